@@ -1,0 +1,287 @@
+package io.upic.liftride.server.embedded;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+import java.util.stream.Stream;
+import org.apache.catalina.LifecycleException;
+import org.apache.catalina.LifecycleState;
+import org.apache.catalina.connector.Connector;
+import org.apache.catalina.core.StandardContext;
+import org.apache.catalina.core.StandardHost;
+import org.apache.catalina.startup.ContextConfig;
+import org.apache.catalina.startup.Tomcat;
+import org.apache.coyote.http11.Http11NioProtocol;
+import org.apache.tomcat.util.modeler.Registry;
+import org.apache.tomcat.util.scan.StandardJarScanner;
+
+/**
+ * The LiftRide web application on an embedded Tomcat 9, at the same context path ({@value
+ * #CONTEXT_PATH}) and from the same web.xml as liftride.war. Thread-safe; {@link #close()} is
+ * idempotent.
+ *
+ * <pre>{@code
+ * try (EmbeddedServer server = EmbeddedServer.start("127.0.0.1", 0)) {
+ *   apiClient.setBasePath(server.baseUrl()); // http://127.0.0.1:54321/liftride
+ * }
+ * }</pre>
+ *
+ * <p>Command line: {@code java -jar liftride-server.jar [--port 8080] [--host 0.0.0.0]}. The host
+ * defaults to 0.0.0.0 (every interface) because the server's main use is an EC2 instance the load
+ * client reaches from outside; pass {@code --host 127.0.0.1} to keep it local.
+ */
+public final class EmbeddedServer implements AutoCloseable {
+  public static final String CONTEXT_PATH = "/liftride";
+  public static final int DEFAULT_PORT = 8080;
+  public static final String DEFAULT_HOST = "0.0.0.0";
+
+  /** Strong references: java.util.logging forgets the level of loggers nobody holds. */
+  private static final List<Logger> QUIETED_LOGGERS = List.of(
+      Logger.getLogger("org.apache.catalina"), Logger.getLogger("org.apache.coyote"),
+      Logger.getLogger("org.apache.tomcat"));
+
+  private final Tomcat tomcat;
+  private final Path baseDir;
+  private final String host;
+  private final int port;
+  private final AtomicBoolean closed = new AtomicBoolean();
+  private final CountDownLatch stopped = new CountDownLatch(1);
+
+  private EmbeddedServer(Tomcat tomcat, Path baseDir, String host, int port) {
+    this.tomcat = tomcat;
+    this.baseDir = baseDir;
+    this.host = host;
+    this.port = port;
+  }
+
+  /**
+   * Starts the server on {@code host} (an address to bind, e.g. 127.0.0.1 or 0.0.0.0) and {@code
+   * port} (0 picks a free one; see {@link #port()}). Returns once it answers requests.
+   *
+   * @throws IllegalStateException if Tomcat or the web application does not start (e.g. the port is taken)
+   */
+  public static EmbeddedServer start(String host, int port) {
+    return start(host, port, ConnectorSettings.LOAD_TEST);
+  }
+
+  static EmbeddedServer start(String host, int port, ConnectorSettings settings) {
+    if (host == null || host.isBlank()) {
+      throw new IllegalArgumentException("host must be an address to bind, got " + (host == null ? "null" : "\"" + host + "\""));
+    }
+    if (port < 0 || port > 65535) {
+      throw new IllegalArgumentException("port must be in 0..65535, got " + port);
+    }
+    quietTomcatLogging();
+    Path baseDir;
+    try {
+      baseDir = Files.createTempDirectory("liftride-tomcat-");
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot create Tomcat's base directory", e);
+    }
+    Tomcat tomcat = new Tomcat();
+    try {
+      Path docBase = writeDocBase(baseDir);
+      tomcat.setBaseDir(baseDir.toString());
+
+      Connector connector = new Connector(Http11NioProtocol.class.getName());
+      connector.setPort(port);
+      connector.setProperty("address", host);
+      settings.applyTo(connector);
+      tomcat.setConnector(connector);
+
+      StandardHost standardHost = (StandardHost) tomcat.getHost();
+      standardHost.setAutoDeploy(false);
+      standardHost.setErrorReportValveClass(JsonErrorReportValve.class.getName());
+      standardHost.addChild(webapp(tomcat, docBase));
+
+      tomcat.start();
+      int localPort = connector.getLocalPort();
+      if (connector.getState() != LifecycleState.STARTED || localPort <= 0) {
+        throw new IllegalStateException("Tomcat's connector did not start on " + host + ":" + port
+            + " (state " + connector.getState() + "); is the port in use?");
+      }
+      StandardContext context = (StandardContext) standardHost.findChild(CONTEXT_PATH);
+      if (context == null || !context.getState().isAvailable()) {
+        throw new IllegalStateException("the LiftRide web application did not start; see Tomcat's log above");
+      }
+      return new EmbeddedServer(tomcat, baseDir, host, localPort);
+    } catch (LifecycleException | IOException | RuntimeException e) {
+      stopQuietly(tomcat);
+      deleteRecursively(baseDir);
+      if (e instanceof IllegalStateException) {
+        throw (IllegalStateException) e;
+      }
+      throw new IllegalStateException("cannot start the LiftRide server on " + host + ":" + port + ": " + e, e);
+    }
+  }
+
+  /** The port the server listens on (the one picked when started with port 0). */
+  public int port() {
+    return port;
+  }
+
+  /**
+   * The API's base URL, e.g. {@code http://127.0.0.1:54321/liftride}; a wildcard bind address
+   * (0.0.0.0, ::) is written as 127.0.0.1 so that the URL can be used from this machine.
+   */
+  public String baseUrl() {
+    String urlHost = isWildcard(host) ? "127.0.0.1" : host;
+    if (urlHost.indexOf(':') >= 0 && !urlHost.startsWith("[")) {
+      urlHost = "[" + urlHost + "]"; // an IPv6 literal
+    }
+    return "http://" + urlHost + ":" + port + CONTEXT_PATH;
+  }
+
+  /** Stops and destroys Tomcat and deletes its temporary directory; later calls do nothing. */
+  @Override
+  public void close() {
+    if (!closed.compareAndSet(false, true)) {
+      return;
+    }
+    try {
+      stopQuietly(tomcat);
+      deleteRecursively(baseDir);
+    } finally {
+      stopped.countDown();
+    }
+  }
+
+  /** Blocks until {@link #close()} has finished (e.g. from the Ctrl-C shutdown hook). */
+  void awaitClose() throws InterruptedException {
+    stopped.await();
+  }
+
+  /** {@code --port N} (default 8080, 0 = a free port) and {@code --host H} (default 0.0.0.0). */
+  public static void main(String[] args) throws InterruptedException {
+    String host = DEFAULT_HOST;
+    int port = DEFAULT_PORT;
+    for (int i = 0; i < args.length; i++) {
+      String arg = args[i];
+      if (arg.equals("--help") || arg.equals("-h")) {
+        System.out.println(usage());
+        return;
+      }
+      if ((arg.equals("--port") || arg.equals("--host")) && i + 1 < args.length) {
+        String value = args[++i];
+        if (arg.equals("--host")) {
+          host = value;
+          continue;
+        }
+        try {
+          port = Integer.parseInt(value);
+        } catch (NumberFormatException e) {
+          port = -1;
+        }
+        if (port < 0 || port > 65535) {
+          exitWithUsage("--port must be an integer in 0..65535, got \"" + value + "\"");
+        }
+        continue;
+      }
+      exitWithUsage("unknown or incomplete argument \"" + arg + "\"");
+    }
+    EmbeddedServer server;
+    try {
+      server = start(host, port);
+    } catch (IllegalStateException e) {
+      System.err.println(e.getMessage());
+      System.exit(1);
+      return;
+    }
+    Runtime.getRuntime().addShutdownHook(new Thread(server::close, "liftride-shutdown"));
+    String shownHost = host.indexOf(':') >= 0 ? "[" + host + "]" : host;
+    System.out.println("LiftRide server listening on http://" + shownHost + ":" + server.port() + CONTEXT_PATH);
+    server.awaitClose();
+  }
+
+  private static String usage() {
+    return "usage: java -jar liftride-server.jar [--port N] [--host H]\n"
+        + "  --port N  port to listen on (default " + DEFAULT_PORT + "; 0 picks a free port)\n"
+        + "  --host H  address to bind (default " + DEFAULT_HOST + ", every interface; 127.0.0.1 = this machine only)";
+  }
+
+  private static void exitWithUsage(String problem) {
+    System.err.println(problem);
+    System.err.println(usage());
+    System.exit(2);
+  }
+
+  private static StandardContext webapp(Tomcat tomcat, Path docBase) {
+    StandardContext context = new StandardContext();
+    context.setName(CONTEXT_PATH);
+    context.setPath(CONTEXT_PATH);
+    context.setDocBase(docBase.toString());
+    context.setReloadable(false);
+    // our classes come from the launcher's class path, not from a WEB-INF/classes directory
+    context.setParentClassLoader(EmbeddedServer.class.getClassLoader());
+    StandardJarScanner scanner = new StandardJarScanner();
+    scanner.setScanClassPath(false); // web.xml is metadata-complete: nothing to discover in jars
+    scanner.setScanManifest(false);
+    context.setJarScanner(scanner);
+    ContextConfig config = new ContextConfig();
+    config.setDefaultWebXml(tomcat.noDefaultWebXmlPath()); // only our web.xml: no JSP, no static files
+    context.addLifecycleListener(config);
+    return context;
+  }
+
+  /** A document base holding only WEB-INF/web.xml, copied from the class path (see the POM). */
+  private static Path writeDocBase(Path baseDir) throws IOException {
+    Path webInf = Files.createDirectories(baseDir.resolve("webapp").resolve("WEB-INF"));
+    try (InputStream webXml = EmbeddedServer.class.getResourceAsStream("web.xml")) {
+      if (webXml == null) {
+        throw new IllegalStateException("web.xml must be on the class path next to "
+            + EmbeddedServer.class.getName() + " (the build copies src/main/webapp/WEB-INF/web.xml there)");
+      }
+      Files.copy(webXml, webInf.resolve("web.xml"));
+    }
+    return webInf.getParent();
+  }
+
+  private static void quietTomcatLogging() {
+    // start-up chatter and per-request parse warnings would flood a load test's console
+    for (Logger logger : QUIETED_LOGGERS) {
+      if (logger.getLevel() == null) {
+        logger.setLevel(Level.WARNING);
+      }
+    }
+    Registry.disableRegistry(); // no JMX beans: cheaper, and several servers in one JVM do not collide
+  }
+
+  private static boolean isWildcard(String host) {
+    try {
+      return InetAddress.getByName(host).isAnyLocalAddress();
+    } catch (UnknownHostException | SecurityException e) {
+      return false;
+    }
+  }
+
+  private static void stopQuietly(Tomcat tomcat) {
+    try {
+      tomcat.stop();
+    } catch (LifecycleException | RuntimeException ignored) {
+      // destroy below still releases the port
+    }
+    try {
+      tomcat.destroy();
+    } catch (LifecycleException | RuntimeException ignored) {
+      // nothing more can be done
+    }
+  }
+
+  private static void deleteRecursively(Path dir) {
+    try (Stream<Path> paths = Files.walk(dir)) {
+      paths.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
+    } catch (IOException | UncheckedIOException ignored) {
+      // a leftover temp directory is harmless
+    }
+  }
+}

@@ -1,0 +1,54 @@
+package io.upic.liftride.server.store;
+
+import io.upic.liftride.server.model.LiftRide;
+import io.upic.liftride.server.model.Resort;
+import io.upic.liftride.server.model.ResortDay;
+import io.upic.liftride.server.model.SeasonVertical;
+import io.upic.liftride.server.model.SkierDay;
+import io.upic.liftride.server.model.SkierVerticalQuery;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalLong;
+
+/**
+ * Where lift rides go and what the GETs read; implementations must be safe for concurrent use by
+ * every request thread. Arguments are already validated (see {@code validation.Rules}); an
+ * implementation may still refuse values outside them with {@link IllegalArgumentException}.
+ *
+ * <p>Which resorts exist: a store may start with some (the in-memory one seeds 1..10); a resort
+ * that receives a ride is registered then, with the ride's season. Seasons are added by rides and by
+ * {@link #addSeason}, which needs an existing resort.
+ */
+public interface RideStore {
+  /** The ServletContext attribute under which the web application keeps its store. */
+  String ATTRIBUTE = RideStore.class.getName();
+
+  /** Stores one ride: the skier's day and season verticals grow by liftID x 10. */
+  void addRide(SkierDay where, LiftRide ride);
+
+  /** The skier's vertical for that resort, season and day; empty when the skier has no ride there. */
+  OptionalLong dayVertical(SkierDay where);
+
+  /**
+   * The skier's vertical per season, summed over the query's resorts, seasons ascending; only
+   * seasons with rides (of those asked for, or all when none are), so empty means no data.
+   */
+  List<SeasonVertical> seasonVerticals(SkierVerticalQuery query);
+
+  /** Every known resort, ascending by id. */
+  List<Resort> resorts();
+
+  Optional<Resort> resort(int resortId);
+
+  /** The resort's seasons ascending; empty when the resort is unknown or has none. */
+  List<Integer> seasons(int resortId);
+
+  /** Adds a season to an existing resort (again is fine); false when the resort does not exist. */
+  boolean addSeason(int resortId, int season);
+
+  /** How many different skiers rode at the resort that season and day; 0 when none did. */
+  int uniqueSkiers(ResortDay day);
+
+  /** Rides stored since the store was created; the load client reconciles its 201s against it. */
+  long ridesStored();
+}

@@ -1,0 +1,355 @@
+package io.upic.liftride.server.validation;
+
+import static io.upic.liftride.server.validation.Rules.LIFT_ID;
+import static io.upic.liftride.server.validation.Rules.TIME;
+import static io.upic.liftride.server.validation.Rules.WAIT_TIME;
+import static io.upic.liftride.server.validation.Rules.YEAR;
+
+import com.google.gson.Strictness;
+import com.google.gson.stream.JsonReader;
+import com.google.gson.stream.JsonToken;
+import io.upic.liftride.server.model.LiftRide;
+import java.io.IOException;
+import java.io.StringReader;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+import java.util.HashSet;
+import java.util.Set;
+
+/**
+ * Validates request bodies (LiftRide, SeasonBody) against {@link Rules}: from bytes to a value or a
+ * 400 naming the field, the value and the rule; never throws. Stateless and thread-safe.
+ *
+ * <p>Gson's {@link JsonReader} runs in {@link Strictness#STRICT} mode (RFC 8259): its lenient mode
+ * would accept unquoted keys, single quotes, comments, NaN and several top-level values. The reader
+ * is streaming and iterative, so deep nesting cannot overflow the stack; {@link
+ * Rules#MAX_JSON_NESTING} bounds it anyway (in ignored fields; known fields refuse any array or object).
+ */
+public final class JsonBodies {
+  private static final int ABSENT = Integer.MIN_VALUE;
+  private static final long NOT_AN_INTEGER = Long.MIN_VALUE;
+  private static final String RIDE_EXAMPLE = "{\"liftID\": 21, \"time\": 217, \"waitTime\": 3}";
+  private static final String SEASON_EXAMPLE = "{\"year\": \"2019\"}";
+
+  private JsonBodies() {}
+
+  /** A LiftRide from the first {@code length} bytes of {@code body}, which must be UTF-8. */
+  public static Result<LiftRide> liftRide(byte[] body, int length) {
+    String json = utf8(body, length);
+    return json == null ? Result.badRequest("body must be UTF-8 encoded JSON") : liftRide(json);
+  }
+
+  /** A LiftRide: liftID 1..60 and time 1..420 required, waitTime 0..10 optional, other fields ignored. */
+  public static Result<LiftRide> liftRide(String json) {
+    if (isJsonWhitespace(json)) {
+      return Result.badRequest("body is required: a JSON object such as " + RIDE_EXAMPLE);
+    }
+    try {
+      JsonReader reader = strictReader(json);
+      Rejection notObject = expectObject(reader);
+      if (notObject != null) {
+        return Result.rejected(notObject);
+      }
+      int liftId = ABSENT;
+      int time = ABSENT;
+      int waitTime = ABSENT;
+      Set<String> otherNames = null;
+      reader.beginObject();
+      while (reader.hasNext()) {
+        String name = reader.nextName();
+        Result<Integer> field;
+        switch (name) {
+          case "liftID":
+            if (liftId != ABSENT) {
+              return duplicate(name);
+            }
+            field = readInt(reader, LIFT_ID);
+            if (!field.isOk()) {
+              return Result.rejected(field.rejection());
+            }
+            liftId = field.value();
+            break;
+          case "time":
+            if (time != ABSENT) {
+              return duplicate(name);
+            }
+            field = readInt(reader, TIME);
+            if (!field.isOk()) {
+              return Result.rejected(field.rejection());
+            }
+            time = field.value();
+            break;
+          case "waitTime":
+            if (waitTime != ABSENT) {
+              return duplicate(name);
+            }
+            field = readInt(reader, WAIT_TIME);
+            if (!field.isOk()) {
+              return Result.rejected(field.rejection());
+            }
+            waitTime = field.value();
+            break;
+          default:
+            if (otherNames == null) {
+              otherNames = new HashSet<>();
+            }
+            if (!otherNames.add(name)) {
+              return duplicate(name);
+            }
+            if (!skipValue(reader)) {
+              return tooDeep();
+            }
+        }
+      }
+      reader.endObject();
+      Rejection trailing = expectEnd(reader);
+      if (trailing != null) {
+        return Result.rejected(trailing);
+      }
+      if (liftId == ABSENT) {
+        return Result.rejected(LIFT_ID.missing());
+      }
+      if (time == ABSENT) {
+        return Result.rejected(TIME.missing());
+      }
+      return Result.ok(new LiftRide(liftId, time, waitTime == ABSENT ? LiftRide.NO_WAIT_TIME : waitTime));
+    } catch (IOException | RuntimeException malformed) {
+      return Result.badRequest("body must be valid JSON: " + explain(malformed));
+    }
+  }
+
+  /** A SeasonBody's year from the first {@code length} bytes of {@code body}, which must be UTF-8. */
+  public static Result<Integer> seasonYear(byte[] body, int length) {
+    String json = utf8(body, length);
+    return json == null ? Result.badRequest("body must be UTF-8 encoded JSON") : seasonYear(json);
+  }
+
+  /** A SeasonBody's year: {@code year} required, a string of exactly 4 ASCII digits; other fields ignored. */
+  public static Result<Integer> seasonYear(String json) {
+    if (isJsonWhitespace(json)) {
+      return Result.badRequest("body is required: a JSON object such as " + SEASON_EXAMPLE);
+    }
+    try {
+      JsonReader reader = strictReader(json);
+      Rejection notObject = expectObject(reader);
+      if (notObject != null) {
+        return Result.rejected(notObject);
+      }
+      int year = ABSENT;
+      Set<String> otherNames = null;
+      reader.beginObject();
+      while (reader.hasNext()) {
+        String name = reader.nextName();
+        if (name.equals(YEAR.name())) {
+          if (year != ABSENT) {
+            return duplicate(name);
+          }
+          JsonToken token = reader.peek();
+          if (token != JsonToken.STRING) {
+            return Result.rejected(YEAR.reject(describeValue(reader, token)));
+          }
+          String text = reader.nextString();
+          year = YEAR.parseText(text);
+          if (year == IntRule.INVALID) {
+            return Result.rejected(YEAR.rejectText(text));
+          }
+        } else {
+          if (otherNames == null) {
+            otherNames = new HashSet<>();
+          }
+          if (!otherNames.add(name)) {
+            return duplicate(name);
+          }
+          if (!skipValue(reader)) {
+            return tooDeep();
+          }
+        }
+      }
+      reader.endObject();
+      Rejection trailing = expectEnd(reader);
+      if (trailing != null) {
+        return Result.rejected(trailing);
+      }
+      return year == ABSENT ? Result.rejected(YEAR.missing()) : Result.ok(year);
+    } catch (IOException | RuntimeException malformed) {
+      return Result.badRequest("body must be valid JSON: " + explain(malformed));
+    }
+  }
+
+  private static JsonReader strictReader(String json) {
+    JsonReader reader = new JsonReader(new StringReader(json));
+    reader.setStrictness(Strictness.STRICT);
+    return reader;
+  }
+
+  private static Rejection expectObject(JsonReader reader) throws IOException {
+    JsonToken token = reader.peek();
+    if (token == JsonToken.BEGIN_OBJECT) {
+      return null;
+    }
+    return Rejection.badRequest("body must be a JSON object, got " + describeValue(reader, token));
+  }
+
+  /** Null when only whitespace follows the object; strict mode reports anything else as malformed. */
+  private static Rejection expectEnd(JsonReader reader) {
+    try {
+      if (reader.peek() == JsonToken.END_DOCUMENT) {
+        return null;
+      }
+    } catch (IOException | RuntimeException afterObject) {
+      // falls through: whatever follows the object is the problem
+    }
+    return Rejection.badRequest("body must be one JSON object with nothing after it");
+  }
+
+  /**
+   * Skips the next value (of an ignored field), iteratively; false when it nests arrays or objects
+   * deeper than {@link Rules#MAX_JSON_NESTING}.
+   */
+  private static boolean skipValue(JsonReader reader) throws IOException {
+    int depth = 0;
+    do {
+      switch (reader.peek()) {
+        case BEGIN_ARRAY:
+          if (++depth > Rules.MAX_JSON_NESTING) {
+            return false;
+          }
+          reader.beginArray();
+          break;
+        case BEGIN_OBJECT:
+          if (++depth > Rules.MAX_JSON_NESTING) {
+            return false;
+          }
+          reader.beginObject();
+          break;
+        case END_ARRAY:
+          depth--;
+          reader.endArray();
+          break;
+        case END_OBJECT:
+          depth--;
+          reader.endObject();
+          break;
+        case NAME:
+          reader.nextName(); // duplicates inside ignored values are not our business
+          break;
+        default:
+          reader.skipValue(); // a scalar
+      }
+    } while (depth > 0);
+    return true;
+  }
+
+  private static <T> Result<T> tooDeep() {
+    return Result.badRequest("body must not nest arrays or objects more than " + Rules.MAX_JSON_NESTING + " levels deep");
+  }
+
+  /** An integer field: a JSON number without fraction or exponent, within the rule's range. */
+  private static Result<Integer> readInt(JsonReader reader, IntRule rule) throws IOException {
+    JsonToken token = reader.peek();
+    if (token == JsonToken.NUMBER) {
+      String literal = reader.nextString();
+      long value = parseInteger(literal);
+      if (value != NOT_AN_INTEGER && rule.contains(value)) {
+        return Result.ok((int) value);
+      }
+      return Result.rejected(rule.rejectJson(Values.literal(literal)));
+    }
+    return Result.rejected(rule.rejectJson(describeValue(reader, token)));
+  }
+
+  /** A JSON value as the message's "got ...": strings quoted and labelled so "12" is not read as 12. */
+  private static String describeValue(JsonReader reader, JsonToken token) throws IOException {
+    switch (token) {
+      case STRING:
+        return Values.quote(reader.nextString()) + " (a string)";
+      case NUMBER:
+        return Values.literal(reader.nextString()) + " (a number)";
+      case BOOLEAN:
+        return reader.nextBoolean() + " (a boolean)";
+      case NULL:
+        return "null";
+      case BEGIN_ARRAY:
+        return "an array";
+      case BEGIN_OBJECT:
+        return "an object";
+      default:
+        return token.name();
+    }
+  }
+
+  /** An optional minus and 1..10 ASCII digits as a long, else {@link #NOT_AN_INTEGER}. */
+  private static long parseInteger(String literal) {
+    int i = literal.startsWith("-") ? 1 : 0;
+    int digits = literal.length() - i;
+    if (digits < 1 || digits > 10) {
+      return NOT_AN_INTEGER;
+    }
+    long value = 0;
+    for (; i < literal.length(); i++) {
+      char c = literal.charAt(i);
+      if (c < '0' || c > '9') {
+        return NOT_AN_INTEGER;
+      }
+      value = value * 10 + (c - '0');
+    }
+    return literal.charAt(0) == '-' ? -value : value;
+  }
+
+  private static <T> Result<T> duplicate(String name) {
+    return Result.badRequest("body must not repeat a field, got " + Values.quote(name) + " twice");
+  }
+
+  /** Gson's message without its troubleshooting link and its advice to turn on lenient parsing. */
+  private static String explain(Exception malformed) {
+    String message = malformed.getMessage();
+    if (message == null || message.isBlank()) {
+      return malformed.getClass().getSimpleName();
+    }
+    int link = message.indexOf("\nSee ");
+    if (link >= 0) {
+      message = message.substring(0, link);
+    }
+    message = message.replace("Use JsonReader.setStrictness(Strictness.LENIENT) to accept malformed JSON", "malformed JSON");
+    return message.length() > 200 ? message.substring(0, 200) + "..." : message;
+  }
+
+  /** Only JSON's four whitespace characters (RFC 8259), or nothing at all. */
+  private static boolean isJsonWhitespace(String json) {
+    for (int i = 0; i < json.length(); i++) {
+      char c = json.charAt(i);
+      if (c != ' ' && c != '\t' && c != '\n' && c != '\r') {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** Strictly decoded UTF-8, or null for malformed bytes (which lenient decoding would turn into U+FFFD). */
+  private static String utf8(byte[] body, int length) {
+    if (length < 0 || length > body.length) {
+      throw new IllegalArgumentException("length must be in 0.." + body.length + ", got " + length);
+    }
+    boolean ascii = true;
+    for (int i = 0; i < length; i++) {
+      if (body[i] < 0) {
+        ascii = false;
+        break;
+      }
+    }
+    if (ascii) {
+      return new String(body, 0, length, StandardCharsets.ISO_8859_1); // identical to UTF-8 here, and faster
+    }
+    try {
+      return StandardCharsets.UTF_8.newDecoder()
+          .onMalformedInput(CodingErrorAction.REPORT)
+          .onUnmappableCharacter(CodingErrorAction.REPORT)
+          .decode(ByteBuffer.wrap(body, 0, length))
+          .toString();
+    } catch (CharacterCodingException malformed) {
+      return null;
+    }
+  }
+}

@@ -1,0 +1,122 @@
+package io.upic.liftride.server.web;
+
+import io.upic.liftride.server.model.LiftRide;
+import io.upic.liftride.server.model.SeasonVertical;
+import io.upic.liftride.server.model.SkierDay;
+import io.upic.liftride.server.model.SkierVerticalQuery;
+import io.upic.liftride.server.store.RideStore;
+import io.upic.liftride.server.validation.HttpMethod;
+import io.upic.liftride.server.validation.JsonBodies;
+import io.upic.liftride.server.validation.MediaTypes;
+import io.upic.liftride.server.validation.PathParams;
+import io.upic.liftride.server.validation.QueryParams;
+import io.upic.liftride.server.validation.Rejection;
+import io.upic.liftride.server.validation.Result;
+import io.upic.liftride.server.validation.Route;
+import io.upic.liftride.server.validation.RouteMatch;
+import io.upic.liftride.server.validation.Rules;
+import java.io.IOException;
+import java.util.List;
+import java.util.OptionalLong;
+import javax.servlet.ServletException;
+import javax.servlet.http.HttpServletRequest;
+import javax.servlet.http.HttpServletResponse;
+
+/**
+ * {@code /skiers/*}: POST a lift ride, GET a skier's day vertical, GET a skier's season totals.
+ * Thread-safe: its only field, the store, is set once in {@link #init()}.
+ */
+public final class SkierServlet extends RouteServlet {
+  private static final long serialVersionUID = 1L;
+
+  private transient RideStore store;
+
+  @Override
+  public void init() throws ServletException {
+    store = ContextAttributes.require(getServletContext(), RideStore.ATTRIBUTE, RideStore.class);
+  }
+
+  @Override
+  protected boolean serves(Route route) {
+    return route == Route.SKIER_DAY || route == Route.SKIER_VERTICAL;
+  }
+
+  @Override
+  protected void serve(RouteMatch match, HttpMethod method, HttpServletRequest request,
+      HttpServletResponse response) throws IOException {
+    if (match.route() == Route.SKIER_VERTICAL) {
+      seasonVerticals(match, request, response);
+      return;
+    }
+    Result<SkierDay> where = PathParams.skierDay(match);
+    if (!where.isOk()) {
+      JsonResponses.reject(response, where.rejection());
+    } else if (method == HttpMethod.POST) {
+      writeRide(where.value(), request, response);
+    } else {
+      dayVertical(where.value(), response);
+    }
+  }
+
+  private void writeRide(SkierDay where, HttpServletRequest request, HttpServletResponse response) throws IOException {
+    Rejection mediaType = MediaTypes.checkJson(request.getContentType());
+    if (mediaType != null) {
+      JsonResponses.reject(response, mediaType);
+      return;
+    }
+    Result<RequestBodies.Body> body = RequestBodies.read(request, Rules.MAX_BODY_BYTES);
+    if (!body.isOk()) {
+      JsonResponses.reject(response, body.rejection());
+      return;
+    }
+    Result<LiftRide> ride = JsonBodies.liftRide(body.value().bytes(), body.value().length());
+    if (!ride.isOk()) {
+      JsonResponses.reject(response, ride.rejection());
+      return;
+    }
+    store.addRide(where, ride.value());
+    JsonResponses.created(response);
+  }
+
+  private void dayVertical(SkierDay where, HttpServletResponse response) throws IOException {
+    OptionalLong vertical = store.dayVertical(where);
+    if (vertical.isEmpty()) {
+      JsonResponses.message(response, HttpServletResponse.SC_NOT_FOUND,
+          "no rides for skier " + where.skierId() + " at resort " + where.resortId() + ", season "
+              + Seasons.format(where.seasonId()) + ", day " + where.dayId());
+      return;
+    }
+    JsonResponses.send(response, HttpServletResponse.SC_OK, Long.toString(vertical.getAsLong()));
+  }
+
+  private void seasonVerticals(RouteMatch match, HttpServletRequest request, HttpServletResponse response)
+      throws IOException {
+    Result<Integer> skier = PathParams.skierId(match);
+    if (!skier.isOk()) {
+      JsonResponses.reject(response, skier.rejection());
+      return;
+    }
+    Result<SkierVerticalQuery> query = QueryParams.skierVertical(skier.value(), request.getQueryString());
+    if (!query.isOk()) {
+      JsonResponses.reject(response, query.rejection());
+      return;
+    }
+    List<SeasonVertical> verticals = store.seasonVerticals(query.value());
+    if (verticals.isEmpty()) {
+      JsonResponses.message(response, HttpServletResponse.SC_NOT_FOUND,
+          "no rides for skier " + skier.value() + " at resort(s) " + Seasons.sortedList(query.value().resorts())
+              + (query.value().seasons().isEmpty() ? "" : " in season(s) " + Seasons.formatAll(query.value().seasons())));
+      return;
+    }
+    JsonResponses.send(response, HttpServletResponse.SC_OK, json -> {
+      json.beginObject().name("resorts").beginArray();
+      for (SeasonVertical vertical : verticals) {
+        json.beginObject()
+            .name("seasonID").value(Seasons.format(vertical.seasonId()))
+            .name("totalVert").value(vertical.totalVertical())
+            .endObject();
+      }
+      json.endArray().endObject();
+    });
+  }
+}
