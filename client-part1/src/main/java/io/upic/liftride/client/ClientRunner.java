@@ -1,0 +1,193 @@
+package io.upic.liftride.client;
+
+import io.upic.liftride.client.cli.RunConfig;
+import io.upic.liftride.client.engine.Baseline;
+import io.upic.liftride.client.engine.LoadEngine;
+import io.upic.liftride.client.engine.RunResult;
+import io.upic.liftride.client.http.HttpSettings;
+import io.upic.liftride.client.http.RideSenderFactory;
+import io.upic.liftride.client.http.ServerProbe;
+import io.upic.liftride.client.plan.LoadPlan;
+import io.upic.liftride.client.report.LittlesLaw;
+import io.upic.liftride.client.report.Prediction;
+import io.upic.liftride.client.report.ProgressPrinter;
+import io.upic.liftride.client.report.Reconciliation;
+import io.upic.liftride.client.report.RunReport;
+import io.upic.liftride.client.report.SummaryPrinter;
+
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * One client invocation from parsed flags to exit code: start the embedded server if no -i, the
+ * pre-flight check, the baseline, each run (one, or one per thread count of a sweep) with its plan,
+ * progress, summary, Little's law and reconciliation, then stop the server. client-part2 reuses it
+ * whole and adds its instrumentation through {@link RunHooks}.
+ *
+ * <p>{@link #run} may be called once; {@link #stop()} and {@link #awaitFinished} are thread-safe (a
+ * shutdown hook calls them).
+ */
+public final class ClientRunner {
+
+    /** Bound on each {@code GET /statistics}: the pre-flight must fail fast, not after a long read timeout. */
+    private static final int PROBE_READ_TIMEOUT_MS = 5_000;
+
+    private final PrintStream out;
+    private final PrintStream err;
+    private final LocalServer.Starter starter;
+    private final boolean console;
+
+    private final AtomicBoolean used = new AtomicBoolean();
+    private final CountDownLatch finished = new CountDownLatch(1);
+    private volatile boolean stopRequested;
+    private volatile LoadEngine engine;
+
+    /**
+     * @param out     summaries go here
+     * @param err     errors and the progress line go here
+     * @param starter starts the server when a config has no -i (Main passes the embedded Tomcat)
+     * @param console whether stderr is a terminal (then the progress line shows without --progress)
+     */
+    public ClientRunner(PrintStream out, PrintStream err, LocalServer.Starter starter, boolean console) {
+        this.out = Objects.requireNonNull(out, "out");
+        this.err = Objects.requireNonNull(err, "err");
+        this.starter = Objects.requireNonNull(starter, "starter");
+        this.console = console;
+    }
+
+    /**
+     * Runs every config in order against one server (the first config decides which) and returns
+     * the exit code: 0 when every request of every run got its 201 and the counts reconcile, 1
+     * otherwise (including an unreachable server and a stop).
+     */
+    public int run(List<RunConfig> configs, RunHooks hooks) {
+        if (!used.compareAndSet(false, true)) throw new IllegalStateException("run() may be called once per ClientRunner");
+        if (configs.isEmpty()) throw new IllegalArgumentException("no run configs");
+        try {
+            return runAll(List.copyOf(configs), Objects.requireNonNull(hooks, "hooks"));
+        } finally {
+            out.flush();
+            err.flush();
+            finished.countDown();
+        }
+    }
+
+    /** Ends the current run early (see {@link LoadEngine#stop()}) and skips the rest; idempotent. */
+    public void stop() {
+        stopRequested = true;
+        LoadEngine e = engine;
+        if (e != null) e.stop();
+    }
+
+    public boolean isStopRequested() {
+        return stopRequested;
+    }
+
+    /** Waits until {@link #run} has returned (printing done); false on timeout. */
+    public boolean awaitFinished(long timeout, TimeUnit unit) throws InterruptedException {
+        return finished.await(timeout, unit);
+    }
+
+    /** Whether {@link #run} was called and has returned. */
+    public boolean isFinished() {
+        return finished.getCount() == 0;
+    }
+
+    private int runAll(List<RunConfig> configs, RunHooks hooks) {
+        RunConfig first = configs.get(0);
+        LocalServer local = null;
+        try {
+            String baseUrl = first.baseUrl();
+            if (first.embeddedServer()) {
+                try {
+                    local = starter.start();
+                } catch (Exception e) {
+                    err.println("cannot start the embedded server: " + e);
+                    return 1;
+                }
+                baseUrl = local.baseUrl();
+            }
+            ServerProbe.Answer preflight = probe(first, baseUrl);
+            if (!preflight.reachable()) {
+                err.println("cannot reach server at " + baseUrl + ": " + preflight.failure());
+                return 1;
+            }
+            int maxConnections = 1 + configs.stream().mapToInt(c -> c.loadPlan().totalThreads()).max().orElse(1);
+            HttpSettings http = new HttpSettings(baseUrl, first.connectTimeoutMillis(), first.readTimeoutMillis(), maxConnections);
+            try (RideSenderFactory senders = first.transport().open(http)) {
+                Baseline.Result baseline = baseline(first, senders);
+                List<RunReport> reports = new ArrayList<>(configs.size());
+                boolean ok = true;
+                for (RunConfig c : configs) {
+                    if (stopRequested) break;
+                    RunReport report = runOne(c, baseUrl, local != null, senders, baseline, hooks);
+                    reports.add(report);
+                    ok &= report.ok();
+                }
+                if (reports.size() > 1) SummaryPrinter.printSweep(out, reports);
+                if (reports.size() < configs.size()) {
+                    out.printf(Locale.US, "Stopped: %d of %d runs done%n", reports.size(), configs.size());
+                }
+                hooks.afterAll(reports);
+                return ok && reports.size() == configs.size() && !stopRequested ? 0 : 1;
+            }
+        } finally {
+            if (local != null) local.close();
+        }
+    }
+
+    private Baseline.Result baseline(RunConfig c, RideSenderFactory senders) {
+        if (c.baselineRequests() == 0 || stopRequested) return null;
+        out.printf(Locale.US, "Baseline: sending %,d requests from 1 thread to measure the latency W for Little's law...%n",
+                c.baselineRequests());
+        out.flush();
+        Baseline.Result b = Baseline.run(senders, c.baselineRequests(), c.resortId(), c.seasonId(), c.dayId(), c.skiers(),
+                c.lifts(), c.retryPolicy(), c.seed(), this::isStopRequested);
+        SummaryPrinter.printBaseline(out, b);
+        return b;
+    }
+
+    private RunReport runOne(RunConfig c, String baseUrl, boolean embedded, RideSenderFactory senders,
+                             Baseline.Result baseline, RunHooks hooks) {
+        LoadPlan plan = c.loadPlan();
+        out.println();
+        SummaryPrinter.printPlan(out, c, plan, baseUrl, embedded);
+        // Read after the baseline: its rides are stored too, and belong to no run.
+        ServerProbe.Answer before = probe(c, baseUrl);
+        LoadEngine e = LoadEngine.builder(plan, senders)
+                .ride(c.resortId(), c.seasonId(), c.dayId(), c.lifts())
+                .retryPolicy(c.retryPolicy())
+                .seed(c.seed())
+                .listener(hooks.listener(c, plan))
+                .progress(c.progress() || console ? new ProgressPrinter(err) : null, 1_000)
+                .build();
+        engine = e;
+        if (stopRequested) e.stop(); // a stop that arrived before `engine` was set
+        RunResult result;
+        try {
+            result = e.run();
+        } finally {
+            engine = null;
+        }
+        ServerProbe.Answer after = probe(c, baseUrl);
+        String whyNot = before.ridesStored().isEmpty() ? "before the run: " + before.failure()
+                : after.ridesStored().isEmpty() ? "after the run: " + after.failure() : null;
+        Reconciliation reconciliation = Reconciliation.of(result, before.ridesStored(), after.ridesStored(), whyNot);
+        Prediction prediction = baseline != null && baseline.successful() > 0 && baseline.meanLatencyNanos() > 0
+                ? LittlesLaw.predict(plan, baseline.meanLatencyNanos()) : null;
+        RunReport report = new RunReport(c, plan, baseUrl, embedded, baseline, prediction, result, reconciliation);
+        SummaryPrinter.printResult(out, report);
+        hooks.afterRun(report);
+        return report;
+    }
+
+    private static ServerProbe.Answer probe(RunConfig c, String baseUrl) {
+        return ServerProbe.statistics(baseUrl, c.connectTimeoutMillis(), Math.min(c.readTimeoutMillis(), PROBE_READ_TIMEOUT_MS));
+    }
+}

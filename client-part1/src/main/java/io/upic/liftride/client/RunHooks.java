@@ -1,0 +1,32 @@
+package io.upic.liftride.client;
+
+import io.upic.liftride.client.cli.RunConfig;
+import io.upic.liftride.client.engine.AttemptListener;
+import io.upic.liftride.client.plan.LoadPlan;
+import io.upic.liftride.client.report.RunReport;
+
+import java.util.List;
+
+/**
+ * How client-part2 (or a test) extends a {@link ClientRunner} run without copying it: a listener per
+ * run, and callbacks after each run and after a sweep. All methods are called on the thread that
+ * called {@link ClientRunner#run}; default methods do nothing.
+ */
+public interface RunHooks {
+
+    /** No extension: client-part1's own behaviour. */
+    RunHooks NONE = new RunHooks() { };
+
+    /** The listener for the run of {@code config} (called once per run, before the run's clock starts). */
+    default AttemptListener listener(RunConfig config, LoadPlan plan) {
+        return AttemptListener.NONE;
+    }
+
+    /** A run finished and its summary was printed. */
+    default void afterRun(RunReport report) {
+    }
+
+    /** Every run of the command finished (one element unless -t had a list). */
+    default void afterAll(List<RunReport> reports) {
+    }
+}

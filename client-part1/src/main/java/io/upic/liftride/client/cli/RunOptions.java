@@ -1,0 +1,190 @@
+package io.upic.liftride.client.cli;
+
+import io.upic.liftride.client.http.RetryPolicy;
+import io.upic.liftride.client.http.Transport;
+import io.upic.liftride.client.plan.PhasePlan;
+import org.apache.commons.cli.AlreadySelectedException;
+import org.apache.commons.cli.CommandLine;
+import org.apache.commons.cli.DefaultParser;
+import org.apache.commons.cli.HelpFormatter;
+import org.apache.commons.cli.MissingArgumentException;
+import org.apache.commons.cli.Option;
+import org.apache.commons.cli.Options;
+import org.apache.commons.cli.ParseException;
+import org.apache.commons.cli.UnrecognizedOptionException;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.util.List;
+
+/**
+ * The client's flags (Apache Commons CLI) and their parser. {@link #base()} returns a fresh
+ * {@link Options} a caller may extend (client-part2 adds {@code --out}) before calling
+ * {@link #parse(Options, String[])}; the parser validates every flag of the base set and reports the
+ * first problem as a one-line {@link UsageException}. Static and thread-safe.
+ *
+ * <p>Defaults: -l 40, -m 10, --resort 1, --season 2022, --day 1, --plan fall2021, no seed,
+ * --connect-timeout-ms 5000, --read-timeout-ms 10000, --baseline 10000, --transport sdk; no -i starts
+ * the embedded server.
+ */
+public final class RunOptions {
+
+    public static final int DEFAULT_LIFTS = 40;
+    public static final int DEFAULT_MEAN_RUNS = 10;
+    public static final int DEFAULT_RESORT = 1;
+    public static final int DEFAULT_SEASON = 2022;
+    public static final int DEFAULT_DAY = 1;
+    public static final int DEFAULT_CONNECT_TIMEOUT_MS = 5_000;
+    public static final int DEFAULT_READ_TIMEOUT_MS = 10_000;
+    public static final int DEFAULT_BASELINE = 10_000;
+
+    private RunOptions() {
+    }
+
+    /** A new, mutable set of the base flags. */
+    public static Options base() {
+        Options o = new Options();
+        o.addOption(Option.builder("t").longOpt("threads").hasArg().argName("N[,N...]")
+                .desc("threads of the peak phase, 1..1024 (required); a comma-separated list such as 32,64,128,256 "
+                        + "runs the plan once per count, back to back on the same server").build());
+        o.addOption(Option.builder("s").longOpt("skiers").hasArg().argName("N")
+                .desc("skiers to generate rides for (skierIDs 1..N), 1..100000 (required)").build());
+        o.addOption(Option.builder("l").longOpt("lifts").hasArg().argName("N")
+                .desc("lifts (liftIDs 1..N), 5..60, default " + DEFAULT_LIFTS).build());
+        o.addOption(Option.builder("m").longOpt("mean-runs").hasArg().argName("N")
+                .desc("mean lift rides per skier per day, 1..20, default " + DEFAULT_MEAN_RUNS).build());
+        o.addOption(Option.builder("i").longOpt("ip").hasArg().argName("SERVER")
+                .desc("server as host, host:port (port " + ServerAddress.DEFAULT_PORT + ", path " + ServerAddress.CONTEXT_PATH
+                        + ") or a base URL like http://host:8080/liftride; default: start the embedded server on a free loopback port").build());
+        o.addOption(Option.builder().longOpt("resort").hasArg().argName("ID")
+                .desc("resortID of every ride, 1..2147483647, default " + DEFAULT_RESORT).build());
+        o.addOption(Option.builder().longOpt("season").hasArg().argName("YEAR")
+                .desc("seasonID of every ride, 1000..9999, default " + DEFAULT_SEASON).build());
+        o.addOption(Option.builder().longOpt("day").hasArg().argName("N")
+                .desc("dayID of every ride, 1..366, default " + DEFAULT_DAY).build());
+        o.addOption(Option.builder().longOpt("plan").hasArg().argName("NAME")
+                .desc("phase plan: " + String.join(" or ", PhasePlan.names()) + ", default " + PhasePlan.names().get(0)).build());
+        o.addOption(Option.builder().longOpt("seed").hasArg().argName("N")
+                .desc("seed for reproducible ride data (64-bit integer); default: unseeded").build());
+        o.addOption(Option.builder().longOpt("connect-timeout-ms").hasArg().argName("MS")
+                .desc("TCP connect timeout, 1..600000, default " + DEFAULT_CONNECT_TIMEOUT_MS).build());
+        o.addOption(Option.builder().longOpt("read-timeout-ms").hasArg().argName("MS")
+                .desc("read/write timeout per attempt, 1..600000, default " + DEFAULT_READ_TIMEOUT_MS).build());
+        o.addOption(Option.builder().longOpt("baseline").hasArg().argName("N")
+                .desc("single-thread requests sent first to measure latency for Little's law, 0..1000000 (0 = skip), default "
+                        + DEFAULT_BASELINE).build());
+        o.addOption(Option.builder().longOpt("progress")
+                .desc("print the progress line on stderr even when not on a terminal").build());
+        o.addOption(Option.builder().longOpt("transport").hasArg().argName("NAME")
+                .desc("HTTP stack for the load: " + Transport.names() + ", default " + Transport.SDK.cliName()).build());
+        o.addOption(Option.builder("h").longOpt("help").desc("print this help and exit").build());
+        return o;
+    }
+
+    /** Parses {@code args} against the base flags. */
+    public static ParsedArgs parse(String[] args) throws UsageException {
+        return parse(base(), args);
+    }
+
+    /**
+     * Parses {@code args} against {@code options} (the base flags plus any the caller added) and
+     * validates the base flags.
+     *
+     * @throws UsageException for the first problem, as one line naming flag, value and allowed range
+     */
+    public static ParsedArgs parse(Options options, String[] args) throws UsageException {
+        CommandLine cl;
+        try {
+            cl = DefaultParser.builder().setAllowPartialMatching(false).build().parse(options, args);
+        } catch (UnrecognizedOptionException e) {
+            throw new UsageException("unknown flag " + e.getOption());
+        } catch (MissingArgumentException e) {
+            Option opt = e.getOption();
+            throw new UsageException(flag(opt) + " needs a value");
+        } catch (AlreadySelectedException e) {
+            throw new UsageException(e.getMessage());
+        } catch (ParseException e) {
+            throw new UsageException(e.getMessage());
+        }
+        if (cl.hasOption("help")) return new ParsedArgs(cl, List.of(), null, true);
+        if (!cl.getArgList().isEmpty()) throw new UsageException("unexpected argument " + cl.getArgList().get(0));
+
+        if (!cl.hasOption("threads")) throw new UsageException(ThreadCounts.FLAG + " is required (" + ThreadCounts.rangeText() + ")");
+        List<Integer> threadCounts = ThreadCounts.parse(cl.getOptionValue("threads"));
+        if (!cl.hasOption("skiers")) throw new UsageException("-s/--skiers is required (an integer in 1..100000)");
+        int skiers = intValue(cl, "skiers", "-s/--skiers", 1, 100_000, 0);
+        int lifts = intValue(cl, "lifts", "-l/--lifts", 5, 60, DEFAULT_LIFTS);
+        int meanRuns = intValue(cl, "mean-runs", "-m/--mean-runs", 1, 20, DEFAULT_MEAN_RUNS);
+        String baseUrl = null;
+        if (cl.hasOption("ip")) {
+            String value = cl.getOptionValue("ip");
+            try {
+                baseUrl = ServerAddress.toBaseUrl(value);
+            } catch (IllegalArgumentException e) {
+                throw new UsageException("-i/--ip must be host, host:port or http://host:port/path (" + e.getMessage() + "), got " + value);
+            }
+        }
+        int resort = intValue(cl, "resort", "--resort", 1, Integer.MAX_VALUE, DEFAULT_RESORT);
+        int season = intValue(cl, "season", "--season", 1000, 9999, DEFAULT_SEASON);
+        int day = intValue(cl, "day", "--day", 1, 366, DEFAULT_DAY);
+        String plan = cl.getOptionValue("plan", PhasePlan.names().get(0));
+        try {
+            plan = PhasePlan.named(plan).name();
+        } catch (IllegalArgumentException e) {
+            throw new UsageException("--plan must be one of " + String.join(", ", PhasePlan.names()) + ", got " + plan);
+        }
+        Long seed = null;
+        if (cl.hasOption("seed")) {
+            String value = cl.getOptionValue("seed");
+            try {
+                seed = Long.parseLong(value.trim());
+            } catch (NumberFormatException e) {
+                throw new UsageException("--seed must be an integer in " + Long.MIN_VALUE + ".." + Long.MAX_VALUE + ", got " + value);
+            }
+        }
+        int connectTimeout = intValue(cl, "connect-timeout-ms", "--connect-timeout-ms", 1, 600_000, DEFAULT_CONNECT_TIMEOUT_MS);
+        int readTimeout = intValue(cl, "read-timeout-ms", "--read-timeout-ms", 1, 600_000, DEFAULT_READ_TIMEOUT_MS);
+        int baseline = intValue(cl, "baseline", "--baseline", 0, 1_000_000, DEFAULT_BASELINE);
+        Transport transport;
+        String transportName = cl.getOptionValue("transport", Transport.SDK.cliName());
+        try {
+            transport = Transport.named(transportName);
+        } catch (IllegalArgumentException e) {
+            throw new UsageException("--transport must be one of " + Transport.names() + ", got " + transportName);
+        }
+        RunConfig config = new RunConfig(threadCounts.get(0), skiers, lifts, meanRuns, baseUrl, resort, season, day, plan,
+                seed, connectTimeout, readTimeout, baseline, cl.hasOption("progress"), transport, RetryPolicy.DEFAULT);
+        return new ParsedArgs(cl, threadCounts, config, false);
+    }
+
+    /** The usage text for {@code options}, headed by {@code command} (e.g. {@code java -jar client-part1.jar}). */
+    public static String usage(Options options, String command) {
+        StringWriter out = new StringWriter();
+        PrintWriter w = new PrintWriter(out);
+        HelpFormatter f = new HelpFormatter();
+        f.setOptionComparator(null); // keep the declaration order: required flags first
+        f.printHelp(w, 100, command + " -t N -s N [options]", null, options, 2, 2,
+                "Exit codes: 0 every request succeeded, 1 a request failed or the server is unreachable, 2 bad flags.",
+                false);
+        w.flush();
+        return out.toString();
+    }
+
+    /** An int flag in min..max, or {@code def} when absent. */
+    private static int intValue(CommandLine cl, String longOpt, String flag, int min, int max, int def) throws UsageException {
+        if (!cl.hasOption(longOpt)) return def;
+        String value = cl.getOptionValue(longOpt);
+        try {
+            int n = Integer.parseInt(value.trim());
+            if (n >= min && n <= max) return n;
+        } catch (NumberFormatException ignored) {
+            // same message as out of range
+        }
+        throw new UsageException(flag + " must be an integer in " + min + ".." + max + ", got " + value);
+    }
+
+    private static String flag(Option o) {
+        if (o.getOpt() != null && o.getLongOpt() != null) return "-" + o.getOpt() + "/--" + o.getLongOpt();
+        return o.getOpt() != null ? "-" + o.getOpt() : "--" + o.getLongOpt();
+    }
+}

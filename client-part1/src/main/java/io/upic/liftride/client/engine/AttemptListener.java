@@ -1,0 +1,51 @@
+package io.upic.liftride.client.engine;
+
+import io.upic.liftride.client.plan.LoadPlan;
+import io.upic.liftride.client.plan.Work;
+
+/**
+ * The engine's extension point: observes a run without changing it. client-part2 plugs its
+ * per-attempt CSV, histograms and per-second buckets in here; part1 itself needs none.
+ *
+ * <p>Threading: {@link #recorder(Work)}, {@link #onRunStart}, {@link #onPhaseStart} and
+ * {@link #onRunEnd} are called on the thread that called {@link LoadEngine#run()}, in that order
+ * per run. {@link #onPhaseEnd} is called on the worker thread that finished its phase last, so it may
+ * run concurrently with attempts of other phases; implementations make it thread-safe (it is rare:
+ * once per phase). All recorders are created before the run's clock starts, and
+ * {@link #onRunEnd} runs after every worker thread has been joined, so merging per-worker state
+ * there needs no locks.
+ */
+public interface AttemptListener {
+
+    /** Observes nothing. */
+    AttemptListener NONE = work -> AttemptRecorder.NONE;
+
+    /**
+     * A recorder for one worker, called once per worker before the run starts.
+     *
+     * @param work the worker's phase index and name, thread index, skier range and request count
+     */
+    AttemptRecorder recorder(Work work);
+
+    /**
+     * The run's clock starts (just before Phase 1's threads are started).
+     *
+     * @param plan        what will run
+     * @param epochMillis {@code System.currentTimeMillis()} at the start
+     * @param nanos       {@code System.nanoTime()} at the start: the origin of every nanos value
+     */
+    default void onRunStart(LoadPlan plan, long epochMillis, long nanos) {
+    }
+
+    /** Phase {@code phaseIndex} is about to start its threads. */
+    default void onPhaseStart(int phaseIndex, String phaseName, long epochMillis, long nanos) {
+    }
+
+    /** The last thread of phase {@code phaseIndex} finished (on that thread). */
+    default void onPhaseEnd(int phaseIndex, String phaseName, long epochMillis, long nanos) {
+    }
+
+    /** Every worker has finished and been joined; {@code result} is the merged account. */
+    default void onRunEnd(RunResult result) {
+    }
+}

@@ -1,0 +1,18 @@
+package io.upic.liftride.client.engine;
+
+/**
+ * A snapshot of a running run for a progress display. Immutable.
+ *
+ * @param phaseName         the most recently started phase
+ * @param phasesStarted     phases started so far
+ * @param phaseCount        phases in the plan
+ * @param done              requests finished (successful or failed)
+ * @param planned           requests in the plan
+ * @param failed            requests failed so far
+ * @param requestsPerSecond requests finished per second since the previous snapshot
+ * @param elapsedNanos      since the run's clock started
+ * @param finished          true for the last snapshot, taken after every worker finished
+ */
+public record Progress(String phaseName, int phasesStarted, int phaseCount, long done, long planned, long failed,
+                       double requestsPerSecond, long elapsedNanos, boolean finished) {
+}

@@ -1,0 +1,106 @@
+package io.upic.liftride.client.engine;
+
+import io.upic.liftride.client.http.AttemptCodes;
+import io.upic.liftride.client.http.RetryPolicy;
+import io.upic.liftride.client.http.RideSender;
+
+import java.io.IOException;
+import java.util.Objects;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.BooleanSupplier;
+
+/**
+ * Sends one request with the assignment's retry rule: anything but a 201 (4XX, 5XX, I/O error,
+ * timeout) is retried after a jittered backoff until {@link RetryPolicy#maxAttempts()} attempts are
+ * used; every attempt is reported to the {@link AttemptRecorder}. One instance per worker thread;
+ * not thread-safe. Allocates nothing per request.
+ *
+ * <p>If {@code stopRequested} turns true, no further attempt starts: a request whose attempt failed
+ * then ends with that attempt's code (and so counts as failed).
+ */
+public final class RetryingSender {
+
+    /** Backoff sleeps in slices this long so a stop is noticed promptly. */
+    private static final long STOP_POLL_NANOS = 20_000_000L;
+
+    private final RideSender sender;
+    private final RetryPolicy policy;
+    private final AttemptRecorder recorder;
+    private final BooleanSupplier stopRequested;
+
+    private int lastAttempts;
+    private long attempts;
+    private long latencyNanosSum;
+    private RuntimeException firstClientError;
+
+    public RetryingSender(RideSender sender, RetryPolicy policy, AttemptRecorder recorder, BooleanSupplier stopRequested) {
+        this.sender = Objects.requireNonNull(sender, "sender");
+        this.policy = Objects.requireNonNull(policy, "policy");
+        this.recorder = Objects.requireNonNull(recorder, "recorder");
+        this.stopRequested = Objects.requireNonNull(stopRequested, "stopRequested");
+    }
+
+    /**
+     * Sends the request, retrying as the policy says.
+     *
+     * @return the last attempt's code: 201 on success, else the HTTP status or negative error kind of
+     *         the final failed attempt
+     */
+    public int send(int resortId, int seasonId, int dayId, int skierId, int liftId, int minute, int waitTime) {
+        for (int attempt = 1; ; attempt++) {
+            long startEpochMillis = System.currentTimeMillis();
+            long start = System.nanoTime();
+            int code;
+            try {
+                code = sender.send(resortId, seasonId, dayId, skierId, liftId, minute, waitTime);
+            } catch (IOException e) {
+                code = AttemptCodes.classify(e);
+            } catch (RuntimeException e) {
+                // The SDK or a transport misbehaved; count it like any failure rather than kill the worker.
+                code = AttemptCodes.CLIENT_ERROR;
+                if (firstClientError == null) firstClientError = e;
+            }
+            long latencyNanos = System.nanoTime() - start;
+            attempts++;
+            latencyNanosSum += latencyNanos;
+            lastAttempts = attempt;
+            recorder.onAttempt(startEpochMillis, start, latencyNanos, code, attempt);
+
+            if (!policy.isRetryable(code) || attempt >= policy.maxAttempts() || stopRequested.getAsBoolean()) {
+                return code;
+            }
+            if (!backOff(attempt)) return code;
+        }
+    }
+
+    /** Sleeps before retry number {@code retry}; false if a stop was requested meanwhile. */
+    private boolean backOff(int retry) {
+        long deadline = System.nanoTime() + policy.backoffNanos(retry, ThreadLocalRandom.current());
+        for (long left; (left = deadline - System.nanoTime()) > 0; ) {
+            if (stopRequested.getAsBoolean()) return false;
+            LockSupport.parkNanos(this, Math.min(left, STOP_POLL_NANOS));
+        }
+        return !stopRequested.getAsBoolean();
+    }
+
+    /** Attempts the last {@link #send} used (1 = no retry). */
+    public int lastAttempts() {
+        return lastAttempts;
+    }
+
+    /** Attempts made through this sender so far. */
+    public long attempts() {
+        return attempts;
+    }
+
+    /** Sum of every attempt's latency so far, in nanoseconds. */
+    public long latencyNanosSum() {
+        return latencyNanosSum;
+    }
+
+    /** The first unexpected runtime exception an attempt threw, or null: shown to the user once. */
+    public RuntimeException firstClientError() {
+        return firstClientError;
+    }
+}

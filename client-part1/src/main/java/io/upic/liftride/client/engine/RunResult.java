@@ -1,0 +1,59 @@
+package io.upic.liftride.client.engine;
+
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * The merged account of one run: what was planned, what happened to every request, and when each
+ * phase ran. Immutable and thread-safe. {@code planned == successful + failed + notSent} always holds.
+ *
+ * @param planName         the phase plan's name
+ * @param numThreads       the run's -t value
+ * @param phases           one entry per planned phase, in order
+ * @param planned          requests the plan contains
+ * @param successful       requests that got a 201
+ * @param failed           requests that ended without a 201 after their attempts
+ * @param notSent          planned requests never attempted (stop or crash)
+ * @param retries          attempts beyond the first
+ * @param attempts         HTTP attempts made
+ * @param latencyNanosSum  sum of every attempt's latency
+ * @param failuresByCause  failed requests by final code (HTTP status, or negative error kind)
+ * @param startEpochMillis wall clock when the run's clock started (before Phase 1)
+ * @param startNanos       nanoTime when the run's clock started: the origin for every nanos value
+ * @param wallNanos        from before Phase 1 to after the last thread of any phase finished
+ * @param stopped          whether {@link LoadEngine#stop()} cut the run short
+ * @param problems         one line per unexpected client-side error (a crashed worker, the first
+ *                         exception of a failing sender); empty in a healthy run
+ */
+public record RunResult(String planName, int numThreads, List<PhaseResult> phases, long planned, long successful,
+                        long failed, long notSent, long retries, long attempts, long latencyNanosSum,
+                        Map<Integer, Long> failuresByCause, long startEpochMillis, long startNanos,
+                        long wallNanos, boolean stopped, List<String> problems) {
+
+    public RunResult {
+        phases = List.copyOf(phases);
+        failuresByCause = Collections.unmodifiableMap(new TreeMap<>(failuresByCause));
+        problems = List.copyOf(problems);
+        if (planned != successful + failed + notSent) {
+            throw new IllegalStateException("planned != successful + failed + notSent: "
+                    + planned + " != " + successful + " + " + failed + " + " + notSent);
+        }
+    }
+
+    /** Throughput as the assignment defines it: successful requests / wall time in seconds. */
+    public double throughputPerSecond() {
+        return wallNanos <= 0 ? 0 : successful * 1e9 / wallNanos;
+    }
+
+    /** Mean latency of all attempts in nanoseconds, or NaN without attempts. */
+    public double meanLatencyNanos() {
+        return attempts == 0 ? Double.NaN : (double) latencyNanosSum / attempts;
+    }
+
+    /** Whether every planned request got its 201 and nothing went wrong inside the client. */
+    public boolean allSucceeded() {
+        return successful == planned && problems.isEmpty();
+    }
+}

@@ -1,0 +1,140 @@
+package io.upic.liftride.client.engine.internal;
+
+import io.upic.liftride.client.engine.AttemptRecorder;
+import io.upic.liftride.client.engine.RetryingSender;
+import io.upic.liftride.client.http.AttemptCodes;
+import io.upic.liftride.client.http.RideSender;
+import io.upic.liftride.client.plan.Work;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.util.SplittableRandom;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.function.BooleanSupplier;
+import java.util.random.RandomGenerator;
+
+/**
+ * One worker thread's loop and its private counters. Counters are plain fields written only by the
+ * worker; the engine reads them after {@code join()}. {@link #done()} and {@link #failedSoFar()} are
+ * volatile so the progress thread can read them while the worker runs.
+ */
+public final class Worker implements Runnable {
+
+    private final Work work;
+    private final RideSender rideSender;
+    private final RetryingSender sender;
+    private final AttemptRecorder recorder;
+    private final RideValues ride;
+    private final Long seed;
+    private final BooleanSupplier stopRequested;
+    private final PhaseTracker tracker;
+
+    private volatile long done;
+    private volatile long failedSoFar;
+
+    private long successful;
+    private long failed;
+    private long retries;
+    private final FailureCounts causes = new FailureCounts();
+    private Throwable crash;
+    private long finishNanos;
+
+    /** The constant parts of every ride and the lift range, shared by all workers. */
+    public record RideValues(int resortId, int seasonId, int dayId, int numLifts) {
+    }
+
+    public Worker(Work work, RideSender rideSender, RetryingSender sender, AttemptRecorder recorder, RideValues ride,
+                  Long seed, BooleanSupplier stopRequested, PhaseTracker tracker) {
+        this.work = work;
+        this.rideSender = rideSender;
+        this.sender = sender;
+        this.recorder = recorder;
+        this.ride = ride;
+        this.seed = seed;
+        this.stopRequested = stopRequested;
+        this.tracker = tracker;
+    }
+
+    @Override
+    public void run() {
+        try {
+            RandomGenerator random = seed == null ? ThreadLocalRandom.current() : new SplittableRandom(seedFor(seed, work));
+            int skierFrom = work.skierFrom();
+            int skierBound = work.skierTo() + 1;
+            int liftBound = ride.numLifts() + 1;
+            int minuteFrom = work.startMinute();
+            int minuteBound = work.endMinute() + 1;
+            int resortId = ride.resortId();
+            int seasonId = ride.seasonId();
+            int dayId = ride.dayId();
+            for (int i = 0, n = work.requests(); i < n; i++) {
+                if (stopRequested.getAsBoolean()) break;
+                int code = sender.send(resortId, seasonId, dayId,
+                        random.nextInt(skierFrom, skierBound),
+                        random.nextInt(1, liftBound),
+                        random.nextInt(minuteFrom, minuteBound),
+                        random.nextInt(0, 11));
+                retries += sender.lastAttempts() - 1;
+                if (AttemptCodes.isSuccess(code)) {
+                    successful++;
+                } else {
+                    failed++;
+                    causes.add(code);
+                    failedSoFar = failed;
+                }
+                done = successful + failed;
+            }
+        } catch (Throwable t) {
+            crash = t;
+        } finally {
+            try {
+                recorder.close();
+            } catch (Throwable t) {
+                if (crash == null) crash = t;
+            }
+            try {
+                rideSender.close();
+            } catch (Throwable t) {
+                if (crash == null) crash = t;
+            }
+            finishNanos = System.nanoTime();
+            tracker.workerFinished(finishNanos); // in finally: a crashed worker never hangs the next phase
+        }
+    }
+
+    /**
+     * A per-thread seed that depends only on the run's seed, the phase and the thread, so a seeded run
+     * sends the same rides whatever the scheduling (splitmix64 finalizer over the combination).
+     */
+    static long seedFor(long seed, Work work) {
+        long z = seed + 0x9E3779B97F4A7C15L * (((long) work.phaseIndex() << 32) + work.threadIndex() + 1);
+        z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
+        z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
+        return z ^ (z >>> 31);
+    }
+
+    public Work work() { return work; }
+    public long done() { return done; }
+    public long failedSoFar() { return failedSoFar; }
+    public long successful() { return successful; }
+    public long failed() { return failed; }
+    public long retries() { return retries; }
+    public long attempts() { return sender.attempts(); }
+    public long latencyNanosSum() { return sender.latencyNanosSum(); }
+    public long finishNanos() { return finishNanos; }
+    public void addFailuresTo(java.util.Map<Integer, Long> into) { causes.addTo(into); }
+
+    /** Lines for the run's problem list: a crash and/or the first unexpected sender exception. */
+    public void addProblemsTo(java.util.List<String> into) {
+        String who = work.phaseName() + " thread " + work.threadIndex();
+        if (crash != null) into.add(who + " crashed: " + stackTrace(crash));
+        RuntimeException e = sender.firstClientError();
+        if (e != null) into.add(who + " first client error: " + stackTrace(e));
+    }
+
+    private static String stackTrace(Throwable t) {
+        StringWriter w = new StringWriter();
+        t.printStackTrace(new PrintWriter(w));
+        return w.toString().strip();
+    }
+}

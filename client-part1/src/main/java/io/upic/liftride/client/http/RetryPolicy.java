@@ -1,0 +1,51 @@
+package io.upic.liftride.client.http;
+
+import java.util.random.RandomGenerator;
+
+/**
+ * How often and how long to retry a request that did not get a 201. Immutable and thread-safe.
+ *
+ * <p>The assignment: on a 4XX, a 5XX, an I/O error or a timeout, retry up to 5 times before counting
+ * the request as failed, so {@code maxAttempts} defaults to 6. Backoff before retry {@code k}
+ * (1-based) is {@code d = min(cap, base x 2^(k-1))} with "equal jitter": uniform in
+ * {@code [d/2, d]}, so retries from many threads do not hit a recovering server in lock step, yet
+ * never come back instantly.
+ *
+ * @param maxAttempts       attempts per request including the first, >= 1
+ * @param baseBackoffMillis backoff before the first retry, >= 0 (0 disables backoff: tests)
+ * @param maxBackoffMillis  cap on a single backoff, >= baseBackoffMillis
+ */
+public record RetryPolicy(int maxAttempts, long baseBackoffMillis, long maxBackoffMillis) {
+
+    /** 6 attempts, 10 ms doubling to at most 1 s: at most 310 ms of waiting per request. */
+    public static final RetryPolicy DEFAULT = new RetryPolicy(6, 10, 1_000);
+
+    public RetryPolicy {
+        if (maxAttempts < 1) throw new IllegalArgumentException("maxAttempts < 1: " + maxAttempts);
+        if (baseBackoffMillis < 0) throw new IllegalArgumentException("baseBackoffMillis < 0: " + baseBackoffMillis);
+        if (maxBackoffMillis < baseBackoffMillis) {
+            throw new IllegalArgumentException("maxBackoffMillis < baseBackoffMillis: " + maxBackoffMillis + " < " + baseBackoffMillis);
+        }
+    }
+
+    /** Whether an attempt that ended with {@code code} is retried (anything but 201). */
+    public boolean isRetryable(int code) {
+        return !AttemptCodes.isSuccess(code);
+    }
+
+    /** Upper bound of the backoff before retry {@code retry} (1-based), in nanoseconds, before jitter. */
+    public long backoffCapNanos(int retry) {
+        if (retry < 1) throw new IllegalArgumentException("retry < 1: " + retry);
+        long millis = baseBackoffMillis << Math.min(retry - 1, 30);
+        if (millis < 0 || millis > maxBackoffMillis) millis = maxBackoffMillis;
+        return millis * 1_000_000L;
+    }
+
+    /** The jittered backoff before retry {@code retry}: uniform in [cap/2, cap] nanoseconds. */
+    public long backoffNanos(int retry, RandomGenerator random) {
+        long cap = backoffCapNanos(retry);
+        if (cap == 0) return 0;
+        long half = cap / 2;
+        return half + random.nextLong(cap - half + 1);
+    }
+}

@@ -1,0 +1,32 @@
+package io.upic.liftride.client.http;
+
+import java.io.Closeable;
+import java.io.IOException;
+
+/**
+ * Sends one lift-ride POST ({@code /skiers/{resortID}/seasons/{seasonID}/days/{dayID}/skiers/{skierID}}
+ * with body {@code {"liftID", "time", "waitTime"}}) and reports what happened. One instance per
+ * worker thread, never shared: implementations need not be thread-safe. Created by a
+ * {@link RideSenderFactory}.
+ *
+ * <p>This is the seam for faster transports: an implementation sends exactly one HTTP request per
+ * call (no hidden retries, so every attempt is counted by the caller) and does no logging.
+ */
+public interface RideSender extends Closeable {
+
+    /**
+     * Sends one attempt.
+     *
+     * @return the HTTP status code the server answered with, whatever it is (201 is success; 4XX and
+     *         5XX are returned, not thrown)
+     * @throws java.net.SocketTimeoutException when the connect, write or read timeout expires
+     * @throws IOException                     for any other I/O failure (refused, reset, closed)
+     */
+    int send(int resortId, int seasonId, int dayId, int skierId, int liftId, int minute, int waitTime)
+            throws IOException;
+
+    /** Releases per-worker resources; never throws. Shared resources belong to the factory. */
+    @Override
+    default void close() {
+    }
+}

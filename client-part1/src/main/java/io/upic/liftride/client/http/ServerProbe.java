@@ -1,0 +1,75 @@
+package io.upic.liftride.client.http;
+
+import com.squareup.okhttp.ConnectionPool;
+import com.squareup.okhttp.OkHttpClient;
+import io.upic.liftride.sdk.ApiClient;
+import io.upic.liftride.sdk.ApiException;
+import io.upic.liftride.sdk.api.StatisticsApi;
+import io.upic.liftride.sdk.model.APIStats;
+
+import java.io.IOException;
+import java.util.OptionalLong;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Control-plane requests through the generated SDK, whatever transport the load uses: the
+ * pre-flight reachability check and the server's stored-ride count for reconciliation. Thread-safe
+ * (each call builds its own small client; these run a handful of times per run).
+ */
+public final class ServerProbe {
+
+    private ServerProbe() {
+    }
+
+    /**
+     * The answer to one {@code GET /statistics}.
+     *
+     * @param reachable   whether any HTTP answer came back (any status)
+     * @param status      the HTTP status, or 0 when unreachable
+     * @param failure     why the server is unreachable or has no statistics; null when ridesStored is present
+     * @param ridesStored the server's count of stored rides, if it reported one
+     */
+    public record Answer(boolean reachable, int status, String failure, OptionalLong ridesStored) {
+    }
+
+    /**
+     * Asks {@code baseUrl + "/statistics"} once, bounded by the given timeouts; never throws for
+     * network or HTTP problems (they are in the answer).
+     */
+    public static Answer statistics(String baseUrl, int connectTimeoutMillis, int readTimeoutMillis) {
+        OkHttpClient http = new OkHttpClient();
+        // Its own pool (OkHttp 2 would otherwise use a process-wide default) so we can empty it after.
+        http.setConnectionPool(new ConnectionPool(1, 1, TimeUnit.SECONDS));
+        http.setConnectTimeout(connectTimeoutMillis, TimeUnit.MILLISECONDS);
+        http.setReadTimeout(readTimeoutMillis, TimeUnit.MILLISECONDS);
+        http.setWriteTimeout(readTimeoutMillis, TimeUnit.MILLISECONDS);
+        http.setRetryOnConnectionFailure(false);
+        http.setFollowRedirects(false);
+        ApiClient client = new ApiClient();
+        client.setHttpClient(http);
+        client.setBasePath(baseUrl);
+        try {
+            APIStats stats = new StatisticsApi(client).getPerformanceStatsWithHttpInfo().getData();
+            Long stored = stats == null ? null : stats.getRidesStored();
+            return stored == null
+                    ? new Answer(true, 200, "no ridesStored in the answer", OptionalLong.empty())
+                    : new Answer(true, 200, null, OptionalLong.of(stored));
+        } catch (ApiException e) {
+            if (e.getCode() != 0) {
+                return new Answer(true, e.getCode(), "GET /statistics answered HTTP " + e.getCode(), OptionalLong.empty());
+            }
+            return new Answer(false, 0, reason(e.getCause() != null ? e.getCause() : e), OptionalLong.empty());
+        } catch (RuntimeException e) {
+            // e.g. a 200 whose body is not our APIStats: the server is there, it is just not ours
+            return new Answer(true, 200, "unreadable /statistics answer: " + reason(e), OptionalLong.empty());
+        } finally {
+            http.getConnectionPool().evictAll();
+        }
+    }
+
+    private static String reason(Throwable t) {
+        String kind = t instanceof IOException && AttemptCodes.classify((IOException) t) == AttemptCodes.TIMEOUT
+                ? "timeout" : t.getClass().getSimpleName();
+        return t.getMessage() == null ? kind : kind + ": " + t.getMessage();
+    }
+}

@@ -1,0 +1,51 @@
+package io.upic.liftride.client.http.internal;
+
+import io.upic.liftride.client.http.RideSender;
+import io.upic.liftride.sdk.ApiClient;
+import io.upic.liftride.sdk.ApiException;
+import io.upic.liftride.sdk.api.SkiersApi;
+import io.upic.liftride.sdk.model.LiftRide;
+
+import java.io.IOException;
+
+/**
+ * A {@link RideSender} on the generated {@code SkiersApi}. One per worker; not thread-safe.
+ *
+ * <p>The SDK throws {@link ApiException} both for a non-2xx status and, wrapped, for I/O errors;
+ * this class turns it back into the {@link RideSender} contract: a status is returned, an I/O
+ * failure is rethrown as the original {@link IOException} so timeouts stay recognisable.
+ */
+final class SdkRideSender implements RideSender {
+
+    private final SkiersApi api;
+    // seasonID and dayID are strings in the API and constant for a run: convert once, not per request.
+    private int seasonId = Integer.MIN_VALUE;
+    private String seasonText;
+    private int dayId = Integer.MIN_VALUE;
+    private String dayText;
+
+    SdkRideSender(ApiClient client) {
+        this.api = new SkiersApi(client);
+    }
+
+    @Override
+    public int send(int resortId, int seasonId, int dayId, int skierId, int liftId, int minute, int waitTime)
+            throws IOException {
+        if (seasonId != this.seasonId) {
+            this.seasonId = seasonId;
+            this.seasonText = Integer.toString(seasonId);
+        }
+        if (dayId != this.dayId) {
+            this.dayId = dayId;
+            this.dayText = Integer.toString(dayId);
+        }
+        LiftRide ride = new LiftRide().liftID(liftId).time(minute).waitTime(waitTime);
+        try {
+            return api.writeNewLiftRideWithHttpInfo(ride, resortId, seasonText, dayText, skierId).getStatusCode();
+        } catch (ApiException e) {
+            if (e.getCode() != 0) return e.getCode(); // the server answered with a non-2xx status
+            if (e.getCause() instanceof IOException io) throw io;
+            throw new IllegalStateException("SDK failed without a status or an I/O cause", e);
+        }
+    }
+}

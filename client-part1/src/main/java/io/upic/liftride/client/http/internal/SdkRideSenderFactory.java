@@ -1,0 +1,61 @@
+package io.upic.liftride.client.http.internal;
+
+import com.squareup.okhttp.ConnectionPool;
+import com.squareup.okhttp.OkHttpClient;
+import io.upic.liftride.client.http.HttpSettings;
+import io.upic.liftride.client.http.RideSender;
+import io.upic.liftride.client.http.RideSenderFactory;
+import io.upic.liftride.sdk.ApiClient;
+
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The {@code sdk} transport: one OkHttp 2.7.5 client shared by the whole run, and an
+ * {@link ApiClient} per worker on top of it. Thread-safe.
+ */
+public final class SdkRideSenderFactory implements RideSenderFactory {
+
+    private final HttpSettings settings;
+    private final OkHttpClient http;
+
+    public SdkRideSenderFactory(HttpSettings settings) {
+        this.settings = settings;
+        this.http = newHttpClient(settings);
+    }
+
+    /**
+     * The shared client: a pool that keeps one idle connection per worker (OkHttp's default of 5
+     * would close and reopen connections all run long), timeouts on every attempt, and no silent
+     * retries: OkHttp 2 would otherwise resend a POST on a failed pooled connection without telling
+     * us, so the server could store a ride the client never counted.
+     */
+    static OkHttpClient newHttpClient(HttpSettings s) {
+        OkHttpClient c = new OkHttpClient();
+        c.setConnectionPool(new ConnectionPool(Math.max(5, s.maxConnections()), 5, TimeUnit.MINUTES));
+        c.setConnectTimeout(s.connectTimeoutMillis(), TimeUnit.MILLISECONDS);
+        c.setReadTimeout(s.readTimeoutMillis(), TimeUnit.MILLISECONDS);
+        c.setWriteTimeout(s.readTimeoutMillis(), TimeUnit.MILLISECONDS);
+        c.setRetryOnConnectionFailure(false);
+        c.setFollowRedirects(false);
+        c.setFollowSslRedirects(false);
+        return c;
+    }
+
+    @Override
+    public RideSender create() {
+        ApiClient api = new ApiClient();
+        api.setHttpClient(http);
+        api.setBasePath(settings.baseUrl());
+        return new SdkRideSender(api);
+    }
+
+    /** The shared OkHttp client (tests inspect its pool). */
+    public OkHttpClient httpClient() {
+        return http;
+    }
+
+    @Override
+    public void close() {
+        http.getConnectionPool().evictAll();
+    }
+}

@@ -1,0 +1,139 @@
+package io.upic.liftride.client.plan;
+
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * A named list of {@link Phase}s, and the arithmetic that turns it into a {@link LoadPlan} for given
+ * inputs. Pure functions, no threads; immutable and thread-safe.
+ *
+ * <h2>Rules (the README quotes them)</h2>
+ * <ul>
+ *   <li><b>Threads of a phase</b> = ceil(threadsFraction x numThreads), at least 1 and at most
+ *       numSkiers (a thread needs at least one skier of its own). The assignment leaves this rounding
+ *       open; rounding up matches its "rounded up" wording for triggers and its Spring 2022 Phase 3
+ *       table, and gives every phase a thread for {@code -t 1}.</li>
+ *   <li><b>Skier ranges</b>: numSkiers / threads each, and the first numSkiers % threads threads get
+ *       one more; ranges are contiguous, disjoint and cover 1..numSkiers, so no skier is dropped.</li>
+ *   <li><b>Requests of a thread</b> = round-half-up(factor x numRuns x range size), computed exactly,
+ *       and at least 1 so every started thread exercises its phase. With numRuns 10 the factors 0.2,
+ *       0.6, 0.1 give 2, 6 and 1 requests per skier, so the total is exactly 0.9 x numRuns x numSkiers
+ *       for every thread count (180,000 for 20,000 skiers).</li>
+ *   <li><b>Start trigger</b>: a phase starts once ceil(startAfterFraction x threads of the previous
+ *       phase) of those threads have finished.</li>
+ *   <li><b>Phase 3</b> sends 0.1 x numRuns x (skiers in range) per thread, like the other phases (the
+ *       assignment's literal "0.1 x numRuns" would give about 160,000 in total).</li>
+ * </ul>
+ *
+ * @param name   the plan's name as accepted by {@code --plan}
+ * @param phases phases in start order
+ */
+public record PhasePlan(String name, List<Phase> phases) {
+
+    /** Day length of the assignment: minutes 1..420 (9am-4pm). */
+    public static final int DAY_MINUTES = 420;
+
+    public PhasePlan {
+        phases = List.copyOf(phases);
+        if (name == null || name.isBlank()) throw new IllegalArgumentException("plan name is blank");
+        if (phases.isEmpty()) throw new IllegalArgumentException("plan " + name + " has no phases");
+    }
+
+    /**
+     * The Fall 2021 plan (the default): Phase 1 numThreads/4 threads, minutes 1-90, 0.2 x numRuns per
+     * skier; Phase 2 numThreads, 91-360, 0.6; Phase 3 25% of numThreads, 361-420, 0.1; Phases 2 and 3
+     * start when 10% (rounded up) of the previous phase's threads are done.
+     */
+    public static PhasePlan fall2021() {
+        return new PhasePlan("fall2021", List.of(
+                new Phase("startup", 0.25, 0.2, 1, 90, 0),
+                new Phase("peak", 1.0, 0.6, 91, 360, 0.1),
+                new Phase("cooldown", 0.25, 0.1, 361, 420, 0.1)));
+    }
+
+    /** The Spring 2022 plan: as {@link #fall2021()} but triggers at 20% and Phase 3 runs 10% of numThreads. */
+    public static PhasePlan spring2022() {
+        return new PhasePlan("spring2022", List.of(
+                new Phase("startup", 0.25, 0.2, 1, 90, 0),
+                new Phase("peak", 1.0, 0.6, 91, 360, 0.2),
+                new Phase("cooldown", 0.1, 0.1, 361, 420, 0.2)));
+    }
+
+    /** Names accepted by {@link #named(String)}, default first. */
+    public static List<String> names() {
+        return List.of("fall2021", "spring2022");
+    }
+
+    /**
+     * The built-in plan with this name (case-insensitive).
+     *
+     * @throws IllegalArgumentException naming the allowed values if there is none
+     */
+    public static PhasePlan named(String name) {
+        String n = name == null ? "" : name.trim().toLowerCase(Locale.ROOT);
+        switch (n) {
+            case "fall2021": return fall2021();
+            case "spring2022": return spring2022();
+            default: throw new IllegalArgumentException("unknown plan " + name + ", expected one of " + String.join(", ", names()));
+        }
+    }
+
+    /**
+     * Resolves this plan for one run.
+     *
+     * @param numThreads -t, >= 1
+     * @param numSkiers  -s, >= 1
+     * @param numRuns    -m, >= 1
+     */
+    public LoadPlan forRun(int numThreads, int numSkiers, int numRuns) {
+        if (numThreads < 1) throw new IllegalArgumentException("numThreads < 1: " + numThreads);
+        if (numSkiers < 1) throw new IllegalArgumentException("numSkiers < 1: " + numSkiers);
+        if (numRuns < 1) throw new IllegalArgumentException("numRuns < 1: " + numRuns);
+
+        List<PlannedPhase> planned = new ArrayList<>(phases.size());
+        int previousThreads = 0;
+        for (int k = 0; k < phases.size(); k++) {
+            Phase phase = phases.get(k);
+            int threads = threadsFor(phase.threadsFraction(), numThreads, numSkiers);
+            int startAfter = k == 0 ? 0 : ceilTimes(phase.startAfterFraction(), previousThreads);
+            planned.add(new PlannedPhase(k, phase, threads, startAfter, workFor(k, phase, threads, numSkiers, numRuns)));
+            previousThreads = threads;
+        }
+        return new LoadPlan(name, numThreads, numSkiers, numRuns, planned);
+    }
+
+    /** ceil(fraction x numThreads), clamped to 1..numSkiers. */
+    static int threadsFor(double fraction, int numThreads, int numSkiers) {
+        int t = ceilTimes(fraction, numThreads);
+        return Math.max(1, Math.min(t, numSkiers));
+    }
+
+    /** round-half-up(factor x numRuns x skiers), at least 1. */
+    static int requestsFor(double factor, int numRuns, int skiers) {
+        BigDecimal exact = BigDecimal.valueOf(factor).multiply(BigDecimal.valueOf((long) numRuns * skiers));
+        return Math.max(1, exact.setScale(0, RoundingMode.HALF_UP).intValueExact());
+    }
+
+    /** ceil(fraction x n) computed on the decimal value of fraction, so 0.1 x 30 is exactly 3. */
+    static int ceilTimes(double fraction, int n) {
+        return BigDecimal.valueOf(fraction).multiply(BigDecimal.valueOf(n)).setScale(0, RoundingMode.CEILING).intValueExact();
+    }
+
+    private static List<Work> workFor(int phaseIndex, Phase phase, int threads, int numSkiers, int numRuns) {
+        int base = numSkiers / threads;
+        int extra = numSkiers % threads; // the first `extra` threads take one skier more
+        List<Work> work = new ArrayList<>(threads);
+        int from = 1;
+        for (int i = 0; i < threads; i++) {
+            int size = base + (i < extra ? 1 : 0);
+            int to = from + size - 1;
+            work.add(new Work(phaseIndex, phase.name(), i, from, to, requestsFor(phase.factor(), numRuns, size),
+                    phase.startMinute(), phase.endMinute()));
+            from = to + 1;
+        }
+        return work;
+    }
+}

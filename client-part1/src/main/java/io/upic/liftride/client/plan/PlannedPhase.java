@@ -1,0 +1,45 @@
+package io.upic.liftride.client.plan;
+
+import java.util.List;
+
+/**
+ * A phase resolved for concrete inputs: its thread count, its start trigger and every thread's
+ * {@link Work}. Immutable and thread-safe.
+ *
+ * @param index      0-based position in the plan
+ * @param phase      the phase definition it came from
+ * @param threads    threads this phase runs ({@code work.size()})
+ * @param startAfter how many threads of the previous phase must finish before this phase starts;
+ *                   0 for the first phase (it starts with the run)
+ * @param work       one entry per thread, ranges ascending, disjoint and covering 1..numSkiers
+ */
+public record PlannedPhase(int index, Phase phase, int threads, int startAfter, List<Work> work) {
+
+    public PlannedPhase {
+        work = List.copyOf(work);
+        if (threads != work.size()) throw new IllegalArgumentException("threads != work.size(): " + threads + " != " + work.size());
+        if (startAfter < 0) throw new IllegalArgumentException("startAfter < 0: " + startAfter);
+    }
+
+    /** The phase's name. */
+    public String name() {
+        return phase.name();
+    }
+
+    /** Requests all threads of this phase send together. */
+    public long requests() {
+        long sum = 0;
+        for (Work w : work) sum += w.requests();
+        return sum;
+    }
+
+    /** Smallest skier range of a thread in this phase. */
+    public int minSkiersPerThread() {
+        return work.stream().mapToInt(Work::skiers).min().orElse(0);
+    }
+
+    /** Largest skier range of a thread in this phase (at most one more than the smallest). */
+    public int maxSkiersPerThread() {
+        return work.stream().mapToInt(Work::skiers).max().orElse(0);
+    }
+}

@@ -1,0 +1,48 @@
+package io.upic.liftride.client.report;
+
+import io.upic.liftride.client.engine.RunResult;
+
+import java.util.OptionalLong;
+
+/**
+ * Does the account add up? The client's side (planned == successful + failed + not sent) and, when the
+ * server reports its stored-ride count, the server's side (stored after - stored before ==
+ * successful). Immutable.
+ *
+ * @param planned      requests planned
+ * @param successful   201s counted by the client
+ * @param failed       failed requests
+ * @param notSent      requests never attempted
+ * @param storedBefore server's ridesStored read before Phase 1, if available
+ * @param storedAfter  server's ridesStored read after the run, if available
+ * @param serverNote   why the server side was not checked, or null when it was
+ */
+public record Reconciliation(long planned, long successful, long failed, long notSent, OptionalLong storedBefore,
+                             OptionalLong storedAfter, String serverNote) {
+
+    /** Builds the reconciliation of {@code result} from the two server readings (either may be empty). */
+    public static Reconciliation of(RunResult result, OptionalLong before, OptionalLong after, String whyNot) {
+        String note = before.isPresent() && after.isPresent() ? null : (whyNot == null ? "server did not report ridesStored" : whyNot);
+        return new Reconciliation(result.planned(), result.successful(), result.failed(), result.notSent(), before, after, note);
+    }
+
+    /** planned == successful + failed + notSent. */
+    public boolean clientBalanced() {
+        return planned == successful + failed + notSent;
+    }
+
+    /** Whether the server's count was read before and after. */
+    public boolean serverChecked() {
+        return serverNote == null;
+    }
+
+    /** Server's stored-ride delta over the run; meaningful only if {@link #serverChecked()}. */
+    public long serverDelta() {
+        return serverChecked() ? storedAfter.getAsLong() - storedBefore.getAsLong() : 0;
+    }
+
+    /** True unless a check was made and failed (an unchecked server side is not a failure). */
+    public boolean ok() {
+        return clientBalanced() && (!serverChecked() || serverDelta() == successful);
+    }
+}

@@ -1,0 +1,27 @@
+package io.upic.liftride.client.report;
+
+import io.upic.liftride.client.cli.RunConfig;
+import io.upic.liftride.client.engine.Baseline;
+import io.upic.liftride.client.engine.RunResult;
+import io.upic.liftride.client.plan.LoadPlan;
+
+/**
+ * Everything known about one finished run, for printing and for client-part2's reports. Immutable.
+ *
+ * @param config         the run's config
+ * @param plan           the resolved plan
+ * @param serverUrl      the base URL the run used
+ * @param embeddedServer whether the client started that server itself
+ * @param baseline       the single-thread baseline, or null if skipped
+ * @param prediction     Little's law from the baseline, or null without a usable baseline
+ * @param result         the engine's account
+ * @param reconciliation the checks
+ */
+public record RunReport(RunConfig config, LoadPlan plan, String serverUrl, boolean embeddedServer, Baseline.Result baseline,
+                        Prediction prediction, RunResult result, Reconciliation reconciliation) {
+
+    /** Whether this run counts as a success for the exit code: every request 201, checks pass, not stopped. */
+    public boolean ok() {
+        return result.allSucceeded() && !result.stopped() && reconciliation.ok();
+    }
+}

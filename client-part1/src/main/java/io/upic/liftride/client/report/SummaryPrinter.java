@@ -1,0 +1,158 @@
+package io.upic.liftride.client.report;
+
+import io.upic.liftride.client.cli.RunConfig;
+import io.upic.liftride.client.engine.Baseline;
+import io.upic.liftride.client.engine.PhaseResult;
+import io.upic.liftride.client.engine.RunResult;
+import io.upic.liftride.client.http.AttemptCodes;
+import io.upic.liftride.client.plan.LoadPlan;
+import io.upic.liftride.client.plan.PlannedPhase;
+
+import java.io.PrintStream;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.StringJoiner;
+
+/**
+ * Formats the plan, the baseline, a run's account and a sweep table for the terminal. Numbers use
+ * {@link Locale#US} (180,000) whatever the machine's locale. Stateless and thread-safe; callers
+ * serialize output to one stream.
+ */
+public final class SummaryPrinter {
+
+    private static final Locale L = Locale.US;
+
+    private SummaryPrinter() {
+    }
+
+    /** The plan, printed before the run starts, with its total. */
+    public static void printPlan(PrintStream out, RunConfig c, LoadPlan plan, String serverUrl, boolean embedded) {
+        out.printf(L, "Server %s%s, transport %s%n", serverUrl, embedded ? " (embedded, started by this client)" : "",
+                c.transport().cliName());
+        out.printf(L, "Plan %s: %,d requests; -t %d -s %,d -l %d -m %d; resort %d, season %d, day %d%s%n",
+                plan.planName(), plan.totalRequests(), plan.numThreads(), plan.numSkiers(), c.lifts(), plan.numRuns(),
+                c.resortId(), c.seasonId(), c.dayId(), c.seed() == null ? "" : ", seed " + c.seed());
+        out.printf(L, "  %-9s %7s %13s %10s %8s  %s%n", "phase", "threads", "skiers/thread", "requests", "minutes", "starts");
+        PlannedPhase previous = null;
+        for (PlannedPhase p : plan.phases()) {
+            String skiers = p.minSkiersPerThread() == p.maxSkiersPerThread()
+                    ? Integer.toString(p.minSkiersPerThread()) : p.minSkiersPerThread() + "-" + p.maxSkiersPerThread();
+            String starts = previous == null ? "with the run"
+                    : p.startAfter() == 0 ? "with " + previous.name()
+                    : String.format(L, "after %d of %d %s threads finish (%s%%, rounded up)", p.startAfter(), previous.threads(),
+                    previous.name(), trim(p.phase().startAfterFraction() * 100));
+            out.printf(L, "  %-9s %7d %13s %,10d %8s  %s%n", p.name(), p.threads(), skiers, p.requests(),
+                    p.phase().startMinute() + "-" + p.phase().endMinute(), starts);
+            previous = p;
+        }
+        out.flush();
+    }
+
+    /** The baseline's one line. */
+    public static void printBaseline(PrintStream out, Baseline.Result b) {
+        out.printf(L, "Baseline: %,d requests from 1 thread in %.3f s, %,d failed: mean latency W = %.3f ms%s%n",
+                b.successful() + b.failed(), b.wallNanos() / 1e9, b.failed(), b.meanLatencyNanos() / 1e6,
+                b.stopped() ? " (stopped early)" : "");
+        out.flush();
+    }
+
+    /** The account of one run: totals, phases, failures, Little's law, reconciliation. */
+    public static void printResult(PrintStream out, RunReport report) {
+        RunResult r = report.result();
+        out.println();
+        if (r.stopped()) {
+            out.printf(L, "STOPPED before the end: partial account (done %,d = %,d successful + %,d failed; not sent %,d)%n",
+                    r.successful() + r.failed(), r.successful(), r.failed(), r.notSent());
+        }
+        out.printf(L, "Result: plan %s, %d threads%n", r.planName(), r.numThreads());
+        out.printf(L, "  successful requests  %,12d%n", r.successful());
+        out.printf(L, "  failed requests      %,12d%n", r.failed());
+        if (r.notSent() > 0) out.printf(L, "  not sent             %,12d%n", r.notSent());
+        out.printf(L, "  retries              %,12d%n", r.retries());
+        out.printf(L, "  wall time            %12.3f s   (before phase 1 starts to after the last thread finishes)%n", r.wallNanos() / 1e9);
+        out.printf(L, "  throughput           %,12.1f req/s  (successful requests / wall seconds)%n", r.throughputPerSecond());
+        out.printf(L, "  %-9s %7s %10s %10s %7s %10s %13s %10s %9s%n", "phase", "threads", "requests", "successful",
+                "failed", "duration", "throughput", "latency", "in flight");
+        for (PhaseResult p : r.phases()) {
+            if (!p.started()) {
+                out.printf(L, "  %-9s %7d %,10d %10s %7s %10s%n", p.name(), p.threads(), p.planned(), "-", "-", "not started");
+                continue;
+            }
+            out.printf(L, "  %-9s %7d %,10d %,10d %,7d %8.3f s %,7.0f req/s %7.3f ms %9.1f%n", p.name(), p.threads(),
+                    p.planned(), p.successful(), p.failed(), p.durationNanos() / 1e9, p.throughputPerSecond(),
+                    p.meanLatencyNanos() / 1e6, p.measuredConcurrency());
+        }
+        out.println("  (phase throughput = its successful requests / its own duration; phases overlap, so they do not add up;"
+                + " latency = mean per attempt; in flight = sum of latencies / duration)");
+        if (!r.failuresByCause().isEmpty()) out.println("  failures by cause: " + causes(r.failuresByCause()));
+        for (String problem : r.problems()) out.println("  PROBLEM: " + problem);
+        printTheory(out, report);
+        printReconciliation(out, report.reconciliation());
+        out.flush();
+    }
+
+    private static void printTheory(PrintStream out, RunReport report) {
+        Prediction p = report.prediction();
+        RunResult r = report.result();
+        if (p == null) {
+            out.println("Little's law: no prediction (baseline skipped: --baseline 0, or it had no successful request)");
+            return;
+        }
+        PhaseResult peak = r.phases().get(report.plan().peakPhase().index());
+        out.printf(L, "Little's law, W = %.3f ms (single-thread baseline); a prediction assumes latency stays W under load%n",
+                p.meanLatencyNanos() / 1e6);
+        if (peak.started() && peak.durationNanos() > 0) {
+            out.printf(L, "  peak phase (%d threads): predicted %d / W = %,.0f req/s, measured %,.0f req/s (%+.1f%%)%n",
+                    p.peakThreads(), p.peakThreads(), p.peakThroughputPerSecond(), peak.throughputPerSecond(),
+                    LittlesLaw.differencePercent(peak.throughputPerSecond(), p.peakThroughputPerSecond()));
+            out.printf(L, "  peak phase check with measured latency: %,.0f req/s x %.3f ms = %.1f requests in flight (threads %d)%n",
+                    peak.throughputPerSecond(), peak.meanLatencyNanos() / 1e6,
+                    peak.throughputPerSecond() * peak.meanLatencyNanos() / 1e9, peak.threads());
+        }
+        out.printf(L, "  whole run: predicted wall %.3f s (%,.0f req/s), measured %.3f s (%,.0f req/s); wall %+.1f%%%n",
+                p.wallNanos() / 1e9, p.throughputPerSecond(), r.wallNanos() / 1e9, r.throughputPerSecond(),
+                LittlesLaw.differencePercent(r.wallNanos(), p.wallNanos()));
+    }
+
+    private static void printReconciliation(PrintStream out, Reconciliation c) {
+        out.printf(L, "Reconciliation: planned %,d %s successful %,d + failed %,d + not sent %,d: %s%n", c.planned(),
+                c.clientBalanced() ? "==" : "!=", c.successful(), c.failed(), c.notSent(), c.clientBalanced() ? "OK" : "MISMATCH");
+        if (c.serverChecked()) {
+            boolean ok = c.serverDelta() == c.successful();
+            out.printf(L, "                server ridesStored %,d -> %,d: delta %,d %s successful %,d: %s%n",
+                    c.storedBefore().getAsLong(), c.storedAfter().getAsLong(), c.serverDelta(), ok ? "==" : "!=",
+                    c.successful(), ok ? "OK" : "MISMATCH");
+        } else {
+            out.println("                server ridesStored: not checked (" + c.serverNote() + ")");
+        }
+    }
+
+    /** One line per run of a sweep, after the last run. */
+    public static void printSweep(PrintStream out, List<RunReport> reports) {
+        out.println();
+        out.println("Sweep summary");
+        out.printf(L, "  %7s %10s %10s %7s %10s %13s %13s %6s%n", "threads", "planned", "successful", "failed", "wall",
+                "throughput", "predicted", "diff");
+        for (RunReport rep : reports) {
+            RunResult r = rep.result();
+            Prediction p = rep.prediction();
+            out.printf(L, "  %7d %,10d %,10d %,7d %8.3f s %,7.0f req/s %s %s%n", r.numThreads(), r.planned(), r.successful(),
+                    r.failed(), r.wallNanos() / 1e9, r.throughputPerSecond(),
+                    p == null ? String.format(L, "%13s", "-") : String.format(L, "%,7.0f req/s", p.throughputPerSecond()),
+                    p == null ? "" : String.format(L, "%+5.0f%%", LittlesLaw.differencePercent(r.throughputPerSecond(), p.throughputPerSecond())));
+        }
+        out.flush();
+    }
+
+    /** "HTTP 503: 3, timeout: 1". */
+    public static String causes(Map<Integer, Long> byCause) {
+        StringJoiner j = new StringJoiner(", ");
+        byCause.forEach((code, n) -> j.add(AttemptCodes.describe(code) + ": " + String.format(L, "%,d", n)));
+        return j.toString();
+    }
+
+    private static String trim(double v) {
+        return v == Math.rint(v) ? Long.toString((long) v) : Double.toString(v);
+    }
+}

@@ -1,0 +1,63 @@
+package io.upic.liftride.client.http;
+
+import org.junit.jupiter.api.Test;
+
+import java.util.SplittableRandom;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class RetryPolicyTest {
+
+    @Test
+    void defaultIsSixAttemptsWithTenMillisecondsDoublingCappedAtOneSecond() {
+        RetryPolicy p = RetryPolicy.DEFAULT;
+        assertEquals(6, p.maxAttempts());
+        assertEquals(10_000_000L, p.backoffCapNanos(1));
+        assertEquals(20_000_000L, p.backoffCapNanos(2));
+        assertEquals(160_000_000L, p.backoffCapNanos(5));
+        assertEquals(1_000_000_000L, p.backoffCapNanos(8));
+        assertEquals(1_000_000_000L, p.backoffCapNanos(60)); // no overflow for absurd retry numbers
+    }
+
+    @Test
+    void jitteredBackoffStaysBetweenHalfTheCapAndTheCap() {
+        SplittableRandom r = new SplittableRandom(1);
+        for (int retry = 1; retry <= 6; retry++) {
+            long cap = RetryPolicy.DEFAULT.backoffCapNanos(retry);
+            for (int i = 0; i < 1_000; i++) {
+                long b = RetryPolicy.DEFAULT.backoffNanos(retry, r);
+                assertTrue(b >= cap / 2 && b <= cap, "retry " + retry + ": " + b);
+            }
+        }
+        assertEquals(0, new RetryPolicy(6, 0, 0).backoffNanos(3, r));
+    }
+
+    @Test
+    void onlyA201EndsTheRetries() {
+        assertFalse(RetryPolicy.DEFAULT.isRetryable(201));
+        for (int code : new int[]{200, 204, 301, 400, 404, 415, 429, 500, 503, AttemptCodes.TIMEOUT, AttemptCodes.CONNECTION_ERROR}) {
+            assertTrue(RetryPolicy.DEFAULT.isRetryable(code), "code " + code);
+        }
+    }
+
+    @Test
+    void invalidSettingsAreRejectedNamingTheRule() {
+        assertEquals("maxAttempts < 1: 0", assertThrows(IllegalArgumentException.class, () -> new RetryPolicy(0, 1, 1)).getMessage());
+        assertEquals("maxBackoffMillis < baseBackoffMillis: 5 < 10",
+                assertThrows(IllegalArgumentException.class, () -> new RetryPolicy(6, 10, 5)).getMessage());
+    }
+
+    @Test
+    void errorKindsHaveNames() {
+        assertEquals("timeout", AttemptCodes.describe(AttemptCodes.TIMEOUT));
+        assertEquals("connection error", AttemptCodes.describe(AttemptCodes.CONNECTION_ERROR));
+        assertEquals("HTTP 503", AttemptCodes.describe(503));
+        assertEquals(AttemptCodes.TIMEOUT, AttemptCodes.classify(new java.net.SocketTimeoutException("Read timed out")));
+        assertEquals(AttemptCodes.TIMEOUT, AttemptCodes.classify(new java.io.InterruptedIOException("timeout")));
+        assertEquals(AttemptCodes.CONNECTION_ERROR, AttemptCodes.classify(new java.net.ConnectException("refused")));
+        assertEquals(AttemptCodes.CONNECTION_ERROR, AttemptCodes.classify(new java.io.EOFException()));
+    }
+}
