@@ -235,8 +235,15 @@ public final class JsonBodies {
         case NAME:
           reader.nextName(); // duplicates inside ignored values are not our business
           break;
+        case STRING:
+        case NUMBER:
+          reader.nextString(); // not skipValue(): that skips strings without checking them
+          break;
+        case BOOLEAN:
+          reader.nextBoolean();
+          break;
         default:
-          reader.skipValue(); // a scalar
+          reader.nextNull();
       }
     } while (depth > 0);
     return true;
