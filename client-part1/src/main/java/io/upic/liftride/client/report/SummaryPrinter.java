@@ -99,10 +99,11 @@ public final class SummaryPrinter {
             out.println("Little's law: no prediction (baseline skipped: --baseline 0, or it had no successful request)");
             return;
         }
-        PhaseResult peak = r.phases().get(report.plan().peakPhase().index());
+        int peakIndex = report.plan().peakPhase().index();
+        PhaseResult peak = r.phases().stream().filter(ph -> ph.index() == peakIndex).findFirst().orElse(null);
         out.printf(L, "Little's law, W = %.3f ms (single-thread baseline); a prediction assumes latency stays W under load%n",
                 p.meanLatencyNanos() / 1e6);
-        if (peak.started() && peak.durationNanos() > 0) {
+        if (peak != null && peak.started() && peak.durationNanos() > 0) {
             out.printf(L, "  peak phase (%d threads): predicted %d / W = %,.0f req/s, measured %,.0f req/s (%+.1f%%)%n",
                     p.peakThreads(), p.peakThreads(), p.peakThroughputPerSecond(), peak.throughputPerSecond(),
                     LittlesLaw.differencePercent(peak.throughputPerSecond(), p.peakThroughputPerSecond()));

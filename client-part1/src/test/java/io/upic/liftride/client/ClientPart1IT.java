@@ -1,0 +1,134 @@
+package io.upic.liftride.client;
+
+import io.upic.liftride.client.cli.RunConfig;
+import io.upic.liftride.client.engine.AttemptListener;
+import io.upic.liftride.client.engine.AttemptRecorder;
+import io.upic.liftride.client.engine.RunResult;
+import io.upic.liftride.client.http.ServerProbe;
+import io.upic.liftride.client.internal.EmbeddedTarget;
+import io.upic.liftride.client.plan.LoadPlan;
+import io.upic.liftride.client.report.RunReport;
+import io.upic.liftride.server.embedded.EmbeddedServer;
+import org.junit.jupiter.api.Test;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Real runs against the real servlets on embedded Tomcat 9. */
+class ClientPart1IT {
+
+    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
+    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+    private PrintStream stream(ByteArrayOutputStream b) {
+        return new PrintStream(b, true, StandardCharsets.UTF_8);
+    }
+
+    private String out() {
+        return out.toString(StandardCharsets.UTF_8);
+    }
+
+    @Test
+    void aSmallPlanAgainstTheEmbeddedServerSucceedsAndReconcilesWithTheServersCount() {
+        try (EmbeddedServer server = EmbeddedServer.start("127.0.0.1", 0)) {
+            long storedAtStart = ServerProbe.statistics(server.baseUrl(), 2_000, 2_000).ridesStored().orElseThrow();
+            RunConfig config = RunConfig.defaults(16, 2_000).withBaseUrl(server.baseUrl()).withBaselineRequests(200);
+            List<RunReport> reports = new ArrayList<>();
+            AtomicLong attemptsSeen = new AtomicLong();
+            RunHooks hooks = new RunHooks() {
+                @Override
+                public AttemptListener listener(RunConfig c, LoadPlan plan) {
+                    return work -> (AttemptRecorder) (a, b, c2, code, n) -> attemptsSeen.incrementAndGet();
+                }
+
+                @Override
+                public void afterRun(RunReport report) {
+                    reports.add(report);
+                }
+            };
+            int exit = new ClientRunner(stream(out), stream(err), () -> {
+                throw new AssertionError("must use -i, not start a server");
+            }, false).run(List.of(config), hooks);
+
+            assertEquals(0, exit, out() + err.toString(StandardCharsets.UTF_8));
+            assertEquals(1, reports.size());
+            RunReport report = reports.get(0);
+            RunResult r = report.result();
+            assertEquals(18_000, r.planned());
+            assertEquals(r.planned(), r.successful());
+            assertEquals(0, r.failed());
+            assertEquals(0, r.notSent());
+            assertEquals(r.attempts(), attemptsSeen.get());
+            assertTrue(report.reconciliation().serverChecked(), report.reconciliation().toString());
+            assertEquals(r.successful(), report.reconciliation().serverDelta());
+            assertNotNull(report.prediction());
+            // what the server holds now: the baseline's rides plus the run's
+            long storedNow = ServerProbe.statistics(server.baseUrl(), 2_000, 2_000).ridesStored().orElseThrow();
+            assertEquals(200 + r.successful(), storedNow - storedAtStart);
+            assertTrue(out().contains("Reconciliation: planned 18,000 == successful 18,000 + failed 0 + not sent 0: OK"), out());
+            assertTrue(out().contains("delta 18,000 == successful 18,000: OK"), out());
+        }
+    }
+
+    @Test
+    void theCliEntryStartsTheEmbeddedServerRunsAndReturnsZero() {
+        int exit = new Main(stream(out), stream(err), EmbeddedTarget::start, false)
+                .run(new String[]{"-t", "8", "-s", "400", "-m", "5", "--baseline", "100", "--plan", "spring2022", "--seed", "7"});
+        String o = out();
+        assertEquals(0, exit, o + err.toString(StandardCharsets.UTF_8));
+        assertTrue(o.contains("(embedded, started by this client)"), o);
+        assertTrue(o.contains("Plan spring2022: 1,800 requests"), o);
+        assertTrue(o.contains("Baseline: 100 requests from 1 thread"), o);
+        assertTrue(o.contains("successful requests         1,800"), o);
+        assertTrue(o.contains("failed requests                 0"), o);
+        assertTrue(o.contains("(successful requests / wall seconds)"), o);
+        assertTrue(o.contains("Little's law, W = "), o);
+        assertTrue(o.contains("Reconciliation: planned 1,800 == successful 1,800 + failed 0 + not sent 0: OK"), o);
+        assertTrue(o.contains("delta 1,800 == successful 1,800: OK"), o);
+        assertEquals("", err.toString(StandardCharsets.UTF_8), "no progress line without a console or --progress");
+    }
+
+    @Test
+    void aSweepRunsEachThreadCountBackToBackOnOneServer() {
+        int exit = new Main(stream(out), stream(err), EmbeddedTarget::start, false)
+                .run(new String[]{"-t", "4,8", "-s", "200", "--baseline", "0"});
+        assertEquals(0, exit, out());
+        assertTrue(out().contains("Sweep summary"), out());
+        assertEquals(2, out().split("delta 1,800 == successful 1,800: OK", -1).length - 1, out());
+        assertTrue(out().contains("Little's law: no prediction"), out());
+    }
+
+    @Test
+    void stoppingARunPrintsThePartialAccountAndExitsOne() throws Exception {
+        ClientRunner runner = new ClientRunner(stream(out), stream(err), EmbeddedTarget::start, false);
+        Thread stopper = new Thread(() -> {
+            try {
+                Thread.sleep(1_500);
+            } catch (InterruptedException e) {
+                return;
+            }
+            runner.stop();
+        });
+        stopper.start();
+        int exit = runner.run(List.of(RunConfig.defaults(16, 100_000).withBaselineRequests(0)), RunHooks.NONE);
+        stopper.join();
+        assertTrue(runner.awaitFinished(1, TimeUnit.SECONDS));
+        assertEquals(1, exit);
+        String o = out();
+        assertTrue(o.contains("STOPPED before the end: partial account"), o);
+        assertTrue(o.contains("not sent"), o);
+        // even a stopped run reconciles: what the server stored is what the client counted
+        assertTrue(o.matches("(?s).*delta ([0-9,]+) == successful \\1: OK.*"), o);
+        assertFalse(o.contains("MISMATCH"), o);
+    }
+}

@@ -1,0 +1,85 @@
+package io.upic.liftride.client;
+
+import org.junit.jupiter.api.Test;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The CLI entry without a server: flag errors, help, and the pre-flight check. */
+class MainTest {
+
+    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
+    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+    private final AtomicBoolean serverStarted = new AtomicBoolean();
+
+    private int run(String... args) {
+        Main main = new Main(new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8),
+                () -> {
+                    serverStarted.set(true);
+                    throw new IllegalStateException("no server in this test");
+                }, false);
+        return main.run(args);
+    }
+
+    private String err() {
+        return err.toString(StandardCharsets.UTF_8);
+    }
+
+    @Test
+    void aBadFlagPrintsOneLineThenTheUsageAndExitsTwoWithoutAStackTrace() {
+        assertEquals(2, run("-t", "0", "-s", "20000"));
+        String[] lines = err().split("\\R");
+        assertEquals("-t/--threads must be an integer in 1..1024, got 0", lines[0]);
+        assertTrue(lines[1].startsWith("usage: java -jar client-part1.jar -t N -s N [options]"), lines[1]);
+        assertFalse(err().contains("Exception"), err());
+        assertFalse(err().contains("\tat "), err());
+        assertEquals("", out.toString(StandardCharsets.UTF_8));
+        assertFalse(serverStarted.get(), "nothing starts on a bad command line");
+    }
+
+    @Test
+    void unknownAndMissingFlagsAlsoExitTwo() {
+        assertEquals(2, run("-t", "32", "-s", "20000", "--bogus"));
+        assertTrue(err().startsWith("unknown flag --bogus"), err());
+        err.reset();
+        assertEquals(2, run());
+        assertTrue(err().startsWith("-t/--threads is required (an integer in 1..1024)"), err());
+    }
+
+    @Test
+    void helpPrintsTheUsageToStdoutAndExitsZero() {
+        assertEquals(0, run("--help"));
+        String usage = out.toString(StandardCharsets.UTF_8);
+        assertTrue(usage.contains("-s,--skiers <N>"), usage);
+        assertTrue(usage.contains("Exit codes: 0 every request succeeded"), usage);
+        assertEquals("", err());
+    }
+
+    @Test
+    void anUnreachableServerIsOneLineBeforeAnyPhaseAndExitsOne() throws Exception {
+        int port;
+        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            port = s.getLocalPort();
+        }
+        assertEquals(1, run("-t", "4", "-s", "100", "-i", "127.0.0.1:" + port, "--connect-timeout-ms", "500"));
+        String[] lines = err().split("\\R");
+        assertEquals(1, lines.length, err());
+        assertTrue(lines[0].startsWith("cannot reach server at http://127.0.0.1:" + port + "/liftride: ConnectException"), lines[0]);
+        assertFalse(out.toString(StandardCharsets.UTF_8).contains("Plan"), "no phase may start");
+    }
+
+    @Test
+    void anEmbeddedServerThatCannotStartIsReportedInOneLine() {
+        assertEquals(1, run("-t", "4", "-s", "100"));
+        assertTrue(serverStarted.get());
+        assertEquals("cannot start the embedded server: java.lang.IllegalStateException: no server in this test", err().strip());
+    }
+}

@@ -1,0 +1,66 @@
+package io.upic.liftride.client.engine;
+
+import io.upic.liftride.client.http.RideSender;
+import io.upic.liftride.client.http.RideSenderFactory;
+
+import java.io.IOException;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.LockSupport;
+
+/** An in-memory transport for engine tests: answers with a scripted code, records what it was asked. */
+final class FakeSenders implements RideSenderFactory {
+
+    /** Decides each attempt's outcome: an HTTP status, or throws an IOException. */
+    @FunctionalInterface
+    interface Script {
+        int answer(int attemptIndex, int skierId) throws IOException;
+    }
+
+    /** One sent ride. */
+    record Ride(int resortId, int seasonId, int dayId, int skierId, int liftId, int minute, int waitTime) {
+    }
+
+    final List<Ride> rides = new CopyOnWriteArrayList<>();
+    final AtomicInteger attempts = new AtomicInteger();
+    final AtomicInteger created = new AtomicInteger();
+    final AtomicInteger closed = new AtomicInteger();
+    volatile boolean factoryClosed;
+    private final Script script;
+    private final long delayNanos;
+
+    FakeSenders(Script script, long delayNanos) {
+        this.script = script;
+        this.delayNanos = delayNanos;
+    }
+
+    static FakeSenders always(int status) {
+        return new FakeSenders((i, skier) -> status, 0);
+    }
+
+    @Override
+    public RideSender create() {
+        created.incrementAndGet();
+        return new RideSender() {
+            @Override
+            public int send(int resortId, int seasonId, int dayId, int skierId, int liftId, int minute, int waitTime)
+                    throws IOException {
+                int i = attempts.getAndIncrement();
+                rides.add(new Ride(resortId, seasonId, dayId, skierId, liftId, minute, waitTime));
+                if (delayNanos > 0) LockSupport.parkNanos(delayNanos);
+                return script.answer(i, skierId);
+            }
+
+            @Override
+            public void close() {
+                closed.incrementAndGet();
+            }
+        };
+    }
+
+    @Override
+    public void close() {
+        factoryClosed = true;
+    }
+}
