@@ -161,58 +161,36 @@ public final class EmbeddedServer implements AutoCloseable {
     stopped.await();
   }
 
-  /** {@code --port N} (default 8080, 0 = a free port) and {@code --host H} (default 0.0.0.0). */
+  /**
+   * Starts the server from the command line ({@link LaunchOptions}), prints {@code LiftRide server
+   * listening on http://host:port/liftride} and runs until Ctrl-C (or SIGTERM) stops it cleanly.
+   */
   public static void main(String[] args) throws InterruptedException {
-    String host = DEFAULT_HOST;
-    int port = DEFAULT_PORT;
-    for (int i = 0; i < args.length; i++) {
-      String arg = args[i];
-      if (arg.equals("--help") || arg.equals("-h")) {
-        System.out.println(usage());
-        return;
-      }
-      if ((arg.equals("--port") || arg.equals("--host")) && i + 1 < args.length) {
-        String value = args[++i];
-        if (arg.equals("--host")) {
-          host = value;
-          continue;
-        }
-        try {
-          port = Integer.parseInt(value);
-        } catch (NumberFormatException e) {
-          port = -1;
-        }
-        if (port < 0 || port > 65535) {
-          exitWithUsage("--port must be an integer in 0..65535, got \"" + value + "\"");
-        }
-        continue;
-      }
-      exitWithUsage("unknown or incomplete argument \"" + arg + "\"");
+    LaunchOptions options;
+    try {
+      options = LaunchOptions.parse(args);
+    } catch (IllegalArgumentException e) {
+      System.err.println(e.getMessage());
+      System.err.println(LaunchOptions.USAGE);
+      System.exit(2);
+      return;
+    }
+    if (options.help()) {
+      System.out.println(LaunchOptions.USAGE);
+      return;
     }
     EmbeddedServer server;
     try {
-      server = start(host, port);
+      server = start(options.host(), options.port());
     } catch (IllegalStateException e) {
       System.err.println(e.getMessage());
       System.exit(1);
       return;
     }
     Runtime.getRuntime().addShutdownHook(new Thread(server::close, "liftride-shutdown"));
-    String shownHost = host.indexOf(':') >= 0 ? "[" + host + "]" : host;
+    String shownHost = options.host().indexOf(':') >= 0 ? "[" + options.host() + "]" : options.host();
     System.out.println("LiftRide server listening on http://" + shownHost + ":" + server.port() + CONTEXT_PATH);
     server.awaitClose();
-  }
-
-  private static String usage() {
-    return "usage: java -jar liftride-server.jar [--port N] [--host H]\n"
-        + "  --port N  port to listen on (default " + DEFAULT_PORT + "; 0 picks a free port)\n"
-        + "  --host H  address to bind (default " + DEFAULT_HOST + ", every interface; 127.0.0.1 = this machine only)";
-  }
-
-  private static void exitWithUsage(String problem) {
-    System.err.println(problem);
-    System.err.println(usage());
-    System.exit(2);
   }
 
   private static StandardContext webapp(Tomcat tomcat, Path docBase) {
@@ -221,6 +199,12 @@ public final class EmbeddedServer implements AutoCloseable {
     context.setPath(CONTEXT_PATH);
     context.setDocBase(docBase.toString());
     context.setReloadable(false);
+    // The leak checks on stop look for what a redeployed WAR would leave behind; this context is never
+    // redeployed, its classes belong to the launcher's class loader, and on Java 17 the checks only
+    // print warnings asking for --add-opens.
+    context.setClearReferencesObjectStreamClassCaches(false);
+    context.setClearReferencesThreadLocals(false);
+    context.setClearReferencesRmiTargets(false);
     // our classes come from the launcher's class path, not from a WEB-INF/classes directory
     context.setParentClassLoader(EmbeddedServer.class.getClassLoader());
     StandardJarScanner scanner = new StandardJarScanner();

@@ -1,0 +1,40 @@
+package io.upic.liftride.server.embedded;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+
+class LaunchOptionsTest {
+  @Test
+  void defaultsToEveryInterfaceOnPort8080() {
+    assertEquals(new LaunchOptions("0.0.0.0", 8080, false), LaunchOptions.parse());
+  }
+
+  @Test
+  void readsPortAndHostInAnyOrder() {
+    assertEquals(new LaunchOptions("127.0.0.1", 0, false), LaunchOptions.parse("--port", "0", "--host", "127.0.0.1"));
+    assertEquals(new LaunchOptions("::1", 9090, false), LaunchOptions.parse("--host", "::1", "--port", "9090"));
+  }
+
+  @Test
+  void asksForHelp() {
+    assertTrue(LaunchOptions.parse("--port", "1", "-h").help());
+    assertTrue(LaunchOptions.parse("--help").help());
+  }
+
+  @Test
+  void rejectsBadArgumentsNamingThem() {
+    assertEquals("--port must be an integer in 0..65535, got \"x\"",
+        assertThrows(IllegalArgumentException.class, () -> LaunchOptions.parse("--port", "x")).getMessage());
+    assertEquals("--port must be an integer in 0..65535, got \"65536\"",
+        assertThrows(IllegalArgumentException.class, () -> LaunchOptions.parse("--port", "65536")).getMessage());
+    assertEquals("--port needs a value",
+        assertThrows(IllegalArgumentException.class, () -> LaunchOptions.parse("--port")).getMessage());
+    assertEquals("unknown argument \"-p\"",
+        assertThrows(IllegalArgumentException.class, () -> LaunchOptions.parse("-p", "80")).getMessage());
+    assertEquals("--host must be an address to bind, got \" \"",
+        assertThrows(IllegalArgumentException.class, () -> LaunchOptions.parse("--host", " ")).getMessage());
+  }
+}
