@@ -69,8 +69,11 @@ class EngineAgainstScriptedServerTest {
             // the server's 201s (with or without a close after them) are exactly the client's successes
             int closedAfter201 = dispatched.get() / 13 - dispatched.get() / (13 * 7) - dispatched.get() / (13 * 11) + dispatched.get() / (13 * 77);
             assertEquals(created.get() + closedAfter201, r.successful());
-            // every POST the server read is an attempt the client counted, and the listener saw
-            assertEquals(server.getRequestCount(), r.attempts());
+            // Every POST the server read is an attempt the client counted (OkHttp hides none). An attempt
+            // can die unseen only on a connection the server closed after a 201 (at most one per close).
+            assertTrue(server.getRequestCount() <= r.attempts(), server.getRequestCount() + " > " + r.attempts());
+            assertTrue(r.attempts() - server.getRequestCount() <= closedAfter201,
+                    (r.attempts() - server.getRequestCount()) + " unseen attempts for " + closedAfter201 + " closes");
             assertEquals(r.attempts(), attemptsSeen.get());
             assertTrue(r.retries() > 0);
         }

@@ -15,6 +15,9 @@ import java.util.concurrent.TimeUnit;
  */
 public final class SdkRideSenderFactory implements RideSenderFactory {
 
+    /** A connection read from within this long skips OkHttp's 1 ms wait (see {@link QuickProbeSocketFactory}). */
+    static final long QUICK_PROBE_RECENT_NANOS = 1_000_000_000L;
+
     private final HttpSettings settings;
     private final OkHttpClient http;
 
@@ -38,6 +41,9 @@ public final class SdkRideSenderFactory implements RideSenderFactory {
         c.setRetryOnConnectionFailure(false);
         c.setFollowRedirects(false);
         c.setFollowSslRedirects(false);
+        if (s.readTimeoutMillis() > 1 && !Boolean.getBoolean("liftride.noQuickProbe")) { // with a 1 ms read timeout every read would look like the probe
+            c.setSocketFactory(new QuickProbeSocketFactory(QUICK_PROBE_RECENT_NANOS));
+        }
         return c;
     }
 
