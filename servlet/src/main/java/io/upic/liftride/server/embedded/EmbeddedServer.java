@@ -1,5 +1,6 @@
 package io.upic.liftride.server.embedded;
 
+import io.upic.liftride.server.tomcat.JsonErrorReportValve;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -19,6 +20,7 @@ import org.apache.catalina.LifecycleState;
 import org.apache.catalina.connector.Connector;
 import org.apache.catalina.core.StandardContext;
 import org.apache.catalina.core.StandardHost;
+import org.apache.catalina.session.StandardManager;
 import org.apache.catalina.startup.ContextConfig;
 import org.apache.catalina.startup.Tomcat;
 import org.apache.coyote.http11.Http11NioProtocol;
@@ -207,6 +209,12 @@ public final class EmbeddedServer implements AutoCloseable {
     context.setClearReferencesRmiTargets(false);
     // our classes come from the launcher's class path, not from a WEB-INF/classes directory
     context.setParentClassLoader(EmbeddedServer.class.getClassLoader());
+    // The API has no sessions, but every context has a manager that seeds a session-id generator at
+    // start; Tomcat's default SHA1PRNG can take seconds to seed on a busy machine (and logs a warning).
+    StandardManager sessions = new StandardManager();
+    sessions.setSecureRandomAlgorithm(""); // the platform default, seeded from /dev/urandom
+    sessions.setPathname(null); // nothing to persist across restarts
+    context.setManager(sessions);
     StandardJarScanner scanner = new StandardJarScanner();
     scanner.setScanClassPath(false); // web.xml is metadata-complete: nothing to discover in jars
     scanner.setScanManifest(false);

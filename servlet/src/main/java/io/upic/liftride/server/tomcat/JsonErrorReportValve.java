@@ -1,0 +1,76 @@
+package io.upic.liftride.server.tomcat;
+
+import java.io.IOException;
+import java.io.Writer;
+import java.util.Locale;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.apache.catalina.connector.Request;
+import org.apache.catalina.connector.Response;
+import org.apache.catalina.valves.ErrorReportValve;
+import org.apache.coyote.ActionCode;
+import org.apache.tomcat.util.res.StringManager;
+
+/**
+ * A Host's error report as the API's ResponseMsg, {@code {"message": "..."}}, instead of Tomcat's HTML
+ * page, for errors raised before a request reaches the web application (a URI Tomcat cannot decode, a
+ * malformed request line, a path outside {@code /liftride}). Stateless and thread-safe.
+ *
+ * <p>The embedded launcher installs it; a standalone Tomcat gets it from {@code
+ * liftride-tomcat-valve.jar} in {@code $CATALINA_BASE/lib} and {@code errorReportValveClass} on its
+ * Host (servlet/tomcat/server.xml). It depends on Tomcat alone, so that jar holds just this class.
+ * Unlike Tomcat's own JsonErrorReportValve it never leaves the message empty and never sends a stack
+ * trace.
+ */
+public final class JsonErrorReportValve extends ErrorReportValve {
+  private static final int MAX_MESSAGE_CHARS = 200;
+  private static final StringManager TOMCAT_STRINGS = StringManager.getManager("org.apache.catalina.valves", Locale.ENGLISH);
+
+  @Override
+  protected void report(Request request, Response response, Throwable throwable) {
+    int status = response.getStatus();
+    // the same conditions as Tomcat's own report: an error, nothing written yet, reported once
+    if (status < 400 || response.getContentWritten() > 0 || !response.setErrorReported()) {
+      return;
+    }
+    AtomicBoolean ioAllowed = new AtomicBoolean(true);
+    response.getCoyoteResponse().action(ActionCode.IS_IO_ALLOWED, ioAllowed);
+    if (!ioAllowed.get()) {
+      return; // the connection is broken; nobody would read the answer
+    }
+    try {
+      response.setContentType("application/json;charset=UTF-8");
+      Writer writer = response.getReporter();
+      if (writer != null) {
+        writer.write("{\"message\":\"" + escape(message(status, response.getMessage(), throwable)) + "\"}");
+        response.finishResponse();
+      }
+    } catch (IOException | IllegalStateException ignored) {
+      // the client went away or the response was committed meanwhile: nothing left to tell anyone
+    }
+  }
+
+  /** Tomcat's message for 4XX (e.g. "Invalid URI: ..."), else the status's reason phrase; exception text stays in logs. */
+  static String message(int status, String tomcatMessage, Throwable throwable) {
+    if (status < 500 && throwable == null && tomcatMessage != null && !tomcatMessage.isBlank()) {
+      return tomcatMessage.length() > MAX_MESSAGE_CHARS ? tomcatMessage.substring(0, MAX_MESSAGE_CHARS) + "..." : tomcatMessage;
+    }
+    String reason = TOMCAT_STRINGS.getString("http." + status + ".reason");
+    return reason == null || reason.startsWith("Cannot find message") ? "HTTP status " + status : reason;
+  }
+
+  /** A JSON string's content: quotes, backslashes and control characters escaped. */
+  static String escape(String text) {
+    StringBuilder out = new StringBuilder(text.length() + 16);
+    for (int i = 0; i < text.length(); i++) {
+      char c = text.charAt(i);
+      if (c == '"' || c == '\\') {
+        out.append('\\').append(c);
+      } else if (c < 0x20 || c == 0x7f || c == '\u2028' || c == '\u2029') {
+        out.append(String.format("\\u%04x", (int) c));
+      } else {
+        out.append(c);
+      }
+    }
+    return out.toString();
+  }
+}
