@@ -39,7 +39,7 @@ abstract class RouteServlet extends HttpServlet {
     if (!route.allows(method)) {
       response.setHeader("Allow", route.allowHeader());
       JsonResponses.message(response, HttpServletResponse.SC_METHOD_NOT_ALLOWED,
-          "method " + Values.quote(request.getMethod()) + " is not allowed on " + route.template()
+          "method " + request.getMethod() + " is not allowed on " + route.template()
               + "; allowed: " + route.allowHeader());
       return;
     }
@@ -53,9 +53,10 @@ abstract class RouteServlet extends HttpServlet {
     return pathInfo == null ? servletPath : servletPath + pathInfo;
   }
 
+  /** The method needs no quoting: Tomcat accepts only HTTP token characters there. */
   static void noRoute(HttpServletRequest request, HttpServletResponse response, String path) throws IOException {
     JsonResponses.message(response, HttpServletResponse.SC_NOT_FOUND,
-        "no route for " + Values.quote(request.getMethod()) + " " + Values.quote(path)
+        "no route for " + request.getMethod() + " " + Values.quote(path)
             + "; routes are /skiers/{resortID}/seasons/{seasonID}/days/{dayID}/skiers/{skierID},"
             + " /skiers/{skierID}/vertical, /resorts, /resorts/{resortID}/seasons,"
             + " /resorts/{resortID}/seasons/{seasonID}/day/{dayID}/skiers and /statistics");
