@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.upic.liftride.server.model.LiftRide;
 import java.math.BigInteger;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -61,28 +60,28 @@ class JsonBodyProperties {
 
   @Property(tries = 500)
   void readsEveryValidRideExactlyWhateverItsLayout(@ForAll("validRides") Ride ride) {
-    Result<LiftRide> result = checkedRide(ride.json);
-    assertTrue(result.isOk(), () -> ride.json + " gave " + result);
-    assertEquals(ride.expected, result.value());
+    Result<LiftRide> result = checkedRide(ride.json());
+    assertTrue(result.isOk(), () -> ride.json() + " gave " + result);
+    assertEquals(ride.expected(), result.value());
   }
 
   @Property(tries = 500)
   void refusesEveryTruncationOfAValidRide(@ForAll("validRides") Ride ride, @ForAll Random random) {
-    int lastBrace = ride.json.lastIndexOf('}');
+    int lastBrace = ride.json().lastIndexOf('}');
     int cut = random.nextInt(lastBrace + 1); // 0..lastBrace: the closing brace is always lost
-    assertFalse(checkedRide(ride.json.substring(0, cut)).isOk(), () -> "accepted " + ride.json.substring(0, cut));
+    assertFalse(checkedRide(ride.json().substring(0, cut)).isOk(), () -> "accepted " + ride.json().substring(0, cut));
   }
 
   @Property(tries = 500)
   void refusesTrailingGarbage(@ForAll("validRides") Ride ride, @ForAll("garbage") String garbage) {
-    Result<LiftRide> result = checkedRide(ride.json + garbage);
-    assertFalse(result.isOk(), () -> "accepted " + ride.json + garbage);
+    Result<LiftRide> result = checkedRide(ride.json() + garbage);
+    assertFalse(result.isOk(), () -> "accepted " + ride.json() + garbage);
   }
 
   @Property(tries = 500)
   void refusesAWrongTypeNamingTheField(@ForAll("validRides") Ride ride, @ForAll("fields") String field,
       @ForAll("nonIntegers") String value) {
-    String json = "{\"" + field + "\":" + value + "," + ride.json.substring(ride.json.indexOf('{') + 1);
+    String json = "{\"" + field + "\":" + value + "," + ride.json().substring(ride.json().indexOf('{') + 1);
     Result<LiftRide> result = checkedRide(json);
     assertFalse(result.isOk(), () -> "accepted " + json);
     assertTrue(result.rejection().message().startsWith(field + " must be an integer in ")
@@ -105,8 +104,8 @@ class JsonBodyProperties {
 
   @Property(tries = 200)
   void refusesADuplicatedField(@ForAll("validRides") Ride ride, @ForAll("fields") String field) {
-    String json = "{\"" + field + "\":1," + ride.json.substring(ride.json.indexOf('{') + 1);
-    if (!ride.json.contains("\"" + field + "\"")) {
+    String json = "{\"" + field + "\":1," + ride.json().substring(ride.json().indexOf('{') + 1);
+    if (!ride.json().contains("\"" + field + "\"")) {
       return; // waitTime is optional: not a duplicate then
     }
     assertEquals("body must not repeat a field, got \"" + field + "\" twice", checkedRide(json).rejection().message());
@@ -130,8 +129,8 @@ class JsonBodyProperties {
   @Property(tries = 100)
   void survivesHugeBodies(@ForAll @IntRange(min = 4_000, max = 100_000) int size, @ForAll("validRides") Ride ride) {
     String padding = " ".repeat(size);
-    assertTrue(checkedRide(padding + ride.json + padding).isOk());
-    String bigString = "{\"padding\":\"" + "a".repeat(size) + "\"," + ride.json.substring(ride.json.indexOf('{') + 1);
+    assertTrue(checkedRide(padding + ride.json() + padding).isOk());
+    String bigString = "{\"padding\":\"" + "a".repeat(size) + "\"," + ride.json().substring(ride.json().indexOf('{') + 1);
     assertTrue(checkedRide(bigString).isOk());
     checkedRide("[" + "1,".repeat(size) + "1]");
     checkedRide("{\"liftID\":" + "9".repeat(size) + ",\"time\":1}");
@@ -164,8 +163,8 @@ class JsonBodyProperties {
         .ofMaxLength(80);
     Arbitrary<String> mutatedValid = Combinators.combine(validRides(), Arbitraries.integers().between(0, 200),
         Arbitraries.strings().all().ofMaxLength(4)).as((ride, at, insert) -> {
-          int position = Math.min(at, ride.json.length());
-          return ride.json.substring(0, position) + insert + ride.json.substring(position);
+          int position = Math.min(at, ride.json().length());
+          return ride.json().substring(0, position) + insert + ride.json().substring(position);
         });
     return Arbitraries.oneOf(jsonish, mutatedValid, Arbitraries.strings().all().ofMaxLength(100),
         Arbitraries.of("", " ", "null", "[]", "{}", "\"\"", "0", "-0", "1e999", "\uFEFF{}", "{\"liftID\":1,\"time\":1}\uFEFF"));
@@ -208,18 +207,5 @@ class JsonBodyProperties {
   }
 
   /** A valid LiftRide body and the ride it must be read as. */
-  static final class Ride {
-    final String json;
-    final LiftRide expected;
-
-    Ride(String json, LiftRide expected) {
-      this.json = json;
-      this.expected = expected;
-    }
-
-    @Override
-    public String toString() {
-      return new String(json.getBytes(StandardCharsets.UTF_8), StandardCharsets.UTF_8);
-    }
-  }
+  record Ride(String json, LiftRide expected) {}
 }
