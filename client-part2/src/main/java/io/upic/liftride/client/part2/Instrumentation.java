@@ -1,0 +1,189 @@
+package io.upic.liftride.client.part2;
+
+import io.upic.liftride.client.RunHooks;
+import io.upic.liftride.client.cli.RunConfig;
+import io.upic.liftride.client.engine.AttemptListener;
+import io.upic.liftride.client.engine.RunResult;
+import io.upic.liftride.client.part2.chart.RunCharts;
+import io.upic.liftride.client.part2.chart.RunCharts.ChartFile;
+import io.upic.liftride.client.part2.chart.SweepCharts;
+import io.upic.liftride.client.part2.metrics.RunMetrics;
+import io.upic.liftride.client.part2.metrics.ScopeStats;
+import io.upic.liftride.client.part2.report.HdrLog;
+import io.upic.liftride.client.part2.report.MarkdownReport;
+import io.upic.liftride.client.part2.report.RunOutput;
+import io.upic.liftride.client.part2.report.StatsText;
+import io.upic.liftride.client.plan.LoadPlan;
+import io.upic.liftride.client.report.Prediction;
+import io.upic.liftride.client.report.RunReport;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * client-part2's extension of client-part1's {@link io.upic.liftride.client.ClientRunner}: a
+ * {@link RunRecording} per run, and after each run its statistics on screen, histogram log, charts
+ * and an updated {@code report.md}; after a sweep, the sweep charts. Every method runs on the thread
+ * that called {@code ClientRunner.run} (see {@link RunHooks}); not thread-safe otherwise.
+ *
+ * <p>Layout of the output folder: {@code report.md} and the sweep charts at the top, one folder per
+ * run ({@code t32/}, {@code t64/}, ...; a repeated count gets {@code t32-2/}) with
+ * {@code requests.csv}, {@code latency.hlog} and the run's three charts.
+ */
+final class Instrumentation implements RunHooks {
+
+    private final Path outDir;
+    private final PrintStream out;
+    private final PrintStream err;
+    private final String command;
+    private final int plannedRuns;
+    private final List<RunOutput> outputs = new ArrayList<>();
+    private final Set<String> usedNames = new HashSet<>();
+    private final List<String> failures = new ArrayList<>();
+    private List<ChartFile> sweepCharts = List.of();
+    private RunRecording current;
+
+    Instrumentation(Path outDir, PrintStream out, PrintStream err, String command, int plannedRuns) {
+        this.outDir = outDir;
+        this.out = out;
+        this.err = err;
+        this.command = command;
+        this.plannedRuns = plannedRuns;
+    }
+
+    @Override
+    public AttemptListener listener(RunConfig config, LoadPlan plan) {
+        current = new RunRecording(outDir.resolve(runDirName(config.threads())), plan);
+        return current;
+    }
+
+    private String runDirName(int threads) {
+        String base = "t" + threads;
+        String name = base;
+        for (int i = 2; !usedNames.add(name); i++) name = base + "-" + i;
+        return name;
+    }
+
+    @Override
+    public void afterRun(RunReport report) {
+        long t0 = System.nanoTime();
+        RunRecording rec = current;
+        current = null;
+        if (rec == null) return;
+        List<String> problems = new ArrayList<>(rec.problems());
+        RunMetrics metrics = rec.metrics();
+        if (metrics == null || rec.csv() == null) {
+            failures.add("run with " + report.result().numThreads() + " threads: no statistics (" + problems + ")");
+            err.println("PROBLEM (instrumentation): no statistics for this run: " + problems);
+            return;
+        }
+        RunResult result = report.result();
+        Path hlog = null;
+        try {
+            hlog = rec.dir().resolve(HdrLog.FILE);
+            HdrLog.write(hlog, result, metrics);
+        } catch (IOException | RuntimeException e) {
+            hlog = null;
+            problems.add("cannot write the histogram log: " + e);
+        }
+        List<ChartFile> charts = List.of();
+        try {
+            charts = RunCharts.write(rec.dir(), runLabel(report), result, rec.seconds(), metrics);
+        } catch (IOException | RuntimeException e) {
+            problems.add("cannot draw the charts: " + e);
+        }
+        RunOutput o = new RunOutput(rec.dir(), report, metrics, rec.csv(), rec.chunkUse(), charts, hlog,
+                System.nanoTime() - t0, problems);
+        outputs.add(o);
+        if (!o.ok()) failures.add("run with " + result.numThreads() + " threads: " + (o.rowsMatch() ? "" : "CSV rows != attempts; ")
+                + (o.histogramsMatch() ? "" : "histogram values != attempts; ") + String.join("; ", problems));
+        StatsText.print(out, o, outDir);
+        writeReport(false); // after every run, so an interrupted sweep still leaves a report of what ran
+    }
+
+    @Override
+    public void afterAll(List<RunReport> reports) {
+        if (outputs.size() > 1) {
+            try {
+                sweepCharts = SweepCharts.write(outDir, sweepLabel(), sweepPoints());
+            } catch (IOException | RuntimeException e) {
+                failures.add("cannot draw the sweep charts: " + e);
+                err.println("PROBLEM (instrumentation): cannot draw the sweep charts: " + e);
+            }
+        }
+        boolean stopped = reports.size() < plannedRuns || reports.stream().anyMatch(r -> r.result().stopped());
+        Path file = writeReport(stopped);
+        if (outputs.size() > 1) printSweep();
+        if (file != null) out.println("Report: " + file);
+        out.flush();
+    }
+
+    private Path writeReport(boolean stopped) {
+        if (outputs.isEmpty()) return null;
+        try {
+            String now = ZonedDateTime.now().format(DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss z", Locale.ROOT));
+            return MarkdownReport.write(outDir, new MarkdownReport.Context(command, now, stopped), outputs, sweepCharts);
+        } catch (IOException | RuntimeException e) {
+            failures.add("cannot write " + MarkdownReport.FILE + ": " + e);
+            err.println("PROBLEM (instrumentation): cannot write " + MarkdownReport.FILE + ": " + e);
+            return null;
+        }
+    }
+
+    private void printSweep() {
+        out.println();
+        out.println("Sweep latency (ms, all attempts) and measured concurrency");
+        out.printf(Locale.US, "  %7s %9s %9s %9s %9s %12s%n", "threads", "mean", "median", "p99", "max", "in flight");
+        for (RunOutput o : outputs) {
+            ScopeStats s = o.metrics().run();
+            out.printf(Locale.US, "  %7d %9.3f %9.3f %9.3f %9.3f %12.1f%n", o.report().result().numThreads(), s.all().meanMillis(),
+                    s.all().p50Millis(), s.all().p99Millis(), s.all().maxMillis(), s.measuredConcurrency());
+        }
+        for (ChartFile f : sweepCharts) out.println("Chart: " + f.file());
+    }
+
+    List<SweepCharts.Point> sweepPoints() {
+        List<SweepCharts.Point> points = new ArrayList<>(outputs.size());
+        for (RunOutput o : outputs) {
+            RunResult r = o.report().result();
+            Prediction p = o.report().prediction();
+            ScopeStats s = o.metrics().run();
+            points.add(new SweepCharts.Point(r.numThreads(), r.wallNanos() / 1e9, p == null ? Double.NaN : p.wallNanos() / 1e9,
+                    r.throughputPerSecond(), p == null ? Double.NaN : p.throughputPerSecond(), s.all().meanMillis(),
+                    s.all().p50Millis(), s.all().p99Millis()));
+        }
+        return points;
+    }
+
+    private static String runLabel(RunReport report) {
+        RunResult r = report.result();
+        return String.format(Locale.US, "%d threads, %,d requests%s", r.numThreads(), r.planned(), r.stopped() ? " (stopped)" : "");
+    }
+
+    private String sweepLabel() {
+        RunReport first = outputs.get(0).report();
+        return String.format(Locale.US, "%s, %,d skiers, %d lifts, %d runs", first.plan().planName(), first.config().skiers(),
+                first.config().lifts(), first.config().meanRuns());
+    }
+
+    /** Whether every run's instrumentation checks passed (rows == attempts, histograms == attempts, files written). */
+    boolean ok() {
+        return failures.isEmpty();
+    }
+
+    List<String> failures() {
+        return List.copyOf(failures);
+    }
+
+    List<RunOutput> outputs() {
+        return List.copyOf(outputs);
+    }
+}

@@ -1,0 +1,138 @@
+package io.upic.liftride.client.part2;
+
+import io.upic.liftride.client.ClientRunner;
+import io.upic.liftride.client.LocalServer;
+import io.upic.liftride.client.cli.ParsedArgs;
+import io.upic.liftride.client.cli.RunOptions;
+import io.upic.liftride.client.cli.UsageException;
+import io.upic.liftride.client.internal.EmbeddedTarget;
+import io.upic.liftride.client.part2.chart.ChartStyle;
+import io.upic.liftride.client.part2.cli.Part2Options;
+
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+
+/**
+ * Command-line entry of client-part2: client-part1's {@link ClientRunner} (same flags, same plan,
+ * same output) with {@link Instrumentation} plugged in through its {@link io.upic.liftride.client.RunHooks},
+ * plus {@code --out DIR}. {@link #run(String[])} returns the exit code (tests call it).
+ *
+ * <p>Exit codes as client-part1 (0 all requests succeeded and every check passed, 1 otherwise, 2 bad
+ * flags, 130 Ctrl-C), and 1 as well when the CSV rows or histogram values do not equal the attempts.
+ *
+ * <p>The shutdown hook mirrors client-part1's {@code Main}: client-part1's Main hard-wires its own
+ * flags and no hooks, so this class repeats its dozen lines of Ctrl-C glue instead of the run logic.
+ * On Ctrl-C the engine stops, every worker hands over its last chunk, the CSV is drained and
+ * closed, and the partial run's statistics, charts and report are written before the JVM exits.
+ */
+public final class Main {
+
+    public static final String COMMAND = "java -jar client-part2.jar";
+    /** How long Ctrl-C waits for the in-flight attempts, the partial account and its files. */
+    private static final long SHUTDOWN_WAIT_SECONDS = 60;
+
+    private final PrintStream out;
+    private final PrintStream err;
+    private final LocalServer.Starter starter;
+    private final boolean console;
+    private final Path workingDir;
+    private volatile ClientRunner runner;
+    private volatile boolean shuttingDown;
+    private volatile Instrumentation lastInstrumentation;
+
+    public Main(PrintStream out, PrintStream err) {
+        this(out, err, EmbeddedTarget::start, System.console() != null, Path.of(""));
+    }
+
+    /**
+     * @param workingDir where the default {@code data/runs/...} folder and a relative --out are resolved
+     */
+    public Main(PrintStream out, PrintStream err, LocalServer.Starter starter, boolean console, Path workingDir) {
+        this.out = Objects.requireNonNull(out, "out");
+        this.err = Objects.requireNonNull(err, "err");
+        this.starter = Objects.requireNonNull(starter, "starter");
+        this.console = console;
+        this.workingDir = Objects.requireNonNull(workingDir, "workingDir");
+    }
+
+    public static void main(String[] args) {
+        ChartStyle.enableHeadless(); // before anything touches AWT
+        Main main = new Main(System.out, System.err);
+        Thread hook = new Thread(main::onShutdown, "liftride-shutdown");
+        Runtime.getRuntime().addShutdownHook(hook);
+        int code = main.run(args);
+        try {
+            Runtime.getRuntime().removeShutdownHook(hook);
+        } catch (IllegalStateException shutdownInProgress) {
+            return; // Ctrl-C: the hook waited for the partial account; the JVM exits with the signal's code
+        }
+        System.exit(code);
+    }
+
+    /** Parses {@code args}, runs, prints, writes the files and returns the exit code; never calls {@code System.exit}. */
+    public int run(String[] args) {
+        ChartStyle.enableHeadless();
+        ParsedArgs parsed;
+        Path outDir;
+        try {
+            parsed = Part2Options.parse(args);
+            if (parsed.helpRequested()) {
+                out.print(RunOptions.usage(Part2Options.options(), COMMAND));
+                out.flush();
+                return 0;
+            }
+            outDir = Part2Options.outputDir(parsed.commandLine(), workingDir, LocalDateTime.now());
+        } catch (UsageException e) {
+            err.println(e.getMessage());
+            err.print(RunOptions.usage(Part2Options.options(), COMMAND));
+            err.flush();
+            return UsageException.EXIT_CODE;
+        }
+        out.println("Output folder: " + outDir);
+        Instrumentation hooks = new Instrumentation(outDir, out, err, commandLine(args), parsed.threadCounts().size());
+        lastInstrumentation = hooks;
+        ClientRunner r = new ClientRunner(out, err, starter, console);
+        runner = r;
+        if (shuttingDown) r.stop();
+        int code = r.run(parsed.configs(), hooks);
+        if (!hooks.ok()) {
+            for (String f : hooks.failures()) err.println("instrumentation check failed: " + f);
+            err.flush();
+            if (code == 0) code = 1;
+        }
+        return code;
+    }
+
+    /** Ctrl-C (or any JVM shutdown) during a run: stop it and wait until its partial account and files are written. */
+    void onShutdown() {
+        shuttingDown = true;
+        ClientRunner r = runner;
+        if (r == null || r.isFinished()) return;
+        err.println();
+        err.println("interrupted: stopping after the attempts in flight, then writing the CSV rows so far, the partial account and its report");
+        r.stop();
+        try {
+            r.awaitFinished(SHUTDOWN_WAIT_SECONDS, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** The last run's instrumentation (tests). */
+    Instrumentation instrumentation() {
+        return lastInstrumentation;
+    }
+
+    static String commandLine(String[] args) {
+        List<String> parts = List.of(args);
+        return COMMAND + (parts.isEmpty() ? "" : " " + parts.stream()
+                .map(a -> a.isEmpty() || a.chars().anyMatch(ch -> Character.isWhitespace(ch) || "'\"$`\\".indexOf(ch) >= 0)
+                        ? "'" + a.replace("'", "'\\''") + "'" : a)
+                .collect(Collectors.joining(" ")));
+    }
+}

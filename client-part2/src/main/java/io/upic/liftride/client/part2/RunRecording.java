@@ -1,0 +1,116 @@
+package io.upic.liftride.client.part2;
+
+import io.upic.liftride.client.engine.AttemptListener;
+import io.upic.liftride.client.engine.AttemptRecorder;
+import io.upic.liftride.client.engine.RunResult;
+import io.upic.liftride.client.part2.csv.ChunkPool;
+import io.upic.liftride.client.part2.csv.ChunkWriter;
+import io.upic.liftride.client.part2.metrics.RunMetrics;
+import io.upic.liftride.client.part2.metrics.SecondBuckets;
+import io.upic.liftride.client.part2.metrics.WorkerRecorder;
+import io.upic.liftride.client.part2.report.RunOutput;
+import io.upic.liftride.client.plan.LoadPlan;
+import io.upic.liftride.client.plan.PlannedPhase;
+import io.upic.liftride.client.plan.Work;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The instrumentation of one run, plugged into client-part1's engine as its {@link AttemptListener}:
+ * a {@link WorkerRecorder} per worker (histogram + chunk of primitives), one {@link ChunkWriter}
+ * thread that streams the chunks into {@code requests.csv} and feeds the {@link SecondBuckets}, and
+ * the merge into {@link RunMetrics} once the engine has joined every worker.
+ *
+ * <p>Lifecycle (all on the engine's calling thread, see {@link AttemptListener}): constructor (file
+ * created, writer started, before the clock) -> {@link #recorder} per worker -> {@link #onRunStart}
+ * -> workers run -> {@link #onRunEnd} (writer drained and joined, histograms merged). Nothing here
+ * runs on the request path except {@link WorkerRecorder#onAttempt}.
+ */
+final class RunRecording implements AttemptListener {
+
+    /** Rows per chunk: ~12 KB of primitives; a worker hands one over every 512 attempts. */
+    static final int CHUNK_ROWS = 512;
+    /** Chunks beyond one per worker thread that may wait for the writer before a worker has to wait. */
+    static final int SPARE_CHUNKS = 256;
+    static final String CSV_FILE = "requests.csv";
+
+    private final Path dir;
+    private final ChunkPool pool;
+    private final SecondBuckets seconds = new SecondBuckets();
+    private final ChunkWriter writer;
+    private final List<WorkerRecorder> recorders = new ArrayList<>();
+    private final List<String> problems = new ArrayList<>();
+
+    private ChunkWriter.Summary csv;
+    private RunMetrics metrics;
+
+    /** Creates {@code dir} and its CSV, and starts the writer thread. */
+    RunRecording(Path dir, LoadPlan plan) {
+        this.dir = dir;
+        this.pool = new ChunkPool(CHUNK_ROWS, plan.totalThreads() + SPARE_CHUNKS);
+        List<String> phaseNames = plan.phases().stream().map(PlannedPhase::name).toList();
+        try {
+            Files.createDirectories(dir);
+            this.writer = new ChunkWriter(dir.resolve(CSV_FILE), phaseNames, pool, seconds);
+            writer.start();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot create " + dir.resolve(CSV_FILE), e);
+        }
+    }
+
+    @Override
+    public AttemptRecorder recorder(Work work) {
+        WorkerRecorder r = new WorkerRecorder(work.phaseIndex(), work.threadIndex(), pool);
+        recorders.add(r);
+        return r;
+    }
+
+    @Override
+    public void onRunStart(LoadPlan plan, long epochMillis, long nanos) {
+        seconds.setOrigin(nanos);
+    }
+
+    @Override
+    public void onRunEnd(RunResult result) {
+        // Every worker closed its recorder (and so handed over its last chunk) before being joined.
+        csv = writer.finish();
+        if (csv.crash() != null) problems.add("CSV writer crashed: " + csv.crash());
+        if (csv.observerError() != null) problems.add("per-second buckets failed: " + csv.observerError());
+        try {
+            metrics = RunMetrics.merge(recorders, result);
+        } catch (RuntimeException e) {
+            problems.add("merging the histograms failed: " + e);
+        }
+    }
+
+    Path dir() {
+        return dir;
+    }
+
+    SecondBuckets seconds() {
+        return seconds;
+    }
+
+    /** Null until {@link #onRunEnd}, or if the merge failed. */
+    RunMetrics metrics() {
+        return metrics;
+    }
+
+    /** Null until {@link #onRunEnd}. */
+    ChunkWriter.Summary csv() {
+        return csv;
+    }
+
+    RunOutput.ChunkUse chunkUse() {
+        return new RunOutput.ChunkUse(pool.chunkRows(), pool.maxChunks(), pool.allocated(), pool.stalls(), pool.stallNanos());
+    }
+
+    List<String> problems() {
+        return problems;
+    }
+}

@@ -1,0 +1,106 @@
+package io.upic.liftride.client.part2.chart;
+
+import org.knowm.xchart.BitmapEncoder;
+import org.knowm.xchart.CategoryChart;
+import org.knowm.xchart.CategoryChartBuilder;
+import org.knowm.xchart.XYChart;
+import org.knowm.xchart.XYChartBuilder;
+import org.knowm.xchart.internal.chartpart.Chart;
+import org.knowm.xchart.style.AxesChartStyler;
+import org.knowm.xchart.style.Styler;
+
+import java.awt.BasicStroke;
+import java.awt.Color;
+import java.awt.Font;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+
+/**
+ * The look every chart shares (size, fonts, colours, legend below the plot) and the PNG writer.
+ * Loading this class switches AWT to headless mode first, so charts render on servers without a
+ * display. Static and thread-safe.
+ */
+public final class ChartStyle {
+
+    static {
+        enableHeadless();
+    }
+
+    public static final int WIDTH = 1200;
+    public static final int HEIGHT = 700;
+
+    static final Color BLUE = new Color(31, 119, 180);
+    static final Color ORANGE = new Color(255, 127, 14);
+    static final Color GREEN = new Color(44, 160, 44);
+    static final Color RED = new Color(214, 39, 40);
+    static final Color PURPLE = new Color(148, 103, 189);
+    static final Color GREY = new Color(110, 110, 110);
+    static final Color[] SERIES = {BLUE, ORANGE, GREEN, PURPLE, RED, GREY};
+    /** Translucent fills for phase spans, in phase order. */
+    static final Color[] PHASE_FILLS = {
+            new Color(31, 119, 180, 38), new Color(255, 127, 14, 38), new Color(44, 160, 44, 38), new Color(148, 103, 189, 38)};
+    static final BasicStroke DASHED = new BasicStroke(2.2f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[]{9f, 6f}, 0f);
+    static final BasicStroke SOLID = new BasicStroke(2.2f);
+    static final BasicStroke THICK = new BasicStroke(3.0f);
+
+    private ChartStyle() {
+    }
+
+    /** Sets {@code java.awt.headless=true} unless the user chose otherwise; call before any AWT use. */
+    public static void enableHeadless() {
+        if (System.getProperty("java.awt.headless") == null) System.setProperty("java.awt.headless", "true");
+    }
+
+    /** An empty XY chart with title and axis titles (units belong in the axis titles). */
+    static XYChart xy(String title, String xTitle, String yTitle) {
+        XYChart c = new XYChartBuilder().width(WIDTH).height(HEIGHT).title(title).xAxisTitle(xTitle).yAxisTitle(yTitle).build();
+        apply(c.getStyler());
+        c.getStyler().setMarkerSize(6);
+        return c;
+    }
+
+    /** An empty category chart with title and axis titles. */
+    static CategoryChart category(String title, String xTitle, String yTitle) {
+        CategoryChart c = new CategoryChartBuilder().width(WIDTH).height(HEIGHT).title(title).xAxisTitle(xTitle).yAxisTitle(yTitle).build();
+        apply(c.getStyler());
+        c.getStyler().setMarkerSize(9);
+        return c;
+    }
+
+    private static void apply(AxesChartStyler s) {
+        s.setChartBackgroundColor(Color.WHITE);
+        s.setPlotBackgroundColor(Color.WHITE);
+        s.setPlotBorderVisible(true);
+        s.setPlotBorderColor(new Color(170, 170, 170));
+        s.setPlotGridLinesColor(new Color(225, 225, 225));
+        s.setPlotGridLinesStroke(new BasicStroke(1f));
+        s.setChartTitleFont(new Font(Font.SANS_SERIF, Font.BOLD, 22));
+        s.setChartTitleBoxVisible(false);
+        s.setAxisTitleFont(new Font(Font.SANS_SERIF, Font.PLAIN, 17));
+        s.setAxisTickLabelsFont(new Font(Font.SANS_SERIF, Font.PLAIN, 15));
+        s.setLegendFont(new Font(Font.SANS_SERIF, Font.PLAIN, 15));
+        s.setLegendPosition(Styler.LegendPosition.OutsideS);
+        s.setLegendLayout(Styler.LegendLayout.Horizontal);
+        s.setLegendBorderColor(Color.WHITE);
+        s.setLegendSeriesLineLength(28);
+        s.setChartPadding(14);
+        s.setPlotMargin(0);
+        s.setAxisTitlePadding(10);
+        s.setAxisTickPadding(6);
+        s.setLocale(Locale.US);
+        s.setAntiAlias(true);
+        s.setSeriesColors(SERIES);
+        s.setAnnotationTextFont(new Font(Font.SANS_SERIF, Font.PLAIN, 14));
+        s.setAnnotationTextFontColor(new Color(60, 60, 60));
+    }
+
+    /** Writes {@code chart} as a PNG to {@code file} (replacing it). */
+    public static void savePng(Chart<?, ?> chart, Path file) throws IOException {
+        try (OutputStream out = Files.newOutputStream(file)) {
+            BitmapEncoder.saveBitmap(chart, out, BitmapEncoder.BitmapFormat.PNG);
+        }
+    }
+}

@@ -1,0 +1,234 @@
+package io.upic.liftride.client.part2.chart;
+
+import io.upic.liftride.client.engine.PhaseResult;
+import io.upic.liftride.client.engine.RunResult;
+import io.upic.liftride.client.part2.metrics.RunMetrics;
+import io.upic.liftride.client.part2.metrics.ScopeStats;
+import io.upic.liftride.client.part2.metrics.SecondBuckets;
+import org.HdrHistogram.AbstractHistogram;
+import org.knowm.xchart.XYChart;
+import org.knowm.xchart.XYSeries;
+import org.knowm.xchart.style.lines.SeriesLines;
+import org.knowm.xchart.style.markers.SeriesMarkers;
+
+import java.awt.BasicStroke;
+import java.awt.Color;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The three charts of one run, drawn from the per-second buckets and the merged histograms (never
+ * from the CSV): latency over time, throughput over time, and the latency percentile distribution.
+ * Static and thread-safe.
+ */
+public final class RunCharts {
+
+    public static final String LATENCY_OVER_TIME = "latency-over-time.png";
+    public static final String THROUGHPUT_OVER_TIME = "throughput-over-time.png";
+    public static final String LATENCY_PERCENTILES = "latency-percentiles.png";
+
+    private static final int POINTS_PER_DECADE = 40;
+
+    private RunCharts() {
+    }
+
+    /** A written chart: its file and a one-line description for the report. */
+    public record ChartFile(Path file, String title) {
+    }
+
+    /** Writes the three charts into {@code dir}; returns them in order. */
+    public static List<ChartFile> write(Path dir, String runLabel, RunResult result, SecondBuckets seconds, RunMetrics metrics)
+            throws IOException {
+        List<ChartFile> files = new ArrayList<>(3);
+        XYChart latency = latencyOverTime(runLabel, result, seconds);
+        ChartStyle.savePng(latency, dir.resolve(LATENCY_OVER_TIME));
+        files.add(new ChartFile(dir.resolve(LATENCY_OVER_TIME), latency.getTitle()));
+        XYChart throughput = throughputOverTime(runLabel, result, seconds);
+        ChartStyle.savePng(throughput, dir.resolve(THROUGHPUT_OVER_TIME));
+        files.add(new ChartFile(dir.resolve(THROUGHPUT_OVER_TIME), throughput.getTitle()));
+        XYChart percentiles = percentiles(runLabel, metrics);
+        ChartStyle.savePng(percentiles, dir.resolve(LATENCY_PERCENTILES));
+        files.add(new ChartFile(dir.resolve(LATENCY_PERCENTILES), percentiles.getTitle()));
+        return files;
+    }
+
+    /** Per-second mean, median and p99 latency, phases shaded. */
+    public static XYChart latencyOverTime(String runLabel, RunResult result, SecondBuckets seconds) {
+        XYChart c = ChartStyle.xy("Latency over time: " + runLabel, "time since the run started (s)", "latency (ms)");
+        int n = seconds.seconds();
+        double[] x = new double[n];
+        double[] mean = new double[n];
+        double[] p50 = new double[n];
+        double[] p99 = new double[n];
+        double top = 0;
+        int m = 0;
+        for (int s = 0; s < n; s++) {
+            if (seconds.attempts(s) == 0) continue;
+            x[m] = s + 0.5;
+            mean[m] = seconds.meanMillis(s);
+            p50[m] = seconds.percentileMillis(s, 50);
+            p99[m] = seconds.percentileMillis(s, 99);
+            top = Math.max(top, Math.max(p99[m], mean[m]));
+            m++;
+        }
+        top = niceTop(top * 1.08);
+        shadePhases(c, result, top);
+        if (m > 0) {
+            line(c, "p99", trim(x, m), trim(p99, m), ChartStyle.RED, ChartStyle.SOLID);
+            line(c, "mean", trim(x, m), trim(mean, m), ChartStyle.BLUE, ChartStyle.THICK);
+            line(c, "median (p50)", trim(x, m), trim(p50, m), ChartStyle.GREEN, ChartStyle.DASHED);
+        }
+        timeAxis(c, result);
+        c.getStyler().setYAxisMin(0.0).setYAxisMax(top);
+        c.getStyler().setYAxisDecimalPattern(top >= 20 ? "#,##0" : "#,##0.0");
+        return c;
+    }
+
+    /** Completed requests (201s) per second, failed attempts marked, phases shaded. */
+    public static XYChart throughputOverTime(String runLabel, RunResult result, SecondBuckets seconds) {
+        long failedTotal = seconds.totalFailed();
+        String failedNote = failedTotal == 0 ? "no failed attempts" : String.format(Locale.US, "%,d failed attempts", failedTotal);
+        XYChart c = ChartStyle.xy("Throughput over time: " + runLabel + ", " + failedNote,
+                "time since the run started (s)", "requests per second");
+        int n = seconds.seconds();
+        double wallSeconds = result.wallNanos() / 1e9;
+        double[] x = new double[n];
+        double[] ok = new double[n];
+        List<Double> fx = new ArrayList<>();
+        List<Double> fy = new ArrayList<>();
+        double top = 0;
+        for (int s = 0; s < n; s++) {
+            // the last bucket usually covers part of a second: divide by its real length
+            double length = Math.max(0.05, Math.min(1.0, wallSeconds - s));
+            x[s] = s + Math.min(0.5, length / 2);
+            ok[s] = seconds.successful(s) / length;
+            top = Math.max(top, ok[s]);
+            if (seconds.failed(s) > 0) {
+                fx.add(x[s]);
+                fy.add(seconds.failed(s) / length);
+                top = Math.max(top, seconds.failed(s) / length);
+            }
+        }
+        top = niceTop(top * 1.08);
+        shadePhases(c, result, top);
+        if (n > 0) line(c, "completed (201) per s", x, ok, ChartStyle.BLUE, ChartStyle.THICK);
+        if (!fx.isEmpty()) {
+            XYSeries f = c.addSeries("failed attempts per s", fx, fy);
+            f.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
+            f.setMarker(SeriesMarkers.CROSS);
+            f.setMarkerColor(ChartStyle.RED);
+        }
+        timeAxis(c, result);
+        c.getStyler().setYAxisMin(0.0).setYAxisMax(top);
+        c.getStyler().setYAxisDecimalPattern("#,##0");
+        return c;
+    }
+
+    /** HdrHistogram-style percentile plot: the whole run and each phase (and first attempts if there were retries). */
+    public static XYChart percentiles(String runLabel, RunMetrics metrics) {
+        XYChart c = ChartStyle.xy("Latency by percentile: " + runLabel, "percentile (log scale: each step adds a nine)", "latency (ms)");
+        ScopeStats run = metrics.run();
+        double xMax = 10;
+        double top = 0;
+        if (run.all().count() > 0) {
+            xMax = curve(c, "whole run, all attempts", run.allHistogram(), ChartStyle.GREY, ChartStyle.THICK);
+            top = run.all().maxMillis();
+            if (run.first().count() != run.all().count() && run.first().count() > 0) {
+                curve(c, "whole run, first attempts", run.firstHistogram(), ChartStyle.PURPLE, ChartStyle.DASHED);
+            }
+            Color[] colors = {ChartStyle.BLUE, ChartStyle.ORANGE, ChartStyle.GREEN, ChartStyle.RED};
+            int k = 0;
+            for (ScopeStats p : metrics.phases()) {
+                if (p.all().count() > 0) curve(c, p.name(), p.allHistogram(), colors[k % colors.length], ChartStyle.SOLID);
+                k++;
+            }
+        }
+        var s = c.getStyler();
+        // XChart's log axis ignores a label formatter (and loops on one), so the axis is linear in
+        // "nines", log10(1 / (1 - p)), with integer ticks labelled as percentiles.
+        double decades = Math.max(1, Math.ceil(Math.log10(xMax) - 1e-9));
+        s.setXAxisMin(0.0);
+        s.setXAxisMax(decades);
+        s.setXAxisTickMarkSpacingHint((int) Math.round(1.1 * (ChartStyle.WIDTH - 160) / decades));
+        s.setxAxisTickLabelsFormattingFunction(RunCharts::ninesLabel);
+        s.setYAxisMin(0.0);
+        s.setYAxisMax(niceTop(Math.max(top, 0.001) * 1.08));
+        s.setYAxisDecimalPattern(top >= 20 ? "#,##0" : "#,##0.0");
+        s.setLegendPosition(org.knowm.xchart.style.Styler.LegendPosition.InsideNW);
+        s.setLegendLayout(org.knowm.xchart.style.Styler.LegendLayout.Vertical);
+        s.setLegendBorderColor(new Color(200, 200, 200));
+        return c;
+    }
+
+    private static double curve(XYChart c, String name, AbstractHistogram h, Color color, BasicStroke stroke) {
+        PercentileCurve pc = PercentileCurve.of(h, POINTS_PER_DECADE);
+        double[] x = pc.x();
+        double[] y = pc.millis();
+        if (x.length == 1) { // a single attempt: draw it as a flat segment so it shows
+            x = new double[]{1, 10};
+            y = new double[]{y[0], y[0]};
+        }
+        double[] nines = new double[x.length];
+        for (int i = 0; i < x.length; i++) nines[i] = Math.log10(x[i]);
+        line(c, name, nines, y, color, stroke);
+        return x[x.length - 1];
+    }
+
+    /** The tick label at {@code nines} = log10(1 / (1 - p)): "0%", "90%", "99%"...; none between whole nines. */
+    static String ninesLabel(double nines) {
+        double r = Math.rint(nines);
+        if (Math.abs(nines - r) > 1e-6 || r < 0) return "";
+        return PercentileCurve.label(Math.pow(10, r));
+    }
+
+    private static void line(XYChart c, String name, double[] x, double[] y, Color color, BasicStroke stroke) {
+        XYSeries s = c.addSeries(name, x, y);
+        s.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Line);
+        s.setMarker(SeriesMarkers.NONE);
+        s.setLineColor(color);
+        s.setLineStyle(stroke);
+    }
+
+    /** A translucent band per phase from its start to its end, full height, named in the legend. */
+    private static void shadePhases(XYChart c, RunResult result, double top) {
+        int k = 0;
+        for (PhaseResult p : result.phases()) {
+            Color fill = ChartStyle.PHASE_FILLS[k++ % ChartStyle.PHASE_FILLS.length];
+            if (!p.started()) continue;
+            double start = (p.startNanos() - result.startNanos()) / 1e9;
+            double end = (p.endNanos() - result.startNanos()) / 1e9;
+            String name = String.format(Locale.US, "%s phase, %d threads", p.name(), p.threads());
+            XYSeries s = c.addSeries(name, new double[]{start, start, end, end}, new double[]{0, top, top, 0});
+            s.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.PolygonArea);
+            s.setFillColor(fill);
+            s.setLineColor(new Color(fill.getRed(), fill.getGreen(), fill.getBlue(), 140));
+            s.setLineStyle(SeriesLines.NONE);
+            s.setMarker(SeriesMarkers.NONE);
+        }
+    }
+
+    private static void timeAxis(XYChart c, RunResult result) {
+        // a vertical legend on the right: a horizontal one below does not wrap and would be cut off
+        c.getStyler().setLegendPosition(org.knowm.xchart.style.Styler.LegendPosition.OutsideE);
+        c.getStyler().setLegendLayout(org.knowm.xchart.style.Styler.LegendLayout.Vertical);
+        double wall = Math.max(1e-3, result.wallNanos() / 1e9);
+        c.getStyler().setXAxisMin(0.0);
+        c.getStyler().setXAxisMax(wall);
+        c.getStyler().setXAxisDecimalPattern(wall >= 20 ? "#,##0" : "#,##0.#");
+    }
+
+    /** A round axis maximum at or above {@code v}: 1, 2, 2.5 or 5 times a power of ten. */
+    static double niceTop(double v) {
+        if (!(v > 0)) return 1;
+        double p = Math.pow(10, Math.floor(Math.log10(v)));
+        for (double f : new double[]{1, 1.2, 1.5, 1.8, 2, 2.5, 3, 4, 5, 6, 8, 10}) if (f * p >= v) return f * p;
+        return 10 * p;
+    }
+
+    private static double[] trim(double[] a, int n) {
+        return n == a.length ? a : java.util.Arrays.copyOf(a, n);
+    }
+}

@@ -1,0 +1,93 @@
+package io.upic.liftride.client.part2.csv;
+
+/**
+ * A fixed-size block of attempts of ONE worker, stored as primitives (no objects, no strings per
+ * attempt). Filled by its worker, then handed whole to the writer thread, which formats it and gives
+ * it back to the {@link ChunkPool} for reuse. Ownership moves with the hand-off, so a chunk is never
+ * touched by two threads at once; the pool's concurrent queues publish its contents safely.
+ */
+public final class AttemptChunk {
+
+    final long[] startEpochMillis;
+    final long[] startNanos;
+    final int[] latencyMicros;
+    final int[] code;
+    final byte[] attempt;
+
+    int size;
+    int phaseIndex;
+    int threadIndex;
+
+    AttemptChunk(int capacity) {
+        if (capacity < 1) throw new IllegalArgumentException("capacity < 1: " + capacity);
+        startEpochMillis = new long[capacity];
+        startNanos = new long[capacity];
+        latencyMicros = new int[capacity];
+        code = new int[capacity];
+        attempt = new byte[capacity];
+    }
+
+    /** Rows this chunk can hold. */
+    public int capacity() {
+        return code.length;
+    }
+
+    /** Rows filled so far. */
+    public int size() {
+        return size;
+    }
+
+    public int phaseIndex() {
+        return phaseIndex;
+    }
+
+    public int threadIndex() {
+        return threadIndex;
+    }
+
+    public long startEpochMillis(int row) {
+        return startEpochMillis[row];
+    }
+
+    public long startNanos(int row) {
+        return startNanos[row];
+    }
+
+    public int latencyMicros(int row) {
+        return latencyMicros[row];
+    }
+
+    public int code(int row) {
+        return code[row];
+    }
+
+    public int attempt(int row) {
+        return attempt[row];
+    }
+
+    /**
+     * Appends one attempt; the caller (the owning worker) hands the chunk off when {@link #isFull()}.
+     *
+     * @return whether the chunk is full now
+     */
+    public boolean add(long startEpochMillis, long startNanos, int latencyMicros, int code, int attempt) {
+        int i = size;
+        this.startEpochMillis[i] = startEpochMillis;
+        this.startNanos[i] = startNanos;
+        this.latencyMicros[i] = latencyMicros;
+        this.code[i] = code;
+        this.attempt[i] = (byte) Math.min(attempt, Byte.MAX_VALUE);
+        size = i + 1;
+        return size == this.code.length;
+    }
+
+    public boolean isFull() {
+        return size == code.length;
+    }
+
+    void reset(int phaseIndex, int threadIndex) {
+        this.size = 0;
+        this.phaseIndex = phaseIndex;
+        this.threadIndex = threadIndex;
+    }
+}

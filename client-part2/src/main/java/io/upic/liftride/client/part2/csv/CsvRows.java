@@ -1,0 +1,180 @@
+package io.upic.liftride.client.part2.csv;
+
+import io.upic.liftride.client.http.AttemptCodes;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+
+/**
+ * Formats attempts as CSV rows, by hand, into a reusable byte buffer: no {@code String.format}, no
+ * {@code Locale}, no allocation per row, so the output is identical on every machine. Not
+ * thread-safe: the writer thread owns one instance.
+ *
+ * <p>Columns ({@link #HEADER}):
+ * <ol>
+ *   <li>{@code start_epoch_ms}: wall clock when the attempt started, {@code System.currentTimeMillis()}</li>
+ *   <li>{@code request_type}: always {@code POST}</li>
+ *   <li>{@code latency_ms}: {@code System.nanoTime()} difference rounded half-up to whole microseconds,
+ *       written as milliseconds with exactly three decimals ({@code 1.234}); '.' is the decimal separator</li>
+ *   <li>{@code response_code}: the HTTP status, or the error kind when no status arrived:
+ *       {@code timeout}, {@code connection_error}, {@code client_error}</li>
+ *   <li>{@code phase}: the phase name ({@code startup}, {@code peak}, {@code cooldown})</li>
+ *   <li>{@code attempt}: 1 for a request's first attempt, 2..6 for its retries</li>
+ *   <li>{@code thread}: the worker's 0-based index within its phase</li>
+ * </ol>
+ * Rows come in per-worker blocks in the order the blocks were handed over, not sorted by time; sort
+ * by {@code start_epoch_ms} if you need a timeline.
+ */
+public final class CsvRows {
+
+    public static final String HEADER = "start_epoch_ms,request_type,latency_ms,response_code,phase,attempt,thread";
+
+    private static final byte[] POST = ascii("POST");
+    private static final byte[] TIMEOUT = ascii("timeout");
+    private static final byte[] CONNECTION_ERROR = ascii("connection_error");
+    private static final byte[] CLIENT_ERROR = ascii("client_error");
+    /** A row never exceeds this many bytes plus the phase name. */
+    private static final int MAX_ROW_WITHOUT_PHASE = 20 + 1 + 4 + 1 + 16 + 1 + 16 + 1 + 1 + 4 + 1 + 11 + 1;
+
+    private final byte[][] phaseNames;
+    private final byte[] buf;
+    private final int maxRow;
+    private int pos;
+
+    /**
+     * @param phaseNames  names by phase index
+     * @param bufferBytes size of the row buffer; it is flushed to the stream when nearly full
+     */
+    public CsvRows(List<String> phaseNames, int bufferBytes) {
+        this.phaseNames = new byte[phaseNames.size()][];
+        int longest = 0;
+        for (int i = 0; i < phaseNames.size(); i++) {
+            this.phaseNames[i] = field(phaseNames.get(i)).getBytes(StandardCharsets.UTF_8);
+            longest = Math.max(longest, this.phaseNames[i].length);
+        }
+        this.maxRow = MAX_ROW_WITHOUT_PHASE + longest;
+        this.buf = new byte[Math.max(bufferBytes, 4 * maxRow)];
+    }
+
+    /** The header line (with its newline) as bytes. */
+    public static byte[] headerLine() {
+        return ascii(HEADER + "\n");
+    }
+
+    /** Appends every row of {@code chunk}, flushing to {@code out} as the buffer fills. */
+    public void append(AttemptChunk chunk, OutputStream out) throws IOException {
+        byte[] phase = phaseNames[chunk.phaseIndex];
+        int thread = chunk.threadIndex;
+        for (int i = 0, n = chunk.size; i < n; i++) {
+            if (buf.length - pos < maxRow) flushTo(out);
+            appendRow(chunk.startEpochMillis[i], chunk.latencyMicros[i], chunk.code[i], phase, chunk.attempt[i], thread);
+        }
+    }
+
+    /** Writes the buffered bytes to {@code out} (does not flush {@code out} itself). */
+    public void flushTo(OutputStream out) throws IOException {
+        if (pos > 0) out.write(buf, 0, pos);
+        pos = 0;
+    }
+
+    /** Bytes waiting in the buffer. */
+    public int pending() {
+        return pos;
+    }
+
+    /** One row as a String: for tests and error messages, not for the hot path. */
+    public String format(long startEpochMillis, int latencyMicros, int code, int phaseIndex, int attempt, int thread) {
+        int mark = pos;
+        if (buf.length - pos < maxRow) throw new IllegalStateException("buffer full; flush first");
+        appendRow(startEpochMillis, latencyMicros, code, phaseNames[phaseIndex], attempt, thread);
+        String s = new String(buf, mark, pos - mark, StandardCharsets.US_ASCII);
+        pos = mark;
+        return s;
+    }
+
+    private void appendRow(long startEpochMillis, int latencyMicros, int code, byte[] phase, int attempt, int thread) {
+        appendLong(startEpochMillis);
+        buf[pos++] = ',';
+        appendBytes(POST);
+        buf[pos++] = ',';
+        appendMillis(latencyMicros);
+        buf[pos++] = ',';
+        appendCode(code);
+        buf[pos++] = ',';
+        appendBytes(phase);
+        buf[pos++] = ',';
+        appendLong(attempt);
+        buf[pos++] = ',';
+        appendLong(thread);
+        buf[pos++] = '\n';
+    }
+
+    /** Microseconds as milliseconds with three decimals: 1234 -> "1.234", 5 -> "0.005". */
+    private void appendMillis(int micros) {
+        long m = Math.max(0, micros);
+        appendLong(m / 1000);
+        buf[pos++] = '.';
+        int frac = (int) (m % 1000);
+        buf[pos++] = (byte) ('0' + frac / 100);
+        buf[pos++] = (byte) ('0' + frac / 10 % 10);
+        buf[pos++] = (byte) ('0' + frac % 10);
+    }
+
+    private void appendCode(int code) {
+        if (code >= 0) {
+            appendLong(code);
+            return;
+        }
+        switch (code) {
+            case AttemptCodes.TIMEOUT: appendBytes(TIMEOUT); break;
+            case AttemptCodes.CONNECTION_ERROR: appendBytes(CONNECTION_ERROR); break;
+            case AttemptCodes.CLIENT_ERROR: appendBytes(CLIENT_ERROR); break;
+            default:
+                appendBytes(ERROR_PREFIX);
+                appendLong(-code);
+        }
+    }
+
+    private static final byte[] ERROR_PREFIX = ascii("error_");
+
+    private void appendBytes(byte[] b) {
+        System.arraycopy(b, 0, buf, pos, b.length);
+        pos += b.length;
+    }
+
+    /** Decimal digits of {@code v} (any long), no separators. */
+    private void appendLong(long v) {
+        if (v == Long.MIN_VALUE) {
+            appendBytes(ascii(Long.toString(v)));
+            return;
+        }
+        if (v < 0) {
+            buf[pos++] = '-';
+            v = -v;
+        }
+        if (v < 10) {
+            buf[pos++] = (byte) ('0' + v);
+            return;
+        }
+        int digits = 0;
+        for (long t = v; t > 0; t /= 10) digits++;
+        int end = pos + digits;
+        for (int i = end - 1; i >= pos; i--) {
+            buf[i] = (byte) ('0' + v % 10);
+            v /= 10;
+        }
+        pos = end;
+    }
+
+    /** The CSV field for {@code s}: as is, or quoted (RFC 4180) when it holds a comma, quote or line break. */
+    static String field(String s) {
+        if (s.indexOf(',') < 0 && s.indexOf('"') < 0 && s.indexOf('\n') < 0 && s.indexOf('\r') < 0) return s;
+        return '"' + s.replace("\"", "\"\"") + '"';
+    }
+
+    private static byte[] ascii(String s) {
+        return s.getBytes(StandardCharsets.US_ASCII);
+    }
+}

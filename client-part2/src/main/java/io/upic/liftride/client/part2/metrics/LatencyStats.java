@@ -1,0 +1,51 @@
+package io.upic.liftride.client.part2.metrics;
+
+import org.HdrHistogram.AbstractHistogram;
+
+/**
+ * Latency statistics of a set of attempts, in milliseconds. Immutable.
+ *
+ * <p><b>Definitions.</b> {@code count}, {@code mean}, {@code min} and {@code max} are exact (kept
+ * from the nanosecond latencies). The percentiles come from the merged HdrHistogram
+ * ({@link LatencyHistograms}: microseconds, 3 significant digits) with its
+ * {@code getValueAtPercentile} semantics: the nearest-rank value (the smallest recorded value that
+ * at least ceil(p/100 x count) values are less than or equal to), reported as the highest value
+ * equivalent to it in the histogram, so it is at most 0.1% (or, below 2.048 ms, 1 µs of rounding)
+ * above the exact nearest-rank latency and never below it.
+ *
+ * @param count      attempts
+ * @param meanMillis exact mean, NaN if count == 0
+ * @param minMillis  exact minimum (0 if count == 0)
+ * @param p50Millis  median (p50)
+ * @param p90Millis  90th percentile
+ * @param p95Millis  95th percentile
+ * @param p99Millis  99th percentile
+ * @param p999Millis 99.9th percentile
+ * @param maxMillis  exact maximum (0 if count == 0)
+ */
+public record LatencyStats(long count, double meanMillis, double minMillis, double p50Millis, double p90Millis,
+                           double p95Millis, double p99Millis, double p999Millis, double maxMillis) {
+
+    /** Statistics of nothing. */
+    public static final LatencyStats EMPTY = new LatencyStats(0, Double.NaN, 0, 0, 0, 0, 0, 0, 0);
+
+    /**
+     * @param histogram the attempts' latencies in microseconds
+     * @param exact     the same attempts' exact count, sum, min and max in nanoseconds
+     * @throws IllegalArgumentException if the two disagree on the count (they record the same attempts)
+     */
+    public static LatencyStats of(AbstractHistogram histogram, WorkerRecorder.Totals exact) {
+        if (histogram.getTotalCount() != exact.count()) {
+            throw new IllegalArgumentException("histogram count " + histogram.getTotalCount() + " != exact count " + exact.count());
+        }
+        if (exact.count() == 0) return EMPTY;
+        return new LatencyStats(exact.count(), exact.meanNanos() / 1e6, exact.minNanos() / 1e6,
+                percentileMillis(histogram, 50), percentileMillis(histogram, 90), percentileMillis(histogram, 95),
+                percentileMillis(histogram, 99), percentileMillis(histogram, 99.9), exact.maxNanos() / 1e6);
+    }
+
+    /** HdrHistogram's value at {@code percentile}, microseconds to milliseconds. */
+    public static double percentileMillis(AbstractHistogram histogram, double percentile) {
+        return histogram.getValueAtPercentile(percentile) / 1000.0;
+    }
+}

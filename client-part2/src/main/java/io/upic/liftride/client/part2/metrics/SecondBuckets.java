@@ -1,0 +1,107 @@
+package io.upic.liftride.client.part2.metrics;
+
+import io.upic.liftride.client.http.AttemptCodes;
+import io.upic.liftride.client.part2.csv.AttemptChunk;
+import org.HdrHistogram.Histogram;
+
+import java.util.Arrays;
+import java.util.function.Consumer;
+
+/**
+ * Per-second buckets for the time charts, indexed by the second (since the run's clock started) in
+ * which an attempt <em>completed</em> (start + latency): attempts, 201s, failed attempts, latency sum
+ * and a small histogram (2 significant digits) for the second's percentiles. Arrays grow by doubling,
+ * so a long run costs a few KB per second, independent of the request rate.
+ *
+ * <p>Fed on the CSV writer thread, which already sees every attempt in chunks, so the buckets cost
+ * the workers nothing and need no per-worker copies to merge; read after that thread was joined.
+ * Not thread-safe otherwise.
+ */
+public final class SecondBuckets implements Consumer<AttemptChunk> {
+
+    private static final long NANOS_PER_SECOND = 1_000_000_000L;
+
+    private volatile long originNanos;
+    private volatile boolean originSet;
+    private int seconds;
+    private long[] attempts = new long[64];
+    private long[] successful = new long[64];
+    private long[] failed = new long[64];
+    private long[] sumMicros = new long[64];
+    private Histogram[] histograms = new Histogram[64];
+
+    /** The run's clock origin ({@code System.nanoTime()} at its start); set before any attempt. */
+    public void setOrigin(long nanos) {
+        originNanos = nanos;
+        originSet = true;
+    }
+
+    @Override
+    public void accept(AttemptChunk c) {
+        if (!originSet) throw new IllegalStateException("setOrigin() was not called before the first attempt");
+        long origin = originNanos;
+        for (int i = 0, n = c.size(); i < n; i++) {
+            add(c.startNanos(i) - origin, c.latencyMicros(i), c.code(i));
+        }
+    }
+
+    /** One attempt that started {@code startOffsetNanos} after the origin. */
+    public void add(long startOffsetNanos, int latencyMicros, int code) {
+        long end = Math.max(0, startOffsetNanos + latencyMicros * 1_000L);
+        int s = (int) Math.min(end / NANOS_PER_SECOND, Integer.MAX_VALUE - 8);
+        ensure(s + 1);
+        if (s >= seconds) seconds = s + 1;
+        attempts[s]++;
+        if (code == AttemptCodes.SUCCESS) successful[s]++; else failed[s]++;
+        sumMicros[s] += latencyMicros;
+        Histogram h = histograms[s];
+        if (h == null) histograms[s] = h = LatencyHistograms.forSecond();
+        h.recordValue(Math.max(0, latencyMicros));
+    }
+
+    private void ensure(int n) {
+        if (n <= attempts.length) return;
+        int len = Math.max(n, attempts.length * 2);
+        attempts = Arrays.copyOf(attempts, len);
+        successful = Arrays.copyOf(successful, len);
+        failed = Arrays.copyOf(failed, len);
+        sumMicros = Arrays.copyOf(sumMicros, len);
+        histograms = Arrays.copyOf(histograms, len);
+    }
+
+    /** Seconds covered: 1 + the last second with an attempt (0 if none). */
+    public int seconds() {
+        return seconds;
+    }
+
+    public long attempts(int second) { return attempts[second]; }
+    /** Attempts that completed with a 201 in this second: completed requests. */
+    public long successful(int second) { return successful[second]; }
+    /** Attempts that completed without a 201 in this second. */
+    public long failed(int second) { return failed[second]; }
+
+    /** Mean latency of the second's attempts in ms, NaN if none. */
+    public double meanMillis(int second) {
+        return attempts[second] == 0 ? Double.NaN : sumMicros[second] / 1000.0 / attempts[second];
+    }
+
+    /** The second's latency at {@code percentile} in ms (HdrHistogram semantics, 2 digits), NaN if none. */
+    public double percentileMillis(int second, double percentile) {
+        Histogram h = histograms[second];
+        return h == null || h.getTotalCount() == 0 ? Double.NaN : h.getValueAtPercentile(percentile) / 1000.0;
+    }
+
+    /** Sum of attempts over all seconds. */
+    public long totalAttempts() {
+        long sum = 0;
+        for (int s = 0; s < seconds; s++) sum += attempts[s];
+        return sum;
+    }
+
+    /** Sum of failed attempts over all seconds. */
+    public long totalFailed() {
+        long sum = 0;
+        for (int s = 0; s < seconds; s++) sum += failed[s];
+        return sum;
+    }
+}

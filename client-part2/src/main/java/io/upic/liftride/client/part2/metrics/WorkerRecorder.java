@@ -1,0 +1,122 @@
+package io.upic.liftride.client.part2.metrics;
+
+import io.upic.liftride.client.engine.AttemptRecorder;
+import io.upic.liftride.client.http.AttemptCodes;
+import io.upic.liftride.client.part2.csv.AttemptChunk;
+import io.upic.liftride.client.part2.csv.ChunkPool;
+import org.HdrHistogram.IntCountsHistogram;
+
+/**
+ * One worker's instrumentation, called by client-part1's engine on the worker's own thread for
+ * every attempt (see {@link AttemptRecorder}): a histogram {@code recordValue}, a few primitive
+ * counters and five array stores into the current {@link AttemptChunk}. No lock, no String, no
+ * allocation per attempt: a chunk is taken from the {@link ChunkPool} once per
+ * {@code pool.chunkRows()} attempts, and a retry histogram is created on the worker's first retry.
+ *
+ * <p>Its state is read by {@link RunMetrics} after the engine joined the worker thread, which
+ * publishes it safely.
+ */
+public final class WorkerRecorder implements AttemptRecorder {
+
+    private final int phaseIndex;
+    private final int threadIndex;
+    private final ChunkPool pool;
+    private final IntCountsHistogram all = LatencyHistograms.forWorker();
+    private IntCountsHistogram retries;
+
+    private AttemptChunk chunk;
+    private final Totals allTotals = new Totals();
+    private final Totals firstTotals = new Totals();
+    private long failedAttempts;
+    private long chunksSubmitted;
+    private boolean closed;
+
+    /** Exact count, sum, min and max of latency in nanoseconds (the histogram rounds; these do not). */
+    public static final class Totals {
+        long count;
+        long sumNanos;
+        long minNanos = Long.MAX_VALUE;
+        long maxNanos = Long.MIN_VALUE;
+
+        void add(long nanos) {
+            count++;
+            sumNanos += nanos;
+            if (nanos < minNanos) minNanos = nanos;
+            if (nanos > maxNanos) maxNanos = nanos;
+        }
+
+        /** Adds {@code other} into this. */
+        public void add(Totals other) {
+            count += other.count;
+            sumNanos += other.sumNanos;
+            minNanos = Math.min(minNanos, other.minNanos);
+            maxNanos = Math.max(maxNanos, other.maxNanos);
+        }
+
+        public long count() { return count; }
+        public long sumNanos() { return sumNanos; }
+        /** Smallest latency, or 0 without values. */
+        public long minNanos() { return count == 0 ? 0 : minNanos; }
+        /** Largest latency, or 0 without values. */
+        public long maxNanos() { return count == 0 ? 0 : maxNanos; }
+        /** Mean latency in nanoseconds, NaN without values. */
+        public double meanNanos() { return count == 0 ? Double.NaN : (double) sumNanos / count; }
+    }
+
+    public WorkerRecorder(int phaseIndex, int threadIndex, ChunkPool pool) {
+        this.phaseIndex = phaseIndex;
+        this.threadIndex = threadIndex;
+        this.pool = pool;
+    }
+
+    @Override
+    public void onAttempt(long startEpochMillis, long startNanos, long latencyNanos, int code, int attemptNumber) {
+        long micros = LatencyHistograms.micros(latencyNanos);
+        all.recordValue(micros);
+        allTotals.add(latencyNanos);
+        if (attemptNumber <= 1) {
+            firstTotals.add(latencyNanos);
+        } else {
+            IntCountsHistogram r = retries;
+            if (r == null) retries = r = LatencyHistograms.forWorker();
+            r.recordValue(micros);
+        }
+        if (code != AttemptCodes.SUCCESS) failedAttempts++;
+
+        AttemptChunk c = chunk;
+        if (c == null) chunk = c = pool.acquire(phaseIndex, threadIndex);
+        if (c.add(startEpochMillis, startNanos, (int) Math.min(micros, Integer.MAX_VALUE), code, attemptNumber)) {
+            pool.submit(c);
+            chunksSubmitted++;
+            chunk = null;
+        }
+    }
+
+    /** Hands the last, partly filled chunk to the writer; the engine calls this when the worker ends. */
+    @Override
+    public void close() {
+        if (closed) return;
+        closed = true;
+        AttemptChunk c = chunk;
+        chunk = null;
+        if (c == null) return;
+        if (c.size() > 0) {
+            pool.submit(c);
+            chunksSubmitted++;
+        } else {
+            pool.release(c);
+        }
+    }
+
+    public int phaseIndex() { return phaseIndex; }
+    public int threadIndex() { return threadIndex; }
+    /** Every attempt's latency (µs). */
+    public IntCountsHistogram allHistogram() { return all; }
+    /** Retries only (attempt >= 2), or null if this worker never retried. */
+    public IntCountsHistogram retryHistogram() { return retries; }
+    public Totals allTotals() { return allTotals; }
+    public Totals firstTotals() { return firstTotals; }
+    /** Attempts that did not get a 201. */
+    public long failedAttempts() { return failedAttempts; }
+    public long chunksSubmitted() { return chunksSubmitted; }
+}

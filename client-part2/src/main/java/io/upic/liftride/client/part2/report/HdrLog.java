@@ -1,0 +1,71 @@
+package io.upic.liftride.client.part2.report;
+
+import io.upic.liftride.client.engine.RunResult;
+import io.upic.liftride.client.part2.metrics.RunMetrics;
+import io.upic.liftride.client.part2.metrics.ScopeStats;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramLogWriter;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * Writes a run's merged histograms in HdrHistogram's log format ({@link HistogramLogWriter}), so
+ * HdrHistogram's own tools (HistogramLogProcessor, HistogramLogAnalyzer, the online plotter) can load
+ * them. Values are <b>microseconds</b>; the max column is written in milliseconds. Entries:
+ * <ul>
+ *   <li>untagged: every attempt of the whole run (what the tools read by default);</li>
+ *   <li>{@code Tag=first}: first attempts of the whole run;</li>
+ *   <li>{@code Tag=<phase>}: every attempt of one phase (e.g. {@code Tag=peak}), timed from the
+ *       phase's start to its end.</li>
+ * </ul>
+ * For HistogramLogProcessor use {@code -outputValueUnitRatio 1000} to print milliseconds.
+ */
+public final class HdrLog {
+
+    public static final String FILE = "latency.hlog";
+
+    private HdrLog() {
+    }
+
+    public static void write(Path file, RunResult result, RunMetrics metrics) throws IOException {
+        try (OutputStream raw = Files.newOutputStream(file);
+             PrintStream ps = new PrintStream(raw, false, StandardCharsets.US_ASCII)) {
+            HistogramLogWriter w = new HistogramLogWriter(ps);
+            w.outputComment("LiftRide client-part2: POST latencies in microseconds (max column in ms); plan "
+                    + result.planName() + ", " + result.numThreads() + " threads");
+            w.outputLogFormatVersion();
+            w.outputStartTime(result.startEpochMillis());
+            w.setBaseTime(result.startEpochMillis());
+            w.outputLegend();
+            double wall = result.wallNanos() / 1e9;
+            ScopeStats run = metrics.run();
+            w.outputIntervalHistogram(0, wall, tagged(run.allHistogram(), null), 1000.0);
+            w.outputIntervalHistogram(0, wall, tagged(run.firstHistogram(), "first"), 1000.0);
+            for (ScopeStats p : metrics.phases()) {
+                if (!p.started()) continue;
+                var phase = result.phases().get(p.phaseIndex());
+                double start = (phase.startNanos() - result.startNanos()) / 1e9;
+                double end = (phase.endNanos() - result.startNanos()) / 1e9;
+                w.outputIntervalHistogram(start, end, tagged(p.allHistogram(), tag(p.name())), 1000.0);
+            }
+            ps.flush();
+            if (ps.checkError()) throw new IOException("could not write " + file);
+        }
+    }
+
+    private static Histogram tagged(Histogram h, String tag) {
+        Histogram copy = h.copy();
+        copy.setTag(tag);
+        return copy;
+    }
+
+    /** A tag without the delimiters the log format forbids. */
+    static String tag(String name) {
+        return name.replaceAll("[,\\s]", "_");
+    }
+}

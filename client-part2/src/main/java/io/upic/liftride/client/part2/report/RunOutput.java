@@ -1,0 +1,64 @@
+package io.upic.liftride.client.part2.report;
+
+import io.upic.liftride.client.part2.chart.RunCharts.ChartFile;
+import io.upic.liftride.client.part2.csv.ChunkWriter;
+import io.upic.liftride.client.part2.metrics.RunMetrics;
+import io.upic.liftride.client.report.RunReport;
+
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * Everything client-part2 knows about one finished run: client-part1's account plus the
+ * instrumentation's results and files. Immutable.
+ *
+ * @param dir           the run's output folder
+ * @param report        client-part1's account of the run (config, plan, baseline, prediction, result, checks)
+ * @param metrics       merged latency statistics
+ * @param csv           what the CSV writer did
+ * @param chunks        chunk circulation: allocated chunks, rows per chunk, cap, stalls
+ * @param charts        the PNGs written (empty if chart drawing failed)
+ * @param hlog          the HdrHistogram log, or null if writing it failed
+ * @param reportNanos   time to merge statistics, draw charts and write files after the run
+ * @param problems      what went wrong in the instrumentation (empty normally)
+ */
+public record RunOutput(Path dir, RunReport report, RunMetrics metrics, ChunkWriter.Summary csv, ChunkUse chunks,
+                        List<ChartFile> charts, Path hlog, long reportNanos, List<String> problems) {
+
+    public RunOutput {
+        charts = List.copyOf(charts);
+        problems = List.copyOf(problems);
+    }
+
+    /**
+     * How the bounded chunk pool was used.
+     *
+     * @param rowsPerChunk rows per chunk
+     * @param maxChunks    allocation cap
+     * @param allocated    chunks allocated (the memory actually used)
+     * @param stalls       times a worker waited for the writer
+     * @param stallNanos   total waiting time
+     */
+    public record ChunkUse(int rowsPerChunk, int maxChunks, int allocated, long stalls, long stallNanos) {
+    }
+
+    /** Attempts the engine made. */
+    public long attempts() {
+        return report.result().attempts();
+    }
+
+    /** rows written == attempts made, and the file was written without error. */
+    public boolean rowsMatch() {
+        return csv.complete() && csv.rowsWritten() == attempts();
+    }
+
+    /** values in the histograms == attempts made. */
+    public boolean histogramsMatch() {
+        return metrics.recordedAttempts() == attempts();
+    }
+
+    /** Every check of the instrumentation passed. */
+    public boolean ok() {
+        return rowsMatch() && histogramsMatch() && problems.isEmpty();
+    }
+}
