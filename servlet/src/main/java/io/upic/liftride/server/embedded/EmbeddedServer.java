@@ -38,14 +38,22 @@ import org.apache.tomcat.util.scan.StandardJarScanner;
  * }
  * }</pre>
  *
- * <p>Command line: {@code java -jar liftride-server.jar [--port 8080] [--host 0.0.0.0]}. The host
- * defaults to 0.0.0.0 (every interface) because the server's main use is an EC2 instance the load
- * client reaches from outside; pass {@code --host 127.0.0.1} to keep it local.
+ * <p>Command line: {@code java -jar liftride-server.jar [--port 8080] [--host 0.0.0.0] [--bare]}. The
+ * host defaults to 0.0.0.0 (every interface) because the server's main use is an EC2 instance the load
+ * client reaches from outside; pass {@code --host 127.0.0.1} to keep it local. {@code --bare} (benchmark
+ * only) also maps a servlet that answers 201 without reading the request at {@value #BARE_MAPPING}.
  */
 public final class EmbeddedServer implements AutoCloseable {
   public static final String CONTEXT_PATH = "/liftride";
   public static final int DEFAULT_PORT = 8080;
   public static final String DEFAULT_HOST = "0.0.0.0";
+  /**
+   * Where a server started with {@code bare} answers every request with 201 and an empty body, without
+   * reading it and with no filter in front: the container's floor, for wrk beside the real POST
+   * ({@code wrk -s servlet/bench/post.lua http://127.0.0.1:PORT/liftride/bench/bare}). Relative to
+   * {@value #CONTEXT_PATH}; nothing answers there otherwise (a JSON 404, like any unknown path).
+   */
+  public static final String BARE_MAPPING = "/bench/bare/*";
 
   /** Strong references: java.util.logging forgets the level of loggers nobody holds. */
   private static final List<Logger> QUIETED_LOGGERS = List.of(
@@ -73,10 +81,22 @@ public final class EmbeddedServer implements AutoCloseable {
    * @throws IllegalStateException if Tomcat or the web application does not start (e.g. the port is taken)
    */
   public static EmbeddedServer start(String host, int port) {
-    return start(host, port, ConnectorSettings.LOAD_TEST);
+    return start(host, port, false);
+  }
+
+  /**
+   * {@link #start(String, int)}, and with {@code bare} also the benchmark-only servlet at {@value
+   * #BARE_MAPPING} (see there). Never use {@code bare} for anything but measuring the container.
+   */
+  public static EmbeddedServer start(String host, int port, boolean bare) {
+    return start(host, port, ConnectorSettings.LOAD_TEST, bare);
   }
 
   static EmbeddedServer start(String host, int port, ConnectorSettings settings) {
+    return start(host, port, settings, false);
+  }
+
+  static EmbeddedServer start(String host, int port, ConnectorSettings settings, boolean bare) {
     if (host == null || host.isBlank()) {
       throw new IllegalArgumentException("host must be an address to bind, got " + (host == null ? "null" : "\"" + host + "\""));
     }
@@ -104,7 +124,7 @@ public final class EmbeddedServer implements AutoCloseable {
       StandardHost standardHost = (StandardHost) tomcat.getHost();
       standardHost.setAutoDeploy(false);
       standardHost.setErrorReportValveClass(JsonErrorReportValve.class.getName());
-      standardHost.addChild(webapp(tomcat, docBase));
+      standardHost.addChild(webapp(tomcat, docBase, bare));
 
       tomcat.start();
       int localPort = connector.getLocalPort();
@@ -115,6 +135,9 @@ public final class EmbeddedServer implements AutoCloseable {
       StandardContext context = (StandardContext) standardHost.findChild(CONTEXT_PATH);
       if (context == null || !context.getState().isAvailable()) {
         throw new IllegalStateException("the LiftRide web application did not start; see Tomcat's log above");
+      }
+      if (bare && context.findChild(BareMapping.SERVLET_NAME) == null) {
+        throw new IllegalStateException("the bare servlet was not mapped at " + BARE_MAPPING);
       }
       return new EmbeddedServer(tomcat, baseDir, host, localPort);
     } catch (LifecycleException | IOException | RuntimeException e) {
@@ -158,6 +181,11 @@ public final class EmbeddedServer implements AutoCloseable {
     }
   }
 
+  /** The web application's context (tests inspect its mappings). */
+  StandardContext context() {
+    return (StandardContext) tomcat.getHost().findChild(CONTEXT_PATH);
+  }
+
   /** Blocks until {@link #close()} has finished (e.g. from the Ctrl-C shutdown hook). */
   void awaitClose() throws InterruptedException {
     stopped.await();
@@ -183,7 +211,7 @@ public final class EmbeddedServer implements AutoCloseable {
     }
     EmbeddedServer server;
     try {
-      server = start(options.host(), options.port());
+      server = start(options.host(), options.port(), options.bare());
     } catch (IllegalStateException e) {
       System.err.println(e.getMessage());
       System.exit(1);
@@ -192,10 +220,14 @@ public final class EmbeddedServer implements AutoCloseable {
     Runtime.getRuntime().addShutdownHook(new Thread(server::close, "liftride-shutdown"));
     String shownHost = options.host().indexOf(':') >= 0 ? "[" + options.host() + "]" : options.host();
     System.out.println("LiftRide server listening on http://" + shownHost + ":" + server.port() + CONTEXT_PATH);
+    if (options.bare()) {
+      // stderr, after the URL line that scripts parse: a reminder that this is not the deployable server
+      System.err.println("benchmark only: " + CONTEXT_PATH + BARE_MAPPING + " answers 201 without reading the request");
+    }
     server.awaitClose();
   }
 
-  private static StandardContext webapp(Tomcat tomcat, Path docBase) {
+  private static StandardContext webapp(Tomcat tomcat, Path docBase, boolean bare) {
     StandardContext context = new StandardContext();
     context.setName(CONTEXT_PATH);
     context.setPath(CONTEXT_PATH);
@@ -222,6 +254,9 @@ public final class EmbeddedServer implements AutoCloseable {
     ContextConfig config = new ContextConfig();
     config.setDefaultWebXml(tomcat.noDefaultWebXmlPath()); // only our web.xml: no JSP, no static files
     context.addLifecycleListener(config);
+    if (bare) {
+      context.addLifecycleListener(new BareMapping()); // after ContextConfig: web.xml is applied first
+    }
     return context;
   }
 

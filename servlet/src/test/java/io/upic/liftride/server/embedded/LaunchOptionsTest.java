@@ -1,6 +1,7 @@
 package io.upic.liftride.server.embedded;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -19,6 +20,19 @@ class LaunchOptionsTest {
   }
 
   @Test
+  void readsBareAnywhereAndLeavesItOffByDefault() {
+    assertFalse(LaunchOptions.parse("--port", "0").bare());
+    assertEquals(new LaunchOptions("127.0.0.1", 0, false, true), LaunchOptions.parse("--bare", "--port", "0", "--host", "127.0.0.1"));
+    assertEquals(new LaunchOptions("0.0.0.0", 9090, false, true), LaunchOptions.parse("--port", "9090", "--bare"));
+  }
+
+  @Test
+  void documentsBareInTheUsage() {
+    assertTrue(LaunchOptions.USAGE.startsWith("usage: java -jar liftride-server.jar [--port N] [--host H] [--bare]\n"), LaunchOptions.USAGE);
+    assertTrue(LaunchOptions.USAGE.contains("  --bare    benchmark only: also answer 201 at /liftride/bench/bare/*"), LaunchOptions.USAGE);
+  }
+
+  @Test
   void asksForHelp() {
     assertTrue(LaunchOptions.parse("--port", "1", "-h").help());
     assertTrue(LaunchOptions.parse("--help").help());
@@ -34,6 +48,10 @@ class LaunchOptionsTest {
         assertThrows(IllegalArgumentException.class, () -> LaunchOptions.parse("--port")).getMessage());
     assertEquals("unknown argument \"-p\"",
         assertThrows(IllegalArgumentException.class, () -> LaunchOptions.parse("-p", "80")).getMessage());
+    assertEquals("--bare takes no value; unknown argument \"yes\"",
+        assertThrows(IllegalArgumentException.class, () -> LaunchOptions.parse("--bare", "yes")).getMessage());
+    assertEquals("unknown argument \"x\"",
+        assertThrows(IllegalArgumentException.class, () -> LaunchOptions.parse("--host", "--bare", "x")).getMessage());
     assertEquals("--host must be an address to bind, got \" \"",
         assertThrows(IllegalArgumentException.class, () -> LaunchOptions.parse("--host", " ")).getMessage());
   }
