@@ -10,6 +10,7 @@ import io.upic.liftride.client.plan.LoadPlan;
 import io.upic.liftride.client.report.RunReport;
 import io.upic.liftride.server.embedded.EmbeddedServer;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -25,6 +26,8 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Real runs against the real servlets on embedded Tomcat 9. */
+// A hang is a failure, not a stuck build: the engine's promise is that runs end by themselves.
+@Timeout(value = 180, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
 class ClientPart1IT {
 
     private final ByteArrayOutputStream out = new ByteArrayOutputStream();

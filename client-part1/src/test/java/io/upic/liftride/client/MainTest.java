@@ -1,6 +1,7 @@
 package io.upic.liftride.client;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -14,6 +15,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The CLI entry without a server: flag errors, help, and the pre-flight check. */
+// A hang is a failure, not a stuck build: the engine's promise is that runs end by themselves.
+@Timeout(value = 30, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
 class MainTest {
 
     private final ByteArrayOutputStream out = new ByteArrayOutputStream();

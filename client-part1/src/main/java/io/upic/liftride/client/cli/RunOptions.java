@@ -38,6 +38,23 @@ public final class RunOptions {
     public static final int DEFAULT_READ_TIMEOUT_MS = 10_000;
     public static final int DEFAULT_BASELINE = 10_000;
 
+    /** What each base flag accepts, for the "needs a value" message. */
+    private static final java.util.Map<String, String> ALLOWED = java.util.Map.ofEntries(
+            java.util.Map.entry("threads", "an integer in 1..1024, or a comma-separated list"),
+            java.util.Map.entry("skiers", "an integer in 1..100000"),
+            java.util.Map.entry("lifts", "an integer in 5..60"),
+            java.util.Map.entry("mean-runs", "an integer in 1..20"),
+            java.util.Map.entry("ip", "host, host:port or http://host:port/path"),
+            java.util.Map.entry("resort", "an integer in 1..2147483647"),
+            java.util.Map.entry("season", "an integer in 1000..9999"),
+            java.util.Map.entry("day", "an integer in 1..366"),
+            java.util.Map.entry("plan", "one of " + String.join(", ", PhasePlan.names())),
+            java.util.Map.entry("seed", "a 64-bit integer"),
+            java.util.Map.entry("connect-timeout-ms", "an integer in 1..600000"),
+            java.util.Map.entry("read-timeout-ms", "an integer in 1..600000"),
+            java.util.Map.entry("baseline", "an integer in 0..1000000"),
+            java.util.Map.entry("transport", "one of " + Transport.names()));
+
     private RunOptions() {
     }
 
@@ -100,7 +117,8 @@ public final class RunOptions {
             throw new UsageException("unknown flag " + e.getOption());
         } catch (MissingArgumentException e) {
             Option opt = e.getOption();
-            throw new UsageException(flag(opt) + " needs a value");
+            String allowed = ALLOWED.get(opt.getLongOpt());
+            throw new UsageException(flag(opt) + " needs a value" + (allowed == null ? "" : " (" + allowed + ")"));
         } catch (AlreadySelectedException e) {
             throw new UsageException(e.getMessage());
         } catch (ParseException e) {

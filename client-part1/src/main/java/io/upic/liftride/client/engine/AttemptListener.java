@@ -3,6 +3,8 @@ package io.upic.liftride.client.engine;
 import io.upic.liftride.client.plan.LoadPlan;
 import io.upic.liftride.client.plan.Work;
 
+import java.util.function.BooleanSupplier;
+
 /**
  * The engine's extension point: observes a run without changing it. client-part2 plugs its
  * per-attempt CSV, histograms and per-second buckets in here; part1 itself needs none.
@@ -45,7 +47,30 @@ public interface AttemptListener {
     default void onPhaseEnd(int phaseIndex, String phaseName, long epochMillis, long nanos) {
     }
 
+    /**
+     * Optional work that needs a thread of its own during the run, such as a CSV writer draining
+     * per-worker buffers; null (the default) for none. The engine owns that thread: it starts it after
+     * every recorder is created and before the clock starts, and joins it after all workers have
+     * finished and before {@link #onRunEnd}, so whatever the task wrote is complete by then.
+     */
+    default BackgroundTask backgroundTask() {
+        return null;
+    }
+
     /** Every worker has finished and been joined; {@code result} is the merged account. */
     default void onRunEnd(RunResult result) {
+    }
+
+    /** Work run by the engine on its own thread for the length of a run. */
+    @FunctionalInterface
+    interface BackgroundTask {
+
+        /**
+         * Runs until {@code workersDone} is true and nothing is left to do, then returns. The engine
+         * unparks the thread when the workers are done, so the task may wait with
+         * {@link java.util.concurrent.locks.LockSupport#parkNanos} (bounded, as unparks can come early).
+         * An exception ends the task and is reported in {@link RunResult#problems()}.
+         */
+        void run(BooleanSupplier workersDone) throws Exception;
     }
 }

@@ -122,6 +122,10 @@ public final class LoadEngine {
             threads.add(ts);
         }
 
+        AttemptListener.BackgroundTask task = listener.backgroundTask();
+        Background background = task == null ? null : new Background(task);
+        if (background != null) background.start();
+
         long startEpochMillis = System.currentTimeMillis();
         long startNanos = System.nanoTime();
         listener.onRunStart(plan, startEpochMillis, startNanos);
@@ -152,8 +156,10 @@ public final class LoadEngine {
         }
         long endNanos = System.nanoTime();
         if (ticker != null) interrupted |= ticker.finish();
+        if (background != null) interrupted |= background.finish();
 
-        RunResult result = merge(phases, workers, phaseTrackers, startEpochMillis, startNanos, endNanos - startNanos);
+        RunResult result = merge(phases, workers, phaseTrackers, startEpochMillis, startNanos, endNanos - startNanos,
+                background == null ? null : background.failure);
         if (progress != null) {
             progress.onProgress(new Progress(phases.get(Math.max(0, phasesStarted - 1)).name(), phasesStarted, n,
                     result.successful() + result.failed(), result.planned(), result.failed(),
@@ -165,10 +171,11 @@ public final class LoadEngine {
     }
 
     private RunResult merge(List<PlannedPhase> phases, List<List<Worker>> workers, List<PhaseTracker> phaseTrackers,
-                            long startEpochMillis, long startNanos, long wallNanos) {
+                            long startEpochMillis, long startNanos, long wallNanos, Throwable backgroundFailure) {
         List<PhaseResult> results = new ArrayList<>(phases.size());
         Map<Integer, Long> allCauses = new TreeMap<>();
         List<String> problems = new ArrayList<>();
+        if (backgroundFailure != null) problems.add("listener background task failed: " + backgroundFailure);
         long planned = 0, successful = 0, failed = 0, retries = 0, attempts = 0, latency = 0;
         for (int k = 0; k < phases.size(); k++) {
             PlannedPhase phase = phases.get(k);
@@ -212,6 +219,35 @@ public final class LoadEngine {
                 interrupted = true;
                 stop();
             }
+        }
+    }
+
+    /** The engine-owned thread running the listener's {@link AttemptListener.BackgroundTask}. */
+    private final class Background extends Thread {
+        private final AttemptListener.BackgroundTask task;
+        private volatile boolean workersDone;
+        private volatile Throwable failure;
+
+        private Background(AttemptListener.BackgroundTask task) {
+            super("liftride-listener");
+            setDaemon(true);
+            this.task = task;
+        }
+
+        @Override
+        public void run() {
+            try {
+                task.run(() -> workersDone);
+            } catch (Throwable t) {
+                failure = t;
+            }
+        }
+
+        /** Tells the task the workers are done and waits for it to return. */
+        boolean finish() {
+            workersDone = true;
+            LockSupport.unpark(this);
+            return joinUninterruptibly(this);
         }
     }
 

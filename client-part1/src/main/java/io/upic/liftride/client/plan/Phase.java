@@ -5,8 +5,8 @@ package io.upic.liftride.client.plan;
  * the ski day, and when it may start. Immutable and thread-safe.
  *
  * <p>Fractions are written as decimal literals ({@code 0.25}, {@code 0.1}) and evaluated exactly
- * (through {@link java.math.BigDecimal#valueOf(double)}), so {@code 0.1 x 30} is 3, not
- * 3.0000000000000004 rounded up to 4.
+ * (through {@link java.math.BigDecimal#valueOf(double)}), so a trigger of {@code 0.07 x 100} threads
+ * is 7, not the double product 7.000000000000001 rounded up to 8.
  *
  * @param name               short label used in output ("startup", "peak", "cooldown")
  * @param threadsFraction    this phase's threads as a fraction of numThreads, rounded up; in (0, 16]

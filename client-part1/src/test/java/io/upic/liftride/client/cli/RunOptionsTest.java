@@ -97,8 +97,9 @@ class RunOptionsTest {
 
     @Test
     void flagWithoutItsValueIsNamed() {
-        assertEquals("-s/--skiers needs a value", error("-t", "32", "-s"));
-        assertEquals("--plan needs a value", error("-t", "32", "-s", "1", "--plan"));
+        assertEquals("-s/--skiers needs a value (an integer in 1..100000)", error("-t", "32", "-s"));
+        assertEquals("--plan needs a value (one of fall2021, spring2022)", error("-t", "32", "-s", "1", "--plan"));
+        assertEquals("-t/--threads needs a value (an integer in 1..1024, or a comma-separated list)", error("-s", "1", "-t"));
     }
 
     @Test

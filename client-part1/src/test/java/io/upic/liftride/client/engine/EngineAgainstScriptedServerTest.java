@@ -15,6 +15,7 @@ import io.upic.liftride.client.plan.PhasePlan;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
@@ -23,6 +24,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The whole engine over the real SDK transport against a server that misbehaves on purpose. */
+// A hang is a failure, not a stuck build: the engine's promise is that runs end by themselves.
+@Timeout(value = 60, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
 class EngineAgainstScriptedServerTest {
 
     private MockWebServer server;

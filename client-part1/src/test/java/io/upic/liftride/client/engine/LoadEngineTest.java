@@ -8,6 +8,7 @@ import io.upic.liftride.client.plan.PhasePlan;
 import io.upic.liftride.client.plan.PlannedPhase;
 import io.upic.liftride.client.plan.Work;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 import java.net.SocketTimeoutException;
 import java.util.ArrayList;
@@ -24,6 +25,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+// A hang is a failure, not a stuck build: the engine's promise is that runs end by themselves.
+@Timeout(value = 30, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
 class LoadEngineTest {
 
     private static final RetryPolicy NO_WAIT = new RetryPolicy(6, 0, 0);
@@ -347,6 +350,64 @@ class LoadEngineTest {
         assertEquals(r.planned(), last.planned());
         assertEquals(1, snapshots.stream().filter(Progress::finished).count());
         for (int i = 1; i < snapshots.size(); i++) assertTrue(snapshots.get(i).done() >= snapshots.get(i - 1).done());
+    }
+
+    @Test
+    void theListenersBackgroundTaskRunsOnAnEngineThreadAndFinishesBeforeOnRunEnd() {
+        LoadPlan plan = PhasePlan.fall2021().forRun(4, 100, 10);
+        java.util.concurrent.ConcurrentLinkedQueue<Integer> queue = new java.util.concurrent.ConcurrentLinkedQueue<>();
+        AtomicLong drained = new AtomicLong();
+        long[] drainedAtRunEnd = {-1};
+        String[] taskThread = {null};
+        AttemptListener listener = new AttemptListener() {
+            @Override
+            public AttemptRecorder recorder(Work work) {
+                return (a, b, c, code, n) -> queue.add(code);
+            }
+
+            @Override
+            public BackgroundTask backgroundTask() {
+                return workersDone -> {
+                    taskThread[0] = Thread.currentThread().getName();
+                    while (true) {
+                        boolean done = workersDone.getAsBoolean(); // read before draining: nothing arrives after it is true
+                        for (Integer code; (code = queue.poll()) != null; ) drained.incrementAndGet();
+                        if (done) return;
+                        java.util.concurrent.locks.LockSupport.parkNanos(1_000_000);
+                    }
+                };
+            }
+
+            @Override
+            public void onRunEnd(RunResult result) {
+                drainedAtRunEnd[0] = drained.get();
+            }
+        };
+        RunResult r = engine(plan, new FakeSenders((i, s) -> 201, 100_000)).listener(listener).build().run();
+        assertEquals("liftride-listener", taskThread[0]);
+        assertEquals(r.attempts(), drainedAtRunEnd[0]);
+        assertEquals(List.of(), liveWorkerThreads());
+    }
+
+    @Test
+    void aFailingBackgroundTaskIsReportedNotFatal() {
+        AttemptListener listener = new AttemptListener() {
+            @Override
+            public AttemptRecorder recorder(Work work) {
+                return AttemptRecorder.NONE;
+            }
+
+            @Override
+            public BackgroundTask backgroundTask() {
+                return workersDone -> {
+                    throw new java.io.IOException("disk full");
+                };
+            }
+        };
+        RunResult r = engine(PhasePlan.fall2021().forRun(2, 10, 10), FakeSenders.always(201)).listener(listener).build().run();
+        assertEquals(90, r.successful());
+        assertEquals(List.of("listener background task failed: java.io.IOException: disk full"), r.problems());
+        assertFalse(r.allSucceeded());
     }
 
     @Test

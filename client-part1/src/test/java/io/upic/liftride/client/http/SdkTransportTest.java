@@ -11,6 +11,7 @@ import io.upic.liftride.client.engine.RetryingSender;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -21,6 +22,8 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The sdk transport plus the retry loop against a scripted server. */
+// A hang is a failure, not a stuck build: the engine's promise is that runs end by themselves.
+@Timeout(value = 30, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
 class SdkTransportTest {
 
     /** No backoff waits: these tests are about counting, not timing. */

@@ -94,11 +94,17 @@ class PhasePlanTest {
     }
 
     @Test
-    void tenPercentOfThirtyIsThreeNotFour() {
-        // 0.1 * 30 in doubles is 3.0000000000000004; a naive Math.ceil would wait for 4 threads.
-        assertEquals(3, PhasePlan.ceilTimes(0.1, 30));
-        assertEquals(3, PhasePlan.ceilTimes(0.3, 10));
-        assertEquals(7, PhasePlan.ceilTimes(0.7, 10));
+    void ceilingIsTakenOfTheExactDecimalProductNotOfTheDoubleProduct() {
+        // In doubles 0.07 * 100 = 7.000000000000001 and 0.28 * 25 = 7.000000000000001: a naive
+        // Math.ceil would wait for 8 threads. The built-in fractions happen to be exact up to 1024,
+        // but plans are data, so the arithmetic must not depend on that.
+        assertEquals(7, PhasePlan.ceilTimes(0.07, 100));
+        assertEquals(7, PhasePlan.ceilTimes(0.28, 25));
+        assertEquals(7, PhasePlan.ceilTimes(0.14, 50));
+        assertEquals(4, PhasePlan.ceilTimes(0.1, 32));
+        Phase first = new Phase("a", 1.0, 1.0, 1, 2, 0);
+        Phase second = new Phase("b", 1.0, 1.0, 3, 4, 0.07);
+        assertEquals(7, new PhasePlan("t", List.of(first, second)).forRun(100, 1_000, 1).phases().get(1).startAfter());
     }
 
     @Test

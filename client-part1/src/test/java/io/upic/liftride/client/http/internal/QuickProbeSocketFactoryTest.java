@@ -8,6 +8,7 @@ import io.upic.liftride.client.engine.RetryingSender;
 import io.upic.liftride.client.http.HttpSettings;
 import io.upic.liftride.client.http.RetryPolicy;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -24,6 +25,8 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+// A hang is a failure, not a stuck build: the engine's promise is that runs end by themselves.
+@Timeout(value = 30, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
 class QuickProbeSocketFactoryTest {
 
     /** A connected pair: the client side from the factory, the server side accepted. */
