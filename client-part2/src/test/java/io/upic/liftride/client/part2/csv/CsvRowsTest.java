@@ -1,0 +1,77 @@
+package io.upic.liftride.client.part2.csv;
+
+import io.upic.liftride.client.http.AttemptCodes;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Locale;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+class CsvRowsTest {
+
+    private Locale saved;
+
+    @BeforeEach
+    void germanDefaultLocale() {
+        saved = Locale.getDefault();
+        Locale.setDefault(Locale.GERMANY); // decimal comma, '.' grouping: must not leak into the CSV
+    }
+
+    @AfterEach
+    void restoreLocale() {
+        Locale.setDefault(saved);
+    }
+
+    private final CsvRows rows = new CsvRows(List.of("startup", "peak", "cool,down"), 4096);
+
+    @Test
+    void latencyIsMillisecondsWithThreeMicrosecondDecimalsAndADotWhateverTheLocale() {
+        assertEquals("1700000000123,POST,1.234,201,peak,1,7\n", rows.format(1_700_000_000_123L, 1_234, 201, 1, 1, 7));
+        assertEquals("5,POST,0.005,201,startup,1,0\n", rows.format(5, 5, 201, 0, 1, 0));
+        assertEquals("5,POST,0.000,201,startup,1,0\n", rows.format(5, 0, 201, 0, 1, 0));
+        assertEquals("5,POST,0.050,201,startup,1,0\n", rows.format(5, 50, 201, 0, 1, 0));
+        assertEquals("5,POST,1234.567,201,startup,1,0\n", rows.format(5, 1_234_567, 201, 0, 1, 0));
+        assertEquals("5,POST,10.000,201,startup,1,0\n", rows.format(5, 10_000, 201, 0, 1, 0));
+    }
+
+    @Test
+    void errorKindsAreWrittenByNameAndStatusesAsNumbers() {
+        assertEquals("9,POST,2.000,503,peak,2,3\n", rows.format(9, 2_000, 503, 1, 2, 3));
+        assertEquals("9,POST,10000.000,timeout,peak,6,3\n", rows.format(9, 10_000_000, AttemptCodes.TIMEOUT, 1, 6, 3));
+        assertEquals("9,POST,0.100,connection_error,peak,1,3\n", rows.format(9, 100, AttemptCodes.CONNECTION_ERROR, 1, 1, 3));
+        assertEquals("9,POST,0.100,client_error,peak,1,3\n", rows.format(9, 100, AttemptCodes.CLIENT_ERROR, 1, 1, 3));
+        assertEquals("9,POST,0.100,error_7,peak,1,3\n", rows.format(9, 100, -7, 1, 1, 3));
+    }
+
+    @Test
+    void aPhaseNameWithACommaIsQuoted() {
+        assertEquals("9,POST,0.100,201,\"cool,down\",1,0\n", rows.format(9, 100, 201, 2, 1, 0));
+    }
+
+    @Test
+    void theHeaderNamesTheColumnsInOrder() {
+        assertEquals("start_epoch_ms,request_type,latency_ms,response_code,phase,attempt,thread\n",
+                new String(CsvRows.headerLine(), StandardCharsets.US_ASCII));
+    }
+
+    @Test
+    void aChunkLargerThanTheBufferIsWrittenCompletelyInOrder() throws Exception {
+        CsvRows small = new CsvRows(List.of("p"), 64); // the buffer holds only a few rows
+        ChunkPool pool = new ChunkPool(1000, 1);
+        AttemptChunk c = pool.acquire(0, 2);
+        for (int i = 0; i < 1000; i++) c.add(1_000_000L + i, 0, i, 201, 1);
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        small.append(c, out);
+        small.flushTo(out);
+        String[] lines = out.toString(StandardCharsets.US_ASCII).split("\n");
+        assertEquals(1000, lines.length);
+        for (int i = 0; i < 1000; i++) {
+            assertEquals((1_000_000L + i) + ",POST," + String.format(Locale.ROOT, "%d.%03d", i / 1000, i % 1000) + ",201,p,1,2", lines[i]);
+        }
+    }
+}
