@@ -23,13 +23,15 @@ import java.util.List;
 /**
  * The instrumentation of one run, plugged into client-part1's engine as its {@link AttemptListener}:
  * a {@link WorkerRecorder} per worker (histogram + chunk of primitives), one {@link ChunkWriter}
- * thread that streams the chunks into {@code requests.csv} and feeds the {@link SecondBuckets}, and
- * the merge into {@link RunMetrics} once the engine has joined every worker.
+ * (run as the engine's background task, on a thread the engine owns) that streams the chunks into
+ * {@code requests.csv} and feeds the {@link SecondBuckets}, and the merge into {@link RunMetrics}
+ * once the engine has joined every worker and the writer.
  *
- * <p>Lifecycle (all on the engine's calling thread, see {@link AttemptListener}): constructor (file
- * created, writer started, before the clock) -> {@link #recorder} per worker -> {@link #onRunStart}
- * -> workers run -> {@link #onRunEnd} (writer drained and joined, histograms merged). Nothing here
- * runs on the request path except {@link WorkerRecorder#onAttempt}.
+ * <p>Lifecycle (see {@link AttemptListener}): constructor (file created with its header, before the
+ * clock) -> {@link #recorder} per worker -> {@link #backgroundTask} (the engine starts the writer)
+ * -> {@link #onRunStart} -> workers run -> the engine joins the workers, then the writer ->
+ * {@link #onRunEnd} (histograms merged). Nothing here runs on the request path except
+ * {@link WorkerRecorder#onAttempt}.
  */
 final class RunRecording implements AttemptListener {
 
@@ -49,7 +51,7 @@ final class RunRecording implements AttemptListener {
     private ChunkWriter.Summary csv;
     private RunMetrics metrics;
 
-    /** Creates {@code dir} and its CSV, and starts the writer thread. */
+    /** Creates {@code dir} and its CSV with the header. */
     RunRecording(Path dir, LoadPlan plan) {
         this.dir = dir;
         this.pool = new ChunkPool(CHUNK_ROWS, plan.totalThreads() + SPARE_CHUNKS);
@@ -57,7 +59,7 @@ final class RunRecording implements AttemptListener {
         try {
             Files.createDirectories(dir);
             this.writer = new ChunkWriter(dir.resolve(CSV_FILE), phaseNames, pool, seconds);
-            writer.start();
+            writer.open();
         } catch (IOException e) {
             throw new UncheckedIOException("cannot create " + dir.resolve(CSV_FILE), e);
         }
@@ -70,6 +72,12 @@ final class RunRecording implements AttemptListener {
         return r;
     }
 
+    /** The CSV writer, for the engine to run on its own thread. */
+    @Override
+    public BackgroundTask backgroundTask() {
+        return writer;
+    }
+
     @Override
     public void onRunStart(LoadPlan plan, long epochMillis, long nanos) {
         seconds.setOrigin(nanos);
@@ -77,8 +85,9 @@ final class RunRecording implements AttemptListener {
 
     @Override
     public void onRunEnd(RunResult result) {
-        // Every worker closed its recorder (and so handed over its last chunk) before being joined.
-        csv = writer.finish();
+        // Every worker closed its recorder (handing over its last chunk) before being joined, and the
+        // engine joined the writer after the workers: the CSV is complete and closed here.
+        csv = writer.summary();
         if (csv.crash() != null) problems.add("CSV writer crashed: " + csv.crash());
         if (csv.observerError() != null) problems.add("per-second buckets failed: " + csv.observerError());
         try {

@@ -20,14 +20,17 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.locks.LockSupport;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * A synthetic run through the listener exactly as the engine drives it (recorders before the clock,
- * one thread per worker, close() on that thread, onRunEnd after the joins): every attempt becomes
- * one CSV row, one histogram value and one per-second count.
+ * the background task on its own thread, one thread per worker, close() on that thread, the task
+ * told and joined after the workers, onRunEnd last): every attempt becomes one CSV row, one histogram
+ * value and one per-second count.
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class RunRecordingTest {
@@ -41,6 +44,15 @@ class RunRecordingTest {
         RunRecording rec = new RunRecording(dir.resolve("t16"), plan);
         Map<Work, AttemptRecorder> recorders = new HashMap<>();
         for (PlannedPhase p : plan.phases()) for (Work w : p.work()) recorders.put(w, rec.recorder(w));
+        AtomicBoolean workersDone = new AtomicBoolean();
+        Thread writer = new Thread(() -> {
+            try {
+                rec.backgroundTask().run(workersDone::get);
+            } catch (Exception e) {
+                throw new AssertionError(e);
+            }
+        });
+        writer.start();
         long origin = System.nanoTime();
         rec.onRunStart(plan, System.currentTimeMillis(), origin);
 
@@ -72,6 +84,9 @@ class RunRecordingTest {
             t.start();
         }
         for (Thread t : threads) t.join();
+        workersDone.set(true);
+        LockSupport.unpark(writer);
+        writer.join();
         long attempts = 0;
         for (long a : attemptsByPhase) attempts += a;
 
@@ -96,6 +111,7 @@ class RunRecordingTest {
         assertTrue(rec.chunkUse().allocated() <= rec.chunkUse().maxChunks());
     }
 
+    /** Also the path where the engine never ran the task: the summary closes the file. */
     @Test
     void aRunWithoutAnyAttemptWritesJustTheHeader() throws Exception {
         LoadPlan plan = PhasePlan.fall2021().forRun(4, 100, 1);

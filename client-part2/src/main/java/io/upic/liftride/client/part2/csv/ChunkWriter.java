@@ -1,5 +1,7 @@
 package io.upic.liftride.client.part2.csv;
 
+import io.upic.liftride.client.engine.AttemptListener;
+
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Files;
@@ -8,27 +10,28 @@ import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 
 /**
- * The one writer thread of a run: takes filled chunks from the {@link ChunkPool}, shows each to an
+ * The one CSV writer of a run: takes filled chunks from the {@link ChunkPool}, shows each to an
  * observer (the per-second buckets), formats its rows into the CSV and gives the chunk back. The
- * file is written while the run goes (the row buffer is written out whenever it fills, and whenever
- * the queue runs dry), so memory stays bounded and a Ctrl-C loses nothing already handed over.
+ * file is written while the run goes (the row buffer goes to the file whenever it fills, and
+ * whenever the queue runs dry), so memory stays bounded and a Ctrl-C loses nothing already handed
+ * over.
  *
- * <p><b>Why a thread outside client-part1's engine:</b> the engine owns the <em>load</em> threads
- * and never lets a listener run code on a thread it did not create except the workers' own calls.
- * Formatting and disk I/O must stay off the workers (they would add to the measured wall time),
- * and the engine has no I/O thread to lend, so this class creates exactly one daemon thread per run,
- * started before the run's clock ({@link #start()}) and joined after every worker has been joined
- * ({@link #finish()}), in client-part2's own lifecycle ({@code RunRecording}). It never touches
- * engine state.
+ * <p><b>Its thread is the engine's.</b> client-part1's engine owns every thread of a run; this
+ * class is an {@link AttemptListener.BackgroundTask}: the engine starts a thread for {@link #run}
+ * before the clock starts and joins it after every worker has been joined and before
+ * {@code onRunEnd}. Formatting and disk I/O thus stay off the workers without part2 creating a
+ * thread.
  *
- * <p>{@link #start()} and {@link #finish()} are called once each, from the thread that runs the engine.
+ * <p>Call order: {@link #open()} (before the run), {@link #run} (on the engine's thread),
+ * {@link #summary()} (after the engine joined that thread).
  */
-public final class ChunkWriter {
+public final class ChunkWriter implements AttemptListener.BackgroundTask {
 
-    /** How long the writer parks when the queue is empty. */
+    /** How long the writer parks when the queue is empty (the engine unparks it when the workers are done). */
     private static final long IDLE_PARK_NANOS = TimeUnit.MILLISECONDS.toNanos(2);
     private static final int BUFFER_BYTES = 256 * 1024;
 
@@ -36,21 +39,18 @@ public final class ChunkWriter {
     private final ChunkPool pool;
     private final Consumer<AttemptChunk> observer;
     private final CsvRows rows;
-    private final Thread thread;
 
-    private volatile boolean closing;
-
-    // Written by the writer thread only; read after join().
+    // Written by the thread that runs run(); read after the engine joined it.
     private OutputStream out;
+    private boolean closed;
     private long rowsFormatted;
     private long chunks;
-    private long bytes;
     private IOException ioError;
     private RuntimeException observerError;
     private Throwable crash;
     private long drainNanos;
 
-    /** What the writer did, read after {@link #finish()}. */
+    /** What the writer did, read after the run. */
     public record Summary(Path file, long rowsWritten, long chunks, long bytes, IOException ioError,
                           RuntimeException observerError, Throwable crash, long drainNanos) {
 
@@ -71,46 +71,22 @@ public final class ChunkWriter {
         this.pool = Objects.requireNonNull(pool, "pool");
         this.observer = Objects.requireNonNull(observer, "observer");
         this.rows = new CsvRows(phaseNames, BUFFER_BYTES);
-        this.thread = new Thread(this::loop, "liftride-csv-writer");
-        this.thread.setDaemon(true); // never keeps the JVM alive; finish() joins it on the normal path
     }
 
-    /** Creates the file, writes the header and starts the writer thread. */
-    public void start() throws IOException {
+    /** Creates the file and writes the header (before the run, so a bad path fails before any request). */
+    public void open() throws IOException {
         out = Files.newOutputStream(file);
-        byte[] header = CsvRows.headerLine();
-        out.write(header);
-        thread.start();
+        out.write(CsvRows.headerLine());
     }
 
     /**
-     * Call after every worker has handed over its last chunk: drains what is queued, closes the file
-     * and stops the thread.
+     * Writes chunks as they come until {@code workersDone} and the queue is empty, then closes the
+     * file. Every worker hands over its last chunk before the engine counts it done, so nothing is
+     * left behind.
      */
-    public Summary finish() {
-        long t0 = System.nanoTime();
-        closing = true;
-        LockSupport.unpark(thread);
-        boolean interrupted = false;
-        while (true) {
-            try {
-                thread.join();
-                break;
-            } catch (InterruptedException e) {
-                interrupted = true; // the rows are worth the wait: the writer only has queued chunks left
-            }
-        }
-        if (interrupted) Thread.currentThread().interrupt();
-        drainNanos = System.nanoTime() - t0;
-        try {
-            bytes = Files.size(file);
-        } catch (IOException e) {
-            bytes = -1;
-        }
-        return new Summary(file, rowsFormatted, chunks, bytes, ioError, observerError, crash, drainNanos);
-    }
-
-    private void loop() {
+    @Override
+    public void run(BooleanSupplier workersDone) {
+        long doneSeenAt = 0;
         try {
             boolean dirty = false;
             while (true) {
@@ -120,8 +96,9 @@ public final class ChunkWriter {
                     dirty = true;
                     continue;
                 }
-                if (closing) {
-                    while ((c = pool.poll()) != null) consume(c); // everything submitted before closing
+                if (workersDone.getAsBoolean()) {
+                    doneSeenAt = System.nanoTime();
+                    while ((c = pool.poll()) != null) consume(c); // submitted before the last worker finished
                     break;
                 }
                 if (dirty) {
@@ -134,7 +111,20 @@ public final class ChunkWriter {
             crash = t;
         } finally {
             close();
+            if (doneSeenAt != 0) drainNanos = System.nanoTime() - doneSeenAt;
         }
+    }
+
+    /** The writer's account; closes the file if the run never ran the task. */
+    public Summary summary() {
+        close();
+        long bytes;
+        try {
+            bytes = Files.size(file);
+        } catch (IOException e) {
+            bytes = -1;
+        }
+        return new Summary(file, rowsFormatted, chunks, bytes, ioError, observerError, crash, drainNanos);
     }
 
     private void consume(AttemptChunk c) {
@@ -159,7 +149,7 @@ public final class ChunkWriter {
     }
 
     private void flush() {
-        if (ioError != null) return;
+        if (ioError != null || out == null) return;
         try {
             rows.flushTo(out);
             out.flush();
@@ -169,6 +159,8 @@ public final class ChunkWriter {
     }
 
     private void close() {
+        if (closed || out == null) return;
+        closed = true;
         flush();
         try {
             out.close();
