@@ -1,0 +1,323 @@
+#!/usr/bin/env python3
+"""Side-by-side benchmark: our client and server against wrk on this machine (issue 5).
+
+Every figure is a ratio of two things measured back to back in the same round, because this
+2-core machine is shared by client and server and is noisy. Rounds are interleaved; the report
+gives every raw number, the medians and min-max.
+
+  1. Client efficiency: client-part1 at 64 threads (generated SDK, and the raw transport) vs
+     `wrk -t2 -c64` POSTing the same kind of body to the same server; CPU per request of each.
+  2. Server efficiency: wrk on our POST endpoint (validation + storage) vs wrk on a bare servlet
+     that answers 201 without reading the request (benchmark-only, started with --bare).
+  3. client-part2's instrumentation overhead and memory: client-part2/bench/overhead.sh, if present.
+
+Usage: python3 bench/bench.py [--rounds 3] [--wrk-seconds 10] [--skip-build] [--skip-part2] [--jfr]
+Writes data/bench.md. Loopback only; every run is bounded in time.
+"""
+import argparse
+import datetime
+import os
+import platform
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+SERVER_JAR = os.path.join(ROOT, "servlet", "target", "liftride-server.jar")
+CLIENT_JAR = os.path.join(ROOT, "client-part1", "target", "client-part1.jar")
+POST_LUA = os.path.join(ROOT, "servlet", "bench", "post.lua")  # the wrk script that also documents the server
+CLK_TCK = os.sysconf("SC_CLK_TCK")
+
+
+def sh(cmd, **kw):
+    print("+ " + " ".join(cmd), file=sys.stderr, flush=True)
+    return subprocess.run(cmd, check=True, **kw)
+
+
+def ensure_wrk():
+    if shutil.which("wrk"):
+        return
+    print("wrk not found: installing Debian's package", file=sys.stderr)
+    sh(["apt-get", "update", "-qq"])
+    sh(["apt-get", "install", "-y", "-qq", "wrk"])
+
+
+def proc_cpu_seconds(pid):
+    """user+sys CPU seconds of a live process, from /proc/PID/stat."""
+    with open(f"/proc/{pid}/stat") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / CLK_TCK
+
+
+class Server:
+    """The embedded LiftRide server in its own JVM on a free loopback port."""
+
+    def __init__(self, bare):
+        args = ["java", "-Xms512m", "-Xmx512m", "-jar", SERVER_JAR, "--host", "127.0.0.1", "--port", "0"]
+        if bare:
+            args.append("--bare")
+        self.proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        deadline = time.time() + 60
+        self.base = None
+        while time.time() < deadline:
+            line = self.proc.stdout.readline()
+            if not line:
+                break
+            m = re.search(r"(http://127\.0\.0\.1:\d+/liftride)", line)
+            if m:
+                self.base = m.group(1)
+                break
+        if not self.base:
+            self.proc.kill()
+            raise SystemExit("server did not print its URL within 60 s")
+
+    def cpu(self):
+        return proc_cpu_seconds(self.proc.pid)
+
+    def close(self):
+        self.proc.terminate()
+        try:
+            self.proc.wait(20)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+
+
+def run_wrk(url, seconds, lua=POST_LUA, connections=64):
+    """wrk -t2 -cN for `seconds`; returns (req/s, non-2xx, socket errors, wrk CPU µs/req, requests)."""
+    cmd = ["wrk", "-t2", f"-c{connections}", f"-d{seconds}s", "--latency"]
+    if lua:
+        cmd += ["-s", lua]
+    cmd.append(url)
+    p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    cpu = 0.0
+    while p.poll() is None:  # sample CPU until it exits: the last sample before exit is what it used
+        try:
+            cpu = proc_cpu_seconds(p.pid)
+        except (FileNotFoundError, ProcessLookupError, IndexError):
+            pass
+        time.sleep(0.05)
+    out = p.stdout.read()
+    if p.returncode != 0:
+        raise SystemExit("wrk failed:\n" + out)
+    rps = float(re.search(r"^Requests/sec:\s+([\d.]+)", out, re.M).group(1))
+    total = int(re.search(r"^\s*(\d+) requests in", out, re.M).group(1))
+    non2xx = re.search(r"Non-2xx or 3xx responses:\s+(\d+)", out)
+    sockerr = re.search(r"Socket errors:(.*)$", out, re.M)
+    p50 = re.search(r"^\s+50%\s+([\d.]+)(us|ms|s)\b", out, re.M)
+    p99 = re.search(r"^\s+99%\s+([\d.]+)(us|ms|s)\b", out, re.M)
+    return {
+        "rps": rps, "requests": total,
+        "non2xx": int(non2xx.group(1)) if non2xx else 0,
+        "socket_errors": sockerr.group(1).strip() if sockerr else "none",
+        "cpu_us_per_req": cpu * 1e6 / total if total else float("nan"),
+        "p50_ms": to_ms(p50), "p99_ms": to_ms(p99),
+    }
+
+
+def to_ms(m):
+    if not m:
+        return float("nan")
+    v, unit = float(m.group(1)), m.group(2)
+    return v / 1000 if unit == "us" else v * 1000 if unit == "s" else v
+
+
+def run_client(base, transport, threads, skiers, runs, jfr=None):
+    cmd = ["java", "-Xmx1g"]
+    if jfr:
+        cmd.append(f"-XX:StartFlightRecording=filename={jfr},settings=profile")
+    cmd += ["-jar", CLIENT_JAR, "-t", str(threads), "-s", str(skiers), "-l", "40", "-m", str(runs),
+            "-i", base, "--baseline", "0", "--transport", transport]
+    print("+ " + " ".join(cmd), file=sys.stderr, flush=True)
+    p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    out = p.stdout
+    if p.returncode != 0:
+        raise SystemExit(f"client exited {p.returncode}:\n{out}")
+    ok = int(re.search(r"successful requests\s+([\d,]+)", out).group(1).replace(",", ""))
+    failed = int(re.search(r"failed requests\s+([\d,]+)", out).group(1).replace(",", ""))
+    rps = float(re.search(r"throughput\s+([\d,.]+) req/s", out).group(1).replace(",", ""))
+    wall = float(re.search(r"wall time\s+([\d.]+) s", out).group(1))
+    cpu = re.search(r"client CPU\s+([\d.]+) µs/request", out)
+    return {"rps": rps, "ok": ok, "failed": failed, "wall_s": wall,
+            "cpu_us_per_req": float(cpu.group(1)) if cpu else float("nan"),
+            "reconciled": "MISMATCH" not in out}
+
+
+def med(xs):
+    xs = [x for x in xs if x == x]
+    return statistics.median(xs) if xs else float("nan")
+
+
+def fmt_range(xs, f="{:.2f}"):
+    xs = [x for x in xs if x == x]
+    if not xs:
+        return "n/a"
+    return (f + " (" + f + "–" + f + ")").format(statistics.median(xs), min(xs), max(xs))
+
+
+def jfr_top(path, n=10):
+    """Top frames of jdk.ExecutionSample in a JFR file: [(method, share)]."""
+    out = subprocess.run(["jfr", "print", "--events", "jdk.ExecutionSample", "--stack-depth", "1", path],
+                         stdout=subprocess.PIPE, text=True, check=True).stdout
+    frames = re.findall(r"stackTrace = \[\s*\n\s*([^\n]+?)\s+line:", out)
+    counts = {}
+    for fr in frames:
+        counts[fr] = counts.get(fr, 0) + 1
+    total = sum(counts.values()) or 1
+    return total, sorted(((k, v / total) for k, v in counts.items()), key=lambda kv: -kv[1])[:n]
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--rounds", type=int, default=3)
+    ap.add_argument("--wrk-seconds", type=int, default=10)
+    ap.add_argument("--threads", type=int, default=64)
+    ap.add_argument("--skiers", type=int, default=20000)
+    ap.add_argument("--runs", type=int, default=10)
+    ap.add_argument("--skip-build", action="store_true")
+    ap.add_argument("--skip-part2", action="store_true")
+    ap.add_argument("--jfr", action="store_true", help="profile one SDK and one raw client run with JFR")
+    ap.add_argument("--out", default=os.path.join(ROOT, "data", "bench.md"))
+    a = ap.parse_args()
+
+    ensure_wrk()
+    if not a.skip_build:
+        sh(["mvn", "-B", "-q", "-DskipTests", "install"], cwd=ROOT)
+    for jar in (SERVER_JAR, CLIENT_JAR):
+        if not os.path.exists(jar):
+            raise SystemExit(f"missing {jar}: build first (mvn -DskipTests install)")
+
+    rounds = []
+    server = Server(bare=True)
+    try:
+        base = server.base
+        # warm the server's JIT once, so round 1 is not special
+        run_wrk(base, 5)
+        run_wrk(base + "/bench/bare", 3)
+        for i in range(a.rounds):
+            r = {}
+            r["wrk_post"] = run_wrk(base, a.wrk_seconds)
+            for transport in ("sdk", "raw"):
+                c0 = server.cpu()
+                c = run_client(base, transport, a.threads, a.skiers, a.runs)
+                c["server_cpu_us_per_req"] = (server.cpu() - c0) * 1e6 / max(1, c["ok"] + c["failed"])
+                r["client_" + transport] = c
+            r["wrk_bare"] = run_wrk(base + "/bench/bare", a.wrk_seconds)
+            r["wrk_post_after"] = run_wrk(base, a.wrk_seconds)
+            rounds.append(r)
+            print(f"round {i + 1}: {r}", file=sys.stderr, flush=True)
+        jfr = {}
+        if a.jfr:
+            os.makedirs(os.path.join(ROOT, "data", "runs"), exist_ok=True)
+            for transport in ("sdk", "raw"):
+                path = os.path.join(ROOT, "data", "runs", f"client-{transport}.jfr")
+                run_client(base, transport, a.threads, a.skiers, a.runs, jfr=path)
+                jfr[transport] = jfr_top(path)
+    finally:
+        server.close()
+
+    part2 = None
+    script = os.path.join(ROOT, "client-part2", "bench", "overhead.sh")
+    if not a.skip_part2 and os.path.exists(script):
+        sh(["bash", script], cwd=ROOT)
+        p2 = os.path.join(ROOT, "data", "part2-bench.md")
+        part2 = open(p2).read() if os.path.exists(p2) else None
+
+    write_report(a, rounds, jfr, part2)
+
+
+def write_report(a, rounds, jfr, part2):
+    def col(key, field):
+        return [r[key][field] for r in rounds]
+
+    def ratio(num_key, den_keys):
+        out = []
+        for r in rounds:
+            den = statistics.mean(r[k]["rps"] for k in den_keys)
+            out.append(r[num_key]["rps"] / den)
+        return out
+
+    sdk_ratio = ratio("client_sdk", ["wrk_post", "wrk_post_after"])
+    raw_ratio = ratio("client_raw", ["wrk_post", "wrk_post_after"])
+    srv_ratio = [r["wrk_post"]["rps"] / r["wrk_bare"]["rps"] for r in rounds]
+    srv_ratio_after = [r["wrk_post_after"]["rps"] / r["wrk_bare"]["rps"] for r in rounds]
+
+    cpu = open("/proc/cpuinfo").read()
+    model = re.search(r"model name\s*:\s*(.*)", cpu)
+    L = []
+    w = L.append
+    w("# Benchmark: our client and server beside wrk")
+    w("")
+    w(f"Generated by `python3 bench/bench.py --rounds {a.rounds} --wrk-seconds {a.wrk_seconds}` on "
+      f"{datetime.datetime.now(datetime.timezone.utc).strftime('%Y-%m-%d %H:%M UTC')}.")
+    w("")
+    w(f"Machine: {os.cpu_count()} cores ({model.group(1) if model else platform.processor()}), "
+      f"{platform.system()} {platform.release()}, "
+      f"{subprocess.run(['java', '-version'], stderr=subprocess.PIPE, text=True).stderr.splitlines()[0]}. "
+      "Client, server and wrk share the 2 cores over loopback.")
+    w("")
+    w("Each round, back to back against one server JVM (`java -Xmx512m -jar servlet/target/liftride-server.jar --bare`):")
+    w(f"`wrk -t2 -c64 -d{a.wrk_seconds}s -s servlet/bench/post.lua` on the POST endpoint; client-part1 "
+      f"`-t {a.threads} -s {a.skiers} -l 40 -m {a.runs} --baseline 0` with `--transport sdk` and `--transport raw`; "
+      "wrk with the same script on the bare servlet (`/liftride/bench/bare/*`, answers 201 without reading the request); wrk on POST again.")
+    w("The client ratio divides by the mean of the two wrk POST runs that bracket it. CPU µs/request: wrk and the "
+      "server from /proc/PID/stat (user+sys), the client from its own process CPU during the phases.")
+    w("")
+    w("## Results (median, min–max over rounds)")
+    w("")
+    w("| figure | ratio | target |")
+    w("|---|---|---|")
+    w(f"| client efficiency, generated SDK (OkHttp 2.7.5) / wrk | {fmt_range(sdk_ratio)} | ≥ 0.5 |")
+    w(f"| client efficiency, raw transport / wrk | {fmt_range(raw_ratio)} | ≥ 0.5 |")
+    w(f"| server efficiency, wrk POST / wrk bare servlet | {fmt_range(srv_ratio)} (POST run after bare: {fmt_range(srv_ratio_after)}) | ≥ 0.9 |")
+    w("")
+    w("| | req/s | CPU µs/request | server CPU µs/request | p50 / p99 ms |")
+    w("|---|---|---|---|---|")
+    w(f"| wrk POST | {fmt_range(col('wrk_post', 'rps'), '{:,.0f}')} | {fmt_range(col('wrk_post', 'cpu_us_per_req'), '{:.1f}')} | | "
+      f"{med(col('wrk_post', 'p50_ms')):.2f} / {med(col('wrk_post', 'p99_ms')):.2f} |")
+    for t in ("sdk", "raw"):
+        k = "client_" + t
+        w(f"| client-part1 --transport {t} | {fmt_range(col(k, 'rps'), '{:,.0f}')} | {fmt_range(col(k, 'cpu_us_per_req'), '{:.1f}')} | "
+          f"{fmt_range(col(k, 'server_cpu_us_per_req'), '{:.1f}')} | |")
+    w(f"| wrk bare servlet | {fmt_range(col('wrk_bare', 'rps'), '{:,.0f}')} | {fmt_range(col('wrk_bare', 'cpu_us_per_req'), '{:.1f}')} | | "
+      f"{med(col('wrk_bare', 'p50_ms')):.2f} / {med(col('wrk_bare', 'p99_ms')):.2f} |")
+    w("")
+    w("## Every run")
+    w("")
+    w("| round | wrk POST req/s | SDK req/s (ok/failed) | raw req/s (ok/failed) | wrk bare req/s | wrk POST after req/s | SDK/wrk | raw/wrk | POST/bare |")
+    w("|---|---|---|---|---|---|---|---|---|")
+    for i, r in enumerate(rounds):
+        s, rw = r["client_sdk"], r["client_raw"]
+        w(f"| {i + 1} | {r['wrk_post']['rps']:,.0f} | {s['rps']:,.0f} ({s['ok']:,}/{s['failed']}) | "
+          f"{rw['rps']:,.0f} ({rw['ok']:,}/{rw['failed']}) | {r['wrk_bare']['rps']:,.0f} | {r['wrk_post_after']['rps']:,.0f} | "
+          f"{sdk_ratio[i]:.2f} | {raw_ratio[i]:.2f} | {srv_ratio[i]:.2f} |")
+    w("")
+    bad = [(i + 1, k) for i, r in enumerate(rounds) for k in r if k.startswith("wrk") and
+           (r[k]["non2xx"] or r[k]["socket_errors"] != "none")]
+    w("wrk non-2xx or socket errors: " + (", ".join(f"round {i} {k}" for i, k in bad) if bad else "none in any run."))
+    if jfr:
+        w("")
+        w("## JFR: top client frames (jdk.ExecutionSample, self time)")
+        for t, (total, top) in jfr.items():
+            w("")
+            w(f"`--transport {t}` ({total} samples):")
+            w("")
+            w("| # | method | share |")
+            w("|---|---|---|")
+            for j, (m, s) in enumerate(top):
+                w(f"| {j + 1} | `{m}` | {s:.1%} |")
+    if part2:
+        w("")
+        w("## client-part2 overhead and memory (client-part2/bench/overhead.sh)")
+        w("")
+        w(part2.split("\n", 1)[1] if part2.startswith("#") else part2)
+    os.makedirs(os.path.dirname(a.out), exist_ok=True)
+    with open(a.out, "w") as f:
+        f.write("\n".join(L) + "\n")
+    print("wrote " + a.out, file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()
