@@ -101,7 +101,7 @@ final class Instrumentation implements RunHooks {
             problems.add("cannot draw the charts: " + e);
         }
         RunOutput o = new RunOutput(rec.dir(), report, metrics, rec.csv(), rec.chunkUse(), charts, hlog,
-                System.nanoTime() - t0, problems);
+                rec.mergeNanos() + System.nanoTime() - t0, problems);
         outputs.add(o);
         if (!o.ok()) failures.add("run with " + result.numThreads() + " threads: " + (o.rowsMatch() ? "" : "CSV rows != attempts; ")
                 + (o.histogramsMatch() ? "" : "histogram values != attempts; ") + String.join("; ", problems));

@@ -99,7 +99,14 @@ public final class Main {
         ClientRunner r = new ClientRunner(out, err, starter, console);
         runner = r;
         if (shuttingDown) r.stop();
-        int code = r.run(parsed.configs(), hooks);
+        int code;
+        try {
+            code = r.run(parsed.configs(), hooks);
+        } catch (RuntimeException e) { // e.g. a run folder that cannot be created: say so, no stack trace dump
+            err.println("client-part2 failed: " + e);
+            err.flush();
+            return 1;
+        }
         if (!hooks.ok()) {
             for (String f : hooks.failures()) err.println("instrumentation check failed: " + f);
             err.flush();

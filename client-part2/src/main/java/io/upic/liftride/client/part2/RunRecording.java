@@ -50,6 +50,7 @@ final class RunRecording implements AttemptListener {
 
     private ChunkWriter.Summary csv;
     private RunMetrics metrics;
+    private long mergeNanos;
 
     /** Creates {@code dir} and its CSV with the header. */
     RunRecording(Path dir, LoadPlan plan) {
@@ -90,11 +91,18 @@ final class RunRecording implements AttemptListener {
         csv = writer.summary();
         if (csv.crash() != null) problems.add("CSV writer crashed: " + csv.crash());
         if (csv.observerError() != null) problems.add("per-second buckets failed: " + csv.observerError());
+        long t0 = System.nanoTime();
         try {
             metrics = RunMetrics.merge(recorders, result);
         } catch (RuntimeException e) {
             problems.add("merging the histograms failed: " + e);
         }
+        mergeNanos = System.nanoTime() - t0;
+    }
+
+    /** Time {@link #onRunEnd} spent merging the workers' histograms (part of the report time). */
+    long mergeNanos() {
+        return mergeNanos;
     }
 
     Path dir() {

@@ -19,7 +19,8 @@ import java.util.List;
  * @param chunks        chunk circulation: allocated chunks, rows per chunk, cap, stalls
  * @param charts        the PNGs written (empty if chart drawing failed)
  * @param hlog          the HdrHistogram log, or null if writing it failed
- * @param reportNanos   time to merge statistics, draw charts and write files after the run
+ * @param reportNanos   time after the run to merge the histograms, compute the statistics, draw the charts
+ *                      and write the histogram log (report.md is rewritten right after)
  * @param problems      what went wrong in the instrumentation (empty normally)
  */
 public record RunOutput(Path dir, RunReport report, RunMetrics metrics, ChunkWriter.Summary csv, ChunkUse chunks,

@@ -1,0 +1,300 @@
+#!/usr/bin/env python3
+"""client-part2's performance bar (issue 4), measured: overhead, memory and report time.
+
+  1. Overhead: client-part1 and client-part2 run the same plan (default -t 64 -s 20000 -m 10)
+     against ONE server started once in its own JVM (servlet/target/liftride-server.jar --port 0),
+     interleaved (p1 p2, then p2 p1, ...), --rounds times each. Compared: the "wall time" both print
+     (Phase 1 start to last thread end, the assignment's figure), medians and min-max; plus the
+     client processes' CPU seconds.
+  2. Memory: client-part2 with -Xmx256m on the big plan (default -t 256 -s 100000 -m 20, 1.8M
+     requests) and on the 180,000-request plan (-t 256 -s 20000 -m 10), peak RSS from
+     /usr/bin/time -v (falls back to wait4's rusage). Bar: the big run completes, and its peak RSS
+     is within 20% of the small run's.
+  3. Report time: what client-part2 prints for the big run ("Statistics, charts and files generated
+     in X s"): merging the histograms, the three charts, the histogram log and report.md. Bar: < 3 s.
+
+Writes a Markdown report (default data/part2-bench.md; its first line is a title that
+bench/bench.py strips when it includes the file). Raw client output goes to data/runs/part2-bench/
+(git-ignored). Run from anywhere; needs the three jars built:
+  mvn -B -q -DskipTests install   (servlet, client-part1, client-part2)
+
+Reduced run that proves the script works without loading the machine for long:
+  client-part2/bench/overhead.sh --quick --md data/runs/part2-bench-quick.md
+"""
+import argparse
+import datetime
+import os
+import platform
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+SERVER_JAR = os.path.join(ROOT, "servlet", "target", "liftride-server.jar")
+PART1_JAR = os.path.join(ROOT, "client-part1", "target", "client-part1.jar")
+PART2_JAR = os.path.join(ROOT, "client-part2", "target", "client-part2.jar")
+RAW_DIR = os.path.join(ROOT, "data", "runs", "part2-bench")
+TIME_V = "/usr/bin/time"
+
+
+def log(msg):
+    print(msg, file=sys.stderr, flush=True)
+
+
+class Server:
+    """The LiftRide server in its own JVM on a free loopback port; its URL is read from its first lines."""
+
+    def __init__(self, heap):
+        cmd = ["java", f"-Xms{heap}", f"-Xmx{heap}", "-jar", SERVER_JAR, "--host", "127.0.0.1", "--port", "0"]
+        log("+ " + " ".join(cmd))
+        self.proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        deadline = time.time() + 90
+        self.url = None
+        while time.time() < deadline:
+            line = self.proc.stdout.readline()
+            if not line:
+                break
+            m = re.search(r"(https?://[^\s]+/liftride)", line)
+            if m:
+                self.url = m.group(1).replace("0.0.0.0", "127.0.0.1")
+                break
+        if not self.url:
+            self.proc.kill()
+            raise SystemExit("the server did not print its URL within 90 s")
+        # keep draining its output so a chatty server never blocks on a full pipe
+        import threading
+        threading.Thread(target=lambda: [None for _ in self.proc.stdout], daemon=True).start()
+        log(f"server at {self.url}")
+
+    def close(self):
+        self.proc.terminate()
+        try:
+            self.proc.wait(30)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+
+
+def run_client(name, cmd, log_path, timeout):
+    """Runs one client to completion; returns (stdout text, rusage, exit code, elapsed seconds, time -v text)."""
+    log("+ " + " ".join(cmd))
+    use_time = os.path.exists(TIME_V)
+    time_file = log_path + ".time"
+    full = ([TIME_V, "-v", "-o", time_file] if use_time else []) + cmd
+    t0 = time.monotonic()
+    with open(log_path, "w") as out:
+        p = subprocess.Popen(full, stdout=out, stderr=subprocess.STDOUT, cwd=ROOT)
+        deadline = time.monotonic() + timeout
+        while True:
+            pid, status, rusage = os.wait4(p.pid, os.WNOHANG)
+            if pid:
+                break
+            if time.monotonic() > deadline:
+                p.kill()
+                pid, status, rusage = os.wait4(p.pid, 0)
+                log(f"{name}: killed after {timeout} s")
+                break
+            time.sleep(0.1)
+    elapsed = time.monotonic() - t0
+    code = os.waitstatus_to_exitcode(status)
+    text = open(log_path, errors="replace").read()
+    tv = open(time_file).read() if use_time and os.path.exists(time_file) else ""
+    return text, rusage, code, elapsed, tv
+
+
+def parse_wall(text):
+    m = re.search(r"^\s+wall time\s+([\d.]+) s", text, re.M)
+    return float(m.group(1)) if m else None
+
+
+def parse_throughput(text):
+    m = re.search(r"^\s+throughput\s+([\d,.]+) req/s", text, re.M)
+    return float(m.group(1).replace(",", "")) if m else None
+
+
+def parse_rss_kb(time_text, rusage):
+    m = re.search(r"Maximum resident set size \(kbytes\):\s+(\d+)", time_text)
+    if m:
+        return int(m.group(1)), "/usr/bin/time -v"
+    return rusage.ru_maxrss, "wait4 rusage"  # Linux: kilobytes
+
+
+def parse_report_seconds(text):
+    m = re.search(r"Statistics, charts and files generated in ([\d.]+) s", text)
+    return float(m.group(1)) if m else None
+
+
+def parse_rows_ok(text):
+    m = re.search(r"CSV: ([\d,]+) rows written, ([\d,]+) attempts made: (OK|MISMATCH)", text)
+    return (int(m.group(1).replace(",", "")), int(m.group(2).replace(",", "")), m.group(3)) if m else None
+
+
+def cpu_seconds(rusage):
+    return rusage.ru_utime + rusage.ru_stime
+
+
+def fmt_range(values, fmt="{:.3f}"):
+    return f"{fmt.format(statistics.median(values))} ({fmt.format(min(values))} - {fmt.format(max(values))})"
+
+
+def machine():
+    cpu = platform.processor() or ""
+    try:
+        with open("/proc/cpuinfo") as f:
+            m = re.search(r"^model name\s*:\s*(.+)$", f.read(), re.M)
+            cpu = m.group(1) if m else cpu
+    except OSError:
+        pass
+    mem = ""
+    try:
+        with open("/proc/meminfo") as f:
+            kb = int(re.search(r"MemTotal:\s+(\d+)", f.read()).group(1))
+            mem = f"{kb / 1024 / 1024:.1f} GiB"
+    except OSError:
+        pass
+    java = subprocess.run(["java", "-version"], capture_output=True, text=True).stderr.splitlines()[0]
+    load = os.getloadavg()
+    return f"{os.cpu_count()} CPUs ({cpu}), {mem} RAM, {java}, load average at start {load[0]:.2f}"
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--rounds", type=int, default=3, help="runs of each client for the overhead (default 3)")
+    ap.add_argument("--threads", type=int, default=64)
+    ap.add_argument("--skiers", type=int, default=20000)
+    ap.add_argument("--runs", type=int, default=10)
+    ap.add_argument("--mem-threads", type=int, default=256)
+    ap.add_argument("--mem-skiers", type=int, default=100000, help="big memory run (default 100000 with --mem-runs 20: 1.8M requests)")
+    ap.add_argument("--mem-runs", type=int, default=20)
+    ap.add_argument("--mem-small-skiers", type=int, default=20000, help="comparison run (default 20000 with -m 10: 180,000 requests)")
+    ap.add_argument("--mem-small-runs", type=int, default=10)
+    ap.add_argument("--heap", default="256m", help="client -Xmx for the memory runs (default 256m)")
+    ap.add_argument("--server-heap", default="1g")
+    ap.add_argument("--skip-memory", action="store_true")
+    ap.add_argument("--quick", action="store_true",
+                    help="a reduced run that proves the script: 1 round of -s 4000, memory runs of 90,000 vs 18,000 requests")
+    ap.add_argument("--md", default=os.path.join(ROOT, "data", "part2-bench.md"), help="Markdown output")
+    ap.add_argument("--timeout", type=int, default=1800, help="seconds before a client run is killed")
+    a = ap.parse_args()
+    if a.quick:
+        a.rounds, a.skiers = 1, 4000
+        a.mem_skiers, a.mem_runs, a.mem_small_skiers, a.mem_small_runs = 10000, 9, 2000, 9
+    for jar in (SERVER_JAR, PART1_JAR, PART2_JAR):
+        if not os.path.exists(jar):
+            raise SystemExit(f"missing {os.path.relpath(jar, ROOT)}: build first (mvn -B -q -DskipTests install)")
+    if shutil.which("java") is None:
+        raise SystemExit("java not on PATH")
+    os.makedirs(RAW_DIR, exist_ok=True)
+    started = datetime.datetime.now().astimezone()
+    env_line = machine()
+    plan = ["-t", str(a.threads), "-s", str(a.skiers), "-m", str(a.runs)]
+
+    overhead = {"part1": [], "part2": []}
+    big = small = None
+    server = Server(a.server_heap)
+    try:
+        # 1. overhead, interleaved; order flips every round so drift (JIT, server heap growth) hits both
+        for r in range(a.rounds):
+            order = ["part1", "part2"] if r % 2 == 0 else ["part2", "part1"]
+            for which in order:
+                log_path = os.path.join(RAW_DIR, f"overhead-{which}-{r + 1}.log")
+                if which == "part1":
+                    cmd = ["java", "-jar", PART1_JAR] + plan + ["-i", server.url]
+                else:
+                    cmd = ["java", "-jar", PART2_JAR] + plan + ["-i", server.url, "--out",
+                                                                os.path.join(RAW_DIR, f"overhead-{r + 1}")]
+                text, ru, code, elapsed, _ = run_client(which, cmd, log_path, a.timeout)
+                wall = parse_wall(text)
+                if code != 0 or wall is None:
+                    raise SystemExit(f"{which} round {r + 1} failed (exit {code}); see {log_path}")
+                overhead[which].append({"round": r + 1, "wall": wall, "throughput": parse_throughput(text),
+                                        "cpu": cpu_seconds(ru), "process": elapsed})
+                log(f"{which} round {r + 1}: wall {wall:.3f} s, CPU {cpu_seconds(ru):.1f} s")
+
+        # 2. + 3. memory and report time
+        if not a.skip_memory:
+            def mem_run(label, skiers, runs):
+                cmd = ["java", f"-Xmx{a.heap}", "-jar", PART2_JAR, "-t", str(a.mem_threads), "-s", str(skiers), "-m", str(runs),
+                       "-i", server.url, "--out", os.path.join(RAW_DIR, f"memory-{label}")]
+                log_path = os.path.join(RAW_DIR, f"memory-{label}.log")
+                text, ru, code, elapsed, tv = run_client(label, cmd, log_path, a.timeout)
+                rss, how = parse_rss_kb(tv, ru)
+                return {"cmd": " ".join(["java", f"-Xmx{a.heap}", "-jar", "client-part2/target/client-part2.jar"] + cmd[4:10]),
+                        "code": code, "rss_kb": rss, "rss_how": how, "wall": parse_wall(text),
+                        "report_s": parse_report_seconds(text), "rows": parse_rows_ok(text), "log": log_path}
+            small = mem_run("small", a.mem_small_skiers, a.mem_small_runs)
+            big = mem_run("big", a.mem_skiers, a.mem_runs)
+    finally:
+        server.close()
+
+    write_md(a, started, env_line, plan, overhead, small, big)
+
+
+def write_md(a, started, env_line, plan, overhead, small, big):
+    L = []
+    w = L.append
+    w("# client-part2 benchmark: instrumentation overhead, memory, report time")
+    w("")
+    w(f"Measured {started:%Y-%m-%d %H:%M %Z} by `client-part2/bench/overhead.sh`"
+      + (" **--quick (reduced sizes: a smoke run, not the bar)**" if a.quick else "") + f" on {env_line}.")
+    w("Client and server share this machine's cores, so run-to-run noise is large: compare medians, and read the ranges.")
+    w("")
+    p1 = [x["wall"] for x in overhead["part1"]]
+    p2 = [x["wall"] for x in overhead["part2"]]
+    w(f"## Overhead: `{' '.join(plan)}`, {a.rounds} interleaved runs each, one server")
+    w("")
+    w("| round | client-part1 wall (s) | client-part2 wall (s) | part1 CPU (s) | part2 CPU (s) |")
+    w("|---:|---:|---:|---:|---:|")
+    for i in range(a.rounds):
+        x1, x2 = overhead["part1"][i], overhead["part2"][i]
+        w(f"| {i + 1} | {x1['wall']:.3f} | {x2['wall']:.3f} | {x1['cpu']:.1f} | {x2['cpu']:.1f} |")
+    m1, m2 = statistics.median(p1), statistics.median(p2)
+    diff = (m2 - m1) / m1 * 100
+    c1 = statistics.median([x["cpu"] for x in overhead["part1"]])
+    c2 = statistics.median([x["cpu"] for x in overhead["part2"]])
+    w("")
+    w(f"- client-part1 wall time: median (min - max) **{fmt_range(p1)} s**")
+    w(f"- client-part2 wall time: median (min - max) **{fmt_range(p2)} s**")
+    w(f"- difference of medians: **{diff:+.1f}%** (bar: within 3%) -> **{'PASS' if abs(diff) <= 3 else 'FAIL'}**"
+      + ("" if a.rounds >= 3 else f" (only {a.rounds} round(s): not the bar's 3)"))
+    w(f"- client process CPU (user + sys, whole process incl. JVM start and baseline), medians: part1 {c1:.1f} s, part2 {c2:.1f} s "
+      f"({(c2 - c1) / c1 * 100:+.1f}%)")
+    w("")
+    w("Commands (the server: `java -Xmx{0} -jar servlet/target/liftride-server.jar --host 127.0.0.1 --port 0`):".format(a.server_heap))
+    w("")
+    w("```")
+    w(f"java -jar client-part1/target/client-part1.jar {' '.join(plan)} -i URL")
+    w(f"java -jar client-part2/target/client-part2.jar {' '.join(plan)} -i URL --out data/runs/part2-bench/overhead-N")
+    w("```")
+    if small and big:
+        w("")
+        w(f"## Memory (-Xmx{a.heap}) and report time")
+        w("")
+        w("| run | requests (CSV rows = attempts) | exit | wall (s) | peak RSS | statistics + charts + files |")
+        w("|---|---:|---:|---:|---:|---:|")
+        for label, r in (("180,000-request plan" if not a.quick else "small plan", small), ("1.8M-request plan" if not a.quick else "big plan", big)):
+            rows = r["rows"]
+            rows_text = f"{rows[0]:,} = {rows[1]:,}: {rows[2]}" if rows else "?"
+            w(f"| `{r['cmd']}` ({label}) | {rows_text} | {r['code']} | {r['wall'] if r['wall'] is not None else '?'} "
+              f"| {r['rss_kb'] / 1024:.0f} MiB | {r['report_s'] if r['report_s'] is not None else '?'} s |")
+        ratio = (big["rss_kb"] - small["rss_kb"]) / small["rss_kb"] * 100
+        completed = big["code"] == 0 and big["rows"] is not None and big["rows"][2] == "OK"
+        w("")
+        w(f"- big run completed with -Xmx{a.heap} and every row written: **{'yes' if completed else 'NO'}**")
+        w(f"- peak RSS, big vs small: **{ratio:+.1f}%** (bar: within 20%) -> **{'PASS' if ratio <= 20 else 'FAIL'}** "
+          f"(measured with {big['rss_how']})")
+        rt = big["report_s"]
+        w(f"- report generation for the big run: **{rt if rt is not None else '?'} s** (bar: under 3 s) -> "
+          f"**{'PASS' if rt is not None and rt < 3 else 'FAIL'}**")
+    w("")
+    w(f"Raw client output: `{os.path.relpath(RAW_DIR, ROOT)}/` (git-ignored).")
+    os.makedirs(os.path.dirname(os.path.abspath(a.md)), exist_ok=True)
+    with open(a.md, "w") as f:
+        f.write("\n".join(L) + "\n")
+    log("wrote " + a.md)
+
+
+if __name__ == "__main__":
+    main()
