@@ -7,6 +7,7 @@ import io.upic.liftride.client.engine.RunResult;
 import io.upic.liftride.client.http.HttpSettings;
 import io.upic.liftride.client.http.RideSenderFactory;
 import io.upic.liftride.client.http.ServerProbe;
+import io.upic.liftride.client.internal.ProcessCpu;
 import io.upic.liftride.client.plan.LoadPlan;
 import io.upic.liftride.client.report.LittlesLaw;
 import io.upic.liftride.client.report.Prediction;
@@ -170,18 +171,21 @@ public final class ClientRunner {
         engine = e;
         if (stopRequested) e.stop(); // a stop that arrived before `engine` was set
         RunResult result;
+        long cpuBefore = ProcessCpu.nanos();
         try {
             result = e.run();
         } finally {
             engine = null;
         }
+        long cpuAfter = ProcessCpu.nanos();
         ServerProbe.Answer after = probe(c, baseUrl);
         String whyNot = before.ridesStored().isEmpty() ? "before the run: " + before.failure()
                 : after.ridesStored().isEmpty() ? "after the run: " + after.failure() : null;
         Reconciliation reconciliation = Reconciliation.of(result, before.ridesStored(), after.ridesStored(), whyNot);
         Prediction prediction = baseline != null && baseline.successful() > 0 && baseline.meanLatencyNanos() > 0
                 ? LittlesLaw.predict(plan, baseline.meanLatencyNanos()) : null;
-        RunReport report = new RunReport(c, plan, baseUrl, embedded, baseline, prediction, result, reconciliation);
+        RunReport report = new RunReport(c, plan, baseUrl, embedded, baseline, prediction, result, reconciliation,
+                cpuBefore < 0 || cpuAfter < 0 ? -1 : cpuAfter - cpuBefore, Runtime.getRuntime().availableProcessors());
         SummaryPrinter.printResult(out, report);
         hooks.afterRun(report);
         return report;

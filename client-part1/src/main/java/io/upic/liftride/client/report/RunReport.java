@@ -16,9 +16,23 @@ import io.upic.liftride.client.plan.LoadPlan;
  * @param prediction     Little's law from the baseline, or null without a usable baseline
  * @param result         the engine's account
  * @param reconciliation the checks
+ * @param processCpuNanos CPU time this JVM used during the run (all threads: the embedded server's too
+ *                        when it runs in-process), or -1 if unknown
+ * @param cores           processors available to the JVM
  */
 public record RunReport(RunConfig config, LoadPlan plan, String serverUrl, boolean embeddedServer, Baseline.Result baseline,
-                        Prediction prediction, RunResult result, Reconciliation reconciliation) {
+                        Prediction prediction, RunResult result, Reconciliation reconciliation, long processCpuNanos,
+                        int cores) {
+
+    /** Mean busy cores of this JVM over the run's wall time, or NaN if unknown. */
+    public double busyCores() {
+        return processCpuNanos < 0 || result.wallNanos() <= 0 ? Double.NaN : (double) processCpuNanos / result.wallNanos();
+    }
+
+    /** CPU nanoseconds per HTTP attempt over the run, or NaN if unknown. */
+    public double cpuNanosPerAttempt() {
+        return processCpuNanos < 0 || result.attempts() == 0 ? Double.NaN : (double) processCpuNanos / result.attempts();
+    }
 
     /** Whether this run counts as a success for the exit code: every request 201, checks pass, not stopped. */
     public boolean ok() {

@@ -85,6 +85,11 @@ public final class SummaryPrinter {
         }
         out.println("  (phase throughput = its successful requests / its own duration; phases overlap, so they do not add up;"
                 + " latency = mean per attempt; in flight = sum of latencies / duration)");
+        if (!Double.isNaN(report.busyCores())) {
+            out.printf(L, "  CPU: this JVM (%s) kept %.2f of %d cores busy, %.0f us per attempt%n",
+                    report.embeddedServer() ? "client + embedded server" : "client only", report.busyCores(), report.cores(),
+                    report.cpuNanosPerAttempt() / 1e3);
+        }
         if (!r.failuresByCause().isEmpty()) out.println("  failures by cause: " + causes(r.failuresByCause()));
         for (String problem : r.problems()) out.println("  PROBLEM: " + problem);
         printTheory(out, report);
@@ -101,8 +106,8 @@ public final class SummaryPrinter {
         }
         int peakIndex = report.plan().peakPhase().index();
         PhaseResult peak = r.phases().stream().filter(ph -> ph.index() == peakIndex).findFirst().orElse(null);
-        out.printf(L, "Little's law, W = %.3f ms (single-thread baseline); a prediction assumes latency stays W under load%n",
-                p.meanLatencyNanos() / 1e6);
+        out.printf(L, "Little's law, W = %.3f ms (single-thread baseline)%n", p.meanLatencyNanos() / 1e6);
+        out.println("  (N / W assumes latency stays W under load; once the CPU is busy, see the CPU line, latency grows with N instead)");
         if (peak != null && peak.started() && peak.durationNanos() > 0) {
             out.printf(L, "  peak phase (%d threads): predicted %d / W = %,.0f req/s, measured %,.0f req/s (%+.1f%%)%n",
                     p.peakThreads(), p.peakThreads(), p.peakThroughputPerSecond(), peak.throughputPerSecond(),

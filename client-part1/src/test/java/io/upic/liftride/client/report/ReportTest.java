@@ -59,7 +59,7 @@ class ReportTest {
         Prediction prediction = LittlesLaw.predict(plan, 1_000_000);
         RunReport report = new RunReport(RunConfig.defaults(32, 20_000), plan, "http://127.0.0.1:1/liftride", true,
                 new Baseline.Result(10_000, 10_000, 0, 10_000, 1_000_000, 10_000_000_000L, false), prediction, r,
-                Reconciliation.of(r, OptionalLong.of(10_000), OptionalLong.of(189_990), null));
+                Reconciliation.of(r, OptionalLong.of(10_000), OptionalLong.of(189_990), null), 21_600_000_000L, 2);
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         SummaryPrinter.printResult(new PrintStream(bytes, true, StandardCharsets.UTF_8), report);
         String out = bytes.toString(StandardCharsets.UTF_8);
@@ -70,6 +70,8 @@ class ReportTest {
         assertTrue(out.contains("failures by cause: timeout: 3, HTTP 503: 7"), out);
         assertTrue(out.contains("peak phase (32 threads): predicted 32 / W = 32,000 req/s, measured 14,999 req/s (-53.1%)"), out);
         assertTrue(out.contains("predicted wall 11.250 s"), out);
+        // 21.6 s of CPU over a 12 s wall time and 180,003 attempts
+        assertTrue(out.contains("CPU: this JVM (client + embedded server) kept 1.80 of 2 cores busy, 120 us per attempt"), out);
         assertTrue(out.contains("Reconciliation: planned 180,000 == successful 179,990 + failed 10 + not sent 0: OK"), out);
         assertTrue(out.contains("server ridesStored 10,000 -> 189,990: delta 179,990 == successful 179,990: OK"), out);
         assertFalse(report.ok(), "a run with failures is not ok");

@@ -68,12 +68,11 @@ class QuickProbeSocketFactoryTest {
             InputStream in = p.client().getInputStream();
             p.client().setSoTimeout(5_000);
             exchangeOneByte(p, in);
-            long start = System.nanoTime();
             SocketTimeoutException e = assertThrows(SocketTimeoutException.class, () -> okHttpProbe(p.client(), in));
-            long micros = (System.nanoTime() - start) / 1_000;
+            // The preallocated answer, not the JDK's "Read timed out" after 1 ms (no wall-clock
+            // assertion: a loaded machine makes any threshold flaky; identity proves the path taken).
             assertEquals("no bytes pending (quick health check)", e.getMessage());
             assertEquals(0, e.getStackTrace().length);
-            assertTrue(micros < 900, "the probe waited " + micros + " us");
             assertEquals(5_000, p.client().getSoTimeout());
             // the next ordinary read is a normal blocking read again
             exchangeOneByte(p, in);
