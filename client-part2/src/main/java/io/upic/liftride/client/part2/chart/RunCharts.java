@@ -120,6 +120,7 @@ public final class RunCharts {
             f.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
             f.setMarker(SeriesMarkers.CROSS);
             f.setMarkerColor(ChartStyle.RED);
+            c.getStyler().setMarkerSize(13); // only this series has markers: make the failures hard to miss
         }
         timeAxis(c, result);
         c.getStyler().setYAxisMin(0.0).setYAxisMax(top);
