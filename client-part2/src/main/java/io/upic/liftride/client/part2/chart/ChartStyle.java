@@ -39,11 +39,11 @@ public final class ChartStyle {
     static final Color PURPLE = new Color(148, 103, 189);
     static final Color GREY = new Color(110, 110, 110);
     static final Color[] SERIES = {BLUE, ORANGE, GREEN, PURPLE, RED, GREY};
-    /** Translucent fills for phase spans, in phase order. */
-    static final Color[] PHASE_FILLS = {
-            new Color(31, 119, 180, 38), new Color(255, 127, 14, 38), new Color(44, 160, 44, 38), new Color(148, 103, 189, 38)};
+    /** Phase colours, in phase order: distinct from the latency/throughput lines (red, blue, green). */
+    static final Color[] PHASES = {new Color(23, 190, 207), ORANGE, PURPLE, new Color(140, 86, 75)};
     static final BasicStroke DASHED = new BasicStroke(2.2f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[]{9f, 6f}, 0f);
     static final BasicStroke SOLID = new BasicStroke(2.2f);
+    static final BasicStroke DOTTED = new BasicStroke(1.6f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[]{2f, 4f}, 0f);
     static final BasicStroke THICK = new BasicStroke(3.0f);
 
     private ChartStyle() {

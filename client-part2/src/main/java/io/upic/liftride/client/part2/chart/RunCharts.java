@@ -65,9 +65,10 @@ public final class RunCharts {
         double[] p99 = new double[n];
         double top = 0;
         int m = 0;
+        double wallSeconds = result.wallNanos() / 1e9;
         for (int s = 0; s < n; s++) {
             if (seconds.attempts(s) == 0) continue;
-            x[m] = s + 0.5;
+            x[m] = s + Math.min(0.5, Math.max(0.025, (wallSeconds - s) / 2)); // the middle of the part of the second the run covered
             mean[m] = seconds.meanMillis(s);
             p50[m] = seconds.percentileMillis(s, 50);
             p99[m] = seconds.percentileMillis(s, 99);
@@ -75,7 +76,7 @@ public final class RunCharts {
             m++;
         }
         top = niceTop(top * 1.08);
-        shadePhases(c, result, top);
+        top = phaseStrips(c, result, top);
         if (m > 0) {
             line(c, "p99", trim(x, m), trim(p99, m), ChartStyle.RED, ChartStyle.SOLID);
             line(c, "mean", trim(x, m), trim(mean, m), ChartStyle.BLUE, ChartStyle.THICK);
@@ -83,7 +84,7 @@ public final class RunCharts {
         }
         timeAxis(c, result);
         c.getStyler().setYAxisMin(0.0).setYAxisMax(top);
-        c.getStyler().setYAxisDecimalPattern(top >= 20 ? "#,##0" : "#,##0.0");
+        c.getStyler().setYAxisDecimalPattern(top >= 20 ? "#,##0" : "#,##0.0#");
         return c;
     }
 
@@ -113,7 +114,7 @@ public final class RunCharts {
             }
         }
         top = niceTop(top * 1.08);
-        shadePhases(c, result, top);
+        top = phaseStrips(c, result, top);
         if (n > 0) line(c, "completed (201) per s", x, ok, ChartStyle.BLUE, ChartStyle.THICK);
         if (!fx.isEmpty()) {
             XYSeries f = c.addSeries("failed attempts per s", fx, fy);
@@ -140,10 +141,10 @@ public final class RunCharts {
             if (run.first().count() != run.all().count() && run.first().count() > 0) {
                 curve(c, "whole run, first attempts", run.firstHistogram(), ChartStyle.PURPLE, ChartStyle.DASHED);
             }
-            Color[] colors = {ChartStyle.BLUE, ChartStyle.ORANGE, ChartStyle.GREEN, ChartStyle.RED};
             int k = 0;
             for (ScopeStats p : metrics.phases()) {
-                if (p.all().count() > 0) curve(c, p.name(), p.allHistogram(), colors[k % colors.length], ChartStyle.SOLID);
+                // the same colour per phase as in the time charts' phase strips
+                if (p.all().count() > 0) curve(c, p.name(), p.allHistogram(), ChartStyle.PHASES[k % ChartStyle.PHASES.length], ChartStyle.SOLID);
                 k++;
             }
         }
@@ -193,22 +194,43 @@ public final class RunCharts {
         s.setLineStyle(stroke);
     }
 
-    /** A translucent band per phase from its start to its end, full height, named in the legend. */
-    private static void shadePhases(XYChart c, RunResult result, double top) {
+    /**
+     * The phases as a timeline above the data: one coloured strip per phase from its start to its
+     * end, stacked so overlapping phases stay apart, named in the legend. Returns the y-axis maximum
+     * that leaves the data (up to {@code dataTop}) below the strips.
+     */
+    static double phaseStrips(XYChart c, RunResult result, double dataTop) {
+        int n = result.phases().size();
+        double strip = 0.05;  // height of a strip, as a share of the axis
+        double gap = 0.015;
+        double yMax = dataTop / (1 - n * (strip + gap) - 0.02);
         int k = 0;
         for (PhaseResult p : result.phases()) {
-            Color fill = ChartStyle.PHASE_FILLS[k++ % ChartStyle.PHASE_FILLS.length];
+            Color solid = ChartStyle.PHASES[k % ChartStyle.PHASES.length];
+            double hi = yMax * (1 - gap - k * (strip + gap));
+            double lo = hi - yMax * strip;
+            k++;
             if (!p.started()) continue;
             double start = (p.startNanos() - result.startNanos()) / 1e9;
             double end = (p.endNanos() - result.startNanos()) / 1e9;
             String name = String.format(Locale.US, "%s phase, %d threads", p.name(), p.threads());
-            XYSeries s = c.addSeries(name, new double[]{start, start, end, end}, new double[]{0, top, top, 0});
+            XYSeries s = c.addSeries(name, new double[]{start, start, end, end}, new double[]{lo, hi, hi, lo});
             s.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.PolygonArea);
-            s.setFillColor(fill);
-            s.setLineColor(new Color(fill.getRed(), fill.getGreen(), fill.getBlue(), 140));
+            s.setFillColor(new Color(solid.getRed(), solid.getGreen(), solid.getBlue(), 110));
+            s.setLineColor(solid);
             s.setLineStyle(SeriesLines.NONE);
             s.setMarker(SeriesMarkers.NONE);
+            // the boundaries carried down through the data as thin dotted lines
+            for (double x : new double[]{start, end}) {
+                XYSeries b = c.addSeries(name + (x == start ? " starts" : " ends"), new double[]{x, x}, new double[]{0, lo});
+                b.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Line);
+                b.setLineColor(solid);
+                b.setLineStyle(ChartStyle.DOTTED);
+                b.setMarker(SeriesMarkers.NONE);
+                b.setShowInLegend(false);
+            }
         }
+        return yMax;
     }
 
     private static void timeAxis(XYChart c, RunResult result) {
