@@ -79,6 +79,18 @@ class RunChartsTest {
         }
     }
 
+    @Test
+    void aRunStoppedBeforeItsFirstAttemptStillDrawsItsCharts() throws Exception {
+        RunResult result = new RunResult("fall2021", 8, List.of(new PhaseResult(0, "startup", 2, 10, 0, 0, 10, 0, 0, 0, Map.of(),
+                false, 0, 0, 0, 0)), 10, 0, 0, 10, 0, 0, 0, Map.of(), 0, 0, 1_000_000, true, List.of());
+        RunMetrics metrics = RunMetrics.merge(List.of(), result);
+        SecondBuckets seconds = new SecondBuckets();
+        Path dir = Files.createDirectories(Path.of("target", "chart-samples", "empty"));
+        for (RunCharts.ChartFile f : RunCharts.write(dir, "8 threads (stopped)", result, seconds, metrics)) {
+            assertNotNull(ImageIO.read(f.file().toFile()), f.file() + " decodes");
+        }
+    }
+
     private static PhaseResult phase(int index, String name, int threads, long[] span) {
         return new PhaseResult(index, name, threads, 0, 0, 0, 0, 0, 0, 0, Map.of(), true, 0, span[0], 0, span[1]);
     }
