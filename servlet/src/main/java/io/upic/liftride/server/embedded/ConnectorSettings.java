@@ -90,9 +90,16 @@ public record ConnectorSettings(
     }
   }
 
-  /** The {@code <Connector>} element for a standalone Tomcat's conf/server.xml. */
-  public String serverXmlConnector(int port) {
+  /**
+   * The {@code <Connector>} element for a standalone Tomcat's conf/server.xml.
+   *
+   * @param port    the port attribute: a number, or a Tomcat property reference such as
+   *                {@code ${liftride.http.port:-8080}}
+   * @param address the address attribute, likewise
+   */
+  public String serverXmlConnector(String port, String address) {
     StringBuilder xml = new StringBuilder("<Connector port=\"").append(port)
+        .append("\" address=\"").append(address)
         .append("\" protocol=\"org.apache.coyote.http11.Http11NioProtocol\"");
     for (Map.Entry<String, String> attribute : attributes().entrySet()) {
       xml.append("\n           ").append(attribute.getKey()).append("=\"").append(attribute.getValue()).append('"');

@@ -15,7 +15,8 @@ class ConnectorSettingsTest {
   @Test
   void standaloneServerXmlCarriesTheLaunchersConnectorSettings() throws IOException {
     String serverXml = Files.readString(Path.of("tomcat", "server.xml"), StandardCharsets.UTF_8);
-    String connector = ConnectorSettings.LOAD_TEST.serverXmlConnector(8080);
+    String connector = ConnectorSettings.LOAD_TEST.serverXmlConnector(
+        "${liftride.http.port:-8080}", "${liftride.http.address:-0.0.0.0}");
     assertTrue(serverXml.contains(connector),
         () -> "servlet/tomcat/server.xml must contain exactly\n" + connector + "\n(update the file when ConnectorSettings change)");
   }
