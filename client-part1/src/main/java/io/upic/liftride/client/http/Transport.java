@@ -1,5 +1,6 @@
 package io.upic.liftride.client.http;
 
+import io.upic.liftride.client.http.internal.RawRideSenderFactory;
 import io.upic.liftride.client.http.internal.SdkRideSenderFactory;
 
 import java.util.Arrays;
@@ -18,6 +19,18 @@ public enum Transport {
         @Override
         public RideSenderFactory open(HttpSettings settings) {
             return new SdkRideSenderFactory(settings);
+        }
+    },
+
+    /**
+     * A lean blocking HTTP/1.1 sender: one kept-alive socket per worker, request bytes assembled by
+     * hand, one write per request. Same requests, statuses, retries and counts as {@link #SDK}, at a
+     * fraction of its CPU per request; plain http only. For measuring the server, not the SDK.
+     */
+    RAW("raw") {
+        @Override
+        public RideSenderFactory open(HttpSettings settings) {
+            return new RawRideSenderFactory(settings);
         }
     };
 

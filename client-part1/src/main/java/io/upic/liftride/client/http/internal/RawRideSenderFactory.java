@@ -1,0 +1,57 @@
+package io.upic.liftride.client.http.internal;
+
+import io.upic.liftride.client.http.HttpSettings;
+import io.upic.liftride.client.http.RideSender;
+import io.upic.liftride.client.http.RideSenderFactory;
+
+import java.net.InetSocketAddress;
+import java.net.URI;
+
+/**
+ * The {@code raw} transport: one plain-HTTP/1.1 keep-alive socket per worker, requests encoded by
+ * hand (see {@link RawRideSender}). Thread-safe; workers share nothing but the resolved address
+ * and the constant request bytes.
+ *
+ * <p>Trade-off against the {@code sdk} transport: it speaks only what a lift-ride POST needs (plain
+ * HTTP, no TLS, no proxies, no redirects, no compression), and it does not go through the generated
+ * SDK, so it proves nothing about the SDK. It sends the same requests and sees the same statuses,
+ * so counts, retries and validation behave identically; a test checks that both transports send
+ * byte-for-byte equivalent requests.
+ */
+public final class RawRideSenderFactory implements RideSenderFactory {
+
+    private final InetSocketAddress address;
+    private final byte[] requestLineStart;
+    private final byte[] headersUpToContentLength;
+    private final int connectTimeoutMillis;
+    private final int readTimeoutMillis;
+
+    public RawRideSenderFactory(HttpSettings settings) {
+        URI uri = URI.create(settings.baseUrl());
+        if (!"http".equals(uri.getScheme())) {
+            throw new IllegalArgumentException("the raw transport speaks plain http only, got " + settings.baseUrl());
+        }
+        if (uri.getHost() == null) throw new IllegalArgumentException("no host in " + settings.baseUrl());
+        int port = uri.getPort() == -1 ? 80 : uri.getPort();
+        String path = uri.getRawPath() == null ? "" : uri.getRawPath();
+        this.address = new InetSocketAddress(uri.getHost(), port);
+        if (address.isUnresolved()) throw new IllegalArgumentException("cannot resolve host " + uri.getHost());
+        String host = uri.getPort() == -1 ? uri.getHost() : uri.getHost() + ":" + port;
+        this.requestLineStart = RawRideSender.ascii("POST " + path + "/skiers/");
+        this.headersUpToContentLength = RawRideSender.ascii(" HTTP/1.1\r\nHost: " + host
+                + "\r\nContent-Type: application/json\r\nContent-Length: ");
+        this.connectTimeoutMillis = settings.connectTimeoutMillis();
+        this.readTimeoutMillis = settings.readTimeoutMillis();
+    }
+
+    @Override
+    public RideSender create() {
+        return new RawRideSender(new RawHttpConnection(address, connectTimeoutMillis, readTimeoutMillis),
+                requestLineStart, headersUpToContentLength);
+    }
+
+    @Override
+    public void close() {
+        // nothing shared: each sender closes its own connection
+    }
+}
