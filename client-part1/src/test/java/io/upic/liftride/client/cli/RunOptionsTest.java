@@ -76,7 +76,7 @@ class RunOptionsTest {
             "--connect-timeout-ms | 0 | --connect-timeout-ms must be an integer in 1..600000, got 0",
             "--read-timeout-ms | -5 | --read-timeout-ms must be an integer in 1..600000, got -5",
             "--baseline | -1 | --baseline must be an integer in 0..1000000, got -1",
-            "--transport | raw | --transport must be one of sdk, got raw",
+            "--transport | tcp | --transport must be one of sdk, raw, got tcp",
             "-i | host:99999 | '-i/--ip must be host, host:port or http://host:port/path (port must be an integer in 1..65535, got 99999), got host:99999'",
             "-i | ftp://x/y | '-i/--ip must be host, host:port or http://host:port/path (must use http or https), got ftp://x/y'",
     })
