@@ -26,6 +26,13 @@ import java.util.Set;
  * would accept unquoted keys, single quotes, comments, NaN and several top-level values. The reader
  * is streaming and iterative, so deep nesting cannot overflow the stack; {@link
  * Rules#MAX_JSON_NESTING} bounds it anyway (in ignored fields; known fields refuse any array or object).
+ *
+ * <p>LiftRide bodies first try a fast path on the raw bytes ({@link #fastLiftRide}): a hand-written
+ * scanner for the one shape the load test sends, {@code {"liftID":N,"time":N,"waitTime":N}} with
+ * JSON whitespace anywhere and the members in any order. It accepts only bodies that Gson's strict
+ * reader accepts as the same ride; everything else (unknown or escaped names, duplicates,
+ * non-integers, values out of range, any syntax error, non-ASCII) falls back to the Gson path, which
+ * alone writes every rejection, so no rule and no message differs between the two.
  */
 public final class JsonBodies {
   private static final int ABSENT = Integer.MIN_VALUE;
@@ -37,12 +44,162 @@ public final class JsonBodies {
 
   /** A LiftRide from the first {@code length} bytes of {@code body}, which must be UTF-8. */
   public static Result<LiftRide> liftRide(byte[] body, int length) {
+    checkLength(body, length);
+    LiftRide fast = fastLiftRide(body, length);
+    if (fast != null) {
+      return Result.ok(fast);
+    }
     String json = utf8(body, length);
-    return json == null ? Result.badRequest("body must be UTF-8 encoded JSON") : liftRide(json);
+    return json == null ? Result.badRequest("body must be UTF-8 encoded JSON") : gsonLiftRide(json);
   }
 
   /** A LiftRide: liftID 1..60 and time 1..420 required, waitTime 0..10 optional, other fields ignored. */
   public static Result<LiftRide> liftRide(String json) {
+    if (isAscii(json)) {
+      byte[] bytes = json.getBytes(StandardCharsets.ISO_8859_1);
+      LiftRide fast = fastLiftRide(bytes, bytes.length);
+      if (fast != null) {
+        return Result.ok(fast);
+      }
+    }
+    return gsonLiftRide(json);
+  }
+
+  /**
+   * The fast path: the ride in {@code body[0..length)} if it is a JSON object of only liftID, time
+   * and optionally waitTime (plain ASCII names without escapes, each at most once), each an integer
+   * {@code -?(0|[1-9][0-9]*)} of at most 10 digits within its rule's range, with nothing but JSON
+   * whitespace around the tokens; else null, and the caller asks Gson ({@link #gsonLiftRide}), which
+   * accepts the same bodies as the same rides and explains everything else. Allocates only the ride.
+   */
+  static LiftRide fastLiftRide(byte[] body, int length) {
+    int i = skipWhitespace(body, 0, length);
+    if (i >= length || body[i] != '{') {
+      return null;
+    }
+    int liftId = ABSENT;
+    int time = ABSENT;
+    int waitTime = ABSENT;
+    i = skipWhitespace(body, i + 1, length);
+    while (true) {
+      if (i >= length || body[i] != '"') {
+        return null; // also "{}": the Gson path names the missing field
+      }
+      int nameStart = ++i;
+      while (i < length && body[i] != '"') {
+        i++;
+      }
+      int field = fieldOf(body, nameStart, i - nameStart); // a backslash or any other byte: no known name
+      if (field < 0 || i >= length) {
+        return null;
+      }
+      i = skipWhitespace(body, i + 1, length);
+      if (i >= length || body[i] != ':') {
+        return null;
+      }
+      i = skipWhitespace(body, i + 1, length);
+      boolean negative = i < length && body[i] == '-';
+      if (negative) {
+        i++;
+      }
+      int digitsStart = i;
+      long value = 0;
+      while (i < length && body[i] >= '0' && body[i] <= '9') {
+        if (i - digitsStart == 10) {
+          return null; // 11 digits or more
+        }
+        value = value * 10 + (body[i] - '0');
+        i++;
+      }
+      int digits = i - digitsStart;
+      if (digits == 0 || (digits > 1 && body[digitsStart] == '0')) {
+        return null; // no digits, or a leading zero (not JSON)
+      }
+      if (negative) {
+        value = -value;
+      }
+      switch (field) {
+        case FIELD_LIFT_ID:
+          if (liftId != ABSENT || !LIFT_ID.contains(value)) {
+            return null;
+          }
+          liftId = (int) value;
+          break;
+        case FIELD_TIME:
+          if (time != ABSENT || !TIME.contains(value)) {
+            return null;
+          }
+          time = (int) value;
+          break;
+        default:
+          if (waitTime != ABSENT || !WAIT_TIME.contains(value)) {
+            return null;
+          }
+          waitTime = (int) value;
+      }
+      i = skipWhitespace(body, i, length); // a fraction, an exponent or any other byte fails below
+      if (i >= length) {
+        return null;
+      }
+      if (body[i] == '}') {
+        break;
+      }
+      if (body[i] != ',') {
+        return null;
+      }
+      i = skipWhitespace(body, i + 1, length);
+    }
+    if (skipWhitespace(body, i + 1, length) != length || liftId == ABSENT || time == ABSENT) {
+      return null;
+    }
+    return new LiftRide(liftId, time, waitTime == ABSENT ? LiftRide.NO_WAIT_TIME : waitTime);
+  }
+
+  private static final int FIELD_LIFT_ID = 0;
+  private static final int FIELD_TIME = 1;
+  private static final int FIELD_WAIT_TIME = 2;
+
+  /** Which known field {@code body[start..start+length)} names exactly, or -1. */
+  private static int fieldOf(byte[] body, int start, int length) {
+    switch (length) {
+      case 4:
+        return body[start] == 't' && body[start + 1] == 'i' && body[start + 2] == 'm' && body[start + 3] == 'e'
+            ? FIELD_TIME : -1;
+      case 6:
+        return body[start] == 'l' && body[start + 1] == 'i' && body[start + 2] == 'f' && body[start + 3] == 't'
+            && body[start + 4] == 'I' && body[start + 5] == 'D' ? FIELD_LIFT_ID : -1;
+      case 8:
+        return body[start] == 'w' && body[start + 1] == 'a' && body[start + 2] == 'i' && body[start + 3] == 't'
+            && body[start + 4] == 'T' && body[start + 5] == 'i' && body[start + 6] == 'm' && body[start + 7] == 'e'
+            ? FIELD_WAIT_TIME : -1;
+      default:
+        return -1;
+    }
+  }
+
+  /** The index of the first byte at or after {@code i} that is not JSON whitespace, or {@code length}. */
+  private static int skipWhitespace(byte[] body, int i, int length) {
+    while (i < length) {
+      byte c = body[i];
+      if (c != ' ' && c != '\n' && c != '\r' && c != '\t') {
+        return i;
+      }
+      i++;
+    }
+    return length;
+  }
+
+  private static boolean isAscii(String text) {
+    for (int i = 0; i < text.length(); i++) {
+      if (text.charAt(i) >= 0x80) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** The complete LiftRide validation with Gson's strict reader: every rejection is written here. */
+  static Result<LiftRide> gsonLiftRide(String json) {
     if (isJsonWhitespace(json)) {
       return Result.badRequest("body is required: a JSON object such as " + RIDE_EXAMPLE);
     }
@@ -334,11 +491,15 @@ public final class JsonBodies {
     return true;
   }
 
-  /** Strictly decoded UTF-8, or null for malformed bytes (which lenient decoding would turn into U+FFFD). */
-  private static String utf8(byte[] body, int length) {
+  private static void checkLength(byte[] body, int length) {
     if (length < 0 || length > body.length) {
       throw new IllegalArgumentException("length must be in 0.." + body.length + ", got " + length);
     }
+  }
+
+  /** Strictly decoded UTF-8, or null for malformed bytes (which lenient decoding would turn into U+FFFD). */
+  private static String utf8(byte[] body, int length) {
+    checkLength(body, length);
     boolean ascii = true;
     for (int i = 0; i < length; i++) {
       if (body[i] < 0) {
