@@ -24,6 +24,10 @@ import java.util.concurrent.atomic.LongAdder;
  * with the number of rides. A standard load run (20,000 skiers, one day, 180,000 rides) needs a few
  * megabytes however often it is repeated.
  *
+ * <p>The ride path boxes the skierID once and uses it for both maps; the (resort, season) and
+ * (resort, season, day) maps the previous ride used are remembered in a volatile field each, so a run
+ * against one day (the load test's case) finds them without boxing a key or hashing.
+ *
  * <p>Readers see each ride's effects atomically per counter, not across counters: a GET racing a POST
  * may see the day vertical updated before the season total. {@link #ridesStored()} is incremented
  * last, so once it counts a ride, every aggregate includes it.
@@ -42,9 +46,13 @@ public final class InMemoryRideStore implements RideStore {
   /** (resort, season, day) -> skierID -> vertical. A day's map size is its unique skier count. */
   private final ConcurrentHashMap<Long, ConcurrentHashMap<Integer, AtomicLong>> dayVerticals =
       new ConcurrentHashMap<>();
-  /** (skier, resort, season) -> vertical. */
-  private final ConcurrentHashMap<Long, AtomicLong> seasonTotals = new ConcurrentHashMap<>(1 << 12);
+  /** (resort, season) -> skierID -> vertical. */
+  private final ConcurrentHashMap<Long, ConcurrentHashMap<Integer, AtomicLong>> seasonTotals =
+      new ConcurrentHashMap<>();
   private final LongAdder ridesStored = new LongAdder();
+  /** The day and the season the last ride went to; never null, and a key's map never changes. */
+  private volatile Keyed lastDay = Keyed.NONE;
+  private volatile Keyed lastSeason = Keyed.NONE;
 
   /** An empty store: no resorts until rides arrive. */
   public InMemoryRideStore() {}
@@ -78,19 +86,21 @@ public final class InMemoryRideStore implements RideStore {
     resort.addSeason(where.seasonId());
 
     long dayKey = dayKey(where.resortId(), where.seasonId(), where.dayId());
-    ConcurrentHashMap<Integer, AtomicLong> day = dayVerticals.get(dayKey);
-    if (day == null) {
-      day = dayVerticals.computeIfAbsent(dayKey, key -> new ConcurrentHashMap<>(1 << 10));
+    Keyed day = lastDay;
+    if (day.key != dayKey) {
+      day = new Keyed(dayKey, map(dayVerticals, dayKey));
+      lastDay = day;
     }
+    long seasonKey = seasonKey(where.resortId(), where.seasonId());
+    Keyed season = lastSeason;
+    if (season.key != seasonKey) {
+      season = new Keyed(seasonKey, map(seasonTotals, seasonKey));
+      lastSeason = season;
+    }
+    Integer skier = where.skierId(); // boxed once for both maps
     int vertical = ride.vertical();
-    counter(day, where.skierId()).addAndGet(vertical);
-
-    long totalKey = totalKey(where.skierId(), where.resortId(), where.seasonId());
-    AtomicLong total = seasonTotals.get(totalKey);
-    if (total == null) {
-      total = seasonTotals.computeIfAbsent(totalKey, key -> new AtomicLong());
-    }
-    total.addAndGet(vertical);
+    counter(day.skiers, skier).addAndGet(vertical);
+    counter(season.skiers, skier).addAndGet(vertical);
     ridesStored.increment();
   }
 
@@ -115,7 +125,8 @@ public final class InMemoryRideStore implements RideStore {
       Set<Integer> seasons = query.seasons().isEmpty() ? resort.seasons : query.seasons();
       for (int season : seasons) {
         checkSeason(season);
-        AtomicLong total = seasonTotals.get(totalKey(query.skierId(), resortId, season));
+        Map<Integer, AtomicLong> skiers = seasonTotals.get(seasonKey(resortId, season));
+        AtomicLong total = skiers == null ? null : skiers.get(query.skierId());
         if (total != null) {
           bySeason.merge(season, total.get(), Long::sum);
         }
@@ -169,7 +180,13 @@ public final class InMemoryRideStore implements RideStore {
     return ridesStored.sum();
   }
 
-  private static AtomicLong counter(ConcurrentHashMap<Integer, AtomicLong> map, int key) {
+  private static ConcurrentHashMap<Integer, AtomicLong> map(
+      ConcurrentHashMap<Long, ConcurrentHashMap<Integer, AtomicLong>> maps, long key) {
+    ConcurrentHashMap<Integer, AtomicLong> map = maps.get(key);
+    return map != null ? map : maps.computeIfAbsent(key, k -> new ConcurrentHashMap<>(1 << 10));
+  }
+
+  private static AtomicLong counter(ConcurrentHashMap<Integer, AtomicLong> map, Integer key) {
     AtomicLong counter = map.get(key);
     return counter != null ? counter : map.computeIfAbsent(key, k -> new AtomicLong());
   }
@@ -179,9 +196,9 @@ public final class InMemoryRideStore implements RideStore {
     return ((long) resort << 23) | ((long) season << 9) | day;
   }
 
-  /** resort (31 bits) | season (14 bits) | skier (17 bits). */
-  private static long totalKey(int skier, int resort, int season) {
-    return ((long) resort << 31) | ((long) season << 17) | skier;
+  /** resort (31 bits) | season (14 bits). */
+  private static long seasonKey(int resort, int season) {
+    return ((long) resort << 14) | season;
   }
 
   private static void check(int resort, int season, int day) {
@@ -206,19 +223,38 @@ public final class InMemoryRideStore implements RideStore {
     }
   }
 
+  /** A packed key and the per-skier map stored under it; immutable (the map itself is concurrent). */
+  private static final class Keyed {
+    static final Keyed NONE = new Keyed(-1, null); // no packed key is negative
+
+    final long key;
+    final ConcurrentHashMap<Integer, AtomicLong> skiers;
+
+    Keyed(long key, ConcurrentHashMap<Integer, AtomicLong> skiers) {
+      this.key = key;
+      this.skiers = skiers;
+    }
+  }
+
   /** A resort and its seasons; the season set is concurrent, the resort immutable. */
   private static final class ResortEntry {
     final Resort resort;
     final Set<Integer> seasons = ConcurrentHashMap.newKeySet();
+    /** A season already in {@link #seasons} (set only after adding it), or -1. */
+    private volatile int lastSeason = -1;
 
     ResortEntry(Resort resort) {
       this.resort = resort;
     }
 
     void addSeason(int season) {
-      if (!seasons.contains(season)) { // the common case reads without writing
+      if (season == lastSeason) {
+        return; // the common case: neither boxing nor hashing
+      }
+      if (!seasons.contains(season)) { // then it reads without writing
         seasons.add(season);
       }
+      lastSeason = season;
     }
   }
 }
