@@ -2,6 +2,7 @@ package io.upic.liftride.client.http;
 
 import com.squareup.okhttp.ConnectionPool;
 import com.squareup.okhttp.OkHttpClient;
+import io.upic.liftride.client.http.internal.OkHttpPools;
 import io.upic.liftride.sdk.ApiClient;
 import io.upic.liftride.sdk.ApiException;
 import io.upic.liftride.sdk.api.StatisticsApi;
@@ -63,7 +64,7 @@ public final class ServerProbe {
             // e.g. a 200 whose body is not our APIStats: the server is there, it is just not ours
             return new Answer(true, 200, "unreadable /statistics answer: " + reason(e), OptionalLong.empty());
         } finally {
-            http.getConnectionPool().evictAll();
+            OkHttpPools.shutDown(http.getConnectionPool()); // its connection, and its pool thread, end now
         }
     }
 

@@ -60,8 +60,9 @@ public final class SdkRideSenderFactory implements RideSenderFactory {
         return http;
     }
 
+    /** Closes the pooled connections and ends OkHttp's pool thread (see {@link OkHttpPools}). */
     @Override
     public void close() {
-        http.getConnectionPool().evictAll();
+        OkHttpPools.shutDown(http.getConnectionPool());
     }
 }
