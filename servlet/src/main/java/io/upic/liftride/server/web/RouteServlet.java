@@ -34,7 +34,7 @@ abstract class RouteServlet extends HttpServlet {
       return;
     }
     Route route = match.route();
-    request.setAttribute(TimingFilter.ROUTE_ATTRIBUTE, route);
+    TimingFilter.routeMatched(route);
     HttpMethod method = HttpMethod.parse(request.getMethod());
     if (!route.allows(method)) {
       response.setHeader("Allow", route.allowHeader());
