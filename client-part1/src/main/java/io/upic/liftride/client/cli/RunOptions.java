@@ -24,8 +24,8 @@ import java.util.List;
  * first problem as a one-line {@link UsageException}. Static and thread-safe.
  *
  * <p>Defaults: -l 40, -m 10, --resort 1, --season 2022, --day 1, --plan fall2021, no seed,
- * --connect-timeout-ms 5000, --read-timeout-ms 10000, --baseline 10000, --transport sdk; no -i starts
- * the embedded server.
+ * --connect-timeout-ms 5000, --read-timeout-ms 10000, --baseline 10000, --transport sdk, --backoff-ms 10,
+ * --backoff-max-ms 1000 (or --backoff-ms if larger); no -i starts the embedded server.
  */
 public final class RunOptions {
 
@@ -53,6 +53,8 @@ public final class RunOptions {
             java.util.Map.entry("connect-timeout-ms", "an integer in 1..600000"),
             java.util.Map.entry("read-timeout-ms", "an integer in 1..600000"),
             java.util.Map.entry("baseline", "an integer in 0..1000000"),
+            java.util.Map.entry("backoff-ms", "an integer in 0..60000"),
+            java.util.Map.entry("backoff-max-ms", "an integer in 0..600000, at least --backoff-ms"),
             java.util.Map.entry("transport", "one of " + Transport.names()));
 
     private RunOptions() {
@@ -90,6 +92,12 @@ public final class RunOptions {
         o.addOption(Option.builder().longOpt("baseline").hasArg().argName("N")
                 .desc("single-thread requests sent first to measure latency for Little's law, 0..1000000 (0 = skip), default "
                         + DEFAULT_BASELINE).build());
+        o.addOption(Option.builder().longOpt("backoff-ms").hasArg().argName("MS")
+                .desc("backoff before the first retry, doubling per retry, each jittered to 50-100%, 0..60000, default "
+                        + RetryPolicy.DEFAULT_BASE_BACKOFF_MILLIS + " (5 retries then wait 155-310 ms in all)").build());
+        o.addOption(Option.builder().longOpt("backoff-max-ms").hasArg().argName("MS")
+                .desc("cap on one backoff, --backoff-ms..600000, default " + RetryPolicy.DEFAULT_MAX_BACKOFF_MILLIS
+                        + " (or --backoff-ms if larger)").build());
         o.addOption(Option.builder().longOpt("progress")
                 .desc("print the progress line on stderr even when not on a terminal").build());
         o.addOption(Option.builder().longOpt("transport").hasArg().argName("NAME")
@@ -171,8 +179,23 @@ public final class RunOptions {
             throw new UsageException("--transport must be one of " + Transport.names() + ", got " + transportName);
         }
         RunConfig config = new RunConfig(threadCounts.get(0), skiers, lifts, meanRuns, baseUrl, resort, season, day, plan,
-                seed, connectTimeout, readTimeout, baseline, cl.hasOption("progress"), transport, RetryPolicy.DEFAULT);
+                seed, connectTimeout, readTimeout, baseline, cl.hasOption("progress"), transport, retryPolicy(cl));
         return new ParsedArgs(cl, threadCounts, config, false);
+    }
+
+    /** The retry policy: the assignment's 6 attempts, backoff from the flags. */
+    private static RetryPolicy retryPolicy(CommandLine cl) throws UsageException {
+        int base = intValue(cl, "backoff-ms", "--backoff-ms", 0, 60_000, (int) RetryPolicy.DEFAULT_BASE_BACKOFF_MILLIS);
+        int max;
+        if (cl.hasOption("backoff-max-ms")) {
+            max = intValue(cl, "backoff-max-ms", "--backoff-max-ms", 0, 600_000, 0);
+            if (max < base) {
+                throw new UsageException("--backoff-max-ms must be at least --backoff-ms (" + base + "), got " + cl.getOptionValue("backoff-max-ms"));
+            }
+        } else {
+            max = (int) Math.max(base, RetryPolicy.DEFAULT_MAX_BACKOFF_MILLIS);
+        }
+        return RetryPolicy.DEFAULT.withBackoff(base, max);
     }
 
     /** The usage text for {@code options}, headed by {@code command} (e.g. {@code java -jar client-part1.jar}). */

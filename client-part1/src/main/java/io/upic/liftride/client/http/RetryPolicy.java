@@ -9,7 +9,11 @@ import java.util.random.RandomGenerator;
  * the request as failed, so {@code maxAttempts} defaults to 6. Backoff before retry {@code k}
  * (1-based) is {@code d = min(cap, base x 2^(k-1))} with "equal jitter": uniform in
  * {@code [d/2, d]}, so retries from many threads do not hit a recovering server in lock step, yet
- * never come back instantly.
+ * never come back instantly. With the defaults a request waits 155..310 ms in all before its last
+ * attempt ({@link #minTotalBackoffNanos()}, {@link #maxTotalBackoffNanos()}): an outage shorter than
+ * 155 ms costs no request, a longer one fails the requests that run into it (and the run goes on).
+ * {@code --backoff-ms} and {@code --backoff-max-ms} set base and cap for a run that must ride out a
+ * longer outage.
  *
  * @param maxAttempts       attempts per request including the first, >= 1
  * @param baseBackoffMillis backoff before the first retry, >= 0 (0 disables backoff: tests)
@@ -17,8 +21,13 @@ import java.util.random.RandomGenerator;
  */
 public record RetryPolicy(int maxAttempts, long baseBackoffMillis, long maxBackoffMillis) {
 
-    /** 6 attempts, 10 ms doubling to at most 1 s: at most 310 ms of waiting per request. */
-    public static final RetryPolicy DEFAULT = new RetryPolicy(6, 10, 1_000);
+    /** Default backoff before the first retry. */
+    public static final long DEFAULT_BASE_BACKOFF_MILLIS = 10;
+    /** Default cap on one backoff. */
+    public static final long DEFAULT_MAX_BACKOFF_MILLIS = 1_000;
+
+    /** 6 attempts, 10 ms doubling to at most 1 s: 155..310 ms of waiting per request. */
+    public static final RetryPolicy DEFAULT = new RetryPolicy(6, DEFAULT_BASE_BACKOFF_MILLIS, DEFAULT_MAX_BACKOFF_MILLIS);
 
     public RetryPolicy {
         if (maxAttempts < 1) throw new IllegalArgumentException("maxAttempts < 1: " + maxAttempts);
@@ -26,6 +35,25 @@ public record RetryPolicy(int maxAttempts, long baseBackoffMillis, long maxBacko
         if (maxBackoffMillis < baseBackoffMillis) {
             throw new IllegalArgumentException("maxBackoffMillis < baseBackoffMillis: " + maxBackoffMillis + " < " + baseBackoffMillis);
         }
+    }
+
+    /** This policy with another backoff (base and cap in milliseconds). */
+    public RetryPolicy withBackoff(long baseBackoffMillis, long maxBackoffMillis) {
+        return new RetryPolicy(maxAttempts, baseBackoffMillis, maxBackoffMillis);
+    }
+
+    /** The shortest total backoff of a request that uses all its attempts: the outage it surely rides out. */
+    public long minTotalBackoffNanos() {
+        long sum = 0;
+        for (int retry = 1; retry < maxAttempts; retry++) sum += backoffCapNanos(retry) / 2;
+        return sum;
+    }
+
+    /** The longest total backoff of a request that uses all its attempts. */
+    public long maxTotalBackoffNanos() {
+        long sum = 0;
+        for (int retry = 1; retry < maxAttempts; retry++) sum += backoffCapNanos(retry);
+        return sum;
     }
 
     /** Whether an attempt that ended with {@code code} is retried (anything but 201). */

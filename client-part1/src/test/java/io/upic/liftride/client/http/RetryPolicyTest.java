@@ -23,6 +23,23 @@ class RetryPolicyTest {
     }
 
     @Test
+    void defaultWaits155To310MillisecondsPerRequest() {
+        // 5 retries: caps 10 + 20 + 40 + 80 + 160 ms, each jittered to [cap/2, cap]
+        assertEquals(155_000_000L, RetryPolicy.DEFAULT.minTotalBackoffNanos());
+        assertEquals(310_000_000L, RetryPolicy.DEFAULT.maxTotalBackoffNanos());
+    }
+
+    @Test
+    void aTwoSecondOutageNeedsAbout130MillisecondsOfBaseBackoff() {
+        // 200 ms doubling, capped at 2 s: 100 + 200 + 400 + 800 + 1000 = 2.5 s at least, 5 s at most
+        RetryPolicy p = RetryPolicy.DEFAULT.withBackoff(200, 2_000);
+        assertEquals(2_500_000_000L, p.minTotalBackoffNanos());
+        assertEquals(5_000_000_000L, p.maxTotalBackoffNanos());
+        assertEquals(6, p.maxAttempts());
+        assertEquals(0, new RetryPolicy(1, 10, 10).maxTotalBackoffNanos(), "one attempt, no backoff");
+    }
+
+    @Test
     void jitteredBackoffStaysBetweenHalfTheCapAndTheCap() {
         SplittableRandom r = new SplittableRandom(1);
         for (int retry = 1; retry <= 6; retry++) {
