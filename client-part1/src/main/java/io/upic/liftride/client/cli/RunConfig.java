@@ -26,7 +26,7 @@ import java.util.Objects;
  * @param baselineRequests     --baseline: single-thread requests for Little's law; 0 disables
  * @param progress             --progress: show the progress line even when not on a terminal
  * @param transport            --transport
- * @param retryPolicy          --backoff-ms, --backoff-max-ms; always the assignment's 6 attempts
+ * @param retryPolicy          --backoff-ms, --backoff-max-ms, --give-up-after-ms; always the assignment's 6 attempts
  */
 public record RunConfig(int threads, int skiers, int lifts, int meanRuns, String baseUrl, int resortId, int seasonId,
                         int dayId, String planName, Long seed, int connectTimeoutMillis, int readTimeoutMillis,

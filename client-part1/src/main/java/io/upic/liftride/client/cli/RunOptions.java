@@ -25,7 +25,8 @@ import java.util.List;
  *
  * <p>Defaults: -l 40, -m 10, --resort 1, --season 2022, --day 1, --plan fall2021, no seed,
  * --connect-timeout-ms 5000, --read-timeout-ms 10000, --baseline 10000, --transport sdk, --backoff-ms 10,
- * --backoff-max-ms 1000 (or --backoff-ms if larger); no -i starts the embedded server.
+ * --backoff-max-ms 1000 (or --backoff-ms if larger), --give-up-after-ms 15000; no -i starts the embedded
+ * server.
  */
 public final class RunOptions {
 
@@ -55,6 +56,7 @@ public final class RunOptions {
             java.util.Map.entry("baseline", "an integer in 0..1000000"),
             java.util.Map.entry("backoff-ms", "an integer in 0..60000"),
             java.util.Map.entry("backoff-max-ms", "an integer in 0..600000, at least --backoff-ms"),
+            java.util.Map.entry("give-up-after-ms", "an integer in 0..3600000"),
             java.util.Map.entry("transport", "one of " + Transport.names()));
 
     private RunOptions() {
@@ -98,6 +100,10 @@ public final class RunOptions {
         o.addOption(Option.builder().longOpt("backoff-max-ms").hasArg().argName("MS")
                 .desc("cap on one backoff, --backoff-ms..600000, default " + RetryPolicy.DEFAULT_MAX_BACKOFF_MILLIS
                         + " (or --backoff-ms if larger)").build());
+        o.addOption(Option.builder().longOpt("give-up-after-ms").hasArg().argName("MS")
+                .desc("stop the run when no attempt has had an HTTP answer for this long and attempts keep failing "
+                        + "(server gone); the rest is reported as not sent; 0..3600000, 0 = never, default "
+                        + RetryPolicy.DEFAULT_GIVE_UP_AFTER_MILLIS).build());
         o.addOption(Option.builder().longOpt("progress")
                 .desc("print the progress line on stderr even when not on a terminal").build());
         o.addOption(Option.builder().longOpt("transport").hasArg().argName("NAME")
@@ -183,7 +189,7 @@ public final class RunOptions {
         return new ParsedArgs(cl, threadCounts, config, false);
     }
 
-    /** The retry policy: the assignment's 6 attempts, backoff from the flags. */
+    /** The retry policy: the assignment's 6 attempts, backoff and give-up from the flags. */
     private static RetryPolicy retryPolicy(CommandLine cl) throws UsageException {
         int base = intValue(cl, "backoff-ms", "--backoff-ms", 0, 60_000, (int) RetryPolicy.DEFAULT_BASE_BACKOFF_MILLIS);
         int max;
@@ -195,7 +201,8 @@ public final class RunOptions {
         } else {
             max = (int) Math.max(base, RetryPolicy.DEFAULT_MAX_BACKOFF_MILLIS);
         }
-        return RetryPolicy.DEFAULT.withBackoff(base, max);
+        int giveUp = intValue(cl, "give-up-after-ms", "--give-up-after-ms", 0, 3_600_000, (int) RetryPolicy.DEFAULT_GIVE_UP_AFTER_MILLIS);
+        return RetryPolicy.DEFAULT.withBackoff(base, max).withGiveUpAfter(giveUp);
     }
 
     /** The usage text for {@code options}, headed by {@code command} (e.g. {@code java -jar client-part1.jar}). */

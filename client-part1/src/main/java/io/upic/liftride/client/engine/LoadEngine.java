@@ -42,6 +42,7 @@ public final class LoadEngine {
 
     private final AtomicBoolean ran = new AtomicBoolean();
     private volatile boolean stopRequested;
+    private volatile GiveUp giveUp = GiveUp.never();
     private volatile List<PhaseTracker> trackers = List.of();
 
     private LoadEngine(Builder b) {
@@ -76,9 +77,17 @@ public final class LoadEngine {
         for (PhaseTracker t : trackers) t.releaseTrigger();
     }
 
-    /** Whether {@link #stop()} was called. */
+    /** Whether {@link #stop()} was called (by a caller, or by the engine giving up on a silent server). */
     public boolean isStopRequested() {
         return stopRequested;
+    }
+
+    /**
+     * Whether the run stopped itself because the server went silent for the retry policy's
+     * {@link RetryPolicy#giveUpAfterMillis()} (see {@link GiveUp}); the result's problems say why.
+     */
+    public boolean gaveUp() {
+        return giveUp.gaveUp();
     }
 
     /**
@@ -100,6 +109,8 @@ public final class LoadEngine {
         }
         trackers = phaseTrackers;
         if (stopRequested) stop(); // a stop that raced with the line above still releases the triggers
+        GiveUp runGiveUp = new GiveUp(retryPolicy.giveUpAfterMillis(), System.nanoTime(), this::stop);
+        giveUp = runGiveUp;
 
         // Everything that costs time to set up happens here, before the clock starts.
         List<List<Worker>> workers = new ArrayList<>(n);
@@ -111,7 +122,7 @@ public final class LoadEngine {
             for (Work work : phase.work()) {
                 RideSender rideSender = senders.create();
                 AttemptRecorder recorder = Objects.requireNonNull(listener.recorder(work), "listener.recorder() returned null");
-                RetryingSender retrying = new RetryingSender(rideSender, retryPolicy, recorder, this::isStopRequested);
+                RetryingSender retrying = new RetryingSender(rideSender, retryPolicy, recorder, this::isStopRequested, runGiveUp);
                 Worker w = new Worker(work, rideSender, retrying, recorder, ride, seed, this::isStopRequested, phaseTrackers.get(k));
                 ws.add(w);
                 Thread t = new Thread(null, w, "liftride-" + phase.name() + "-" + work.threadIndex(), WORKER_STACK_BYTES);
@@ -128,6 +139,7 @@ public final class LoadEngine {
 
         long startEpochMillis = System.currentTimeMillis();
         long startNanos = System.nanoTime();
+        runGiveUp.startAt(startNanos); // the silence counts from the run's start, not from the set-up above
         listener.onRunStart(plan, startEpochMillis, startNanos);
         Ticker ticker = progress == null ? null : new Ticker(workers, phaseTrackers, startNanos);
         if (ticker != null) ticker.start();
@@ -175,6 +187,8 @@ public final class LoadEngine {
         List<PhaseResult> results = new ArrayList<>(phases.size());
         Map<Integer, Long> allCauses = new TreeMap<>();
         List<String> problems = new ArrayList<>();
+        String gaveUpReason = giveUp.reason();
+        if (gaveUpReason != null) problems.add(gaveUpReason);
         if (backgroundFailure != null) problems.add("listener background task failed: " + backgroundFailure);
         long planned = 0, successful = 0, failed = 0, retries = 0, attempts = 0, latency = 0;
         for (int k = 0; k < phases.size(); k++) {

@@ -16,8 +16,9 @@ import java.util.function.BooleanSupplier;
  * used; every attempt is reported to the {@link AttemptRecorder}. One instance per worker thread;
  * not thread-safe. Allocates nothing per request.
  *
- * <p>If {@code stopRequested} turns true, no further attempt starts: a request whose attempt failed
- * then ends with that attempt's code (and so counts as failed).
+ * <p>If {@code stopRequested} turns true, or the run's {@link GiveUp} gives up on the server, no
+ * further attempt starts: a request whose attempt failed then ends with that attempt's code (and so
+ * counts as failed).
  */
 public final class RetryingSender {
 
@@ -28,17 +29,28 @@ public final class RetryingSender {
     private final RetryPolicy policy;
     private final AttemptRecorder recorder;
     private final BooleanSupplier stopRequested;
+    private final GiveUp giveUp;
 
     private int lastAttempts;
     private long attempts;
     private long latencyNanosSum;
     private RuntimeException firstClientError;
 
+    /** A sender that never gives up on the server by itself (only {@code stopRequested} ends its retries early). */
     public RetryingSender(RideSender sender, RetryPolicy policy, AttemptRecorder recorder, BooleanSupplier stopRequested) {
+        this(sender, policy, recorder, stopRequested, GiveUp.never());
+    }
+
+    /**
+     * @param giveUp the run's give-up rule, told about every attempt (shared by all senders of the run)
+     */
+    public RetryingSender(RideSender sender, RetryPolicy policy, AttemptRecorder recorder, BooleanSupplier stopRequested,
+                          GiveUp giveUp) {
         this.sender = Objects.requireNonNull(sender, "sender");
         this.policy = Objects.requireNonNull(policy, "policy");
         this.recorder = Objects.requireNonNull(recorder, "recorder");
         this.stopRequested = Objects.requireNonNull(stopRequested, "stopRequested");
+        this.giveUp = Objects.requireNonNull(giveUp, "giveUp");
     }
 
     /**
@@ -66,8 +78,9 @@ public final class RetryingSender {
             latencyNanosSum += latencyNanos;
             lastAttempts = attempt;
             recorder.onAttempt(startEpochMillis, start, latencyNanos, code, attempt);
+            boolean gaveUp = giveUp.onAttempt(code, start + latencyNanos);
 
-            if (!policy.isRetryable(code) || attempt >= policy.maxAttempts() || stopRequested.getAsBoolean()) {
+            if (!policy.isRetryable(code) || attempt >= policy.maxAttempts() || gaveUp || stopRequested.getAsBoolean()) {
                 return code;
             }
             if (!backOff(attempt)) return code;
@@ -78,10 +91,15 @@ public final class RetryingSender {
     private boolean backOff(int retry) {
         long deadline = System.nanoTime() + policy.backoffNanos(retry, ThreadLocalRandom.current());
         for (long left; (left = deadline - System.nanoTime()) > 0; ) {
-            if (stopRequested.getAsBoolean()) return false;
+            if (stopRequested.getAsBoolean() || giveUp.gaveUp()) return false;
             LockSupport.parkNanos(this, Math.min(left, STOP_POLL_NANOS));
         }
-        return !stopRequested.getAsBoolean();
+        return !stopRequested.getAsBoolean() && !giveUp.gaveUp();
+    }
+
+    /** Whether the run's {@link GiveUp} has given up on the server. */
+    public boolean gaveUp() {
+        return giveUp.gaveUp();
     }
 
     /** Attempts the last {@link #send} used (1 = no retry). */

@@ -3,7 +3,8 @@ package io.upic.liftride.client.http;
 import java.util.random.RandomGenerator;
 
 /**
- * How often and how long to retry a request that did not get a 201. Immutable and thread-safe.
+ * How often and how long to retry a request that did not get a 201, and when to stop trying a
+ * server that has gone silent. Immutable and thread-safe.
  *
  * <p>The assignment: on a 4XX, a 5XX, an I/O error or a timeout, retry up to 5 times before counting
  * the request as failed, so {@code maxAttempts} defaults to 6. Backoff before retry {@code k}
@@ -12,22 +13,35 @@ import java.util.random.RandomGenerator;
  * never come back instantly. With the defaults a request waits 155..310 ms in all before its last
  * attempt ({@link #minTotalBackoffNanos()}, {@link #maxTotalBackoffNanos()}): an outage shorter than
  * 155 ms costs no request, a longer one fails the requests that run into it (and the run goes on).
- * {@code --backoff-ms} and {@code --backoff-max-ms} set base and cap for a run that must ride out a
- * longer outage.
+ *
+ * <p>{@code giveUpAfterMillis} is the run-level limit: once no attempt has had an HTTP answer (any
+ * status) for that long and attempts keep ending in timeouts or connection errors, the run stops
+ * instead of spending every remaining request's attempts on a server that is gone (see
+ * {@code engine.GiveUp}). A server that answers anything, even 503s, is never given up on.
  *
  * @param maxAttempts       attempts per request including the first, >= 1
  * @param baseBackoffMillis backoff before the first retry, >= 0 (0 disables backoff: tests)
  * @param maxBackoffMillis  cap on a single backoff, >= baseBackoffMillis
+ * @param giveUpAfterMillis silence after which a run gives up on the server, >= 0; 0 never gives up
  */
-public record RetryPolicy(int maxAttempts, long baseBackoffMillis, long maxBackoffMillis) {
+public record RetryPolicy(int maxAttempts, long baseBackoffMillis, long maxBackoffMillis, long giveUpAfterMillis) {
 
     /** Default backoff before the first retry. */
     public static final long DEFAULT_BASE_BACKOFF_MILLIS = 10;
     /** Default cap on one backoff. */
     public static final long DEFAULT_MAX_BACKOFF_MILLIS = 1_000;
+    /**
+     * Default silence before a run gives up: 1.5 x the default read timeout, so a server that stalls
+     * for one read timeout and comes back is still retried, while a dead one ends the run in seconds.
+     */
+    public static final long DEFAULT_GIVE_UP_AFTER_MILLIS = 15_000;
 
-    /** 6 attempts, 10 ms doubling to at most 1 s: 155..310 ms of waiting per request. */
-    public static final RetryPolicy DEFAULT = new RetryPolicy(6, DEFAULT_BASE_BACKOFF_MILLIS, DEFAULT_MAX_BACKOFF_MILLIS);
+    /**
+     * 6 attempts, 10 ms doubling to at most 1 s (155..310 ms of waiting per request), and a run gives
+     * up on a server silent for 15 s.
+     */
+    public static final RetryPolicy DEFAULT = new RetryPolicy(6, DEFAULT_BASE_BACKOFF_MILLIS, DEFAULT_MAX_BACKOFF_MILLIS,
+            DEFAULT_GIVE_UP_AFTER_MILLIS);
 
     public RetryPolicy {
         if (maxAttempts < 1) throw new IllegalArgumentException("maxAttempts < 1: " + maxAttempts);
@@ -35,11 +49,22 @@ public record RetryPolicy(int maxAttempts, long baseBackoffMillis, long maxBacko
         if (maxBackoffMillis < baseBackoffMillis) {
             throw new IllegalArgumentException("maxBackoffMillis < baseBackoffMillis: " + maxBackoffMillis + " < " + baseBackoffMillis);
         }
+        if (giveUpAfterMillis < 0) throw new IllegalArgumentException("giveUpAfterMillis < 0: " + giveUpAfterMillis);
+    }
+
+    /** A policy that never gives up on the server (tests, and callers that bound runs themselves). */
+    public RetryPolicy(int maxAttempts, long baseBackoffMillis, long maxBackoffMillis) {
+        this(maxAttempts, baseBackoffMillis, maxBackoffMillis, 0);
     }
 
     /** This policy with another backoff (base and cap in milliseconds). */
     public RetryPolicy withBackoff(long baseBackoffMillis, long maxBackoffMillis) {
-        return new RetryPolicy(maxAttempts, baseBackoffMillis, maxBackoffMillis);
+        return new RetryPolicy(maxAttempts, baseBackoffMillis, maxBackoffMillis, giveUpAfterMillis);
+    }
+
+    /** This policy with another give-up silence (0: never give up). */
+    public RetryPolicy withGiveUpAfter(long giveUpAfterMillis) {
+        return new RetryPolicy(maxAttempts, baseBackoffMillis, maxBackoffMillis, giveUpAfterMillis);
     }
 
     /** The shortest total backoff of a request that uses all its attempts: the outage it surely rides out. */

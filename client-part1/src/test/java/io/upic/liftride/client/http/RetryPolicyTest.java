@@ -23,10 +23,12 @@ class RetryPolicyTest {
     }
 
     @Test
-    void defaultWaits155To310MillisecondsPerRequest() {
+    void defaultWaits155To310MillisecondsPerRequestAndGivesUpOnASilentServerAfter15Seconds() {
         // 5 retries: caps 10 + 20 + 40 + 80 + 160 ms, each jittered to [cap/2, cap]
         assertEquals(155_000_000L, RetryPolicy.DEFAULT.minTotalBackoffNanos());
         assertEquals(310_000_000L, RetryPolicy.DEFAULT.maxTotalBackoffNanos());
+        assertEquals(15_000, RetryPolicy.DEFAULT.giveUpAfterMillis());
+        assertEquals(0, new RetryPolicy(6, 10, 1_000).giveUpAfterMillis(), "the short form never gives up");
     }
 
     @Test
@@ -36,6 +38,7 @@ class RetryPolicyTest {
         assertEquals(2_500_000_000L, p.minTotalBackoffNanos());
         assertEquals(5_000_000_000L, p.maxTotalBackoffNanos());
         assertEquals(6, p.maxAttempts());
+        assertEquals(RetryPolicy.DEFAULT.giveUpAfterMillis(), p.giveUpAfterMillis());
         assertEquals(0, new RetryPolicy(1, 10, 10).maxTotalBackoffNanos(), "one attempt, no backoff");
     }
 
@@ -65,6 +68,8 @@ class RetryPolicyTest {
         assertEquals("maxAttempts < 1: 0", assertThrows(IllegalArgumentException.class, () -> new RetryPolicy(0, 1, 1)).getMessage());
         assertEquals("maxBackoffMillis < baseBackoffMillis: 5 < 10",
                 assertThrows(IllegalArgumentException.class, () -> new RetryPolicy(6, 10, 5)).getMessage());
+        assertEquals("giveUpAfterMillis < 0: -1",
+                assertThrows(IllegalArgumentException.class, () -> new RetryPolicy(6, 10, 10, -1)).getMessage());
     }
 
     @Test

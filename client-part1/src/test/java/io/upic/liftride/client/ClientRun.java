@@ -1,0 +1,87 @@
+package io.upic.liftride.client;
+
+import io.upic.liftride.client.cli.ParsedArgs;
+import io.upic.liftride.client.cli.RunConfig;
+import io.upic.liftride.client.engine.AttemptListener;
+import io.upic.liftride.client.plan.LoadPlan;
+import io.upic.liftride.client.cli.RunOptions;
+import io.upic.liftride.client.engine.RunResult;
+import io.upic.liftride.client.report.RunReport;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * One whole client invocation as {@code Main.run} does it (flags parsed by {@link RunOptions}, then
+ * {@link ClientRunner}: pre-flight GET /statistics, the run, the reconciliation GET), with the run's
+ * report captured for assertions. Never starts a server: the flags must carry {@code -i}.
+ */
+record ClientRun(int exit, List<RunReport> reports, String out, String err, long millis) {
+
+    static ClientRun of(String... args) throws Exception {
+        return of(AttemptListener.NONE, args);
+    }
+
+    /** The same, with {@code listener} watching every attempt of every run. */
+    static ClientRun of(AttemptListener listener, String... args) throws Exception {
+        ParsedArgs parsed = RunOptions.parse(args);
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        List<RunReport> reports = new ArrayList<>();
+        ClientRunner runner = new ClientRunner(new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8), () -> {
+            throw new AssertionError("the test passes -i: no embedded server");
+        }, false);
+        long start = System.nanoTime();
+        int exit = runner.run(parsed.configs(), new RunHooks() {
+            @Override
+            public AttemptListener listener(RunConfig config, LoadPlan plan) {
+                return listener;
+            }
+
+            @Override
+            public void afterRun(RunReport report) {
+                reports.add(report);
+            }
+        });
+        long millis = (System.nanoTime() - start) / 1_000_000;
+        return new ClientRun(exit, List.copyOf(reports), out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8), millis);
+    }
+
+    /** The single run's account. */
+    RunResult result() {
+        assertEquals(1, reports.size(), output());
+        return reports.get(0).result();
+    }
+
+    String output() {
+        return out + "\n--- stderr ---\n" + err;
+    }
+
+    /**
+     * What every faulty run must show: each planned request is successful, failed or not sent; the
+     * failures are exactly {@code causes}; the exit code is non-zero when any request failed (or was
+     * not sent), zero otherwise; and the printed account says the same.
+     */
+    void assertAccountedFor(Map<Integer, Long> causes) {
+        RunResult r = result();
+        assertEquals(r.planned(), r.successful() + r.failed() + r.notSent(), output());
+        assertEquals(causes, r.failuresByCause(), output());
+        assertEquals(r.failed(), causes.values().stream().mapToLong(Long::longValue).sum(), output());
+        if (r.failed() > 0 || r.notSent() > 0) {
+            assertNotEquals(0, exit, "a run with failures must not exit 0\n" + output());
+        } else {
+            assertEquals(0, exit, output());
+        }
+        assertTrue(out.contains(String.format(java.util.Locale.US, "failed requests      %,12d", r.failed())), output());
+        assertTrue(out.contains("Reconciliation: planned " + String.format(java.util.Locale.US, "%,d", r.planned()) + " == "), output());
+    }
+}
