@@ -1,0 +1,271 @@
+package io.upic.liftride.client;
+
+import com.google.gson.JsonParser;
+import com.squareup.okhttp.mockwebserver.Dispatcher;
+import com.squareup.okhttp.mockwebserver.MockResponse;
+import com.squareup.okhttp.mockwebserver.MockWebServer;
+import com.squareup.okhttp.mockwebserver.RecordedRequest;
+import com.squareup.okhttp.mockwebserver.SocketPolicy;
+import io.upic.liftride.client.engine.RunResult;
+import io.upic.liftride.client.http.AttemptCodes;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+import java.time.Duration;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Function;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Whole client runs (flags -> pre-flight -> three phases -> reconciliation) against scripted servers
+ * that misbehave in one way each. Every run must end by itself within its bound, account for every
+ * planned request, count each failure by its cause, and exit non-zero when a request failed.
+ *
+ * <p>Faults are keyed on the ride's content where a request must fail for good (all six attempts
+ * carry the same ride), and on "first time this ride is seen" for faults a retry must get through,
+ * so the expected counts follow from what the server saw whatever the thread scheduling.
+ */
+// A hang is a failure, not a stuck build.
+@Timeout(value = 60, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+class ClientUnderFaultsTest {
+
+    /** fall2021 at -t 8 -s 80 -m 5: 2 + 8 + 2 threads, 80 + 240 + 40 = 360 requests. */
+    private static final long PLANNED = 360;
+
+    private MockWebServer mock;
+    private ScriptedSocketServer raw;
+
+    @AfterEach
+    void closeServers() throws Exception {
+        if (mock != null) mock.shutdown();
+        if (raw != null) raw.close();
+    }
+
+    private static String[] args(String baseUrl, String... more) {
+        String[] base = {"-t", "8", "-s", "80", "-m", "5", "--seed", "42", "--baseline", "0", "-i", baseUrl};
+        String[] all = new String[base.length + more.length];
+        System.arraycopy(base, 0, all, 0, base.length);
+        System.arraycopy(more, 0, all, base.length, more.length);
+        return all;
+    }
+
+    private static int liftId(String rideJson) {
+        return JsonParser.parseString(rideJson).getAsJsonObject().get("liftID").getAsInt();
+    }
+
+    /** About 1 ride in 220: lift 1 with a wait of at most 1 minute. */
+    private static boolean stalledForGood(String rideJson) {
+        return liftId(rideJson) == 1 && JsonParser.parseString(rideJson).getAsJsonObject().get("waitTime").getAsInt() <= 1;
+    }
+
+    /**
+     * A MockWebServer that answers GET /statistics with the 201s it has handed out, and every POST
+     * with {@code posts.apply(path + " " + body)}.
+     */
+    private MockWebServer scriptedMock(AtomicLong stored, Function<String, MockResponse> posts) throws Exception {
+        mock = new MockWebServer();
+        mock.setDispatcher(new Dispatcher() {
+            @Override
+            public MockResponse dispatch(RecordedRequest request) {
+                if (request.getMethod().equals("GET") && request.getPath().endsWith("/statistics")) {
+                    return new MockResponse().setResponseCode(200).setHeader("Content-Type", "application/json")
+                            .setBody("{\"endpointStats\":[],\"ridesStored\":" + stored.get() + "}");
+                }
+                MockResponse r = posts.apply(request.getPath() + " " + request.getBody().readUtf8());
+                if (r.getStatus().startsWith("HTTP/1.1 201") && r.getSocketPolicy() == SocketPolicy.KEEP_OPEN) stored.incrementAndGet();
+                return r;
+            }
+        });
+        mock.start();
+        return mock;
+    }
+
+    @Test
+    void fourHundredsAreRetriedFiveTimesThenCountedAsFailedWithTheirStatus() throws Exception {
+        AtomicLong stored = new AtomicLong();
+        AtomicInteger posts = new AtomicInteger();
+        AtomicInteger rejected = new AtomicInteger();
+        scriptedMock(stored, ride -> {
+            posts.incrementAndGet();
+            if (liftId(ride.substring(ride.indexOf(' ') + 1)) == 1) { // every attempt of such a ride: 400
+                rejected.incrementAndGet();
+                return new MockResponse().setResponseCode(400).setBody("{\"message\":\"scripted 400\"}");
+            }
+            return new MockResponse().setResponseCode(201);
+        });
+        // bound: ~9 rejected rides, each 6 fast attempts and at most 310 ms of backoff, spread over 8 threads
+        ClientRun run = assertTimeoutPreemptively(Duration.ofSeconds(10),
+                () -> ClientRun.of(args(mock.url("/liftride").toString())));
+
+        RunResult r = run.result();
+        assertTrue(rejected.get() > 0, "seed 42 draws lift 1 at least once");
+        assertEquals(0, rejected.get() % 6, "each rejected ride got exactly 6 attempts: " + rejected.get());
+        long failed = rejected.get() / 6;
+        run.assertAccountedFor(Map.of(400, failed));
+        assertEquals(PLANNED - failed, r.successful());
+        assertEquals(0, r.notSent());
+        assertEquals(posts.get(), r.attempts(), "every attempt reached the server, none hidden");
+        assertEquals(5 * failed, r.retries());
+        assertEquals(1, run.exit());
+        assertTrue(run.reports().get(0).reconciliation().serverChecked());
+        assertEquals(r.successful(), run.reports().get(0).reconciliation().serverDelta());
+        assertTrue(run.out().contains("failures by cause: HTTP 400: " + failed), run.output());
+    }
+
+    @Test
+    void fiveOhThreeBurstsAreRetriedThroughAndOnlyRequestsThatNeverGotIn_FailAs503() throws Exception {
+        AtomicLong stored = new AtomicLong();
+        AtomicInteger posts = new AtomicInteger();
+        AtomicInteger busy = new AtomicInteger();
+        // two bursts of 80 consecutive POSTs answered 503: with at most 12 threads running, some thread
+        // makes 7+ attempts inside a burst, so its request at that time uses all 6 and fails; requests caught
+        // at a burst's end get in on a retry
+        scriptedMock(stored, ride -> {
+            int n = posts.incrementAndGet();
+            if ((n > 50 && n <= 130) || (n > 250 && n <= 330)) {
+                busy.incrementAndGet();
+                return new MockResponse().setResponseCode(503).setBody("{\"message\":\"scripted 503\"}");
+            }
+            return new MockResponse().setResponseCode(201);
+        });
+        ClientRun run = assertTimeoutPreemptively(Duration.ofSeconds(10),
+                () -> ClientRun.of(args(mock.url("/liftride").toString())));
+
+        RunResult r = run.result();
+        run.assertAccountedFor(Map.of(503, r.failed()));
+        assertTrue(r.failed() > 0, "a burst of 80 outlasts some request's 6 attempts");
+        assertEquals(0, r.notSent());
+        assertEquals(posts.get(), r.attempts());
+        assertEquals(160, busy.get());
+        assertEquals(r.successful(), stored.get(), "every 201 the server sent is one success");
+        assertEquals(r.attempts() - r.planned(), r.retries());
+        assertTrue(r.retries() > 5 * r.failed(), "some requests got in on a retry: " + r.retries() + " retries, " + r.failed() + " failed");
+        assertEquals(1, run.exit());
+    }
+
+    @Test
+    void responsesStalledPastTheReadTimeoutAreRetriedAndCountedAsTimeouts() throws Exception {
+        AtomicLong stored = new AtomicLong();
+        AtomicInteger posts = new AtomicInteger();
+        AtomicInteger stalledForGood = new AtomicInteger();
+        AtomicInteger stalledOnce = new AtomicInteger();
+        Set<String> seen = ConcurrentHashMap.newKeySet();
+        scriptedMock(stored, ride -> {
+            posts.incrementAndGet();
+            if (stalledForGood(ride.substring(ride.indexOf(' ') + 1))) {
+                stalledForGood.incrementAndGet();
+                return new MockResponse().setSocketPolicy(SocketPolicy.NO_RESPONSE);
+            }
+            if (seen.add(ride) && Math.floorMod(ride.hashCode(), 30) == 0) { // first sight of ~1 in 30 rides
+                stalledOnce.incrementAndGet();
+                return new MockResponse().setSocketPolicy(SocketPolicy.NO_RESPONSE);
+            }
+            return new MockResponse().setResponseCode(201);
+        });
+        // bound: a ride stalled for good costs 6 x 150 ms + at most 310 ms backoff, one stalled once 150 ms + 10 ms
+        ClientRun run = assertTimeoutPreemptively(Duration.ofSeconds(15),
+                () -> ClientRun.of(args(mock.url("/liftride").toString(), "--read-timeout-ms", "150")));
+
+        RunResult r = run.result();
+        assertTrue(stalledForGood.get() > 0 && stalledOnce.get() > 0, "seed 42 draws both: " + stalledForGood + " / " + stalledOnce);
+        assertEquals(0, stalledForGood.get() % 6, "each stalled ride got exactly 6 attempts");
+        long failed = stalledForGood.get() / 6;
+        run.assertAccountedFor(Map.of(AttemptCodes.TIMEOUT, failed));
+        assertEquals(PLANNED - failed, r.successful());
+        assertEquals(stored.get(), r.successful());
+        assertEquals(posts.get(), r.attempts());
+        assertEquals(5 * failed + stalledOnce.get(), r.retries(), "a ride stalled once is one retry");
+        assertTrue(run.out().contains("failures by cause: timeout: " + failed), run.output());
+    }
+
+    @Test
+    void connectionsResetWithSoLingerZeroAreRetriedAndCountedAsConnectionErrors() throws Exception {
+        Set<String> seen = ConcurrentHashMap.newKeySet();
+        AtomicInteger resetForGood = new AtomicInteger();
+        AtomicInteger droppedOnce = new AtomicInteger();
+        raw = ScriptedSocketServer.start((n, path, body) -> {
+            if (liftId(body) == 1) {
+                resetForGood.incrementAndGet();
+                return ScriptedSocketServer.Action.RESET;
+            }
+            String ride = path + " " + body;
+            if (seen.add(ride)) { // first sight: reset ~1 in 7 rides, close another ~1 in 7 without an answer
+                int k = Math.floorMod(ride.hashCode(), 7);
+                if (k == 0 || k == 1) {
+                    droppedOnce.incrementAndGet();
+                    return k == 0 ? ScriptedSocketServer.Action.RESET : ScriptedSocketServer.Action.CLOSE;
+                }
+            }
+            return ScriptedSocketServer.Action.CREATED;
+        });
+        ClientRun run = assertTimeoutPreemptively(Duration.ofSeconds(10), () -> ClientRun.of(args(raw.baseUrl())));
+
+        RunResult r = run.result();
+        assertTrue(resetForGood.get() > 0 && droppedOnce.get() > 0, resetForGood + " / " + droppedOnce);
+        assertEquals(0, resetForGood.get() % 6, "each reset ride got exactly 6 attempts");
+        long failed = resetForGood.get() / 6;
+        run.assertAccountedFor(Map.of(AttemptCodes.CONNECTION_ERROR, failed));
+        assertEquals(PLANNED - failed, r.successful());
+        assertEquals(raw.stored.get(), r.successful());
+        assertEquals(raw.posts.get(), r.attempts());
+        assertEquals(5 * failed + droppedOnce.get(), r.retries());
+        assertEquals(r.successful(), run.reports().get(0).reconciliation().serverDelta());
+    }
+
+    @Test
+    void connectionsRefusedMidRunFailEveryRemainingRequestAsAConnectionError() throws Exception {
+        AtomicReference<ScriptedSocketServer> server = new AtomicReference<>();
+        raw = ScriptedSocketServer.start((n, path, body) -> {
+            if (n <= 100) return ScriptedSocketServer.Action.CREATED;
+            server.get().stopListening(); // the listening socket and every connection go away: refused from now on
+            return ScriptedSocketServer.Action.CLOSE;
+        });
+        server.set(raw);
+        ClientRun run = assertTimeoutPreemptively(Duration.ofSeconds(20),
+                () -> ClientRun.of(args(raw.baseUrl(), "--backoff-ms", "1", "--backoff-max-ms", "4", "--give-up-after-ms", "0")));
+
+        RunResult r = run.result();
+        assertEquals(100, r.successful());
+        run.assertAccountedFor(Map.of(AttemptCodes.CONNECTION_ERROR, PLANNED - 100));
+        assertEquals(0, r.notSent());
+        assertEquals(1, run.exit());
+        assertTrue(run.out().contains("server ridesStored: not checked (after the run: ConnectException"), run.output());
+    }
+
+    @Test
+    void aServerGoneForGoodIsGivenUpOnAfterTheSilenceAndTheRestIsReportedNotSent() throws Exception {
+        AtomicReference<ScriptedSocketServer> server = new AtomicReference<>();
+        AtomicLong stoppedAt = new AtomicLong();
+        raw = ScriptedSocketServer.start((n, path, body) -> {
+            if (n <= 100) return ScriptedSocketServer.Action.CREATED;
+            if (stoppedAt.get() == 0) stoppedAt.compareAndSet(0, System.nanoTime());
+            server.get().stopListening();
+            return ScriptedSocketServer.Action.CLOSE;
+        });
+        server.set(raw);
+        // default backoff (each remaining request would take 155-310 ms to fail), give up after 500 ms of silence
+        ClientRun run = assertTimeoutPreemptively(Duration.ofSeconds(10),
+                () -> ClientRun.of(args(raw.baseUrl(), "--give-up-after-ms", "500")));
+        long afterStopMillis = System.nanoTime() / 1_000_000 - stoppedAt.get() / 1_000_000;
+
+        RunResult r = run.result();
+        assertEquals(100, r.successful());
+        run.assertAccountedFor(Map.of(AttemptCodes.CONNECTION_ERROR, r.failed()));
+        assertTrue(r.failed() > 0 && r.notSent() > 0, run.output());
+        assertTrue(r.stopped());
+        assertEquals(1, run.exit());
+        // bound: 500 ms of silence, then the attempt in flight (refused at once) and a refused reconciliation GET
+        assertTrue(afterStopMillis < 500 + 2_000, "ended " + afterStopMillis + " ms after the server went away");
+        assertTrue(run.out().contains("STOPPED before the end: partial account"), run.output());
+        assertTrue(run.out().contains("PROBLEM: gave up on the server: no HTTP answer for 0.5 s while attempts kept failing"), run.output());
+    }
+}
