@@ -9,6 +9,7 @@ import io.upic.liftride.client.http.RideSenderFactory;
 import io.upic.liftride.client.http.ServerProbe;
 import io.upic.liftride.client.internal.ProcessCpu;
 import io.upic.liftride.client.plan.LoadPlan;
+import io.upic.liftride.client.report.BoundedPrediction;
 import io.upic.liftride.client.report.LittlesLaw;
 import io.upic.liftride.client.report.Prediction;
 import io.upic.liftride.client.report.ProgressPrinter;
@@ -145,11 +146,12 @@ public final class ClientRunner {
 
     private Baseline.Result baseline(RunConfig c, RideSenderFactory senders) {
         if (c.baselineRequests() == 0 || stopRequested) return null;
-        out.printf(Locale.US, "Baseline: sending %,d requests from 1 thread to measure the latency W for Little's law...%n",
-                c.baselineRequests());
+        // N warm-up requests first (a cold JVM's first requests are mostly JIT compilation), then N measured
+        out.printf(Locale.US, "Baseline: sending %,d warm-up + %,d measured requests from 1 thread to measure the latency W "
+                + "and the CPU per request D for Little's law...%n", c.baselineRequests(), c.baselineRequests());
         out.flush();
-        Baseline.Result b = Baseline.run(senders, c.baselineRequests(), c.resortId(), c.seasonId(), c.dayId(), c.skiers(),
-                c.lifts(), c.retryPolicy(), c.seed(), this::isStopRequested);
+        Baseline.Result b = Baseline.run(senders, c.baselineRequests(), c.baselineRequests(), c.resortId(), c.seasonId(),
+                c.dayId(), c.skiers(), c.lifts(), c.retryPolicy(), c.seed(), this::isStopRequested);
         SummaryPrinter.printBaseline(out, b);
         return b;
     }
@@ -182,10 +184,14 @@ public final class ClientRunner {
         String whyNot = before.ridesStored().isEmpty() ? "before the run: " + before.failure()
                 : after.ridesStored().isEmpty() ? "after the run: " + after.failure() : null;
         Reconciliation reconciliation = Reconciliation.of(result, before.ridesStored(), after.ridesStored(), whyNot);
-        Prediction prediction = baseline != null && baseline.successful() > 0 && baseline.meanLatencyNanos() > 0
-                ? LittlesLaw.predict(plan, baseline.meanLatencyNanos()) : null;
-        RunReport report = new RunReport(c, plan, baseUrl, embedded, baseline, prediction, result, reconciliation,
-                cpuBefore < 0 || cpuAfter < 0 ? -1 : cpuAfter - cpuBefore, Runtime.getRuntime().availableProcessors());
+        boolean usable = baseline != null && baseline.successful() > 0 && baseline.meanLatencyNanos() > 0;
+        Prediction prediction = usable ? LittlesLaw.predict(plan, baseline.meanLatencyNanos()) : null;
+        int cores = Runtime.getRuntime().availableProcessors();
+        // D covers client + server only when the server runs in this JVM; with -i it is the client's CPU alone
+        BoundedPrediction bounded = usable && baseline.boundCpuNanosPerRequest() > 0
+                ? LittlesLaw.bounded(plan, baseline.meanLatencyNanos(), baseline.boundCpuNanosPerRequest(), cores, embedded) : null;
+        RunReport report = new RunReport(c, plan, baseUrl, embedded, baseline, prediction, bounded, result, reconciliation,
+                cpuBefore < 0 || cpuAfter < 0 ? -1 : cpuAfter - cpuBefore, cores);
         SummaryPrinter.printResult(out, report);
         hooks.afterRun(report);
         return report;

@@ -75,9 +75,12 @@ class ClientPart1IT {
             assertTrue(report.reconciliation().serverChecked(), report.reconciliation().toString());
             assertEquals(r.successful(), report.reconciliation().serverDelta());
             assertNotNull(report.prediction());
-            // what the server holds now: the baseline's rides plus the run's
+            assertNotNull(report.bounded(), "the baseline measured the CPU per request");
+            assertEquals(200, report.baseline().warmupRequests());
+            assertEquals(200, report.baseline().successful());
+            // what the server holds now: the baseline's rides (warm-up and measured) plus the run's
             long storedNow = ServerProbe.statistics(server.baseUrl(), 2_000, 2_000).ridesStored().orElseThrow();
-            assertEquals(200 + r.successful(), storedNow - storedAtStart);
+            assertEquals(400 + r.successful(), storedNow - storedAtStart);
             assertTrue(out().contains("Reconciliation: planned 18,000 == successful 18,000 + failed 0 + not sent 0: OK"), out());
             assertTrue(out().contains("delta 18,000 == successful 18,000: OK"), out());
         }
@@ -91,11 +94,14 @@ class ClientPart1IT {
         assertEquals(0, exit, o + err.toString(StandardCharsets.UTF_8));
         assertTrue(o.contains("(embedded, started by this client)"), o);
         assertTrue(o.contains("Plan spring2022: 1,800 requests"), o);
-        assertTrue(o.contains("Baseline: 100 requests from 1 thread"), o);
+        assertTrue(o.contains("Baseline: 100 requests from 1 thread in "), o);
+        assertTrue(o.contains(" after 100 warm-up requests, 0 failed: mean latency W = "), o);
         assertTrue(o.contains("successful requests         1,800"), o);
         assertTrue(o.contains("failed requests                 0"), o);
         assertTrue(o.contains("(successful requests / wall seconds)"), o);
         assertTrue(o.contains("Little's law, W = "), o);
+        assertTrue(o.contains("CPU per request (Java threads of this JVM: client + embedded server), C = "), o);
+        assertTrue(o.contains("    bounded, R(busy threads) "), o);
         assertTrue(o.contains("Reconciliation: planned 1,800 == successful 1,800 + failed 0 + not sent 0: OK"), o);
         assertTrue(o.contains("delta 1,800 == successful 1,800: OK"), o);
         assertEquals("", err.toString(StandardCharsets.UTF_8), "no progress line without a console or --progress");

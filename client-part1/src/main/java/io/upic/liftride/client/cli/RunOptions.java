@@ -92,8 +92,8 @@ public final class RunOptions {
         o.addOption(Option.builder().longOpt("read-timeout-ms").hasArg().argName("MS")
                 .desc("read/write timeout per attempt, 1..600000, default " + DEFAULT_READ_TIMEOUT_MS).build());
         o.addOption(Option.builder().longOpt("baseline").hasArg().argName("N")
-                .desc("single-thread requests sent first to measure latency for Little's law, 0..1000000 (0 = skip), default "
-                        + DEFAULT_BASELINE).build());
+                .desc("single-thread baseline for Little's law: N warm-up requests, then N measured for the latency W and"
+                        + " the CPU per request D, 0..1000000 (0 = skip), default " + DEFAULT_BASELINE).build());
         o.addOption(Option.builder().longOpt("backoff-ms").hasArg().argName("MS")
                 .desc("backoff before the first retry, doubling per retry, each jittered to 50-100%, 0..60000, default "
                         + RetryPolicy.DEFAULT_BASE_BACKOFF_MILLIS + " (5 retries then wait 155-310 ms in all)").build());

@@ -4,7 +4,12 @@ import io.upic.liftride.client.http.AttemptCodes;
 import io.upic.liftride.client.http.RetryPolicy;
 import io.upic.liftride.client.http.RideSender;
 import io.upic.liftride.client.http.RideSenderFactory;
+import io.upic.liftride.client.internal.ProcessCpu;
 
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.BooleanSupplier;
@@ -12,9 +17,14 @@ import java.util.random.RandomGenerator;
 
 /**
  * The assignment's single-thread latency test: N requests, one after another, on the calling thread,
- * to measure the mean latency W that Little's law needs. Rides are random over all skiers and the
- * whole day. The requests are real (the server stores them), so read the server's counters after
- * this, not before. Not observed by any {@link AttemptListener}. Static and thread-safe.
+ * to measure the mean latency W that Little's law needs. An optional warm-up (by default as many
+ * requests again, see {@code ClientRunner}) runs first on the same sender and is not measured: a cold
+ * JVM spends its first thousands of requests compiling, which inflates both latency and CPU. During
+ * the measured part the baseline also reads this process's CPU time, giving D, the CPU time per
+ * request that the capacity bound needs (client plus server when the server runs in this JVM).
+ * Rides are random over all skiers and the whole day. The requests are real (the server stores
+ * them, warm-up included), so read the server's counters after this, not before. Not observed by any
+ * {@link AttemptListener}. Static and thread-safe.
  */
 public final class Baseline {
 
@@ -22,48 +32,132 @@ public final class Baseline {
     }
 
     /**
-     * What the baseline measured.
+     * What the baseline measured. Counts, latency, wall and CPU time cover the measured part only.
      *
-     * @param requests         requests asked for
-     * @param successful       requests that got a 201
-     * @param failed           requests that did not
-     * @param attempts         HTTP attempts made
+     * @param requests         measured requests asked for
+     * @param successful       measured requests that got a 201
+     * @param failed           measured requests that did not
+     * @param attempts         HTTP attempts of the measured part
      * @param meanLatencyNanos mean latency of an attempt: the W of Little's law
-     * @param wallNanos        the baseline's own duration
-     * @param stopped          whether a stop cut it short
+     * @param wallNanos        the measured part's duration
+     * @param stopped          whether a stop cut it short (warm-up or measured part)
+     * @param warmupRequests   warm-up requests sent before the measured part (0 if none)
+     * @param cpuNanos         CPU time of this whole process during the measured part, or -1 if unknown
+     * @param javaThreadCpuNanos CPU time of this process's Java threads during the measured part (client, and the
+     *                         embedded server's threads when it runs here), or -1 if unknown: the process CPU without
+     *                         the JVM's own JIT compiler and GC threads, which are still busy after a short warm-up
      */
     public record Result(int requests, long successful, long failed, long attempts, double meanLatencyNanos,
-                         long wallNanos, boolean stopped) {
+                         long wallNanos, boolean stopped, long warmupRequests, long cpuNanos, long javaThreadCpuNanos) {
+
+        /** A result without warm-up and without a CPU reading. */
+        public Result(int requests, long successful, long failed, long attempts, double meanLatencyNanos,
+                      long wallNanos, boolean stopped) {
+            this(requests, successful, failed, attempts, meanLatencyNanos, wallNanos, stopped, 0, -1, -1);
+        }
+
+        /**
+         * D for the capacity bound: the Java threads' CPU per request when known, else the whole process's. After
+         * a warm-up of 10,000 the JIT compiler threads still spend more CPU than the requests themselves (measured
+         * here: 382 us per request for the process, the run itself then 94-138 us), and they go quiet under load.
+         */
+        public double boundCpuNanosPerRequest() {
+            double threads = javaThreadCpuNanosPerRequest();
+            return threads > 0 ? threads : cpuNanosPerRequest();
+        }
+
+        /** Java threads' CPU nanoseconds per measured request, or NaN if unknown. */
+        public double javaThreadCpuNanosPerRequest() {
+            long done = successful + failed;
+            return javaThreadCpuNanos < 0 || done == 0 ? Double.NaN : (double) javaThreadCpuNanos / done;
+        }
+
+        /** Requests sent in all, warm-up included (each one a ride the server may have stored). */
+        public long sent() {
+            return warmupRequests + successful + failed;
+        }
+
+        /** D: process CPU nanoseconds per measured request, or NaN if unknown. */
+        public double cpuNanosPerRequest() {
+            long done = successful + failed;
+            return cpuNanos < 0 || done == 0 ? Double.NaN : (double) cpuNanos / done;
+        }
+    }
+
+    /** {@link #run(RideSenderFactory, int, int, int, int, int, int, int, RetryPolicy, Long, BooleanSupplier)} without warm-up. */
+    public static Result run(RideSenderFactory senders, int requests, int resortId, int seasonId, int dayId,
+                             int numSkiers, int numLifts, RetryPolicy retryPolicy, Long seed, BooleanSupplier stopRequested) {
+        return run(senders, 0, requests, resortId, seasonId, dayId, numSkiers, numLifts, retryPolicy, seed, stopRequested);
     }
 
     /**
-     * Sends {@code requests} rides from the calling thread through a fresh sender of {@code senders}.
+     * Sends {@code warmupRequests} then {@code requests} rides from the calling thread through one
+     * fresh sender of {@code senders}, and measures the second part.
      *
      * @param stopRequested checked before each request; true ends the baseline early
      */
-    public static Result run(RideSenderFactory senders, int requests, int resortId, int seasonId, int dayId,
+    public static Result run(RideSenderFactory senders, int warmupRequests, int requests, int resortId, int seasonId, int dayId,
                              int numSkiers, int numLifts, RetryPolicy retryPolicy, Long seed, BooleanSupplier stopRequested) {
+        if (warmupRequests < 0) throw new IllegalArgumentException("warmupRequests < 0: " + warmupRequests);
         if (requests < 1) throw new IllegalArgumentException("requests < 1: " + requests);
         if (numSkiers < 1) throw new IllegalArgumentException("numSkiers < 1: " + numSkiers);
         if (numLifts < 1) throw new IllegalArgumentException("numLifts < 1: " + numLifts);
         RandomGenerator random = seed == null ? ThreadLocalRandom.current() : new SplittableRandom(~seed);
-        long successful = 0, failed = 0;
-        boolean stopped = false;
-        long start = System.nanoTime();
         try (RideSender rideSender = senders.create()) {
             RetryingSender sender = new RetryingSender(rideSender, retryPolicy, AttemptRecorder.NONE, stopRequested);
-            for (int i = 0; i < requests; i++) {
+            long warmedUp = 0;
+            boolean stopped = false;
+            for (; warmedUp < warmupRequests; warmedUp++) {
                 if (stopRequested.getAsBoolean()) {
                     stopped = true;
                     break;
                 }
-                int code = sender.send(resortId, seasonId, dayId, random.nextInt(1, numSkiers + 1),
-                        random.nextInt(1, numLifts + 1), random.nextInt(1, 421), random.nextInt(0, 11));
-                if (AttemptCodes.isSuccess(code)) successful++; else failed++;
+                send(sender, random, resortId, seasonId, dayId, numSkiers, numLifts);
+            }
+            long successful = 0, failed = 0;
+            long attemptsBefore = sender.attempts();
+            long latencyBefore = sender.latencyNanosSum();
+            Map<Long, Long> threadsBefore = javaThreadCpu();
+            long cpuBefore = ProcessCpu.nanos();
+            long start = System.nanoTime();
+            for (int i = 0; i < requests && !stopped; i++) {
+                if (stopRequested.getAsBoolean()) {
+                    stopped = true;
+                    break;
+                }
+                if (AttemptCodes.isSuccess(send(sender, random, resortId, seasonId, dayId, numSkiers, numLifts))) successful++;
+                else failed++;
             }
             long wall = System.nanoTime() - start;
-            double mean = sender.attempts() == 0 ? Double.NaN : (double) sender.latencyNanosSum() / sender.attempts();
-            return new Result(requests, successful, failed, sender.attempts(), mean, wall, stopped);
+            long cpuAfter = ProcessCpu.nanos();
+            Map<Long, Long> threadsAfter = javaThreadCpu();
+            long threadCpu = threadsBefore == null || threadsAfter == null ? -1 : 0;
+            if (threadCpu == 0) {
+                // threads that ended meanwhile are lost (few: the pools keep theirs); new ones count from 0
+                for (Map.Entry<Long, Long> e : threadsAfter.entrySet()) threadCpu += e.getValue() - threadsBefore.getOrDefault(e.getKey(), 0L);
+            }
+            long attempts = sender.attempts() - attemptsBefore;
+            double mean = attempts == 0 ? Double.NaN : (double) (sender.latencyNanosSum() - latencyBefore) / attempts;
+            long cpu = cpuBefore < 0 || cpuAfter < 0 ? -1 : cpuAfter - cpuBefore;
+            return new Result(requests, successful, failed, attempts, mean, wall, stopped, warmedUp, cpu, threadCpu);
         }
+    }
+
+    /** CPU nanoseconds of every live Java thread by id, or null where the JVM does not measure thread CPU. */
+    private static Map<Long, Long> javaThreadCpu() {
+        ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+        if (!threads.isThreadCpuTimeSupported() || !threads.isThreadCpuTimeEnabled()) return null;
+        Map<Long, Long> cpu = new HashMap<>();
+        for (long id : threads.getAllThreadIds()) {
+            long t = threads.getThreadCpuTime(id);
+            if (t >= 0) cpu.put(id, t);
+        }
+        return cpu;
+    }
+
+    private static int send(RetryingSender sender, RandomGenerator random, int resortId, int seasonId, int dayId,
+                            int numSkiers, int numLifts) {
+        return sender.send(resortId, seasonId, dayId, random.nextInt(1, numSkiers + 1),
+                random.nextInt(1, numLifts + 1), random.nextInt(1, 421), random.nextInt(0, 11));
     }
 }

@@ -7,9 +7,12 @@ import io.upic.liftride.client.plan.Work;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.PriorityQueue;
+import java.util.function.IntToDoubleFunction;
 
 /**
- * Little's law predictions from a single-thread mean latency W. Pure functions; thread-safe.
+ * Little's law predictions from a single-thread mean latency W, naive and CPU-bounded. Pure
+ * functions; thread-safe.
  *
  * <p>Model: a closed loop of N threads, each always waiting on one request, has N requests in flight,
  * so throughput X = N / W if every request still takes W under load (no queueing, no CPU contention).
@@ -20,6 +23,14 @@ import java.util.List;
  * requests runs r x W; phase 1 starts at 0; each later phase starts when the k-th thread of the
  * previous phase finishes (k = the plan's trigger count; threads with fewer requests finish first);
  * the predicted wall time is when the last thread of any phase finishes.
+ *
+ * <p>The bounded prediction ({@link #bounded}) adds the capacity bound of operational analysis: with C
+ * cores and D seconds of CPU per request, the CPU can complete at most C / D requests per second
+ * (utilization law: U = X x D &lt;= C), so for N threads in a closed loop X(N) = min(N / W, C / D) and,
+ * by Little's law, the response time R(N) = N / X(N) = max(W, N x D / C). Its wall time follows the
+ * same schedule, but every request takes R(threads busy at that moment), counting the threads of
+ * all the phases that overlap then; the schedule is simulated event by event (it is piecewise
+ * linear between thread finishes, so the result is exact and deterministic).
  */
 public final class LittlesLaw {
 
@@ -63,9 +74,117 @@ public final class LittlesLaw {
         return threads * 1e9 / meanLatencyNanos;
     }
 
+    /** C / D in requests per second. */
+    public static double capacity(int cores, double cpuNanosPerRequest) {
+        checkCpu(cores, cpuNanosPerRequest);
+        return cores * 1e9 / cpuNanosPerRequest;
+    }
+
+    /** X(N) = min(N / W, C / D) in requests per second. */
+    public static double boundedThroughput(int threads, double meanLatencyNanos, int cores, double cpuNanosPerRequest) {
+        return Math.min(peakThroughput(threads, meanLatencyNanos), capacity(cores, cpuNanosPerRequest));
+    }
+
+    /** R(N) = max(W, N x D / C) in nanoseconds: the response time that keeps N requests in flight at X(N). */
+    public static double boundedResponseNanos(int threads, double meanLatencyNanos, int cores, double cpuNanosPerRequest) {
+        if (threads < 0) throw new IllegalArgumentException("threads < 0: " + threads);
+        if (!(meanLatencyNanos > 0)) throw new IllegalArgumentException("meanLatencyNanos <= 0: " + meanLatencyNanos);
+        checkCpu(cores, cpuNanosPerRequest);
+        return Math.max(meanLatencyNanos, threads * cpuNanosPerRequest / cores);
+    }
+
+    /**
+     * The bounded predictions for {@code plan}.
+     *
+     * @param meanLatencyNanos   W, > 0
+     * @param cpuNanosPerRequest D, > 0
+     * @param cores              C, >= 1
+     * @param cpuIncludesServer  whether D covers the server's CPU too (for the labels only)
+     */
+    public static BoundedPrediction bounded(LoadPlan plan, double meanLatencyNanos, double cpuNanosPerRequest, int cores,
+                                            boolean cpuIncludesServer) {
+        if (!(meanLatencyNanos > 0)) throw new IllegalArgumentException("meanLatencyNanos <= 0: " + meanLatencyNanos);
+        checkCpu(cores, cpuNanosPerRequest);
+        Schedule s = simulate(plan, active -> boundedResponseNanos(active, meanLatencyNanos, cores, cpuNanosPerRequest));
+        int n = plan.peakPhase().threads();
+        return new BoundedPrediction(meanLatencyNanos, cpuNanosPerRequest, cores, cpuIncludesServer, n,
+                boundedThroughput(n, meanLatencyNanos, cores, cpuNanosPerRequest),
+                boundedResponseNanos(n, meanLatencyNanos, cores, cpuNanosPerRequest), s.wallNanos(),
+                plan.totalRequests() * 1e9 / s.wallNanos(), s.phaseStartNanos(), s.phaseEndNanos());
+    }
+
+    /** When each phase starts and ends, and the wall time, from {@link #simulate}. */
+    record Schedule(double wallNanos, List<Double> phaseStartNanos, List<Double> phaseEndNanos) {
+    }
+
+    /**
+     * Runs the phase schedule with a response time that depends on the number of threads busy at the
+     * moment (of all phases together). Every busy thread then completes requests at the same rate,
+     * 1 / R(busy), so in "request time" v (dv = dt / R(busy)) a thread that starts at v0 with r
+     * requests ends at v0 + r whatever happens meanwhile. Between two thread finishes the number of
+     * busy threads is constant, so real time advances by (v1 - v0) x R(busy): exact and
+     * deterministic. Finishes within a relative 1e-9 of each other count as simultaneous. A phase
+     * with a trigger count k starts when the k-th thread of the previous phase finishes (k = 0: with
+     * the previous phase).
+     *
+     * @param responseNanos R(busy threads) in nanoseconds, > 0 for every count >= 1
+     */
+    static Schedule simulate(LoadPlan plan, IntToDoubleFunction responseNanos) {
+        List<PlannedPhase> phases = plan.phases();
+        int count = phases.size();
+        double[] starts = new double[count];
+        double[] ends = new double[count];
+        boolean[] started = new boolean[count];
+        int[] finished = new int[count];
+        // {finish in request time, phase index}, earliest first, phase order on ties
+        PriorityQueue<double[]> busy = new PriorityQueue<>((a, b) -> a[0] != b[0] ? Double.compare(a[0], b[0]) : Double.compare(a[1], b[1]));
+        double v = 0, t = 0;
+        startDue(phases, 0, started, finished, starts, busy, v, t);
+        while (!busy.isEmpty()) {
+            double next = busy.peek()[0];
+            double r = responseNanos.applyAsDouble(busy.size());
+            if (!(r > 0)) throw new IllegalArgumentException("response time <= 0 at " + busy.size() + " busy threads: " + r);
+            t += (next - v) * r;
+            v = next;
+            double tie = next + 1e-9 * Math.max(1.0, Math.abs(next));
+            while (!busy.isEmpty() && busy.peek()[0] <= tie) {
+                int k = (int) busy.poll()[1];
+                if (++finished[k] == phases.get(k).threads()) ends[k] = t;
+            }
+            startDue(phases, 1, started, finished, starts, busy, v, t);
+        }
+        double wall = 0;
+        List<Double> s = new ArrayList<>(count), e = new ArrayList<>(count);
+        for (int k = 0; k < count; k++) {
+            if (!started[k]) throw new IllegalStateException("phase " + phases.get(k).name() + " never started");
+            s.add(starts[k]);
+            e.add(ends[k]);
+            wall = Math.max(wall, ends[k]);
+        }
+        return new Schedule(wall, s, e);
+    }
+
+    /** Starts, at (v, t), every phase from {@code from} on whose trigger is met, in order. */
+    private static void startDue(List<PlannedPhase> phases, int from, boolean[] started, int[] finished, double[] starts,
+                                 PriorityQueue<double[]> busy, double v, double t) {
+        for (int k = from; k < phases.size(); k++) {
+            if (started[k]) continue;
+            boolean due = k == 0 || (started[k - 1] && finished[k - 1] >= phases.get(k).startAfter());
+            if (!due) continue;
+            started[k] = true;
+            starts[k] = t;
+            for (Work work : phases.get(k).work()) busy.add(new double[]{v + work.requests(), k});
+        }
+    }
+
     /** (measured - predicted) / predicted in percent. */
     public static double differencePercent(double measured, double predicted) {
         return (measured - predicted) / predicted * 100.0;
+    }
+
+    private static void checkCpu(int cores, double cpuNanosPerRequest) {
+        if (cores < 1) throw new IllegalArgumentException("cores < 1: " + cores);
+        if (!(cpuNanosPerRequest > 0)) throw new IllegalArgumentException("cpuNanosPerRequest <= 0: " + cpuNanosPerRequest);
     }
 
     /** Every thread's finish time in the phase, ascending. */

@@ -13,7 +13,9 @@ import io.upic.liftride.client.plan.LoadPlan;
  * @param serverUrl      the base URL the run used
  * @param embeddedServer whether the client started that server itself
  * @param baseline       the single-thread baseline, or null if skipped
- * @param prediction     Little's law from the baseline, or null without a usable baseline
+ * @param prediction     Little's law from the baseline (naive: X = N / W), or null without a usable baseline
+ * @param bounded        Little's law with the CPU capacity bound (X = min(N / W, C / D)), or null without a
+ *                       usable baseline or without the baseline's CPU time
  * @param result         the engine's account
  * @param reconciliation the checks
  * @param processCpuNanos CPU time this JVM used during the run (all threads: the embedded server's too
@@ -21,8 +23,14 @@ import io.upic.liftride.client.plan.LoadPlan;
  * @param cores           processors available to the JVM
  */
 public record RunReport(RunConfig config, LoadPlan plan, String serverUrl, boolean embeddedServer, Baseline.Result baseline,
-                        Prediction prediction, RunResult result, Reconciliation reconciliation, long processCpuNanos,
-                        int cores) {
+                        Prediction prediction, BoundedPrediction bounded, RunResult result, Reconciliation reconciliation,
+                        long processCpuNanos, int cores) {
+
+    /** A report without the bounded prediction. */
+    public RunReport(RunConfig config, LoadPlan plan, String serverUrl, boolean embeddedServer, Baseline.Result baseline,
+                     Prediction prediction, RunResult result, Reconciliation reconciliation, long processCpuNanos, int cores) {
+        this(config, plan, serverUrl, embeddedServer, baseline, prediction, null, result, reconciliation, processCpuNanos, cores);
+    }
 
     /** Mean busy cores of this JVM over the run's wall time, or NaN if unknown. */
     public double busyCores() {

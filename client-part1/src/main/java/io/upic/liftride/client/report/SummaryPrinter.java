@@ -49,10 +49,15 @@ public final class SummaryPrinter {
         out.flush();
     }
 
-    /** The baseline's one line. */
+    /** The baseline's line. */
     public static void printBaseline(PrintStream out, Baseline.Result b) {
-        out.printf(L, "Baseline: %,d requests from 1 thread in %.3f s, %,d failed: mean latency W = %.3f ms%s%n",
-                b.successful() + b.failed(), b.wallNanos() / 1e9, b.failed(), b.meanLatencyNanos() / 1e6,
+        String warmup = b.warmupRequests() > 0 ? String.format(L, " after %,d warm-up requests", b.warmupRequests()) : "";
+        String cpu = Double.isNaN(b.cpuNanosPerRequest()) ? ""
+                : String.format(L, ", process CPU %.1f us per request", b.cpuNanosPerRequest() / 1e3)
+                + (Double.isNaN(b.javaThreadCpuNanosPerRequest()) ? " (D)" : String.format(L,
+                " of which Java threads D = %.1f us (the rest: JIT compiler and GC threads)", b.javaThreadCpuNanosPerRequest() / 1e3));
+        out.printf(L, "Baseline: %,d requests from 1 thread in %.3f s%s, %,d failed: mean latency W = %.3f ms%s%s%n",
+                b.successful() + b.failed(), b.wallNanos() / 1e9, warmup, b.failed(), b.meanLatencyNanos() / 1e6, cpu,
                 b.stopped() ? " (stopped early)" : "");
         out.flush();
     }
@@ -99,6 +104,7 @@ public final class SummaryPrinter {
 
     private static void printTheory(PrintStream out, RunReport report) {
         Prediction p = report.prediction();
+        BoundedPrediction bp = report.bounded();
         RunResult r = report.result();
         if (p == null) {
             out.println("Little's law: no prediction (baseline skipped: --baseline 0, or it had no successful request)");
@@ -106,19 +112,59 @@ public final class SummaryPrinter {
         }
         int peakIndex = report.plan().peakPhase().index();
         PhaseResult peak = r.phases().stream().filter(ph -> ph.index() == peakIndex).findFirst().orElse(null);
-        out.printf(L, "Little's law, W = %.3f ms (single-thread baseline)%n", p.meanLatencyNanos() / 1e6);
-        out.println("  (N / W assumes latency stays W under load; once the CPU is busy, see the CPU line, latency grows with N instead)");
+        Baseline.Result b = report.baseline();
+        String warm = b != null && b.warmupRequests() > 0 ? String.format(L, " after %,d warm-up requests", b.warmupRequests()) : "";
+        if (bp == null) {
+            out.printf(L, "Little's law, W = %.3f ms (single-thread baseline%s); no CPU bound (the baseline's CPU time is unknown)%n",
+                    p.meanLatencyNanos() / 1e6, warm);
+        } else {
+            out.printf(L, "Little's law, W = %.3f ms, D = %.1f us CPU per request (%s), C = %d cores (single-thread baseline%s)%n",
+                    p.meanLatencyNanos() / 1e6, bp.cpuNanosPerRequest() / 1e3, cpuScope(bp), bp.cores(), warm);
+        }
+        out.println("  naive   X = N / W: latency stays W under load (no contention for the CPU)");
+        if (bp != null) {
+            out.printf(L, "  bounded X = min(N / W, C / D), R = max(W, N x D / C): C / D = %,.0f req/s; the CPU bounds throughput "
+                    + "above N* = C x W / D = %.1f threads%s%n", bp.capacityPerSecond(), bp.saturationThreads(),
+                    bp.cpuIncludesServer() ? "" : " (client CPU only: the remote server's CPU is not in D, so this bounds the client alone)");
+        }
+        String bLabel = boundedLabel(bp);
         if (peak != null && peak.started() && peak.durationNanos() > 0) {
-            out.printf(L, "  peak phase (%d threads): predicted %d / W = %,.0f req/s, measured %,.0f req/s (%+.1f%%)%n",
-                    p.peakThreads(), p.peakThreads(), p.peakThroughputPerSecond(), peak.throughputPerSecond(),
-                    LittlesLaw.differencePercent(peak.throughputPerSecond(), p.peakThroughputPerSecond()));
+            out.printf(L, "  peak phase (%d threads)   %13s %8s %10s %8s%n", p.peakThreads(), "throughput", "diff", "latency", "diff");
+            out.printf(L, "    %-24s %,7.0f req/s %8s %7.3f ms%n", "measured", peak.throughputPerSecond(), "", peak.meanLatencyNanos() / 1e6);
+            out.printf(L, "    %-24s %,7.0f req/s %+7.1f%% %7.3f ms %+7.1f%%%n", "naive N / W", p.peakThroughputPerSecond(),
+                    LittlesLaw.differencePercent(peak.throughputPerSecond(), p.peakThroughputPerSecond()), p.meanLatencyNanos() / 1e6,
+                    LittlesLaw.differencePercent(peak.meanLatencyNanos(), p.meanLatencyNanos()));
+            if (bp != null) {
+                out.printf(L, "    %-24s %,7.0f req/s %+7.1f%% %7.3f ms %+7.1f%%%n", bLabel, bp.peakThroughputPerSecond(),
+                        LittlesLaw.differencePercent(peak.throughputPerSecond(), bp.peakThroughputPerSecond()), bp.peakResponseNanos() / 1e6,
+                        LittlesLaw.differencePercent(peak.meanLatencyNanos(), bp.peakResponseNanos()));
+            }
             out.printf(L, "  peak phase check with measured latency: %,.0f req/s x %.3f ms = %.1f requests in flight (threads %d)%n",
                     peak.throughputPerSecond(), peak.meanLatencyNanos() / 1e6,
                     peak.throughputPerSecond() * peak.meanLatencyNanos() / 1e9, peak.threads());
         }
-        out.printf(L, "  whole run: predicted wall %.3f s (%,.0f req/s), measured %.3f s (%,.0f req/s); wall %+.1f%%%n",
-                p.wallNanos() / 1e9, p.throughputPerSecond(), r.wallNanos() / 1e9, r.throughputPerSecond(),
-                LittlesLaw.differencePercent(r.wallNanos(), p.wallNanos()));
+        out.printf(L, "  whole run                  %10s %8s %13s %8s%n", "wall", "diff", "throughput", "diff");
+        out.printf(L, "    %-24s %8.3f s %8s %,7.0f req/s%n", "measured", r.wallNanos() / 1e9, "", r.throughputPerSecond());
+        out.printf(L, "    %-24s %8.3f s %+7.1f%% %,7.0f req/s %+7.1f%%%n", "naive (every request W)", p.wallNanos() / 1e9,
+                LittlesLaw.differencePercent(r.wallNanos(), p.wallNanos()), p.throughputPerSecond(),
+                LittlesLaw.differencePercent(r.throughputPerSecond(), p.throughputPerSecond()));
+        if (bp != null) {
+            out.printf(L, "    %-24s %8.3f s %+7.1f%% %,7.0f req/s %+7.1f%%%n", "bounded, R(busy threads)", bp.wallNanos() / 1e9,
+                    LittlesLaw.differencePercent(r.wallNanos(), bp.wallNanos()), bp.throughputPerSecond(),
+                    LittlesLaw.differencePercent(r.throughputPerSecond(), bp.throughputPerSecond()));
+        }
+        out.println("  (diff = (measured - predicted) / predicted" + (bp == null ? ")"
+                : "; the bounded wall time follows the phase schedule with every request taking R(threads busy at that moment, all phases))"));
+    }
+
+    /** "client + embedded server" or "client only, server remote". */
+    static String cpuScope(BoundedPrediction bp) {
+        return bp.cpuIncludesServer() ? "Java threads of this JVM: client + embedded server"
+                : "Java threads of this JVM: client only, server remote";
+    }
+
+    private static String boundedLabel(BoundedPrediction bp) {
+        return bp != null && !bp.cpuIncludesServer() ? "bounded, client CPU only" : "bounded min(N/W, C/D)";
     }
 
     private static void printReconciliation(PrintStream out, Reconciliation c) {
@@ -138,17 +184,28 @@ public final class SummaryPrinter {
     public static void printSweep(PrintStream out, List<RunReport> reports) {
         out.println();
         out.println("Sweep summary");
-        out.printf(L, "  %7s %10s %10s %7s %10s %13s %13s %6s%n", "threads", "planned", "successful", "failed", "wall",
-                "throughput", "predicted", "diff");
+        out.printf(L, "  %7s %10s %10s %7s %10s %13s %13s %6s %13s %6s%n", "threads", "planned", "successful", "failed", "wall",
+                "throughput", "naive N/W", "diff", "bounded", "diff");
+        boolean clientOnly = false;
         for (RunReport rep : reports) {
             RunResult r = rep.result();
             Prediction p = rep.prediction();
+            BoundedPrediction bp = rep.bounded();
+            clientOnly |= bp != null && !bp.cpuIncludesServer();
             out.printf(L, "  %7d %,10d %,10d %,7d %8.3f s %,7.0f req/s %s %s%n", r.numThreads(), r.planned(), r.successful(),
                     r.failed(), r.wallNanos() / 1e9, r.throughputPerSecond(),
-                    p == null ? String.format(L, "%13s", "-") : String.format(L, "%,7.0f req/s", p.throughputPerSecond()),
-                    p == null ? "" : String.format(L, "%+5.0f%%", LittlesLaw.differencePercent(r.throughputPerSecond(), p.throughputPerSecond())));
+                    predicted(r, p == null ? Double.NaN : p.throughputPerSecond()),
+                    predicted(r, bp == null ? Double.NaN : bp.throughputPerSecond()));
         }
+        out.println("  (throughput = successful requests / wall seconds; naive = planned requests / wall time with every request W;"
+                + " bounded = the same with R = max(W, busy threads x D / C)" + (clientOnly ? ", D = the client's CPU only" : "")
+                + "; diff = (measured - predicted) / predicted)");
         out.flush();
+    }
+
+    private static String predicted(RunResult r, double throughput) {
+        return Double.isNaN(throughput) ? String.format(L, "%13s %6s", "-", "")
+                : String.format(L, "%,7.0f req/s %+5.0f%%", throughput, LittlesLaw.differencePercent(r.throughputPerSecond(), throughput));
     }
 
     /** "HTTP 503: 3, timeout: 1". */

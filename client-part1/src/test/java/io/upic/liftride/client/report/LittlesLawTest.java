@@ -9,6 +9,7 @@ import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class LittlesLawTest {
 
@@ -58,5 +59,120 @@ class LittlesLawTest {
     void differenceIsRelativeToThePrediction() {
         assertEquals(-50.0, LittlesLaw.differencePercent(50, 100), 1e-12);
         assertEquals(25.0, LittlesLaw.differencePercent(125, 100), 1e-12);
+    }
+
+    // ---- the capacity bound: X(N) = min(N / W, C / D), R(N) = max(W, N x D / C) ----
+
+    @Test
+    void boundedThroughputIsTheSmallerOfNOverWAndCOverD() {
+        // W = 1 ms, D = 100 us, C = 2: C / D = 20,000 req/s, N* = C x W / D = 20 threads
+        assertEquals(20_000, LittlesLaw.capacity(2, 0.1 * MS), 1e-9);
+        assertEquals(10_000, LittlesLaw.boundedThroughput(10, MS, 2, 0.1 * MS), 1e-9); // below N*: N / W
+        assertEquals(20_000, LittlesLaw.boundedThroughput(20, MS, 2, 0.1 * MS), 1e-9); // at N*: both
+        assertEquals(20_000, LittlesLaw.boundedThroughput(40, MS, 2, 0.1 * MS), 1e-9); // above: C / D
+        assertEquals(1 * MS, LittlesLaw.boundedResponseNanos(10, MS, 2, 0.1 * MS), 1e-9);
+        assertEquals(1 * MS, LittlesLaw.boundedResponseNanos(20, MS, 2, 0.1 * MS), 1e-9);
+        assertEquals(2 * MS, LittlesLaw.boundedResponseNanos(40, MS, 2, 0.1 * MS), 1e-9);
+        // Little's law holds for the bound itself: X(N) x R(N) = N
+        for (int n : new int[]{1, 7, 20, 64, 256}) {
+            assertEquals(n, LittlesLaw.boundedThroughput(n, MS, 2, 0.1 * MS) * LittlesLaw.boundedResponseNanos(n, MS, 2, 0.1 * MS) / 1e9, 1e-9);
+        }
+        assertEquals("cpuNanosPerRequest <= 0: 0.0",
+                assertThrows(IllegalArgumentException.class, () -> LittlesLaw.capacity(2, 0)).getMessage());
+        assertEquals("cores < 1: 0",
+                assertThrows(IllegalArgumentException.class, () -> LittlesLaw.boundedThroughput(1, MS, 0, MS)).getMessage());
+    }
+
+    @Test
+    void boundedStandardRunStretchesOnlyThePhasesThatSaturateTheCpu() {
+        // -t 32 -s 20000, W = 1 ms, D = 100 us, C = 2: R(n) = max(1 ms, n x 0.05 ms).
+        // startup: 8 busy, R = 1 ms, 5,000 requests each: all end at 5 s and trigger peak;
+        // peak: 32 busy, R = 1.6 ms, 3,750 requests: 6 s, all end at 11 s and trigger cooldown;
+        // cooldown: 8 busy, R = 1 ms, 2,500 requests: ends at 13.5 s.
+        BoundedPrediction b = LittlesLaw.bounded(PhasePlan.fall2021().forRun(32, 20_000, 10), MS, 0.1 * MS, 2, true);
+        assertEquals(List.of(0.0, 5e9, 11e9), rounded(b.phaseStartNanos()));
+        assertEquals(List.of(5e9, 11e9, 13.5e9), rounded(b.phaseEndNanos()));
+        assertEquals(13.5e9, b.wallNanos(), 1);
+        assertEquals(180_000 / 13.5, b.throughputPerSecond(), 1e-6);
+        assertEquals(32, b.peakThreads());
+        assertEquals(20_000, b.peakThroughputPerSecond(), 1e-9);
+        assertEquals(1.6 * MS, b.peakResponseNanos(), 1e-6);
+        assertEquals(20_000, b.capacityPerSecond(), 1e-9);
+        assertEquals(20, b.saturationThreads(), 1e-9);
+        assertTrue(b.cpuIncludesServer());
+    }
+
+    @Test
+    void overlappingPhasesShareTheCpuAtTheirCombinedThreadCount() {
+        // Two phases of 2 threads; -s 3 -m 2 gives each phase threads of 4 and 2 requests; B starts when
+        // 1 of A's 2 threads is done. W = 1 ms, D = 1 ms, C = 2: R(1) = R(2) = 1 ms, R(3) = 1.5 ms.
+        //   0-2 ms:  A1, A2 busy (R = 1 ms); A2 done after 2 requests at 2 ms; B starts.
+        //   2-5 ms:  A1, B1, B2 busy (R = 1.5 ms); 2 more requests each: A1 and B2 done at 5 ms.
+        //   5-7 ms:  B1 alone (R = 1 ms) sends its last 2: done at 7 ms.
+        LoadPlan plan = twoOverlappingPhases();
+        BoundedPrediction b = LittlesLaw.bounded(plan, MS, MS, 2, true);
+        assertEquals(List.of(0.0, 2 * MS), rounded(b.phaseStartNanos()));
+        assertEquals(List.of(5 * MS, 7 * MS), rounded(b.phaseEndNanos()));
+        assertEquals(7 * MS, b.wallNanos(), 1e-3);
+        assertEquals(12 / 0.007, b.throughputPerSecond(), 1e-6);
+        // the naive schedule of the same plan: A ends at 4 ms, B runs 2-6 ms
+        Prediction naive = LittlesLaw.predict(plan, MS);
+        assertEquals(List.of(4 * MS, 6 * MS), rounded(naive.phaseEndNanos()));
+
+        // C = 1: R(n) = n ms. 0-4 ms: 2 busy, A2 done at 4 ms, B starts; 4-10 ms: 3 busy, A1 and B2
+        // done at 10 ms; 10-12 ms: B1 alone. Saturated all the way: 12 requests x D / C = 12 ms.
+        BoundedPrediction one = LittlesLaw.bounded(plan, MS, MS, 1, false);
+        assertEquals(List.of(0.0, 4 * MS), rounded(one.phaseStartNanos()));
+        assertEquals(List.of(10 * MS, 12 * MS), rounded(one.phaseEndNanos()));
+        assertEquals(12 * MS, one.wallNanos(), 1e-3);
+        assertEquals(1_000, one.throughputPerSecond(), 1e-6); // = C / D
+    }
+
+    @Test
+    void aRunThatAlwaysSaturatesTheCpuTakesTotalCpuOverCores() {
+        // W = D = 1 ms, C = 2: every phase keeps at least 8 threads busy, so R = n x D / C throughout
+        // and the run takes 180,000 x 1 ms / 2 = 90 s.
+        BoundedPrediction b = LittlesLaw.bounded(PhasePlan.fall2021().forRun(32, 20_000, 10), MS, MS, 2, true);
+        assertEquals(90e9, b.wallNanos(), 1e3);
+        assertEquals(2_000, b.throughputPerSecond(), 1e-6);
+    }
+
+    @Test
+    void withACheapCpuTheBoundedPredictionIsTheNaiveOne() {
+        for (LoadPlan plan : List.of(PhasePlan.fall2021().forRun(32, 20_000, 10), PhasePlan.fall2021().forRun(12, 10, 10),
+                PhasePlan.spring2022().forRun(256, 20_000, 10), twoOverlappingPhases())) {
+            Prediction naive = LittlesLaw.predict(plan, MS);
+            BoundedPrediction b = LittlesLaw.bounded(plan, MS, 1, 2, true); // D = 1 ns: N* far above any thread count
+            assertEquals(naive.wallNanos(), b.wallNanos(), 1e-3 * MS, plan.toString());
+            for (int k = 0; k < plan.phases().size(); k++) {
+                assertEquals(naive.phaseStartNanos().get(k), b.phaseStartNanos().get(k), 1e-3 * MS);
+                assertEquals(naive.phaseEndNanos().get(k), b.phaseEndNanos().get(k), 1e-3 * MS);
+            }
+        }
+    }
+
+    @Test
+    void theSimulationStartsAPhaseWithATriggerOfZeroTogetherWithThePreviousOne() {
+        // B (trigger 0 threads) starts with A at 0: 4 busy, R(4) = max(1, 4 x 1 / 2) = 2 ms.
+        LoadPlan plan = new PhasePlan("together", List.of(new Phase("a", 1.0, 1.0, 1, 210, 0),
+                new Phase("b", 1.0, 1.0, 211, 420, 0))).forRun(2, 2, 3); // 2 threads x 3 requests per phase
+        BoundedPrediction b = LittlesLaw.bounded(plan, MS, MS, 2, true);
+        assertEquals(List.of(0.0, 0.0), rounded(b.phaseStartNanos()));
+        assertEquals(List.of(6 * MS, 6 * MS), rounded(b.phaseEndNanos()));
+    }
+
+    /** Phases a and b of 2 threads each with 4 and 2 requests; b starts after 1 of a's threads. */
+    private static LoadPlan twoOverlappingPhases() {
+        LoadPlan plan = new PhasePlan("overlap", List.of(new Phase("a", 1.0, 1.0, 1, 210, 0),
+                new Phase("b", 1.0, 1.0, 211, 420, 0.5))).forRun(2, 3, 2);
+        assertEquals(List.of(4, 2), plan.phases().get(0).work().stream().map(w -> w.requests()).toList());
+        assertEquals(List.of(4, 2), plan.phases().get(1).work().stream().map(w -> w.requests()).toList());
+        assertEquals(1, plan.phases().get(1).startAfter());
+        return plan;
+    }
+
+    /** Rounds to 1e-3 ns, so that hand-computed times compare with equals. */
+    private static List<Double> rounded(List<Double> nanos) {
+        return nanos.stream().map(v -> Math.rint(v * 1e3) / 1e3).toList();
     }
 }

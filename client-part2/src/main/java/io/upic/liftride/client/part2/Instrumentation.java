@@ -14,6 +14,7 @@ import io.upic.liftride.client.part2.report.MarkdownReport;
 import io.upic.liftride.client.part2.report.RunOutput;
 import io.upic.liftride.client.part2.report.StatsText;
 import io.upic.liftride.client.plan.LoadPlan;
+import io.upic.liftride.client.report.BoundedPrediction;
 import io.upic.liftride.client.report.Prediction;
 import io.upic.liftride.client.report.RunReport;
 
@@ -155,10 +156,12 @@ final class Instrumentation implements RunHooks {
         for (RunOutput o : outputs) {
             RunResult r = o.report().result();
             Prediction p = o.report().prediction();
+            BoundedPrediction b = o.report().bounded();
             ScopeStats s = o.metrics().run();
             points.add(new SweepCharts.Point(r.numThreads(), r.wallNanos() / 1e9, p == null ? Double.NaN : p.wallNanos() / 1e9,
-                    r.throughputPerSecond(), p == null ? Double.NaN : p.throughputPerSecond(), s.all().meanMillis(),
-                    s.all().p50Millis(), s.all().p99Millis()));
+                    r.throughputPerSecond(), p == null ? Double.NaN : p.throughputPerSecond(),
+                    b == null ? Double.NaN : b.wallNanos() / 1e9, b == null ? Double.NaN : b.throughputPerSecond(),
+                    b != null && !b.cpuIncludesServer(), s.all().meanMillis(), s.all().p50Millis(), s.all().p99Millis()));
         }
         return points;
     }

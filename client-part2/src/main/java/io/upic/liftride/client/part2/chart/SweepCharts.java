@@ -13,8 +13,10 @@ import java.util.List;
 
 /**
  * The charts of a sweep (one run per thread count): wall time, throughput, and latency against the
- * thread count, measured next to Little's-law predictions. The thread counts are categories, so
- * 32, 64, 128, 256 sit at equal distances (a doubling per step). Static and thread-safe.
+ * thread count, measured next to two Little's-law predictions: the naive one (every request takes the
+ * single-thread W, X = N / W) and the bounded one (X = min(N / W, C / D), the CPU's capacity). The
+ * thread counts are categories, so 32, 64, 128, 256 sit at equal distances (a doubling per step).
+ * Static and thread-safe.
  */
 public final class SweepCharts {
 
@@ -22,23 +24,41 @@ public final class SweepCharts {
     public static final String THROUGHPUT = "sweep-throughput.png";
     public static final String LATENCY = "sweep-latency.png";
 
+    /** Above this ratio between the highest and the lowest throughput drawn, the throughput axis is logarithmic. */
+    static final double LOG_AXIS_RATIO = 4;
+
+    static final String NAIVE = "naive Little's law: N / W (single-thread W)";
+    static final String BOUNDED = "bounded: min(N / W, C / D), CPU capacity";
+    static final String BOUNDED_CLIENT = "bounded: min(N / W, C / D), client CPU only";
+
     private SweepCharts() {
     }
 
     /**
      * One run of the sweep, as the charts need it.
      *
-     * @param threads             the run's -t
-     * @param wallSeconds         measured wall time
-     * @param predictedWallSeconds Little's-law wall time, NaN without a baseline
-     * @param throughput          measured successful requests per second
-     * @param predictedThroughput Little's-law throughput, NaN without a baseline
-     * @param meanMillis          mean latency of all attempts
-     * @param medianMillis        median latency of all attempts
-     * @param p99Millis           p99 latency of all attempts
+     * @param threads                the run's -t
+     * @param wallSeconds            measured wall time
+     * @param predictedWallSeconds   naive Little's-law wall time, NaN without a baseline
+     * @param throughput             measured successful requests per second
+     * @param predictedThroughput    naive Little's-law throughput, NaN without a baseline
+     * @param boundedWallSeconds     bounded wall time, NaN without a baseline or its CPU time
+     * @param boundedThroughput      bounded throughput, NaN without a baseline or its CPU time
+     * @param boundedClientOnly      whether the bound's D covers the client's CPU only (remote server)
+     * @param meanMillis             mean latency of all attempts
+     * @param medianMillis           median latency of all attempts
+     * @param p99Millis              p99 latency of all attempts
      */
     public record Point(int threads, double wallSeconds, double predictedWallSeconds, double throughput,
-                        double predictedThroughput, double meanMillis, double medianMillis, double p99Millis) {
+                        double predictedThroughput, double boundedWallSeconds, double boundedThroughput,
+                        boolean boundedClientOnly, double meanMillis, double medianMillis, double p99Millis) {
+
+        /** A point without the bounded prediction. */
+        public Point(int threads, double wallSeconds, double predictedWallSeconds, double throughput,
+                     double predictedThroughput, double meanMillis, double medianMillis, double p99Millis) {
+            this(threads, wallSeconds, predictedWallSeconds, throughput, predictedThroughput, Double.NaN, Double.NaN, false,
+                    meanMillis, medianMillis, p99Millis);
+        }
     }
 
     /** Writes the three sweep charts into {@code dir}. */
@@ -59,41 +79,76 @@ public final class SweepCharts {
     public static CategoryChart wallTime(String label, List<Point> points) {
         CategoryChart c = ChartStyle.category("Wall time by thread count: " + label, "threads (-t)", "wall time (s)");
         c.getStyler().setDefaultSeriesRenderStyle(CategorySeries.CategorySeriesRenderStyle.Bar);
-        c.getStyler().setAvailableSpaceFill(0.7);
+        c.getStyler().setAvailableSpaceFill(0.75);
         c.getStyler().setLabelsVisible(true);
         c.getStyler().setLabelsFont(c.getStyler().getAxisTickLabelsFont());
         c.getStyler().setLabelsFontColorAutomaticEnabled(true); // white on the dark bars, dark on the light ones
         c.getStyler().setLabelsPosition(0.92);
         c.getStyler().setYAxisDecimalPattern("#,##0.0");
-        c.getStyler().setSeriesColors(new Color[]{ChartStyle.BLUE, new Color(170, 170, 170)});
+        c.getStyler().setLegendPadding(16); // three long entries side by side
+        List<Color> colors = new ArrayList<>(List.of(ChartStyle.BLUE));
         double top = 0;
-        for (Point p : points) top = Math.max(top, Math.max(p.wallSeconds(), nanToZero(p.predictedWallSeconds())));
-        c.addSeries("measured", categories(points), values(points, Point::wallSeconds));
-        if (hasPredictions(points)) {
-            c.addSeries("Little's law prediction (single-thread W)", categories(points), values(points, p -> nanToZero(p.predictedWallSeconds())));
+        for (Point p : points) {
+            top = Math.max(top, Math.max(p.wallSeconds(), Math.max(nanToZero(p.predictedWallSeconds()), nanToZero(p.boundedWallSeconds()))));
         }
+        c.addSeries("measured", categories(points), values(points, Point::wallSeconds));
+        if (has(points, Point::predictedWallSeconds)) {
+            c.addSeries(NAIVE, categories(points), values(points, p -> nanToZero(p.predictedWallSeconds())));
+            colors.add(LIGHT_GREY);
+        }
+        if (has(points, Point::boundedWallSeconds)) {
+            c.addSeries(boundedName(points), categories(points), values(points, p -> nanToZero(p.boundedWallSeconds())));
+            colors.add(ChartStyle.ORANGE);
+        }
+        c.getStyler().setSeriesColors(colors.toArray(new Color[0]));
         c.getStyler().setYAxisMin(0.0);
         c.getStyler().setYAxisMax(RunCharts.niceTop(top * 1.12));
         return c;
     }
 
+    /**
+     * Measured, naive and bounded throughput. The naive line is light and dotted: on a machine whose
+     * cores the server shares it runs far above the rest, and then the y axis turns logarithmic
+     * (ratio of the highest to the lowest value above {@link #LOG_AXIS_RATIO}) so the measured and
+     * bounded lines keep their detail.
+     */
     public static CategoryChart throughput(String label, List<Point> points) {
+        double top = 0, bottom = Double.POSITIVE_INFINITY;
+        for (Point p : points) {
+            for (double v : new double[]{p.throughput(), p.predictedThroughput(), p.boundedThroughput()}) {
+                if (v > 0) { // NaN and 0 are not drawn on a log axis
+                    top = Math.max(top, v);
+                    bottom = Math.min(bottom, v);
+                }
+            }
+        }
+        boolean log = top > 0 && top / bottom > LOG_AXIS_RATIO;
         CategoryChart c = ChartStyle.category("Throughput by thread count: " + label, "threads (-t)",
-                "throughput (successful requests / wall s)");
+                "throughput (successful requests / wall s)" + (log ? ", log scale" : ""));
         c.getStyler().setDefaultSeriesRenderStyle(CategorySeries.CategorySeriesRenderStyle.Line);
         c.getStyler().setOverlapped(true); // lines share the category's x position instead of standing side by side
         c.getStyler().setYAxisDecimalPattern("#,##0");
-        double top = 0;
-        for (Point p : points) top = Math.max(top, Math.max(p.throughput(), nanToZero(p.predictedThroughput())));
-        CategorySeries m = c.addSeries("measured", categories(points), values(points, Point::throughput));
-        style(m, ChartStyle.BLUE, SeriesMarkers.CIRCLE, ChartStyle.THICK);
-        if (hasPredictions(points)) {
-            CategorySeries p = c.addSeries("Little's law prediction: planned requests / predicted wall time",
-                    categories(points), values(points, x -> nanToZero(x.predictedThroughput())));
-            style(p, ChartStyle.GREY, SeriesMarkers.SQUARE, ChartStyle.DASHED);
+        c.getStyler().setLegendPadding(16); // three long entries side by side
+        if (has(points, Point::predictedThroughput)) {
+            CategorySeries p = c.addSeries(NAIVE, categories(points), values(points, Point::predictedThroughput));
+            style(p, LIGHT_GREY, SeriesMarkers.SQUARE, ChartStyle.DOTTED);
         }
-        c.getStyler().setYAxisMin(0.0);
-        c.getStyler().setYAxisMax(RunCharts.niceTop(top * 1.08));
+        if (has(points, Point::boundedThroughput)) {
+            CategorySeries b = c.addSeries(boundedName(points), categories(points), values(points, Point::boundedThroughput));
+            style(b, ChartStyle.ORANGE, SeriesMarkers.DIAMOND, ChartStyle.DASHED);
+        }
+        CategorySeries m = c.addSeries("measured", categories(points), values(points, Point::throughput));
+        style(m, ChartStyle.BLUE, SeriesMarkers.CIRCLE, ChartStyle.THICK); // added last: drawn on top
+        if (log) {
+            c.getStyler().setYAxisLogarithmic(true);
+            // labels at 10^k only: XChart's labels at 2..9 x 10^k touch near the top of a decade, and its custom label
+            // function switches to a linear tick calculator that loops forever on empty labels
+            c.getStyler().setYAxisMin(niceBottom(bottom * 0.8));
+            c.getStyler().setYAxisMax(RunCharts.niceTop(top * 1.25));
+        } else {
+            c.getStyler().setYAxisMin(0.0);
+            c.getStyler().setYAxisMax(RunCharts.niceTop(top * 1.08));
+        }
         return c;
     }
 
@@ -119,8 +174,22 @@ public final class SweepCharts {
         s.setLineStyle(stroke);
     }
 
-    private static boolean hasPredictions(List<Point> points) {
-        return points.stream().anyMatch(p -> !Double.isNaN(p.predictedWallSeconds()));
+    /** A light grey for the naive prediction: shown, but not competing with the measurement. */
+    static final Color LIGHT_GREY = new Color(175, 175, 175);
+
+    private static boolean has(List<Point> points, java.util.function.ToDoubleFunction<Point> f) {
+        return points.stream().anyMatch(p -> !Double.isNaN(f.applyAsDouble(p)));
+    }
+
+    private static String boundedName(List<Point> points) {
+        return points.stream().anyMatch(Point::boundedClientOnly) ? BOUNDED_CLIENT : BOUNDED;
+    }
+
+    /** The largest 1, 2 or 5 x 10^k at or below {@code v} (> 0). */
+    static double niceBottom(double v) {
+        double decade = Math.pow(10, Math.floor(Math.log10(v)));
+        for (double m : new double[]{5, 2, 1}) if (m * decade <= v) return m * decade;
+        return decade;
     }
 
     private static List<String> categories(List<Point> points) {
@@ -137,11 +206,15 @@ public final class SweepCharts {
 
     private static List<Double> values(List<Point> points, java.util.function.ToDoubleFunction<Point> f) {
         List<Double> v = new ArrayList<>(points.size());
-        for (Point p : points) v.add(f.applyAsDouble(p));
+        for (Point p : points) {
+            double x = f.applyAsDouble(p);
+            v.add(Double.isNaN(x) ? null : x); // a gap in a line
+        }
         return v;
     }
 
     private static double nanToZero(double v) {
         return Double.isNaN(v) ? 0 : v;
     }
+
 }

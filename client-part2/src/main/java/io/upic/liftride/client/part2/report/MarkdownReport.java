@@ -8,6 +8,7 @@ import io.upic.liftride.client.part2.csv.CsvRows;
 import io.upic.liftride.client.part2.metrics.LatencyHistograms;
 import io.upic.liftride.client.part2.metrics.LatencyStats;
 import io.upic.liftride.client.part2.metrics.ScopeStats;
+import io.upic.liftride.client.report.BoundedPrediction;
 import io.upic.liftride.client.report.LittlesLaw;
 import io.upic.liftride.client.report.Prediction;
 import io.upic.liftride.client.report.Reconciliation;
@@ -70,8 +71,14 @@ public final class MarkdownReport {
                     c.lifts(), c.meanRuns(), c.transport().cliName(), c.seed() == null ? "" : ", seed " + c.seed()));
             Baseline.Result base = first.baseline();
             if (base != null) {
-                b.append(String.format(L, "Baseline (Little's law W): %,d requests from 1 thread, mean latency W = %.3f ms%s%n",
-                        base.successful() + base.failed(), base.meanLatencyNanos() / 1e6, base.stopped() ? " (stopped early)" : ""));
+                b.append(String.format(L, "Baseline (Little's law W): %,d requests from 1 thread%s, mean latency W = %.3f ms%s%s%n",
+                        base.successful() + base.failed(),
+                        base.warmupRequests() > 0 ? String.format(L, " after %,d warm-up requests", base.warmupRequests()) : "",
+                        base.meanLatencyNanos() / 1e6,
+                        Double.isNaN(base.cpuNanosPerRequest()) ? "" : String.format(L, ", CPU per request D = %.1f us (%s), C = %d cores",
+                                base.cpuNanosPerRequest() / 1e3, first.embeddedServer() ? "client + embedded server" : "client only, server remote",
+                                first.cores()),
+                        base.stopped() ? " (stopped early)" : ""));
             } else {
                 b.append("Baseline: skipped (--baseline 0), so no Little's-law prediction\n");
             }
@@ -87,24 +94,31 @@ public final class MarkdownReport {
 
     private static void sweep(StringBuilder b, Path dir, List<RunOutput> runs, List<ChartFile> charts) {
         b.append("## Sweep\n\n");
-        b.append("| threads | requests | failed | wall (s) | predicted wall (s) | throughput (req/s) | predicted (req/s) | diff "
-                + "| mean (ms) | median (ms) | p99 (ms) | max (ms) | in flight (X x W) |\n");
-        b.append("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+        b.append("| threads | requests | failed | wall (s) | naive wall (s) | bounded wall (s) | throughput (req/s) "
+                + "| naive N/W (req/s) | diff | bounded (req/s) | diff | mean (ms) | median (ms) | p99 (ms) | max (ms) | in flight (X x W) |\n");
+        b.append("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+        boolean clientOnly = false;
         for (RunOutput o : runs) {
             RunResult r = o.report().result();
             Prediction p = o.report().prediction();
+            BoundedPrediction bp = o.report().bounded();
+            clientOnly |= bp != null && !bp.cpuIncludesServer();
             ScopeStats s = o.metrics().run();
-            b.append(String.format(L, "| %d | %,d | %,d | %.3f | %s | %,.0f | %s | %s | %.3f | %.3f | %.3f | %.3f | %.1f |%n",
+            b.append(String.format(L, "| %d | %,d | %,d | %.3f | %s | %s | %,.0f | %s | %s | %.3f | %.3f | %.3f | %.3f | %.1f |%n",
                     r.numThreads(), r.planned(), r.failed(), r.wallNanos() / 1e9,
-                    p == null ? "-" : String.format(L, "%.3f", p.wallNanos() / 1e9), r.throughputPerSecond(),
-                    p == null ? "-" : String.format(L, "%,.0f", p.throughputPerSecond()),
-                    p == null ? "-" : String.format(L, "%+.1f%%", LittlesLaw.differencePercent(r.throughputPerSecond(), p.throughputPerSecond())),
+                    p == null ? "-" : String.format(L, "%.3f", p.wallNanos() / 1e9),
+                    bp == null ? "-" : String.format(L, "%.3f", bp.wallNanos() / 1e9), r.throughputPerSecond(),
+                    predicted(r, p == null ? Double.NaN : p.throughputPerSecond()),
+                    predicted(r, bp == null ? Double.NaN : bp.throughputPerSecond()),
                     s.all().meanMillis(), s.all().p50Millis(), s.all().p99Millis(), s.all().maxMillis(), s.measuredConcurrency()));
         }
-        b.append("\nThroughput = successful requests / wall time. Predicted = Little's law with the single-thread W, "
-                + "following the phase schedule (see client-part1's `LittlesLaw`); it assumes latency stays W under load, "
-                + "so it is an upper bound on throughput when client and server share the machine's cores. "
-                + "In flight = measured throughput x measured mean latency.\n\n");
+        b.append("\nThroughput = successful requests / wall time. Both predictions follow the phase schedule (see client-part1's "
+                + "`LittlesLaw`) with the single-thread W: *naive* lets every request take W (X = N / W); *bounded* adds the "
+                + "CPU's capacity, X = min(N / W, C / D) with D the CPU time per request measured in the baseline and C the "
+                + "cores, so every request takes R = max(W, busy threads x D / C)"
+                + (clientOnly ? " (here D is the client's CPU only: the server is remote, so the bound covers the client alone)" : "")
+                + ". Diff = (measured - predicted) / predicted. In flight = measured throughput x measured mean latency.\n\n");
+        b.append(WHY_NAIVE_MISSES).append("\n\n");
         for (ChartFile f : charts) image(b, dir, f);
     }
 
@@ -160,34 +174,65 @@ public final class MarkdownReport {
                 r.successful(), r.wallNanos() / 1e9, run.throughputPerSecond(), run.all().meanMillis(), run.measuredConcurrency()));
 
         Prediction p = rep.prediction();
+        BoundedPrediction bp = rep.bounded();
         if (p == null) {
             b.append("No Little's-law prediction: the baseline was skipped or had no successful request.\n\n");
         } else {
             PhaseResult peak = r.phases().get(rep.plan().peakPhase().index());
-            b.append(String.format(L, "Little's law with the single-thread W = %.3f ms:%n%n", p.meanLatencyNanos() / 1e6));
-            b.append("| quantity | predicted | measured | difference |\n|---|---:|---:|---:|\n");
-            if (peak.started() && peak.durationNanos() > 0) {
-                b.append(String.format(L, "| peak phase throughput (%d threads / W) | %,.0f req/s | %,.0f req/s | %+.1f%% |%n", p.peakThreads(),
-                        p.peakThroughputPerSecond(), peak.throughputPerSecond(),
-                        LittlesLaw.differencePercent(peak.throughputPerSecond(), p.peakThroughputPerSecond())));
-                ScopeStats ps = o.metrics().phases().get(peak.index());
-                b.append(String.format(L, "| peak phase latency | %.3f ms (W) | %.3f ms | %+.1f%% |%n", p.meanLatencyNanos() / 1e6,
-                        ps.all().meanMillis(), LittlesLaw.differencePercent(ps.all().meanMillis(), p.meanLatencyNanos() / 1e6)));
-                b.append(String.format(L, "| peak phase requests in flight | %d (threads) | %.1f (X x W) | %+.1f%% |%n", peak.threads(),
-                        ps.measuredConcurrency(), LittlesLaw.differencePercent(ps.measuredConcurrency(), peak.threads())));
+            if (bp == null) {
+                b.append(String.format(L, "Little's law with the single-thread W = %.3f ms (no CPU bound: the baseline's CPU time "
+                        + "is unknown):%n%n", p.meanLatencyNanos() / 1e6));
+            } else {
+                b.append(String.format(L, "Little's law with the single-thread W = %.3f ms; bounded by the CPU with D = %.1f us per "
+                                + "request (%s) and C = %d cores: C / D = %,.0f req/s, reached from N* = C x W / D = %.1f threads:%n%n",
+                        p.meanLatencyNanos() / 1e6, bp.cpuNanosPerRequest() / 1e3,
+                        bp.cpuIncludesServer() ? "client + embedded server" : "client only: the remote server's CPU is not in the bound",
+                        bp.cores(), bp.capacityPerSecond(), bp.saturationThreads()));
             }
-            b.append(String.format(L, "| whole run wall time | %.3f s | %.3f s | %+.1f%% |%n", p.wallNanos() / 1e9, r.wallNanos() / 1e9,
-                    LittlesLaw.differencePercent(r.wallNanos(), p.wallNanos())));
-            b.append(String.format(L, "| whole run throughput | %,.0f req/s | %,.0f req/s | %+.1f%% |%n%n", p.throughputPerSecond(),
-                    r.throughputPerSecond(), LittlesLaw.differencePercent(r.throughputPerSecond(), p.throughputPerSecond())));
+            b.append("| quantity | measured | naive: N / W | diff | bounded: min(N / W, C / D) | diff |\n|---|---:|---:|---:|---:|---:|\n");
+            if (peak.started() && peak.durationNanos() > 0) {
+                ScopeStats ps = o.metrics().phases().get(peak.index());
+                b.append(String.format(L, "| peak phase throughput (%d threads) | %,.0f req/s | %,.0f req/s | %+.1f%% | %s |%n", p.peakThreads(),
+                        peak.throughputPerSecond(), p.peakThroughputPerSecond(),
+                        LittlesLaw.differencePercent(peak.throughputPerSecond(), p.peakThroughputPerSecond()),
+                        bp == null ? "- | -" : String.format(L, "%,.0f req/s | %+.1f%%", bp.peakThroughputPerSecond(),
+                                LittlesLaw.differencePercent(peak.throughputPerSecond(), bp.peakThroughputPerSecond()))));
+                b.append(String.format(L, "| peak phase latency | %.3f ms | %.3f ms (W) | %+.1f%% | %s |%n", ps.all().meanMillis(),
+                        p.meanLatencyNanos() / 1e6, LittlesLaw.differencePercent(ps.all().meanMillis(), p.meanLatencyNanos() / 1e6),
+                        bp == null ? "- | -" : String.format(L, "%.3f ms (max(W, N x D / C)) | %+.1f%%", bp.peakResponseNanos() / 1e6,
+                                LittlesLaw.differencePercent(ps.all().meanMillis(), bp.peakResponseNanos() / 1e6))));
+                b.append(String.format(L, "| peak phase requests in flight | %.1f (X x W) | %d (threads) | %+.1f%% | %d (threads) | %+.1f%% |%n",
+                        ps.measuredConcurrency(), peak.threads(), LittlesLaw.differencePercent(ps.measuredConcurrency(), peak.threads()),
+                        peak.threads(), LittlesLaw.differencePercent(ps.measuredConcurrency(), peak.threads())));
+            }
+            b.append(String.format(L, "| whole run wall time | %.3f s | %.3f s | %+.1f%% | %s |%n", r.wallNanos() / 1e9, p.wallNanos() / 1e9,
+                    LittlesLaw.differencePercent(r.wallNanos(), p.wallNanos()),
+                    bp == null ? "- | -" : String.format(L, "%.3f s | %+.1f%%", bp.wallNanos() / 1e9,
+                            LittlesLaw.differencePercent(r.wallNanos(), bp.wallNanos()))));
+            b.append(String.format(L, "| whole run throughput | %,.0f req/s | %,.0f req/s | %+.1f%% | %s |%n%n", r.throughputPerSecond(),
+                    p.throughputPerSecond(), LittlesLaw.differencePercent(r.throughputPerSecond(), p.throughputPerSecond()),
+                    bp == null ? "- | -" : String.format(L, "%,.0f req/s | %+.1f%%", bp.throughputPerSecond(),
+                            LittlesLaw.differencePercent(r.throughputPerSecond(), bp.throughputPerSecond()))));
             b.append("If measured in-flight is close to the thread count, the threads spent their time waiting on "
-                    + "responses and Little's law holds with the *measured* latency; the gap to the prediction is then the change "
-                    + "of latency between the single-thread baseline and the loaded run, not a client bug.\n\n");
+                    + "responses and Little's law holds with the *measured* latency; the gap to the naive prediction is then the "
+                    + "growth of latency between the single-thread baseline and the loaded run, not a client bug. ")
+                    .append(WHY_NAIVE_MISSES).append("\n\n");
         }
 
         b.append("### Charts\n\n");
         for (ChartFile f : o.charts()) image(b, dir, f);
         b.append(String.format(L, "Statistics and charts generated in %.3f s after the run.%n%n", o.reportNanos() / 1e9));
+    }
+
+    /** Why N / W misses here, in one sentence. */
+    static final String WHY_NAIVE_MISSES = "The naive N / W misses by a wide margin on a 2-core machine that client and server "
+            + "share: with every request costing D of CPU, the cores can finish at most C / D requests per second, so beyond "
+            + "N* = C x W / D threads the extra threads only queue for the CPU and latency grows as N x D / C instead of staying W.";
+
+    /** "12,345 | +6.7%" or "- | -". */
+    private static String predicted(RunResult r, double throughput) {
+        return Double.isNaN(throughput) ? "- | -" : String.format(L, "%,.0f | %+.1f%%", throughput,
+                LittlesLaw.differencePercent(r.throughputPerSecond(), throughput));
     }
 
     private static void latencyRows(StringBuilder b, ScopeStats s) {
@@ -228,6 +273,12 @@ public final class MarkdownReport {
                         + "the top of its histogram bucket, so at most 0.1% above the exact value (exact below 2.048 ms). Mean, "
                         + "min and max are exact.\n");
         b.append("- **Throughput**: successful requests / wall seconds (per phase: / the phase's own duration; phases overlap).\n");
+        b.append("- **Predictions** (client-part1's `LittlesLaw`, from the single-thread baseline measured after as many warm-up "
+                + "requests): *naive* X = N / W, every request takes the baseline's mean latency W; *bounded* X = min(N / W, C / D), "
+                + "R = max(W, N x D / C), with D the CPU time of this JVM's Java threads per baseline request (client + server when "
+                + "the server is embedded, the client's only with -i; the process total, JIT and GC included, when thread CPU "
+                + "is not available) and C the available processors. Predicted wall times simulate the phase "
+                + "schedule with every request taking W (naive) or R(threads busy at that moment, all phases) (bounded).\n");
         b.append("- **In flight (X x W)**: throughput x mean latency, Little's law with measured numbers; compare it with the "
                 + "thread count.\n");
         b.append("- **Per-second charts**: attempts are bucketed by the second in which they completed; per-second percentiles use "
