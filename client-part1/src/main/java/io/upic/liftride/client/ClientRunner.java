@@ -2,6 +2,7 @@ package io.upic.liftride.client;
 
 import io.upic.liftride.client.cli.RunConfig;
 import io.upic.liftride.client.engine.Baseline;
+import io.upic.liftride.client.engine.GiveUp;
 import io.upic.liftride.client.engine.LoadEngine;
 import io.upic.liftride.client.engine.RunResult;
 import io.upic.liftride.client.http.HttpSettings;
@@ -48,6 +49,8 @@ public final class ClientRunner {
     private final AtomicBoolean used = new AtomicBoolean();
     private final CountDownLatch finished = new CountDownLatch(1);
     private volatile boolean stopRequested;
+    /** Why a run or the baseline gave up on a silent server (see GiveUp); null while it answers. */
+    private volatile String serverGone;
     private volatile LoadEngine engine;
 
     /**
@@ -124,10 +127,15 @@ public final class ClientRunner {
             HttpSettings http = new HttpSettings(baseUrl, first.connectTimeoutMillis(), first.readTimeoutMillis(), maxConnections);
             try (RideSenderFactory senders = first.transport().open(http)) {
                 Baseline.Result baseline = baseline(first, senders);
+                if (serverGone != null) {
+                    err.println("baseline: " + serverGone + "; no run started");
+                    return 1;
+                }
                 List<RunReport> reports = new ArrayList<>(configs.size());
                 boolean ok = true;
                 for (RunConfig c : configs) {
-                    if (stopRequested) break;
+                    // after a give-up the next runs of a sweep would only wait out the same silence
+                    if (stopRequested || serverGone != null) break;
                     RunReport report = runOne(c, baseUrl, local != null, senders, baseline, hooks);
                     reports.add(report);
                     ok &= report.ok();
@@ -150,9 +158,11 @@ public final class ClientRunner {
         out.printf(Locale.US, "Baseline: sending %,d warm-up + %,d measured requests from 1 thread to measure the latency W "
                 + "and the CPU per request D for Little's law...%n", c.baselineRequests(), c.baselineRequests());
         out.flush();
+        GiveUp giveUp = new GiveUp(c.retryPolicy().giveUpAfterMillis(), System.nanoTime(), null);
         Baseline.Result b = Baseline.run(senders, c.baselineRequests(), c.baselineRequests(), c.resortId(), c.seasonId(),
-                c.dayId(), c.skiers(), c.lifts(), c.retryPolicy(), c.seed(), this::isStopRequested);
+                c.dayId(), c.skiers(), c.lifts(), c.retryPolicy(), c.seed(), this::isStopRequested, giveUp);
         SummaryPrinter.printBaseline(out, b);
+        if (giveUp.gaveUp()) serverGone = giveUp.reason();
         return b;
     }
 
@@ -179,6 +189,7 @@ public final class ClientRunner {
         } finally {
             engine = null;
         }
+        if (e.gaveUp()) serverGone = e.gaveUpReason();
         long cpuAfter = ProcessCpu.nanos();
         ServerProbe.Answer after = probe(c, baseUrl);
         String whyNot = before.ridesStored().isEmpty() ? "before the run: " + before.failure()

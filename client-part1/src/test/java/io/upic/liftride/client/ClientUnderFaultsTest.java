@@ -268,4 +268,46 @@ class ClientUnderFaultsTest {
         assertTrue(run.out().contains("STOPPED before the end: partial account"), run.output());
         assertTrue(run.out().contains("PROBLEM: gave up on the server: no HTTP answer for 0.5 s while attempts kept failing"), run.output());
     }
+
+    /** A raw server that answers {@code answered} POSTs with 201 and then goes away for good. */
+    private ScriptedSocketServer serverGoneAfter(int answered) throws Exception {
+        AtomicReference<ScriptedSocketServer> server = new AtomicReference<>();
+        raw = ScriptedSocketServer.start((n, path, body) -> {
+            if (n <= answered) return ScriptedSocketServer.Action.CREATED;
+            server.get().stopListening();
+            return ScriptedSocketServer.Action.CLOSE;
+        });
+        server.set(raw);
+        return raw;
+    }
+
+    @Test
+    void aServerGoneDuringASweepEndsTheSweepWithTheRunThatGaveUp() throws Exception {
+        serverGoneAfter(100);
+        // without the check every further run of the sweep would wait out the same silence
+        ClientRun run = assertTimeoutPreemptively(Duration.ofSeconds(10), () -> ClientRun.of("-t", "8,16,32", "-s", "80", "-m", "5",
+                "--baseline", "0", "--give-up-after-ms", "300", "-i", raw.baseUrl()));
+        assertEquals(1, run.exit());
+        assertEquals(1, run.reports().size(), run.output());
+        RunResult r = run.result();
+        assertTrue(r.stopped() && r.notSent() > 0, run.output());
+        run.assertAccountedFor(Map.of(AttemptCodes.CONNECTION_ERROR, r.failed()));
+        assertTrue(run.out().contains("Stopped: 1 of 3 runs done"), run.output());
+    }
+
+    @Test
+    void aServerGoneDuringTheBaselineEndsTheClientBeforeAnyRun() throws Exception {
+        serverGoneAfter(100);
+        // 500 warm-up + 500 measured requests; without the give-up the 900 after the server went away would take
+        // 155-310 ms each: minutes
+        ClientRun run = assertTimeoutPreemptively(Duration.ofSeconds(10), () -> ClientRun.of("-t", "8", "-s", "80", "-m", "5",
+                "--baseline", "500", "--give-up-after-ms", "300", "-i", raw.baseUrl()));
+        assertEquals(1, run.exit());
+        assertEquals(0, run.reports().size(), run.output());
+        assertTrue(run.out().contains("(stopped early)"), run.output());
+        assertTrue(run.err().startsWith("baseline: gave up on the server: no HTTP answer for 0.3 s while attempts kept failing"),
+                run.output());
+        assertTrue(run.err().strip().endsWith("no run started"), run.output());
+        assertTrue(run.millis() < 5_000, run.millis() + " ms");
+    }
 }

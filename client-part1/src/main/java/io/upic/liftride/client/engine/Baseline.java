@@ -92,23 +92,36 @@ public final class Baseline {
 
     /**
      * Sends {@code warmupRequests} then {@code requests} rides from the calling thread through one
-     * fresh sender of {@code senders}, and measures the second part.
+     * fresh sender of {@code senders}, and measures the second part. Gives up on a silent server as
+     * the retry policy says (see {@link GiveUp}); the result is then {@code stopped}.
      *
      * @param stopRequested checked before each request; true ends the baseline early
      */
     public static Result run(RideSenderFactory senders, int warmupRequests, int requests, int resortId, int seasonId, int dayId,
                              int numSkiers, int numLifts, RetryPolicy retryPolicy, Long seed, BooleanSupplier stopRequested) {
+        return run(senders, warmupRequests, requests, resortId, seasonId, dayId, numSkiers, numLifts, retryPolicy, seed,
+                stopRequested, new GiveUp(retryPolicy.giveUpAfterMillis(), System.nanoTime(), null));
+    }
+
+    /**
+     * The same, with the caller's {@link GiveUp} (ask it afterwards whether, and why, the baseline gave
+     * up on the server).
+     */
+    public static Result run(RideSenderFactory senders, int warmupRequests, int requests, int resortId, int seasonId, int dayId,
+                             int numSkiers, int numLifts, RetryPolicy retryPolicy, Long seed, BooleanSupplier stopRequested,
+                             GiveUp giveUp) {
+        BooleanSupplier stop = () -> stopRequested.getAsBoolean() || giveUp.gaveUp();
         if (warmupRequests < 0) throw new IllegalArgumentException("warmupRequests < 0: " + warmupRequests);
         if (requests < 1) throw new IllegalArgumentException("requests < 1: " + requests);
         if (numSkiers < 1) throw new IllegalArgumentException("numSkiers < 1: " + numSkiers);
         if (numLifts < 1) throw new IllegalArgumentException("numLifts < 1: " + numLifts);
         RandomGenerator random = seed == null ? ThreadLocalRandom.current() : new SplittableRandom(~seed);
         try (RideSender rideSender = senders.create()) {
-            RetryingSender sender = new RetryingSender(rideSender, retryPolicy, AttemptRecorder.NONE, stopRequested);
+            RetryingSender sender = new RetryingSender(rideSender, retryPolicy, AttemptRecorder.NONE, stopRequested, giveUp);
             long warmedUp = 0;
             boolean stopped = false;
             for (; warmedUp < warmupRequests; warmedUp++) {
-                if (stopRequested.getAsBoolean()) {
+                if (stop.getAsBoolean()) {
                     stopped = true;
                     break;
                 }
@@ -121,7 +134,7 @@ public final class Baseline {
             long cpuBefore = ProcessCpu.nanos();
             long start = System.nanoTime();
             for (int i = 0; i < requests && !stopped; i++) {
-                if (stopRequested.getAsBoolean()) {
+                if (stop.getAsBoolean()) {
                     stopped = true;
                     break;
                 }

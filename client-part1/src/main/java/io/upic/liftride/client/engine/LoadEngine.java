@@ -90,6 +90,11 @@ public final class LoadEngine {
         return giveUp.gaveUp();
     }
 
+    /** Why the run gave up on the server, or null if it did not (also the first of the result's problems). */
+    public String gaveUpReason() {
+        return giveUp.reason();
+    }
+
     /**
      * Runs the plan to the end (or until {@link #stop()}) on the calling thread, which waits for the
      * triggers and joins the workers. Senders and recorders are created before the clock starts.

@@ -25,7 +25,8 @@ import java.util.TreeMap;
  * @param wallNanos        from before Phase 1 to after the last thread of any phase finished
  * @param stopped          whether {@link LoadEngine#stop()} cut the run short
  * @param problems         one line per unexpected client-side error (a crashed worker, the first
- *                         exception of a failing sender); empty in a healthy run
+ *                         exception of a failing sender), and first, if the run gave up on a silent
+ *                         server, why (see {@link GiveUp}); empty in a healthy run
  */
 public record RunResult(String planName, int numThreads, List<PhaseResult> phases, long planned, long successful,
                         long failed, long notSent, long retries, long attempts, long latencyNanosSum,
