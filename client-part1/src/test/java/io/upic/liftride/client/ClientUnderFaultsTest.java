@@ -10,6 +10,8 @@ import io.upic.liftride.client.engine.RunResult;
 import io.upic.liftride.client.http.AttemptCodes;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.Timeout;
 
 import java.time.Duration;
@@ -50,8 +52,12 @@ class ClientUnderFaultsTest {
         if (raw != null) raw.close();
     }
 
-    private static String[] args(String baseUrl, String... more) {
-        String[] base = {"-t", "8", "-s", "80", "-m", "5", "--seed", "42", "--baseline", "0", "-i", baseUrl};
+    /** The transport under test: every fault must be counted the same through the SDK and the raw sender. */
+    private String transport = "sdk";
+
+    private String[] args(String baseUrl, String... more) {
+        String[] base = {"-t", "8", "-s", "80", "-m", "5", "--seed", "42", "--baseline", "0", "-i", baseUrl,
+                "--transport", transport};
         String[] all = new String[base.length + more.length];
         System.arraycopy(base, 0, all, 0, base.length);
         System.arraycopy(more, 0, all, base.length, more.length);
@@ -89,8 +95,10 @@ class ClientUnderFaultsTest {
         return mock;
     }
 
-    @Test
-    void fourHundredsAreRetriedFiveTimesThenCountedAsFailedWithTheirStatus() throws Exception {
+    @ParameterizedTest(name = "--transport {0}")
+    @ValueSource(strings = {"sdk", "raw"})
+    void fourHundredsAreRetriedFiveTimesThenCountedAsFailedWithTheirStatus(String transport) throws Exception {
+        this.transport = transport;
         AtomicLong stored = new AtomicLong();
         AtomicInteger posts = new AtomicInteger();
         AtomicInteger rejected = new AtomicInteger();
@@ -121,8 +129,10 @@ class ClientUnderFaultsTest {
         assertTrue(run.out().contains("failures by cause: HTTP 400: " + failed), run.output());
     }
 
-    @Test
-    void fiveOhThreeBurstsAreRetriedThroughAndOnlyRequestsThatNeverGotIn_FailAs503() throws Exception {
+    @ParameterizedTest(name = "--transport {0}")
+    @ValueSource(strings = {"sdk", "raw"})
+    void fiveOhThreeBurstsAreRetriedThroughAndOnlyRequestsThatNeverGotIn_FailAs503(String transport) throws Exception {
+        this.transport = transport;
         AtomicLong stored = new AtomicLong();
         AtomicInteger posts = new AtomicInteger();
         AtomicInteger busy = new AtomicInteger();
@@ -152,8 +162,10 @@ class ClientUnderFaultsTest {
         assertEquals(1, run.exit());
     }
 
-    @Test
-    void responsesStalledPastTheReadTimeoutAreRetriedAndCountedAsTimeouts() throws Exception {
+    @ParameterizedTest(name = "--transport {0}")
+    @ValueSource(strings = {"sdk", "raw"})
+    void responsesStalledPastTheReadTimeoutAreRetriedAndCountedAsTimeouts(String transport) throws Exception {
+        this.transport = transport;
         AtomicLong stored = new AtomicLong();
         AtomicInteger posts = new AtomicInteger();
         AtomicInteger stalledForGood = new AtomicInteger();
@@ -187,8 +199,10 @@ class ClientUnderFaultsTest {
         assertTrue(run.out().contains("failures by cause: timeout: " + failed), run.output());
     }
 
-    @Test
-    void connectionsResetWithSoLingerZeroAreRetriedAndCountedAsConnectionErrors() throws Exception {
+    @ParameterizedTest(name = "--transport {0}")
+    @ValueSource(strings = {"sdk", "raw"})
+    void connectionsResetWithSoLingerZeroAreRetriedAndCountedAsConnectionErrors(String transport) throws Exception {
+        this.transport = transport;
         Set<String> seen = ConcurrentHashMap.newKeySet();
         AtomicInteger resetForGood = new AtomicInteger();
         AtomicInteger droppedOnce = new AtomicInteger();
@@ -221,8 +235,10 @@ class ClientUnderFaultsTest {
         assertEquals(r.successful(), run.reports().get(0).reconciliation().serverDelta());
     }
 
-    @Test
-    void connectionsRefusedMidRunFailEveryRemainingRequestAsAConnectionError() throws Exception {
+    @ParameterizedTest(name = "--transport {0}")
+    @ValueSource(strings = {"sdk", "raw"})
+    void connectionsRefusedMidRunFailEveryRemainingRequestAsAConnectionError(String transport) throws Exception {
+        this.transport = transport;
         AtomicReference<ScriptedSocketServer> server = new AtomicReference<>();
         raw = ScriptedSocketServer.start((n, path, body) -> {
             if (n <= 100) return ScriptedSocketServer.Action.CREATED;
@@ -241,8 +257,10 @@ class ClientUnderFaultsTest {
         assertTrue(run.out().contains("server ridesStored: not checked (after the run: ConnectException"), run.output());
     }
 
-    @Test
-    void aServerGoneForGoodIsGivenUpOnAfterTheSilenceAndTheRestIsReportedNotSent() throws Exception {
+    @ParameterizedTest(name = "--transport {0}")
+    @ValueSource(strings = {"sdk", "raw"})
+    void aServerGoneForGoodIsGivenUpOnAfterTheSilenceAndTheRestIsReportedNotSent(String transport) throws Exception {
+        this.transport = transport;
         AtomicReference<ScriptedSocketServer> server = new AtomicReference<>();
         AtomicLong stoppedAt = new AtomicLong();
         raw = ScriptedSocketServer.start((n, path, body) -> {
