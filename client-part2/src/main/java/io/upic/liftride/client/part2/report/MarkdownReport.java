@@ -43,7 +43,7 @@ public final class MarkdownReport {
      *
      * @param command     the command line as typed (for the reader to repeat it)
      * @param generatedAt when, as text
-     * @param stopped     whether a stop (Ctrl-C) cut the command short
+     * @param stopped     whether a stop (Ctrl-C, or a give-up on a silent server) cut the command short
      */
     public record Context(String command, String generatedAt, boolean stopped) {
     }
@@ -83,7 +83,7 @@ public final class MarkdownReport {
                 b.append("Baseline: skipped (--baseline 0), so no Little's-law prediction\n");
             }
         }
-        if (ctx.stopped()) b.append("\n**Stopped early (Ctrl-C): the last run is a partial account.**\n");
+        if (ctx.stopped()) b.append("\n**Stopped early (Ctrl-C, or the client gave up on a server that stopped answering): the last run is a partial account; its PROBLEM lines say why.**\n");
         b.append('\n');
 
         if (runs.size() > 1) sweep(b, dir, runs, sweepCharts);
