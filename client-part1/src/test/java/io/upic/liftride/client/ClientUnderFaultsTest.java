@@ -284,7 +284,9 @@ class ClientUnderFaultsTest {
         // bound: 500 ms of silence, then the attempt in flight (refused at once) and a refused reconciliation GET
         assertTrue(afterStopMillis < 500 + 2_000, "ended " + afterStopMillis + " ms after the server went away");
         assertTrue(run.out().contains("STOPPED before the end: partial account"), run.output());
-        assertTrue(run.out().contains("PROBLEM: gave up on the server: no HTTP answer for 0.5 s while attempts kept failing"), run.output());
+        // the silence is reported as measured: at least the 0.5 s limit, more on a busy machine
+        assertTrue(run.out().matches("(?s).*PROBLEM: gave up on the server: no HTTP answer for (0\\.[5-9]|[1-9]\\.[0-9]) s while attempts kept failing.*"),
+                run.output());
     }
 
     /** A raw server that answers {@code answered} POSTs with 201 and then goes away for good. */
@@ -323,7 +325,8 @@ class ClientUnderFaultsTest {
         assertEquals(1, run.exit());
         assertEquals(0, run.reports().size(), run.output());
         assertTrue(run.out().contains("(stopped early)"), run.output());
-        assertTrue(run.err().startsWith("baseline: gave up on the server: no HTTP answer for 0.3 s while attempts kept failing"),
+        // the silence is reported as measured: at least the 0.3 s limit, more on a busy machine
+        assertTrue(run.err().matches("(?s)baseline: gave up on the server: no HTTP answer for 0\\.[3-9] s while attempts kept failing.*"),
                 run.output());
         assertTrue(run.err().strip().endsWith("no run started"), run.output());
         assertTrue(run.millis() < 5_000, run.millis() + " ms");

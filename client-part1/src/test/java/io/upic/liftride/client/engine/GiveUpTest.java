@@ -99,7 +99,9 @@ class GiveUpTest {
         assertTrue(r.failed() > 0 && r.notSent() > 0, r.toString());
         assertEquals(r.planned(), r.successful() + r.failed() + r.notSent());
         assertEquals(Map.of(AttemptCodes.CONNECTION_ERROR, r.failed()), r.failuresByCause());
-        assertTrue(r.problems().get(0).startsWith("gave up on the server: no HTTP answer for 0.3 s"), r.problems().toString());
+        // measured silence: at least the 0.3 s limit, more on a busy machine
+        assertTrue(r.problems().get(0).matches("gave up on the server: no HTTP answer for (0\\.[3-9]|[1-9]\\.[0-9]) s.*"),
+                r.problems().toString());
         assertFalse(r.allSucceeded());
         assertTrue(millis < 3_000, "gave up after 300 ms of silence, yet the run took " + millis + " ms");
     }
