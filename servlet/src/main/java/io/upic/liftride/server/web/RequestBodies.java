@@ -1,7 +1,9 @@
 package io.upic.liftride.server.web;
 
+import io.upic.liftride.server.validation.MediaTypes;
 import io.upic.liftride.server.validation.Rejection;
 import io.upic.liftride.server.validation.Result;
+import io.upic.liftride.server.validation.Rules;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.SocketTimeoutException;
@@ -18,6 +20,18 @@ public final class RequestBodies {
   public record Body(byte[] bytes, int length) {}
 
   private RequestBodies() {}
+
+  /**
+   * A JSON body as every POST of the API takes it: 415 unless the Content-Type is JSON, then
+   * {@link #read} within {@link Rules#MAX_BODY_BYTES}. The order (415 before 413) is the API's.
+   */
+  public static Result<Body> readJson(HttpServletRequest request) {
+    Rejection mediaType = MediaTypes.checkJson(request.getContentType());
+    if (mediaType != null) {
+      return Result.rejected(mediaType);
+    }
+    return read(request, Rules.MAX_BODY_BYTES);
+  }
 
   /** The body, or 413 (too large), 408 (not received within the connector's timeout) or 400 (unreadable). */
   public static Result<Body> read(HttpServletRequest request, int limit) {

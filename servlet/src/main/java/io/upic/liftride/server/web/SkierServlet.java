@@ -7,14 +7,11 @@ import io.upic.liftride.server.model.SkierVerticalQuery;
 import io.upic.liftride.server.store.RideStore;
 import io.upic.liftride.server.validation.HttpMethod;
 import io.upic.liftride.server.validation.JsonBodies;
-import io.upic.liftride.server.validation.MediaTypes;
 import io.upic.liftride.server.validation.PathParams;
 import io.upic.liftride.server.validation.QueryParams;
-import io.upic.liftride.server.validation.Rejection;
 import io.upic.liftride.server.validation.Result;
 import io.upic.liftride.server.validation.Route;
 import io.upic.liftride.server.validation.RouteMatch;
-import io.upic.liftride.server.validation.Rules;
 import java.io.IOException;
 import java.util.List;
 import java.util.OptionalLong;
@@ -59,12 +56,7 @@ public final class SkierServlet extends RouteServlet {
   }
 
   private void writeRide(SkierDay where, HttpServletRequest request, HttpServletResponse response) throws IOException {
-    Rejection mediaType = MediaTypes.checkJson(request.getContentType());
-    if (mediaType != null) {
-      JsonResponses.reject(response, mediaType);
-      return;
-    }
-    Result<RequestBodies.Body> body = RequestBodies.read(request, Rules.MAX_BODY_BYTES);
+    Result<RequestBodies.Body> body = RequestBodies.readJson(request);
     if (!body.isOk()) {
       JsonResponses.reject(response, body.rejection());
       return;
