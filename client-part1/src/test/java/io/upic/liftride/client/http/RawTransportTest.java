@@ -156,4 +156,12 @@ class RawTransportTest {
                 () -> Transport.RAW.open(new HttpSettings("https://127.0.0.1:8443/liftride", 1_000, 1_000, 1)));
         assertEquals("the raw transport speaks plain http only, got https://127.0.0.1:8443/liftride", e.getMessage());
     }
+
+    @Test
+    void refusesABaseUrlTooLongForItsRequestBuffer() {
+        String url = "http://127.0.0.1:8080/" + "p".repeat(900);
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> Transport.RAW.open(new HttpSettings(url, 1_000, 1_000, 1)));
+        assertTrue(e.getMessage().startsWith("the raw transport's requests are at most 1024 bytes"), e.getMessage());
+    }
 }

@@ -15,10 +15,13 @@ import java.net.URI;
  * <p>Trade-off against the {@code sdk} transport: it speaks only what a lift-ride POST needs (plain
  * HTTP, no TLS, no proxies, no redirects, no compression), and it does not go through the generated
  * SDK, so it proves nothing about the SDK. It sends the same requests and sees the same statuses,
- * so counts, retries and validation behave identically; a test checks that both transports send
- * byte-for-byte equivalent requests.
+ * so counts, retries and validation behave identically; a test checks that both transports send the
+ * same request line, Host header and JSON body (compared as parsed JSON).
  */
 public final class RawRideSenderFactory implements RideSenderFactory {
+
+    /** Path numbers, Content-Length, blank line and the largest body ({@code int} values): a generous bound. */
+    static final int MAX_VARIABLE_BYTES = 4 * 11 + 24 + 11 + 4 + 3 * 11 + 40;
 
     private final InetSocketAddress address;
     private final byte[] requestLineStart;
@@ -40,6 +43,12 @@ public final class RawRideSenderFactory implements RideSenderFactory {
         this.requestLineStart = RawRideSender.ascii("POST " + path + "/skiers/");
         this.headersUpToContentLength = RawRideSender.ascii(" HTTP/1.1\r\nHost: " + host
                 + "\r\nContent-Type: application/json\r\nContent-Length: ");
+        // the request is assembled in a fixed buffer: refuse a base URL that leaves no room for the ride
+        int fixed = requestLineStart.length + headersUpToContentLength.length + MAX_VARIABLE_BYTES;
+        if (fixed > RawHttpConnection.REQUEST_BUFFER_BYTES) {
+            throw new IllegalArgumentException("the raw transport's requests are at most " + RawHttpConnection.REQUEST_BUFFER_BYTES
+                    + " bytes; host and path of " + settings.baseUrl() + " leave no room for the ride");
+        }
         this.connectTimeoutMillis = settings.connectTimeoutMillis();
         this.readTimeoutMillis = settings.readTimeoutMillis();
     }
