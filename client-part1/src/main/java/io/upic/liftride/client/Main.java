@@ -7,7 +7,6 @@ import io.upic.liftride.client.internal.EmbeddedTarget;
 
 import java.io.PrintStream;
 import java.util.Objects;
-import java.util.concurrent.TimeUnit;
 
 /**
  * Command-line entry of client-part1. {@link #run(String[])} does everything and returns the exit code
@@ -21,15 +20,12 @@ public final class Main {
 
     /** How the usage names the command. */
     public static final String COMMAND = "java -jar client-part1.jar";
-    /** How long Ctrl-C waits for the workers' in-flight attempts and the partial account. */
-    private static final long SHUTDOWN_WAIT_SECONDS = 60;
 
     private final PrintStream out;
     private final PrintStream err;
     private final LocalServer.Starter starter;
     private final boolean console;
-    private volatile ClientRunner runner;
-    private volatile boolean shuttingDown;
+    private final CtrlC ctrlC;
 
     /** Real streams, the embedded Tomcat for runs without -i, progress when on a terminal. */
     public Main(PrintStream out, PrintStream err) {
@@ -41,20 +37,12 @@ public final class Main {
         this.err = Objects.requireNonNull(err, "err");
         this.starter = Objects.requireNonNull(starter, "starter");
         this.console = console;
+        this.ctrlC = new CtrlC(err, "printing the partial account");
     }
 
     public static void main(String[] args) {
         Main main = new Main(System.out, System.err);
-        // The one thread not owned by the engine: the JVM only accepts a Thread as a shutdown hook.
-        Thread hook = new Thread(main::onShutdown, "liftride-shutdown");
-        Runtime.getRuntime().addShutdownHook(hook);
-        int code = main.run(args);
-        try {
-            Runtime.getRuntime().removeShutdownHook(hook);
-        } catch (IllegalStateException shutdownInProgress) {
-            return; // Ctrl-C: the hook waited for the partial account; the JVM exits with the signal's code
-        }
-        System.exit(code);
+        main.ctrlC.runAndExit(() -> main.run(args));
     }
 
     /** Parses {@code args}, runs, prints, and returns the exit code; never calls {@code System.exit}. */
@@ -74,23 +62,7 @@ public final class Main {
             return 0;
         }
         ClientRunner r = new ClientRunner(out, err, starter, console);
-        runner = r;
-        if (shuttingDown) r.stop();
+        ctrlC.attach(r);
         return r.run(parsed.configs(), RunHooks.NONE);
-    }
-
-    /** Ctrl-C (or any JVM shutdown) during a run: stop it and wait until its partial account is printed. */
-    void onShutdown() {
-        shuttingDown = true;
-        ClientRunner r = runner;
-        if (r == null || r.isFinished()) return;
-        err.println();
-        err.println("interrupted: stopping after the attempts in flight, then printing the partial account");
-        r.stop();
-        try {
-            r.awaitFinished(SHUTDOWN_WAIT_SECONDS, TimeUnit.SECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
     }
 }

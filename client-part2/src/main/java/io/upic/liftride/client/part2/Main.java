@@ -1,6 +1,7 @@
 package io.upic.liftride.client.part2;
 
 import io.upic.liftride.client.ClientRunner;
+import io.upic.liftride.client.CtrlC;
 import io.upic.liftride.client.LocalServer;
 import io.upic.liftride.client.cli.ParsedArgs;
 import io.upic.liftride.client.cli.RunOptions;
@@ -14,7 +15,6 @@ import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.util.List;
 import java.util.Objects;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 
 /**
@@ -25,24 +25,19 @@ import java.util.stream.Collectors;
  * <p>Exit codes as client-part1 (0 all requests succeeded and every check passed, 1 otherwise, 2 bad
  * flags, 130 Ctrl-C), and 1 as well when the CSV rows or histogram values do not equal the attempts.
  *
- * <p>The shutdown hook mirrors client-part1's {@code Main}: client-part1's Main hard-wires its own
- * flags and no hooks, so this class repeats its dozen lines of Ctrl-C glue instead of the run logic.
- * On Ctrl-C the engine stops, every worker hands over its last chunk, the CSV is drained and
+ * <p>Ctrl-C is client-part1's {@link CtrlC}, the same as in client-part1's {@code Main}: the engine stops, every worker hands over its last chunk, the CSV is drained and
  * closed, and the partial run's statistics, charts and report are written before the JVM exits.
  */
 public final class Main {
 
     public static final String COMMAND = "java -jar client-part2.jar";
-    /** How long Ctrl-C waits for the in-flight attempts, the partial account and its files. */
-    private static final long SHUTDOWN_WAIT_SECONDS = 60;
 
     private final PrintStream out;
     private final PrintStream err;
     private final LocalServer.Starter starter;
     private final boolean console;
     private final Path workingDir;
-    private volatile ClientRunner runner;
-    private volatile boolean shuttingDown;
+    private final CtrlC ctrlC;
     private volatile Instrumentation lastInstrumentation;
 
     public Main(PrintStream out, PrintStream err) {
@@ -58,20 +53,13 @@ public final class Main {
         this.starter = Objects.requireNonNull(starter, "starter");
         this.console = console;
         this.workingDir = Objects.requireNonNull(workingDir, "workingDir");
+        this.ctrlC = new CtrlC(err, "writing the CSV rows so far, the partial account and its report");
     }
 
     public static void main(String[] args) {
         ChartStyle.enableHeadless(); // before anything touches AWT
         Main main = new Main(System.out, System.err);
-        Thread hook = new Thread(main::onShutdown, "liftride-shutdown");
-        Runtime.getRuntime().addShutdownHook(hook);
-        int code = main.run(args);
-        try {
-            Runtime.getRuntime().removeShutdownHook(hook);
-        } catch (IllegalStateException shutdownInProgress) {
-            return; // Ctrl-C: the hook waited for the partial account; the JVM exits with the signal's code
-        }
-        System.exit(code);
+        main.ctrlC.runAndExit(() -> main.run(args));
     }
 
     /** Parses {@code args}, runs, prints, writes the files and returns the exit code; never calls {@code System.exit}. */
@@ -97,8 +85,7 @@ public final class Main {
         Instrumentation hooks = new Instrumentation(outDir, out, err, commandLine(args), parsed.threadCounts().size());
         lastInstrumentation = hooks;
         ClientRunner r = new ClientRunner(out, err, starter, console);
-        runner = r;
-        if (shuttingDown) r.stop();
+        ctrlC.attach(r);
         int code;
         try {
             code = r.run(parsed.configs(), hooks);
@@ -117,17 +104,7 @@ public final class Main {
 
     /** Ctrl-C (or any JVM shutdown) during a run: stop it and wait until its partial account and files are written. */
     void onShutdown() {
-        shuttingDown = true;
-        ClientRunner r = runner;
-        if (r == null || r.isFinished()) return;
-        err.println();
-        err.println("interrupted: stopping after the attempts in flight, then writing the CSV rows so far, the partial account and its report");
-        r.stop();
-        try {
-            r.awaitFinished(SHUTDOWN_WAIT_SECONDS, TimeUnit.SECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+        ctrlC.onShutdown();
     }
 
     /** The last run's instrumentation (tests). */

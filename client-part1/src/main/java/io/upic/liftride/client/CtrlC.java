@@ -1,0 +1,72 @@
+package io.upic.liftride.client;
+
+import java.io.PrintStream;
+import java.util.Objects;
+import java.util.concurrent.TimeUnit;
+import java.util.function.IntSupplier;
+
+/**
+ * Ctrl-C for a command-line entry that runs a {@link ClientRunner}: on JVM shutdown, stop the runner
+ * and wait until its partial account (and whatever its hooks write) is out. Thread-safe: the
+ * shutdown hook calls {@link #onShutdown()} on its own thread while the main thread runs.
+ *
+ * <p>Shared by client-part1's and client-part2's {@code Main}, so the two entries differ only in
+ * their options and hooks.
+ */
+public final class CtrlC {
+
+    /** How long Ctrl-C waits for the workers' in-flight attempts and the partial account. */
+    static final long SHUTDOWN_WAIT_SECONDS = 60;
+
+    private final PrintStream err;
+    private final String whatHappensNext;
+    private volatile ClientRunner runner;
+    private volatile boolean shuttingDown;
+
+    /**
+     * @param err             where the one "interrupted" line goes
+     * @param whatHappensNext the end of that line, e.g. "printing the partial account"
+     */
+    public CtrlC(PrintStream err, String whatHappensNext) {
+        this.err = Objects.requireNonNull(err, "err");
+        this.whatHappensNext = Objects.requireNonNull(whatHappensNext, "whatHappensNext");
+    }
+
+    /** The runner the next Ctrl-C stops; stops it at once if Ctrl-C came before it existed. */
+    public void attach(ClientRunner r) {
+        runner = r;
+        if (shuttingDown) r.stop();
+    }
+
+    /** What the JVM's shutdown hook does: stop the run and wait for its partial account. */
+    public void onShutdown() {
+        shuttingDown = true;
+        ClientRunner r = runner;
+        if (r == null || r.isFinished()) return;
+        err.println();
+        err.println("interrupted: stopping after the attempts in flight, then " + whatHappensNext);
+        r.stop();
+        try {
+            r.awaitFinished(SHUTDOWN_WAIT_SECONDS, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /**
+     * Runs {@code command} under a shutdown hook that calls {@link #onShutdown()}, then exits the JVM
+     * with its code; after Ctrl-C the JVM exits with the signal's code once the hook is done.
+     */
+    public void runAndExit(IntSupplier command) {
+        // The one thread not owned by the engine: the JVM only accepts a Thread as a shutdown hook.
+        Thread hook = new Thread(this::onShutdown, "liftride-shutdown");
+        Runtime.getRuntime().addShutdownHook(hook);
+        int code = command.getAsInt();
+        try {
+            Runtime.getRuntime().removeShutdownHook(hook);
+        } catch (IllegalStateException shutdownInProgress) {
+            return; // Ctrl-C: the hook waited for the partial account; the JVM exits with the signal's code
+        }
+        System.exit(code);
+    }
+}
