@@ -198,6 +198,19 @@ public final class JsonBodies {
     return true;
   }
 
+  /** The LiftRide fields, in the order of {@link #rideFieldIndex}. */
+  private static final IntRule[] RIDE_FIELDS = {LIFT_ID, TIME, WAIT_TIME};
+
+  /** 0 liftID, 1 time, 2 waitTime, -1 any other name. */
+  private static int rideFieldIndex(String name) {
+    switch (name) {
+      case "liftID": return 0;
+      case "time": return 1;
+      case "waitTime": return 2;
+      default: return -1;
+    }
+  }
+
   /** The complete LiftRide validation with Gson's strict reader: every rejection is written here. */
   static Result<LiftRide> gsonLiftRide(String json) {
     if (isJsonWhitespace(json)) {
@@ -209,55 +222,32 @@ public final class JsonBodies {
       if (notObject != null) {
         return Result.rejected(notObject);
       }
-      int liftId = ABSENT;
-      int time = ABSENT;
-      int waitTime = ABSENT;
+      // values[i] belongs to RIDE_FIELDS[i]: liftID, time, waitTime
+      int[] values = {ABSENT, ABSENT, ABSENT};
       Set<String> otherNames = null;
       reader.beginObject();
       while (reader.hasNext()) {
         String name = reader.nextName();
-        Result<Integer> field;
-        switch (name) {
-          case "liftID":
-            if (liftId != ABSENT) {
-              return duplicate(name);
-            }
-            field = readInt(reader, LIFT_ID);
-            if (!field.isOk()) {
-              return Result.rejected(field.rejection());
-            }
-            liftId = field.value();
-            break;
-          case "time":
-            if (time != ABSENT) {
-              return duplicate(name);
-            }
-            field = readInt(reader, TIME);
-            if (!field.isOk()) {
-              return Result.rejected(field.rejection());
-            }
-            time = field.value();
-            break;
-          case "waitTime":
-            if (waitTime != ABSENT) {
-              return duplicate(name);
-            }
-            field = readInt(reader, WAIT_TIME);
-            if (!field.isOk()) {
-              return Result.rejected(field.rejection());
-            }
-            waitTime = field.value();
-            break;
-          default:
-            if (otherNames == null) {
-              otherNames = new HashSet<>();
-            }
-            if (!otherNames.add(name)) {
-              return duplicate(name);
-            }
-            if (!skipValue(reader)) {
-              return tooDeep();
-            }
+        int index = rideFieldIndex(name);
+        if (index >= 0) {
+          if (values[index] != ABSENT) {
+            return duplicate(name);
+          }
+          Result<Integer> field = readInt(reader, RIDE_FIELDS[index]);
+          if (!field.isOk()) {
+            return Result.rejected(field.rejection());
+          }
+          values[index] = field.value();
+        } else {
+          if (otherNames == null) {
+            otherNames = new HashSet<>();
+          }
+          if (!otherNames.add(name)) {
+            return duplicate(name);
+          }
+          if (!skipValue(reader)) {
+            return tooDeep();
+          }
         }
       }
       reader.endObject();
@@ -265,13 +255,13 @@ public final class JsonBodies {
       if (trailing != null) {
         return Result.rejected(trailing);
       }
-      if (liftId == ABSENT) {
+      if (values[0] == ABSENT) {
         return Result.rejected(LIFT_ID.missing());
       }
-      if (time == ABSENT) {
+      if (values[1] == ABSENT) {
         return Result.rejected(TIME.missing());
       }
-      return Result.ok(new LiftRide(liftId, time, waitTime == ABSENT ? LiftRide.NO_WAIT_TIME : waitTime));
+      return Result.ok(new LiftRide(values[0], values[1], values[2] == ABSENT ? LiftRide.NO_WAIT_TIME : values[2]));
     } catch (IOException | RuntimeException malformed) {
       return Result.badRequest("body must be valid JSON: " + explain(malformed));
     }
