@@ -109,6 +109,9 @@ class RunRecordingTest {
             assertEquals(attemptsByPhase[k], rec.metrics().phases().get(k).all().count(), "histogram values of phase " + name);
         }
         assertTrue(rec.chunkUse().allocated() <= rec.chunkUse().maxChunks());
+        // the writer accounts for its own CPU (what the instrumentation costs beside the workers)
+        assertTrue(rec.csv().cpuNanos() > 0, "writer CPU " + rec.csv().cpuNanos());
+        assertEquals((double) rec.csv().cpuNanos() / attempts, rec.csv().cpuNanosPerRow(), 1e-9);
     }
 
     /** Also the path where the engine never ran the task: the summary closes the file. */
@@ -123,6 +126,8 @@ class RunRecordingTest {
         assertEquals(0, rec.csv().rowsWritten());
         assertEquals(List.of(CsvRows.HEADER), Files.readAllLines(dir.resolve("t4").resolve(RunRecording.CSV_FILE)));
         assertEquals(0, rec.metrics().recordedAttempts());
+        assertEquals(-1, rec.csv().cpuNanos(), "the writer never ran, so its CPU is unknown, not zero");
+        assertTrue(Double.isNaN(rec.csv().cpuNanosPerRow()));
     }
 
     /** An engine-like account with the given attempts per phase (all requests successful). */

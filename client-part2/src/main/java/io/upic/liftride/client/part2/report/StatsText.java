@@ -44,6 +44,10 @@ public final class StatsText {
         out.printf(L, "Recording memory: %d chunks of %d rows allocated (cap %d), %,d writer stalls%s%n", c.allocated(),
                 c.rowsPerChunk(), c.maxChunks(), c.stalls(),
                 c.stalls() == 0 ? "" : String.format(L, " (%.3f s waited)", c.stallNanos() / 1e9));
+        if (csv.cpuNanos() >= 0) {
+            out.printf(L, "CSV writer thread: %.3f s CPU beside the workers (%.0f ns per row), %,d idle wake-ups%n",
+                    csv.cpuNanos() / 1e9, csv.cpuNanosPerRow(), csv.idleParks());
+        }
         if (o.hlog() != null) out.println("Histogram log: " + rel(base, o.hlog()));
         for (ChartFile f : o.charts()) out.println("Chart: " + rel(base, f.file()));
         for (String p : o.problems()) out.println("PROBLEM (instrumentation): " + p);
