@@ -14,12 +14,14 @@ import io.upic.liftride.client.part2.report.MarkdownReport;
 import io.upic.liftride.client.part2.report.RunOutput;
 import io.upic.liftride.client.part2.report.StatsText;
 import io.upic.liftride.client.plan.LoadPlan;
+import io.upic.liftride.client.plan.PlannedPhase;
 import io.upic.liftride.client.report.BoundedPrediction;
 import io.upic.liftride.client.report.Prediction;
 import io.upic.liftride.client.report.RunReport;
 
 import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
@@ -62,6 +64,17 @@ final class Instrumentation implements RunHooks {
 
     @Override
     public AttemptListener listener(RunConfig config, LoadPlan plan) {
+        // Before the clock, like client-part1's warm-up requests: the recording code is compiled when the run starts.
+        try {
+            Files.createDirectories(outDir);
+            RecordingWarmup.Result w = RecordingWarmup.runOnce(plan.phases().stream().map(PlannedPhase::name).toList(), outDir);
+            if (w != null) {
+                out.printf(Locale.US, "Instrumentation warm-up (before the clock): %,d synthetic attempts recorded, %,d rows formatted "
+                        + "and discarded in %.3f s%n", w.attempts(), w.rowsFormatted(), w.nanos() / 1e9);
+            }
+        } catch (IOException | RuntimeException e) {
+            err.println("warning: instrumentation warm-up skipped (" + e + "); the first run pays for compiling the recording code");
+        }
         current = new RunRecording(outDir.resolve(runDirName(config.threads())), plan);
         return current;
     }

@@ -1,0 +1,49 @@
+package io.upic.liftride.client.part2;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+@Timeout(value = 60, unit = TimeUnit.SECONDS)
+class RecordingWarmupTest {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void everySyntheticAttemptReachesTheWriterAndTheScratchFileIsDeleted() throws Exception {
+        RecordingWarmup.Result r = RecordingWarmup.run(List.of("startup", "peak", "cooldown"), dir, false, 0, 0);
+        assertEquals(1, r.passes(), "a zero budget still runs one pass");
+        assertEquals(RecordingWarmup.PASS_ATTEMPTS, r.attempts());
+        assertEquals(r.attempts(), r.rowsFormatted(), "the writer formatted every attempt the recorders handed over");
+        try (Stream<Path> left = Files.list(dir)) {
+            assertEquals(List.of(), left.toList(), "the discarded CSV is gone");
+        }
+    }
+
+    @Test
+    void passesGoOnUntilTheMinimumTimeHasPassed() throws Exception {
+        long minNanos = TimeUnit.MILLISECONDS.toNanos(50);
+        RecordingWarmup.Result r = RecordingWarmup.run(List.of("peak"), dir, true, minNanos, TimeUnit.SECONDS.toNanos(30));
+        assertTrue(r.nanos() >= minNanos, "ran " + r.nanos() + " ns");
+        assertEquals((long) r.passes() * RecordingWarmup.PASS_ATTEMPTS, r.attempts());
+        assertEquals(r.attempts(), r.rowsFormatted());
+        assertTrue(r.bestPassNanos() <= r.lastPassNanos());
+    }
+
+    @Test
+    void onlyTheFirstCallInAJvmWarmsUp() throws Exception {
+        RecordingWarmup.runOnce(List.of("peak"), dir); // may or may not be the first in this JVM
+        assertNull(RecordingWarmup.runOnce(List.of("peak"), dir));
+    }
+}
