@@ -17,7 +17,11 @@ public interface RunHooks {
     /** No extension: client-part1's own behaviour. */
     RunHooks NONE = new RunHooks() { };
 
-    /** The listener for the run of {@code config} (called once per run, before the run's clock starts). */
+    /**
+     * The listener for the run of {@code config}: called once per run, before the JIT settle and
+     * before the run's clock starts, so time spent here (warming up the listener's own code, say)
+     * is not in the run's wall time.
+     */
     default AttemptListener listener(RunConfig config, LoadPlan plan) {
         return AttemptListener.NONE;
     }
