@@ -1,6 +1,7 @@
 package io.upic.liftride.client;
 
 import io.upic.liftride.client.cli.RunConfig;
+import io.upic.liftride.client.engine.AttemptListener;
 import io.upic.liftride.client.engine.Baseline;
 import io.upic.liftride.client.engine.GiveUp;
 import io.upic.liftride.client.engine.LoadEngine;
@@ -176,16 +177,18 @@ public final class ClientRunner {
         SummaryPrinter.printPlan(out, c, plan, baseUrl, embedded);
         // Read after the baseline: its rides are stored too, and belong to no run.
         ServerProbe.Answer before = probe(c, baseUrl);
+        AttemptListener listener = hooks.listener(c, plan);
         LoadEngine e = LoadEngine.builder(plan, senders)
                 .ride(c.resortId(), c.seasonId(), c.dayId(), c.lifts())
                 .retryPolicy(c.retryPolicy())
                 .seed(c.seed())
-                .listener(hooks.listener(c, plan))
+                .listener(listener)
                 .progress(c.progress() || console ? new ProgressPrinter(err) : null, 1_000)
                 .build();
         engine = e;
         if (stopRequested) e.stop(); // a stop that arrived before `engine` was set
-        if (baseline != null && !stopRequested) settleJit();
+        // when the baseline or the listener's own warm-up made code hot; a run without either starts cold anyway
+        if (!stopRequested && (baseline != null || listener != AttemptListener.NONE)) settleJit();
         RunResult result;
         long cpuBefore = ProcessCpu.nanos();
         try {
@@ -213,7 +216,7 @@ public final class ClientRunner {
     }
 
     /**
-     * Lets the JIT compiler finish the code the baseline (and any listener warm-up) made hot before
+     * Lets the JIT compiler finish the code the baseline or the listener's warm-up made hot before
      * the clock starts, so that compilation is not billed to the run (see {@link JitSettle}).
      */
     private void settleJit() {
