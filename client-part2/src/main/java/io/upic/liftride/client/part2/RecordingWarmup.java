@@ -22,7 +22,8 @@ import java.util.concurrent.locks.LockSupport;
  * run starts; the instrumentation needs the same. Measured with JFR on a {@code -t 64} run, its code
  * otherwise ran interpreted and in C1 for most of the run (C2 compiled the CSV formatter seconds
  * before the end), and 150-320 ms of compiler time fell inside the measured wall time, on the cores
- * the client shares with the server: more than the writer thread itself uses.
+ * the client shares with the server: more than the writer thread itself uses. With this warm-up,
+ * about 40 ms (bench/jit_in_run.py).
  *
  * <p>What it deliberately leaves alone: client-part1's engine code ({@code RetryingSender},
  * {@code Worker}). Warming it here would spare client-part2 recompilations that client-part1 pays
@@ -43,6 +44,17 @@ final class RecordingWarmup {
     static final long MIN_NANOS = 250_000_000L;
     /** ... and at most this long, however noisy the machine. */
     static final long MAX_NANOS = 2_000_000_000L;
+    /**
+     * Attempts at most when the rows go to a real scratch file (no {@code /dev/null}): ~10 MB on disk,
+     * still 20 times the compiler's thresholds.
+     */
+    static final long SCRATCH_FILE_MAX_ATTEMPTS = 6L * PASS_ATTEMPTS;
+    /**
+     * Chunks the warm-up's pool may hold: two passes' worth, so a pass never waits for the writer
+     * (pass times then measure the recording code, not the writer's pace), and one more per phase
+     * for the chunks the recorders hold.
+     */
+    private static final int POOL_CHUNKS = 2 * PASS_CHUNKS + 8;
     /** One in this many attempts goes straight to the recorder as a failed retry, so those branches are compiled too. */
     private static final int FAILURE_EVERY = 101;
 
@@ -88,34 +100,44 @@ final class RecordingWarmup {
             throws IOException {
         Path devNull = Path.of("/dev/null");
         boolean useDevNull = preferDevNull && Files.isWritable(devNull);
-        Path file = useDevNull ? devNull : Files.createTempFile(scratchDir, "warmup-", ".csv");
+        if (useDevNull) return drive(phaseNames, devNull, minNanos, maxNanos, Long.MAX_VALUE);
+        Path file = Files.createTempFile(scratchDir, "warmup-", ".csv");
+        file.toFile().deleteOnExit(); // should the JVM be stopped half-way
         try {
-            return drive(phaseNames, file, minNanos, maxNanos);
+            return drive(phaseNames, file, minNanos, maxNanos, SCRATCH_FILE_MAX_ATTEMPTS);
         } finally {
-            if (!useDevNull) Files.deleteIfExists(file);
+            Files.deleteIfExists(file);
         }
     }
 
-    private static Result drive(List<String> phaseNames, Path file, long minNanos, long maxNanos)
+    /**
+     * Passes until the time rule says stop, {@code maxAttempts} are reached, or the writer thread has
+     * died (it keeps its failure in its summary); the writer is told, unparked and joined in any case.
+     */
+    private static Result drive(List<String> phaseNames, Path file, long minNanos, long maxNanos, long maxAttempts)
             throws IOException {
         List<String> names = phaseNames.isEmpty() ? List.of("warmup") : phaseNames;
-        ChunkPool pool = new ChunkPool(RunRecording.CHUNK_ROWS, 64);
+        ChunkPool pool = new ChunkPool(RunRecording.CHUNK_ROWS, POOL_CHUNKS);
         SecondBuckets seconds = new SecondBuckets();
         ChunkWriter writer = new ChunkWriter(file, names, pool, seconds);
-        writer.open();
         WorkerRecorder[] recorders = new WorkerRecorder[names.size()];
         for (int k = 0; k < recorders.length; k++) recorders[k] = new WorkerRecorder(k, k, pool);
         AtomicBoolean producerDone = new AtomicBoolean();
         Thread writerThread = new Thread(() -> writer.run(producerDone::get), "liftride-warmup-writer");
         writerThread.setDaemon(true);
         long t0 = System.nanoTime();
-        seconds.setOrigin(t0);
-        writerThread.start();
-
-        long attempts = 0, best = Long.MAX_VALUE, last;
+        long attempts = 0, best = Long.MAX_VALUE, last = 0;
         int passes = 0;
+        boolean started = false;
+        ChunkWriter.Summary s;
         try {
-            while (true) {
+            writer.open();
+            seconds.setOrigin(t0);
+            writerThread.start();
+            started = true;
+            // the pool holds two passes, so a pass can only stall if the writer died before the one
+            // before it was drained; checking here, between passes, is therefore enough
+            while (writerThread.isAlive()) {
                 long p0 = System.nanoTime();
                 attempts += pass(recorders);
                 long now = System.nanoTime();
@@ -123,16 +145,18 @@ final class RecordingWarmup {
                 best = Math.min(best, last);
                 passes++;
                 long elapsed = now - t0;
-                if (elapsed >= maxNanos || (elapsed >= minNanos && last <= best + best / 4)) break;
+                if (elapsed >= maxNanos || attempts >= maxAttempts || (elapsed >= minNanos && last <= best + best / 4)) break;
             }
         } finally {
             for (WorkerRecorder r : recorders) r.close();
             producerDone.set(true);
-            LockSupport.unpark(writerThread);
-            joinUninterruptibly(writerThread);
+            if (started) {
+                LockSupport.unpark(writerThread);
+                joinUninterruptibly(writerThread);
+            }
+            s = writer.summary(); // closes the file whatever happened
         }
-        ChunkWriter.Summary s = writer.summary();
-        return new Result(attempts, s.rowsWritten(), passes, System.nanoTime() - t0, last, best);
+        return new Result(attempts, s.rowsWritten(), passes, System.nanoTime() - t0, last, best == Long.MAX_VALUE ? 0 : best);
     }
 
     /** One pass: {@link #PASS_ATTEMPTS} attempts spread over the phases' recorders in chunk-sized runs. */

@@ -145,7 +145,7 @@ public final class MarkdownReport {
         }
         b.append(String.format(L, "CSV rows %,d = attempts %,d: %s; histogram values %,d: %s.%n%n", o.csv().rowsWritten(), o.attempts(),
                 o.rowsMatch() ? "OK" : "MISMATCH", o.metrics().recordedAttempts(), o.histogramsMatch() ? "OK" : "MISMATCH"));
-        if (o.csv().cpuNanos() >= 0) {
+        if (o.csv().cpuNanos() >= 0 && o.csv().rowsWritten() > 0) {
             b.append(String.format(L, "Instrumentation cost beside the workers: the CSV writer thread used %.3f s CPU (%.0f ns per row).%n%n",
                     o.csv().cpuNanos() / 1e9, o.csv().cpuNanosPerRow()));
         }

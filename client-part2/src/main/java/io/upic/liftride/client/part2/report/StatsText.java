@@ -44,7 +44,7 @@ public final class StatsText {
         out.printf(L, "Recording memory: %d chunks of %d rows allocated (cap %d), %,d writer stalls%s%n", c.allocated(),
                 c.rowsPerChunk(), c.maxChunks(), c.stalls(),
                 c.stalls() == 0 ? "" : String.format(L, " (%.3f s waited)", c.stallNanos() / 1e9));
-        if (csv.cpuNanos() >= 0) {
+        if (csv.cpuNanos() >= 0 && csv.rowsWritten() > 0) {
             out.printf(L, "CSV writer thread: %.3f s CPU beside the workers (%.0f ns per row), %,d idle wake-ups%n",
                     csv.cpuNanos() / 1e9, csv.cpuNanosPerRow(), csv.idleParks());
         }
