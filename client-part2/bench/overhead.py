@@ -229,7 +229,7 @@ def main():
         for r in range(-a.warmup_rounds, a.rounds):
             order = ["part1", "part2"] if r % 2 == 0 else ["part2", "part1"]
             for which in order:
-                tag = f"warmup{-r}" if r < 0 else str(r + 1)
+                tag = f"warmup{r + a.warmup_rounds + 1}" if r < 0 else str(r + 1)
                 log_path = os.path.join(RAW_DIR, f"overhead-{which}-{tag}.log")
                 if which == "part1":
                     cmd = ["java", "-jar", PART1_JAR] + plan + ["-i", server.url]
@@ -305,6 +305,7 @@ def write_md(a, started, env_line, plan, cost_text, warmups, overhead, small, bi
     c1 = statistics.median([x["cpu"] for x in overhead["part1"]])
     c2 = statistics.median([x["cpu"] for x in overhead["part2"]])
     writers = [x["writer"] for x in overhead["part2"] if x["writer"]]
+    shares = [x["writer"][0] / x["run_cpu"] * 100 for x in overhead["part2"] if x["writer"] and x["run_cpu"]]
     w("")
     w(f"- client-part1 wall time: median (min - max) **{fmt_range(p1)} s**")
     w(f"- client-part2 wall time: median (min - max) **{fmt_range(p2)} s**")
@@ -316,9 +317,8 @@ def write_md(a, started, env_line, plan, cost_text, warmups, overhead, small, bi
     w(f"- client process CPU (user + sys, whole process incl. JVM start, baseline and, for part2, the report), medians: "
       f"part1 {c1:.1f} s, part2 {c2:.1f} s ({(c2 - c1) / c1 * 100:+.1f}%)")
     if writers:
-        run_cpu = [x["run_cpu"] for x in overhead["part2"] if x["run_cpu"]]
-        share = (f", {statistics.median([wr[0] / rc * 100 for wr, rc in zip(writers, run_cpu)]):.1f}% of client-part2's CPU during the run"
-                 if len(run_cpu) == len(writers) else "")
+        # run CPU is rebuilt from the whole-microsecond "us per attempt" the client prints: good to ~2%
+        share = f", {statistics.median(shares):.1f}% of client-part2's CPU during the run" if shares else ""
         w(f"- client-part2's writer thread (CSV formatting, per-second buckets, writes, wake-ups) during the run: median "
           f"{statistics.median([x[0] for x in writers]):.3f} s CPU, {statistics.median([x[1] for x in writers]):.0f} ns per row{share}")
     w("")
