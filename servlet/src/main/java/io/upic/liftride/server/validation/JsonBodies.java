@@ -224,7 +224,7 @@ public final class JsonBodies {
       }
       // values[i] belongs to RIDE_FIELDS[i]: liftID, time, waitTime
       int[] values = {ABSENT, ABSENT, ABSENT};
-      Set<String> otherNames = null;
+      IgnoredFields ignored = new IgnoredFields();
       reader.beginObject();
       while (reader.hasNext()) {
         String name = reader.nextName();
@@ -239,14 +239,9 @@ public final class JsonBodies {
           }
           values[index] = field.value();
         } else {
-          if (otherNames == null) {
-            otherNames = new HashSet<>();
-          }
-          if (!otherNames.add(name)) {
-            return duplicate(name);
-          }
-          if (!skipValue(reader)) {
-            return tooDeep();
+          Result<LiftRide> skipped = ignored.skip(reader, name);
+          if (skipped != null) {
+            return skipped;
           }
         }
       }
@@ -285,7 +280,7 @@ public final class JsonBodies {
         return Result.rejected(notObject);
       }
       int year = ABSENT;
-      Set<String> otherNames = null;
+      IgnoredFields ignored = new IgnoredFields();
       reader.beginObject();
       while (reader.hasNext()) {
         String name = reader.nextName();
@@ -303,14 +298,9 @@ public final class JsonBodies {
             return Result.rejected(YEAR.rejectText(text));
           }
         } else {
-          if (otherNames == null) {
-            otherNames = new HashSet<>();
-          }
-          if (!otherNames.add(name)) {
-            return duplicate(name);
-          }
-          if (!skipValue(reader)) {
-            return tooDeep();
+          Result<Integer> skipped = ignored.skip(reader, name);
+          if (skipped != null) {
+            return skipped;
           }
         }
       }
@@ -450,6 +440,26 @@ public final class JsonBodies {
       value = value * 10 + (c - '0');
     }
     return literal.charAt(0) == '-' ? -value : value;
+  }
+
+  /**
+   * The fields a body may carry besides ours: skipped, each name at most once. The name set is made
+   * on the first such field, so the usual body allocates none. One instance per parse; not
+   * thread-safe.
+   */
+  private static final class IgnoredFields {
+    private Set<String> names;
+
+    /** Skips {@code name}'s value; a rejection if the name came before or the value nests too deep, else null. */
+    <T> Result<T> skip(JsonReader reader, String name) throws IOException {
+      if (names == null) {
+        names = new HashSet<>();
+      }
+      if (!names.add(name)) {
+        return duplicate(name);
+      }
+      return skipValue(reader) ? null : tooDeep();
+    }
   }
 
   private static <T> Result<T> duplicate(String name) {
