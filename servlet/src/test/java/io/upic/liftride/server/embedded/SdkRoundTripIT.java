@@ -73,15 +73,15 @@ class SdkRoundTripIT {
       int skier = 1 + random.nextInt(50);
       int liftId = 1 + random.nextInt(60);
       skiers.writeNewLiftRide(ride(liftId, 1 + random.nextInt(420), random.nextBoolean() ? random.nextInt(11) : null),
-          1, "2022", "1", skier);
+          1, "2022", "1", skier, null);
       posted++;
       expectedDay.merge(skier, liftId * 10L, Long::sum);
       if (skier == 1) {
         expectedSeason2022OfSkier1 += liftId * 10L;
       }
     }
-    skiers.writeNewLiftRide(ride(10, 100, null), 1, "2021", "200", 1);
-    skiers.writeNewLiftRide(ride(20, 100, 0), 2, "2022", "2", 1);
+    skiers.writeNewLiftRide(ride(10, 100, null), 1, "2021", "200", 1, null);
+    skiers.writeNewLiftRide(ride(20, 100, 0), 2, "2022", "2", 1, null);
     posted += 2;
 
     for (Map.Entry<Integer, Long> skier : expectedDay.entrySet()) {
@@ -117,12 +117,12 @@ class SdkRoundTripIT {
 
   @Test
   void surfacesRejectionsAsApiExceptionsWithTheStatusAndMessage() {
-    ApiException badLift = assertThrows(ApiException.class, () -> skiers.writeNewLiftRide(ride(61, 1, null), 1, "2022", "1", 1));
+    ApiException badLift = assertThrows(ApiException.class, () -> skiers.writeNewLiftRide(ride(61, 1, null), 1, "2022", "1", 1, null));
     assertEquals(400, badLift.getCode());
     assertEquals("{\"message\":\"liftID must be an integer in 1..60, got 61\"}", badLift.getResponseBody());
-    ApiException missingTime = assertThrows(ApiException.class, () -> skiers.writeNewLiftRide(ride(1, 0, null), 1, "2022", "1", 1));
+    ApiException missingTime = assertThrows(ApiException.class, () -> skiers.writeNewLiftRide(ride(1, 0, null), 1, "2022", "1", 1, null));
     assertEquals(400, missingTime.getCode());
-    ApiException badDay = assertThrows(ApiException.class, () -> skiers.writeNewLiftRide(ride(1, 1, null), 1, "2022", "400", 1));
+    ApiException badDay = assertThrows(ApiException.class, () -> skiers.writeNewLiftRide(ride(1, 1, null), 1, "2022", "400", 1, null));
     assertEquals(400, badDay.getCode());
     ApiException noData = assertThrows(ApiException.class, () -> skiers.getSkierDayVertical(1, "2022", "9", 99_999));
     assertEquals(404, noData.getCode());

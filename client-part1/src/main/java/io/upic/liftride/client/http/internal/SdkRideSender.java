@@ -41,7 +41,7 @@ final class SdkRideSender implements RideSender {
         }
         LiftRide ride = new LiftRide().liftID(liftId).time(minute).waitTime(waitTime);
         try {
-            return api.writeNewLiftRideWithHttpInfo(ride, resortId, seasonText, dayText, skierId).getStatusCode();
+            return api.writeNewLiftRideWithHttpInfo(ride, resortId, seasonText, dayText, skierId, null).getStatusCode();
         } catch (ApiException e) {
             if (e.getCode() != 0) return e.getCode(); // the server answered with a non-2xx status
             if (e.getCause() instanceof IOException io) throw io;
