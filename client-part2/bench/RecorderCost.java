@@ -29,7 +29,9 @@ public final class RecorderCost {
 
     public static void main(String[] args) {
         int attempts = args.length > 0 ? Integer.parseInt(args[0]) : 5_000_000;
-        if (attempts < CHUNK_ROWS) throw new IllegalArgumentException("attemptsPerPass < " + CHUNK_ROWS + ": " + attempts);
+        if (attempts < CHUNK_ROWS) {
+            throw new IllegalArgumentException("attemptsPerPass < " + CHUNK_ROWS + ": " + attempts);
+        }
         long[] latencies = latencies(4096);
 
         double none = median(attempts, () -> recordPass(AttemptRecorder.NONE, null, attempts, latencies));
@@ -38,7 +40,9 @@ public final class RecorderCost {
             WorkerRecorder r = new WorkerRecorder(1, 7, pool);
             long sink = recordPass(r, pool, attempts, latencies);
             r.close();
-            if (r.allHistogram().getTotalCount() != attempts) throw new AssertionError("histogram lost values");
+            if (r.allHistogram().getTotalCount() != attempts) {
+                throw new AssertionError("histogram lost values");
+            }
             return sink;
         });
 
@@ -46,14 +50,18 @@ public final class RecorderCost {
         double buckets = median(attempts, () -> {
             SecondBuckets s = new SecondBuckets();
             s.setOrigin(0);
-            for (int done = 0; done < attempts; done += CHUNK_ROWS) s.accept(chunk);
+            for (int done = 0; done < attempts; done += CHUNK_ROWS) {
+                s.accept(chunk);
+            }
             return s.totalAttempts();
         });
         CountingStream sinkStream = new CountingStream();
         CsvRows rows = new CsvRows(List.of("startup", "peak", "cooldown"), 256 * 1024);
         double csv = median(attempts, () -> {
             try {
-                for (int done = 0; done < attempts; done += CHUNK_ROWS) rows.append(chunk, sinkStream);
+                for (int done = 0; done < attempts; done += CHUNK_ROWS) {
+                    rows.append(chunk, sinkStream);
+                }
                 rows.flushTo(sinkStream);
             } catch (java.io.IOException e) {
                 throw new AssertionError(e);
@@ -128,7 +136,9 @@ public final class RecorderCost {
 
     /** Median ns per attempt over {@link #PASSES} timed passes, after two untimed warm-up passes. */
     private static double median(int attempts, Pass pass) {
-        for (int i = 0; i < 2; i++) blackhole += pass.run();
+        for (int i = 0; i < 2; i++) {
+            blackhole += pass.run();
+        }
         double[] ns = new double[PASSES];
         for (int i = 0; i < PASSES; i++) {
             long t0 = System.nanoTime();

@@ -19,7 +19,6 @@ import io.upic.liftride.client.report.ProgressPrinter;
 import io.upic.liftride.client.report.Reconciliation;
 import io.upic.liftride.client.report.RunReport;
 import io.upic.liftride.client.report.SummaryPrinter;
-
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
@@ -55,6 +54,7 @@ public final class ClientRunner {
     private volatile boolean stopRequested;
     /** Why a run or the baseline gave up on a silent server (see GiveUp); null while it answers. */
     private volatile String serverGone;
+
     private volatile LoadEngine engine;
 
     /**
@@ -76,8 +76,12 @@ public final class ClientRunner {
      * otherwise (including an unreachable server and a stop).
      */
     public int run(List<RunConfig> configs, RunHooks hooks) {
-        if (!used.compareAndSet(false, true)) throw new IllegalStateException("run() may be called once per ClientRunner");
-        if (configs.isEmpty()) throw new IllegalArgumentException("no run configs");
+        if (!used.compareAndSet(false, true)) {
+            throw new IllegalStateException("run() may be called once per ClientRunner");
+        }
+        if (configs.isEmpty()) {
+            throw new IllegalArgumentException("no run configs");
+        }
         try {
             return runAll(List.copyOf(configs), Objects.requireNonNull(hooks, "hooks"));
         } finally {
@@ -91,7 +95,9 @@ public final class ClientRunner {
     public void stop() {
         stopRequested = true;
         LoadEngine e = engine;
-        if (e != null) e.stop();
+        if (e != null) {
+            e.stop();
+        }
     }
 
     public boolean isStopRequested() {
@@ -127,8 +133,13 @@ public final class ClientRunner {
                 err.println("cannot reach server at " + baseUrl + ": " + preflight.failure());
                 return 1;
             }
-            int maxConnections = 1 + configs.stream().mapToInt(c -> c.loadPlan().totalThreads()).max().orElse(1);
-            HttpSettings http = new HttpSettings(baseUrl, first.connectTimeoutMillis(), first.readTimeoutMillis(), maxConnections);
+            int maxConnections = 1
+                    + configs.stream()
+                            .mapToInt(c -> c.loadPlan().totalThreads())
+                            .max()
+                            .orElse(1);
+            HttpSettings http =
+                    new HttpSettings(baseUrl, first.connectTimeoutMillis(), first.readTimeoutMillis(), maxConnections);
             try (RideSenderFactory senders = first.transport().open(http)) {
                 Baseline.Result baseline = baseline(first, senders);
                 if (serverGone != null) {
@@ -139,12 +150,16 @@ public final class ClientRunner {
                 boolean ok = true;
                 for (RunConfig c : configs) {
                     // after a give-up the next runs of a sweep would only wait out the same silence
-                    if (stopRequested || serverGone != null) break;
+                    if (stopRequested || serverGone != null) {
+                        break;
+                    }
                     RunReport report = runOne(c, baseUrl, local != null, senders, baseline, hooks);
                     reports.add(report);
                     ok &= report.ok();
                 }
-                if (reports.size() > 1) SummaryPrinter.printSweep(out, reports);
+                if (reports.size() > 1) {
+                    SummaryPrinter.printSweep(out, reports);
+                }
                 if (reports.size() < configs.size()) {
                     out.printf(Locale.US, "Stopped: %d of %d runs done%n", reports.size(), configs.size());
                 }
@@ -152,26 +167,52 @@ public final class ClientRunner {
                 return ok && reports.size() == configs.size() && !stopRequested ? 0 : 1;
             }
         } finally {
-            if (local != null) local.close();
+            if (local != null) {
+                local.close();
+            }
         }
     }
 
     private Baseline.Result baseline(RunConfig c, RideSenderFactory senders) {
-        if (c.baselineRequests() == 0 || stopRequested) return null;
+        if (c.baselineRequests() == 0 || stopRequested) {
+            return null;
+        }
         // N warm-up requests first (a cold JVM's first requests are mostly JIT compilation), then N measured
-        out.printf(Locale.US, "Baseline: sending %,d warm-up + %,d measured requests from 1 thread to measure the latency W "
-                + "and the CPU per request D for Little's law...%n", c.baselineRequests(), c.baselineRequests());
+        out.printf(
+                Locale.US,
+                "Baseline: sending %,d warm-up + %,d measured requests from 1 thread to measure the latency W "
+                        + "and the CPU per request D for Little's law...%n",
+                c.baselineRequests(),
+                c.baselineRequests());
         out.flush();
         GiveUp giveUp = new GiveUp(c.retryPolicy().giveUpAfterMillis(), System.nanoTime(), null);
-        Baseline.Result b = Baseline.run(senders, c.baselineRequests(), c.baselineRequests(), c.resortId(), c.seasonId(),
-                c.dayId(), c.skiers(), c.lifts(), c.retryPolicy(), c.seed(), this::isStopRequested, giveUp);
+        Baseline.Result b = Baseline.run(
+                senders,
+                c.baselineRequests(),
+                c.baselineRequests(),
+                c.resortId(),
+                c.seasonId(),
+                c.dayId(),
+                c.skiers(),
+                c.lifts(),
+                c.retryPolicy(),
+                c.seed(),
+                this::isStopRequested,
+                giveUp);
         SummaryPrinter.printBaseline(out, b);
-        if (giveUp.gaveUp()) serverGone = giveUp.reason();
+        if (giveUp.gaveUp()) {
+            serverGone = giveUp.reason();
+        }
         return b;
     }
 
-    private RunReport runOne(RunConfig c, String baseUrl, boolean embedded, RideSenderFactory senders,
-                             Baseline.Result baseline, RunHooks hooks) {
+    private RunReport runOne(
+            RunConfig c,
+            String baseUrl,
+            boolean embedded,
+            RideSenderFactory senders,
+            Baseline.Result baseline,
+            RunHooks hooks) {
         LoadPlan plan = c.loadPlan();
         out.println();
         SummaryPrinter.printPlan(out, c, plan, baseUrl, embedded);
@@ -186,9 +227,13 @@ public final class ClientRunner {
                 .progress(c.progress() || console ? new ProgressPrinter(err) : null, 1_000)
                 .build();
         engine = e;
-        if (stopRequested) e.stop(); // a stop that arrived before `engine` was set
+        if (stopRequested) { // a stop that arrived before `engine` was set
+            e.stop();
+        }
         // when the baseline or the listener's own warm-up made code hot; a run without either starts cold anyway
-        if (!stopRequested && (baseline != null || listener != AttemptListener.NONE)) settleJit();
+        if (!stopRequested && (baseline != null || listener != AttemptListener.NONE)) {
+            settleJit();
+        }
         RunResult result;
         long cpuBefore = ProcessCpu.nanos();
         try {
@@ -196,10 +241,13 @@ public final class ClientRunner {
         } finally {
             engine = null;
         }
-        if (e.gaveUp()) serverGone = e.gaveUpReason();
+        if (e.gaveUp()) {
+            serverGone = e.gaveUpReason();
+        }
         long cpuAfter = ProcessCpu.nanos();
         ServerProbe.Answer after = probe(c, baseUrl);
-        String whyNot = before.ridesStored().isEmpty() ? "before the run: " + before.failure()
+        String whyNot = before.ridesStored().isEmpty()
+                ? "before the run: " + before.failure()
                 : after.ridesStored().isEmpty() ? "after the run: " + after.failure() : null;
         Reconciliation reconciliation = Reconciliation.of(result, before.ridesStored(), after.ridesStored(), whyNot);
         boolean usable = baseline != null && baseline.successful() > 0 && baseline.meanLatencyNanos() > 0;
@@ -207,9 +255,21 @@ public final class ClientRunner {
         int cores = Runtime.getRuntime().availableProcessors();
         // D covers client + server only when the server runs in this JVM; with -i it is the client's CPU alone
         BoundedPrediction bounded = usable && baseline.boundCpuNanosPerRequest() > 0
-                ? LittlesLaw.bounded(plan, baseline.meanLatencyNanos(), baseline.boundCpuNanosPerRequest(), cores, embedded) : null;
-        RunReport report = new RunReport(c, plan, baseUrl, embedded, baseline, prediction, bounded, result, reconciliation,
-                cpuBefore < 0 || cpuAfter < 0 ? -1 : cpuAfter - cpuBefore, cores);
+                ? LittlesLaw.bounded(
+                        plan, baseline.meanLatencyNanos(), baseline.boundCpuNanosPerRequest(), cores, embedded)
+                : null;
+        RunReport report = new RunReport(
+                c,
+                plan,
+                baseUrl,
+                embedded,
+                baseline,
+                prediction,
+                bounded,
+                result,
+                reconciliation,
+                cpuBefore < 0 || cpuAfter < 0 ? -1 : cpuAfter - cpuBefore,
+                cores);
         SummaryPrinter.printResult(out, report);
         hooks.afterRun(report);
         return report;
@@ -221,14 +281,20 @@ public final class ClientRunner {
      */
     private void settleJit() {
         JitSettle.Result r = JitSettle.await(JIT_SETTLE_MAX_NANOS);
-        if (r.cpuNanos() < 0) return; // CPU time unknown on this platform: nothing to wait on
-        out.printf(Locale.US, r.settled()
+        if (r.cpuNanos() < 0) { // CPU time unknown on this platform: nothing to wait on
+            return;
+        }
+        out.printf(
+                Locale.US,
+                r.settled()
                         ? "Before the clock: the JIT compiler went idle after %.2f s (%.2f s of CPU)%n"
                         : "Before the clock: the JVM was still busy after %.2f s (%.2f s of CPU); starting anyway%n",
-                r.waitedNanos() / 1e9, r.cpuNanos() / 1e9);
+                r.waitedNanos() / 1e9,
+                r.cpuNanos() / 1e9);
     }
 
     private static ServerProbe.Answer probe(RunConfig c, String baseUrl) {
-        return ServerProbe.statistics(baseUrl, c.connectTimeoutMillis(), Math.min(c.readTimeoutMillis(), PROBE_READ_TIMEOUT_MS));
+        return ServerProbe.statistics(
+                baseUrl, c.connectTimeoutMillis(), Math.min(c.readTimeoutMillis(), PROBE_READ_TIMEOUT_MS));
     }
 }

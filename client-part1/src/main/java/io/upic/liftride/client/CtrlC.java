@@ -35,14 +35,18 @@ public final class CtrlC {
     /** The runner the next Ctrl-C stops; stops it at once if Ctrl-C came before it existed. */
     public void attach(ClientRunner r) {
         runner = r;
-        if (shuttingDown) r.stop();
+        if (shuttingDown) {
+            r.stop();
+        }
     }
 
     /** What the JVM's shutdown hook does: stop the run and wait for its partial account. */
     public void onShutdown() {
         shuttingDown = true;
         ClientRunner r = runner;
-        if (r == null || r.isFinished()) return;
+        if (r == null || r.isFinished()) {
+            return;
+        }
         err.println();
         err.println("interrupted: stopping after the attempts in flight, then " + whatHappensNext);
         r.stop();

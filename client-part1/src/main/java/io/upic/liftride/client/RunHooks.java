@@ -4,7 +4,6 @@ import io.upic.liftride.client.cli.RunConfig;
 import io.upic.liftride.client.engine.AttemptListener;
 import io.upic.liftride.client.plan.LoadPlan;
 import io.upic.liftride.client.report.RunReport;
-
 import java.util.List;
 
 /**
@@ -15,7 +14,7 @@ import java.util.List;
 public interface RunHooks {
 
     /** No extension: client-part1's own behaviour. */
-    RunHooks NONE = new RunHooks() { };
+    RunHooks NONE = new RunHooks() {};
 
     /**
      * The listener for the run of {@code config}: called once per run, before the JIT settle and
@@ -27,10 +26,8 @@ public interface RunHooks {
     }
 
     /** A run finished and its summary was printed. */
-    default void afterRun(RunReport report) {
-    }
+    default void afterRun(RunReport report) {}
 
     /** Every run of the command finished (one element unless -t had a list). */
-    default void afterAll(List<RunReport> reports) {
-    }
+    default void afterAll(List<RunReport> reports) {}
 }

@@ -36,8 +36,15 @@ final class ChildJvm implements AutoCloseable {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         // Surefire/Failsafe may run tests from a manifest-only jar; this property always holds the real path.
         String classPath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
-        List<String> command = new ArrayList<>(List.of(java, "-Xmx256m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1",
-                "-Djava.awt.headless=true", "-cp", classPath, mainClass));
+        List<String> command = new ArrayList<>(List.of(
+                java,
+                "-Xmx256m",
+                "-XX:+UseSerialGC",
+                "-XX:TieredStopAtLevel=1",
+                "-Djava.awt.headless=true",
+                "-cp",
+                classPath,
+                mainClass));
         command.addAll(List.of(args));
         Path err = Files.createTempFile("child-jvm-", ".stderr");
         Process p = new ProcessBuilder(command).redirectError(err.toFile()).start();
@@ -45,7 +52,8 @@ final class ChildJvm implements AutoCloseable {
     }
 
     private void readStdout() {
-        try (BufferedReader r = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
+        try (BufferedReader r =
+                new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
             for (String line; (line = r.readLine()) != null; ) {
                 synchronized (lines) {
                     lines.add(line);
@@ -62,7 +70,11 @@ final class ChildJvm implements AutoCloseable {
         long deadline = System.nanoTime() + unit.toNanos(timeout);
         synchronized (lines) {
             for (int seen = 0; ; ) {
-                for (; seen < lines.size(); seen++) if (p.test(lines.get(seen))) return lines.get(seen);
+                for (; seen < lines.size(); seen++) {
+                    if (p.test(lines.get(seen))) {
+                        return lines.get(seen);
+                    }
+                }
                 long left = deadline - System.nanoTime();
                 if (left <= 0 || (!process.isAlive() && !reader.isAlive())) {
                     throw new AssertionError("no such line from the child in time; stdout:\n" + String.join("\n", lines)
@@ -98,7 +110,9 @@ final class ChildJvm implements AutoCloseable {
 
     /** Waits for the exit and for stdout to be read to its end; the exit code, or throws on timeout. */
     int waitFor(long timeout, TimeUnit unit) throws InterruptedException {
-        if (!process.waitFor(timeout, unit)) throw new AssertionError("child " + pid() + " still running after " + timeout + " " + unit);
+        if (!process.waitFor(timeout, unit)) {
+            throw new AssertionError("child " + pid() + " still running after " + timeout + " " + unit);
+        }
         reader.join(unit.toMillis(timeout));
         return process.exitValue();
     }

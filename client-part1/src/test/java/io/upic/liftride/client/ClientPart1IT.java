@@ -1,5 +1,10 @@
 package io.upic.liftride.client;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import io.upic.liftride.client.cli.RunConfig;
 import io.upic.liftride.client.engine.AttemptListener;
 import io.upic.liftride.client.engine.AttemptRecorder;
@@ -9,9 +14,6 @@ import io.upic.liftride.client.internal.EmbeddedTarget;
 import io.upic.liftride.client.plan.LoadPlan;
 import io.upic.liftride.client.report.RunReport;
 import io.upic.liftride.server.embedded.EmbeddedServer;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.Timeout;
-
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -19,11 +21,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 /** Real runs against the real servlets on embedded Tomcat 9. */
 // A hang is a failure, not a stuck build: the engine's promise is that runs end by themselves.
@@ -44,8 +43,11 @@ class ClientPart1IT {
     @Test
     void aSmallPlanAgainstTheEmbeddedServerSucceedsAndReconcilesWithTheServersCount() {
         try (EmbeddedServer server = EmbeddedServer.start("127.0.0.1", 0)) {
-            long storedAtStart = ServerProbe.statistics(server.baseUrl(), 2_000, 2_000).ridesStored().orElseThrow();
-            RunConfig config = RunConfig.defaults(16, 2_000).withBaseUrl(server.baseUrl()).withBaselineRequests(200);
+            long storedAtStart = ServerProbe.statistics(server.baseUrl(), 2_000, 2_000)
+                    .ridesStored()
+                    .orElseThrow();
+            RunConfig config =
+                    RunConfig.defaults(16, 2_000).withBaseUrl(server.baseUrl()).withBaselineRequests(200);
             List<RunReport> reports = new ArrayList<>();
             AtomicLong attemptsSeen = new AtomicLong();
             RunHooks hooks = new RunHooks() {
@@ -59,9 +61,14 @@ class ClientPart1IT {
                     reports.add(report);
                 }
             };
-            int exit = new ClientRunner(stream(out), stream(err), () -> {
-                throw new AssertionError("must use -i, not start a server");
-            }, false).run(List.of(config), hooks);
+            int exit = new ClientRunner(
+                            stream(out),
+                            stream(err),
+                            () -> {
+                                throw new AssertionError("must use -i, not start a server");
+                            },
+                            false)
+                    .run(List.of(config), hooks);
 
             assertEquals(0, exit, out() + err.toString(StandardCharsets.UTF_8));
             assertEquals(1, reports.size());
@@ -72,24 +79,31 @@ class ClientPart1IT {
             assertEquals(0, r.failed());
             assertEquals(0, r.notSent());
             assertEquals(r.attempts(), attemptsSeen.get());
-            assertTrue(report.reconciliation().serverChecked(), report.reconciliation().toString());
+            assertTrue(
+                    report.reconciliation().serverChecked(),
+                    report.reconciliation().toString());
             assertEquals(r.successful(), report.reconciliation().serverDelta());
             assertNotNull(report.prediction());
             assertNotNull(report.bounded(), "the baseline measured the CPU per request");
             assertEquals(200, report.baseline().warmupRequests());
             assertEquals(200, report.baseline().successful());
             // what the server holds now: the baseline's rides (warm-up and measured) plus the run's
-            long storedNow = ServerProbe.statistics(server.baseUrl(), 2_000, 2_000).ridesStored().orElseThrow();
+            long storedNow = ServerProbe.statistics(server.baseUrl(), 2_000, 2_000)
+                    .ridesStored()
+                    .orElseThrow();
             assertEquals(400 + r.successful(), storedNow - storedAtStart);
-            assertTrue(out().contains("Reconciliation: planned 18,000 == successful 18,000 + failed 0 + not sent 0: OK"), out());
+            assertTrue(
+                    out().contains("Reconciliation: planned 18,000 == successful 18,000 + failed 0 + not sent 0: OK"),
+                    out());
             assertTrue(out().contains("delta 18,000 == successful 18,000: OK"), out());
         }
     }
 
     @Test
     void theCliEntryStartsTheEmbeddedServerRunsAndReturnsZero() {
-        int exit = new Main(stream(out), stream(err), EmbeddedTarget::start, false)
-                .run(new String[]{"-t", "8", "-s", "400", "-m", "5", "--baseline", "100", "--plan", "spring2022", "--seed", "7"});
+        int exit = new Main(stream(out), stream(err), EmbeddedTarget::start, false).run(new String[] {
+            "-t", "8", "-s", "400", "-m", "5", "--baseline", "100", "--plan", "spring2022", "--seed", "7"
+        });
         String o = out();
         assertEquals(0, exit, o + err.toString(StandardCharsets.UTF_8));
         assertTrue(o.contains("(embedded, started by this client)"), o);
@@ -110,7 +124,7 @@ class ClientPart1IT {
     @Test
     void aSweepRunsEachThreadCountBackToBackOnOneServer() {
         int exit = new Main(stream(out), stream(err), EmbeddedTarget::start, false)
-                .run(new String[]{"-t", "4,8", "-s", "200", "--baseline", "0"});
+                .run(new String[] {"-t", "4,8", "-s", "200", "--baseline", "0"});
         assertEquals(0, exit, out());
         assertTrue(out().contains("Sweep summary"), out());
         assertEquals(2, out().split("delta 1,800 == successful 1,800: OK", -1).length - 1, out());

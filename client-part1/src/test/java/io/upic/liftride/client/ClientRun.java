@@ -1,23 +1,22 @@
 package io.upic.liftride.client;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import io.upic.liftride.client.cli.ParsedArgs;
 import io.upic.liftride.client.cli.RunConfig;
-import io.upic.liftride.client.engine.AttemptListener;
-import io.upic.liftride.client.plan.LoadPlan;
 import io.upic.liftride.client.cli.RunOptions;
+import io.upic.liftride.client.engine.AttemptListener;
 import io.upic.liftride.client.engine.RunResult;
+import io.upic.liftride.client.plan.LoadPlan;
 import io.upic.liftride.client.report.RunReport;
-
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * One whole client invocation as {@code Main.run} does it (flags parsed by {@link RunOptions}, then
@@ -36,10 +35,13 @@ record ClientRun(int exit, List<RunReport> reports, String out, String err, long
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         List<RunReport> reports = new ArrayList<>();
-        ClientRunner runner = new ClientRunner(new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8), () -> {
-            throw new AssertionError("the test passes -i: no embedded server");
-        }, false);
+        ClientRunner runner = new ClientRunner(
+                new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8),
+                () -> {
+                    throw new AssertionError("the test passes -i: no embedded server");
+                },
+                false);
         long start = System.nanoTime();
         int exit = runner.run(parsed.configs(), new RunHooks() {
             @Override
@@ -53,7 +55,12 @@ record ClientRun(int exit, List<RunReport> reports, String out, String err, long
             }
         });
         long millis = (System.nanoTime() - start) / 1_000_000;
-        return new ClientRun(exit, List.copyOf(reports), out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8), millis);
+        return new ClientRun(
+                exit,
+                List.copyOf(reports),
+                out.toString(StandardCharsets.UTF_8),
+                err.toString(StandardCharsets.UTF_8),
+                millis);
     }
 
     /** The single run's account. */
@@ -75,13 +82,18 @@ record ClientRun(int exit, List<RunReport> reports, String out, String err, long
         RunResult r = result();
         assertEquals(r.planned(), r.successful() + r.failed() + r.notSent(), output());
         assertEquals(causes, r.failuresByCause(), output());
-        assertEquals(r.failed(), causes.values().stream().mapToLong(Long::longValue).sum(), output());
+        assertEquals(
+                r.failed(), causes.values().stream().mapToLong(Long::longValue).sum(), output());
         if (r.failed() > 0 || r.notSent() > 0) {
             assertNotEquals(0, exit, "a run with failures must not exit 0\n" + output());
         } else {
             assertEquals(0, exit, output());
         }
-        assertTrue(out.contains(String.format(java.util.Locale.US, "failed requests      %,12d", r.failed())), output());
-        assertTrue(out.contains("Reconciliation: planned " + String.format(java.util.Locale.US, "%,d", r.planned()) + " == "), output());
+        assertTrue(
+                out.contains(String.format(java.util.Locale.US, "failed requests      %,12d", r.failed())), output());
+        assertTrue(
+                out.contains(
+                        "Reconciliation: planned " + String.format(java.util.Locale.US, "%,d", r.planned()) + " == "),
+                output());
     }
 }

@@ -1,5 +1,9 @@
 package io.upic.liftride.client;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import com.google.gson.JsonParser;
 import com.squareup.okhttp.mockwebserver.Dispatcher;
 import com.squareup.okhttp.mockwebserver.MockResponse;
@@ -8,12 +12,6 @@ import com.squareup.okhttp.mockwebserver.RecordedRequest;
 import com.squareup.okhttp.mockwebserver.SocketPolicy;
 import io.upic.liftride.client.engine.RunResult;
 import io.upic.liftride.client.http.AttemptCodes;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
-import org.junit.jupiter.api.Timeout;
-
 import java.time.Duration;
 import java.util.Map;
 import java.util.Set;
@@ -22,10 +20,11 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Function;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Whole client runs (flags -> pre-flight -> three phases -> reconciliation) against scripted servers
@@ -48,16 +47,21 @@ class ClientUnderFaultsTest {
 
     @AfterEach
     void closeServers() throws Exception {
-        if (mock != null) mock.shutdown();
-        if (raw != null) raw.close();
+        if (mock != null) {
+            mock.shutdown();
+        }
+        if (raw != null) {
+            raw.close();
+        }
     }
 
     /** The transport under test: every fault must be counted the same through the SDK and the raw sender. */
     private String transport = "sdk";
 
     private String[] args(String baseUrl, String... more) {
-        String[] base = {"-t", "8", "-s", "80", "-m", "5", "--seed", "42", "--baseline", "0", "-i", baseUrl,
-                "--transport", transport};
+        String[] base = {
+            "-t", "8", "-s", "80", "-m", "5", "--seed", "42", "--baseline", "0", "-i", baseUrl, "--transport", transport
+        };
         String[] all = new String[base.length + more.length];
         System.arraycopy(base, 0, all, 0, base.length);
         System.arraycopy(more, 0, all, base.length, more.length);
@@ -70,7 +74,12 @@ class ClientUnderFaultsTest {
 
     /** About 1 ride in 220: lift 1 with a wait of at most 1 minute. */
     private static boolean stalledForGood(String rideJson) {
-        return liftId(rideJson) == 1 && JsonParser.parseString(rideJson).getAsJsonObject().get("waitTime").getAsInt() <= 1;
+        return liftId(rideJson) == 1
+                && JsonParser.parseString(rideJson)
+                                .getAsJsonObject()
+                                .get("waitTime")
+                                .getAsInt()
+                        <= 1;
     }
 
     /**
@@ -83,11 +92,16 @@ class ClientUnderFaultsTest {
             @Override
             public MockResponse dispatch(RecordedRequest request) {
                 if (request.getMethod().equals("GET") && request.getPath().endsWith("/statistics")) {
-                    return new MockResponse().setResponseCode(200).setHeader("Content-Type", "application/json")
+                    return new MockResponse()
+                            .setResponseCode(200)
+                            .setHeader("Content-Type", "application/json")
                             .setBody("{\"endpointStats\":[],\"ridesStored\":" + stored.get() + "}");
                 }
-                MockResponse r = posts.apply(request.getPath() + " " + request.getBody().readUtf8());
-                if (r.getStatus().startsWith("HTTP/1.1 201") && r.getSocketPolicy() == SocketPolicy.KEEP_OPEN) stored.incrementAndGet();
+                MockResponse r =
+                        posts.apply(request.getPath() + " " + request.getBody().readUtf8());
+                if (r.getStatus().startsWith("HTTP/1.1 201") && r.getSocketPolicy() == SocketPolicy.KEEP_OPEN) {
+                    stored.incrementAndGet();
+                }
                 return r;
             }
         });
@@ -111,7 +125,8 @@ class ClientUnderFaultsTest {
             return new MockResponse().setResponseCode(201);
         });
         // bound: ~9 rejected rides, each 6 fast attempts and at most 310 ms of backoff, spread over 8 threads
-        ClientRun run = assertTimeoutPreemptively(Duration.ofSeconds(10),
+        ClientRun run = assertTimeoutPreemptively(
+                Duration.ofSeconds(10),
                 () -> ClientRun.of(args(mock.url("/liftride").toString())));
 
         RunResult r = run.result();
@@ -147,7 +162,8 @@ class ClientUnderFaultsTest {
             }
             return new MockResponse().setResponseCode(201);
         });
-        ClientRun run = assertTimeoutPreemptively(Duration.ofSeconds(10),
+        ClientRun run = assertTimeoutPreemptively(
+                Duration.ofSeconds(10),
                 () -> ClientRun.of(args(mock.url("/liftride").toString())));
 
         RunResult r = run.result();
@@ -158,7 +174,9 @@ class ClientUnderFaultsTest {
         assertEquals(160, busy.get());
         assertEquals(r.successful(), stored.get(), "every 201 the server sent is one success");
         assertEquals(r.attempts() - r.planned(), r.retries());
-        assertTrue(r.retries() > 5 * r.failed(), "some requests got in on a retry: " + r.retries() + " retries, " + r.failed() + " failed");
+        assertTrue(
+                r.retries() > 5 * r.failed(),
+                "some requests got in on a retry: " + r.retries() + " retries, " + r.failed() + " failed");
         assertEquals(1, run.exit());
     }
 
@@ -184,11 +202,14 @@ class ClientUnderFaultsTest {
             return new MockResponse().setResponseCode(201);
         });
         // bound: a ride stalled for good costs 6 x 150 ms + at most 310 ms backoff, one stalled once 150 ms + 10 ms
-        ClientRun run = assertTimeoutPreemptively(Duration.ofSeconds(15),
+        ClientRun run = assertTimeoutPreemptively(
+                Duration.ofSeconds(15),
                 () -> ClientRun.of(args(mock.url("/liftride").toString(), "--read-timeout-ms", "150")));
 
         RunResult r = run.result();
-        assertTrue(stalledForGood.get() > 0 && stalledOnce.get() > 0, "seed 42 draws both: " + stalledForGood + " / " + stalledOnce);
+        assertTrue(
+                stalledForGood.get() > 0 && stalledOnce.get() > 0,
+                "seed 42 draws both: " + stalledForGood + " / " + stalledOnce);
         assertEquals(0, stalledForGood.get() % 6, "each stalled ride got exactly 6 attempts");
         long failed = stalledForGood.get() / 6;
         run.assertAccountedFor(Map.of(AttemptCodes.TIMEOUT, failed));
@@ -241,20 +262,25 @@ class ClientUnderFaultsTest {
         this.transport = transport;
         AtomicReference<ScriptedSocketServer> server = new AtomicReference<>();
         raw = ScriptedSocketServer.start((n, path, body) -> {
-            if (n <= 100) return ScriptedSocketServer.Action.CREATED;
+            if (n <= 100) {
+                return ScriptedSocketServer.Action.CREATED;
+            }
             server.get().stopListening(); // the listening socket and every connection go away: refused from now on
             return ScriptedSocketServer.Action.CLOSE;
         });
         server.set(raw);
-        ClientRun run = assertTimeoutPreemptively(Duration.ofSeconds(20),
-                () -> ClientRun.of(args(raw.baseUrl(), "--backoff-ms", "1", "--backoff-max-ms", "4", "--give-up-after-ms", "0")));
+        ClientRun run = assertTimeoutPreemptively(
+                Duration.ofSeconds(20),
+                () -> ClientRun.of(
+                        args(raw.baseUrl(), "--backoff-ms", "1", "--backoff-max-ms", "4", "--give-up-after-ms", "0")));
 
         RunResult r = run.result();
         assertEquals(100, r.successful());
         run.assertAccountedFor(Map.of(AttemptCodes.CONNECTION_ERROR, PLANNED - 100));
         assertEquals(0, r.notSent());
         assertEquals(1, run.exit());
-        assertTrue(run.out().contains("server ridesStored: not checked (after the run: ConnectException"), run.output());
+        assertTrue(
+                run.out().contains("server ridesStored: not checked (after the run: ConnectException"), run.output());
     }
 
     @ParameterizedTest(name = "--transport {0}")
@@ -264,15 +290,19 @@ class ClientUnderFaultsTest {
         AtomicReference<ScriptedSocketServer> server = new AtomicReference<>();
         AtomicLong stoppedAt = new AtomicLong();
         raw = ScriptedSocketServer.start((n, path, body) -> {
-            if (n <= 100) return ScriptedSocketServer.Action.CREATED;
-            if (stoppedAt.get() == 0) stoppedAt.compareAndSet(0, System.nanoTime());
+            if (n <= 100) {
+                return ScriptedSocketServer.Action.CREATED;
+            }
+            if (stoppedAt.get() == 0) {
+                stoppedAt.compareAndSet(0, System.nanoTime());
+            }
             server.get().stopListening();
             return ScriptedSocketServer.Action.CLOSE;
         });
         server.set(raw);
         // default backoff (each remaining request would take 155-310 ms to fail), give up after 500 ms of silence
-        ClientRun run = assertTimeoutPreemptively(Duration.ofSeconds(10),
-                () -> ClientRun.of(args(raw.baseUrl(), "--give-up-after-ms", "500")));
+        ClientRun run = assertTimeoutPreemptively(
+                Duration.ofSeconds(10), () -> ClientRun.of(args(raw.baseUrl(), "--give-up-after-ms", "500")));
         long afterStopMillis = System.nanoTime() / 1_000_000 - stoppedAt.get() / 1_000_000;
 
         RunResult r = run.result();
@@ -285,7 +315,10 @@ class ClientUnderFaultsTest {
         assertTrue(afterStopMillis < 500 + 2_000, "ended " + afterStopMillis + " ms after the server went away");
         assertTrue(run.out().contains("STOPPED before the end: partial account"), run.output());
         // the silence is reported as measured: at least the 0.5 s limit, more on a busy machine
-        assertTrue(run.out().matches("(?s).*PROBLEM: gave up on the server: no HTTP answer for (0\\.[5-9]|[1-9]\\.[0-9]) s while attempts kept failing.*"),
+        assertTrue(
+                run.out()
+                        .matches(
+                                "(?s).*PROBLEM: gave up on the server: no HTTP answer for (0\\.[5-9]|[1-9]\\.[0-9]) s while attempts kept failing.*"),
                 run.output());
     }
 
@@ -293,7 +326,9 @@ class ClientUnderFaultsTest {
     private ScriptedSocketServer serverGoneAfter(int answered) throws Exception {
         AtomicReference<ScriptedSocketServer> server = new AtomicReference<>();
         raw = ScriptedSocketServer.start((n, path, body) -> {
-            if (n <= answered) return ScriptedSocketServer.Action.CREATED;
+            if (n <= answered) {
+                return ScriptedSocketServer.Action.CREATED;
+            }
             server.get().stopListening();
             return ScriptedSocketServer.Action.CLOSE;
         });
@@ -305,8 +340,21 @@ class ClientUnderFaultsTest {
     void aServerGoneDuringASweepEndsTheSweepWithTheRunThatGaveUp() throws Exception {
         serverGoneAfter(100);
         // without the check every further run of the sweep would wait out the same silence
-        ClientRun run = assertTimeoutPreemptively(Duration.ofSeconds(10), () -> ClientRun.of("-t", "8,16,32", "-s", "80", "-m", "5",
-                "--baseline", "0", "--give-up-after-ms", "300", "-i", raw.baseUrl()));
+        ClientRun run = assertTimeoutPreemptively(
+                Duration.ofSeconds(10),
+                () -> ClientRun.of(
+                        "-t",
+                        "8,16,32",
+                        "-s",
+                        "80",
+                        "-m",
+                        "5",
+                        "--baseline",
+                        "0",
+                        "--give-up-after-ms",
+                        "300",
+                        "-i",
+                        raw.baseUrl()));
         assertEquals(1, run.exit());
         assertEquals(1, run.reports().size(), run.output());
         RunResult r = run.result();
@@ -320,13 +368,29 @@ class ClientUnderFaultsTest {
         serverGoneAfter(100);
         // 500 warm-up + 500 measured requests; without the give-up the 900 after the server went away would take
         // 155-310 ms each: minutes
-        ClientRun run = assertTimeoutPreemptively(Duration.ofSeconds(10), () -> ClientRun.of("-t", "8", "-s", "80", "-m", "5",
-                "--baseline", "500", "--give-up-after-ms", "300", "-i", raw.baseUrl()));
+        ClientRun run = assertTimeoutPreemptively(
+                Duration.ofSeconds(10),
+                () -> ClientRun.of(
+                        "-t",
+                        "8",
+                        "-s",
+                        "80",
+                        "-m",
+                        "5",
+                        "--baseline",
+                        "500",
+                        "--give-up-after-ms",
+                        "300",
+                        "-i",
+                        raw.baseUrl()));
         assertEquals(1, run.exit());
         assertEquals(0, run.reports().size(), run.output());
         assertTrue(run.out().contains("(stopped early)"), run.output());
         // the silence is reported as measured: at least the 0.3 s limit, more on a busy machine
-        assertTrue(run.err().matches("(?s)baseline: gave up on the server: no HTTP answer for 0\\.[3-9] s while attempts kept failing.*"),
+        assertTrue(
+                run.err()
+                        .matches(
+                                "(?s)baseline: gave up on the server: no HTTP answer for 0\\.[3-9] s while attempts kept failing.*"),
                 run.output());
         assertTrue(run.err().strip().endsWith("no run started"), run.output());
         assertTrue(run.millis() < 5_000, run.millis() + " ms");

@@ -1,16 +1,15 @@
 package io.upic.liftride.client;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import io.upic.liftride.client.http.ServerProbe;
 import io.upic.liftride.server.embedded.EmbeddedServer;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.Timeout;
-
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 /**
  * A real Ctrl-C: the client runs as its own JVM ({@code java -cp <test class path>
@@ -34,20 +33,29 @@ class CtrlCIT {
     @Test
     void sigintMidRunPrintsThePartialAccountReconciledWithTheServerAndExits130() throws Exception {
         try (EmbeddedServer server = EmbeddedServer.start("127.0.0.1", 0)) {
-            long storedBefore = ServerProbe.statistics(server.baseUrl(), 2_000, 2_000).ridesStored().orElseThrow();
+            long storedBefore = ServerProbe.statistics(server.baseUrl(), 2_000, 2_000)
+                    .ridesStored()
+                    .orElseThrow();
             // 900,000 requests: minutes of work, so the signal surely lands mid-run
-            try (ChildJvm client = ChildJvm.start(Main.class.getName(), "-t", "16", "-s", "100000", "--baseline", "0",
-                    "-i", server.baseUrl())) {
+            try (ChildJvm client = ChildJvm.start(
+                    Main.class.getName(), "-t", "16", "-s", "100000", "--baseline", "0", "-i", server.baseUrl())) {
                 client.awaitLine(l -> l.startsWith("Plan fall2021: 900,000 requests"), 60, TimeUnit.SECONDS);
                 long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-                while (ServerProbe.statistics(server.baseUrl(), 2_000, 2_000).ridesStored().orElseThrow() - storedBefore < 2_000) {
-                    assertTrue(System.nanoTime() < deadline && client.process().isAlive(), "the client is sending\n" + client.stdout()
-                            + "\n" + client.stderr());
+                while (ServerProbe.statistics(server.baseUrl(), 2_000, 2_000)
+                                        .ridesStored()
+                                        .orElseThrow()
+                                - storedBefore
+                        < 2_000) {
+                    assertTrue(
+                            System.nanoTime() < deadline && client.process().isAlive(),
+                            "the client is sending\n" + client.stdout() + "\n" + client.stderr());
                     Thread.sleep(50);
                 }
 
                 // ProcessHandle cannot send SIGINT; kill(1) can
-                Process kill = new ProcessBuilder("kill", "-INT", Long.toString(client.pid())).inheritIO().start();
+                Process kill = new ProcessBuilder("kill", "-INT", Long.toString(client.pid()))
+                        .inheritIO()
+                        .start();
                 assertTrue(kill.waitFor(10, TimeUnit.SECONDS));
                 assertEquals(0, kill.exitValue());
                 long signalledAt = System.nanoTime();
@@ -60,7 +68,10 @@ class CtrlCIT {
                 String err = client.stderr();
                 assertEquals(130, exit, "128 + SIGINT\n" + out + "\n" + err);
                 assertTrue(millis < 20_000, "exited " + millis + " ms after the signal");
-                assertTrue(err.contains("interrupted: stopping after the attempts in flight, then printing the partial account"), err);
+                assertTrue(
+                        err.contains(
+                                "interrupted: stopping after the attempts in flight, then printing the partial account"),
+                        err);
 
                 Matcher m = PARTIAL.matcher(out);
                 assertTrue(m.find(), out);
@@ -71,13 +82,26 @@ class CtrlCIT {
                 assertEquals(done, successful + failed);
                 assertEquals(900_000, done + notSent);
                 assertTrue(successful >= 2_000 && notSent > 0, out);
-                assertTrue(out.contains(String.format(java.util.Locale.US,
-                        "Reconciliation: planned 900,000 == successful %,d + failed %,d + not sent %,d: OK", successful, failed, notSent)), out);
-                assertTrue(out.contains(String.format(java.util.Locale.US, "delta %,d == successful %,d: OK", successful, successful)), out);
+                assertTrue(
+                        out.contains(String.format(
+                                java.util.Locale.US,
+                                "Reconciliation: planned 900,000 == successful %,d + failed %,d + not sent %,d: OK",
+                                successful,
+                                failed,
+                                notSent)),
+                        out);
+                assertTrue(
+                        out.contains(String.format(
+                                java.util.Locale.US, "delta %,d == successful %,d: OK", successful, successful)),
+                        out);
                 // and the server agrees, from outside the client
-                long storedNow = ServerProbe.statistics(server.baseUrl(), 2_000, 2_000).ridesStored().orElseThrow();
+                long storedNow = ServerProbe.statistics(server.baseUrl(), 2_000, 2_000)
+                        .ridesStored()
+                        .orElseThrow();
                 assertEquals(successful, storedNow - storedBefore);
-                System.out.printf("SIGINT: exit %d after %d ms; done %,d (%,d failed), not sent %,d%n", exit, millis, done, failed, notSent);
+                System.out.printf(
+                        "SIGINT: exit %d after %d ms; done %,d (%,d failed), not sent %,d%n",
+                        exit, millis, done, failed, notSent);
             }
         }
     }

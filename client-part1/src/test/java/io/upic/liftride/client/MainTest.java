@@ -1,7 +1,8 @@
 package io.upic.liftride.client;
 
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.Timeout;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -9,10 +10,8 @@ import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.atomic.AtomicBoolean;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 /** The CLI entry without a server: flag errors, help, and the pre-flight check. */
 // A hang is a failure, not a stuck build: the engine's promise is that runs end by themselves.
@@ -24,11 +23,14 @@ class MainTest {
     private final AtomicBoolean serverStarted = new AtomicBoolean();
 
     private int run(String... args) {
-        Main main = new Main(new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8),
+        Main main = new Main(
+                new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8),
                 () -> {
                     serverStarted.set(true);
                     throw new IllegalStateException("no server in this test");
-                }, false);
+                },
+                false);
         return main.run(args);
     }
 
@@ -75,7 +77,9 @@ class MainTest {
         assertEquals(1, run("-t", "4", "-s", "100", "-i", "127.0.0.1:" + port, "--connect-timeout-ms", "500"));
         String[] lines = err().split("\\R");
         assertEquals(1, lines.length, err());
-        assertTrue(lines[0].startsWith("cannot reach server at http://127.0.0.1:" + port + "/liftride: ConnectException"), lines[0]);
+        assertTrue(
+                lines[0].startsWith("cannot reach server at http://127.0.0.1:" + port + "/liftride: ConnectException"),
+                lines[0]);
         assertFalse(out.toString(StandardCharsets.UTF_8).contains("Plan"), "no phase may start");
     }
 
@@ -83,6 +87,8 @@ class MainTest {
     void anEmbeddedServerThatCannotStartIsReportedInOneLine() {
         assertEquals(1, run("-t", "4", "-s", "100"));
         assertTrue(serverStarted.get());
-        assertEquals("cannot start the embedded server: java.lang.IllegalStateException: no server in this test", err().strip());
+        assertEquals(
+                "cannot start the embedded server: java.lang.IllegalStateException: no server in this test",
+                err().strip());
     }
 }

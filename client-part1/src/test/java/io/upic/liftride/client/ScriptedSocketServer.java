@@ -34,7 +34,12 @@ import java.util.concurrent.locks.ReentrantReadWriteLock;
 final class ScriptedSocketServer implements AutoCloseable {
 
     /** What to do with one POST. */
-    enum Kind { RESPOND, RESET, CLOSE, STALL }
+    enum Kind {
+        RESPOND,
+        RESET,
+        CLOSE,
+        STALL
+    }
 
     record Action(Kind kind, int status) {
         static Action respond(int status) {
@@ -67,6 +72,7 @@ final class ScriptedSocketServer implements AutoCloseable {
     private final Set<Socket> connections = ConcurrentHashMap.newKeySet();
     /** Answers are written under the read lock; stopListening takes the write lock. */
     private final ReentrantReadWriteLock gate = new ReentrantReadWriteLock();
+
     private volatile ServerSocket listener;
     private volatile boolean closed;
 
@@ -118,7 +124,9 @@ final class ScriptedSocketServer implements AutoCloseable {
             ServerSocket l = listener;
             listener = null;
             closeQuietly(l);
-            for (Socket s : connections) closeQuietly(s);
+            for (Socket s : connections) {
+                closeQuietly(s);
+            }
             connections.clear();
         } finally {
             gate.writeLock().unlock();
@@ -127,7 +135,9 @@ final class ScriptedSocketServer implements AutoCloseable {
 
     /** Listens again on the same port. */
     void resumeListening() throws IOException {
-        if (closed) throw new IllegalStateException("closed");
+        if (closed) {
+            throw new IllegalStateException("closed");
+        }
         listen(bind(port));
     }
 
@@ -164,32 +174,49 @@ final class ScriptedSocketServer implements AutoCloseable {
             OutputStream out = socket.getOutputStream();
             while (true) {
                 String requestLine = readLine(in);
-                if (requestLine == null || requestLine.isEmpty()) return;
+                if (requestLine == null || requestLine.isEmpty()) {
+                    return;
+                }
                 int contentLength = 0;
                 for (String h; (h = readLine(in)) != null && !h.isEmpty(); ) {
                     int colon = h.indexOf(':');
-                    if (colon > 0 && h.substring(0, colon).trim().toLowerCase(Locale.ROOT).equals("content-length")) {
+                    if (colon > 0
+                            && h.substring(0, colon)
+                                    .trim()
+                                    .toLowerCase(Locale.ROOT)
+                                    .equals("content-length")) {
                         contentLength = Integer.parseInt(h.substring(colon + 1).trim());
                     }
                 }
                 byte[] body = in.readNBytes(contentLength);
-                if (body.length < contentLength) return;
+                if (body.length < contentLength) {
+                    return;
+                }
                 String[] parts = requestLine.split(" ");
                 String method = parts[0];
                 String path = parts.length > 1 ? parts[1] : "";
                 if (method.equals("GET") && path.endsWith("/statistics")) {
                     statisticsRequests.incrementAndGet();
-                    if (!answer(out, 200, "{\"endpointStats\":[],\"ridesStored\":" + stored.get() + "}")) return;
+                    if (!answer(out, 200, "{\"endpointStats\":[],\"ridesStored\":" + stored.get() + "}")) {
+                        return;
+                    }
                     continue;
                 }
                 if (!method.equals("POST")) {
-                    if (!answer(out, 404, "{\"message\":\"not scripted\"}")) return;
+                    if (!answer(out, 404, "{\"message\":\"not scripted\"}")) {
+                        return;
+                    }
                     continue;
                 }
                 Action a = script.onPost(posts.incrementAndGet(), path, new String(body, StandardCharsets.UTF_8));
                 switch (a.kind()) {
                     case RESPOND -> {
-                        if (!answer(out, a.status(), a.status() == 201 ? "" : "{\"message\":\"scripted " + a.status() + "\"}")) return;
+                        if (!answer(
+                                out,
+                                a.status(),
+                                a.status() == 201 ? "" : "{\"message\":\"scripted " + a.status() + "\"}")) {
+                            return;
+                        }
                     }
                     case RESET -> {
                         resets.incrementAndGet();
@@ -226,7 +253,9 @@ final class ScriptedSocketServer implements AutoCloseable {
             out.write(head.getBytes(StandardCharsets.US_ASCII));
             out.write(b);
             out.flush();
-            if (status == 201) stored.incrementAndGet();
+            if (status == 201) {
+                stored.incrementAndGet();
+            }
             return true;
         } catch (IOException e) {
             return false;
@@ -261,7 +290,9 @@ final class ScriptedSocketServer implements AutoCloseable {
     }
 
     private static void closeQuietly(AutoCloseable c) {
-        if (c == null) return;
+        if (c == null) {
+            return;
+        }
         try {
             c.close();
         } catch (Exception ignored) {

@@ -1,12 +1,13 @@
 package io.upic.liftride.client;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
 import io.upic.liftride.client.engine.AttemptListener;
 import io.upic.liftride.client.engine.AttemptRecorder;
 import io.upic.liftride.client.engine.RunResult;
 import io.upic.liftride.client.http.AttemptCodes;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.Timeout;
-
 import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
@@ -17,10 +18,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.stream.Collectors;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 /**
  * The lift-ride server, in its own JVM, is killed (SIGKILL) in the middle of a full-size run: the
@@ -41,26 +40,36 @@ class ServerKilledMidRunIT {
 
     @Test
     void killingTheServerMidRunEndsTheClientWithinItsBoundWithEveryRequestAccountedAndNoThreadLeft() throws Exception {
-        try (ChildJvm server = ChildJvm.start("io.upic.liftride.server.embedded.EmbeddedServer", "--host", "127.0.0.1", "--port", "0")) {
-            String url = server.awaitLine(l -> l.startsWith(LISTENING), 60, TimeUnit.SECONDS).substring(LISTENING.length()).trim();
+        try (ChildJvm server = ChildJvm.start(
+                "io.upic.liftride.server.embedded.EmbeddedServer", "--host", "127.0.0.1", "--port", "0")) {
+            String url = server.awaitLine(l -> l.startsWith(LISTENING), 60, TimeUnit.SECONDS)
+                    .substring(LISTENING.length())
+                    .trim();
             Set<Thread> before = new HashSet<>(Thread.getAllStackTraces().keySet());
 
             LongAdder attempts = new LongAdder();
             CountDownLatch busy = new CountDownLatch(1);
-            AttemptListener counting = work -> (AttemptRecorder) (epochMillis, startNanos, latencyNanos, code, attemptNumber) -> {
-                attempts.increment();
-                if (attempts.sum() >= 5_000) busy.countDown();
-            };
+            AttemptListener counting =
+                    work -> (AttemptRecorder) (epochMillis, startNanos, latencyNanos, code, attemptNumber) -> {
+                        attempts.increment();
+                        if (attempts.sum() >= 5_000) {
+                            busy.countDown();
+                        }
+                    };
             AtomicLong killedAt = new AtomicLong();
-            Thread killer = new Thread(() -> {
-                try {
-                    if (!busy.await(60, TimeUnit.SECONDS)) return;
-                } catch (InterruptedException e) {
-                    return;
-                }
-                server.process().destroyForcibly(); // SIGKILL: no shutdown hook, the kernel drops every socket
-                killedAt.set(System.nanoTime());
-            }, "test-server-killer");
+            Thread killer = new Thread(
+                    () -> {
+                        try {
+                            if (!busy.await(60, TimeUnit.SECONDS)) {
+                                return;
+                            }
+                        } catch (InterruptedException e) {
+                            return;
+                        }
+                        server.process().destroyForcibly(); // SIGKILL: no shutdown hook, the kernel drops every socket
+                        killedAt.set(System.nanoTime());
+                    },
+                    "test-server-killer");
             killer.start();
 
             // 180,000 requests at 32 peak threads: without the server, every remaining request would spend
@@ -76,13 +85,17 @@ class ServerKilledMidRunIT {
             // reset at once on loopback, at worst the 5 s connect timeout), and the reconciliation GET is refused
             // (at worst another connect timeout); 2 s for the summary and a busy machine.
             long bound = 15_000 + 5_000 + 5_000 + 2_000;
-            assertTrue(afterKillMillis <= bound, "the client ended " + afterKillMillis + " ms after the kill, bound " + bound
-                    + " ms\n" + run.output());
+            assertTrue(
+                    afterKillMillis <= bound,
+                    "the client ended " + afterKillMillis + " ms after the kill, bound " + bound + " ms\n"
+                            + run.output());
 
             RunResult r = run.result();
             assertTrue(r.successful() >= 4_000 && r.successful() < r.planned(), run.output());
             Map<Integer, Long> causes = r.failuresByCause();
-            assertTrue(causes.keySet().stream().allMatch(c -> c == AttemptCodes.CONNECTION_ERROR || c == AttemptCodes.TIMEOUT),
+            assertTrue(
+                    causes.keySet().stream()
+                            .allMatch(c -> c == AttemptCodes.CONNECTION_ERROR || c == AttemptCodes.TIMEOUT),
                     "a dead server gives connection errors (timeouts at most): " + causes);
             run.assertAccountedFor(causes);
             assertTrue(r.failed() > 0, "requests in flight at the kill and after it failed");
@@ -90,8 +103,10 @@ class ServerKilledMidRunIT {
             assertTrue(run.out().contains("failures by cause: connection error: "), run.output());
 
             assertNoThreadLeftBehind(before);
-            System.out.printf("server killed: client ended %d ms after the kill (bound %d ms); %,d successful, %,d failed %s, "
-                    + "%,d not sent%n", afterKillMillis, bound, r.successful(), r.failed(), causes, r.notSent());
+            System.out.printf(
+                    "server killed: client ended %d ms after the kill (bound %d ms); %,d successful, %,d failed %s, "
+                            + "%,d not sent%n",
+                    afterKillMillis, bound, r.successful(), r.failed(), causes, r.notSent());
         }
     }
 
@@ -104,12 +119,18 @@ class ServerKilledMidRunIT {
                     .filter(t -> t.isAlive() && !before.contains(t) && t != Thread.currentThread())
                     .filter(t -> !PROCESS_WIDE.contains(t.getName()))
                     .toList();
-            if (left.isEmpty()) return;
+            if (left.isEmpty()) {
+                return;
+            }
             Thread.sleep(100);
         } while (System.nanoTime() < deadline);
-        fail("threads still alive 5 s after the run:\n" + left.stream()
-                .map(t -> t.getName() + " (" + t.getState() + (t.isDaemon() ? ", daemon" : "") + ")\n    "
-                        + Arrays.stream(t.getStackTrace()).limit(8).map(String::valueOf).collect(Collectors.joining("\n    ")))
-                .collect(Collectors.joining("\n")));
+        fail("threads still alive 5 s after the run:\n"
+                + left.stream()
+                        .map(t -> t.getName() + " (" + t.getState() + (t.isDaemon() ? ", daemon" : "") + ")\n    "
+                                + Arrays.stream(t.getStackTrace())
+                                        .limit(8)
+                                        .map(String::valueOf)
+                                        .collect(Collectors.joining("\n    ")))
+                        .collect(Collectors.joining("\n")));
     }
 }

@@ -1,22 +1,21 @@
 package io.upic.liftride.client;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import io.upic.liftride.client.engine.RunResult;
 import io.upic.liftride.client.http.AttemptCodes;
 import io.upic.liftride.client.http.RetryPolicy;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.Timeout;
-
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 /**
  * The server stops listening for 2 s in the middle of a run (connections refused, open ones closed)
@@ -35,6 +34,7 @@ class ServerOutageIT {
     private static final long OUTAGE_MILLIS = 2_000;
     /** fall2021 at -t 8 -s 400 -m 5: 1,800 requests, the outage starts at the 600th POST. */
     private static final long PLANNED = 1_800;
+
     private static final int OUTAGE_AT_POST = 600;
 
     private ScriptedSocketServer server;
@@ -42,30 +42,36 @@ class ServerOutageIT {
 
     @AfterEach
     void close() throws Exception {
-        if (outage != null) outage.join(10_000);
-        if (server != null) server.close();
+        if (outage != null) {
+            outage.join(10_000);
+        }
+        if (server != null) {
+            server.close();
+        }
     }
 
     /** A server that answers 201 to everything and goes away for 2 s once, at the 600th POST. */
-    private ScriptedSocketServer serverWithOneOutage(AtomicLong storedBeforeOutage, AtomicLong outageEndedAt,
-                                                     CountDownLatch back) throws Exception {
+    private ScriptedSocketServer serverWithOneOutage(
+            AtomicLong storedBeforeOutage, AtomicLong outageEndedAt, CountDownLatch back) throws Exception {
         AtomicReference<ScriptedSocketServer> self = new AtomicReference<>();
         server = ScriptedSocketServer.start((n, path, body) -> {
             if (n == OUTAGE_AT_POST) {
                 ScriptedSocketServer s = self.get();
-                outage = new Thread(() -> {
-                    s.stopListening();
-                    storedBeforeOutage.set(s.stored.get());
-                    try {
-                        Thread.sleep(OUTAGE_MILLIS);
-                        s.resumeListening();
-                        outageEndedAt.set(System.nanoTime());
-                    } catch (Exception e) {
-                        throw new IllegalStateException(e);
-                    } finally {
-                        back.countDown();
-                    }
-                }, "test-outage");
+                outage = new Thread(
+                        () -> {
+                            s.stopListening();
+                            storedBeforeOutage.set(s.stored.get());
+                            try {
+                                Thread.sleep(OUTAGE_MILLIS);
+                                s.resumeListening();
+                                outageEndedAt.set(System.nanoTime());
+                            } catch (Exception e) {
+                                throw new IllegalStateException(e);
+                            } finally {
+                                back.countDown();
+                            }
+                        },
+                        "test-outage");
                 outage.start();
                 return ScriptedSocketServer.Action.CLOSE; // this POST is caught by the outage too
             }
@@ -95,7 +101,9 @@ class ServerOutageIT {
 
         RunResult r = run.result();
         run.assertAccountedFor(Map.of(AttemptCodes.CONNECTION_ERROR, r.failed()));
-        assertTrue(r.failed() > 0, "a 2 s outage is longer than the 155-310 ms a request waits: some fail\n" + run.output());
+        assertTrue(
+                r.failed() > 0,
+                "a 2 s outage is longer than the 155-310 ms a request waits: some fail\n" + run.output());
         assertEquals(0, r.notSent(), "2 s of silence is far from the 15 s give-up: every request was tried");
         assertEquals(PLANNED, r.successful() + r.failed());
         assertEquals(server.stored.get(), r.successful(), "every 201 the server wrote is a success, no other");
@@ -103,7 +111,8 @@ class ServerOutageIT {
         assertTrue(r.successful() > OUTAGE_AT_POST, run.output());
         assertEquals(1, run.exit());
         assertEquals(r.successful(), run.reports().get(0).reconciliation().serverDelta());
-        System.out.printf("default backoff, 2 s outage: %d failed (connection error), %d successful, %d retries, %d ms%n",
+        System.out.printf(
+                "default backoff, 2 s outage: %d failed (connection error), %d successful, %d retries, %d ms%n",
                 r.failed(), r.successful(), r.retries(), run.millis());
     }
 
@@ -117,7 +126,8 @@ class ServerOutageIT {
         // before its 6th attempt, so one that first fails as the outage starts is still trying when it ends
         RetryPolicy spanning = RetryPolicy.DEFAULT.withBackoff(250, 2_000);
         assertTrue(spanning.minTotalBackoffNanos() > TimeUnit.MILLISECONDS.toNanos(OUTAGE_MILLIS + 500));
-        ClientRun run = assertTimeoutPreemptively(Duration.ofSeconds(60),
+        ClientRun run = assertTimeoutPreemptively(
+                Duration.ofSeconds(60),
                 () -> ClientRun.of(args(server.baseUrl(), "--backoff-ms", "250", "--backoff-max-ms", "2000")));
         assertTrue(back.await(5, TimeUnit.SECONDS));
 

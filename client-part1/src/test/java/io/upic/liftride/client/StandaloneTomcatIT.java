@@ -1,10 +1,10 @@
 package io.upic.liftride.client;
 
-import io.upic.liftride.server.embedded.EmbeddedServer;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
 
+import io.upic.liftride.server.embedded.EmbeddedServer;
 import java.io.ByteArrayOutputStream;
 import java.io.File;
 import java.io.IOException;
@@ -21,10 +21,9 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 
 /**
  * Deploys the built WAR into a real, standalone Tomcat 9 (the full distribution, unpacked from Maven
@@ -41,7 +40,9 @@ class StandaloneTomcatIT {
     private static String tomcatUrl;
     private static EmbeddedServer embedded;
     private static final HttpClient http = HttpClient.newBuilder()
-            .connectTimeout(Duration.ofSeconds(5)).version(HttpClient.Version.HTTP_1_1).build();
+            .connectTimeout(Duration.ofSeconds(5))
+            .version(HttpClient.Version.HTTP_1_1)
+            .build();
 
     @BeforeAll
     static void startTomcat() throws Exception {
@@ -51,7 +52,9 @@ class StandaloneTomcatIT {
             Files.createDirectories(catalinaBase.resolve(dir));
         }
         for (String file : List.of("web.xml", "catalina.properties", "context.xml", "logging.properties")) {
-            Files.copy(home.resolve("conf").resolve(file), catalinaBase.resolve("conf").resolve(file));
+            Files.copy(
+                    home.resolve("conf").resolve(file),
+                    catalinaBase.resolve("conf").resolve(file));
         }
         Files.copy(Path.of(required("liftride.server.xml")), catalinaBase.resolve("conf/server.xml"));
         Files.copy(Path.of(required("liftride.war")), catalinaBase.resolve("webapps/liftride.war"));
@@ -59,15 +62,22 @@ class StandaloneTomcatIT {
 
         int port = freePort();
         String javaBinary = ProcessHandle.current().info().command().orElse("java");
-        List<String> command = new ArrayList<>(List.of(javaBinary, "-Xmx256m",
-                "-cp", home.resolve("bin/bootstrap.jar") + File.pathSeparator + home.resolve("bin/tomcat-juli.jar"),
-                "-Dcatalina.home=" + home, "-Dcatalina.base=" + catalinaBase,
+        List<String> command = new ArrayList<>(List.of(
+                javaBinary,
+                "-Xmx256m",
+                "-cp",
+                home.resolve("bin/bootstrap.jar") + File.pathSeparator + home.resolve("bin/tomcat-juli.jar"),
+                "-Dcatalina.home=" + home,
+                "-Dcatalina.base=" + catalinaBase,
                 "-Djava.io.tmpdir=" + catalinaBase.resolve("temp"),
                 "-Djava.util.logging.manager=org.apache.juli.ClassLoaderLogManager",
                 "-Djava.util.logging.config.file=" + catalinaBase.resolve("conf/logging.properties"),
                 // server.xml reads these with ${name:-default}; -1 disables the shutdown port: we stop the process
-                "-Dliftride.http.address=127.0.0.1", "-Dliftride.http.port=" + port, "-Dliftride.shutdown.port=-1",
-                "org.apache.catalina.startup.Bootstrap", "start"));
+                "-Dliftride.http.address=127.0.0.1",
+                "-Dliftride.http.port=" + port,
+                "-Dliftride.shutdown.port=-1",
+                "org.apache.catalina.startup.Bootstrap",
+                "start"));
         tomcat = new ProcessBuilder(command)
                 .redirectErrorStream(true)
                 .redirectOutput(catalinaBase.resolve("logs/console.log").toFile())
@@ -80,7 +90,9 @@ class StandaloneTomcatIT {
     @AfterAll
     static void stopTomcat() throws Exception {
         try {
-            if (embedded != null) embedded.close();
+            if (embedded != null) {
+                embedded.close();
+            }
         } finally {
             if (tomcat != null) {
                 tomcat.destroy();
@@ -104,14 +116,32 @@ class StandaloneTomcatIT {
     private static void assertRunReconciles(String transport) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int code = new Main(new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8))
-                .run(new String[] {"-t", "16", "-s", "1000", "-l", "40", "-m", "4", "-i", tomcatUrl, "--baseline", "200",
-                        "--transport", transport});
+        int code = new Main(
+                        new PrintStream(out, true, StandardCharsets.UTF_8),
+                        new PrintStream(err, true, StandardCharsets.UTF_8))
+                .run(new String[] {
+                    "-t",
+                    "16",
+                    "-s",
+                    "1000",
+                    "-l",
+                    "40",
+                    "-m",
+                    "4",
+                    "-i",
+                    tomcatUrl,
+                    "--baseline",
+                    "200",
+                    "--transport",
+                    transport
+                });
         String report = out.toString(StandardCharsets.UTF_8);
         assertEquals(0, code, () -> "exit code; stdout:\n" + report + "\nstderr:\n" + err);
         assertTrue(report.contains("transport " + transport), report);
         assertTrue(report.matches("(?s).*successful requests\\s+3,600\\n.*failed requests\\s+0\\n.*"), report);
-        assertTrue(report.matches("(?s).*server ridesStored [\\d,]+ -> [\\d,]+: delta 3,600 == successful 3,600: OK.*"), report);
+        assertTrue(
+                report.matches("(?s).*server ridesStored [\\d,]+ -> [\\d,]+: delta 3,600 == successful 3,600: OK.*"),
+                report);
     }
 
     @Test
@@ -130,7 +160,9 @@ class StandaloneTomcatIT {
                 new String[] {"POST", "/skiers/abc/seasons/2022/days/1/skiers/7", json, "{\"liftID\": 1, \"time\": 2}"},
                 new String[] {"POST", "/skiers/1/seasons/22/days/1/skiers/7", json, "{\"liftID\": 1, \"time\": 2}"},
                 new String[] {"POST", "/skiers/1/seasons/2022/days/367/skiers/7", json, "{\"liftID\": 1, \"time\": 2}"},
-                new String[] {"POST", "/skiers/1/seasons/2022/days/1/skiers/100001", json, "{\"liftID\": 1, \"time\": 2}"},
+                new String[] {
+                    "POST", "/skiers/1/seasons/2022/days/1/skiers/100001", json, "{\"liftID\": 1, \"time\": 2}"
+                },
                 new String[] {"POST", "/skiers/1/seasons/2022/days/1", json, "{\"liftID\": 1, \"time\": 2}"},
                 new String[] {"GET", "/nothing/here", null, null},
                 new String[] {"PUT", ride, json, "{\"liftID\": 1, \"time\": 2}"},
@@ -145,17 +177,24 @@ class StandaloneTomcatIT {
             HttpResponse<String> onEmbedded = send(embedded.baseUrl(), c);
             String what = c[0] + " " + c[1] + (c[3] == null ? "" : " " + c[3]);
             int status = onTomcat.statusCode();
-            if (status < 400 || status > 499) differences.add(what + ": Tomcat answered " + status + ", expected a 4XX");
+            if (status < 400 || status > 499) {
+                differences.add(what + ": Tomcat answered " + status + ", expected a 4XX");
+            }
             if (status != onEmbedded.statusCode()) {
                 differences.add(what + ": Tomcat " + status + ", embedded " + onEmbedded.statusCode());
             }
             String type = onTomcat.headers().firstValue("Content-Type").orElse("");
-            if (!type.startsWith("application/json")) differences.add(what + ": Tomcat Content-Type " + type);
-            if (!onTomcat.body().startsWith("{\"message\":")) differences.add(what + ": Tomcat body " + onTomcat.body());
+            if (!type.startsWith("application/json")) {
+                differences.add(what + ": Tomcat Content-Type " + type);
+            }
+            if (!onTomcat.body().startsWith("{\"message\":")) {
+                differences.add(what + ": Tomcat body " + onTomcat.body());
+            }
             if (!onTomcat.body().equals(onEmbedded.body())) {
                 differences.add(what + ": Tomcat body " + onTomcat.body() + " vs embedded " + onEmbedded.body());
             }
-            if (onTomcat.headers().firstValue("Allow").isPresent() != onEmbedded.headers().firstValue("Allow").isPresent()) {
+            if (onTomcat.headers().firstValue("Allow").isPresent()
+                    != onEmbedded.headers().firstValue("Allow").isPresent()) {
                 differences.add(what + ": Allow header differs");
             }
         }
@@ -163,20 +202,31 @@ class StandaloneTomcatIT {
     }
 
     private static HttpResponse<String> send(String base, String[] c) throws IOException, InterruptedException {
-        HttpRequest.BodyPublisher body = c[3] == null ? HttpRequest.BodyPublishers.noBody()
+        HttpRequest.BodyPublisher body = c[3] == null
+                ? HttpRequest.BodyPublishers.noBody()
                 : HttpRequest.BodyPublishers.ofString(c[3], StandardCharsets.UTF_8);
-        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(base + c[1])).timeout(Duration.ofSeconds(10)).method(c[0], body);
-        if (c[2] != null) b.header("Content-Type", c[2]);
+        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(base + c[1]))
+                .timeout(Duration.ofSeconds(10))
+                .method(c[0], body);
+        if (c[2] != null) {
+            b.header("Content-Type", c[2]);
+        }
         return http.send(b.build(), HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
     }
 
     private static void awaitDeployed() throws Exception {
         long deadline = System.nanoTime() + STARTUP_LIMIT.toNanos();
-        HttpRequest probe = HttpRequest.newBuilder(URI.create(tomcatUrl + "/statistics")).timeout(Duration.ofSeconds(2)).build();
+        HttpRequest probe = HttpRequest.newBuilder(URI.create(tomcatUrl + "/statistics"))
+                .timeout(Duration.ofSeconds(2))
+                .build();
         while (System.nanoTime() < deadline) {
-            if (!tomcat.isAlive()) fail("Tomcat exited with " + tomcat.exitValue() + ":\n" + consoleTail());
+            if (!tomcat.isAlive()) {
+                fail("Tomcat exited with " + tomcat.exitValue() + ":\n" + consoleTail());
+            }
             try {
-                if (http.send(probe, HttpResponse.BodyHandlers.discarding()).statusCode() == 200) return;
+                if (http.send(probe, HttpResponse.BodyHandlers.discarding()).statusCode() == 200) {
+                    return;
+                }
             } catch (IOException notYet) {
                 // not listening or not deployed yet
             }
@@ -202,7 +252,9 @@ class StandaloneTomcatIT {
 
     private static String required(String property) {
         String v = System.getProperty(property);
-        if (v == null || v.isBlank()) fail("system property " + property + " is not set (run through Maven: mvn verify)");
+        if (v == null || v.isBlank()) {
+            fail("system property " + property + " is not set (run through Maven: mvn verify)");
+        }
         return v;
     }
 }

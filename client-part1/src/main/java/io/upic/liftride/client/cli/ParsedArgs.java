@@ -1,8 +1,7 @@
 package io.upic.liftride.client.cli;
 
-import org.apache.commons.cli.CommandLine;
-
 import java.util.List;
+import org.apache.commons.cli.CommandLine;
 
 /**
  * The result of {@link RunOptions#parse}: the run's config plus the raw command line, so a caller that

@@ -4,7 +4,6 @@ import io.upic.liftride.client.http.RetryPolicy;
 import io.upic.liftride.client.http.Transport;
 import io.upic.liftride.client.plan.LoadPlan;
 import io.upic.liftride.client.plan.PhasePlan;
-
 import java.util.Objects;
 
 /**
@@ -28,9 +27,23 @@ import java.util.Objects;
  * @param transport            --transport
  * @param retryPolicy          --backoff-ms, --backoff-max-ms, --give-up-after-ms; always the assignment's 6 attempts
  */
-public record RunConfig(int threads, int skiers, int lifts, int meanRuns, String baseUrl, int resortId, int seasonId,
-                        int dayId, String planName, Long seed, int connectTimeoutMillis, int readTimeoutMillis,
-                        int baselineRequests, boolean progress, Transport transport, RetryPolicy retryPolicy) {
+public record RunConfig(
+        int threads,
+        int skiers,
+        int lifts,
+        int meanRuns,
+        String baseUrl,
+        int resortId,
+        int seasonId,
+        int dayId,
+        String planName,
+        Long seed,
+        int connectTimeoutMillis,
+        int readTimeoutMillis,
+        int baselineRequests,
+        boolean progress,
+        Transport transport,
+        RetryPolicy retryPolicy) {
 
     public RunConfig {
         check("threads", threads, ThreadCounts.MIN, ThreadCounts.MAX);
@@ -50,8 +63,23 @@ public record RunConfig(int threads, int skiers, int lifts, int meanRuns, String
 
     /** The documented defaults for everything but threads and skiers, against the embedded server. */
     public static RunConfig defaults(int threads, int skiers) {
-        return new RunConfig(threads, skiers, 40, 10, null, 1, 2022, 1, "fall2021", null,
-                5_000, 10_000, 10_000, false, Transport.SDK, RetryPolicy.DEFAULT);
+        return new RunConfig(
+                threads,
+                skiers,
+                40,
+                10,
+                null,
+                1,
+                2022,
+                1,
+                "fall2021",
+                null,
+                5_000,
+                10_000,
+                10_000,
+                false,
+                Transport.SDK,
+                RetryPolicy.DEFAULT);
     }
 
     /** Whether the client starts its own embedded server (no -i given). */
@@ -70,51 +98,188 @@ public record RunConfig(int threads, int skiers, int lifts, int meanRuns, String
     }
 
     public RunConfig withThreads(int threads) {
-        return new RunConfig(threads, skiers, lifts, meanRuns, baseUrl, resortId, seasonId, dayId, planName, seed,
-                connectTimeoutMillis, readTimeoutMillis, baselineRequests, progress, transport, retryPolicy);
+        return new RunConfig(
+                threads,
+                skiers,
+                lifts,
+                meanRuns,
+                baseUrl,
+                resortId,
+                seasonId,
+                dayId,
+                planName,
+                seed,
+                connectTimeoutMillis,
+                readTimeoutMillis,
+                baselineRequests,
+                progress,
+                transport,
+                retryPolicy);
     }
 
     public RunConfig withSkiers(int skiers) {
-        return new RunConfig(threads, skiers, lifts, meanRuns, baseUrl, resortId, seasonId, dayId, planName, seed,
-                connectTimeoutMillis, readTimeoutMillis, baselineRequests, progress, transport, retryPolicy);
+        return new RunConfig(
+                threads,
+                skiers,
+                lifts,
+                meanRuns,
+                baseUrl,
+                resortId,
+                seasonId,
+                dayId,
+                planName,
+                seed,
+                connectTimeoutMillis,
+                readTimeoutMillis,
+                baselineRequests,
+                progress,
+                transport,
+                retryPolicy);
     }
 
     public RunConfig withMeanRuns(int meanRuns) {
-        return new RunConfig(threads, skiers, lifts, meanRuns, baseUrl, resortId, seasonId, dayId, planName, seed,
-                connectTimeoutMillis, readTimeoutMillis, baselineRequests, progress, transport, retryPolicy);
+        return new RunConfig(
+                threads,
+                skiers,
+                lifts,
+                meanRuns,
+                baseUrl,
+                resortId,
+                seasonId,
+                dayId,
+                planName,
+                seed,
+                connectTimeoutMillis,
+                readTimeoutMillis,
+                baselineRequests,
+                progress,
+                transport,
+                retryPolicy);
     }
 
     public RunConfig withBaseUrl(String baseUrl) {
-        return new RunConfig(threads, skiers, lifts, meanRuns, baseUrl, resortId, seasonId, dayId, planName, seed,
-                connectTimeoutMillis, readTimeoutMillis, baselineRequests, progress, transport, retryPolicy);
+        return new RunConfig(
+                threads,
+                skiers,
+                lifts,
+                meanRuns,
+                baseUrl,
+                resortId,
+                seasonId,
+                dayId,
+                planName,
+                seed,
+                connectTimeoutMillis,
+                readTimeoutMillis,
+                baselineRequests,
+                progress,
+                transport,
+                retryPolicy);
     }
 
     public RunConfig withPlanName(String planName) {
-        return new RunConfig(threads, skiers, lifts, meanRuns, baseUrl, resortId, seasonId, dayId, planName, seed,
-                connectTimeoutMillis, readTimeoutMillis, baselineRequests, progress, transport, retryPolicy);
+        return new RunConfig(
+                threads,
+                skiers,
+                lifts,
+                meanRuns,
+                baseUrl,
+                resortId,
+                seasonId,
+                dayId,
+                planName,
+                seed,
+                connectTimeoutMillis,
+                readTimeoutMillis,
+                baselineRequests,
+                progress,
+                transport,
+                retryPolicy);
     }
 
     public RunConfig withSeed(Long seed) {
-        return new RunConfig(threads, skiers, lifts, meanRuns, baseUrl, resortId, seasonId, dayId, planName, seed,
-                connectTimeoutMillis, readTimeoutMillis, baselineRequests, progress, transport, retryPolicy);
+        return new RunConfig(
+                threads,
+                skiers,
+                lifts,
+                meanRuns,
+                baseUrl,
+                resortId,
+                seasonId,
+                dayId,
+                planName,
+                seed,
+                connectTimeoutMillis,
+                readTimeoutMillis,
+                baselineRequests,
+                progress,
+                transport,
+                retryPolicy);
     }
 
     public RunConfig withTimeouts(int connectTimeoutMillis, int readTimeoutMillis) {
-        return new RunConfig(threads, skiers, lifts, meanRuns, baseUrl, resortId, seasonId, dayId, planName, seed,
-                connectTimeoutMillis, readTimeoutMillis, baselineRequests, progress, transport, retryPolicy);
+        return new RunConfig(
+                threads,
+                skiers,
+                lifts,
+                meanRuns,
+                baseUrl,
+                resortId,
+                seasonId,
+                dayId,
+                planName,
+                seed,
+                connectTimeoutMillis,
+                readTimeoutMillis,
+                baselineRequests,
+                progress,
+                transport,
+                retryPolicy);
     }
 
     public RunConfig withBaselineRequests(int baselineRequests) {
-        return new RunConfig(threads, skiers, lifts, meanRuns, baseUrl, resortId, seasonId, dayId, planName, seed,
-                connectTimeoutMillis, readTimeoutMillis, baselineRequests, progress, transport, retryPolicy);
+        return new RunConfig(
+                threads,
+                skiers,
+                lifts,
+                meanRuns,
+                baseUrl,
+                resortId,
+                seasonId,
+                dayId,
+                planName,
+                seed,
+                connectTimeoutMillis,
+                readTimeoutMillis,
+                baselineRequests,
+                progress,
+                transport,
+                retryPolicy);
     }
 
     public RunConfig withRetryPolicy(RetryPolicy retryPolicy) {
-        return new RunConfig(threads, skiers, lifts, meanRuns, baseUrl, resortId, seasonId, dayId, planName, seed,
-                connectTimeoutMillis, readTimeoutMillis, baselineRequests, progress, transport, retryPolicy);
+        return new RunConfig(
+                threads,
+                skiers,
+                lifts,
+                meanRuns,
+                baseUrl,
+                resortId,
+                seasonId,
+                dayId,
+                planName,
+                seed,
+                connectTimeoutMillis,
+                readTimeoutMillis,
+                baselineRequests,
+                progress,
+                transport,
+                retryPolicy);
     }
 
     private static void check(String name, int value, int min, int max) {
-        if (value < min || value > max) throw new IllegalArgumentException(name + " not in " + min + ".." + max + ": " + value);
+        if (value < min || value > max) {
+            throw new IllegalArgumentException(name + " not in " + min + ".." + max + ": " + value);
+        }
     }
 }

@@ -3,6 +3,9 @@ package io.upic.liftride.client.cli;
 import io.upic.liftride.client.http.RetryPolicy;
 import io.upic.liftride.client.http.Transport;
 import io.upic.liftride.client.plan.PhasePlan;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.util.List;
 import org.apache.commons.cli.AlreadySelectedException;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.DefaultParser;
@@ -12,10 +15,6 @@ import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
 import org.apache.commons.cli.ParseException;
 import org.apache.commons.cli.UnrecognizedOptionException;
-
-import java.io.PrintWriter;
-import java.io.StringWriter;
-import java.util.List;
 
 /**
  * The client's flags (Apache Commons CLI) and their parser. {@link #base()} returns a fresh
@@ -59,56 +58,132 @@ public final class RunOptions {
             java.util.Map.entry("give-up-after-ms", "an integer in 0..3600000"),
             java.util.Map.entry("transport", "one of " + Transport.names()));
 
-    private RunOptions() {
-    }
+    private RunOptions() {}
 
     /** A new, mutable set of the base flags. */
     public static Options base() {
         Options o = new Options();
-        o.addOption(Option.builder("t").longOpt("threads").hasArg().argName("N[,N...]")
+        o.addOption(Option.builder("t")
+                .longOpt("threads")
+                .hasArg()
+                .argName("N[,N...]")
                 .desc("threads of the peak phase, 1..1024 (required); a comma-separated list such as 32,64,128,256 "
-                        + "runs the plan once per count, back to back on the same server").build());
-        o.addOption(Option.builder("s").longOpt("skiers").hasArg().argName("N")
-                .desc("skiers to generate rides for (skierIDs 1..N), 1..100000 (required)").build());
-        o.addOption(Option.builder("l").longOpt("lifts").hasArg().argName("N")
-                .desc("lifts (liftIDs 1..N), 5..60, default " + DEFAULT_LIFTS).build());
-        o.addOption(Option.builder("m").longOpt("mean-runs").hasArg().argName("N")
-                .desc("mean lift rides per skier per day, 1..20, default " + DEFAULT_MEAN_RUNS).build());
-        o.addOption(Option.builder("i").longOpt("ip").hasArg().argName("SERVER")
-                .desc("server as host, host:port (port " + ServerAddress.DEFAULT_PORT + ", path " + ServerAddress.CONTEXT_PATH
-                        + ") or a base URL like http://host:8080/liftride; default: start the embedded server on a free loopback port").build());
-        o.addOption(Option.builder().longOpt("resort").hasArg().argName("ID")
-                .desc("resortID of every ride, 1..2147483647, default " + DEFAULT_RESORT).build());
-        o.addOption(Option.builder().longOpt("season").hasArg().argName("YEAR")
-                .desc("seasonID of every ride, 1000..9999, default " + DEFAULT_SEASON).build());
-        o.addOption(Option.builder().longOpt("day").hasArg().argName("N")
-                .desc("dayID of every ride, 1..366, default " + DEFAULT_DAY).build());
-        o.addOption(Option.builder().longOpt("plan").hasArg().argName("NAME")
-                .desc("phase plan: " + String.join(" or ", PhasePlan.names()) + ", default " + PhasePlan.names().get(0)).build());
-        o.addOption(Option.builder().longOpt("seed").hasArg().argName("N")
-                .desc("seed for reproducible ride data (64-bit integer); default: unseeded").build());
-        o.addOption(Option.builder().longOpt("connect-timeout-ms").hasArg().argName("MS")
-                .desc("TCP connect timeout, 1..600000, default " + DEFAULT_CONNECT_TIMEOUT_MS).build());
-        o.addOption(Option.builder().longOpt("read-timeout-ms").hasArg().argName("MS")
-                .desc("read/write timeout per attempt, 1..600000, default " + DEFAULT_READ_TIMEOUT_MS).build());
-        o.addOption(Option.builder().longOpt("baseline").hasArg().argName("N")
-                .desc("single-thread baseline for Little's law: N warm-up requests, then N measured for the latency W and"
-                        + " the CPU per request D, 0..1000000 (0 = skip), default " + DEFAULT_BASELINE).build());
-        o.addOption(Option.builder().longOpt("backoff-ms").hasArg().argName("MS")
+                        + "runs the plan once per count, back to back on the same server")
+                .build());
+        o.addOption(Option.builder("s")
+                .longOpt("skiers")
+                .hasArg()
+                .argName("N")
+                .desc("skiers to generate rides for (skierIDs 1..N), 1..100000 (required)")
+                .build());
+        o.addOption(Option.builder("l")
+                .longOpt("lifts")
+                .hasArg()
+                .argName("N")
+                .desc("lifts (liftIDs 1..N), 5..60, default " + DEFAULT_LIFTS)
+                .build());
+        o.addOption(Option.builder("m")
+                .longOpt("mean-runs")
+                .hasArg()
+                .argName("N")
+                .desc("mean lift rides per skier per day, 1..20, default " + DEFAULT_MEAN_RUNS)
+                .build());
+        o.addOption(Option.builder("i")
+                .longOpt("ip")
+                .hasArg()
+                .argName("SERVER")
+                .desc(
+                        "server as host, host:port (port " + ServerAddress.DEFAULT_PORT + ", path "
+                                + ServerAddress.CONTEXT_PATH
+                                + ") or a base URL like http://host:8080/liftride; default: start the embedded server on a free loopback port")
+                .build());
+        o.addOption(Option.builder()
+                .longOpt("resort")
+                .hasArg()
+                .argName("ID")
+                .desc("resortID of every ride, 1..2147483647, default " + DEFAULT_RESORT)
+                .build());
+        o.addOption(Option.builder()
+                .longOpt("season")
+                .hasArg()
+                .argName("YEAR")
+                .desc("seasonID of every ride, 1000..9999, default " + DEFAULT_SEASON)
+                .build());
+        o.addOption(Option.builder()
+                .longOpt("day")
+                .hasArg()
+                .argName("N")
+                .desc("dayID of every ride, 1..366, default " + DEFAULT_DAY)
+                .build());
+        o.addOption(Option.builder()
+                .longOpt("plan")
+                .hasArg()
+                .argName("NAME")
+                .desc("phase plan: " + String.join(" or ", PhasePlan.names()) + ", default "
+                        + PhasePlan.names().get(0))
+                .build());
+        o.addOption(Option.builder()
+                .longOpt("seed")
+                .hasArg()
+                .argName("N")
+                .desc("seed for reproducible ride data (64-bit integer); default: unseeded")
+                .build());
+        o.addOption(Option.builder()
+                .longOpt("connect-timeout-ms")
+                .hasArg()
+                .argName("MS")
+                .desc("TCP connect timeout, 1..600000, default " + DEFAULT_CONNECT_TIMEOUT_MS)
+                .build());
+        o.addOption(Option.builder()
+                .longOpt("read-timeout-ms")
+                .hasArg()
+                .argName("MS")
+                .desc("read/write timeout per attempt, 1..600000, default " + DEFAULT_READ_TIMEOUT_MS)
+                .build());
+        o.addOption(Option.builder()
+                .longOpt("baseline")
+                .hasArg()
+                .argName("N")
+                .desc(
+                        "single-thread baseline for Little's law: N warm-up requests, then N measured for the latency W and"
+                                + " the CPU per request D, 0..1000000 (0 = skip), default " + DEFAULT_BASELINE)
+                .build());
+        o.addOption(Option.builder()
+                .longOpt("backoff-ms")
+                .hasArg()
+                .argName("MS")
                 .desc("backoff before the first retry, doubling per retry, each jittered to 50-100%, 0..60000, default "
-                        + RetryPolicy.DEFAULT_BASE_BACKOFF_MILLIS + " (5 retries then wait 155-310 ms in all)").build());
-        o.addOption(Option.builder().longOpt("backoff-max-ms").hasArg().argName("MS")
+                        + RetryPolicy.DEFAULT_BASE_BACKOFF_MILLIS + " (5 retries then wait 155-310 ms in all)")
+                .build());
+        o.addOption(Option.builder()
+                .longOpt("backoff-max-ms")
+                .hasArg()
+                .argName("MS")
                 .desc("cap on one backoff, --backoff-ms..600000, default " + RetryPolicy.DEFAULT_MAX_BACKOFF_MILLIS
-                        + " (or --backoff-ms if larger)").build());
-        o.addOption(Option.builder().longOpt("give-up-after-ms").hasArg().argName("MS")
+                        + " (or --backoff-ms if larger)")
+                .build());
+        o.addOption(Option.builder()
+                .longOpt("give-up-after-ms")
+                .hasArg()
+                .argName("MS")
                 .desc("stop the run when no attempt has had an HTTP answer for this long and attempts keep failing "
                         + "(server gone); the rest is reported as not sent; 0..3600000, 0 = never, default "
-                        + RetryPolicy.DEFAULT_GIVE_UP_AFTER_MILLIS).build());
-        o.addOption(Option.builder().longOpt("progress")
-                .desc("print the progress line on stderr even when not on a terminal").build());
-        o.addOption(Option.builder().longOpt("transport").hasArg().argName("NAME")
-                .desc("HTTP stack for the load: " + Transport.names() + ", default " + Transport.SDK.cliName()).build());
-        o.addOption(Option.builder("h").longOpt("help").desc("print this help and exit").build());
+                        + RetryPolicy.DEFAULT_GIVE_UP_AFTER_MILLIS)
+                .build());
+        o.addOption(Option.builder()
+                .longOpt("progress")
+                .desc("print the progress line on stderr even when not on a terminal")
+                .build());
+        o.addOption(Option.builder()
+                .longOpt("transport")
+                .hasArg()
+                .argName("NAME")
+                .desc("HTTP stack for the load: " + Transport.names() + ", default " + Transport.SDK.cliName())
+                .build());
+        o.addOption(Option.builder("h")
+                .longOpt("help")
+                .desc("print this help and exit")
+                .build());
         return o;
     }
 
@@ -138,12 +213,20 @@ public final class RunOptions {
         } catch (ParseException e) {
             throw new UsageException(e.getMessage());
         }
-        if (cl.hasOption("help")) return new ParsedArgs(cl, List.of(), null, true);
-        if (!cl.getArgList().isEmpty()) throw new UsageException("unexpected argument " + cl.getArgList().get(0));
+        if (cl.hasOption("help")) {
+            return new ParsedArgs(cl, List.of(), null, true);
+        }
+        if (!cl.getArgList().isEmpty()) {
+            throw new UsageException("unexpected argument " + cl.getArgList().get(0));
+        }
 
-        if (!cl.hasOption("threads")) throw new UsageException(ThreadCounts.FLAG + " is required (" + ThreadCounts.rangeText() + ")");
+        if (!cl.hasOption("threads")) {
+            throw new UsageException(ThreadCounts.FLAG + " is required (" + ThreadCounts.rangeText() + ")");
+        }
         List<Integer> threadCounts = ThreadCounts.parse(cl.getOptionValue("threads"));
-        if (!cl.hasOption("skiers")) throw new UsageException("-s/--skiers is required (an integer in 1..100000)");
+        if (!cl.hasOption("skiers")) {
+            throw new UsageException("-s/--skiers is required (an integer in 1..100000)");
+        }
         int skiers = intValue(cl, "skiers", "-s/--skiers", 1, 100_000, 0);
         int lifts = intValue(cl, "lifts", "-l/--lifts", 5, 60, DEFAULT_LIFTS);
         int meanRuns = intValue(cl, "mean-runs", "-m/--mean-runs", 1, 20, DEFAULT_MEAN_RUNS);
@@ -153,7 +236,8 @@ public final class RunOptions {
             try {
                 baseUrl = ServerAddress.toBaseUrl(value);
             } catch (IllegalArgumentException e) {
-                throw new UsageException("-i/--ip must be host, host:port or http://host:port/path (" + e.getMessage() + "), got " + value);
+                throw new UsageException("-i/--ip must be host, host:port or http://host:port/path (" + e.getMessage()
+                        + "), got " + value);
             }
         }
         int resort = intValue(cl, "resort", "--resort", 1, Integer.MAX_VALUE, DEFAULT_RESORT);
@@ -171,10 +255,12 @@ public final class RunOptions {
             try {
                 seed = Long.parseLong(value.trim());
             } catch (NumberFormatException e) {
-                throw new UsageException("--seed must be an integer in " + Long.MIN_VALUE + ".." + Long.MAX_VALUE + ", got " + value);
+                throw new UsageException(
+                        "--seed must be an integer in " + Long.MIN_VALUE + ".." + Long.MAX_VALUE + ", got " + value);
             }
         }
-        int connectTimeout = intValue(cl, "connect-timeout-ms", "--connect-timeout-ms", 1, 600_000, DEFAULT_CONNECT_TIMEOUT_MS);
+        int connectTimeout =
+                intValue(cl, "connect-timeout-ms", "--connect-timeout-ms", 1, 600_000, DEFAULT_CONNECT_TIMEOUT_MS);
         int readTimeout = intValue(cl, "read-timeout-ms", "--read-timeout-ms", 1, 600_000, DEFAULT_READ_TIMEOUT_MS);
         int baseline = intValue(cl, "baseline", "--baseline", 0, 1_000_000, DEFAULT_BASELINE);
         Transport transport;
@@ -184,8 +270,23 @@ public final class RunOptions {
         } catch (IllegalArgumentException e) {
             throw new UsageException("--transport must be one of " + Transport.names() + ", got " + transportName);
         }
-        RunConfig config = new RunConfig(threadCounts.get(0), skiers, lifts, meanRuns, baseUrl, resort, season, day, plan,
-                seed, connectTimeout, readTimeout, baseline, cl.hasOption("progress"), transport, retryPolicy(cl));
+        RunConfig config = new RunConfig(
+                threadCounts.get(0),
+                skiers,
+                lifts,
+                meanRuns,
+                baseUrl,
+                resort,
+                season,
+                day,
+                plan,
+                seed,
+                connectTimeout,
+                readTimeout,
+                baseline,
+                cl.hasOption("progress"),
+                transport,
+                retryPolicy(cl));
         return new ParsedArgs(cl, threadCounts, config, false);
     }
 
@@ -196,12 +297,14 @@ public final class RunOptions {
         if (cl.hasOption("backoff-max-ms")) {
             max = intValue(cl, "backoff-max-ms", "--backoff-max-ms", 0, 600_000, 0);
             if (max < base) {
-                throw new UsageException("--backoff-max-ms must be at least --backoff-ms (" + base + "), got " + cl.getOptionValue("backoff-max-ms"));
+                throw new UsageException("--backoff-max-ms must be at least --backoff-ms (" + base + "), got "
+                        + cl.getOptionValue("backoff-max-ms"));
             }
         } else {
             max = (int) Math.max(base, RetryPolicy.DEFAULT_MAX_BACKOFF_MILLIS);
         }
-        int giveUp = intValue(cl, "give-up-after-ms", "--give-up-after-ms", 0, 3_600_000, (int) RetryPolicy.DEFAULT_GIVE_UP_AFTER_MILLIS);
+        int giveUp = intValue(cl, "give-up-after-ms", "--give-up-after-ms", 0, 3_600_000, (int)
+                RetryPolicy.DEFAULT_GIVE_UP_AFTER_MILLIS);
         return RetryPolicy.DEFAULT.withBackoff(base, max).withGiveUpAfter(giveUp);
     }
 
@@ -211,7 +314,14 @@ public final class RunOptions {
         PrintWriter w = new PrintWriter(out);
         HelpFormatter f = new HelpFormatter();
         f.setOptionComparator(null); // keep the declaration order: required flags first
-        f.printHelp(w, 100, command + " -t N -s N [options]", null, options, 2, 2,
+        f.printHelp(
+                w,
+                100,
+                command + " -t N -s N [options]",
+                null,
+                options,
+                2,
+                2,
                 "Exit codes: 0 every request succeeded, 1 a request failed or the server is unreachable, 2 bad flags.",
                 false);
         w.flush();
@@ -219,12 +329,17 @@ public final class RunOptions {
     }
 
     /** An int flag in min..max, or {@code def} when absent. */
-    private static int intValue(CommandLine cl, String longOpt, String flag, int min, int max, int def) throws UsageException {
-        if (!cl.hasOption(longOpt)) return def;
+    private static int intValue(CommandLine cl, String longOpt, String flag, int min, int max, int def)
+            throws UsageException {
+        if (!cl.hasOption(longOpt)) {
+            return def;
+        }
         String value = cl.getOptionValue(longOpt);
         try {
             int n = Integer.parseInt(value.trim());
-            if (n >= min && n <= max) return n;
+            if (n >= min && n <= max) {
+                return n;
+            }
         } catch (NumberFormatException ignored) {
             // same message as out of range
         }
@@ -232,7 +347,9 @@ public final class RunOptions {
     }
 
     private static String flag(Option o) {
-        if (o.getOpt() != null && o.getLongOpt() != null) return "-" + o.getOpt() + "/--" + o.getLongOpt();
+        if (o.getOpt() != null && o.getLongOpt() != null) {
+            return "-" + o.getOpt() + "/--" + o.getLongOpt();
+        }
         return o.getOpt() != null ? "-" + o.getOpt() : "--" + o.getLongOpt();
     }
 }

@@ -15,8 +15,7 @@ public final class ServerAddress {
     /** The WAR's context path, used when {@code -i} is a host or host:port. */
     public static final String CONTEXT_PATH = "/liftride";
 
-    private ServerAddress() {
-    }
+    private ServerAddress() {}
 
     /**
      * The base URL for {@code value}.
@@ -25,26 +24,40 @@ public final class ServerAddress {
      */
     public static String toBaseUrl(String value) {
         String v = value == null ? "" : value.trim();
-        if (v.isEmpty()) throw new IllegalArgumentException("is empty");
-        if (v.contains("://")) return fromUrl(v);
+        if (v.isEmpty()) {
+            throw new IllegalArgumentException("is empty");
+        }
+        if (v.contains("://")) {
+            return fromUrl(v);
+        }
         String host;
         int port = DEFAULT_PORT;
         if (v.startsWith("[")) { // [v6] or [v6]:port
             int close = v.indexOf(']');
-            if (close < 0) throw new IllegalArgumentException("has an unclosed '['");
+            if (close < 0) {
+                throw new IllegalArgumentException("has an unclosed '['");
+            }
             host = v.substring(0, close + 1);
             String rest = v.substring(close + 1);
             if (!rest.isEmpty()) {
-                if (!rest.startsWith(":")) throw new IllegalArgumentException("has text after ']' that is not :port");
+                if (!rest.startsWith(":")) {
+                    throw new IllegalArgumentException("has text after ']' that is not :port");
+                }
                 port = port(rest.substring(1));
             }
         } else {
             int colon = v.indexOf(':');
-            if (colon != v.lastIndexOf(':')) throw new IllegalArgumentException("has more than one ':' (IPv6 goes in [brackets])");
+            if (colon != v.lastIndexOf(':')) {
+                throw new IllegalArgumentException("has more than one ':' (IPv6 goes in [brackets])");
+            }
             host = colon < 0 ? v : v.substring(0, colon);
-            if (colon >= 0) port = port(v.substring(colon + 1));
+            if (colon >= 0) {
+                port = port(v.substring(colon + 1));
+            }
         }
-        if (host.isEmpty() || host.chars().anyMatch(c -> c == '/' || c == '?' || c == '#' || c == '@' || Character.isWhitespace(c))) {
+        if (host.isEmpty()
+                || host.chars()
+                        .anyMatch(c -> c == '/' || c == '?' || c == '#' || c == '@' || Character.isWhitespace(c))) {
             throw new IllegalArgumentException("has no valid host");
         }
         return "http://" + host + ":" + port + CONTEXT_PATH;
@@ -61,19 +74,25 @@ public final class ServerAddress {
         if (!"http".equalsIgnoreCase(scheme) && !"https".equalsIgnoreCase(scheme)) {
             throw new IllegalArgumentException("must use http or https");
         }
-        if (uri.getHost() == null) throw new IllegalArgumentException("has no host");
+        if (uri.getHost() == null) {
+            throw new IllegalArgumentException("has no host");
+        }
         if (uri.getRawQuery() != null || uri.getRawFragment() != null) {
             throw new IllegalArgumentException("must not have a query or fragment");
         }
         String s = v;
-        while (s.endsWith("/")) s = s.substring(0, s.length() - 1);
+        while (s.endsWith("/")) {
+            s = s.substring(0, s.length() - 1);
+        }
         return s;
     }
 
     private static int port(String text) {
         try {
             int p = Integer.parseInt(text);
-            if (p >= 1 && p <= 65535) return p;
+            if (p >= 1 && p <= 65535) {
+                return p;
+            }
         } catch (NumberFormatException ignored) {
             // fall through to the message
         }

@@ -15,8 +15,7 @@ public final class ThreadCounts {
     /** How the flag is named in messages. */
     public static final String FLAG = "-t/--threads";
 
-    private ThreadCounts() {
-    }
+    private ThreadCounts() {}
 
     /**
      * The thread counts in {@code text}, in the order given.
@@ -24,13 +23,16 @@ public final class ThreadCounts {
      * @throws UsageException e.g. {@code -t/--threads must be an integer in 1..1024, got 0}
      */
     public static List<Integer> parse(String text) throws UsageException {
-        if (text == null || text.isBlank()) throw new UsageException(FLAG + " needs a value (" + rangeText() + ")");
+        if (text == null || text.isBlank()) {
+            throw new UsageException(FLAG + " needs a value (" + rangeText() + ")");
+        }
         String[] parts = text.split(",", -1);
         List<Integer> counts = new ArrayList<>(parts.length);
         for (String part : parts) {
             String p = part.trim();
             if (p.isEmpty()) {
-                throw new UsageException(FLAG + " must be a thread count or a comma-separated list like 32,64,128,256, got " + text);
+                throw new UsageException(
+                        FLAG + " must be a thread count or a comma-separated list like 32,64,128,256, got " + text);
             }
             counts.add(parseOne(p));
         }
@@ -41,7 +43,9 @@ public final class ThreadCounts {
     public static int parseOne(String text) throws UsageException {
         try {
             int n = Integer.parseInt(text.trim());
-            if (n >= MIN && n <= MAX) return n;
+            if (n >= MIN && n <= MAX) {
+                return n;
+            }
         } catch (NumberFormatException ignored) {
             // same message as out of range
         }

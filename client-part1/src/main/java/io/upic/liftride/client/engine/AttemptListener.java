@@ -2,7 +2,6 @@ package io.upic.liftride.client.engine;
 
 import io.upic.liftride.client.plan.LoadPlan;
 import io.upic.liftride.client.plan.Work;
-
 import java.util.function.BooleanSupplier;
 
 /**
@@ -36,16 +35,13 @@ public interface AttemptListener {
      * @param epochMillis {@code System.currentTimeMillis()} at the start
      * @param nanos       {@code System.nanoTime()} at the start: the origin of every nanos value
      */
-    default void onRunStart(LoadPlan plan, long epochMillis, long nanos) {
-    }
+    default void onRunStart(LoadPlan plan, long epochMillis, long nanos) {}
 
     /** Phase {@code phaseIndex} is about to start its threads. */
-    default void onPhaseStart(int phaseIndex, String phaseName, long epochMillis, long nanos) {
-    }
+    default void onPhaseStart(int phaseIndex, String phaseName, long epochMillis, long nanos) {}
 
     /** The last thread of phase {@code phaseIndex} finished (on that thread). */
-    default void onPhaseEnd(int phaseIndex, String phaseName, long epochMillis, long nanos) {
-    }
+    default void onPhaseEnd(int phaseIndex, String phaseName, long epochMillis, long nanos) {}
 
     /**
      * Optional work that needs a thread of its own during the run, such as a CSV writer draining
@@ -58,8 +54,7 @@ public interface AttemptListener {
     }
 
     /** Every worker has finished and been joined; {@code result} is the merged account. */
-    default void onRunEnd(RunResult result) {
-    }
+    default void onRunEnd(RunResult result) {}
 
     /** Work run by the engine on its own thread for the length of a run. */
     @FunctionalInterface

@@ -11,7 +11,7 @@ package io.upic.liftride.client.engine;
 public interface AttemptRecorder {
 
     /** Records nothing. */
-    AttemptRecorder NONE = (startEpochMillis, startNanos, latencyNanos, code, attemptNumber) -> { };
+    AttemptRecorder NONE = (startEpochMillis, startNanos, latencyNanos, code, attemptNumber) -> {};
 
     /**
      * One attempt finished (successfully or not).
@@ -31,6 +31,5 @@ public interface AttemptRecorder {
      * The worker is done (all its requests, or stopped, or crashed); called once, on the worker's
      * thread, before the engine counts the worker as finished. Flush per-thread buffers here.
      */
-    default void close() {
-    }
+    default void close() {}
 }

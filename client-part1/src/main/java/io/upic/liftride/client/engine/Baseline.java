@@ -5,7 +5,6 @@ import io.upic.liftride.client.http.RetryPolicy;
 import io.upic.liftride.client.http.RideSender;
 import io.upic.liftride.client.http.RideSenderFactory;
 import io.upic.liftride.client.internal.ProcessCpu;
-
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.util.HashMap;
@@ -28,8 +27,7 @@ import java.util.random.RandomGenerator;
  */
 public final class Baseline {
 
-    private Baseline() {
-    }
+    private Baseline() {}
 
     /**
      * What the baseline measured. Counts, latency, wall and CPU time cover the measured part only.
@@ -47,12 +45,27 @@ public final class Baseline {
      *                         embedded server's threads when it runs here), or -1 if unknown: the process CPU without
      *                         the JVM's own JIT compiler and GC threads, which are still busy after a short warm-up
      */
-    public record Result(int requests, long successful, long failed, long attempts, double meanLatencyNanos,
-                         long wallNanos, boolean stopped, long warmupRequests, long cpuNanos, long javaThreadCpuNanos) {
+    public record Result(
+            int requests,
+            long successful,
+            long failed,
+            long attempts,
+            double meanLatencyNanos,
+            long wallNanos,
+            boolean stopped,
+            long warmupRequests,
+            long cpuNanos,
+            long javaThreadCpuNanos) {
 
         /** A result without warm-up and without a CPU reading. */
-        public Result(int requests, long successful, long failed, long attempts, double meanLatencyNanos,
-                      long wallNanos, boolean stopped) {
+        public Result(
+                int requests,
+                long successful,
+                long failed,
+                long attempts,
+                double meanLatencyNanos,
+                long wallNanos,
+                boolean stopped) {
             this(requests, successful, failed, attempts, meanLatencyNanos, wallNanos, stopped, 0, -1, -1);
         }
 
@@ -84,10 +97,23 @@ public final class Baseline {
         }
     }
 
-    /** {@link #run(RideSenderFactory, int, int, int, int, int, int, int, RetryPolicy, Long, BooleanSupplier)} without warm-up. */
-    public static Result run(RideSenderFactory senders, int requests, int resortId, int seasonId, int dayId,
-                             int numSkiers, int numLifts, RetryPolicy retryPolicy, Long seed, BooleanSupplier stopRequested) {
-        return run(senders, 0, requests, resortId, seasonId, dayId, numSkiers, numLifts, retryPolicy, seed, stopRequested);
+    /**
+     * {@link #run(RideSenderFactory, int, int, int, int, int, int, int, RetryPolicy, Long, BooleanSupplier)} without
+     * warm-up.
+     */
+    public static Result run(
+            RideSenderFactory senders,
+            int requests,
+            int resortId,
+            int seasonId,
+            int dayId,
+            int numSkiers,
+            int numLifts,
+            RetryPolicy retryPolicy,
+            Long seed,
+            BooleanSupplier stopRequested) {
+        return run(
+                senders, 0, requests, resortId, seasonId, dayId, numSkiers, numLifts, retryPolicy, seed, stopRequested);
     }
 
     /**
@@ -97,27 +123,67 @@ public final class Baseline {
      *
      * @param stopRequested checked before each request; true ends the baseline early
      */
-    public static Result run(RideSenderFactory senders, int warmupRequests, int requests, int resortId, int seasonId, int dayId,
-                             int numSkiers, int numLifts, RetryPolicy retryPolicy, Long seed, BooleanSupplier stopRequested) {
-        return run(senders, warmupRequests, requests, resortId, seasonId, dayId, numSkiers, numLifts, retryPolicy, seed,
-                stopRequested, new GiveUp(retryPolicy.giveUpAfterMillis(), System.nanoTime(), null));
+    public static Result run(
+            RideSenderFactory senders,
+            int warmupRequests,
+            int requests,
+            int resortId,
+            int seasonId,
+            int dayId,
+            int numSkiers,
+            int numLifts,
+            RetryPolicy retryPolicy,
+            Long seed,
+            BooleanSupplier stopRequested) {
+        return run(
+                senders,
+                warmupRequests,
+                requests,
+                resortId,
+                seasonId,
+                dayId,
+                numSkiers,
+                numLifts,
+                retryPolicy,
+                seed,
+                stopRequested,
+                new GiveUp(retryPolicy.giveUpAfterMillis(), System.nanoTime(), null));
     }
 
     /**
      * The same, with the caller's {@link GiveUp} (ask it afterwards whether, and why, the baseline gave
      * up on the server).
      */
-    public static Result run(RideSenderFactory senders, int warmupRequests, int requests, int resortId, int seasonId, int dayId,
-                             int numSkiers, int numLifts, RetryPolicy retryPolicy, Long seed, BooleanSupplier stopRequested,
-                             GiveUp giveUp) {
+    public static Result run(
+            RideSenderFactory senders,
+            int warmupRequests,
+            int requests,
+            int resortId,
+            int seasonId,
+            int dayId,
+            int numSkiers,
+            int numLifts,
+            RetryPolicy retryPolicy,
+            Long seed,
+            BooleanSupplier stopRequested,
+            GiveUp giveUp) {
         BooleanSupplier stop = () -> stopRequested.getAsBoolean() || giveUp.gaveUp();
-        if (warmupRequests < 0) throw new IllegalArgumentException("warmupRequests < 0: " + warmupRequests);
-        if (requests < 1) throw new IllegalArgumentException("requests < 1: " + requests);
-        if (numSkiers < 1) throw new IllegalArgumentException("numSkiers < 1: " + numSkiers);
-        if (numLifts < 1) throw new IllegalArgumentException("numLifts < 1: " + numLifts);
+        if (warmupRequests < 0) {
+            throw new IllegalArgumentException("warmupRequests < 0: " + warmupRequests);
+        }
+        if (requests < 1) {
+            throw new IllegalArgumentException("requests < 1: " + requests);
+        }
+        if (numSkiers < 1) {
+            throw new IllegalArgumentException("numSkiers < 1: " + numSkiers);
+        }
+        if (numLifts < 1) {
+            throw new IllegalArgumentException("numLifts < 1: " + numLifts);
+        }
         RandomGenerator random = seed == null ? ThreadLocalRandom.current() : new SplittableRandom(~seed);
         try (RideSender rideSender = senders.create()) {
-            RetryingSender sender = new RetryingSender(rideSender, retryPolicy, AttemptRecorder.NONE, stopRequested, giveUp);
+            RetryingSender sender =
+                    new RetryingSender(rideSender, retryPolicy, AttemptRecorder.NONE, stopRequested, giveUp);
             long warmedUp = 0;
             boolean stopped = false;
             for (; warmedUp < warmupRequests; warmedUp++) {
@@ -138,8 +204,11 @@ public final class Baseline {
                     stopped = true;
                     break;
                 }
-                if (AttemptCodes.isSuccess(send(sender, random, resortId, seasonId, dayId, numSkiers, numLifts))) successful++;
-                else failed++;
+                if (AttemptCodes.isSuccess(send(sender, random, resortId, seasonId, dayId, numSkiers, numLifts))) {
+                    successful++;
+                } else {
+                    failed++;
+                }
             }
             long wall = System.nanoTime() - start;
             long cpuAfter = ProcessCpu.nanos();
@@ -147,7 +216,9 @@ public final class Baseline {
             long threadCpu = threadsBefore == null || threadsAfter == null ? -1 : 0;
             if (threadCpu == 0) {
                 // threads that ended meanwhile are lost (few: the pools keep theirs); new ones count from 0
-                for (Map.Entry<Long, Long> e : threadsAfter.entrySet()) threadCpu += e.getValue() - threadsBefore.getOrDefault(e.getKey(), 0L);
+                for (Map.Entry<Long, Long> e : threadsAfter.entrySet()) {
+                    threadCpu += e.getValue() - threadsBefore.getOrDefault(e.getKey(), 0L);
+                }
             }
             long attempts = sender.attempts() - attemptsBefore;
             double mean = attempts == 0 ? Double.NaN : (double) (sender.latencyNanosSum() - latencyBefore) / attempts;
@@ -159,18 +230,34 @@ public final class Baseline {
     /** CPU nanoseconds of every live Java thread by id, or null where the JVM does not measure thread CPU. */
     private static Map<Long, Long> javaThreadCpu() {
         ThreadMXBean threads = ManagementFactory.getThreadMXBean();
-        if (!threads.isThreadCpuTimeSupported() || !threads.isThreadCpuTimeEnabled()) return null;
+        if (!threads.isThreadCpuTimeSupported() || !threads.isThreadCpuTimeEnabled()) {
+            return null;
+        }
         Map<Long, Long> cpu = new HashMap<>();
         for (long id : threads.getAllThreadIds()) {
             long t = threads.getThreadCpuTime(id);
-            if (t >= 0) cpu.put(id, t);
+            if (t >= 0) {
+                cpu.put(id, t);
+            }
         }
         return cpu;
     }
 
-    private static int send(RetryingSender sender, RandomGenerator random, int resortId, int seasonId, int dayId,
-                            int numSkiers, int numLifts) {
-        return sender.send(resortId, seasonId, dayId, random.nextInt(1, numSkiers + 1),
-                random.nextInt(1, numLifts + 1), random.nextInt(1, 421), random.nextInt(0, 11));
+    private static int send(
+            RetryingSender sender,
+            RandomGenerator random,
+            int resortId,
+            int seasonId,
+            int dayId,
+            int numSkiers,
+            int numLifts) {
+        return sender.send(
+                resortId,
+                seasonId,
+                dayId,
+                random.nextInt(1, numSkiers + 1),
+                random.nextInt(1, numLifts + 1),
+                random.nextInt(1, 421),
+                random.nextInt(0, 11));
     }
 }

@@ -1,7 +1,6 @@
 package io.upic.liftride.client.engine;
 
 import io.upic.liftride.client.http.AttemptCodes;
-
 import java.util.Locale;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
@@ -43,9 +42,11 @@ public final class GiveUp {
      * @param onGiveUp    run once, on the thread whose attempt decided it, when giving up
      */
     public GiveUp(long afterMillis, long startNanos, Runnable onGiveUp) {
-        if (afterMillis < 0) throw new IllegalArgumentException("afterMillis < 0: " + afterMillis);
+        if (afterMillis < 0) {
+            throw new IllegalArgumentException("afterMillis < 0: " + afterMillis);
+        }
         this.afterNanos = afterMillis * 1_000_000L;
-        this.onGiveUp = onGiveUp == null ? () -> { } : onGiveUp;
+        this.onGiveUp = onGiveUp == null ? () -> {} : onGiveUp;
         this.lastAnswerNanos = new AtomicLong(startNanos);
     }
 
@@ -66,15 +67,27 @@ public final class GiveUp {
      */
     public boolean onAttempt(int code, long endNanos) {
         if (code >= 0) {
-            if (endNanos - lastAnswerNanos.get() > REFRESH_NANOS) lastAnswerNanos.accumulateAndGet(endNanos, Math::max);
+            if (endNanos - lastAnswerNanos.get() > REFRESH_NANOS) {
+                lastAnswerNanos.accumulateAndGet(endNanos, Math::max);
+            }
             return gaveUp.get();
         }
-        if (afterNanos == 0 || (code != AttemptCodes.TIMEOUT && code != AttemptCodes.CONNECTION_ERROR)) return gaveUp.get();
-        if (gaveUp.get()) return true;
+        if (afterNanos == 0 || (code != AttemptCodes.TIMEOUT && code != AttemptCodes.CONNECTION_ERROR)) {
+            return gaveUp.get();
+        }
+        if (gaveUp.get()) {
+            return true;
+        }
         long silentNanos = endNanos - lastAnswerNanos.get();
-        if (silentNanos < afterNanos || !gaveUp.compareAndSet(false, true)) return gaveUp.get();
-        reason = String.format(Locale.US, "gave up on the server: no HTTP answer for %.1f s while attempts kept failing "
-                + "(last: %s); the requests not sent yet were not attempted", silentNanos / 1e9, AttemptCodes.describe(code));
+        if (silentNanos < afterNanos || !gaveUp.compareAndSet(false, true)) {
+            return gaveUp.get();
+        }
+        reason = String.format(
+                Locale.US,
+                "gave up on the server: no HTTP answer for %.1f s while attempts kept failing "
+                        + "(last: %s); the requests not sent yet were not attempted",
+                silentNanos / 1e9,
+                AttemptCodes.describe(code));
         onGiveUp.run();
         return true;
     }

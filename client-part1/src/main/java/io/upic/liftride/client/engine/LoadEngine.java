@@ -8,7 +8,6 @@ import io.upic.liftride.client.http.RideSenderFactory;
 import io.upic.liftride.client.plan.LoadPlan;
 import io.upic.liftride.client.plan.PlannedPhase;
 import io.upic.liftride.client.plan.Work;
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -74,7 +73,9 @@ public final class LoadEngine {
      */
     public void stop() {
         stopRequested = true;
-        for (PhaseTracker t : trackers) t.releaseTrigger();
+        for (PhaseTracker t : trackers) {
+            t.releaseTrigger();
+        }
     }
 
     /** Whether {@link #stop()} was called (by a caller, or by the engine giving up on a silent server). */
@@ -103,7 +104,9 @@ public final class LoadEngine {
      * @throws IllegalStateException when called a second time
      */
     public RunResult run() {
-        if (!ran.compareAndSet(false, true)) throw new IllegalStateException("run() may be called once per engine");
+        if (!ran.compareAndSet(false, true)) {
+            throw new IllegalStateException("run() may be called once per engine");
+        }
         List<PlannedPhase> phases = plan.phases();
         int n = phases.size();
 
@@ -113,7 +116,9 @@ public final class LoadEngine {
             phaseTrackers.add(new PhaseTracker(k, phases.get(k).name(), trigger, listener));
         }
         trackers = phaseTrackers;
-        if (stopRequested) stop(); // a stop that raced with the line above still releases the triggers
+        if (stopRequested) { // a stop that raced with the line above still releases the triggers
+            stop();
+        }
         GiveUp runGiveUp = new GiveUp(retryPolicy.giveUpAfterMillis(), System.nanoTime(), this::stop);
         giveUp = runGiveUp;
 
@@ -126,11 +131,15 @@ public final class LoadEngine {
             List<Thread> ts = new ArrayList<>(phase.threads());
             for (Work work : phase.work()) {
                 RideSender rideSender = senders.create();
-                AttemptRecorder recorder = Objects.requireNonNull(listener.recorder(work), "listener.recorder() returned null");
-                RetryingSender retrying = new RetryingSender(rideSender, retryPolicy, recorder, this::isStopRequested, runGiveUp);
-                Worker w = new Worker(work, rideSender, retrying, recorder, ride, seed, this::isStopRequested, phaseTrackers.get(k));
+                AttemptRecorder recorder =
+                        Objects.requireNonNull(listener.recorder(work), "listener.recorder() returned null");
+                RetryingSender retrying =
+                        new RetryingSender(rideSender, retryPolicy, recorder, this::isStopRequested, runGiveUp);
+                Worker w = new Worker(
+                        work, rideSender, retrying, recorder, ride, seed, this::isStopRequested, phaseTrackers.get(k));
                 ws.add(w);
-                Thread t = new Thread(null, w, "liftride-" + phase.name() + "-" + work.threadIndex(), WORKER_STACK_BYTES);
+                Thread t =
+                        new Thread(null, w, "liftride-" + phase.name() + "-" + work.threadIndex(), WORKER_STACK_BYTES);
                 t.setDaemon(true); // a stuck socket must never keep the JVM alive after main returns
                 ts.add(t);
             }
@@ -140,14 +149,18 @@ public final class LoadEngine {
 
         AttemptListener.BackgroundTask task = listener.backgroundTask();
         Background background = task == null ? null : new Background(task);
-        if (background != null) background.start();
+        if (background != null) {
+            background.start();
+        }
 
         long startEpochMillis = System.currentTimeMillis();
         long startNanos = System.nanoTime();
         runGiveUp.startAt(startNanos); // the silence counts from the run's start, not from the set-up above
         listener.onRunStart(plan, startEpochMillis, startNanos);
         Ticker ticker = progress == null ? null : new Ticker(workers, phaseTrackers, startNanos);
-        if (ticker != null) ticker.start();
+        if (ticker != null) {
+            ticker.start();
+        }
 
         boolean interrupted = false;
         int phasesStarted = 0;
@@ -157,7 +170,9 @@ public final class LoadEngine {
             long phaseNanos = System.nanoTime();
             listener.onPhaseStart(k, phases.get(k).name(), phaseEpochMillis, phaseNanos);
             tracker.starting(threads.get(k).size(), phaseEpochMillis, phaseNanos);
-            for (Thread t : threads.get(k)) t.start();
+            for (Thread t : threads.get(k)) {
+                t.start();
+            }
             phasesStarted++;
             if (k + 1 < n) {
                 try {
@@ -169,32 +184,63 @@ public final class LoadEngine {
             }
         }
         for (int k = 0; k < phasesStarted; k++) {
-            for (Thread t : threads.get(k)) interrupted |= joinUninterruptibly(t);
+            for (Thread t : threads.get(k)) {
+                interrupted |= joinUninterruptibly(t);
+            }
         }
         long endNanos = System.nanoTime();
-        if (ticker != null) interrupted |= ticker.finish();
-        if (background != null) interrupted |= background.finish();
+        if (ticker != null) {
+            interrupted |= ticker.finish();
+        }
+        if (background != null) {
+            interrupted |= background.finish();
+        }
 
-        RunResult result = merge(phases, workers, phaseTrackers, startEpochMillis, startNanos, endNanos - startNanos,
+        RunResult result = merge(
+                phases,
+                workers,
+                phaseTrackers,
+                startEpochMillis,
+                startNanos,
+                endNanos - startNanos,
                 background == null ? null : background.failure);
         if (progress != null) {
-            progress.onProgress(new Progress(phases.get(Math.max(0, phasesStarted - 1)).name(), phasesStarted, n,
-                    result.successful() + result.failed(), result.planned(), result.failed(),
-                    0, endNanos - startNanos, true));
+            progress.onProgress(new Progress(
+                    phases.get(Math.max(0, phasesStarted - 1)).name(),
+                    phasesStarted,
+                    n,
+                    result.successful() + result.failed(),
+                    result.planned(),
+                    result.failed(),
+                    0,
+                    endNanos - startNanos,
+                    true));
         }
         listener.onRunEnd(result);
-        if (interrupted) Thread.currentThread().interrupt();
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
         return result;
     }
 
-    private RunResult merge(List<PlannedPhase> phases, List<List<Worker>> workers, List<PhaseTracker> phaseTrackers,
-                            long startEpochMillis, long startNanos, long wallNanos, Throwable backgroundFailure) {
+    private RunResult merge(
+            List<PlannedPhase> phases,
+            List<List<Worker>> workers,
+            List<PhaseTracker> phaseTrackers,
+            long startEpochMillis,
+            long startNanos,
+            long wallNanos,
+            Throwable backgroundFailure) {
         List<PhaseResult> results = new ArrayList<>(phases.size());
         Map<Integer, Long> allCauses = new TreeMap<>();
         List<String> problems = new ArrayList<>();
         String gaveUpReason = giveUp.reason();
-        if (gaveUpReason != null) problems.add(gaveUpReason);
-        if (backgroundFailure != null) problems.add("listener background task failed: " + backgroundFailure);
+        if (gaveUpReason != null) {
+            problems.add(gaveUpReason);
+        }
+        if (backgroundFailure != null) {
+            problems.add("listener background task failed: " + backgroundFailure);
+        }
         long planned = 0, successful = 0, failed = 0, retries = 0, attempts = 0, latency = 0;
         for (int k = 0; k < phases.size(); k++) {
             PlannedPhase phase = phases.get(k);
@@ -210,10 +256,27 @@ public final class LoadEngine {
                 w.addFailuresTo(causes);
                 w.addProblemsTo(problems);
             }
-            if (t.listenerError() != null) problems.add("listener.onPhaseEnd failed for " + phase.name() + ": " + t.listenerError());
+            if (t.listenerError() != null) {
+                problems.add("listener.onPhaseEnd failed for " + phase.name() + ": " + t.listenerError());
+            }
             long p = phase.requests();
-            results.add(new PhaseResult(k, phase.name(), phase.threads(), p, s, f, p - s - f, r, a, l, causes,
-                    t.started(), t.startEpochMillis(), t.startNanos(), t.endEpochMillis(), t.endNanos()));
+            results.add(new PhaseResult(
+                    k,
+                    phase.name(),
+                    phase.threads(),
+                    p,
+                    s,
+                    f,
+                    p - s - f,
+                    r,
+                    a,
+                    l,
+                    causes,
+                    t.started(),
+                    t.startEpochMillis(),
+                    t.startNanos(),
+                    t.endEpochMillis(),
+                    t.endNanos()));
             causes.forEach((code, count) -> allCauses.merge(code, count, Long::sum));
             planned += p;
             successful += s;
@@ -222,12 +285,28 @@ public final class LoadEngine {
             attempts += a;
             latency += l;
         }
-        return new RunResult(plan.planName(), plan.numThreads(), results, planned, successful, failed,
-                planned - successful - failed, retries, attempts, latency, allCauses, startEpochMillis, startNanos,
-                wallNanos, stopRequested, problems);
+        return new RunResult(
+                plan.planName(),
+                plan.numThreads(),
+                results,
+                planned,
+                successful,
+                failed,
+                planned - successful - failed,
+                retries,
+                attempts,
+                latency,
+                allCauses,
+                startEpochMillis,
+                startNanos,
+                wallNanos,
+                stopRequested,
+                problems);
     }
 
-    /** Joins {@code t}, retrying through interrupts; returns whether one happened (the stop is already requested then). */
+    /**
+     * Joins {@code t}, retrying through interrupts; returns whether one happened (the stop is already requested then).
+     */
     private boolean joinUninterruptibly(Thread t) {
         boolean interrupted = false;
         while (true) {
@@ -301,7 +380,9 @@ public final class LoadEngine {
                 long done = 0, failed = 0;
                 int started = 0;
                 for (int k = 0; k < phaseTrackers.size(); k++) {
-                    if (!phaseTrackers.get(k).started()) break;
+                    if (!phaseTrackers.get(k).started()) {
+                        break;
+                    }
                     started = k + 1;
                     for (Worker w : workers.get(k)) {
                         done += w.done();
@@ -312,8 +393,16 @@ public final class LoadEngine {
                 lastDone = done;
                 lastNanos = now;
                 try {
-                    progress.onProgress(new Progress(plan.phases().get(Math.max(0, started - 1)).name(), started,
-                            plan.phases().size(), done, plan.totalRequests(), failed, rate, now - startNanos, false));
+                    progress.onProgress(new Progress(
+                            plan.phases().get(Math.max(0, started - 1)).name(),
+                            started,
+                            plan.phases().size(),
+                            done,
+                            plan.totalRequests(),
+                            failed,
+                            rate,
+                            now - startNanos,
+                            false));
                 } catch (RuntimeException e) {
                     return; // a broken display must not affect the run
                 }
@@ -352,10 +441,18 @@ public final class LoadEngine {
 
         /** The path values every ride carries and the number of lifts (liftID is drawn from 1..numLifts). */
         public Builder ride(int resortId, int seasonId, int dayId, int numLifts) {
-            if (resortId < 1) throw new IllegalArgumentException("resortId < 1: " + resortId);
-            if (seasonId < 0) throw new IllegalArgumentException("seasonId < 0: " + seasonId);
-            if (dayId < 1) throw new IllegalArgumentException("dayId < 1: " + dayId);
-            if (numLifts < 1) throw new IllegalArgumentException("numLifts < 1: " + numLifts);
+            if (resortId < 1) {
+                throw new IllegalArgumentException("resortId < 1: " + resortId);
+            }
+            if (seasonId < 0) {
+                throw new IllegalArgumentException("seasonId < 0: " + seasonId);
+            }
+            if (dayId < 1) {
+                throw new IllegalArgumentException("dayId < 1: " + dayId);
+            }
+            if (numLifts < 1) {
+                throw new IllegalArgumentException("numLifts < 1: " + numLifts);
+            }
             this.resortId = resortId;
             this.seasonId = seasonId;
             this.dayId = dayId;
@@ -368,7 +465,9 @@ public final class LoadEngine {
             return this;
         }
 
-        /** A seed makes every thread's ride data reproducible (per-thread SplittableRandom); null: ThreadLocalRandom. */
+        /**
+         * A seed makes every thread's ride data reproducible (per-thread SplittableRandom); null: ThreadLocalRandom.
+         */
         public Builder seed(Long seed) {
             this.seed = seed;
             return this;
@@ -381,7 +480,9 @@ public final class LoadEngine {
 
         /** Progress snapshots every {@code intervalMillis} (null listener: none). */
         public Builder progress(ProgressListener progress, long intervalMillis) {
-            if (intervalMillis < 1) throw new IllegalArgumentException("intervalMillis < 1: " + intervalMillis);
+            if (intervalMillis < 1) {
+                throw new IllegalArgumentException("intervalMillis < 1: " + intervalMillis);
+            }
             this.progress = progress;
             this.progressIntervalMillis = intervalMillis;
             return this;

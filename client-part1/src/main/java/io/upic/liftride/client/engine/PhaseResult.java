@@ -28,10 +28,23 @@ import java.util.TreeMap;
  * @param endEpochMillis   wall clock when the phase's last thread finished
  * @param endNanos         nanoTime when the phase's last thread finished
  */
-public record PhaseResult(int index, String name, int threads, long planned, long successful, long failed,
-                          long notSent, long retries, long attempts, long latencyNanosSum,
-                          Map<Integer, Long> failuresByCause, boolean started,
-                          long startEpochMillis, long startNanos, long endEpochMillis, long endNanos) {
+public record PhaseResult(
+        int index,
+        String name,
+        int threads,
+        long planned,
+        long successful,
+        long failed,
+        long notSent,
+        long retries,
+        long attempts,
+        long latencyNanosSum,
+        Map<Integer, Long> failuresByCause,
+        boolean started,
+        long startEpochMillis,
+        long startNanos,
+        long endEpochMillis,
+        long endNanos) {
 
     public PhaseResult {
         failuresByCause = Collections.unmodifiableMap(new TreeMap<>(failuresByCause));

@@ -13,6 +13,13 @@ package io.upic.liftride.client.engine;
  * @param elapsedNanos      since the run's clock started
  * @param finished          true for the last snapshot, taken after every worker finished
  */
-public record Progress(String phaseName, int phasesStarted, int phaseCount, long done, long planned, long failed,
-                       double requestsPerSecond, long elapsedNanos, boolean finished) {
-}
+public record Progress(
+        String phaseName,
+        int phasesStarted,
+        int phaseCount,
+        long done,
+        long planned,
+        long failed,
+        double requestsPerSecond,
+        long elapsedNanos,
+        boolean finished) {}

@@ -3,7 +3,6 @@ package io.upic.liftride.client.engine;
 import io.upic.liftride.client.http.AttemptCodes;
 import io.upic.liftride.client.http.RetryPolicy;
 import io.upic.liftride.client.http.RideSender;
-
 import java.io.IOException;
 import java.util.Objects;
 import java.util.concurrent.ThreadLocalRandom;
@@ -37,15 +36,20 @@ public final class RetryingSender {
     private RuntimeException firstClientError;
 
     /** A sender that never gives up on the server by itself (only {@code stopRequested} ends its retries early). */
-    public RetryingSender(RideSender sender, RetryPolicy policy, AttemptRecorder recorder, BooleanSupplier stopRequested) {
+    public RetryingSender(
+            RideSender sender, RetryPolicy policy, AttemptRecorder recorder, BooleanSupplier stopRequested) {
         this(sender, policy, recorder, stopRequested, GiveUp.never());
     }
 
     /**
      * @param giveUp the run's give-up rule, told about every attempt (shared by all senders of the run)
      */
-    public RetryingSender(RideSender sender, RetryPolicy policy, AttemptRecorder recorder, BooleanSupplier stopRequested,
-                          GiveUp giveUp) {
+    public RetryingSender(
+            RideSender sender,
+            RetryPolicy policy,
+            AttemptRecorder recorder,
+            BooleanSupplier stopRequested,
+            GiveUp giveUp) {
         this.sender = Objects.requireNonNull(sender, "sender");
         this.policy = Objects.requireNonNull(policy, "policy");
         this.recorder = Objects.requireNonNull(recorder, "recorder");
@@ -71,7 +75,9 @@ public final class RetryingSender {
             } catch (RuntimeException e) {
                 // The SDK or a transport misbehaved; count it like any failure rather than kill the worker.
                 code = AttemptCodes.CLIENT_ERROR;
-                if (firstClientError == null) firstClientError = e;
+                if (firstClientError == null) {
+                    firstClientError = e;
+                }
             }
             long latencyNanos = System.nanoTime() - start;
             attempts++;
@@ -80,10 +86,15 @@ public final class RetryingSender {
             recorder.onAttempt(startEpochMillis, start, latencyNanos, code, attempt);
             boolean gaveUp = giveUp.onAttempt(code, start + latencyNanos);
 
-            if (!policy.isRetryable(code) || attempt >= policy.maxAttempts() || gaveUp || stopRequested.getAsBoolean()) {
+            if (!policy.isRetryable(code)
+                    || attempt >= policy.maxAttempts()
+                    || gaveUp
+                    || stopRequested.getAsBoolean()) {
                 return code;
             }
-            if (!backOff(attempt)) return code;
+            if (!backOff(attempt)) {
+                return code;
+            }
         }
     }
 
@@ -91,7 +102,9 @@ public final class RetryingSender {
     private boolean backOff(int retry) {
         long deadline = System.nanoTime() + policy.backoffNanos(retry, ThreadLocalRandom.current());
         for (long left; (left = deadline - System.nanoTime()) > 0; ) {
-            if (stopRequested.getAsBoolean() || giveUp.gaveUp()) return false;
+            if (stopRequested.getAsBoolean() || giveUp.gaveUp()) {
+                return false;
+            }
             LockSupport.parkNanos(this, Math.min(left, STOP_POLL_NANOS));
         }
         return !stopRequested.getAsBoolean() && !giveUp.gaveUp();

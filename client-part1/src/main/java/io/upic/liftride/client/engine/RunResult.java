@@ -28,18 +28,31 @@ import java.util.TreeMap;
  *                         exception of a failing sender), and first, if the run gave up on a silent
  *                         server, why (see {@link GiveUp}); empty in a healthy run
  */
-public record RunResult(String planName, int numThreads, List<PhaseResult> phases, long planned, long successful,
-                        long failed, long notSent, long retries, long attempts, long latencyNanosSum,
-                        Map<Integer, Long> failuresByCause, long startEpochMillis, long startNanos,
-                        long wallNanos, boolean stopped, List<String> problems) {
+public record RunResult(
+        String planName,
+        int numThreads,
+        List<PhaseResult> phases,
+        long planned,
+        long successful,
+        long failed,
+        long notSent,
+        long retries,
+        long attempts,
+        long latencyNanosSum,
+        Map<Integer, Long> failuresByCause,
+        long startEpochMillis,
+        long startNanos,
+        long wallNanos,
+        boolean stopped,
+        List<String> problems) {
 
     public RunResult {
         phases = List.copyOf(phases);
         failuresByCause = Collections.unmodifiableMap(new TreeMap<>(failuresByCause));
         problems = List.copyOf(problems);
         if (planned != successful + failed + notSent) {
-            throw new IllegalStateException("planned != successful + failed + notSent: "
-                    + planned + " != " + successful + " + " + failed + " + " + notSent);
+            throw new IllegalStateException("planned != successful + failed + notSent: " + planned + " != " + successful
+                    + " + " + failed + " + " + notSent);
         }
     }
 

@@ -20,8 +20,7 @@ public final class AttemptCodes {
     /** An unexpected exception inside the client (a bug, not the network); still retried and counted. */
     public static final int CLIENT_ERROR = -3;
 
-    private AttemptCodes() {
-    }
+    private AttemptCodes() {}
 
     /** Whether {@code code} is {@link #SUCCESS}. */
     public static boolean isSuccess(int code) {
@@ -30,19 +29,27 @@ public final class AttemptCodes {
 
     /** The error kind of an I/O failure: {@link #TIMEOUT} for timeouts, else {@link #CONNECTION_ERROR}. */
     public static int classify(IOException e) {
-        if (e instanceof SocketTimeoutException) return TIMEOUT;
+        if (e instanceof SocketTimeoutException) {
+            return TIMEOUT;
+        }
         // okio's AsyncTimeout (write/read deadline) throws InterruptedIOException("timeout").
-        if (e instanceof InterruptedIOException && "timeout".equals(e.getMessage())) return TIMEOUT;
+        if (e instanceof InterruptedIOException && "timeout".equals(e.getMessage())) {
+            return TIMEOUT;
+        }
         return CONNECTION_ERROR;
     }
 
     /** Human-readable name: "HTTP 503", "timeout", "connection error", "client error". */
     public static String describe(int code) {
         switch (code) {
-            case TIMEOUT: return "timeout";
-            case CONNECTION_ERROR: return "connection error";
-            case CLIENT_ERROR: return "client error";
-            default: return code >= 0 ? "HTTP " + code : "error " + code;
+            case TIMEOUT:
+                return "timeout";
+            case CONNECTION_ERROR:
+                return "connection error";
+            case CLIENT_ERROR:
+                return "client error";
+            default:
+                return code >= 0 ? "HTTP " + code : "error " + code;
         }
     }
 }

@@ -16,9 +16,17 @@ public record HttpSettings(String baseUrl, int connectTimeoutMillis, int readTim
         if (baseUrl == null || !(baseUrl.startsWith("http://") || baseUrl.startsWith("https://"))) {
             throw new IllegalArgumentException("baseUrl is not an http(s) URL: " + baseUrl);
         }
-        if (baseUrl.endsWith("/")) throw new IllegalArgumentException("baseUrl ends with '/': " + baseUrl);
-        if (connectTimeoutMillis < 1) throw new IllegalArgumentException("connectTimeoutMillis < 1: " + connectTimeoutMillis);
-        if (readTimeoutMillis < 1) throw new IllegalArgumentException("readTimeoutMillis < 1: " + readTimeoutMillis);
-        if (maxConnections < 1) throw new IllegalArgumentException("maxConnections < 1: " + maxConnections);
+        if (baseUrl.endsWith("/")) {
+            throw new IllegalArgumentException("baseUrl ends with '/': " + baseUrl);
+        }
+        if (connectTimeoutMillis < 1) {
+            throw new IllegalArgumentException("connectTimeoutMillis < 1: " + connectTimeoutMillis);
+        }
+        if (readTimeoutMillis < 1) {
+            throw new IllegalArgumentException("readTimeoutMillis < 1: " + readTimeoutMillis);
+        }
+        if (maxConnections < 1) {
+            throw new IllegalArgumentException("maxConnections < 1: " + maxConnections);
+        }
     }
 }

@@ -40,16 +40,23 @@ public record RetryPolicy(int maxAttempts, long baseBackoffMillis, long maxBacko
      * 6 attempts, 10 ms doubling to at most 1 s (155..310 ms of waiting per request), and a run gives
      * up on a server silent for 15 s.
      */
-    public static final RetryPolicy DEFAULT = new RetryPolicy(6, DEFAULT_BASE_BACKOFF_MILLIS, DEFAULT_MAX_BACKOFF_MILLIS,
-            DEFAULT_GIVE_UP_AFTER_MILLIS);
+    public static final RetryPolicy DEFAULT =
+            new RetryPolicy(6, DEFAULT_BASE_BACKOFF_MILLIS, DEFAULT_MAX_BACKOFF_MILLIS, DEFAULT_GIVE_UP_AFTER_MILLIS);
 
     public RetryPolicy {
-        if (maxAttempts < 1) throw new IllegalArgumentException("maxAttempts < 1: " + maxAttempts);
-        if (baseBackoffMillis < 0) throw new IllegalArgumentException("baseBackoffMillis < 0: " + baseBackoffMillis);
-        if (maxBackoffMillis < baseBackoffMillis) {
-            throw new IllegalArgumentException("maxBackoffMillis < baseBackoffMillis: " + maxBackoffMillis + " < " + baseBackoffMillis);
+        if (maxAttempts < 1) {
+            throw new IllegalArgumentException("maxAttempts < 1: " + maxAttempts);
         }
-        if (giveUpAfterMillis < 0) throw new IllegalArgumentException("giveUpAfterMillis < 0: " + giveUpAfterMillis);
+        if (baseBackoffMillis < 0) {
+            throw new IllegalArgumentException("baseBackoffMillis < 0: " + baseBackoffMillis);
+        }
+        if (maxBackoffMillis < baseBackoffMillis) {
+            throw new IllegalArgumentException(
+                    "maxBackoffMillis < baseBackoffMillis: " + maxBackoffMillis + " < " + baseBackoffMillis);
+        }
+        if (giveUpAfterMillis < 0) {
+            throw new IllegalArgumentException("giveUpAfterMillis < 0: " + giveUpAfterMillis);
+        }
     }
 
     /** A policy that never gives up on the server (tests, and callers that bound runs themselves). */
@@ -70,14 +77,18 @@ public record RetryPolicy(int maxAttempts, long baseBackoffMillis, long maxBacko
     /** The shortest total backoff of a request that uses all its attempts: the outage it surely rides out. */
     public long minTotalBackoffNanos() {
         long sum = 0;
-        for (int retry = 1; retry < maxAttempts; retry++) sum += backoffCapNanos(retry) / 2;
+        for (int retry = 1; retry < maxAttempts; retry++) {
+            sum += backoffCapNanos(retry) / 2;
+        }
         return sum;
     }
 
     /** The longest total backoff of a request that uses all its attempts. */
     public long maxTotalBackoffNanos() {
         long sum = 0;
-        for (int retry = 1; retry < maxAttempts; retry++) sum += backoffCapNanos(retry);
+        for (int retry = 1; retry < maxAttempts; retry++) {
+            sum += backoffCapNanos(retry);
+        }
         return sum;
     }
 
@@ -88,16 +99,22 @@ public record RetryPolicy(int maxAttempts, long baseBackoffMillis, long maxBacko
 
     /** Upper bound of the backoff before retry {@code retry} (1-based), in nanoseconds, before jitter. */
     public long backoffCapNanos(int retry) {
-        if (retry < 1) throw new IllegalArgumentException("retry < 1: " + retry);
+        if (retry < 1) {
+            throw new IllegalArgumentException("retry < 1: " + retry);
+        }
         long millis = baseBackoffMillis << Math.min(retry - 1, 30);
-        if (millis < 0 || millis > maxBackoffMillis) millis = maxBackoffMillis;
+        if (millis < 0 || millis > maxBackoffMillis) {
+            millis = maxBackoffMillis;
+        }
         return millis * 1_000_000L;
     }
 
     /** The jittered backoff before retry {@code retry}: uniform in [cap/2, cap] nanoseconds. */
     public long backoffNanos(int retry, RandomGenerator random) {
         long cap = backoffCapNanos(retry);
-        if (cap == 0) return 0;
+        if (cap == 0) {
+            return 0;
+        }
         long half = cap / 2;
         return half + random.nextLong(cap - half + 1);
     }

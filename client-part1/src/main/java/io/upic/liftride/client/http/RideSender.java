@@ -27,6 +27,5 @@ public interface RideSender extends Closeable {
 
     /** Releases per-worker resources; never throws. Shared resources belong to the factory. */
     @Override
-    default void close() {
-    }
+    default void close() {}
 }

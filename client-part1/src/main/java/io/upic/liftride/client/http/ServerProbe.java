@@ -7,7 +7,6 @@ import io.upic.liftride.sdk.ApiClient;
 import io.upic.liftride.sdk.ApiException;
 import io.upic.liftride.sdk.api.StatisticsApi;
 import io.upic.liftride.sdk.model.APIStats;
-
 import java.io.IOException;
 import java.util.OptionalLong;
 import java.util.concurrent.TimeUnit;
@@ -19,8 +18,7 @@ import java.util.concurrent.TimeUnit;
  */
 public final class ServerProbe {
 
-    private ServerProbe() {
-    }
+    private ServerProbe() {}
 
     /**
      * The answer to one {@code GET /statistics}.
@@ -30,8 +28,7 @@ public final class ServerProbe {
      * @param failure     why the server is unreachable or has no statistics; null when ridesStored is present
      * @param ridesStored the server's count of stored rides, if it reported one
      */
-    public record Answer(boolean reachable, int status, String failure, OptionalLong ridesStored) {
-    }
+    public record Answer(boolean reachable, int status, String failure, OptionalLong ridesStored) {}
 
     /**
      * Asks {@code baseUrl + "/statistics"} once, bounded by the given timeouts; never throws for
@@ -50,14 +47,16 @@ public final class ServerProbe {
         client.setHttpClient(http);
         client.setBasePath(baseUrl);
         try {
-            APIStats stats = new StatisticsApi(client).getPerformanceStatsWithHttpInfo().getData();
+            APIStats stats =
+                    new StatisticsApi(client).getPerformanceStatsWithHttpInfo().getData();
             Long stored = stats == null ? null : stats.getRidesStored();
             return stored == null
                     ? new Answer(true, 200, "no ridesStored in the answer", OptionalLong.empty())
                     : new Answer(true, 200, null, OptionalLong.of(stored));
         } catch (ApiException e) {
             if (e.getCode() != 0) {
-                return new Answer(true, e.getCode(), "GET /statistics answered HTTP " + e.getCode(), OptionalLong.empty());
+                return new Answer(
+                        true, e.getCode(), "GET /statistics answered HTTP " + e.getCode(), OptionalLong.empty());
             }
             return new Answer(false, 0, reason(e.getCause() != null ? e.getCause() : e), OptionalLong.empty());
         } catch (RuntimeException e) {
@@ -70,7 +69,8 @@ public final class ServerProbe {
 
     private static String reason(Throwable t) {
         String kind = t instanceof IOException && AttemptCodes.classify((IOException) t) == AttemptCodes.TIMEOUT
-                ? "timeout" : t.getClass().getSimpleName();
+                ? "timeout"
+                : t.getClass().getSimpleName();
         return t.getMessage() == null ? kind : kind + ": " + t.getMessage();
     }
 }

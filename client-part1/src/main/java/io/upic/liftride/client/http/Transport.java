@@ -2,7 +2,6 @@ package io.upic.liftride.client.http;
 
 import io.upic.liftride.client.http.internal.RawRideSenderFactory;
 import io.upic.liftride.client.http.internal.SdkRideSenderFactory;
-
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.stream.Collectors;
@@ -60,7 +59,11 @@ public enum Transport {
      */
     public static Transport named(String name) {
         String n = name == null ? "" : name.trim().toLowerCase(Locale.ROOT);
-        for (Transport t : values()) if (t.cliName.equals(n)) return t;
+        for (Transport t : values()) {
+            if (t.cliName.equals(n)) {
+                return t;
+            }
+        }
         throw new IllegalArgumentException("unknown transport " + name + ", expected one of " + names());
     }
 }

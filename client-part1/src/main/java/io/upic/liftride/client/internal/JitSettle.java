@@ -30,8 +30,7 @@ public final class JitSettle {
     public static final double IDLE_CORE_SHARE = 0.2;
     // ... and no compilation finished during it (when the JVM reports compile time).
 
-    private JitSettle() {
-    }
+    private JitSettle() {}
 
     /**
      * What the wait found.
@@ -40,13 +39,13 @@ public final class JitSettle {
      * @param settled     whether the JVM went quiet (false: the cap was reached, or CPU time is unknown)
      * @param cpuNanos    CPU the JVM used while waiting (-1 if unknown)
      */
-    public record Result(long waitedNanos, boolean settled, long cpuNanos) {
-    }
+    public record Result(long waitedNanos, boolean settled, long cpuNanos) {}
 
     /** Waits at most {@code maxNanos} using this JVM's clocks. */
     public static Result await(long maxNanos) {
         CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
-        LongSupplier compileMillis = jit != null && jit.isCompilationTimeMonitoringSupported() ? jit::getTotalCompilationTime : () -> 0;
+        LongSupplier compileMillis =
+                jit != null && jit.isCompilationTimeMonitoringSupported() ? jit::getTotalCompilationTime : () -> 0;
         return await(ProcessCpu::nanos, compileMillis, System::nanoTime, LockSupport::parkNanos, maxNanos);
     }
 
@@ -64,11 +63,16 @@ public final class JitSettle {
      * @param compileMillis the JIT's total compilation time so far (constant when unknown)
      * @param clock         monotonic time in nanoseconds
      */
-    public static Result await(LongSupplier cpuNanos, LongSupplier compileMillis, LongSupplier clock, Sleeper sleeper, long maxNanos) {
-        if (maxNanos < 0) throw new IllegalArgumentException("maxNanos < 0: " + maxNanos);
+    public static Result await(
+            LongSupplier cpuNanos, LongSupplier compileMillis, LongSupplier clock, Sleeper sleeper, long maxNanos) {
+        if (maxNanos < 0) {
+            throw new IllegalArgumentException("maxNanos < 0: " + maxNanos);
+        }
         long t0 = clock.getAsLong();
         long cpu0 = cpuNanos.getAsLong();
-        if (cpu0 < 0) return new Result(0, false, -1);
+        if (cpu0 < 0) {
+            return new Result(0, false, -1);
+        }
         // ring buffers of the last WINDOW_POLLS + 1 samples
         int n = WINDOW_POLLS + 1;
         long[] times = new long[n], cpus = new long[n], compiles = new long[n];
@@ -77,20 +81,28 @@ public final class JitSettle {
         compiles[0] = compileMillis.getAsLong();
         for (int i = 1; ; i++) {
             long now = clock.getAsLong();
-            if (now - t0 >= maxNanos) return new Result(now - t0, false, cpus[(i - 1) % n] - cpu0);
+            if (now - t0 >= maxNanos) {
+                return new Result(now - t0, false, cpus[(i - 1) % n] - cpu0);
+            }
             sleeper.sleep(POLL_NANOS);
             long cpu = cpuNanos.getAsLong();
             now = clock.getAsLong();
-            if (cpu < 0) return new Result(now - t0, false, -1);
+            if (cpu < 0) {
+                return new Result(now - t0, false, -1);
+            }
             int k = i % n;
             times[k] = now;
             cpus[k] = cpu;
             compiles[k] = compileMillis.getAsLong();
-            if (i < WINDOW_POLLS) continue;
+            if (i < WINDOW_POLLS) {
+                continue;
+            }
             int oldest = (i - WINDOW_POLLS) % n;
             long window = Math.max(1, now - times[oldest]);
             boolean quiet = cpu - cpus[oldest] < IDLE_CORE_SHARE * window && compiles[k] == compiles[oldest];
-            if (quiet) return new Result(now - t0, true, cpu - cpu0);
+            if (quiet) {
+                return new Result(now - t0, true, cpu - cpu0);
+            }
         }
     }
 }

@@ -6,8 +6,7 @@ import java.lang.management.OperatingSystemMXBean;
 /** This JVM's CPU time, for the summary's CPU line. Static and thread-safe. */
 public final class ProcessCpu {
 
-    private ProcessCpu() {
-    }
+    private ProcessCpu() {}
 
     /** CPU time of all this JVM's threads so far in nanoseconds, or -1 where the platform does not report it. */
     public static long nanos() {

@@ -16,27 +16,37 @@ public record LoadPlan(String planName, int numThreads, int numSkiers, int numRu
 
     public LoadPlan {
         phases = List.copyOf(phases);
-        if (phases.isEmpty()) throw new IllegalArgumentException("a load plan needs at least one phase");
+        if (phases.isEmpty()) {
+            throw new IllegalArgumentException("a load plan needs at least one phase");
+        }
     }
 
     /** Requests the whole plan sends: the sum over every thread of every phase. */
     public long totalRequests() {
         long sum = 0;
-        for (PlannedPhase p : phases) sum += p.requests();
+        for (PlannedPhase p : phases) {
+            sum += p.requests();
+        }
         return sum;
     }
 
     /** Threads of all phases together (each thread runs one {@link Work}). */
     public int totalThreads() {
         int sum = 0;
-        for (PlannedPhase p : phases) sum += p.threads();
+        for (PlannedPhase p : phases) {
+            sum += p.threads();
+        }
         return sum;
     }
 
     /** The phase with the most threads (the first of them on a tie): the "peak" Little's law is about. */
     public PlannedPhase peakPhase() {
         PlannedPhase best = phases.get(0);
-        for (PlannedPhase p : phases) if (p.threads() > best.threads()) best = p;
+        for (PlannedPhase p : phases) {
+            if (p.threads() > best.threads()) {
+                best = p;
+            }
+        }
         return best;
     }
 }

@@ -38,8 +38,12 @@ public record PhasePlan(String name, List<Phase> phases) {
 
     public PhasePlan {
         phases = List.copyOf(phases);
-        if (name == null || name.isBlank()) throw new IllegalArgumentException("plan name is blank");
-        if (phases.isEmpty()) throw new IllegalArgumentException("plan " + name + " has no phases");
+        if (name == null || name.isBlank()) {
+            throw new IllegalArgumentException("plan name is blank");
+        }
+        if (phases.isEmpty()) {
+            throw new IllegalArgumentException("plan " + name + " has no phases");
+        }
     }
 
     /**
@@ -48,18 +52,22 @@ public record PhasePlan(String name, List<Phase> phases) {
      * start when 10% (rounded up) of the previous phase's threads are done.
      */
     public static PhasePlan fall2021() {
-        return new PhasePlan("fall2021", List.of(
-                new Phase("startup", 0.25, 0.2, 1, 90, 0),
-                new Phase("peak", 1.0, 0.6, 91, 360, 0.1),
-                new Phase("cooldown", 0.25, 0.1, 361, 420, 0.1)));
+        return new PhasePlan(
+                "fall2021",
+                List.of(
+                        new Phase("startup", 0.25, 0.2, 1, 90, 0),
+                        new Phase("peak", 1.0, 0.6, 91, 360, 0.1),
+                        new Phase("cooldown", 0.25, 0.1, 361, 420, 0.1)));
     }
 
     /** The Spring 2022 plan: as {@link #fall2021()} but triggers at 20% and Phase 3 runs 10% of numThreads. */
     public static PhasePlan spring2022() {
-        return new PhasePlan("spring2022", List.of(
-                new Phase("startup", 0.25, 0.2, 1, 90, 0),
-                new Phase("peak", 1.0, 0.6, 91, 360, 0.2),
-                new Phase("cooldown", 0.1, 0.1, 361, 420, 0.2)));
+        return new PhasePlan(
+                "spring2022",
+                List.of(
+                        new Phase("startup", 0.25, 0.2, 1, 90, 0),
+                        new Phase("peak", 1.0, 0.6, 91, 360, 0.2),
+                        new Phase("cooldown", 0.1, 0.1, 361, 420, 0.2)));
     }
 
     /** Names accepted by {@link #named(String)}, default first. */
@@ -75,9 +83,13 @@ public record PhasePlan(String name, List<Phase> phases) {
     public static PhasePlan named(String name) {
         String n = name == null ? "" : name.trim().toLowerCase(Locale.ROOT);
         switch (n) {
-            case "fall2021": return fall2021();
-            case "spring2022": return spring2022();
-            default: throw new IllegalArgumentException("unknown plan " + name + ", expected one of " + String.join(", ", names()));
+            case "fall2021":
+                return fall2021();
+            case "spring2022":
+                return spring2022();
+            default:
+                throw new IllegalArgumentException(
+                        "unknown plan " + name + ", expected one of " + String.join(", ", names()));
         }
     }
 
@@ -89,9 +101,15 @@ public record PhasePlan(String name, List<Phase> phases) {
      * @param numRuns    -m, >= 1
      */
     public LoadPlan forRun(int numThreads, int numSkiers, int numRuns) {
-        if (numThreads < 1) throw new IllegalArgumentException("numThreads < 1: " + numThreads);
-        if (numSkiers < 1) throw new IllegalArgumentException("numSkiers < 1: " + numSkiers);
-        if (numRuns < 1) throw new IllegalArgumentException("numRuns < 1: " + numRuns);
+        if (numThreads < 1) {
+            throw new IllegalArgumentException("numThreads < 1: " + numThreads);
+        }
+        if (numSkiers < 1) {
+            throw new IllegalArgumentException("numSkiers < 1: " + numSkiers);
+        }
+        if (numRuns < 1) {
+            throw new IllegalArgumentException("numRuns < 1: " + numRuns);
+        }
 
         List<PlannedPhase> planned = new ArrayList<>(phases.size());
         int previousThreads = 0;
@@ -99,7 +117,8 @@ public record PhasePlan(String name, List<Phase> phases) {
             Phase phase = phases.get(k);
             int threads = threadsFor(phase.threadsFraction(), numThreads, numSkiers);
             int startAfter = k == 0 ? 0 : ceilTimes(phase.startAfterFraction(), previousThreads);
-            planned.add(new PlannedPhase(k, phase, threads, startAfter, workFor(k, phase, threads, numSkiers, numRuns)));
+            planned.add(
+                    new PlannedPhase(k, phase, threads, startAfter, workFor(k, phase, threads, numSkiers, numRuns)));
             previousThreads = threads;
         }
         return new LoadPlan(name, numThreads, numSkiers, numRuns, planned);
@@ -117,9 +136,15 @@ public record PhasePlan(String name, List<Phase> phases) {
         return Math.max(1, exact.setScale(0, RoundingMode.HALF_UP).intValueExact());
     }
 
-    /** ceil(fraction x n) on the decimal value of fraction: 0.07 x 100 is exactly 7 (the double product rounds up to 8). */
+    /**
+     * ceil(fraction x n) on the decimal value of fraction: 0.07 x 100 is exactly 7 (the double product rounds up to
+     * 8).
+     */
     static int ceilTimes(double fraction, int n) {
-        return BigDecimal.valueOf(fraction).multiply(BigDecimal.valueOf(n)).setScale(0, RoundingMode.CEILING).intValueExact();
+        return BigDecimal.valueOf(fraction)
+                .multiply(BigDecimal.valueOf(n))
+                .setScale(0, RoundingMode.CEILING)
+                .intValueExact();
     }
 
     private static List<Work> workFor(int phaseIndex, Phase phase, int threads, int numSkiers, int numRuns) {
@@ -130,8 +155,15 @@ public record PhasePlan(String name, List<Phase> phases) {
         for (int i = 0; i < threads; i++) {
             int size = base + (i < extra ? 1 : 0);
             int to = from + size - 1;
-            work.add(new Work(phaseIndex, phase.name(), i, from, to, requestsFor(phase.factor(), numRuns, size),
-                    phase.startMinute(), phase.endMinute()));
+            work.add(new Work(
+                    phaseIndex,
+                    phase.name(),
+                    i,
+                    from,
+                    to,
+                    requestsFor(phase.factor(), numRuns, size),
+                    phase.startMinute(),
+                    phase.endMinute()));
             from = to + 1;
         }
         return work;

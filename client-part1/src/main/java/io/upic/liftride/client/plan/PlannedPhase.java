@@ -17,8 +17,12 @@ public record PlannedPhase(int index, Phase phase, int threads, int startAfter, 
 
     public PlannedPhase {
         work = List.copyOf(work);
-        if (threads != work.size()) throw new IllegalArgumentException("threads != work.size(): " + threads + " != " + work.size());
-        if (startAfter < 0) throw new IllegalArgumentException("startAfter < 0: " + startAfter);
+        if (threads != work.size()) {
+            throw new IllegalArgumentException("threads != work.size(): " + threads + " != " + work.size());
+        }
+        if (startAfter < 0) {
+            throw new IllegalArgumentException("startAfter < 0: " + startAfter);
+        }
     }
 
     /** The phase's name. */
@@ -29,7 +33,9 @@ public record PlannedPhase(int index, Phase phase, int threads, int startAfter, 
     /** Requests all threads of this phase send together. */
     public long requests() {
         long sum = 0;
-        for (Work w : work) sum += w.requests();
+        for (Work w : work) {
+            sum += w.requests();
+        }
         return sum;
     }
 

@@ -13,15 +13,32 @@ package io.upic.liftride.client.plan;
  * @param startMinute first minute of the time window (inclusive)
  * @param endMinute   last minute of the time window (inclusive)
  */
-public record Work(int phaseIndex, String phaseName, int threadIndex, int skierFrom, int skierTo,
-                   int requests, int startMinute, int endMinute) {
+public record Work(
+        int phaseIndex,
+        String phaseName,
+        int threadIndex,
+        int skierFrom,
+        int skierTo,
+        int requests,
+        int startMinute,
+        int endMinute) {
 
     public Work {
-        if (phaseIndex < 0) throw new IllegalArgumentException("phaseIndex < 0: " + phaseIndex);
-        if (threadIndex < 0) throw new IllegalArgumentException("threadIndex < 0: " + threadIndex);
-        if (skierFrom < 1) throw new IllegalArgumentException("skierFrom < 1: " + skierFrom);
-        if (skierTo < skierFrom) throw new IllegalArgumentException("skierTo < skierFrom: " + skierTo + " < " + skierFrom);
-        if (requests < 0) throw new IllegalArgumentException("requests < 0: " + requests);
+        if (phaseIndex < 0) {
+            throw new IllegalArgumentException("phaseIndex < 0: " + phaseIndex);
+        }
+        if (threadIndex < 0) {
+            throw new IllegalArgumentException("threadIndex < 0: " + threadIndex);
+        }
+        if (skierFrom < 1) {
+            throw new IllegalArgumentException("skierFrom < 1: " + skierFrom);
+        }
+        if (skierTo < skierFrom) {
+            throw new IllegalArgumentException("skierTo < skierFrom: " + skierTo + " < " + skierFrom);
+        }
+        if (requests < 0) {
+            throw new IllegalArgumentException("requests < 0: " + requests);
+        }
         if (startMinute < 1 || endMinute < startMinute) {
             throw new IllegalArgumentException("bad time window: " + startMinute + ".." + endMinute);
         }

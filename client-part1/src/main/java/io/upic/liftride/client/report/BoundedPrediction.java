@@ -21,9 +21,18 @@ import java.util.List;
  * @param phaseStartNanos         predicted start of each phase
  * @param phaseEndNanos           predicted end of each phase
  */
-public record BoundedPrediction(double meanLatencyNanos, double cpuNanosPerRequest, int cores, boolean cpuIncludesServer,
-                                int peakThreads, double peakThroughputPerSecond, double peakResponseNanos, double wallNanos,
-                                double throughputPerSecond, List<Double> phaseStartNanos, List<Double> phaseEndNanos) {
+public record BoundedPrediction(
+        double meanLatencyNanos,
+        double cpuNanosPerRequest,
+        int cores,
+        boolean cpuIncludesServer,
+        int peakThreads,
+        double peakThroughputPerSecond,
+        double peakResponseNanos,
+        double wallNanos,
+        double throughputPerSecond,
+        List<Double> phaseStartNanos,
+        List<Double> phaseEndNanos) {
 
     public BoundedPrediction {
         phaseStartNanos = List.copyOf(phaseStartNanos);

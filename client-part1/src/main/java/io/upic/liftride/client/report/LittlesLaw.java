@@ -3,7 +3,6 @@ package io.upic.liftride.client.report;
 import io.upic.liftride.client.plan.LoadPlan;
 import io.upic.liftride.client.plan.PlannedPhase;
 import io.upic.liftride.client.plan.Work;
-
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -34,8 +33,7 @@ import java.util.function.IntToDoubleFunction;
  */
 public final class LittlesLaw {
 
-    private LittlesLaw() {
-    }
+    private LittlesLaw() {}
 
     /**
      * The predictions for {@code plan}.
@@ -43,7 +41,9 @@ public final class LittlesLaw {
      * @param meanLatencyNanos W, > 0
      */
     public static Prediction predict(LoadPlan plan, double meanLatencyNanos) {
-        if (!(meanLatencyNanos > 0)) throw new IllegalArgumentException("meanLatencyNanos <= 0: " + meanLatencyNanos);
+        if (!(meanLatencyNanos > 0)) {
+            throw new IllegalArgumentException("meanLatencyNanos <= 0: " + meanLatencyNanos);
+        }
         List<PlannedPhase> phases = plan.phases();
         List<Double> starts = new ArrayList<>(phases.size());
         List<Double> ends = new ArrayList<>(phases.size());
@@ -63,14 +63,24 @@ public final class LittlesLaw {
             wall = Math.max(wall, end);
         }
         PlannedPhase peak = plan.peakPhase();
-        return new Prediction(meanLatencyNanos, peak.threads(), peakThroughput(peak.threads(), meanLatencyNanos),
-                wall, plan.totalRequests() * 1e9 / wall, starts, ends);
+        return new Prediction(
+                meanLatencyNanos,
+                peak.threads(),
+                peakThroughput(peak.threads(), meanLatencyNanos),
+                wall,
+                plan.totalRequests() * 1e9 / wall,
+                starts,
+                ends);
     }
 
     /** X = N / W in requests per second. */
     public static double peakThroughput(int threads, double meanLatencyNanos) {
-        if (threads < 1) throw new IllegalArgumentException("threads < 1: " + threads);
-        if (!(meanLatencyNanos > 0)) throw new IllegalArgumentException("meanLatencyNanos <= 0: " + meanLatencyNanos);
+        if (threads < 1) {
+            throw new IllegalArgumentException("threads < 1: " + threads);
+        }
+        if (!(meanLatencyNanos > 0)) {
+            throw new IllegalArgumentException("meanLatencyNanos <= 0: " + meanLatencyNanos);
+        }
         return threads * 1e9 / meanLatencyNanos;
     }
 
@@ -86,9 +96,14 @@ public final class LittlesLaw {
     }
 
     /** R(N) = max(W, N x D / C) in nanoseconds: the response time that keeps N requests in flight at X(N). */
-    public static double boundedResponseNanos(int threads, double meanLatencyNanos, int cores, double cpuNanosPerRequest) {
-        if (threads < 0) throw new IllegalArgumentException("threads < 0: " + threads);
-        if (!(meanLatencyNanos > 0)) throw new IllegalArgumentException("meanLatencyNanos <= 0: " + meanLatencyNanos);
+    public static double boundedResponseNanos(
+            int threads, double meanLatencyNanos, int cores, double cpuNanosPerRequest) {
+        if (threads < 0) {
+            throw new IllegalArgumentException("threads < 0: " + threads);
+        }
+        if (!(meanLatencyNanos > 0)) {
+            throw new IllegalArgumentException("meanLatencyNanos <= 0: " + meanLatencyNanos);
+        }
         checkCpu(cores, cpuNanosPerRequest);
         return Math.max(meanLatencyNanos, threads * cpuNanosPerRequest / cores);
     }
@@ -101,21 +116,31 @@ public final class LittlesLaw {
      * @param cores              C, >= 1
      * @param cpuIncludesServer  whether D covers the server's CPU too (for the labels only)
      */
-    public static BoundedPrediction bounded(LoadPlan plan, double meanLatencyNanos, double cpuNanosPerRequest, int cores,
-                                            boolean cpuIncludesServer) {
-        if (!(meanLatencyNanos > 0)) throw new IllegalArgumentException("meanLatencyNanos <= 0: " + meanLatencyNanos);
+    public static BoundedPrediction bounded(
+            LoadPlan plan, double meanLatencyNanos, double cpuNanosPerRequest, int cores, boolean cpuIncludesServer) {
+        if (!(meanLatencyNanos > 0)) {
+            throw new IllegalArgumentException("meanLatencyNanos <= 0: " + meanLatencyNanos);
+        }
         checkCpu(cores, cpuNanosPerRequest);
-        Schedule s = simulate(plan, active -> boundedResponseNanos(active, meanLatencyNanos, cores, cpuNanosPerRequest));
+        Schedule s =
+                simulate(plan, active -> boundedResponseNanos(active, meanLatencyNanos, cores, cpuNanosPerRequest));
         int n = plan.peakPhase().threads();
-        return new BoundedPrediction(meanLatencyNanos, cpuNanosPerRequest, cores, cpuIncludesServer, n,
+        return new BoundedPrediction(
+                meanLatencyNanos,
+                cpuNanosPerRequest,
+                cores,
+                cpuIncludesServer,
+                n,
                 boundedThroughput(n, meanLatencyNanos, cores, cpuNanosPerRequest),
-                boundedResponseNanos(n, meanLatencyNanos, cores, cpuNanosPerRequest), s.wallNanos(),
-                plan.totalRequests() * 1e9 / s.wallNanos(), s.phaseStartNanos(), s.phaseEndNanos());
+                boundedResponseNanos(n, meanLatencyNanos, cores, cpuNanosPerRequest),
+                s.wallNanos(),
+                plan.totalRequests() * 1e9 / s.wallNanos(),
+                s.phaseStartNanos(),
+                s.phaseEndNanos());
     }
 
     /** When each phase starts and ends, and the wall time, from {@link #simulate}. */
-    record Schedule(double wallNanos, List<Double> phaseStartNanos, List<Double> phaseEndNanos) {
-    }
+    record Schedule(double wallNanos, List<Double> phaseStartNanos, List<Double> phaseEndNanos) {}
 
     /**
      * Runs the phase schedule with a response time that depends on the number of threads busy at the
@@ -137,26 +162,33 @@ public final class LittlesLaw {
         boolean[] started = new boolean[count];
         int[] finished = new int[count];
         // {finish in request time, phase index}, earliest first, phase order on ties
-        PriorityQueue<double[]> busy = new PriorityQueue<>((a, b) -> a[0] != b[0] ? Double.compare(a[0], b[0]) : Double.compare(a[1], b[1]));
+        PriorityQueue<double[]> busy =
+                new PriorityQueue<>((a, b) -> a[0] != b[0] ? Double.compare(a[0], b[0]) : Double.compare(a[1], b[1]));
         double v = 0, t = 0;
         startDue(phases, 0, started, finished, starts, busy, v, t);
         while (!busy.isEmpty()) {
             double next = busy.peek()[0];
             double r = responseNanos.applyAsDouble(busy.size());
-            if (!(r > 0)) throw new IllegalArgumentException("response time <= 0 at " + busy.size() + " busy threads: " + r);
+            if (!(r > 0)) {
+                throw new IllegalArgumentException("response time <= 0 at " + busy.size() + " busy threads: " + r);
+            }
             t += (next - v) * r;
             v = next;
             double tie = next + 1e-9 * Math.max(1.0, Math.abs(next));
             while (!busy.isEmpty() && busy.peek()[0] <= tie) {
                 int k = (int) busy.poll()[1];
-                if (++finished[k] == phases.get(k).threads()) ends[k] = t;
+                if (++finished[k] == phases.get(k).threads()) {
+                    ends[k] = t;
+                }
             }
             startDue(phases, 1, started, finished, starts, busy, v, t);
         }
         double wall = 0;
         List<Double> s = new ArrayList<>(count), e = new ArrayList<>(count);
         for (int k = 0; k < count; k++) {
-            if (!started[k]) throw new IllegalStateException("phase " + phases.get(k).name() + " never started");
+            if (!started[k]) {
+                throw new IllegalStateException("phase " + phases.get(k).name() + " never started");
+            }
             s.add(starts[k]);
             e.add(ends[k]);
             wall = Math.max(wall, ends[k]);
@@ -165,15 +197,29 @@ public final class LittlesLaw {
     }
 
     /** Starts, at (v, t), every phase from {@code from} on whose trigger is met, in order. */
-    private static void startDue(List<PlannedPhase> phases, int from, boolean[] started, int[] finished, double[] starts,
-                                 PriorityQueue<double[]> busy, double v, double t) {
+    private static void startDue(
+            List<PlannedPhase> phases,
+            int from,
+            boolean[] started,
+            int[] finished,
+            double[] starts,
+            PriorityQueue<double[]> busy,
+            double v,
+            double t) {
         for (int k = from; k < phases.size(); k++) {
-            if (started[k]) continue;
-            boolean due = k == 0 || (started[k - 1] && finished[k - 1] >= phases.get(k).startAfter());
-            if (!due) continue;
+            if (started[k]) {
+                continue;
+            }
+            boolean due = k == 0
+                    || (started[k - 1] && finished[k - 1] >= phases.get(k).startAfter());
+            if (!due) {
+                continue;
+            }
             started[k] = true;
             starts[k] = t;
-            for (Work work : phases.get(k).work()) busy.add(new double[]{v + work.requests(), k});
+            for (Work work : phases.get(k).work()) {
+                busy.add(new double[] {v + work.requests(), k});
+            }
         }
     }
 
@@ -183,15 +229,21 @@ public final class LittlesLaw {
     }
 
     private static void checkCpu(int cores, double cpuNanosPerRequest) {
-        if (cores < 1) throw new IllegalArgumentException("cores < 1: " + cores);
-        if (!(cpuNanosPerRequest > 0)) throw new IllegalArgumentException("cpuNanosPerRequest <= 0: " + cpuNanosPerRequest);
+        if (cores < 1) {
+            throw new IllegalArgumentException("cores < 1: " + cores);
+        }
+        if (!(cpuNanosPerRequest > 0)) {
+            throw new IllegalArgumentException("cpuNanosPerRequest <= 0: " + cpuNanosPerRequest);
+        }
     }
 
     /** Every thread's finish time in the phase, ascending. */
     private static double[] finishes(PlannedPhase phase, double start, double w) {
         double[] f = new double[phase.threads()];
         int i = 0;
-        for (Work work : phase.work()) f[i++] = start + work.requests() * w;
+        for (Work work : phase.work()) {
+            f[i++] = start + work.requests() * w;
+        }
         Arrays.sort(f);
         return f;
     }

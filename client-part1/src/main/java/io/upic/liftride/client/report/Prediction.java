@@ -14,8 +14,14 @@ import java.util.List;
  * @param phaseStartNanos           predicted start of each phase
  * @param phaseEndNanos             predicted end of each phase
  */
-public record Prediction(double meanLatencyNanos, int peakThreads, double peakThroughputPerSecond, double wallNanos,
-                         double throughputPerSecond, List<Double> phaseStartNanos, List<Double> phaseEndNanos) {
+public record Prediction(
+        double meanLatencyNanos,
+        int peakThreads,
+        double peakThroughputPerSecond,
+        double wallNanos,
+        double throughputPerSecond,
+        List<Double> phaseStartNanos,
+        List<Double> phaseEndNanos) {
 
     public Prediction {
         phaseStartNanos = List.copyOf(phaseStartNanos);

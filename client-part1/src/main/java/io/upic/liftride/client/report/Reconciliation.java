@@ -1,7 +1,6 @@
 package io.upic.liftride.client.report;
 
 import io.upic.liftride.client.engine.RunResult;
-
 import java.util.OptionalLong;
 
 /**
@@ -17,13 +16,22 @@ import java.util.OptionalLong;
  * @param storedAfter  server's ridesStored read after the run, if available
  * @param serverNote   why the server side was not checked, or null when it was
  */
-public record Reconciliation(long planned, long successful, long failed, long notSent, OptionalLong storedBefore,
-                             OptionalLong storedAfter, String serverNote) {
+public record Reconciliation(
+        long planned,
+        long successful,
+        long failed,
+        long notSent,
+        OptionalLong storedBefore,
+        OptionalLong storedAfter,
+        String serverNote) {
 
     /** Builds the reconciliation of {@code result} from the two server readings (either may be empty). */
     public static Reconciliation of(RunResult result, OptionalLong before, OptionalLong after, String whyNot) {
-        String note = before.isPresent() && after.isPresent() ? null : (whyNot == null ? "server did not report ridesStored" : whyNot);
-        return new Reconciliation(result.planned(), result.successful(), result.failed(), result.notSent(), before, after, note);
+        String note = before.isPresent() && after.isPresent()
+                ? null
+                : (whyNot == null ? "server did not report ridesStored" : whyNot);
+        return new Reconciliation(
+                result.planned(), result.successful(), result.failed(), result.notSent(), before, after, note);
     }
 
     /** planned == successful + failed + notSent. */

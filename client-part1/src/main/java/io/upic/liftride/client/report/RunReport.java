@@ -22,24 +22,57 @@ import io.upic.liftride.client.plan.LoadPlan;
  *                        when it runs in-process), or -1 if unknown
  * @param cores           processors available to the JVM
  */
-public record RunReport(RunConfig config, LoadPlan plan, String serverUrl, boolean embeddedServer, Baseline.Result baseline,
-                        Prediction prediction, BoundedPrediction bounded, RunResult result, Reconciliation reconciliation,
-                        long processCpuNanos, int cores) {
+public record RunReport(
+        RunConfig config,
+        LoadPlan plan,
+        String serverUrl,
+        boolean embeddedServer,
+        Baseline.Result baseline,
+        Prediction prediction,
+        BoundedPrediction bounded,
+        RunResult result,
+        Reconciliation reconciliation,
+        long processCpuNanos,
+        int cores) {
 
     /** A report without the bounded prediction. */
-    public RunReport(RunConfig config, LoadPlan plan, String serverUrl, boolean embeddedServer, Baseline.Result baseline,
-                     Prediction prediction, RunResult result, Reconciliation reconciliation, long processCpuNanos, int cores) {
-        this(config, plan, serverUrl, embeddedServer, baseline, prediction, null, result, reconciliation, processCpuNanos, cores);
+    public RunReport(
+            RunConfig config,
+            LoadPlan plan,
+            String serverUrl,
+            boolean embeddedServer,
+            Baseline.Result baseline,
+            Prediction prediction,
+            RunResult result,
+            Reconciliation reconciliation,
+            long processCpuNanos,
+            int cores) {
+        this(
+                config,
+                plan,
+                serverUrl,
+                embeddedServer,
+                baseline,
+                prediction,
+                null,
+                result,
+                reconciliation,
+                processCpuNanos,
+                cores);
     }
 
     /** Mean busy cores of this JVM over the run's wall time, or NaN if unknown. */
     public double busyCores() {
-        return processCpuNanos < 0 || result.wallNanos() <= 0 ? Double.NaN : (double) processCpuNanos / result.wallNanos();
+        return processCpuNanos < 0 || result.wallNanos() <= 0
+                ? Double.NaN
+                : (double) processCpuNanos / result.wallNanos();
     }
 
     /** CPU nanoseconds per HTTP attempt over the run, or NaN if unknown. */
     public double cpuNanosPerAttempt() {
-        return processCpuNanos < 0 || result.attempts() == 0 ? Double.NaN : (double) processCpuNanos / result.attempts();
+        return processCpuNanos < 0 || result.attempts() == 0
+                ? Double.NaN
+                : (double) processCpuNanos / result.attempts();
     }
 
     /** Whether this run counts as a success for the exit code: every request 201, checks pass, not stopped. */

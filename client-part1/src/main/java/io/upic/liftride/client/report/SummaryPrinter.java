@@ -7,7 +7,6 @@ import io.upic.liftride.client.engine.RunResult;
 import io.upic.liftride.client.http.AttemptCodes;
 import io.upic.liftride.client.plan.LoadPlan;
 import io.upic.liftride.client.plan.PlannedPhase;
-
 import java.io.PrintStream;
 import java.util.List;
 import java.util.Locale;
@@ -23,27 +22,63 @@ public final class SummaryPrinter {
 
     private static final Locale L = Locale.US;
 
-    private SummaryPrinter() {
-    }
+    private SummaryPrinter() {}
 
     /** The plan, printed before the run starts, with its total. */
     public static void printPlan(PrintStream out, RunConfig c, LoadPlan plan, String serverUrl, boolean embedded) {
-        out.printf(L, "Server %s%s, transport %s%n", serverUrl, embedded ? " (embedded, started by this client)" : "",
+        out.printf(
+                L,
+                "Server %s%s, transport %s%n",
+                serverUrl,
+                embedded ? " (embedded, started by this client)" : "",
                 c.transport().cliName());
-        out.printf(L, "Plan %s: %,d requests; -t %d -s %,d -l %d -m %d; resort %d, season %d, day %d%s%n",
-                plan.planName(), plan.totalRequests(), plan.numThreads(), plan.numSkiers(), c.lifts(), plan.numRuns(),
-                c.resortId(), c.seasonId(), c.dayId(), c.seed() == null ? "" : ", seed " + c.seed());
-        out.printf(L, "  %-9s %7s %13s %10s %8s  %s%n", "phase", "threads", "skiers/thread", "requests", "minutes", "starts");
+        out.printf(
+                L,
+                "Plan %s: %,d requests; -t %d -s %,d -l %d -m %d; resort %d, season %d, day %d%s%n",
+                plan.planName(),
+                plan.totalRequests(),
+                plan.numThreads(),
+                plan.numSkiers(),
+                c.lifts(),
+                plan.numRuns(),
+                c.resortId(),
+                c.seasonId(),
+                c.dayId(),
+                c.seed() == null ? "" : ", seed " + c.seed());
+        out.printf(
+                L,
+                "  %-9s %7s %13s %10s %8s  %s%n",
+                "phase",
+                "threads",
+                "skiers/thread",
+                "requests",
+                "minutes",
+                "starts");
         PlannedPhase previous = null;
         for (PlannedPhase p : plan.phases()) {
             String skiers = p.minSkiersPerThread() == p.maxSkiersPerThread()
-                    ? Integer.toString(p.minSkiersPerThread()) : p.minSkiersPerThread() + "-" + p.maxSkiersPerThread();
-            String starts = previous == null ? "with the run"
-                    : p.startAfter() == 0 ? "with " + previous.name()
-                    : String.format(L, "after %d of %d %s threads finish (%s%%, rounded up)", p.startAfter(), previous.threads(),
-                    previous.name(), trim(p.phase().startAfterFraction() * 100));
-            out.printf(L, "  %-9s %7d %13s %,10d %8s  %s%n", p.name(), p.threads(), skiers, p.requests(),
-                    p.phase().startMinute() + "-" + p.phase().endMinute(), starts);
+                    ? Integer.toString(p.minSkiersPerThread())
+                    : p.minSkiersPerThread() + "-" + p.maxSkiersPerThread();
+            String starts = previous == null
+                    ? "with the run"
+                    : p.startAfter() == 0
+                            ? "with " + previous.name()
+                            : String.format(
+                                    L,
+                                    "after %d of %d %s threads finish (%s%%, rounded up)",
+                                    p.startAfter(),
+                                    previous.threads(),
+                                    previous.name(),
+                                    trim(p.phase().startAfterFraction() * 100));
+            out.printf(
+                    L,
+                    "  %-9s %7d %13s %,10d %8s  %s%n",
+                    p.name(),
+                    p.threads(),
+                    skiers,
+                    p.requests(),
+                    p.phase().startMinute() + "-" + p.phase().endMinute(),
+                    starts);
             previous = p;
         }
         out.flush();
@@ -51,13 +86,26 @@ public final class SummaryPrinter {
 
     /** The baseline's line. */
     public static void printBaseline(PrintStream out, Baseline.Result b) {
-        String warmup = b.warmupRequests() > 0 ? String.format(L, " after %,d warm-up requests", b.warmupRequests()) : "";
-        String cpu = Double.isNaN(b.cpuNanosPerRequest()) ? ""
+        String warmup =
+                b.warmupRequests() > 0 ? String.format(L, " after %,d warm-up requests", b.warmupRequests()) : "";
+        String cpu = Double.isNaN(b.cpuNanosPerRequest())
+                ? ""
                 : String.format(L, ", process CPU %.1f us per request", b.cpuNanosPerRequest() / 1e3)
-                + (Double.isNaN(b.javaThreadCpuNanosPerRequest()) ? " (D)" : String.format(L,
-                " of which Java threads D = %.1f us (the rest: JIT compiler and GC threads)", b.javaThreadCpuNanosPerRequest() / 1e3));
-        out.printf(L, "Baseline: %,d requests from 1 thread in %.3f s%s, %,d failed: mean latency W = %.3f ms%s%s%n",
-                b.successful() + b.failed(), b.wallNanos() / 1e9, warmup, b.failed(), b.meanLatencyNanos() / 1e6, cpu,
+                        + (Double.isNaN(b.javaThreadCpuNanosPerRequest())
+                                ? " (D)"
+                                : String.format(
+                                        L,
+                                        " of which Java threads D = %.1f us (the rest: JIT compiler and GC threads)",
+                                        b.javaThreadCpuNanosPerRequest() / 1e3));
+        out.printf(
+                L,
+                "Baseline: %,d requests from 1 thread in %.3f s%s, %,d failed: mean latency W = %.3f ms%s%s%n",
+                b.successful() + b.failed(),
+                b.wallNanos() / 1e9,
+                warmup,
+                b.failed(),
+                b.meanLatencyNanos() / 1e6,
+                cpu,
                 b.stopped() ? " (stopped early)" : "");
         out.flush();
     }
@@ -67,36 +115,85 @@ public final class SummaryPrinter {
         RunResult r = report.result();
         out.println();
         if (r.stopped()) {
-            out.printf(L, "STOPPED before the end: partial account (done %,d = %,d successful + %,d failed; not sent %,d)%n",
-                    r.successful() + r.failed(), r.successful(), r.failed(), r.notSent());
+            out.printf(
+                    L,
+                    "STOPPED before the end: partial account (done %,d = %,d successful + %,d failed; not sent %,d)%n",
+                    r.successful() + r.failed(),
+                    r.successful(),
+                    r.failed(),
+                    r.notSent());
         }
         out.printf(L, "Result: plan %s, %d threads%n", r.planName(), r.numThreads());
         out.printf(L, "  successful requests  %,12d%n", r.successful());
         out.printf(L, "  failed requests      %,12d%n", r.failed());
-        if (r.notSent() > 0) out.printf(L, "  not sent             %,12d%n", r.notSent());
+        if (r.notSent() > 0) {
+            out.printf(L, "  not sent             %,12d%n", r.notSent());
+        }
         out.printf(L, "  retries              %,12d%n", r.retries());
-        out.printf(L, "  wall time            %12.3f s   (before phase 1 starts to after the last thread finishes)%n", r.wallNanos() / 1e9);
-        out.printf(L, "  throughput           %,12.1f req/s  (successful requests / wall seconds)%n", r.throughputPerSecond());
-        out.printf(L, "  %-9s %7s %10s %10s %7s %10s %13s %10s %9s%n", "phase", "threads", "requests", "successful",
-                "failed", "duration", "throughput", "latency", "in flight");
+        out.printf(
+                L,
+                "  wall time            %12.3f s   (before phase 1 starts to after the last thread finishes)%n",
+                r.wallNanos() / 1e9);
+        out.printf(
+                L,
+                "  throughput           %,12.1f req/s  (successful requests / wall seconds)%n",
+                r.throughputPerSecond());
+        out.printf(
+                L,
+                "  %-9s %7s %10s %10s %7s %10s %13s %10s %9s%n",
+                "phase",
+                "threads",
+                "requests",
+                "successful",
+                "failed",
+                "duration",
+                "throughput",
+                "latency",
+                "in flight");
         for (PhaseResult p : r.phases()) {
             if (!p.started()) {
-                out.printf(L, "  %-9s %7d %,10d %10s %7s %10s%n", p.name(), p.threads(), p.planned(), "-", "-", "not started");
+                out.printf(
+                        L,
+                        "  %-9s %7d %,10d %10s %7s %10s%n",
+                        p.name(),
+                        p.threads(),
+                        p.planned(),
+                        "-",
+                        "-",
+                        "not started");
                 continue;
             }
-            out.printf(L, "  %-9s %7d %,10d %,10d %,7d %8.3f s %,7.0f req/s %7.3f ms %9.1f%n", p.name(), p.threads(),
-                    p.planned(), p.successful(), p.failed(), p.durationNanos() / 1e9, p.throughputPerSecond(),
-                    p.meanLatencyNanos() / 1e6, p.measuredConcurrency());
+            out.printf(
+                    L,
+                    "  %-9s %7d %,10d %,10d %,7d %8.3f s %,7.0f req/s %7.3f ms %9.1f%n",
+                    p.name(),
+                    p.threads(),
+                    p.planned(),
+                    p.successful(),
+                    p.failed(),
+                    p.durationNanos() / 1e9,
+                    p.throughputPerSecond(),
+                    p.meanLatencyNanos() / 1e6,
+                    p.measuredConcurrency());
         }
-        out.println("  (phase throughput = its successful requests / its own duration; phases overlap, so they do not add up;"
-                + " latency = mean per attempt; in flight = sum of latencies / duration)");
+        out.println(
+                "  (phase throughput = its successful requests / its own duration; phases overlap, so they do not add up;"
+                        + " latency = mean per attempt; in flight = sum of latencies / duration)");
         if (!Double.isNaN(report.busyCores())) {
-            out.printf(L, "  CPU: this JVM (%s) kept %.2f of %d cores busy, %.0f us per attempt%n",
-                    report.embeddedServer() ? "client + embedded server" : "client only", report.busyCores(), report.cores(),
+            out.printf(
+                    L,
+                    "  CPU: this JVM (%s) kept %.2f of %d cores busy, %.0f us per attempt%n",
+                    report.embeddedServer() ? "client + embedded server" : "client only",
+                    report.busyCores(),
+                    report.cores(),
                     report.cpuNanosPerAttempt() / 1e3);
         }
-        if (!r.failuresByCause().isEmpty()) out.println("  failures by cause: " + causes(r.failuresByCause()));
-        for (String problem : r.problems()) out.println("  PROBLEM: " + problem);
+        if (!r.failuresByCause().isEmpty()) {
+            out.println("  failures by cause: " + causes(r.failuresByCause()));
+        }
+        for (String problem : r.problems()) {
+            out.println("  PROBLEM: " + problem);
+        }
         printTheory(out, report);
         printReconciliation(out, report.reconciliation());
         out.flush();
@@ -107,59 +204,127 @@ public final class SummaryPrinter {
         BoundedPrediction bp = report.bounded();
         RunResult r = report.result();
         if (p == null) {
-            out.println("Little's law: no prediction (baseline skipped: --baseline 0, or it had no successful request)");
+            out.println(
+                    "Little's law: no prediction (baseline skipped: --baseline 0, or it had no successful request)");
             return;
         }
         int peakIndex = report.plan().peakPhase().index();
-        PhaseResult peak = r.phases().stream().filter(ph -> ph.index() == peakIndex).findFirst().orElse(null);
+        PhaseResult peak = r.phases().stream()
+                .filter(ph -> ph.index() == peakIndex)
+                .findFirst()
+                .orElse(null);
         Baseline.Result b = report.baseline();
-        String warm = b != null && b.warmupRequests() > 0 ? String.format(L, " after %,d warm-up requests", b.warmupRequests()) : "";
+        String warm = b != null && b.warmupRequests() > 0
+                ? String.format(L, " after %,d warm-up requests", b.warmupRequests())
+                : "";
         if (bp == null) {
-            out.printf(L, "Little's law, W = %.3f ms (single-thread baseline%s); no CPU bound (the baseline's CPU time is unknown)%n",
-                    p.meanLatencyNanos() / 1e6, warm);
+            out.printf(
+                    L,
+                    "Little's law, W = %.3f ms (single-thread baseline%s); no CPU bound (the baseline's CPU time is unknown)%n",
+                    p.meanLatencyNanos() / 1e6,
+                    warm);
         } else {
-            out.printf(L, "Little's law, W = %.3f ms, D = %.1f us CPU per request (%s), C = %d cores (single-thread baseline%s)%n",
-                    p.meanLatencyNanos() / 1e6, bp.cpuNanosPerRequest() / 1e3, cpuScope(bp), bp.cores(), warm);
+            out.printf(
+                    L,
+                    "Little's law, W = %.3f ms, D = %.1f us CPU per request (%s), C = %d cores (single-thread baseline%s)%n",
+                    p.meanLatencyNanos() / 1e6,
+                    bp.cpuNanosPerRequest() / 1e3,
+                    cpuScope(bp),
+                    bp.cores(),
+                    warm);
         }
         out.println("  naive   X = N / W: latency stays W under load (no contention for the CPU)");
         if (bp != null) {
-            out.printf(L, "  bounded X = min(N / W, C / D), R = max(W, N x D / C): C / D = %,.0f req/s; the CPU bounds throughput "
-                    + "above N* = C x W / D = %.1f threads%s%n", bp.capacityPerSecond(), bp.saturationThreads(),
-                    bp.cpuIncludesServer() ? "" : " (client CPU only: the remote server's CPU is not in D, so this bounds the client alone)");
+            out.printf(
+                    L,
+                    "  bounded X = min(N / W, C / D), R = max(W, N x D / C): C / D = %,.0f req/s; the CPU bounds throughput "
+                            + "above N* = C x W / D = %.1f threads%s%n",
+                    bp.capacityPerSecond(),
+                    bp.saturationThreads(),
+                    bp.cpuIncludesServer()
+                            ? ""
+                            : " (client CPU only: the remote server's CPU is not in D, so this bounds the client alone)");
         }
         String bLabel = boundedLabel(bp);
         if (peak != null && peak.started() && peak.durationNanos() > 0) {
-            out.printf(L, "  peak phase (%d threads)   %13s %8s %10s %8s%n", p.peakThreads(), "throughput", "diff", "latency", "diff");
-            out.printf(L, "    %-24s %,7.0f req/s %8s %7.3f ms%n", "measured", peak.throughputPerSecond(), "", peak.meanLatencyNanos() / 1e6);
-            out.printf(L, "    %-24s %,7.0f req/s %+7.1f%% %7.3f ms %+7.1f%%%n", "naive N / W", p.peakThroughputPerSecond(),
-                    LittlesLaw.differencePercent(peak.throughputPerSecond(), p.peakThroughputPerSecond()), p.meanLatencyNanos() / 1e6,
+            out.printf(
+                    L,
+                    "  peak phase (%d threads)   %13s %8s %10s %8s%n",
+                    p.peakThreads(),
+                    "throughput",
+                    "diff",
+                    "latency",
+                    "diff");
+            out.printf(
+                    L,
+                    "    %-24s %,7.0f req/s %8s %7.3f ms%n",
+                    "measured",
+                    peak.throughputPerSecond(),
+                    "",
+                    peak.meanLatencyNanos() / 1e6);
+            out.printf(
+                    L,
+                    "    %-24s %,7.0f req/s %+7.1f%% %7.3f ms %+7.1f%%%n",
+                    "naive N / W",
+                    p.peakThroughputPerSecond(),
+                    LittlesLaw.differencePercent(peak.throughputPerSecond(), p.peakThroughputPerSecond()),
+                    p.meanLatencyNanos() / 1e6,
                     LittlesLaw.differencePercent(peak.meanLatencyNanos(), p.meanLatencyNanos()));
             if (bp != null) {
-                out.printf(L, "    %-24s %,7.0f req/s %+7.1f%% %7.3f ms %+7.1f%%%n", bLabel, bp.peakThroughputPerSecond(),
-                        LittlesLaw.differencePercent(peak.throughputPerSecond(), bp.peakThroughputPerSecond()), bp.peakResponseNanos() / 1e6,
+                out.printf(
+                        L,
+                        "    %-24s %,7.0f req/s %+7.1f%% %7.3f ms %+7.1f%%%n",
+                        bLabel,
+                        bp.peakThroughputPerSecond(),
+                        LittlesLaw.differencePercent(peak.throughputPerSecond(), bp.peakThroughputPerSecond()),
+                        bp.peakResponseNanos() / 1e6,
                         LittlesLaw.differencePercent(peak.meanLatencyNanos(), bp.peakResponseNanos()));
             }
-            out.printf(L, "  peak phase check with measured latency: %,.0f req/s x %.3f ms = %.1f requests in flight (threads %d)%n",
-                    peak.throughputPerSecond(), peak.meanLatencyNanos() / 1e6,
-                    peak.throughputPerSecond() * peak.meanLatencyNanos() / 1e9, peak.threads());
+            out.printf(
+                    L,
+                    "  peak phase check with measured latency: %,.0f req/s x %.3f ms = %.1f requests in flight (threads %d)%n",
+                    peak.throughputPerSecond(),
+                    peak.meanLatencyNanos() / 1e6,
+                    peak.throughputPerSecond() * peak.meanLatencyNanos() / 1e9,
+                    peak.threads());
         }
         out.printf(L, "  whole run                  %10s %8s %13s %8s%n", "wall", "diff", "throughput", "diff");
-        out.printf(L, "    %-24s %8.3f s %8s %,7.0f req/s%n", "measured", r.wallNanos() / 1e9, "", r.throughputPerSecond());
-        out.printf(L, "    %-24s %8.3f s %+7.1f%% %,7.0f req/s %+7.1f%%%n", "naive (every request W)", p.wallNanos() / 1e9,
-                LittlesLaw.differencePercent(r.wallNanos(), p.wallNanos()), p.throughputPerSecond(),
+        out.printf(
+                L,
+                "    %-24s %8.3f s %8s %,7.0f req/s%n",
+                "measured",
+                r.wallNanos() / 1e9,
+                "",
+                r.throughputPerSecond());
+        out.printf(
+                L,
+                "    %-24s %8.3f s %+7.1f%% %,7.0f req/s %+7.1f%%%n",
+                "naive (every request W)",
+                p.wallNanos() / 1e9,
+                LittlesLaw.differencePercent(r.wallNanos(), p.wallNanos()),
+                p.throughputPerSecond(),
                 LittlesLaw.differencePercent(r.throughputPerSecond(), p.throughputPerSecond()));
         if (bp != null) {
-            out.printf(L, "    %-24s %8.3f s %+7.1f%% %,7.0f req/s %+7.1f%%%n", "bounded, R(busy threads)", bp.wallNanos() / 1e9,
-                    LittlesLaw.differencePercent(r.wallNanos(), bp.wallNanos()), bp.throughputPerSecond(),
+            out.printf(
+                    L,
+                    "    %-24s %8.3f s %+7.1f%% %,7.0f req/s %+7.1f%%%n",
+                    "bounded, R(busy threads)",
+                    bp.wallNanos() / 1e9,
+                    LittlesLaw.differencePercent(r.wallNanos(), bp.wallNanos()),
+                    bp.throughputPerSecond(),
                     LittlesLaw.differencePercent(r.throughputPerSecond(), bp.throughputPerSecond()));
         }
-        out.println("  (diff = (measured - predicted) / predicted" + (bp == null ? ")"
-                : "; the bounded wall time follows the phase schedule with every request taking R(threads busy at that moment, all phases))"));
+        out.println(
+                "  (diff = (measured - predicted) / predicted"
+                        + (bp == null
+                                ? ")"
+                                : "; the bounded wall time follows the phase schedule with every request taking R(threads busy at that moment, all phases))"));
     }
 
     /** "client + embedded server" or "client only, server remote". */
     static String cpuScope(BoundedPrediction bp) {
-        return bp.cpuIncludesServer() ? "Java threads of this JVM: client + embedded server"
+        return bp.cpuIncludesServer()
+                ? "Java threads of this JVM: client + embedded server"
                 : "Java threads of this JVM: client only, server remote";
     }
 
@@ -168,13 +333,26 @@ public final class SummaryPrinter {
     }
 
     private static void printReconciliation(PrintStream out, Reconciliation c) {
-        out.printf(L, "Reconciliation: planned %,d %s successful %,d + failed %,d + not sent %,d: %s%n", c.planned(),
-                c.clientBalanced() ? "==" : "!=", c.successful(), c.failed(), c.notSent(), c.clientBalanced() ? "OK" : "MISMATCH");
+        out.printf(
+                L,
+                "Reconciliation: planned %,d %s successful %,d + failed %,d + not sent %,d: %s%n",
+                c.planned(),
+                c.clientBalanced() ? "==" : "!=",
+                c.successful(),
+                c.failed(),
+                c.notSent(),
+                c.clientBalanced() ? "OK" : "MISMATCH");
         if (c.serverChecked()) {
             boolean ok = c.serverDelta() == c.successful();
-            out.printf(L, "                server ridesStored %,d -> %,d: delta %,d %s successful %,d: %s%n",
-                    c.storedBefore().getAsLong(), c.storedAfter().getAsLong(), c.serverDelta(), ok ? "==" : "!=",
-                    c.successful(), ok ? "OK" : "MISMATCH");
+            out.printf(
+                    L,
+                    "                server ridesStored %,d -> %,d: delta %,d %s successful %,d: %s%n",
+                    c.storedBefore().getAsLong(),
+                    c.storedAfter().getAsLong(),
+                    c.serverDelta(),
+                    ok ? "==" : "!=",
+                    c.successful(),
+                    ok ? "OK" : "MISMATCH");
         } else {
             out.println("                server ridesStored: not checked (" + c.serverNote() + ")");
         }
@@ -184,28 +362,53 @@ public final class SummaryPrinter {
     public static void printSweep(PrintStream out, List<RunReport> reports) {
         out.println();
         out.println("Sweep summary");
-        out.printf(L, "  %7s %10s %10s %7s %10s %13s %13s %6s %13s %6s%n", "threads", "planned", "successful", "failed", "wall",
-                "throughput", "naive N/W", "diff", "bounded", "diff");
+        out.printf(
+                L,
+                "  %7s %10s %10s %7s %10s %13s %13s %6s %13s %6s%n",
+                "threads",
+                "planned",
+                "successful",
+                "failed",
+                "wall",
+                "throughput",
+                "naive N/W",
+                "diff",
+                "bounded",
+                "diff");
         boolean clientOnly = false;
         for (RunReport rep : reports) {
             RunResult r = rep.result();
             Prediction p = rep.prediction();
             BoundedPrediction bp = rep.bounded();
             clientOnly |= bp != null && !bp.cpuIncludesServer();
-            out.printf(L, "  %7d %,10d %,10d %,7d %8.3f s %,7.0f req/s %s %s%n", r.numThreads(), r.planned(), r.successful(),
-                    r.failed(), r.wallNanos() / 1e9, r.throughputPerSecond(),
+            out.printf(
+                    L,
+                    "  %7d %,10d %,10d %,7d %8.3f s %,7.0f req/s %s %s%n",
+                    r.numThreads(),
+                    r.planned(),
+                    r.successful(),
+                    r.failed(),
+                    r.wallNanos() / 1e9,
+                    r.throughputPerSecond(),
                     predicted(r, p == null ? Double.NaN : p.throughputPerSecond()),
                     predicted(r, bp == null ? Double.NaN : bp.throughputPerSecond()));
         }
-        out.println("  (throughput = successful requests / wall seconds; naive = planned requests / wall time with every request W;"
-                + " bounded = the same with R = max(W, busy threads x D / C)" + (clientOnly ? ", D = the client's CPU only" : "")
-                + "; diff = (measured - predicted) / predicted)");
+        out.println(
+                "  (throughput = successful requests / wall seconds; naive = planned requests / wall time with every request W;"
+                        + " bounded = the same with R = max(W, busy threads x D / C)"
+                        + (clientOnly ? ", D = the client's CPU only" : "")
+                        + "; diff = (measured - predicted) / predicted)");
         out.flush();
     }
 
     private static String predicted(RunResult r, double throughput) {
-        return Double.isNaN(throughput) ? String.format(L, "%13s %6s", "-", "")
-                : String.format(L, "%,7.0f req/s %+5.0f%%", throughput, LittlesLaw.differencePercent(r.throughputPerSecond(), throughput));
+        return Double.isNaN(throughput)
+                ? String.format(L, "%13s %6s", "-", "")
+                : String.format(
+                        L,
+                        "%,7.0f req/s %+5.0f%%",
+                        throughput,
+                        LittlesLaw.differencePercent(r.throughputPerSecond(), throughput));
     }
 
     /** "HTTP 503: 3, timeout: 1". */

@@ -1,11 +1,11 @@
 package io.upic.liftride.client.cli;
 
-import io.upic.liftride.client.http.RetryPolicy;
-import org.junit.jupiter.api.Test;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.upic.liftride.client.http.RetryPolicy;
+import org.junit.jupiter.api.Test;
 
 /** --backoff-ms, --backoff-max-ms and --give-up-after-ms: the retry policy from the command line. */
 class RetryFlagsTest {
@@ -32,9 +32,12 @@ class RetryFlagsTest {
 
     @Test
     void theFlagsSetBackoffAndGiveUpButNeverTheSixAttempts() throws Exception {
-        assertEquals(new RetryPolicy(6, 200, 2_000, 0), policy("--backoff-ms", "200", "--backoff-max-ms", "2000", "--give-up-after-ms", "0"));
+        assertEquals(
+                new RetryPolicy(6, 200, 2_000, 0),
+                policy("--backoff-ms", "200", "--backoff-max-ms", "2000", "--give-up-after-ms", "0"));
         assertEquals(new RetryPolicy(6, 1, 1_000, 15_000), policy("--backoff-ms", "1"));
-        assertEquals(new RetryPolicy(6, 10, 10, 60_000), policy("--backoff-max-ms", "10", "--give-up-after-ms", "60000"));
+        assertEquals(
+                new RetryPolicy(6, 10, 10, 60_000), policy("--backoff-max-ms", "10", "--give-up-after-ms", "60000"));
         assertEquals(new RetryPolicy(6, 0, 0, 15_000), policy("--backoff-ms", "0", "--backoff-max-ms", "0"));
     }
 
@@ -45,10 +48,13 @@ class RetryFlagsTest {
 
     @Test
     void badValuesGiveOneLineNamingTheFlagTheValueAndTheRange() {
-        assertEquals("--backoff-max-ms must be at least --backoff-ms (100), got 50", error("--backoff-ms", "100", "--backoff-max-ms", "50"));
+        assertEquals(
+                "--backoff-max-ms must be at least --backoff-ms (100), got 50",
+                error("--backoff-ms", "100", "--backoff-max-ms", "50"));
         assertEquals("--backoff-max-ms must be at least --backoff-ms (10), got 5", error("--backoff-max-ms", "5"));
         assertEquals("--backoff-ms must be an integer in 0..60000, got -1", error("--backoff-ms", "-1"));
-        assertEquals("--backoff-max-ms must be an integer in 0..600000, got 600001", error("--backoff-max-ms", "600001"));
+        assertEquals(
+                "--backoff-max-ms must be an integer in 0..600000, got 600001", error("--backoff-max-ms", "600001"));
         assertEquals("--give-up-after-ms must be an integer in 0..3600000, got 1h", error("--give-up-after-ms", "1h"));
         assertEquals("--give-up-after-ms needs a value (an integer in 0..3600000)", error("--give-up-after-ms"));
     }

@@ -1,20 +1,19 @@
 package io.upic.liftride.client.cli;
 
-import io.upic.liftride.client.http.RetryPolicy;
-import io.upic.liftride.client.http.Transport;
-import org.apache.commons.cli.Option;
-import org.apache.commons.cli.Options;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.CsvSource;
-
-import java.util.List;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.upic.liftride.client.http.RetryPolicy;
+import io.upic.liftride.client.http.Transport;
+import java.util.List;
+import org.apache.commons.cli.Option;
+import org.apache.commons.cli.Options;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 class RunOptionsTest {
 
@@ -49,42 +48,87 @@ class RunOptionsTest {
 
     @Test
     void everyFlagIsParsedInShortAndLongForm() throws Exception {
-        RunConfig c = parse("--threads=64", "--skiers", "1000", "-l", "5", "--mean-runs", "20", "-i", "example.org:9090",
-                "--resort", "7", "--season", "2019", "--day", "366", "--plan", "spring2022", "--seed", "-42",
-                "--connect-timeout-ms", "100", "--read-timeout-ms", "200", "--baseline", "0", "--progress", "--transport", "SDK");
-        assertEquals(new RunConfig(64, 1000, 5, 20, "http://example.org:9090/liftride", 7, 2019, 366, "spring2022", -42L,
-                100, 200, 0, true, Transport.SDK, RetryPolicy.DEFAULT), c);
+        RunConfig c = parse(
+                "--threads=64",
+                "--skiers",
+                "1000",
+                "-l",
+                "5",
+                "--mean-runs",
+                "20",
+                "-i",
+                "example.org:9090",
+                "--resort",
+                "7",
+                "--season",
+                "2019",
+                "--day",
+                "366",
+                "--plan",
+                "spring2022",
+                "--seed",
+                "-42",
+                "--connect-timeout-ms",
+                "100",
+                "--read-timeout-ms",
+                "200",
+                "--baseline",
+                "0",
+                "--progress",
+                "--transport",
+                "SDK");
+        assertEquals(
+                new RunConfig(
+                        64,
+                        1000,
+                        5,
+                        20,
+                        "http://example.org:9090/liftride",
+                        7,
+                        2019,
+                        366,
+                        "spring2022",
+                        -42L,
+                        100,
+                        200,
+                        0,
+                        true,
+                        Transport.SDK,
+                        RetryPolicy.DEFAULT),
+                c);
     }
 
     @ParameterizedTest(name = "{0} {1}")
-    @CsvSource(delimiter = '|', value = {
-            "-t | 0     | -t/--threads must be an integer in 1..1024, got 0",
-            "-t | 1025  | -t/--threads must be an integer in 1..1024, got 1025",
-            "-t | abc   | -t/--threads must be an integer in 1..1024, got abc",
-            "-t | 3.5   | -t/--threads must be an integer in 1..1024, got 3.5",
-            "-s | 0     | -s/--skiers must be an integer in 1..100000, got 0",
-            "-s | 100001| -s/--skiers must be an integer in 1..100000, got 100001",
-            "-l | 4     | -l/--lifts must be an integer in 5..60, got 4",
-            "-l | 61    | -l/--lifts must be an integer in 5..60, got 61",
-            "-m | 0     | -m/--mean-runs must be an integer in 1..20, got 0",
-            "-m | 21    | -m/--mean-runs must be an integer in 1..20, got 21",
-            "--resort | 0 | --resort must be an integer in 1..2147483647, got 0",
-            "--season | 22 | --season must be an integer in 1000..9999, got 22",
-            "--day | 367 | --day must be an integer in 1..366, got 367",
-            "--plan | winter | --plan must be one of fall2021, spring2022, got winter",
-            "--seed | x | --seed must be an integer in -9223372036854775808..9223372036854775807, got x",
-            "--connect-timeout-ms | 0 | --connect-timeout-ms must be an integer in 1..600000, got 0",
-            "--read-timeout-ms | -5 | --read-timeout-ms must be an integer in 1..600000, got -5",
-            "--baseline | -1 | --baseline must be an integer in 0..1000000, got -1",
-            "--transport | tcp | --transport must be one of sdk, raw, got tcp",
-            "-i | host:99999 | '-i/--ip must be host, host:port or http://host:port/path (port must be an integer in 1..65535, got 99999), got host:99999'",
-            "-i | ftp://x/y | '-i/--ip must be host, host:port or http://host:port/path (must use http or https), got ftp://x/y'",
-    })
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "-t | 0     | -t/--threads must be an integer in 1..1024, got 0",
+                "-t | 1025  | -t/--threads must be an integer in 1..1024, got 1025",
+                "-t | abc   | -t/--threads must be an integer in 1..1024, got abc",
+                "-t | 3.5   | -t/--threads must be an integer in 1..1024, got 3.5",
+                "-s | 0     | -s/--skiers must be an integer in 1..100000, got 0",
+                "-s | 100001| -s/--skiers must be an integer in 1..100000, got 100001",
+                "-l | 4     | -l/--lifts must be an integer in 5..60, got 4",
+                "-l | 61    | -l/--lifts must be an integer in 5..60, got 61",
+                "-m | 0     | -m/--mean-runs must be an integer in 1..20, got 0",
+                "-m | 21    | -m/--mean-runs must be an integer in 1..20, got 21",
+                "--resort | 0 | --resort must be an integer in 1..2147483647, got 0",
+                "--season | 22 | --season must be an integer in 1000..9999, got 22",
+                "--day | 367 | --day must be an integer in 1..366, got 367",
+                "--plan | winter | --plan must be one of fall2021, spring2022, got winter",
+                "--seed | x | --seed must be an integer in -9223372036854775808..9223372036854775807, got x",
+                "--connect-timeout-ms | 0 | --connect-timeout-ms must be an integer in 1..600000, got 0",
+                "--read-timeout-ms | -5 | --read-timeout-ms must be an integer in 1..600000, got -5",
+                "--baseline | -1 | --baseline must be an integer in 0..1000000, got -1",
+                "--transport | tcp | --transport must be one of sdk, raw, got tcp",
+                "-i | host:99999 | '-i/--ip must be host, host:port or http://host:port/path (port must be an integer in 1..65535, got 99999), got host:99999'",
+                "-i | ftp://x/y | '-i/--ip must be host, host:port or http://host:port/path (must use http or https), got ftp://x/y'",
+            })
     void badValueGivesOneLineNamingTheFlagTheValueAndTheRange(String flag, String value, String message) {
         String[] args = switch (flag) {
-            case "-t" -> new String[]{"-t", value, "-s", "20000"};
-            case "-s" -> new String[]{"-t", "32", "-s", value};
-            default -> new String[]{"-t", "32", "-s", "20000", flag, value};
+            case "-t" -> new String[] {"-t", value, "-s", "20000"};
+            case "-s" -> new String[] {"-t", "32", "-s", value};
+            default -> new String[] {"-t", "32", "-s", "20000", flag, value};
         };
         assertEquals(message, error(args));
     }
@@ -99,7 +143,9 @@ class RunOptionsTest {
     void flagWithoutItsValueIsNamed() {
         assertEquals("-s/--skiers needs a value (an integer in 1..100000)", error("-t", "32", "-s"));
         assertEquals("--plan needs a value (one of fall2021, spring2022)", error("-t", "32", "-s", "1", "--plan"));
-        assertEquals("-t/--threads needs a value (an integer in 1..1024, or a comma-separated list)", error("-s", "1", "-t"));
+        assertEquals(
+                "-t/--threads needs a value (an integer in 1..1024, or a comma-separated list)",
+                error("-s", "1", "-t"));
     }
 
     @Test
@@ -112,18 +158,21 @@ class RunOptionsTest {
 
     @Test
     void threadListIsAcceptedForASweepAndEachConfigGetsItsCount() throws Exception {
-        ParsedArgs p = RunOptions.parse(new String[]{"-t", "32,64, 128,256", "-s", "20000"});
+        ParsedArgs p = RunOptions.parse(new String[] {"-t", "32,64, 128,256", "-s", "20000"});
         assertEquals(List.of(32, 64, 128, 256), p.threadCounts());
         assertEquals(32, p.config().threads());
-        assertEquals(List.of(32, 64, 128, 256), p.configs().stream().map(RunConfig::threads).toList());
+        assertEquals(
+                List.of(32, 64, 128, 256),
+                p.configs().stream().map(RunConfig::threads).toList());
         assertEquals("-t/--threads must be an integer in 1..1024, got 2000", error("-t", "32,2000", "-s", "1"));
-        assertEquals("-t/--threads must be a thread count or a comma-separated list like 32,64,128,256, got 32,,64",
+        assertEquals(
+                "-t/--threads must be a thread count or a comma-separated list like 32,64,128,256, got 32,,64",
                 error("-t", "32,,64", "-s", "1"));
     }
 
     @Test
     void helpNeedsNoOtherFlags() throws Exception {
-        ParsedArgs p = RunOptions.parse(new String[]{"--help"});
+        ParsedArgs p = RunOptions.parse(new String[] {"--help"});
         assertTrue(p.helpRequested());
         assertNull(p.config());
         String usage = RunOptions.usage(RunOptions.base(), "java -jar client-part1.jar");
@@ -135,7 +184,7 @@ class RunOptionsTest {
     void callersCanAddTheirOwnFlagsAndReadThemBack() throws Exception {
         Options options = RunOptions.base();
         options.addOption(Option.builder().longOpt("out").hasArg().build());
-        ParsedArgs p = RunOptions.parse(options, new String[]{"-t", "8", "-s", "10", "--out", "/tmp/x"});
+        ParsedArgs p = RunOptions.parse(options, new String[] {"-t", "8", "-s", "10", "--out", "/tmp/x"});
         assertEquals("/tmp/x", p.commandLine().getOptionValue("out"));
         assertEquals(8, p.config().threads());
     }
@@ -145,7 +194,10 @@ class RunOptionsTest {
         RunConfig c = RunConfig.defaults(32, 20_000);
         assertEquals(256, c.withThreads(256).threads());
         assertEquals(c.skiers(), c.withThreads(256).skiers());
-        assertEquals("threads not in 1..1024: 0", assertThrows(IllegalArgumentException.class, () -> c.withThreads(0)).getMessage());
+        assertEquals(
+                "threads not in 1..1024: 0",
+                assertThrows(IllegalArgumentException.class, () -> c.withThreads(0))
+                        .getMessage());
         assertEquals(180_000, c.loadPlan().totalRequests());
     }
 }

@@ -1,5 +1,8 @@
 package io.upic.liftride.client.engine;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import com.squareup.okhttp.mockwebserver.Dispatcher;
 import com.squareup.okhttp.mockwebserver.MockResponse;
 import com.squareup.okhttp.mockwebserver.MockWebServer;
@@ -12,16 +15,12 @@ import io.upic.liftride.client.http.RideSenderFactory;
 import io.upic.liftride.client.http.Transport;
 import io.upic.liftride.client.plan.LoadPlan;
 import io.upic.liftride.client.plan.PhasePlan;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-
-import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicLong;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The whole engine over the real SDK transport against a server that misbehaves on purpose. */
 // A hang is a failure, not a stuck build: the engine's promise is that runs end by themselves.
@@ -52,9 +51,15 @@ class EngineAgainstScriptedServerTest {
             @Override
             public MockResponse dispatch(RecordedRequest request) {
                 int n = dispatched.incrementAndGet();
-                if (n % 7 == 0) return new MockResponse().setSocketPolicy(SocketPolicy.DISCONNECT_AFTER_REQUEST);
-                if (n % 11 == 0) return new MockResponse().setResponseCode(503).setBody("{\"message\":\"busy\"}");
-                if (n % 13 == 0) return new MockResponse().setResponseCode(201).setSocketPolicy(SocketPolicy.DISCONNECT_AT_END);
+                if (n % 7 == 0) {
+                    return new MockResponse().setSocketPolicy(SocketPolicy.DISCONNECT_AFTER_REQUEST);
+                }
+                if (n % 11 == 0) {
+                    return new MockResponse().setResponseCode(503).setBody("{\"message\":\"busy\"}");
+                }
+                if (n % 13 == 0) {
+                    return new MockResponse().setResponseCode(201).setSocketPolicy(SocketPolicy.DISCONNECT_AT_END);
+                }
                 created.incrementAndGet();
                 return new MockResponse().setResponseCode(201);
             }
@@ -63,19 +68,25 @@ class EngineAgainstScriptedServerTest {
         LoadPlan plan = PhasePlan.fall2021().forRun(8, 200, 10); // 1,800 requests
         AtomicLong attemptsSeen = new AtomicLong();
         try (RideSenderFactory senders = transport(5_000)) {
-            RunResult r = LoadEngine.builder(plan, senders).retryPolicy(new RetryPolicy(6, 0, 0))
+            RunResult r = LoadEngine.builder(plan, senders)
+                    .retryPolicy(new RetryPolicy(6, 0, 0))
                     .listener(work -> (a, b, c, code, n) -> attemptsSeen.incrementAndGet())
-                    .build().run();
+                    .build()
+                    .run();
             assertEquals(1_800, r.planned());
             assertEquals(r.planned(), r.successful() + r.failed());
             assertEquals(0, r.failed(), "every request gets through within 6 attempts: " + r.failuresByCause());
             // the server's 201s (with or without a close after them) are exactly the client's successes
-            int closedAfter201 = dispatched.get() / 13 - dispatched.get() / (13 * 7) - dispatched.get() / (13 * 11) + dispatched.get() / (13 * 77);
+            int closedAfter201 = dispatched.get() / 13
+                    - dispatched.get() / (13 * 7)
+                    - dispatched.get() / (13 * 11)
+                    + dispatched.get() / (13 * 77);
             assertEquals(created.get() + closedAfter201, r.successful());
             // Every POST the server read is an attempt the client counted (OkHttp hides none). An attempt
             // can die unseen only on a connection the server closed after a 201 (at most one per close).
             assertTrue(server.getRequestCount() <= r.attempts(), server.getRequestCount() + " > " + r.attempts());
-            assertTrue(r.attempts() - server.getRequestCount() <= closedAfter201,
+            assertTrue(
+                    r.attempts() - server.getRequestCount() <= closedAfter201,
                     (r.attempts() - server.getRequestCount()) + " unseen attempts for " + closedAfter201 + " closes");
             assertEquals(r.attempts(), attemptsSeen.get());
             assertTrue(r.retries() > 0);
@@ -94,7 +105,10 @@ class EngineAgainstScriptedServerTest {
         LoadPlan plan = PhasePlan.fall2021().forRun(4, 4, 1); // one request per thread: 3 phases x few threads
         long start = System.nanoTime();
         try (RideSenderFactory senders = transport(100)) {
-            RunResult r = LoadEngine.builder(plan, senders).retryPolicy(new RetryPolicy(6, 1, 5)).build().run();
+            RunResult r = LoadEngine.builder(plan, senders)
+                    .retryPolicy(new RetryPolicy(6, 1, 5))
+                    .build()
+                    .run();
             long millis = (System.nanoTime() - start) / 1_000_000;
             assertEquals(r.planned(), r.failed());
             assertEquals(java.util.Map.of(AttemptCodes.TIMEOUT, r.planned()), r.failuresByCause());

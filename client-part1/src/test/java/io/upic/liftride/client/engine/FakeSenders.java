@@ -2,7 +2,6 @@ package io.upic.liftride.client.engine;
 
 import io.upic.liftride.client.http.RideSender;
 import io.upic.liftride.client.http.RideSenderFactory;
-
 import java.io.IOException;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -19,8 +18,7 @@ final class FakeSenders implements RideSenderFactory {
     }
 
     /** One sent ride. */
-    record Ride(int resortId, int seasonId, int dayId, int skierId, int liftId, int minute, int waitTime) {
-    }
+    record Ride(int resortId, int seasonId, int dayId, int skierId, int liftId, int minute, int waitTime) {}
 
     final List<Ride> rides = new CopyOnWriteArrayList<>();
     final AtomicInteger attempts = new AtomicInteger();
@@ -48,7 +46,9 @@ final class FakeSenders implements RideSenderFactory {
                     throws IOException {
                 int i = attempts.getAndIncrement();
                 rides.add(new Ride(resortId, seasonId, dayId, skierId, liftId, minute, waitTime));
-                if (delayNanos > 0) LockSupport.parkNanos(delayNanos);
+                if (delayNanos > 0) {
+                    LockSupport.parkNanos(delayNanos);
+                }
                 return script.answer(i, skierId);
             }
 

@@ -1,21 +1,20 @@
 package io.upic.liftride.client.engine;
 
-import io.upic.liftride.client.http.AttemptCodes;
-import io.upic.liftride.client.http.RetryPolicy;
-import io.upic.liftride.client.plan.LoadPlan;
-import io.upic.liftride.client.plan.PhasePlan;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.Timeout;
-
-import java.net.ConnectException;
-import java.net.SocketTimeoutException;
-import java.util.Map;
-import java.util.concurrent.atomic.AtomicInteger;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.upic.liftride.client.http.AttemptCodes;
+import io.upic.liftride.client.http.RetryPolicy;
+import io.upic.liftride.client.plan.LoadPlan;
+import io.upic.liftride.client.plan.PhasePlan;
+import java.net.ConnectException;
+import java.net.SocketTimeoutException;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 /** The run-level give-up on a silent server: the rule itself, and what the engine does with it. */
 @Timeout(value = 30, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
@@ -34,7 +33,10 @@ class GiveUpTest {
         assertTrue(g.onAttempt(201, 1_002 * MS), "an answer after giving up does not undo it");
         assertEquals(1, calls.get());
         assertTrue(g.gaveUp());
-        assertTrue(g.reason().startsWith("gave up on the server: no HTTP answer for 1.0 s while attempts kept failing (last: connection error)"),
+        assertTrue(
+                g.reason()
+                        .startsWith(
+                                "gave up on the server: no HTTP answer for 1.0 s while attempts kept failing (last: connection error)"),
                 g.reason());
     }
 
@@ -71,11 +73,14 @@ class GiveUpTest {
 
     @Test
     void aSenderThatGaveUpMakesNoFurtherAttemptForItsRequest() {
-        FakeSenders dead = new FakeSenders((i, skier) -> {
-            throw new ConnectException("Connection refused");
-        }, 0);
+        FakeSenders dead = new FakeSenders(
+                (i, skier) -> {
+                    throw new ConnectException("Connection refused");
+                },
+                0);
         GiveUp g = new GiveUp(1, System.nanoTime() - 10 * MS, null); // silent for 10 ms already
-        RetryingSender s = new RetryingSender(dead.create(), new RetryPolicy(6, 0, 0, 1), AttemptRecorder.NONE, () -> false, g);
+        RetryingSender s =
+                new RetryingSender(dead.create(), new RetryPolicy(6, 0, 0, 1), AttemptRecorder.NONE, () -> false, g);
         assertEquals(AttemptCodes.CONNECTION_ERROR, s.send(1, 2022, 1, 1, 1, 1, 1));
         assertEquals(1, s.lastAttempts());
         assertTrue(s.gaveUp());
@@ -86,12 +91,19 @@ class GiveUpTest {
         // 18,000 requests; after the first 500 answers the server is gone. Without the give-up every
         // remaining request would spend 6 attempts and its backoff: about 20 s at 8 threads here.
         LoadPlan plan = PhasePlan.fall2021().forRun(8, 2_000, 10);
-        FakeSenders senders = new FakeSenders((i, skier) -> {
-            if (i < 500) return 201;
-            throw new ConnectException("Connection refused");
-        }, 0);
+        FakeSenders senders = new FakeSenders(
+                (i, skier) -> {
+                    if (i < 500) {
+                        return 201;
+                    }
+                    throw new ConnectException("Connection refused");
+                },
+                0);
         long start = System.nanoTime();
-        RunResult r = LoadEngine.builder(plan, senders).retryPolicy(new RetryPolicy(6, 1, 2, 300)).build().run();
+        RunResult r = LoadEngine.builder(plan, senders)
+                .retryPolicy(new RetryPolicy(6, 1, 2, 300))
+                .build()
+                .run();
         long millis = (System.nanoTime() - start) / 1_000_000;
 
         assertTrue(r.stopped());
@@ -100,7 +112,8 @@ class GiveUpTest {
         assertEquals(r.planned(), r.successful() + r.failed() + r.notSent());
         assertEquals(Map.of(AttemptCodes.CONNECTION_ERROR, r.failed()), r.failuresByCause());
         // measured silence: at least the 0.3 s limit, more on a busy machine
-        assertTrue(r.problems().get(0).matches("gave up on the server: no HTTP answer for (0\\.[3-9]|[1-9]\\.[0-9]) s.*"),
+        assertTrue(
+                r.problems().get(0).matches("gave up on the server: no HTTP answer for (0\\.[3-9]|[1-9]\\.[0-9]) s.*"),
                 r.problems().toString());
         assertFalse(r.allSucceeded());
         assertTrue(millis < 3_000, "gave up after 300 ms of silence, yet the run took " + millis + " ms");
@@ -109,10 +122,15 @@ class GiveUpTest {
     @Test
     void anEngineWhoseServerOnlyTimesOutGivesUpToo() {
         LoadPlan plan = PhasePlan.fall2021().forRun(4, 400, 10);
-        FakeSenders senders = new FakeSenders((i, skier) -> {
-            throw new SocketTimeoutException("Read timed out");
-        }, 5 * MS);
-        RunResult r = LoadEngine.builder(plan, senders).retryPolicy(new RetryPolicy(6, 1, 2, 200)).build().run();
+        FakeSenders senders = new FakeSenders(
+                (i, skier) -> {
+                    throw new SocketTimeoutException("Read timed out");
+                },
+                5 * MS);
+        RunResult r = LoadEngine.builder(plan, senders)
+                .retryPolicy(new RetryPolicy(6, 1, 2, 200))
+                .build()
+                .run();
         assertTrue(r.stopped());
         assertEquals(0, r.successful());
         assertEquals(Map.of(AttemptCodes.TIMEOUT, r.failed()), r.failuresByCause());
@@ -123,7 +141,10 @@ class GiveUpTest {
     void aServerAnsweringOnlyErrorsIsNeverGivenUpOn() {
         LoadPlan plan = PhasePlan.fall2021().forRun(4, 40, 2); // 72 requests, 432 attempts of 1 ms: well over 20 ms
         FakeSenders senders = new FakeSenders((i, skier) -> 503, MS);
-        RunResult r = LoadEngine.builder(plan, senders).retryPolicy(new RetryPolicy(6, 0, 0, 20)).build().run();
+        RunResult r = LoadEngine.builder(plan, senders)
+                .retryPolicy(new RetryPolicy(6, 0, 0, 20))
+                .build()
+                .run();
         assertFalse(r.stopped());
         assertEquals(r.planned(), r.failed());
         assertEquals(Map.of(503, r.planned()), r.failuresByCause());

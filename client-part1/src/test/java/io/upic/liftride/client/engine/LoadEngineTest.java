@@ -1,5 +1,10 @@
 package io.upic.liftride.client.engine;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import io.upic.liftride.client.http.AttemptCodes;
 import io.upic.liftride.client.http.RetryPolicy;
 import io.upic.liftride.client.plan.LoadPlan;
@@ -7,9 +12,6 @@ import io.upic.liftride.client.plan.Phase;
 import io.upic.liftride.client.plan.PhasePlan;
 import io.upic.liftride.client.plan.PlannedPhase;
 import io.upic.liftride.client.plan.Work;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.Timeout;
-
 import java.net.SocketTimeoutException;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -19,11 +21,8 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicLong;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 // A hang is a failure, not a stuck build: the engine's promise is that runs end by themselves.
 @Timeout(value = 30, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
@@ -64,7 +63,9 @@ class LoadEngineTest {
         }
         // Each phase draws times only from its own window, so the windows count each phase's requests.
         assertEquals(List.of(4_000, 12_000, 2_000), List.of(byWindow[0], byWindow[1], byWindow[2]));
-        assertEquals(List.of(4_000L, 12_000L, 2_000L), r.phases().stream().map(PhaseResult::successful).toList());
+        assertEquals(
+                List.of(4_000L, 12_000L, 2_000L),
+                r.phases().stream().map(PhaseResult::successful).toList());
         // Every sender was created before the run and closed by its worker.
         assertEquals(plan.totalThreads(), senders.created.get());
         assertEquals(plan.totalThreads(), senders.closed.get());
@@ -74,13 +75,15 @@ class LoadEngineTest {
     void everyRangeEndpointAndEveryLiftAndWaitValueIsReachable() {
         // Inclusive bounds: skiers 1..2, lifts 1..5, waitTime 0..10 and both ends of each time window
         // all appear among 4,000 draws per phase (missing one has a probability below 1e-100).
-        PhasePlan wide = new PhasePlan("test", List.of(new Phase("a", 1.0, 100, 1, 3, 0), new Phase("b", 1.0, 100, 418, 420, 0)));
+        PhasePlan wide = new PhasePlan(
+                "test", List.of(new Phase("a", 1.0, 100, 1, 3, 0), new Phase("b", 1.0, 100, 418, 420, 0)));
         LoadPlan plan = wide.forRun(1, 2, 20);
         assertEquals(8_000, plan.totalRequests());
         FakeSenders senders = FakeSenders.always(201);
         LoadEngine.builder(plan, senders).ride(1, 2022, 1, 5).build().run();
-        java.util.function.Function<java.util.function.Function<FakeSenders.Ride, Integer>, java.util.Set<Integer>> values =
-                f -> new java.util.TreeSet<>(senders.rides.stream().map(f).toList());
+        java.util.function.Function<java.util.function.Function<FakeSenders.Ride, Integer>, java.util.Set<Integer>>
+                values = f ->
+                        new java.util.TreeSet<>(senders.rides.stream().map(f).toList());
         assertEquals(java.util.Set.of(1, 2), values.apply(FakeSenders.Ride::skierId));
         assertEquals(java.util.Set.of(1, 2, 3, 4, 5), values.apply(FakeSenders.Ride::liftId));
         assertEquals(java.util.Set.of(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10), values.apply(FakeSenders.Ride::waitTime));
@@ -92,11 +95,15 @@ class LoadEngineTest {
         LoadPlan plan = PhasePlan.fall2021().forRun(8, 80, 10);
         Map<String, Work> workOfThread = new ConcurrentHashMap<>();
         List<String> violations = new CopyOnWriteArrayList<>();
-        FakeSenders senders = new FakeSenders((i, skier) -> {
-            Work w = workOfThread.get(Thread.currentThread().getName());
-            if (skier < w.skierFrom() || skier > w.skierTo()) violations.add(Thread.currentThread().getName() + " sent " + skier);
-            return 201;
-        }, 0);
+        FakeSenders senders = new FakeSenders(
+                (i, skier) -> {
+                    Work w = workOfThread.get(Thread.currentThread().getName());
+                    if (skier < w.skierFrom() || skier > w.skierTo()) {
+                        violations.add(Thread.currentThread().getName() + " sent " + skier);
+                    }
+                    return 201;
+                },
+                0);
         AttemptListener listener = work -> {
             workOfThread.put("liftride-" + work.phaseName() + "-" + work.threadIndex(), work);
             return AttemptRecorder.NONE;
@@ -122,10 +129,14 @@ class LoadEngineTest {
     void failuresAreCountedByTheCauseOfTheLastAttempt() {
         LoadPlan plan = PhasePlan.fall2021().forRun(1, 10, 10); // 90 requests, one thread per phase
         // skier-dependent script: odd skiers time out forever, even skiers succeed
-        FakeSenders senders = new FakeSenders((i, skier) -> {
-            if (skier % 2 == 1) throw new SocketTimeoutException("Read timed out");
-            return 201;
-        }, 0);
+        FakeSenders senders = new FakeSenders(
+                (i, skier) -> {
+                    if (skier % 2 == 1) {
+                        throw new SocketTimeoutException("Read timed out");
+                    }
+                    return 201;
+                },
+                0);
         RunResult r = engine(plan, senders).build().run();
         assertEquals(90, r.successful() + r.failed());
         assertEquals(Map.of(AttemptCodes.TIMEOUT, r.failed()), r.failuresByCause());
@@ -160,13 +171,20 @@ class LoadEngineTest {
                     String thread;
 
                     @Override
-                    public void onAttempt(long startEpochMillis, long startNanos, long latencyNanos, int code, int attemptNumber) {
-                        if (thread == null) thread = Thread.currentThread().getName();
+                    public void onAttempt(
+                            long startEpochMillis, long startNanos, long latencyNanos, int code, int attemptNumber) {
+                        if (thread == null) {
+                            thread = Thread.currentThread().getName();
+                        }
                         assertEquals(thread, Thread.currentThread().getName());
                         assertTrue(latencyNanos >= 0 && startEpochMillis > 0);
                         count++;
-                        if (attemptNumber == 1) firstAttempts.incrementAndGet();
-                        if (code == 201) successes.incrementAndGet();
+                        if (attemptNumber == 1) {
+                            firstAttempts.incrementAndGet();
+                        }
+                        if (code == 201) {
+                            successes.incrementAndGet();
+                        }
                     }
 
                     @Override
@@ -217,10 +235,17 @@ class LoadEngineTest {
         LoadPlan base = new PhasePlan("test", List.of(startup, peak)).forRun(10, 10, 1);
         List<Work> staggered = new ArrayList<>();
         for (Work w : base.phases().get(0).work()) {
-            staggered.add(new Work(0, "startup", w.threadIndex(), w.skierFrom(), w.skierTo(), 5 * (w.threadIndex() + 1), 1, 90));
+            staggered.add(new Work(
+                    0, "startup", w.threadIndex(), w.skierFrom(), w.skierTo(), 5 * (w.threadIndex() + 1), 1, 90));
         }
-        LoadPlan plan = new LoadPlan("test", 10, 10, 1, List.of(
-                new PlannedPhase(0, startup, 10, 0, staggered), base.phases().get(1)));
+        LoadPlan plan = new LoadPlan(
+                "test",
+                10,
+                10,
+                1,
+                List.of(
+                        new PlannedPhase(0, startup, 10, 0, staggered),
+                        base.phases().get(1)));
         assertEquals(3, plan.phases().get(1).startAfter());
 
         Map<Integer, Long> startupFinish = new ConcurrentHashMap<>();
@@ -230,25 +255,29 @@ class LoadEngineTest {
             public AttemptRecorder recorder(Work work) {
                 return new AttemptRecorder() {
                     @Override
-                    public void onAttempt(long a, long b, long c, int d, int e) {
-                    }
+                    public void onAttempt(long a, long b, long c, int d, int e) {}
 
                     @Override
                     public void close() {
-                        if (work.phaseIndex() == 0) startupFinish.put(work.threadIndex(), System.nanoTime());
+                        if (work.phaseIndex() == 0) {
+                            startupFinish.put(work.threadIndex(), System.nanoTime());
+                        }
                     }
                 };
             }
 
             @Override
             public void onPhaseStart(int phaseIndex, String phaseName, long epochMillis, long nanos) {
-                if (phaseIndex == 1) peakStart[0] = nanos;
+                if (phaseIndex == 1) {
+                    peakStart[0] = nanos;
+                }
             }
         };
         FakeSenders senders = new FakeSenders((i, skier) -> 201, 2_000_000); // 2 ms per request
         RunResult r = engine(plan, senders).listener(listener).build().run();
 
-        long finishedBeforePeak = startupFinish.values().stream().filter(t -> t <= peakStart[0]).count();
+        long finishedBeforePeak =
+                startupFinish.values().stream().filter(t -> t <= peakStart[0]).count();
         assertTrue(finishedBeforePeak >= 3, "peak started after only " + finishedBeforePeak + " startup threads");
         assertTrue(finishedBeforePeak < 10, "peak waited for the whole startup phase");
         PhaseResult s = r.phases().get(0);
@@ -282,7 +311,8 @@ class LoadEngineTest {
         assertTrue(r.notSent() > 0);
         assertTrue(r.successful() > 0);
         assertFalse(r.allSucceeded());
-        assertTrue(r.phases().stream().anyMatch(p -> !p.started()) || r.phases().get(2).notSent() > 0);
+        assertTrue(r.phases().stream().anyMatch(p -> !p.started())
+                || r.phases().get(2).notSent() > 0);
         assertEquals(List.of(), liveWorkerThreads());
     }
 
@@ -302,27 +332,38 @@ class LoadEngineTest {
     void aCrashingRecorderNeitherHangsTheRunNorLosesCount() {
         LoadPlan plan = PhasePlan.fall2021().forRun(4, 100, 10);
         AttemptListener listener = work -> (a, b, c, code, n) -> {
-            if (work.phaseIndex() == 0 && work.threadIndex() == 0) throw new IllegalStateException("listener bug");
+            if (work.phaseIndex() == 0 && work.threadIndex() == 0) {
+                throw new IllegalStateException("listener bug");
+            }
         };
-        RunResult r = engine(plan, FakeSenders.always(201)).listener(listener).build().run();
+        RunResult r =
+                engine(plan, FakeSenders.always(201)).listener(listener).build().run();
         assertEquals(r.planned(), r.successful() + r.failed() + r.notSent());
         assertTrue(r.notSent() > 0);
         assertEquals(1, r.problems().size());
-        assertTrue(r.problems().get(0).startsWith("startup thread 0 crashed: java.lang.IllegalStateException: listener bug"), r.problems().get(0));
+        assertTrue(
+                r.problems()
+                        .get(0)
+                        .startsWith("startup thread 0 crashed: java.lang.IllegalStateException: listener bug"),
+                r.problems().get(0));
         assertFalse(r.allSucceeded());
     }
 
     @Test
     void aSenderThatThrowsUncheckedIsCountedAsClientErrorAndReportedOnce() {
         LoadPlan plan = PhasePlan.fall2021().forRun(1, 1, 10);
-        FakeSenders senders = new FakeSenders((i, skier) -> {
-            throw new IllegalArgumentException("boom " + i);
-        }, 0);
+        FakeSenders senders = new FakeSenders(
+                (i, skier) -> {
+                    throw new IllegalArgumentException("boom " + i);
+                },
+                0);
         RunResult r = engine(plan, senders).build().run();
         assertEquals(9, r.failed());
         assertEquals(Map.of(AttemptCodes.CLIENT_ERROR, 9L), r.failuresByCause());
         assertEquals(3, r.problems().size()); // first error of each of the three workers
-        assertTrue(r.problems().get(0).contains("IllegalArgumentException: boom 0"), r.problems().get(0));
+        assertTrue(
+                r.problems().get(0).contains("IllegalArgumentException: boom 0"),
+                r.problems().get(0));
     }
 
     @Test
@@ -342,14 +383,19 @@ class LoadEngineTest {
     void progressIsReportedAndEndsWithAFinishedSnapshot() {
         LoadPlan plan = PhasePlan.fall2021().forRun(4, 400, 10); // 3,600 requests at 0.5 ms: ~1.5 s
         List<Progress> snapshots = new CopyOnWriteArrayList<>();
-        RunResult r = engine(plan, new FakeSenders((i, s) -> 201, 500_000)).progress(snapshots::add, 100).build().run();
+        RunResult r = engine(plan, new FakeSenders((i, s) -> 201, 500_000))
+                .progress(snapshots::add, 100)
+                .build()
+                .run();
         assertTrue(snapshots.size() >= 3, "snapshots: " + snapshots.size());
         Progress last = snapshots.get(snapshots.size() - 1);
         assertTrue(last.finished());
         assertEquals(r.planned(), last.done());
         assertEquals(r.planned(), last.planned());
         assertEquals(1, snapshots.stream().filter(Progress::finished).count());
-        for (int i = 1; i < snapshots.size(); i++) assertTrue(snapshots.get(i).done() >= snapshots.get(i - 1).done());
+        for (int i = 1; i < snapshots.size(); i++) {
+            assertTrue(snapshots.get(i).done() >= snapshots.get(i - 1).done());
+        }
     }
 
     @Test
@@ -370,9 +416,14 @@ class LoadEngineTest {
                 return workersDone -> {
                     taskThread[0] = Thread.currentThread().getName();
                     while (true) {
-                        boolean done = workersDone.getAsBoolean(); // read before draining: nothing arrives after it is true
-                        for (Integer code; (code = queue.poll()) != null; ) drained.incrementAndGet();
-                        if (done) return;
+                        boolean done =
+                                workersDone.getAsBoolean(); // read before draining: nothing arrives after it is true
+                        for (Integer code; (code = queue.poll()) != null; ) {
+                            drained.incrementAndGet();
+                        }
+                        if (done) {
+                            return;
+                        }
                         java.util.concurrent.locks.LockSupport.parkNanos(1_000_000);
                     }
                 };
@@ -383,7 +434,10 @@ class LoadEngineTest {
                 drainedAtRunEnd[0] = drained.get();
             }
         };
-        RunResult r = engine(plan, new FakeSenders((i, s) -> 201, 100_000)).listener(listener).build().run();
+        RunResult r = engine(plan, new FakeSenders((i, s) -> 201, 100_000))
+                .listener(listener)
+                .build()
+                .run();
         assertEquals("liftride-listener", taskThread[0]);
         assertEquals(r.attempts(), drainedAtRunEnd[0]);
         assertEquals(List.of(), liveWorkerThreads());
@@ -404,7 +458,10 @@ class LoadEngineTest {
                 };
             }
         };
-        RunResult r = engine(PhasePlan.fall2021().forRun(2, 10, 10), FakeSenders.always(201)).listener(listener).build().run();
+        RunResult r = engine(PhasePlan.fall2021().forRun(2, 10, 10), FakeSenders.always(201))
+                .listener(listener)
+                .build()
+                .run();
         assertEquals(90, r.successful());
         assertEquals(List.of("listener background task failed: java.io.IOException: disk full"), r.problems());
         assertFalse(r.allSucceeded());
@@ -412,13 +469,15 @@ class LoadEngineTest {
 
     @Test
     void runIsSingleUse() {
-        LoadEngine e = engine(PhasePlan.fall2021().forRun(1, 1, 1), FakeSenders.always(201)).build();
+        LoadEngine e = engine(PhasePlan.fall2021().forRun(1, 1, 1), FakeSenders.always(201))
+                .build();
         e.run();
         assertThrows(IllegalStateException.class, e::run);
     }
 
     private static List<String> sorted(List<FakeSenders.Ride> rides) {
-        List<String> s = new ArrayList<>(rides.stream().map(FakeSenders.Ride::toString).toList());
+        List<String> s =
+                new ArrayList<>(rides.stream().map(FakeSenders.Ride::toString).toList());
         Collections.sort(s);
         return s;
     }
@@ -426,6 +485,8 @@ class LoadEngineTest {
     static List<String> liveWorkerThreads() {
         return Thread.getAllStackTraces().keySet().stream()
                 .filter(t -> t.isAlive() && t.getName().startsWith("liftride-"))
-                .map(Thread::getName).sorted(Comparator.naturalOrder()).toList();
+                .map(Thread::getName)
+                .sorted(Comparator.naturalOrder())
+                .toList();
     }
 }

@@ -1,24 +1,23 @@
 package io.upic.liftride.client.http;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import com.google.gson.JsonParser;
 import com.squareup.okhttp.mockwebserver.MockResponse;
 import com.squareup.okhttp.mockwebserver.MockWebServer;
 import com.squareup.okhttp.mockwebserver.RecordedRequest;
 import com.squareup.okhttp.mockwebserver.SocketPolicy;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.Timeout;
-
 import java.io.IOException;
 import java.net.ConnectException;
 import java.net.ServerSocket;
 import java.net.SocketTimeoutException;
 import java.util.concurrent.TimeUnit;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 /** The raw transport against a scripted server: what it sends, what it reads, when it reconnects. */
 @Timeout(value = 30, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
@@ -45,10 +44,12 @@ class RawTransportTest {
     void sendsTheSameRequestAsTheGeneratedSdk() throws Exception {
         server.enqueue(new MockResponse().setResponseCode(201));
         server.enqueue(new MockResponse().setResponseCode(201));
-        try (RideSenderFactory sdk = open(Transport.SDK, 5_000); RideSender s = sdk.create()) {
+        try (RideSenderFactory sdk = open(Transport.SDK, 5_000);
+                RideSender s = sdk.create()) {
             assertEquals(201, s.send(12, 2022, 7, 100000, 60, 420, 10));
         }
-        try (RideSenderFactory raw = open(Transport.RAW, 5_000); RideSender s = raw.create()) {
+        try (RideSenderFactory raw = open(Transport.RAW, 5_000);
+                RideSender s = raw.create()) {
             assertEquals(201, s.send(12, 2022, 7, 100000, 60, 420, 10));
         }
         RecordedRequest bySdk = server.takeRequest();
@@ -67,11 +68,16 @@ class RawTransportTest {
     @Test
     void keepsOneConnectionAcrossAnswersWithAndWithoutBodies() throws Exception {
         server.enqueue(new MockResponse().setResponseCode(201));
-        server.enqueue(new MockResponse().setResponseCode(400).setHeader("Content-Type", "application/json")
+        server.enqueue(new MockResponse()
+                .setResponseCode(400)
+                .setHeader("Content-Type", "application/json")
                 .setBody("{\"message\":\"liftID must be an integer in 1..60, got 61\"}"));
-        server.enqueue(new MockResponse().setResponseCode(503).setChunkedBody("{\"message\":\"" + "x".repeat(5000) + "\"}", 700));
+        server.enqueue(new MockResponse()
+                .setResponseCode(503)
+                .setChunkedBody("{\"message\":\"" + "x".repeat(5000) + "\"}", 700));
         server.enqueue(new MockResponse().setResponseCode(201).setBody(""));
-        try (RideSenderFactory raw = open(Transport.RAW, 5_000); RideSender s = raw.create()) {
+        try (RideSenderFactory raw = open(Transport.RAW, 5_000);
+                RideSender s = raw.create()) {
             assertEquals(201, s.send(1, 2022, 1, 1, 1, 1, 0));
             assertEquals(400, s.send(1, 2022, 1, 2, 1, 1, 0));
             assertEquals(503, s.send(1, 2022, 1, 3, 1, 1, 0));
@@ -87,10 +93,13 @@ class RawTransportTest {
 
     @Test
     void reconnectsAfterTheServerAsksToClose() throws Exception {
-        server.enqueue(new MockResponse().setResponseCode(201).setHeader("Connection", "close")
+        server.enqueue(new MockResponse()
+                .setResponseCode(201)
+                .setHeader("Connection", "close")
                 .setSocketPolicy(SocketPolicy.DISCONNECT_AT_END));
         server.enqueue(new MockResponse().setResponseCode(201));
-        try (RideSenderFactory raw = open(Transport.RAW, 5_000); RideSender s = raw.create()) {
+        try (RideSenderFactory raw = open(Transport.RAW, 5_000);
+                RideSender s = raw.create()) {
             assertEquals(201, s.send(1, 2022, 1, 1, 1, 1, 0));
             assertEquals(201, s.send(1, 2022, 1, 2, 1, 1, 0));
         }
@@ -102,7 +111,8 @@ class RawTransportTest {
     void aConnectionDroppedAfterTheRequestIsAnIoErrorAndTheNextSendReconnects() throws Exception {
         server.enqueue(new MockResponse().setSocketPolicy(SocketPolicy.DISCONNECT_AFTER_REQUEST));
         server.enqueue(new MockResponse().setResponseCode(201));
-        try (RideSenderFactory raw = open(Transport.RAW, 5_000); RideSender s = raw.create()) {
+        try (RideSenderFactory raw = open(Transport.RAW, 5_000);
+                RideSender s = raw.create()) {
             IOException e = assertThrows(IOException.class, () -> s.send(1, 2022, 1, 1, 1, 1, 0));
             assertEquals(AttemptCodes.CONNECTION_ERROR, AttemptCodes.classify(e));
             assertEquals(201, s.send(1, 2022, 1, 2, 1, 1, 0));
@@ -113,7 +123,8 @@ class RawTransportTest {
     @Test
     void aStalledAnswerIsATimeoutNotAHang() {
         server.enqueue(new MockResponse().setSocketPolicy(SocketPolicy.NO_RESPONSE));
-        try (RideSenderFactory raw = open(Transport.RAW, 300); RideSender s = raw.create()) {
+        try (RideSenderFactory raw = open(Transport.RAW, 300);
+                RideSender s = raw.create()) {
             long start = System.nanoTime();
             IOException e = assertThrows(SocketTimeoutException.class, () -> s.send(1, 2022, 1, 1, 1, 1, 0));
             assertEquals(AttemptCodes.TIMEOUT, AttemptCodes.classify(e));
@@ -123,8 +134,10 @@ class RawTransportTest {
 
     @Test
     void aBodyThatStopsMidwayIsATimeout() {
-        server.enqueue(new MockResponse().setResponseCode(201).setBody("0123456789").throttleBody(5, 2, TimeUnit.SECONDS));
-        try (RideSenderFactory raw = open(Transport.RAW, 300); RideSender s = raw.create()) {
+        server.enqueue(
+                new MockResponse().setResponseCode(201).setBody("0123456789").throttleBody(5, 2, TimeUnit.SECONDS));
+        try (RideSenderFactory raw = open(Transport.RAW, 300);
+                RideSender s = raw.create()) {
             assertThrows(SocketTimeoutException.class, () -> s.send(1, 2022, 1, 1, 1, 1, 0));
         }
     }
@@ -136,7 +149,8 @@ class RawTransportTest {
             port = probe.getLocalPort();
         }
         HttpSettings settings = new HttpSettings("http://127.0.0.1:" + port + "/liftride", 1_000, 1_000, 1);
-        try (RideSenderFactory raw = Transport.RAW.open(settings); RideSender s = raw.create()) {
+        try (RideSenderFactory raw = Transport.RAW.open(settings);
+                RideSender s = raw.create()) {
             IOException e = assertThrows(ConnectException.class, () -> s.send(1, 2022, 1, 1, 1, 1, 0));
             assertEquals(AttemptCodes.CONNECTION_ERROR, AttemptCodes.classify(e));
         }
@@ -145,14 +159,16 @@ class RawTransportTest {
     @Test
     void aGarbledStatusLineIsAnIoError() {
         server.enqueue(new MockResponse().setStatus("HTTP/1.1 2x1 Nope"));
-        try (RideSenderFactory raw = open(Transport.RAW, 2_000); RideSender s = raw.create()) {
+        try (RideSenderFactory raw = open(Transport.RAW, 2_000);
+                RideSender s = raw.create()) {
             assertThrows(IOException.class, () -> s.send(1, 2022, 1, 1, 1, 1, 0));
         }
     }
 
     @Test
     void refusesHttpsBecauseItSpeaksPlainHttpOnly() {
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        IllegalArgumentException e = assertThrows(
+                IllegalArgumentException.class,
                 () -> Transport.RAW.open(new HttpSettings("https://127.0.0.1:8443/liftride", 1_000, 1_000, 1)));
         assertEquals("the raw transport speaks plain http only, got https://127.0.0.1:8443/liftride", e.getMessage());
     }
@@ -160,8 +176,8 @@ class RawTransportTest {
     @Test
     void refusesABaseUrlTooLongForItsRequestBuffer() {
         String url = "http://127.0.0.1:8080/" + "p".repeat(900);
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> Transport.RAW.open(new HttpSettings(url, 1_000, 1_000, 1)));
+        IllegalArgumentException e = assertThrows(
+                IllegalArgumentException.class, () -> Transport.RAW.open(new HttpSettings(url, 1_000, 1_000, 1)));
         assertTrue(e.getMessage().startsWith("the raw transport's requests are at most 1024 bytes"), e.getMessage());
     }
 }

@@ -1,13 +1,12 @@
 package io.upic.liftride.client.http;
 
-import org.junit.jupiter.api.Test;
-
-import java.util.SplittableRandom;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
 
 class RetryPolicyTest {
 
@@ -58,18 +57,27 @@ class RetryPolicyTest {
     @Test
     void onlyA201EndsTheRetries() {
         assertFalse(RetryPolicy.DEFAULT.isRetryable(201));
-        for (int code : new int[]{200, 204, 301, 400, 404, 415, 429, 500, 503, AttemptCodes.TIMEOUT, AttemptCodes.CONNECTION_ERROR}) {
+        for (int code : new int[] {
+            200, 204, 301, 400, 404, 415, 429, 500, 503, AttemptCodes.TIMEOUT, AttemptCodes.CONNECTION_ERROR
+        }) {
             assertTrue(RetryPolicy.DEFAULT.isRetryable(code), "code " + code);
         }
     }
 
     @Test
     void invalidSettingsAreRejectedNamingTheRule() {
-        assertEquals("maxAttempts < 1: 0", assertThrows(IllegalArgumentException.class, () -> new RetryPolicy(0, 1, 1)).getMessage());
-        assertEquals("maxBackoffMillis < baseBackoffMillis: 5 < 10",
-                assertThrows(IllegalArgumentException.class, () -> new RetryPolicy(6, 10, 5)).getMessage());
-        assertEquals("giveUpAfterMillis < 0: -1",
-                assertThrows(IllegalArgumentException.class, () -> new RetryPolicy(6, 10, 10, -1)).getMessage());
+        assertEquals(
+                "maxAttempts < 1: 0",
+                assertThrows(IllegalArgumentException.class, () -> new RetryPolicy(0, 1, 1))
+                        .getMessage());
+        assertEquals(
+                "maxBackoffMillis < baseBackoffMillis: 5 < 10",
+                assertThrows(IllegalArgumentException.class, () -> new RetryPolicy(6, 10, 5))
+                        .getMessage());
+        assertEquals(
+                "giveUpAfterMillis < 0: -1",
+                assertThrows(IllegalArgumentException.class, () -> new RetryPolicy(6, 10, 10, -1))
+                        .getMessage());
     }
 
     @Test
@@ -77,7 +85,8 @@ class RetryPolicyTest {
         assertEquals("timeout", AttemptCodes.describe(AttemptCodes.TIMEOUT));
         assertEquals("connection error", AttemptCodes.describe(AttemptCodes.CONNECTION_ERROR));
         assertEquals("HTTP 503", AttemptCodes.describe(503));
-        assertEquals(AttemptCodes.TIMEOUT, AttemptCodes.classify(new java.net.SocketTimeoutException("Read timed out")));
+        assertEquals(
+                AttemptCodes.TIMEOUT, AttemptCodes.classify(new java.net.SocketTimeoutException("Read timed out")));
         assertEquals(AttemptCodes.TIMEOUT, AttemptCodes.classify(new java.io.InterruptedIOException("timeout")));
         assertEquals(AttemptCodes.CONNECTION_ERROR, AttemptCodes.classify(new java.net.ConnectException("refused")));
         assertEquals(AttemptCodes.CONNECTION_ERROR, AttemptCodes.classify(new java.io.EOFException()));

@@ -1,5 +1,9 @@
 package io.upic.liftride.client.http;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
 import com.squareup.okhttp.mockwebserver.MockResponse;
@@ -8,18 +12,13 @@ import com.squareup.okhttp.mockwebserver.RecordedRequest;
 import com.squareup.okhttp.mockwebserver.SocketPolicy;
 import io.upic.liftride.client.engine.AttemptRecorder;
 import io.upic.liftride.client.engine.RetryingSender;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-
-import java.util.ArrayList;
-import java.util.List;
-import java.util.concurrent.TimeUnit;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The sdk transport plus the retry loop against a scripted server. */
 // A hang is a failure, not a stuck build: the engine's promise is that runs end by themselves.
@@ -77,7 +76,9 @@ class SdkTransportTest {
 
     @Test
     void always503FailsAfterExactlySixAttempts() {
-        for (int i = 0; i < 10; i++) server.enqueue(new MockResponse().setResponseCode(503).setBody("{\"message\":\"busy\"}"));
+        for (int i = 0; i < 10; i++) {
+            server.enqueue(new MockResponse().setResponseCode(503).setBody("{\"message\":\"busy\"}"));
+        }
         RetryingSender s = retrying(FAST);
         assertEquals(503, send(s));
         assertEquals(6, s.lastAttempts());
@@ -87,7 +88,9 @@ class SdkTransportTest {
 
     @Test
     void a400IsRetriedThenCountedAsFailedWithItsStatus() {
-        for (int i = 0; i < 6; i++) server.enqueue(new MockResponse().setResponseCode(400).setBody("{\"message\":\"bad\"}"));
+        for (int i = 0; i < 6; i++) {
+            server.enqueue(new MockResponse().setResponseCode(400).setBody("{\"message\":\"bad\"}"));
+        }
         RetryingSender s = retrying(FAST);
         assertEquals(400, send(s));
         assertEquals(6, server.getRequestCount());
@@ -98,7 +101,9 @@ class SdkTransportTest {
     void aResponseStalledPastTheReadTimeoutIsATimeoutAndDoesNotHang() throws Exception {
         factory.close();
         factory = open(200);
-        for (int i = 0; i < 6; i++) server.enqueue(new MockResponse().setSocketPolicy(SocketPolicy.NO_RESPONSE));
+        for (int i = 0; i < 6; i++) {
+            server.enqueue(new MockResponse().setSocketPolicy(SocketPolicy.NO_RESPONSE));
+        }
         RetryingSender s = retrying(FAST);
         long start = System.nanoTime();
         assertEquals(AttemptCodes.TIMEOUT, send(s));
@@ -148,7 +153,8 @@ class SdkTransportTest {
         try (java.net.ServerSocket s = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
             closedPort = s.getLocalPort();
         }
-        try (RideSenderFactory f = Transport.SDK.open(new HttpSettings("http://127.0.0.1:" + closedPort + "/liftride", 500, 500, 1))) {
+        try (RideSenderFactory f =
+                Transport.SDK.open(new HttpSettings("http://127.0.0.1:" + closedPort + "/liftride", 500, 500, 1))) {
             RetryingSender s = new RetryingSender(f.create(), FAST, recorder, () -> false);
             assertEquals(AttemptCodes.CONNECTION_ERROR, send(s));
             assertEquals(6, s.lastAttempts());
@@ -186,9 +192,14 @@ class SdkTransportTest {
 
     @Test
     void aStopDuringBackoffEndsTheRequestWithItsLastFailure() {
-        for (int i = 0; i < 6; i++) server.enqueue(new MockResponse().setResponseCode(503));
+        for (int i = 0; i < 6; i++) {
+            server.enqueue(new MockResponse().setResponseCode(503));
+        }
         boolean[] stop = {false};
-        RetryingSender s = new RetryingSender(factory.create(), new RetryPolicy(6, 10_000, 10_000), (a, b, c, code, n) -> stop[0] = true,
+        RetryingSender s = new RetryingSender(
+                factory.create(),
+                new RetryPolicy(6, 10_000, 10_000),
+                (a, b, c, code, n) -> stop[0] = true,
                 () -> stop[0]);
         long start = System.nanoTime();
         assertEquals(503, send(s));

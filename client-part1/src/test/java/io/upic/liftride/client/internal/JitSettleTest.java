@@ -1,13 +1,12 @@
 package io.upic.liftride.client.internal;
 
-import org.junit.jupiter.api.Test;
-
-import java.util.function.LongSupplier;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.function.LongSupplier;
+import org.junit.jupiter.api.Test;
 
 /** The wait over a scripted process: a fake clock that each sleep advances, CPU use per poll, compile events. */
 class JitSettleTest {
@@ -39,7 +38,9 @@ class JitSettleTest {
             now += nanos;
             cpu += coreShares[Math.min(polls, coreShares.length - 1)] * nanos;
             polls++;
-            if (polls == compileFinishesAtPoll) compileMillis += 40;
+            if (polls == compileFinishesAtPoll) {
+                compileMillis += 40;
+            }
         }
 
         long cpuNanos() {
@@ -88,7 +89,9 @@ class JitSettleTest {
 
     @Test
     void theIdleThresholdIsAFifthOfACore() {
-        assertFalse(new ScriptedProcess(JitSettle.IDLE_CORE_SHARE + 0.01).await(50 * POLL).settled());
+        assertFalse(new ScriptedProcess(JitSettle.IDLE_CORE_SHARE + 0.01)
+                .await(50 * POLL)
+                .settled());
         ScriptedProcess justIdle = new ScriptedProcess(JitSettle.IDLE_CORE_SHARE - 0.01);
         assertTrue(justIdle.await(50 * POLL).settled());
         assertEquals(WINDOW, justIdle.polls);
@@ -107,9 +110,14 @@ class JitSettleTest {
     @Test
     void returnsAtOnceWhenTheProcessCpuTimeIsUnknown() {
         LongSupplier unknown = () -> -1;
-        JitSettle.Result r = JitSettle.await(unknown, () -> 0, () -> 0, n -> {
-            throw new AssertionError("must not sleep");
-        }, MAX);
+        JitSettle.Result r = JitSettle.await(
+                unknown,
+                () -> 0,
+                () -> 0,
+                n -> {
+                    throw new AssertionError("must not sleep");
+                },
+                MAX);
         assertFalse(r.settled());
         assertEquals(-1, r.cpuNanos());
         assertEquals(0, r.waitedNanos());
@@ -124,7 +132,8 @@ class JitSettleTest {
 
     @Test
     void rejectsANegativeCap() {
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> new ScriptedProcess(0.0).await(-1));
+        IllegalArgumentException e =
+                assertThrows(IllegalArgumentException.class, () -> new ScriptedProcess(0.0).await(-1));
         assertEquals("maxNanos < 0: -1", e.getMessage());
     }
 }

@@ -1,15 +1,14 @@
 package io.upic.liftride.client.plan;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
-
-import java.util.List;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class PhasePlanTest {
 
@@ -28,7 +27,7 @@ class PhasePlanTest {
 
     @Test
     void standardRunPlansOneHundredEightyThousandRequestsAtTheAssignmentsThreadCounts() {
-        for (int t : new int[]{32, 64, 128, 256}) {
+        for (int t : new int[] {32, 64, 128, 256}) {
             assertEquals(180_000, PhasePlan.fall2021().forRun(t, 20_000, 10).totalRequests(), "-t " + t);
             assertEquals(180_000, PhasePlan.spring2022().forRun(t, 20_000, 10).totalRequests(), "-t " + t);
         }
@@ -43,13 +42,19 @@ class PhasePlanTest {
                     int next = 1;
                     int min = Integer.MAX_VALUE, max = 0;
                     for (Work w : phase.work()) {
-                        assertEquals(next, w.skierFrom(), plan.name() + " -t " + t + " " + phase.name() + " thread " + w.threadIndex());
+                        assertEquals(
+                                next,
+                                w.skierFrom(),
+                                plan.name() + " -t " + t + " " + phase.name() + " thread " + w.threadIndex());
                         assertTrue(w.skierTo() >= w.skierFrom());
                         next = w.skierTo() + 1;
                         min = Math.min(min, w.skiers());
                         max = Math.max(max, w.skiers());
                     }
-                    assertEquals(skiers + 1, next, "ranges must end at numSkiers: " + plan.name() + " -t " + t + " " + phase.name());
+                    assertEquals(
+                            skiers + 1,
+                            next,
+                            "ranges must end at numSkiers: " + plan.name() + " -t " + t + " " + phase.name());
                     assertTrue(max - min <= 1, "remainder spread one per thread, got sizes " + min + ".." + max);
                 }
             }
@@ -74,23 +79,27 @@ class PhasePlanTest {
 
     @ParameterizedTest(name = "{0} -t {1}: threads {2}/{3}/{4}, triggers {5}/{6}")
     @CsvSource({
-            "fall2021,     1,   1,    1,   1,  1,  1",
-            "fall2021,     3,   1,    3,   1,  1,  1",
-            "fall2021,     5,   2,    5,   2,  1,  1",
-            "fall2021,    32,   8,   32,   8,  1,  4",
-            "fall2021,    64,  16,   64,  16,  2,  7",
-            "fall2021,   120,  30,  120,  30,  3, 12",
-            "fall2021,   256,  64,  256,  64,  7, 26",
-            "fall2021,  1024, 256, 1024, 256, 26, 103",
-            "spring2022,  32,   8,   32,   4,  2,  7",
-            "spring2022,  64,  16,   64,   7,  4, 13",
-            "spring2022, 256,  64,  256,  26, 13, 52",
+        "fall2021,     1,   1,    1,   1,  1,  1",
+        "fall2021,     3,   1,    3,   1,  1,  1",
+        "fall2021,     5,   2,    5,   2,  1,  1",
+        "fall2021,    32,   8,   32,   8,  1,  4",
+        "fall2021,    64,  16,   64,  16,  2,  7",
+        "fall2021,   120,  30,  120,  30,  3, 12",
+        "fall2021,   256,  64,  256,  64,  7, 26",
+        "fall2021,  1024, 256, 1024, 256, 26, 103",
+        "spring2022,  32,   8,   32,   4,  2,  7",
+        "spring2022,  64,  16,   64,   7,  4, 13",
+        "spring2022, 256,  64,  256,  26, 13, 52",
     })
     void phaseThreadsRoundUpAndTriggersAreTheCeilingOfTheFractionOfThePreviousPhase(
             String plan, int t, int p1, int p2, int p3, int trigger2, int trigger3) {
         LoadPlan p = PhasePlan.named(plan).forRun(t, 20_000, 10);
-        assertEquals(List.of(p1, p2, p3), p.phases().stream().map(PlannedPhase::threads).toList());
-        assertEquals(List.of(0, trigger2, trigger3), p.phases().stream().map(PlannedPhase::startAfter).toList());
+        assertEquals(
+                List.of(p1, p2, p3),
+                p.phases().stream().map(PlannedPhase::threads).toList());
+        assertEquals(
+                List.of(0, trigger2, trigger3),
+                p.phases().stream().map(PlannedPhase::startAfter).toList());
     }
 
     @Test
@@ -104,7 +113,13 @@ class PhasePlanTest {
         assertEquals(4, PhasePlan.ceilTimes(0.1, 32));
         Phase first = new Phase("a", 1.0, 1.0, 1, 2, 0);
         Phase second = new Phase("b", 1.0, 1.0, 3, 4, 0.07);
-        assertEquals(7, new PhasePlan("t", List.of(first, second)).forRun(100, 1_000, 1).phases().get(1).startAfter());
+        assertEquals(
+                7,
+                new PhasePlan("t", List.of(first, second))
+                        .forRun(100, 1_000, 1)
+                        .phases()
+                        .get(1)
+                        .startAfter());
     }
 
     @Test
@@ -125,11 +140,11 @@ class PhasePlanTest {
 
     @Test
     void requestsPerThreadRoundHalfUpAndNeverZero() {
-        assertEquals(1, PhasePlan.requestsFor(0.1, 5, 1));   // 0.5 -> 1
-        assertEquals(2, PhasePlan.requestsFor(0.1, 3, 5));   // 1.5 -> 2
-        assertEquals(1, PhasePlan.requestsFor(0.1, 3, 4));   // 1.2 -> 1
-        assertEquals(1, PhasePlan.requestsFor(0.2, 1, 2));   // 0.4 -> 0, raised to 1
-        assertEquals(2, PhasePlan.requestsFor(0.6, 1, 4));   // 2.4 -> 2
+        assertEquals(1, PhasePlan.requestsFor(0.1, 5, 1)); // 0.5 -> 1
+        assertEquals(2, PhasePlan.requestsFor(0.1, 3, 5)); // 1.5 -> 2
+        assertEquals(1, PhasePlan.requestsFor(0.1, 3, 4)); // 1.2 -> 1
+        assertEquals(1, PhasePlan.requestsFor(0.2, 1, 2)); // 0.4 -> 0, raised to 1
+        assertEquals(2, PhasePlan.requestsFor(0.6, 1, 4)); // 2.4 -> 2
     }
 
     @ParameterizedTest(name = "-t {0} -s {1} -m {2}")
@@ -149,21 +164,28 @@ class PhasePlanTest {
     @Test
     void minimalRunSendsTheRoundedCountsPerPhase() {
         LoadPlan p = PhasePlan.fall2021().forRun(1, 1, 1);
-        assertEquals(List.of(1L, 1L, 1L), p.phases().stream().map(PlannedPhase::requests).toList());
+        assertEquals(
+                List.of(1L, 1L, 1L),
+                p.phases().stream().map(PlannedPhase::requests).toList());
         LoadPlan q = PhasePlan.fall2021().forRun(1, 20_000, 1);
-        assertEquals(List.of(4_000L, 12_000L, 2_000L), q.phases().stream().map(PlannedPhase::requests).toList());
+        assertEquals(
+                List.of(4_000L, 12_000L, 2_000L),
+                q.phases().stream().map(PlannedPhase::requests).toList());
     }
 
     @Test
     void moreThreadsThanSkiersGivesEachThreadOneSkier() {
         LoadPlan p = PhasePlan.fall2021().forRun(1024, 20, 10);
-        assertEquals(List.of(20, 20, 20), p.phases().stream().map(PlannedPhase::threads).toList());
+        assertEquals(
+                List.of(20, 20, 20),
+                p.phases().stream().map(PlannedPhase::threads).toList());
         assertEquals(180, p.totalRequests());
     }
 
     @Test
     void peakPhaseIsTheOneWithMostThreads() {
-        assertEquals("peak", PhasePlan.fall2021().forRun(32, 20_000, 10).peakPhase().name());
+        assertEquals(
+                "peak", PhasePlan.fall2021().forRun(32, 20_000, 10).peakPhase().name());
         assertEquals(48, PhasePlan.fall2021().forRun(32, 20_000, 10).totalThreads());
     }
 
@@ -176,11 +198,21 @@ class PhasePlanTest {
 
     @Test
     void badInputsAreRejectedNamingTheRuleAndValue() {
-        assertEquals("numThreads < 1: 0",
-                assertThrows(IllegalArgumentException.class, () -> PhasePlan.fall2021().forRun(0, 10, 10)).getMessage());
-        assertEquals("numSkiers < 1: 0",
-                assertThrows(IllegalArgumentException.class, () -> PhasePlan.fall2021().forRun(1, 0, 10)).getMessage());
-        assertEquals("threadsFraction not in (0, 16]: 0.0",
-                assertThrows(IllegalArgumentException.class, () -> new Phase("x", 0, 1, 1, 2, 0)).getMessage());
+        assertEquals(
+                "numThreads < 1: 0",
+                assertThrows(
+                                IllegalArgumentException.class,
+                                () -> PhasePlan.fall2021().forRun(0, 10, 10))
+                        .getMessage());
+        assertEquals(
+                "numSkiers < 1: 0",
+                assertThrows(
+                                IllegalArgumentException.class,
+                                () -> PhasePlan.fall2021().forRun(1, 0, 10))
+                        .getMessage());
+        assertEquals(
+                "threadsFraction not in (0, 16]: 0.0",
+                assertThrows(IllegalArgumentException.class, () -> new Phase("x", 0, 1, 1, 2, 0))
+                        .getMessage());
     }
 }

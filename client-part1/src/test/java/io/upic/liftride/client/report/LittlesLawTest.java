@@ -1,15 +1,14 @@
 package io.upic.liftride.client.report;
 
-import io.upic.liftride.client.plan.LoadPlan;
-import io.upic.liftride.client.plan.Phase;
-import io.upic.liftride.client.plan.PhasePlan;
-import org.junit.jupiter.api.Test;
-
-import java.util.List;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.upic.liftride.client.plan.LoadPlan;
+import io.upic.liftride.client.plan.Phase;
+import io.upic.liftride.client.plan.PhasePlan;
+import java.util.List;
+import org.junit.jupiter.api.Test;
 
 class LittlesLawTest {
 
@@ -19,8 +18,10 @@ class LittlesLawTest {
     void peakThroughputIsThreadsOverMeanLatency() {
         assertEquals(16_000, LittlesLaw.peakThroughput(32, 2 * MS), 1e-9);
         assertEquals(1_000, LittlesLaw.peakThroughput(1, 1 * MS), 1e-9);
-        assertEquals("meanLatencyNanos <= 0: 0.0",
-                assertThrows(IllegalArgumentException.class, () -> LittlesLaw.peakThroughput(1, 0)).getMessage());
+        assertEquals(
+                "meanLatencyNanos <= 0: 0.0",
+                assertThrows(IllegalArgumentException.class, () -> LittlesLaw.peakThroughput(1, 0))
+                        .getMessage());
     }
 
     @Test
@@ -74,13 +75,22 @@ class LittlesLawTest {
         assertEquals(1 * MS, LittlesLaw.boundedResponseNanos(20, MS, 2, 0.1 * MS), 1e-9);
         assertEquals(2 * MS, LittlesLaw.boundedResponseNanos(40, MS, 2, 0.1 * MS), 1e-9);
         // Little's law holds for the bound itself: X(N) x R(N) = N
-        for (int n : new int[]{1, 7, 20, 64, 256}) {
-            assertEquals(n, LittlesLaw.boundedThroughput(n, MS, 2, 0.1 * MS) * LittlesLaw.boundedResponseNanos(n, MS, 2, 0.1 * MS) / 1e9, 1e-9);
+        for (int n : new int[] {1, 7, 20, 64, 256}) {
+            assertEquals(
+                    n,
+                    LittlesLaw.boundedThroughput(n, MS, 2, 0.1 * MS)
+                            * LittlesLaw.boundedResponseNanos(n, MS, 2, 0.1 * MS)
+                            / 1e9,
+                    1e-9);
         }
-        assertEquals("cpuNanosPerRequest <= 0: 0.0",
-                assertThrows(IllegalArgumentException.class, () -> LittlesLaw.capacity(2, 0)).getMessage());
-        assertEquals("cores < 1: 0",
-                assertThrows(IllegalArgumentException.class, () -> LittlesLaw.boundedThroughput(1, MS, 0, MS)).getMessage());
+        assertEquals(
+                "cpuNanosPerRequest <= 0: 0.0",
+                assertThrows(IllegalArgumentException.class, () -> LittlesLaw.capacity(2, 0))
+                        .getMessage());
+        assertEquals(
+                "cores < 1: 0",
+                assertThrows(IllegalArgumentException.class, () -> LittlesLaw.boundedThroughput(1, MS, 0, MS))
+                        .getMessage());
     }
 
     @Test
@@ -139,8 +149,11 @@ class LittlesLawTest {
 
     @Test
     void withACheapCpuTheBoundedPredictionIsTheNaiveOne() {
-        for (LoadPlan plan : List.of(PhasePlan.fall2021().forRun(32, 20_000, 10), PhasePlan.fall2021().forRun(12, 10, 10),
-                PhasePlan.spring2022().forRun(256, 20_000, 10), twoOverlappingPhases())) {
+        for (LoadPlan plan : List.of(
+                PhasePlan.fall2021().forRun(32, 20_000, 10),
+                PhasePlan.fall2021().forRun(12, 10, 10),
+                PhasePlan.spring2022().forRun(256, 20_000, 10),
+                twoOverlappingPhases())) {
             Prediction naive = LittlesLaw.predict(plan, MS);
             BoundedPrediction b = LittlesLaw.bounded(plan, MS, 1, 2, true); // D = 1 ns: N* far above any thread count
             assertEquals(naive.wallNanos(), b.wallNanos(), 1e-3 * MS, plan.toString());
@@ -154,8 +167,9 @@ class LittlesLawTest {
     @Test
     void theSimulationStartsAPhaseWithATriggerOfZeroTogetherWithThePreviousOne() {
         // B (trigger 0 threads) starts with A at 0: 4 busy, R(4) = max(1, 4 x 1 / 2) = 2 ms.
-        LoadPlan plan = new PhasePlan("together", List.of(new Phase("a", 1.0, 1.0, 1, 210, 0),
-                new Phase("b", 1.0, 1.0, 211, 420, 0))).forRun(2, 2, 3); // 2 threads x 3 requests per phase
+        LoadPlan plan = new PhasePlan(
+                        "together", List.of(new Phase("a", 1.0, 1.0, 1, 210, 0), new Phase("b", 1.0, 1.0, 211, 420, 0)))
+                .forRun(2, 2, 3); // 2 threads x 3 requests per phase
         BoundedPrediction b = LittlesLaw.bounded(plan, MS, MS, 2, true);
         assertEquals(List.of(0.0, 0.0), rounded(b.phaseStartNanos()));
         assertEquals(List.of(6 * MS, 6 * MS), rounded(b.phaseEndNanos()));
@@ -163,10 +177,16 @@ class LittlesLawTest {
 
     /** Phases a and b of 2 threads each with 4 and 2 requests; b starts after 1 of a's threads. */
     private static LoadPlan twoOverlappingPhases() {
-        LoadPlan plan = new PhasePlan("overlap", List.of(new Phase("a", 1.0, 1.0, 1, 210, 0),
-                new Phase("b", 1.0, 1.0, 211, 420, 0.5))).forRun(2, 3, 2);
-        assertEquals(List.of(4, 2), plan.phases().get(0).work().stream().map(w -> w.requests()).toList());
-        assertEquals(List.of(4, 2), plan.phases().get(1).work().stream().map(w -> w.requests()).toList());
+        LoadPlan plan = new PhasePlan(
+                        "overlap",
+                        List.of(new Phase("a", 1.0, 1.0, 1, 210, 0), new Phase("b", 1.0, 1.0, 211, 420, 0.5)))
+                .forRun(2, 3, 2);
+        assertEquals(
+                List.of(4, 2),
+                plan.phases().get(0).work().stream().map(w -> w.requests()).toList());
+        assertEquals(
+                List.of(4, 2),
+                plan.phases().get(1).work().stream().map(w -> w.requests()).toList());
         assertEquals(1, plan.phases().get(1).startAfter());
         return plan;
     }

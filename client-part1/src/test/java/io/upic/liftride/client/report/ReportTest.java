@@ -1,35 +1,81 @@
 package io.upic.liftride.client.report;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import io.upic.liftride.client.cli.RunConfig;
 import io.upic.liftride.client.engine.Baseline;
 import io.upic.liftride.client.engine.PhaseResult;
 import io.upic.liftride.client.engine.Progress;
 import io.upic.liftride.client.engine.RunResult;
 import io.upic.liftride.client.plan.LoadPlan;
-import org.junit.jupiter.api.Test;
-
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Test;
 
 class ReportTest {
 
     private static RunResult result(long planned, long ok, long failed, long notSent, Map<Integer, Long> causes) {
         // All the traffic in the peak phase (index 1, as in the plan); startup and cooldown empty.
-        PhaseResult startup = new PhaseResult(0, "startup", 8, 0, 0, 0, 0, 0, 0, 0, Map.of(), true, 1_000, 5_000_000_000L, 2_000, 6_000_000_000L);
-        PhaseResult peak = new PhaseResult(1, "peak", 32, planned, ok, failed, notSent, 3, ok + failed + 3, (ok + failed + 3) * 2_000_000L,
-                causes, true, 1_000, 5_000_000_000L, 13_000, 17_000_000_000L);
-        PhaseResult cooldown = new PhaseResult(2, "cooldown", 8, 0, 0, 0, 0, 0, 0, 0, Map.of(), true, 12_000, 16_000_000_000L, 13_000, 17_000_000_000L);
-        return new RunResult("fall2021", 32, List.of(startup, peak, cooldown), planned, ok, failed, notSent, 3, ok + failed + 3,
-                (ok + failed + 3) * 2_000_000L, causes, 1_000, 5_000_000_000L, 12_000_000_000L, false, List.of());
+        PhaseResult startup = new PhaseResult(
+                0, "startup", 8, 0, 0, 0, 0, 0, 0, 0, Map.of(), true, 1_000, 5_000_000_000L, 2_000, 6_000_000_000L);
+        PhaseResult peak = new PhaseResult(
+                1,
+                "peak",
+                32,
+                planned,
+                ok,
+                failed,
+                notSent,
+                3,
+                ok + failed + 3,
+                (ok + failed + 3) * 2_000_000L,
+                causes,
+                true,
+                1_000,
+                5_000_000_000L,
+                13_000,
+                17_000_000_000L);
+        PhaseResult cooldown = new PhaseResult(
+                2,
+                "cooldown",
+                8,
+                0,
+                0,
+                0,
+                0,
+                0,
+                0,
+                0,
+                Map.of(),
+                true,
+                12_000,
+                16_000_000_000L,
+                13_000,
+                17_000_000_000L);
+        return new RunResult(
+                "fall2021",
+                32,
+                List.of(startup, peak, cooldown),
+                planned,
+                ok,
+                failed,
+                notSent,
+                3,
+                ok + failed + 3,
+                (ok + failed + 3) * 2_000_000L,
+                causes,
+                1_000,
+                5_000_000_000L,
+                12_000_000_000L,
+                false,
+                List.of());
     }
 
     @Test
@@ -47,7 +93,8 @@ class ReportTest {
         assertTrue(ok.ok());
         Reconciliation lost = Reconciliation.of(r, OptionalLong.of(10_000), OptionalLong.of(189_999), null);
         assertFalse(lost.ok());
-        Reconciliation unknown = Reconciliation.of(r, OptionalLong.empty(), OptionalLong.of(5), "before the run: GET /statistics answered HTTP 404");
+        Reconciliation unknown = Reconciliation.of(
+                r, OptionalLong.empty(), OptionalLong.of(5), "before the run: GET /statistics answered HTTP 404");
         assertFalse(unknown.serverChecked());
         assertTrue(unknown.ok(), "an unchecked server side is not a failure");
     }
@@ -59,13 +106,22 @@ class ReportTest {
         Prediction prediction = LittlesLaw.predict(plan, 1_000_000);
         // W = 1 ms, D = 100 us (1 s of Java threads' CPU over 10,000 requests; the process 1.5 s), C = 2: see
         // LittlesLawTest for the bounded schedule
-        Baseline.Result baseline = new Baseline.Result(10_000, 10_000, 0, 10_000, 1_000_000, 10_000_000_000L, false, 10_000,
-                1_500_000_000L, 1_000_000_000L);
+        Baseline.Result baseline = new Baseline.Result(
+                10_000, 10_000, 0, 10_000, 1_000_000, 10_000_000_000L, false, 10_000, 1_500_000_000L, 1_000_000_000L);
         assertEquals(100_000, baseline.boundCpuNanosPerRequest(), 1e-9);
         BoundedPrediction bounded = LittlesLaw.bounded(plan, 1_000_000, baseline.boundCpuNanosPerRequest(), 2, true);
-        RunReport report = new RunReport(RunConfig.defaults(32, 20_000), plan, "http://127.0.0.1:1/liftride", true,
-                baseline, prediction, bounded, r,
-                Reconciliation.of(r, OptionalLong.of(10_000), OptionalLong.of(189_990), null), 21_600_000_000L, 2);
+        RunReport report = new RunReport(
+                RunConfig.defaults(32, 20_000),
+                plan,
+                "http://127.0.0.1:1/liftride",
+                true,
+                baseline,
+                prediction,
+                bounded,
+                r,
+                Reconciliation.of(r, OptionalLong.of(10_000), OptionalLong.of(189_990), null),
+                21_600_000_000L,
+                2);
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         SummaryPrinter.printResult(new PrintStream(bytes, true, StandardCharsets.UTF_8), report);
         String out = bytes.toString(StandardCharsets.UTF_8);
@@ -74,21 +130,33 @@ class ReportTest {
         assertTrue(out.contains("wall time                  12.000 s"), out);
         assertTrue(out.contains("14,999.2 req/s  (successful requests / wall seconds)"), out);
         assertTrue(out.contains("failures by cause: timeout: 3, HTTP 503: 7"), out);
-        assertTrue(out.contains("Little's law, W = 1.000 ms, D = 100.0 us CPU per request (Java threads of this JVM: client + embedded server), "
-                + "C = 2 cores (single-thread baseline after 10,000 warm-up requests)"), out);
-        assertTrue(out.contains("C / D = 20,000 req/s; the CPU bounds throughput above N* = C x W / D = 20.0 threads"), out);
+        assertTrue(
+                out.contains(
+                        "Little's law, W = 1.000 ms, D = 100.0 us CPU per request (Java threads of this JVM: client + embedded server), "
+                                + "C = 2 cores (single-thread baseline after 10,000 warm-up requests)"),
+                out);
+        assertTrue(
+                out.contains("C / D = 20,000 req/s; the CPU bounds throughput above N* = C x W / D = 20.0 threads"),
+                out);
         // peak: measured 14,999 req/s at 2 ms; naive 32 / 1 ms; bounded min(32,000, 20,000) at max(1, 32 x 0.1 / 2) ms
         assertTrue(out.contains("    measured                  14,999 req/s            2.000 ms"), out);
         assertTrue(out.contains("    naive N / W               32,000 req/s   -53.1%   1.000 ms  +100.0%"), out);
         assertTrue(out.contains("    bounded min(N/W, C/D)     20,000 req/s   -25.0%   1.600 ms   +25.0%"), out);
-        assertTrue(out.contains("peak phase check with measured latency: 14,999 req/s x 2.000 ms = 30.0 requests in flight (threads 32)"), out);
+        assertTrue(
+                out.contains(
+                        "peak phase check with measured latency: 14,999 req/s x 2.000 ms = 30.0 requests in flight (threads 32)"),
+                out);
         // whole run: naive 11.25 s, bounded 5 + 6 + 2.5 = 13.5 s (LittlesLawTest)
         assertTrue(out.contains("    measured                   12.000 s           14,999 req/s"), out);
         assertTrue(out.contains("    naive (every request W)    11.250 s    +6.7%  16,000 req/s    -6.3%"), out);
         assertTrue(out.contains("    bounded, R(busy threads)   13.500 s   -11.1%  13,333 req/s   +12.5%"), out);
         // 21.6 s of CPU over a 12 s wall time and 180,003 attempts
-        assertTrue(out.contains("CPU: this JVM (client + embedded server) kept 1.80 of 2 cores busy, 120 us per attempt"), out);
-        assertTrue(out.contains("Reconciliation: planned 180,000 == successful 179,990 + failed 10 + not sent 0: OK"), out);
+        assertTrue(
+                out.contains("CPU: this JVM (client + embedded server) kept 1.80 of 2 cores busy, 120 us per attempt"),
+                out);
+        assertTrue(
+                out.contains("Reconciliation: planned 180,000 == successful 179,990 + failed 10 + not sent 0: OK"),
+                out);
         assertTrue(out.contains("server ridesStored 10,000 -> 189,990: delta 179,990 == successful 179,990: OK"), out);
         assertFalse(report.ok(), "a run with failures is not ok");
     }
@@ -97,22 +165,55 @@ class ReportTest {
     void aRemoteServerLabelsTheBoundAsTheClientsCpuOnlyAndAMissingCpuReadingDropsIt() {
         RunResult r = result(180_000, 180_000, 0, 0, Map.of());
         LoadPlan plan = RunConfig.defaults(32, 20_000).loadPlan();
-        Baseline.Result baseline = new Baseline.Result(10_000, 10_000, 0, 10_000, 1_000_000, 10_000_000_000L, false, 10_000,
-                500_000_000L, -1); // no thread CPU: D is the process's
+        Baseline.Result baseline = new Baseline.Result(
+                10_000,
+                10_000,
+                0,
+                10_000,
+                1_000_000,
+                10_000_000_000L,
+                false,
+                10_000,
+                500_000_000L,
+                -1); // no thread CPU: D is the process's
         assertEquals(50_000, baseline.boundCpuNanosPerRequest(), 1e-9);
-        RunReport remote = new RunReport(RunConfig.defaults(32, 20_000), plan, "http://10.0.0.9:8080/liftride", false, baseline,
-                LittlesLaw.predict(plan, 1_000_000), LittlesLaw.bounded(plan, 1_000_000, baseline.boundCpuNanosPerRequest(), 2, false), r,
-                Reconciliation.of(r, OptionalLong.of(0), OptionalLong.of(180_000), null), 6_000_000_000L, 2);
+        RunReport remote = new RunReport(
+                RunConfig.defaults(32, 20_000),
+                plan,
+                "http://10.0.0.9:8080/liftride",
+                false,
+                baseline,
+                LittlesLaw.predict(plan, 1_000_000),
+                LittlesLaw.bounded(plan, 1_000_000, baseline.boundCpuNanosPerRequest(), 2, false),
+                r,
+                Reconciliation.of(r, OptionalLong.of(0), OptionalLong.of(180_000), null),
+                6_000_000_000L,
+                2);
         String out = print(remote);
-        assertTrue(out.contains("D = 50.0 us CPU per request (Java threads of this JVM: client only, server remote)"), out);
-        assertTrue(out.contains("(client CPU only: the remote server's CPU is not in D, so this bounds the client alone)"), out);
+        assertTrue(
+                out.contains("D = 50.0 us CPU per request (Java threads of this JVM: client only, server remote)"),
+                out);
+        assertTrue(
+                out.contains("(client CPU only: the remote server's CPU is not in D, so this bounds the client alone)"),
+                out);
         assertTrue(out.contains("    bounded, client CPU only  32,000 req/s"), out); // min(32,000, 2 / 50 us = 40,000)
 
-        RunReport noCpu = new RunReport(RunConfig.defaults(32, 20_000), plan, "http://127.0.0.1:1/liftride", true,
-                new Baseline.Result(10_000, 10_000, 0, 10_000, 1_000_000, 10_000_000_000L, false), LittlesLaw.predict(plan, 1_000_000), r,
-                Reconciliation.of(r, OptionalLong.of(0), OptionalLong.of(180_000), null), -1, 2);
+        RunReport noCpu = new RunReport(
+                RunConfig.defaults(32, 20_000),
+                plan,
+                "http://127.0.0.1:1/liftride",
+                true,
+                new Baseline.Result(10_000, 10_000, 0, 10_000, 1_000_000, 10_000_000_000L, false),
+                LittlesLaw.predict(plan, 1_000_000),
+                r,
+                Reconciliation.of(r, OptionalLong.of(0), OptionalLong.of(180_000), null),
+                -1,
+                2);
         out = print(noCpu);
-        assertTrue(out.contains("Little's law, W = 1.000 ms (single-thread baseline); no CPU bound (the baseline's CPU time is unknown)"), out);
+        assertTrue(
+                out.contains(
+                        "Little's law, W = 1.000 ms (single-thread baseline); no CPU bound (the baseline's CPU time is unknown)"),
+                out);
         assertTrue(out.contains("    naive (every request W)    11.250 s"), out);
         assertFalse(out.contains("bounded"), out);
     }
@@ -121,11 +222,29 @@ class ReportTest {
     void theSweepTableHasTheNaiveAndTheBoundedPrediction() {
         RunResult r = result(180_000, 180_000, 0, 0, Map.of());
         LoadPlan plan = RunConfig.defaults(32, 20_000).loadPlan();
-        RunReport report = new RunReport(RunConfig.defaults(32, 20_000), plan, "http://127.0.0.1:1/liftride", true, null,
-                LittlesLaw.predict(plan, 1_000_000), LittlesLaw.bounded(plan, 1_000_000, 100_000, 2, true), r,
-                Reconciliation.of(r, OptionalLong.of(0), OptionalLong.of(180_000), null), -1, 2);
-        RunReport none = new RunReport(RunConfig.defaults(32, 20_000), plan, "http://127.0.0.1:1/liftride", true, null, null, r,
-                Reconciliation.of(r, OptionalLong.of(0), OptionalLong.of(180_000), null), -1, 2);
+        RunReport report = new RunReport(
+                RunConfig.defaults(32, 20_000),
+                plan,
+                "http://127.0.0.1:1/liftride",
+                true,
+                null,
+                LittlesLaw.predict(plan, 1_000_000),
+                LittlesLaw.bounded(plan, 1_000_000, 100_000, 2, true),
+                r,
+                Reconciliation.of(r, OptionalLong.of(0), OptionalLong.of(180_000), null),
+                -1,
+                2);
+        RunReport none = new RunReport(
+                RunConfig.defaults(32, 20_000),
+                plan,
+                "http://127.0.0.1:1/liftride",
+                true,
+                null,
+                null,
+                r,
+                Reconciliation.of(r, OptionalLong.of(0), OptionalLong.of(180_000), null),
+                -1,
+                2);
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         SummaryPrinter.printSweep(new PrintStream(bytes, true, StandardCharsets.UTF_8), List.of(report, none));
         String out = bytes.toString(StandardCharsets.UTF_8);
@@ -138,11 +257,24 @@ class ReportTest {
     @Test
     void theBaselineLineShowsTheWarmUpWAndBothCpuFigures() {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        SummaryPrinter.printBaseline(new PrintStream(bytes, true, StandardCharsets.UTF_8), new Baseline.Result(10_000, 10_000, 0,
-                10_000, 262_000, 2_630_000_000L, false, 10_000, 3_820_000_000L, 1_200_000_000L));
-        assertEquals("Baseline: 10,000 requests from 1 thread in 2.630 s after 10,000 warm-up requests, 0 failed: mean latency "
-                + "W = 0.262 ms, process CPU 382.0 us per request of which Java threads D = 120.0 us (the rest: JIT compiler and GC "
-                + "threads)" + System.lineSeparator(), bytes.toString(StandardCharsets.UTF_8));
+        SummaryPrinter.printBaseline(
+                new PrintStream(bytes, true, StandardCharsets.UTF_8),
+                new Baseline.Result(
+                        10_000,
+                        10_000,
+                        0,
+                        10_000,
+                        262_000,
+                        2_630_000_000L,
+                        false,
+                        10_000,
+                        3_820_000_000L,
+                        1_200_000_000L));
+        assertEquals(
+                "Baseline: 10,000 requests from 1 thread in 2.630 s after 10,000 warm-up requests, 0 failed: mean latency "
+                        + "W = 0.262 ms, process CPU 382.0 us per request of which Java threads D = 120.0 us (the rest: JIT compiler and GC "
+                        + "threads)" + System.lineSeparator(),
+                bytes.toString(StandardCharsets.UTF_8));
     }
 
     private static String print(RunReport report) {
@@ -153,7 +285,8 @@ class ReportTest {
 
     @Test
     void progressLineShowsPhaseDoneRateAndFailures() {
-        assertEquals("[peak 2/3] 90,000/180,000 (50.0%)  15,000 req/s  2 failed  6.0 s",
+        assertEquals(
+                "[peak 2/3] 90,000/180,000 (50.0%)  15,000 req/s  2 failed  6.0 s",
                 ProgressPrinter.format(new Progress("peak", 2, 3, 90_000, 180_000, 2, 15_000, 6_000_000_000L, false)));
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         ProgressPrinter p = new ProgressPrinter(new PrintStream(bytes, true, StandardCharsets.UTF_8));

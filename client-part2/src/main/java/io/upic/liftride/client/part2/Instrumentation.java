@@ -18,7 +18,6 @@ import io.upic.liftride.client.plan.PlannedPhase;
 import io.upic.liftride.client.report.BoundedPrediction;
 import io.upic.liftride.client.report.Prediction;
 import io.upic.liftride.client.report.RunReport;
-
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -67,13 +66,20 @@ final class Instrumentation implements RunHooks {
         // Before the clock, like client-part1's warm-up requests: the recording code is compiled when the run starts.
         try {
             Files.createDirectories(outDir);
-            RecordingWarmup.Result w = RecordingWarmup.runOnce(plan.phases().stream().map(PlannedPhase::name).toList(), outDir);
+            RecordingWarmup.Result w = RecordingWarmup.runOnce(
+                    plan.phases().stream().map(PlannedPhase::name).toList(), outDir);
             if (w != null) {
-                out.printf(Locale.US, "Instrumentation warm-up (before the clock): %,d synthetic attempts recorded, %,d rows formatted "
-                        + "and discarded in %.3f s%n", w.attempts(), w.rowsFormatted(), w.nanos() / 1e9);
+                out.printf(
+                        Locale.US,
+                        "Instrumentation warm-up (before the clock): %,d synthetic attempts recorded, %,d rows formatted "
+                                + "and discarded in %.3f s%n",
+                        w.attempts(),
+                        w.rowsFormatted(),
+                        w.nanos() / 1e9);
             }
         } catch (IOException | RuntimeException e) {
-            err.println("warning: instrumentation warm-up skipped (" + e + "); the first run pays for compiling the recording code");
+            err.println("warning: instrumentation warm-up skipped (" + e
+                    + "); the first run pays for compiling the recording code");
         }
         current = new RunRecording(outDir.resolve(runDirName(config.threads())), plan);
         return current;
@@ -82,7 +88,9 @@ final class Instrumentation implements RunHooks {
     private String runDirName(int threads) {
         String base = "t" + threads;
         String name = base;
-        for (int i = 2; !usedNames.add(name); i++) name = base + "-" + i;
+        for (int i = 2; !usedNames.add(name); i++) {
+            name = base + "-" + i;
+        }
         return name;
     }
 
@@ -91,7 +99,9 @@ final class Instrumentation implements RunHooks {
         long t0 = System.nanoTime();
         RunRecording rec = current;
         current = null;
-        if (rec == null) return;
+        if (rec == null) {
+            return;
+        }
         List<String> problems = new ArrayList<>(rec.problems());
         RunMetrics metrics = rec.metrics();
         if (metrics == null || rec.csv() == null) {
@@ -114,11 +124,22 @@ final class Instrumentation implements RunHooks {
         } catch (IOException | RuntimeException e) {
             problems.add("cannot draw the charts: " + e);
         }
-        RunOutput o = new RunOutput(rec.dir(), report, metrics, rec.csv(), rec.chunkUse(), charts, hlog,
-                rec.mergeNanos() + System.nanoTime() - t0, problems);
+        RunOutput o = new RunOutput(
+                rec.dir(),
+                report,
+                metrics,
+                rec.csv(),
+                rec.chunkUse(),
+                charts,
+                hlog,
+                rec.mergeNanos() + System.nanoTime() - t0,
+                problems);
         outputs.add(o);
-        if (!o.ok()) failures.add("run with " + result.numThreads() + " threads: " + (o.rowsMatch() ? "" : "CSV rows != attempts; ")
-                + (o.histogramsMatch() ? "" : "histogram values != attempts; ") + String.join("; ", problems));
+        if (!o.ok()) {
+            failures.add("run with " + result.numThreads() + " threads: "
+                    + (o.rowsMatch() ? "" : "CSV rows != attempts; ")
+                    + (o.histogramsMatch() ? "" : "histogram values != attempts; ") + String.join("; ", problems));
+        }
         StatsText.print(out, o, outDir);
         writeReport(false); // after every run, so an interrupted sweep still leaves a report of what ran
     }
@@ -133,18 +154,26 @@ final class Instrumentation implements RunHooks {
                 err.println("PROBLEM (instrumentation): cannot draw the sweep charts: " + e);
             }
         }
-        boolean stopped = reports.size() < plannedRuns || reports.stream().anyMatch(r -> r.result().stopped());
+        boolean stopped = reports.size() < plannedRuns
+                || reports.stream().anyMatch(r -> r.result().stopped());
         Path file = writeReport(stopped);
-        if (outputs.size() > 1) printSweep();
-        if (file != null) out.println("Report: " + file);
+        if (outputs.size() > 1) {
+            printSweep();
+        }
+        if (file != null) {
+            out.println("Report: " + file);
+        }
         out.flush();
     }
 
     private Path writeReport(boolean stopped) {
-        if (outputs.isEmpty()) return null;
+        if (outputs.isEmpty()) {
+            return null;
+        }
         try {
             String now = ZonedDateTime.now().format(DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss z", Locale.ROOT));
-            return MarkdownReport.write(outDir, new MarkdownReport.Context(command, now, stopped), outputs, sweepCharts);
+            return MarkdownReport.write(
+                    outDir, new MarkdownReport.Context(command, now, stopped), outputs, sweepCharts);
         } catch (IOException | RuntimeException e) {
             failures.add("cannot write " + MarkdownReport.FILE + ": " + e);
             err.println("PROBLEM (instrumentation): cannot write " + MarkdownReport.FILE + ": " + e);
@@ -158,10 +187,19 @@ final class Instrumentation implements RunHooks {
         out.printf(Locale.US, "  %7s %9s %9s %9s %9s %12s%n", "threads", "mean", "median", "p99", "max", "in flight");
         for (RunOutput o : outputs) {
             ScopeStats s = o.metrics().run();
-            out.printf(Locale.US, "  %7d %9.3f %9.3f %9.3f %9.3f %12.1f%n", o.report().result().numThreads(), s.all().meanMillis(),
-                    s.all().p50Millis(), s.all().p99Millis(), s.all().maxMillis(), s.measuredConcurrency());
+            out.printf(
+                    Locale.US,
+                    "  %7d %9.3f %9.3f %9.3f %9.3f %12.1f%n",
+                    o.report().result().numThreads(),
+                    s.all().meanMillis(),
+                    s.all().p50Millis(),
+                    s.all().p99Millis(),
+                    s.all().maxMillis(),
+                    s.measuredConcurrency());
         }
-        for (ChartFile f : sweepCharts) out.println("Chart: " + f.file());
+        for (ChartFile f : sweepCharts) {
+            out.println("Chart: " + f.file());
+        }
     }
 
     List<SweepCharts.Point> sweepPoints() {
@@ -171,23 +209,37 @@ final class Instrumentation implements RunHooks {
             Prediction p = o.report().prediction();
             BoundedPrediction b = o.report().bounded();
             ScopeStats s = o.metrics().run();
-            points.add(new SweepCharts.Point(r.numThreads(), r.wallNanos() / 1e9, p == null ? Double.NaN : p.wallNanos() / 1e9,
-                    r.throughputPerSecond(), p == null ? Double.NaN : p.throughputPerSecond(),
-                    b == null ? Double.NaN : b.wallNanos() / 1e9, b == null ? Double.NaN : b.throughputPerSecond(),
-                    b != null && !b.cpuIncludesServer(), s.all().meanMillis(), s.all().p50Millis(), s.all().p99Millis()));
+            points.add(new SweepCharts.Point(
+                    r.numThreads(),
+                    r.wallNanos() / 1e9,
+                    p == null ? Double.NaN : p.wallNanos() / 1e9,
+                    r.throughputPerSecond(),
+                    p == null ? Double.NaN : p.throughputPerSecond(),
+                    b == null ? Double.NaN : b.wallNanos() / 1e9,
+                    b == null ? Double.NaN : b.throughputPerSecond(),
+                    b != null && !b.cpuIncludesServer(),
+                    s.all().meanMillis(),
+                    s.all().p50Millis(),
+                    s.all().p99Millis()));
         }
         return points;
     }
 
     private static String runLabel(RunReport report) {
         RunResult r = report.result();
-        return String.format(Locale.US, "%d threads, %,d requests%s", r.numThreads(), r.planned(), r.stopped() ? " (stopped)" : "");
+        return String.format(
+                Locale.US, "%d threads, %,d requests%s", r.numThreads(), r.planned(), r.stopped() ? " (stopped)" : "");
     }
 
     private String sweepLabel() {
         RunReport first = outputs.get(0).report();
-        return String.format(Locale.US, "%s, %,d skiers, %d lifts, %d runs", first.plan().planName(), first.config().skiers(),
-                first.config().lifts(), first.config().meanRuns());
+        return String.format(
+                Locale.US,
+                "%s, %,d skiers, %d lifts, %d runs",
+                first.plan().planName(),
+                first.config().skiers(),
+                first.config().lifts(),
+                first.config().meanRuns());
     }
 
     /** Whether every run's instrumentation checks passed (rows == attempts, histograms == attempts, files written). */

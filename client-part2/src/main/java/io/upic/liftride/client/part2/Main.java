@@ -9,7 +9,6 @@ import io.upic.liftride.client.cli.UsageException;
 import io.upic.liftride.client.internal.EmbeddedTarget;
 import io.upic.liftride.client.part2.chart.ChartStyle;
 import io.upic.liftride.client.part2.cli.Part2Options;
-
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
@@ -25,7 +24,8 @@ import java.util.stream.Collectors;
  * <p>Exit codes as client-part1 (0 all requests succeeded and every check passed, 1 otherwise, 2 bad
  * flags, 130 Ctrl-C), and 1 as well when the CSV rows or histogram values do not equal the attempts.
  *
- * <p>Ctrl-C is client-part1's {@link CtrlC}, the same as in client-part1's {@code Main}: the engine stops, every worker hands over its last chunk, the CSV is drained and
+ * <p>Ctrl-C is client-part1's {@link CtrlC}, the same as in client-part1's {@code Main}: the engine stops, every
+ * worker hands over its last chunk, the CSV is drained and
  * closed, and the partial run's statistics, charts and report are written before the JVM exits.
  */
 public final class Main {
@@ -62,7 +62,9 @@ public final class Main {
         main.ctrlC.runAndExit(() -> main.run(args));
     }
 
-    /** Parses {@code args}, runs, prints, writes the files and returns the exit code; never calls {@code System.exit}. */
+    /**
+     * Parses {@code args}, runs, prints, writes the files and returns the exit code; never calls {@code System.exit}.
+     */
     public int run(String[] args) {
         ChartStyle.enableHeadless();
         ParsedArgs parsed;
@@ -82,7 +84,8 @@ public final class Main {
             return UsageException.EXIT_CODE;
         }
         out.println("Output folder: " + outDir);
-        Instrumentation hooks = new Instrumentation(outDir, out, err, commandLine(args), parsed.threadCounts().size());
+        Instrumentation hooks = new Instrumentation(
+                outDir, out, err, commandLine(args), parsed.threadCounts().size());
         lastInstrumentation = hooks;
         ClientRunner r = new ClientRunner(out, err, starter, console);
         ctrlC.attach(r);
@@ -95,9 +98,13 @@ public final class Main {
             return 1;
         }
         if (!hooks.ok()) {
-            for (String f : hooks.failures()) err.println("instrumentation check failed: " + f);
+            for (String f : hooks.failures()) {
+                err.println("instrumentation check failed: " + f);
+            }
             err.flush();
-            if (code == 0) code = 1;
+            if (code == 0) {
+                code = 1;
+            }
         }
         return code;
     }
@@ -114,9 +121,17 @@ public final class Main {
 
     static String commandLine(String[] args) {
         List<String> parts = List.of(args);
-        return COMMAND + (parts.isEmpty() ? "" : " " + parts.stream()
-                .map(a -> a.isEmpty() || a.chars().anyMatch(ch -> Character.isWhitespace(ch) || "'\"$`\\".indexOf(ch) >= 0)
-                        ? "'" + a.replace("'", "'\\''") + "'" : a)
-                .collect(Collectors.joining(" ")));
+        return COMMAND
+                + (parts.isEmpty()
+                        ? ""
+                        : " "
+                                + parts.stream()
+                                        .map(a -> a.isEmpty()
+                                                        || a.chars()
+                                                                .anyMatch(ch -> Character.isWhitespace(ch)
+                                                                        || "'\"$`\\".indexOf(ch) >= 0)
+                                                ? "'" + a.replace("'", "'\\''") + "'"
+                                                : a)
+                                        .collect(Collectors.joining(" ")));
     }
 }

@@ -4,7 +4,6 @@ import io.upic.liftride.client.part2.csv.ChunkPool;
 import io.upic.liftride.client.part2.csv.ChunkWriter;
 import io.upic.liftride.client.part2.metrics.SecondBuckets;
 import io.upic.liftride.client.part2.metrics.WorkerRecorder;
-
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -55,13 +54,14 @@ final class RecordingWarmup {
      * for the chunks the recorders hold.
      */
     private static final int POOL_CHUNKS = 2 * PASS_CHUNKS + 8;
-    /** One in this many attempts goes straight to the recorder as a failed retry, so those branches are compiled too. */
+    /**
+     * One in this many attempts goes straight to the recorder as a failed retry, so those branches are compiled too.
+     */
     private static final int FAILURE_EVERY = 101;
 
     private static boolean done;
 
-    private RecordingWarmup() {
-    }
+    private RecordingWarmup() {}
 
     /**
      * What the warm-up did.
@@ -72,8 +72,7 @@ final class RecordingWarmup {
      * @param nanos         its duration
      * @param lastPassNanos the last pass, to compare with {@code bestPassNanos}
      */
-    record Result(long attempts, long rowsFormatted, int passes, long nanos, long lastPassNanos, long bestPassNanos) {
-    }
+    record Result(long attempts, long rowsFormatted, int passes, long nanos, long lastPassNanos, long bestPassNanos) {}
 
     /**
      * Warms up once per JVM: passes of {@link #PASS_ATTEMPTS} until at least {@link #MIN_NANOS} have
@@ -85,7 +84,9 @@ final class RecordingWarmup {
      * @throws IOException when the discarded CSV cannot be created
      */
     static synchronized Result runOnce(List<String> phaseNames, Path scratchDir) throws IOException {
-        if (done) return null;
+        if (done) {
+            return null;
+        }
         done = true;
         return run(phaseNames, scratchDir, true, MIN_NANOS, MAX_NANOS);
     }
@@ -100,7 +101,9 @@ final class RecordingWarmup {
             throws IOException {
         Path devNull = Path.of("/dev/null");
         boolean useDevNull = preferDevNull && Files.isWritable(devNull);
-        if (useDevNull) return drive(phaseNames, devNull, minNanos, maxNanos, Long.MAX_VALUE);
+        if (useDevNull) {
+            return drive(phaseNames, devNull, minNanos, maxNanos, Long.MAX_VALUE);
+        }
         Path file = Files.createTempFile(scratchDir, "warmup-", ".csv");
         file.toFile().deleteOnExit(); // should the JVM be stopped half-way
         try {
@@ -121,7 +124,9 @@ final class RecordingWarmup {
         SecondBuckets seconds = new SecondBuckets();
         ChunkWriter writer = new ChunkWriter(file, names, pool, seconds);
         WorkerRecorder[] recorders = new WorkerRecorder[names.size()];
-        for (int k = 0; k < recorders.length; k++) recorders[k] = new WorkerRecorder(k, k, pool);
+        for (int k = 0; k < recorders.length; k++) {
+            recorders[k] = new WorkerRecorder(k, k, pool);
+        }
         AtomicBoolean producerDone = new AtomicBoolean();
         Thread writerThread = new Thread(() -> writer.run(producerDone::get), "liftride-warmup-writer");
         writerThread.setDaemon(true);
@@ -145,10 +150,16 @@ final class RecordingWarmup {
                 best = Math.min(best, last);
                 passes++;
                 long elapsed = now - t0;
-                if (elapsed >= maxNanos || attempts >= maxAttempts || (elapsed >= minNanos && last <= best + best / 4)) break;
+                if (elapsed >= maxNanos
+                        || attempts >= maxAttempts
+                        || (elapsed >= minNanos && last <= best + best / 4)) {
+                    break;
+                }
             }
         } finally {
-            for (WorkerRecorder r : recorders) r.close();
+            for (WorkerRecorder r : recorders) {
+                r.close();
+            }
             producerDone.set(true);
             if (started) {
                 LockSupport.unpark(writerThread);
@@ -156,13 +167,16 @@ final class RecordingWarmup {
             }
             s = writer.summary(); // closes the file whatever happened
         }
-        return new Result(attempts, s.rowsWritten(), passes, System.nanoTime() - t0, last, best == Long.MAX_VALUE ? 0 : best);
+        return new Result(
+                attempts, s.rowsWritten(), passes, System.nanoTime() - t0, last, best == Long.MAX_VALUE ? 0 : best);
     }
 
     /** One pass: {@link #PASS_ATTEMPTS} attempts spread over the phases' recorders in chunk-sized runs. */
     private static long pass(WorkerRecorder[] recorders) {
         int rows = RunRecording.CHUNK_ROWS;
-        for (int c = 0; c < PASS_CHUNKS; c++) recordRun(recorders[c % recorders.length], c * rows, rows);
+        for (int c = 0; c < PASS_CHUNKS; c++) {
+            recordRun(recorders[c % recorders.length], c * rows, rows);
+        }
         return PASS_ATTEMPTS;
     }
 
@@ -171,7 +185,8 @@ final class RecordingWarmup {
         for (int i = first, end = first + n; i < end; i++) {
             long latencyNanos = 150_000L + (i * 7_919L) % 9_000_000L;
             boolean failed = i % FAILURE_EVERY == 0; // so the failure and retry branches are compiled too
-            r.onAttempt(System.currentTimeMillis(), System.nanoTime(), latencyNanos, failed ? 503 : 201, failed ? 2 : 1);
+            r.onAttempt(
+                    System.currentTimeMillis(), System.nanoTime(), latencyNanos, failed ? 503 : 201, failed ? 2 : 1);
         }
     }
 
@@ -185,6 +200,8 @@ final class RecordingWarmup {
                 interrupted = true;
             }
         }
-        if (interrupted) Thread.currentThread().interrupt();
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
     }
 }

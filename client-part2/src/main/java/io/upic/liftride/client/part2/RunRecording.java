@@ -12,7 +12,6 @@ import io.upic.liftride.client.part2.report.RunOutput;
 import io.upic.liftride.client.plan.LoadPlan;
 import io.upic.liftride.client.plan.PlannedPhase;
 import io.upic.liftride.client.plan.Work;
-
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -39,6 +38,7 @@ final class RunRecording implements AttemptListener {
     static final int CHUNK_ROWS = 512;
     /** Chunks beyond one per worker thread that may wait for the writer before a worker has to wait. */
     static final int SPARE_CHUNKS = 256;
+
     static final String CSV_FILE = "requests.csv";
 
     private final Path dir;
@@ -89,8 +89,12 @@ final class RunRecording implements AttemptListener {
         // Every worker closed its recorder (handing over its last chunk) before being joined, and the
         // engine joined the writer after the workers: the CSV is complete and closed here.
         csv = writer.summary();
-        if (csv.crash() != null) problems.add("CSV writer crashed: " + csv.crash());
-        if (csv.observerError() != null) problems.add("per-second buckets failed: " + csv.observerError());
+        if (csv.crash() != null) {
+            problems.add("CSV writer crashed: " + csv.crash());
+        }
+        if (csv.observerError() != null) {
+            problems.add("per-second buckets failed: " + csv.observerError());
+        }
         long t0 = System.nanoTime();
         try {
             metrics = RunMetrics.merge(recorders, result);
@@ -124,7 +128,8 @@ final class RunRecording implements AttemptListener {
     }
 
     RunOutput.ChunkUse chunkUse() {
-        return new RunOutput.ChunkUse(pool.chunkRows(), pool.maxChunks(), pool.allocated(), pool.stalls(), pool.stallNanos());
+        return new RunOutput.ChunkUse(
+                pool.chunkRows(), pool.maxChunks(), pool.allocated(), pool.stalls(), pool.stallNanos());
     }
 
     List<String> problems() {

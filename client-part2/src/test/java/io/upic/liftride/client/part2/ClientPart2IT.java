@@ -1,5 +1,11 @@
 package io.upic.liftride.client.part2;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import io.upic.liftride.client.internal.EmbeddedTarget;
 import io.upic.liftride.client.part2.chart.ChartStyle;
 import io.upic.liftride.client.part2.chart.RunCharts;
@@ -8,13 +14,6 @@ import io.upic.liftride.client.part2.csv.CsvRows;
 import io.upic.liftride.client.part2.report.HdrLog;
 import io.upic.liftride.client.part2.report.MarkdownReport;
 import io.upic.liftride.client.part2.report.RunOutput;
-import org.HdrHistogram.EncodableHistogram;
-import org.HdrHistogram.HistogramLogReader;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.io.TempDir;
-
-import javax.imageio.ImageIO;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -28,12 +27,12 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
-
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import javax.imageio.ImageIO;
+import org.HdrHistogram.EncodableHistogram;
+import org.HdrHistogram.HistogramLogReader;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
 
 /** client-part2's command against the real servlets on embedded Tomcat, files checked on disk. */
 @Timeout(value = 240, unit = TimeUnit.SECONDS, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
@@ -48,8 +47,12 @@ class ClientPart2IT {
     private final ByteArrayOutputStream err = new ByteArrayOutputStream();
 
     private Main main() {
-        return new Main(new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8),
-                EmbeddedTarget::start, false, work);
+        return new Main(
+                new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8),
+                EmbeddedTarget::start,
+                false,
+                work);
     }
 
     private String output() {
@@ -59,7 +62,7 @@ class ClientPart2IT {
     @Test
     void aSmallRunWritesAllRowsValidChartsAHistogramLogAndAReportWhoseLinksResolve() throws Exception {
         Main main = main();
-        int exit = main.run(new String[]{"-t", "8", "-s", "200", "-m", "2", "--baseline", "50", "--out", "out"});
+        int exit = main.run(new String[] {"-t", "8", "-s", "200", "-m", "2", "--baseline", "50", "--out", "out"});
         assertEquals(0, exit, output());
         Path dir = work.resolve("out");
         List<RunOutput> runs = main.instrumentation().outputs();
@@ -73,27 +76,38 @@ class ClientPart2IT {
         assertEquals(CsvRows.HEADER, lines.get(0));
         assertEquals(attempts, lines.size() - 1, "rows == attempts");
         assertTrue(lines.get(1).matches("\\d{13},POST,\\d+\\.\\d{3},201,(startup|peak|cooldown),1,\\d+"), lines.get(1));
-        assertTrue(output().contains(String.format(java.util.Locale.US, "CSV: %,d rows written, %,d attempts made: OK", attempts, attempts)),
+        assertTrue(
+                output().contains(String.format(
+                        java.util.Locale.US, "CSV: %,d rows written, %,d attempts made: OK", attempts, attempts)),
                 output());
 
-        for (String png : List.of(RunCharts.LATENCY_OVER_TIME, RunCharts.THROUGHPUT_OVER_TIME, RunCharts.LATENCY_PERCENTILES)) {
+        for (String png :
+                List.of(RunCharts.LATENCY_OVER_TIME, RunCharts.THROUGHPUT_OVER_TIME, RunCharts.LATENCY_PERCENTILES)) {
             assertValidPng(dir.resolve("t8").resolve(png));
         }
         assertHistogramLogHolds(dir.resolve("t8").resolve(HdrLog.FILE), attempts);
         Path report = dir.resolve(MarkdownReport.FILE);
         List<String> links = assertLinksResolve(report);
-        assertTrue(links.containsAll(List.of("t8/requests.csv", "t8/latency.hlog", "t8/" + RunCharts.LATENCY_OVER_TIME,
-                "t8/" + RunCharts.THROUGHPUT_OVER_TIME, "t8/" + RunCharts.LATENCY_PERCENTILES)), links.toString());
+        assertTrue(
+                links.containsAll(List.of(
+                        "t8/requests.csv",
+                        "t8/latency.hlog",
+                        "t8/" + RunCharts.LATENCY_OVER_TIME,
+                        "t8/" + RunCharts.THROUGHPUT_OVER_TIME,
+                        "t8/" + RunCharts.LATENCY_PERCENTILES)),
+                links.toString());
         assertFalse(Files.readString(report).contains("## Sweep"));
     }
 
     @Test
     void aTinySweepDrawsTheSweepChartsAndOneFolderPerThreadCount() throws Exception {
         Main main = main();
-        int exit = main.run(new String[]{"-t", "4,8", "-s", "200", "-m", "2", "--baseline", "50", "--out", "sweep"});
+        int exit = main.run(new String[] {"-t", "4,8", "-s", "200", "-m", "2", "--baseline", "50", "--out", "sweep"});
         assertEquals(0, exit, output());
         Path dir = work.resolve("sweep");
-        for (String png : List.of(SweepCharts.WALL_TIME, SweepCharts.THROUGHPUT, SweepCharts.LATENCY)) assertValidPng(dir.resolve(png));
+        for (String png : List.of(SweepCharts.WALL_TIME, SweepCharts.THROUGHPUT, SweepCharts.LATENCY)) {
+            assertValidPng(dir.resolve(png));
+        }
         for (String t : List.of("t4", "t8")) {
             assertTrue(Files.isRegularFile(dir.resolve(t).resolve("requests.csv")), t);
             assertValidPng(dir.resolve(t).resolve(RunCharts.LATENCY_PERCENTILES));
@@ -102,7 +116,9 @@ class ClientPart2IT {
         assertTrue(report.contains("## Sweep"));
         assertTrue(report.contains("## Run: 4 threads") && report.contains("## Run: 8 threads"));
         List<String> links = assertLinksResolve(dir.resolve(MarkdownReport.FILE));
-        assertTrue(links.containsAll(List.of(SweepCharts.WALL_TIME, SweepCharts.THROUGHPUT, SweepCharts.LATENCY)), links.toString());
+        assertTrue(
+                links.containsAll(List.of(SweepCharts.WALL_TIME, SweepCharts.THROUGHPUT, SweepCharts.LATENCY)),
+                links.toString());
         for (RunOutput o : main.instrumentation().outputs()) {
             assertEquals(o.attempts(), Files.lines(o.csv().file()).count() - 1);
         }
@@ -115,7 +131,9 @@ class ClientPart2IT {
             Path csv = work.resolve("stop").resolve("t8").resolve("requests.csv");
             try {
                 // wait until the run is really sending: rows are on disk
-                while (!Files.exists(csv) || Files.size(csv) < 20_000) Thread.sleep(20);
+                while (!Files.exists(csv) || Files.size(csv) < 20_000) {
+                    Thread.sleep(20);
+                }
             } catch (Exception e) {
                 return;
             }
@@ -123,17 +141,21 @@ class ClientPart2IT {
         });
         interrupter.setDaemon(true);
         interrupter.start();
-        int exit = main.run(new String[]{"-t", "8", "-s", "20000", "-m", "20", "--baseline", "0", "--out", "stop"});
+        int exit = main.run(new String[] {"-t", "8", "-s", "20000", "-m", "20", "--baseline", "0", "--out", "stop"});
         interrupter.join(10_000);
         assertEquals(1, exit, output());
         RunOutput run = main.instrumentation().outputs().get(0);
         assertTrue(run.report().result().stopped());
         long attempts = run.attempts();
         assertTrue(attempts > 0 && attempts < run.report().result().planned(), "a partial run: " + attempts);
-        assertEquals(attempts, Files.lines(run.csv().file()).count() - 1, "every attempt made before the stop is in the CSV");
+        assertEquals(
+                attempts,
+                Files.lines(run.csv().file()).count() - 1,
+                "every attempt made before the stop is in the CSV");
         assertTrue(run.rowsMatch());
         assertTrue(output().contains("STOPPED"), output());
-        assertTrue(Files.readString(work.resolve("stop").resolve(MarkdownReport.FILE)).contains("Stopped early"));
+        assertTrue(Files.readString(work.resolve("stop").resolve(MarkdownReport.FILE))
+                .contains("Stopped early"));
         assertValidPng(work.resolve("stop").resolve("t8").resolve(RunCharts.THROUGHPUT_OVER_TIME));
     }
 
@@ -154,7 +176,9 @@ class ClientPart2IT {
         assertNotNull(first);
         assertEquals(attempts, ((org.HdrHistogram.Histogram) first).getTotalCount(), "untagged entry: every attempt");
         int entries = 1;
-        while (reader.nextIntervalHistogram() != null) entries++;
+        while (reader.nextIntervalHistogram() != null) {
+            entries++;
+        }
         assertEquals(5, entries, "run, first attempts, three phases");
     }
 

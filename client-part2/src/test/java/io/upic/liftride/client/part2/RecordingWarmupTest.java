@@ -1,18 +1,17 @@
 package io.upic.liftride.client.part2;
 
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.io.TempDir;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
 
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class RecordingWarmupTest {
@@ -34,7 +33,8 @@ class RecordingWarmupTest {
     @Test
     void passesGoOnUntilTheMinimumTimeHasPassed() throws Exception {
         long minNanos = TimeUnit.MILLISECONDS.toNanos(50);
-        RecordingWarmup.Result r = RecordingWarmup.run(List.of("peak"), dir, true, minNanos, TimeUnit.SECONDS.toNanos(30));
+        RecordingWarmup.Result r =
+                RecordingWarmup.run(List.of("peak"), dir, true, minNanos, TimeUnit.SECONDS.toNanos(30));
         assertTrue(r.nanos() >= minNanos, "ran " + r.nanos() + " ns");
         assertEquals((long) r.passes() * RecordingWarmup.PASS_ATTEMPTS, r.attempts());
         assertEquals(r.attempts(), r.rowsFormatted());
@@ -43,8 +43,8 @@ class RecordingWarmupTest {
     @Test
     void aRealScratchFileCapsTheAttemptsWhateverTheTimeRuleSays() throws Exception {
         // no /dev/null: the rows go to a file on disk, so the warm-up stops at the cap, not after 30 s
-        RecordingWarmup.Result r = RecordingWarmup.run(List.of("startup", "peak"), dir, false,
-                TimeUnit.SECONDS.toNanos(30), TimeUnit.SECONDS.toNanos(30));
+        RecordingWarmup.Result r = RecordingWarmup.run(
+                List.of("startup", "peak"), dir, false, TimeUnit.SECONDS.toNanos(30), TimeUnit.SECONDS.toNanos(30));
         assertEquals(RecordingWarmup.SCRATCH_FILE_MAX_ATTEMPTS, r.attempts());
         assertEquals(r.attempts(), r.rowsFormatted());
         assertTrue(r.nanos() < TimeUnit.SECONDS.toNanos(30), "stopped by the cap, after " + r.nanos() + " ns");

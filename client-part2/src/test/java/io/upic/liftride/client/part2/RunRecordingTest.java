@@ -1,5 +1,9 @@
 package io.upic.liftride.client.part2;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
 import io.upic.liftride.client.engine.AttemptRecorder;
 import io.upic.liftride.client.engine.PhaseResult;
 import io.upic.liftride.client.engine.RunResult;
@@ -8,10 +12,6 @@ import io.upic.liftride.client.plan.LoadPlan;
 import io.upic.liftride.client.plan.PhasePlan;
 import io.upic.liftride.client.plan.PlannedPhase;
 import io.upic.liftride.client.plan.Work;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.io.TempDir;
-
 import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -23,10 +23,9 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.LockSupport;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A synthetic run through the listener exactly as the engine drives it (recorders before the clock,
@@ -45,7 +44,11 @@ class RunRecordingTest {
         LoadPlan plan = PhasePlan.fall2021().forRun(16, 3_001, 7); // uneven ranges: no worker fills whole chunks only
         RunRecording rec = new RunRecording(dir.resolve("t16"), plan);
         Map<Work, AttemptRecorder> recorders = new HashMap<>();
-        for (PlannedPhase p : plan.phases()) for (Work w : p.work()) recorders.put(w, rec.recorder(w));
+        for (PlannedPhase p : plan.phases()) {
+            for (Work w : p.work()) {
+                recorders.put(w, rec.recorder(w));
+            }
+        }
         AtomicBoolean workersDone = new AtomicBoolean();
         Thread writer = new Thread(() -> {
             try {
@@ -85,19 +88,24 @@ class RunRecordingTest {
             threads.add(t);
             t.start();
         }
-        for (Thread t : threads) t.join();
+        for (Thread t : threads) {
+            t.join();
+        }
         workersDone.set(true);
         LockSupport.unpark(writer);
         writer.join();
         long attempts = 0;
-        for (long a : attemptsByPhase) attempts += a;
+        for (long a : attemptsByPhase) {
+            attempts += a;
+        }
 
         rec.onRunEnd(result(plan, attemptsByPhase, origin));
 
         assertTrue(rec.problems().isEmpty(), rec.problems().toString());
         assertEquals(attempts, rec.csv().rowsWritten());
         assertTrue(rec.csv().complete());
-        List<String> lines = Files.readAllLines(dir.resolve("t16").resolve(RunRecording.CSV_FILE), StandardCharsets.US_ASCII);
+        List<String> lines =
+                Files.readAllLines(dir.resolve("t16").resolve(RunRecording.CSV_FILE), StandardCharsets.US_ASCII);
         assertEquals(CsvRows.HEADER, lines.get(0));
         assertEquals(attempts, lines.size() - 1);
         assertEquals(attempts, rec.metrics().recordedAttempts());
@@ -106,13 +114,21 @@ class RunRecordingTest {
         assertEquals(attempts - rec.metrics().run().first().count(), retryRows);
         for (int k = 0; k < attemptsByPhase.length; k++) {
             String name = plan.phases().get(k).name();
-            long rows = lines.stream().skip(1).filter(l -> l.split(",")[4].equals(name)).count();
+            long rows = lines.stream()
+                    .skip(1)
+                    .filter(l -> l.split(",")[4].equals(name))
+                    .count();
             assertEquals(attemptsByPhase[k], rows, "rows of phase " + name);
-            assertEquals(attemptsByPhase[k], rec.metrics().phases().get(k).all().count(), "histogram values of phase " + name);
+            assertEquals(
+                    attemptsByPhase[k],
+                    rec.metrics().phases().get(k).all().count(),
+                    "histogram values of phase " + name);
         }
         assertTrue(rec.chunkUse().allocated() <= rec.chunkUse().maxChunks());
         // the writer accounts for its own CPU (what the instrumentation costs beside the workers)
-        assumeTrue(ManagementFactory.getThreadMXBean().isCurrentThreadCpuTimeSupported(), "this JVM cannot measure thread CPU time");
+        assumeTrue(
+                ManagementFactory.getThreadMXBean().isCurrentThreadCpuTimeSupported(),
+                "this JVM cannot measure thread CPU time");
         assertTrue(rec.csv().cpuNanos() > 0, "writer CPU " + rec.csv().cpuNanos());
         assertEquals((double) rec.csv().cpuNanos() / attempts, rec.csv().cpuNanosPerRow(), 1e-9);
     }
@@ -122,12 +138,17 @@ class RunRecordingTest {
     void aRunWithoutAnyAttemptWritesJustTheHeader() throws Exception {
         LoadPlan plan = PhasePlan.fall2021().forRun(4, 100, 1);
         RunRecording rec = new RunRecording(dir.resolve("t4"), plan);
-        for (PlannedPhase p : plan.phases()) for (Work w : p.work()) rec.recorder(w).close();
+        for (PlannedPhase p : plan.phases()) {
+            for (Work w : p.work()) {
+                rec.recorder(w).close();
+            }
+        }
         long origin = System.nanoTime();
         rec.onRunStart(plan, System.currentTimeMillis(), origin);
         rec.onRunEnd(result(plan, new long[plan.phases().size()], origin));
         assertEquals(0, rec.csv().rowsWritten());
-        assertEquals(List.of(CsvRows.HEADER), Files.readAllLines(dir.resolve("t4").resolve(RunRecording.CSV_FILE)));
+        assertEquals(
+                List.of(CsvRows.HEADER), Files.readAllLines(dir.resolve("t4").resolve(RunRecording.CSV_FILE)));
         assertEquals(0, rec.metrics().recordedAttempts());
         assertEquals(-1, rec.csv().cpuNanos(), "the writer never ran, so its CPU is unknown, not zero");
         assertTrue(Double.isNaN(rec.csv().cpuNanosPerRow()));
@@ -139,12 +160,42 @@ class RunRecordingTest {
         long planned = 0, attempts = 0;
         for (PlannedPhase p : plan.phases()) {
             long a = attemptsByPhase[p.index()];
-            phases.add(new PhaseResult(p.index(), p.name(), p.threads(), p.requests(), p.requests(), 0, 0, a - p.requests(), a, a,
-                    Map.of(), true, 0, origin, 0, origin + 1_000_000_000L));
+            phases.add(new PhaseResult(
+                    p.index(),
+                    p.name(),
+                    p.threads(),
+                    p.requests(),
+                    p.requests(),
+                    0,
+                    0,
+                    a - p.requests(),
+                    a,
+                    a,
+                    Map.of(),
+                    true,
+                    0,
+                    origin,
+                    0,
+                    origin + 1_000_000_000L));
             planned += p.requests();
             attempts += a;
         }
-        return new RunResult(plan.planName(), plan.numThreads(), phases, planned, planned, 0, 0, attempts - planned, attempts,
-                attempts, Map.of(), 0, origin, 2_000_000_000L, false, List.of());
+        return new RunResult(
+                plan.planName(),
+                plan.numThreads(),
+                phases,
+                planned,
+                planned,
+                0,
+                0,
+                attempts - planned,
+                attempts,
+                attempts,
+                Map.of(),
+                0,
+                origin,
+                2_000_000_000L,
+                false,
+                List.of());
     }
 }

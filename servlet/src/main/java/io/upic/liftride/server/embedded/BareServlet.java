@@ -15,11 +15,11 @@ import javax.servlet.http.HttpServletResponse;
  * excludes, so users never deploy it. Stateless.
  */
 final class BareServlet extends HttpServlet {
-  private static final long serialVersionUID = 1L;
+    private static final long serialVersionUID = 1L;
 
-  @Override
-  protected void service(HttpServletRequest request, HttpServletResponse response) {
-    response.setStatus(HttpServletResponse.SC_CREATED);
-    response.setContentLength(0);
-  }
+    @Override
+    protected void service(HttpServletRequest request, HttpServletResponse response) {
+        response.setStatus(HttpServletResponse.SC_CREATED);
+        response.setContentLength(0);
+    }
 }

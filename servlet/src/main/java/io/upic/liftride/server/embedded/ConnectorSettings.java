@@ -26,90 +26,107 @@ import org.apache.catalina.connector.Connector;
  * @param maxHttpHeaderSize request line plus headers
  */
 public record ConnectorSettings(
-    int maxThreads,
-    int minSpareThreads,
-    int acceptCount,
-    int maxConnections,
-    int connectionTimeoutMillis,
-    int keepAliveTimeoutMillis,
-    int maxKeepAliveRequests,
-    int maxSwallowSize,
-    int maxPostSize,
-    int maxHttpHeaderSize) {
+        int maxThreads,
+        int minSpareThreads,
+        int acceptCount,
+        int maxConnections,
+        int connectionTimeoutMillis,
+        int keepAliveTimeoutMillis,
+        int maxKeepAliveRequests,
+        int maxSwallowSize,
+        int maxPostSize,
+        int maxHttpHeaderSize) {
 
-  /** The settings the launcher uses and the README documents. */
-  public static final ConnectorSettings LOAD_TEST = new ConnectorSettings(
-      256, 32, 1024, 10_000, 10_000, 60_000, -1, 64 * 1024, 4096, 8192);
+    /** The settings the launcher uses and the README documents. */
+    public static final ConnectorSettings LOAD_TEST =
+            new ConnectorSettings(256, 32, 1024, 10_000, 10_000, 60_000, -1, 64 * 1024, 4096, 8192);
 
-  public ConnectorSettings {
-    requireAtLeast("maxThreads", maxThreads, 1);
-    requireAtLeast("minSpareThreads", minSpareThreads, 0);
-    requireAtLeast("acceptCount", acceptCount, 1);
-    requireAtLeast("maxConnections", maxConnections, 1);
-    requireAtLeast("connectionTimeoutMillis", connectionTimeoutMillis, 1);
-    requireAtLeast("keepAliveTimeoutMillis", keepAliveTimeoutMillis, 1);
-    requireAtLeast("maxKeepAliveRequests", maxKeepAliveRequests, -1);
-    requireAtLeast("maxSwallowSize", maxSwallowSize, 0);
-    requireAtLeast("maxPostSize", maxPostSize, 0);
-    requireAtLeast("maxHttpHeaderSize", maxHttpHeaderSize, 1024);
-    if (minSpareThreads > maxThreads) {
-      throw new IllegalArgumentException("minSpareThreads must be <= maxThreads (" + maxThreads + "), got " + minSpareThreads);
+    public ConnectorSettings {
+        requireAtLeast("maxThreads", maxThreads, 1);
+        requireAtLeast("minSpareThreads", minSpareThreads, 0);
+        requireAtLeast("acceptCount", acceptCount, 1);
+        requireAtLeast("maxConnections", maxConnections, 1);
+        requireAtLeast("connectionTimeoutMillis", connectionTimeoutMillis, 1);
+        requireAtLeast("keepAliveTimeoutMillis", keepAliveTimeoutMillis, 1);
+        requireAtLeast("maxKeepAliveRequests", maxKeepAliveRequests, -1);
+        requireAtLeast("maxSwallowSize", maxSwallowSize, 0);
+        requireAtLeast("maxPostSize", maxPostSize, 0);
+        requireAtLeast("maxHttpHeaderSize", maxHttpHeaderSize, 1024);
+        if (minSpareThreads > maxThreads) {
+            throw new IllegalArgumentException(
+                    "minSpareThreads must be <= maxThreads (" + maxThreads + "), got " + minSpareThreads);
+        }
     }
-  }
 
-  /** A copy with another connection timeout (tests use a short one to bound slow clients). */
-  public ConnectorSettings withConnectionTimeoutMillis(int millis) {
-    return new ConnectorSettings(maxThreads, minSpareThreads, acceptCount, maxConnections, millis,
-        keepAliveTimeoutMillis, maxKeepAliveRequests, maxSwallowSize, maxPostSize, maxHttpHeaderSize);
-  }
-
-  /** The settings as Tomcat connector attributes, in the order server.xml lists them. */
-  public Map<String, String> attributes() {
-    Map<String, String> attributes = new LinkedHashMap<>();
-    attributes.put("maxThreads", Integer.toString(maxThreads));
-    attributes.put("minSpareThreads", Integer.toString(minSpareThreads));
-    attributes.put("acceptCount", Integer.toString(acceptCount));
-    attributes.put("maxConnections", Integer.toString(maxConnections));
-    attributes.put("connectionTimeout", Integer.toString(connectionTimeoutMillis));
-    attributes.put("keepAliveTimeout", Integer.toString(keepAliveTimeoutMillis));
-    attributes.put("maxKeepAliveRequests", Integer.toString(maxKeepAliveRequests));
-    attributes.put("maxSwallowSize", Integer.toString(maxSwallowSize));
-    attributes.put("maxPostSize", Integer.toString(maxPostSize));
-    attributes.put("maxHttpHeaderSize", Integer.toString(maxHttpHeaderSize));
-    return attributes;
-  }
-
-  /** Applies every setting; fails loudly if Tomcat does not know one (a renamed attribute). */
-  void applyTo(Connector connector) {
-    for (Map.Entry<String, String> attribute : attributes().entrySet()) {
-      if (attribute.getKey().equals("maxPostSize")) {
-        connector.setMaxPostSize(maxPostSize); // a Connector attribute, not a protocol one
-      } else if (!connector.setProperty(attribute.getKey(), attribute.getValue())) {
-        throw new IllegalStateException("Tomcat's connector must accept " + attribute.getKey() + ", it refused it");
-      }
+    /** A copy with another connection timeout (tests use a short one to bound slow clients). */
+    public ConnectorSettings withConnectionTimeoutMillis(int millis) {
+        return new ConnectorSettings(
+                maxThreads,
+                minSpareThreads,
+                acceptCount,
+                maxConnections,
+                millis,
+                keepAliveTimeoutMillis,
+                maxKeepAliveRequests,
+                maxSwallowSize,
+                maxPostSize,
+                maxHttpHeaderSize);
     }
-  }
 
-  /**
-   * The {@code <Connector>} element for a standalone Tomcat's conf/server.xml.
-   *
-   * @param port    the port attribute: a number, or a Tomcat property reference such as
-   *                {@code ${liftride.http.port:-8080}}
-   * @param address the address attribute, likewise
-   */
-  public String serverXmlConnector(String port, String address) {
-    StringBuilder xml = new StringBuilder("<Connector port=\"").append(port)
-        .append("\" address=\"").append(address)
-        .append("\" protocol=\"org.apache.coyote.http11.Http11NioProtocol\"");
-    for (Map.Entry<String, String> attribute : attributes().entrySet()) {
-      xml.append("\n           ").append(attribute.getKey()).append("=\"").append(attribute.getValue()).append('"');
+    /** The settings as Tomcat connector attributes, in the order server.xml lists them. */
+    public Map<String, String> attributes() {
+        Map<String, String> attributes = new LinkedHashMap<>();
+        attributes.put("maxThreads", Integer.toString(maxThreads));
+        attributes.put("minSpareThreads", Integer.toString(minSpareThreads));
+        attributes.put("acceptCount", Integer.toString(acceptCount));
+        attributes.put("maxConnections", Integer.toString(maxConnections));
+        attributes.put("connectionTimeout", Integer.toString(connectionTimeoutMillis));
+        attributes.put("keepAliveTimeout", Integer.toString(keepAliveTimeoutMillis));
+        attributes.put("maxKeepAliveRequests", Integer.toString(maxKeepAliveRequests));
+        attributes.put("maxSwallowSize", Integer.toString(maxSwallowSize));
+        attributes.put("maxPostSize", Integer.toString(maxPostSize));
+        attributes.put("maxHttpHeaderSize", Integer.toString(maxHttpHeaderSize));
+        return attributes;
     }
-    return xml.append(" />").toString();
-  }
 
-  private static void requireAtLeast(String name, int value, int min) {
-    if (value < min) {
-      throw new IllegalArgumentException(name + " must be >= " + min + ", got " + value);
+    /** Applies every setting; fails loudly if Tomcat does not know one (a renamed attribute). */
+    void applyTo(Connector connector) {
+        for (Map.Entry<String, String> attribute : attributes().entrySet()) {
+            if (attribute.getKey().equals("maxPostSize")) {
+                connector.setMaxPostSize(maxPostSize); // a Connector attribute, not a protocol one
+            } else if (!connector.setProperty(attribute.getKey(), attribute.getValue())) {
+                throw new IllegalStateException(
+                        "Tomcat's connector must accept " + attribute.getKey() + ", it refused it");
+            }
+        }
     }
-  }
+
+    /**
+     * The {@code <Connector>} element for a standalone Tomcat's conf/server.xml.
+     *
+     * @param port    the port attribute: a number, or a Tomcat property reference such as
+     *                {@code ${liftride.http.port:-8080}}
+     * @param address the address attribute, likewise
+     */
+    public String serverXmlConnector(String port, String address) {
+        StringBuilder xml = new StringBuilder("<Connector port=\"")
+                .append(port)
+                .append("\" address=\"")
+                .append(address)
+                .append("\" protocol=\"org.apache.coyote.http11.Http11NioProtocol\"");
+        for (Map.Entry<String, String> attribute : attributes().entrySet()) {
+            xml.append("\n           ")
+                    .append(attribute.getKey())
+                    .append("=\"")
+                    .append(attribute.getValue())
+                    .append('"');
+        }
+        return xml.append(" />").toString();
+    }
+
+    private static void requireAtLeast(String name, int value, int min) {
+        if (value < min) {
+            throw new IllegalArgumentException(name + " must be >= " + min + ", got " + value);
+        }
+    }
 }

@@ -44,271 +44,275 @@ import org.apache.tomcat.util.scan.StandardJarScanner;
  * only) also maps a servlet that answers 201 without reading the request at {@value #BARE_MAPPING}.
  */
 public final class EmbeddedServer implements AutoCloseable {
-  public static final String CONTEXT_PATH = "/liftride";
-  public static final int DEFAULT_PORT = 8080;
-  public static final String DEFAULT_HOST = "0.0.0.0";
-  /**
-   * Where a server started with {@code bare} answers every request with 201 and an empty body, without
-   * reading it and with no filter in front: the container's floor, for wrk beside the real POST
-   * ({@code wrk -s servlet/bench/post.lua http://127.0.0.1:PORT/liftride/bench/bare}). Relative to
-   * {@value #CONTEXT_PATH}; nothing answers there otherwise (a JSON 404, like any unknown path).
-   */
-  public static final String BARE_MAPPING = "/bench/bare/*";
+    public static final String CONTEXT_PATH = "/liftride";
+    public static final int DEFAULT_PORT = 8080;
+    public static final String DEFAULT_HOST = "0.0.0.0";
+    /**
+     * Where a server started with {@code bare} answers every request with 201 and an empty body, without
+     * reading it and with no filter in front: the container's floor, for wrk beside the real POST
+     * ({@code wrk -s servlet/bench/post.lua http://127.0.0.1:PORT/liftride/bench/bare}). Relative to
+     * {@value #CONTEXT_PATH}; nothing answers there otherwise (a JSON 404, like any unknown path).
+     */
+    public static final String BARE_MAPPING = "/bench/bare/*";
 
-  /** Strong references: java.util.logging forgets the level of loggers nobody holds. */
-  private static final List<Logger> QUIETED_LOGGERS = List.of(
-      Logger.getLogger("org.apache.catalina"), Logger.getLogger("org.apache.coyote"),
-      Logger.getLogger("org.apache.tomcat"));
+    /** Strong references: java.util.logging forgets the level of loggers nobody holds. */
+    private static final List<Logger> QUIETED_LOGGERS = List.of(
+            Logger.getLogger("org.apache.catalina"),
+            Logger.getLogger("org.apache.coyote"),
+            Logger.getLogger("org.apache.tomcat"));
 
-  private final Tomcat tomcat;
-  private final Path baseDir;
-  private final String host;
-  private final int port;
-  private final AtomicBoolean closed = new AtomicBoolean();
-  private final CountDownLatch stopped = new CountDownLatch(1);
+    private final Tomcat tomcat;
+    private final Path baseDir;
+    private final String host;
+    private final int port;
+    private final AtomicBoolean closed = new AtomicBoolean();
+    private final CountDownLatch stopped = new CountDownLatch(1);
 
-  private EmbeddedServer(Tomcat tomcat, Path baseDir, String host, int port) {
-    this.tomcat = tomcat;
-    this.baseDir = baseDir;
-    this.host = host;
-    this.port = port;
-  }
-
-  /**
-   * Starts the server on {@code host} (an address to bind, e.g. 127.0.0.1 or 0.0.0.0) and {@code
-   * port} (0 picks a free one; see {@link #port()}). Returns once it answers requests.
-   *
-   * @throws IllegalStateException if Tomcat or the web application does not start (e.g. the port is taken)
-   */
-  public static EmbeddedServer start(String host, int port) {
-    return start(host, port, false);
-  }
-
-  /**
-   * {@link #start(String, int)}, and with {@code bare} also the benchmark-only servlet at {@value
-   * #BARE_MAPPING} (see there). Never use {@code bare} for anything but measuring the container.
-   */
-  public static EmbeddedServer start(String host, int port, boolean bare) {
-    return start(host, port, ConnectorSettings.LOAD_TEST, bare);
-  }
-
-  static EmbeddedServer start(String host, int port, ConnectorSettings settings) {
-    return start(host, port, settings, false);
-  }
-
-  static EmbeddedServer start(String host, int port, ConnectorSettings settings, boolean bare) {
-    if (host == null || host.isBlank()) {
-      throw new IllegalArgumentException("host must be an address to bind, got " + (host == null ? "null" : "\"" + host + "\""));
+    private EmbeddedServer(Tomcat tomcat, Path baseDir, String host, int port) {
+        this.tomcat = tomcat;
+        this.baseDir = baseDir;
+        this.host = host;
+        this.port = port;
     }
-    if (port < 0 || port > 65535) {
-      throw new IllegalArgumentException("port must be in 0..65535, got " + port);
-    }
-    quietTomcatLogging();
-    Path baseDir;
-    try {
-      baseDir = Files.createTempDirectory("liftride-tomcat-");
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot create Tomcat's base directory", e);
-    }
-    Tomcat tomcat = new Tomcat();
-    try {
-      Path docBase = writeDocBase(baseDir);
-      tomcat.setBaseDir(baseDir.toString());
 
-      Connector connector = new Connector(Http11NioProtocol.class.getName());
-      connector.setPort(port);
-      connector.setProperty("address", host);
-      settings.applyTo(connector);
-      tomcat.setConnector(connector);
+    /**
+     * Starts the server on {@code host} (an address to bind, e.g. 127.0.0.1 or 0.0.0.0) and {@code
+     * port} (0 picks a free one; see {@link #port()}). Returns once it answers requests.
+     *
+     * @throws IllegalStateException if Tomcat or the web application does not start (e.g. the port is taken)
+     */
+    public static EmbeddedServer start(String host, int port) {
+        return start(host, port, false);
+    }
 
-      StandardHost standardHost = (StandardHost) tomcat.getHost();
-      standardHost.setAutoDeploy(false);
-      standardHost.setErrorReportValveClass(JsonErrorReportValve.class.getName());
-      standardHost.addChild(webapp(tomcat, docBase, bare));
+    /**
+     * {@link #start(String, int)}, and with {@code bare} also the benchmark-only servlet at {@value
+     * #BARE_MAPPING} (see there). Never use {@code bare} for anything but measuring the container.
+     */
+    public static EmbeddedServer start(String host, int port, boolean bare) {
+        return start(host, port, ConnectorSettings.LOAD_TEST, bare);
+    }
 
-      tomcat.start();
-      int localPort = connector.getLocalPort();
-      if (connector.getState() != LifecycleState.STARTED || localPort <= 0) {
-        throw new IllegalStateException("Tomcat's connector did not start on " + host + ":" + port
-            + " (state " + connector.getState() + "); is the port in use?");
-      }
-      StandardContext context = (StandardContext) standardHost.findChild(CONTEXT_PATH);
-      if (context == null || !context.getState().isAvailable()) {
-        throw new IllegalStateException("the LiftRide web application did not start; see Tomcat's log above");
-      }
-      if (bare && context.findChild(BareMapping.SERVLET_NAME) == null) {
-        throw new IllegalStateException("the bare servlet was not mapped at " + BARE_MAPPING);
-      }
-      return new EmbeddedServer(tomcat, baseDir, host, localPort);
-    } catch (LifecycleException | IOException | RuntimeException e) {
-      stopQuietly(tomcat);
-      deleteRecursively(baseDir);
-      if (e instanceof IllegalStateException) {
-        throw (IllegalStateException) e;
-      }
-      throw new IllegalStateException("cannot start the LiftRide server on " + host + ":" + port + ": " + e, e);
+    static EmbeddedServer start(String host, int port, ConnectorSettings settings) {
+        return start(host, port, settings, false);
     }
-  }
 
-  /** The port the server listens on (the one picked when started with port 0). */
-  public int port() {
-    return port;
-  }
+    static EmbeddedServer start(String host, int port, ConnectorSettings settings, boolean bare) {
+        if (host == null || host.isBlank()) {
+            throw new IllegalArgumentException(
+                    "host must be an address to bind, got " + (host == null ? "null" : "\"" + host + "\""));
+        }
+        if (port < 0 || port > 65535) {
+            throw new IllegalArgumentException("port must be in 0..65535, got " + port);
+        }
+        quietTomcatLogging();
+        Path baseDir;
+        try {
+            baseDir = Files.createTempDirectory("liftride-tomcat-");
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot create Tomcat's base directory", e);
+        }
+        Tomcat tomcat = new Tomcat();
+        try {
+            Path docBase = writeDocBase(baseDir);
+            tomcat.setBaseDir(baseDir.toString());
 
-  /**
-   * The API's base URL, e.g. {@code http://127.0.0.1:54321/liftride}; a wildcard bind address
-   * (0.0.0.0, ::) is written as 127.0.0.1 so that the URL can be used from this machine.
-   */
-  public String baseUrl() {
-    String urlHost = isWildcard(host) ? "127.0.0.1" : host;
-    if (urlHost.indexOf(':') >= 0 && !urlHost.startsWith("[")) {
-      urlHost = "[" + urlHost + "]"; // an IPv6 literal
-    }
-    return "http://" + urlHost + ":" + port + CONTEXT_PATH;
-  }
+            Connector connector = new Connector(Http11NioProtocol.class.getName());
+            connector.setPort(port);
+            connector.setProperty("address", host);
+            settings.applyTo(connector);
+            tomcat.setConnector(connector);
 
-  /** Stops and destroys Tomcat and deletes its temporary directory; later calls do nothing. */
-  @Override
-  public void close() {
-    if (!closed.compareAndSet(false, true)) {
-      return;
-    }
-    try {
-      stopQuietly(tomcat);
-      deleteRecursively(baseDir);
-    } finally {
-      stopped.countDown();
-    }
-  }
+            StandardHost standardHost = (StandardHost) tomcat.getHost();
+            standardHost.setAutoDeploy(false);
+            standardHost.setErrorReportValveClass(JsonErrorReportValve.class.getName());
+            standardHost.addChild(webapp(tomcat, docBase, bare));
 
-  /** The web application's context (tests inspect its mappings). */
-  StandardContext context() {
-    return (StandardContext) tomcat.getHost().findChild(CONTEXT_PATH);
-  }
+            tomcat.start();
+            int localPort = connector.getLocalPort();
+            if (connector.getState() != LifecycleState.STARTED || localPort <= 0) {
+                throw new IllegalStateException("Tomcat's connector did not start on " + host + ":" + port + " (state "
+                        + connector.getState() + "); is the port in use?");
+            }
+            StandardContext context = (StandardContext) standardHost.findChild(CONTEXT_PATH);
+            if (context == null || !context.getState().isAvailable()) {
+                throw new IllegalStateException("the LiftRide web application did not start; see Tomcat's log above");
+            }
+            if (bare && context.findChild(BareMapping.SERVLET_NAME) == null) {
+                throw new IllegalStateException("the bare servlet was not mapped at " + BARE_MAPPING);
+            }
+            return new EmbeddedServer(tomcat, baseDir, host, localPort);
+        } catch (LifecycleException | IOException | RuntimeException e) {
+            stopQuietly(tomcat);
+            deleteRecursively(baseDir);
+            if (e instanceof IllegalStateException) {
+                throw (IllegalStateException) e;
+            }
+            throw new IllegalStateException("cannot start the LiftRide server on " + host + ":" + port + ": " + e, e);
+        }
+    }
 
-  /** Blocks until {@link #close()} has finished (e.g. from the Ctrl-C shutdown hook). */
-  void awaitClose() throws InterruptedException {
-    stopped.await();
-  }
+    /** The port the server listens on (the one picked when started with port 0). */
+    public int port() {
+        return port;
+    }
 
-  /**
-   * Starts the server from the command line ({@link LaunchOptions}), prints {@code LiftRide server
-   * listening on http://host:port/liftride} and runs until Ctrl-C (or SIGTERM) stops it cleanly.
-   */
-  public static void main(String[] args) throws InterruptedException {
-    LaunchOptions options;
-    try {
-      options = LaunchOptions.parse(args);
-    } catch (IllegalArgumentException e) {
-      System.err.println(e.getMessage());
-      System.err.println(LaunchOptions.USAGE);
-      System.exit(2);
-      return;
+    /**
+     * The API's base URL, e.g. {@code http://127.0.0.1:54321/liftride}; a wildcard bind address
+     * (0.0.0.0, ::) is written as 127.0.0.1 so that the URL can be used from this machine.
+     */
+    public String baseUrl() {
+        String urlHost = isWildcard(host) ? "127.0.0.1" : host;
+        if (urlHost.indexOf(':') >= 0 && !urlHost.startsWith("[")) {
+            urlHost = "[" + urlHost + "]"; // an IPv6 literal
+        }
+        return "http://" + urlHost + ":" + port + CONTEXT_PATH;
     }
-    if (options.help()) {
-      System.out.println(LaunchOptions.USAGE);
-      return;
-    }
-    EmbeddedServer server;
-    try {
-      server = start(options.host(), options.port(), options.bare());
-    } catch (IllegalStateException e) {
-      System.err.println(e.getMessage());
-      System.exit(1);
-      return;
-    }
-    Runtime.getRuntime().addShutdownHook(new Thread(server::close, "liftride-shutdown"));
-    String shownHost = options.host().indexOf(':') >= 0 ? "[" + options.host() + "]" : options.host();
-    System.out.println("LiftRide server listening on http://" + shownHost + ":" + server.port() + CONTEXT_PATH);
-    if (options.bare()) {
-      // stderr, after the URL line that scripts parse: a reminder that this is not the deployable server
-      System.err.println("benchmark only: " + CONTEXT_PATH + BARE_MAPPING + " answers 201 without reading the request");
-    }
-    server.awaitClose();
-  }
 
-  private static StandardContext webapp(Tomcat tomcat, Path docBase, boolean bare) {
-    StandardContext context = new StandardContext();
-    context.setName(CONTEXT_PATH);
-    context.setPath(CONTEXT_PATH);
-    context.setDocBase(docBase.toString());
-    context.setReloadable(false);
-    // The leak checks on stop look for what a redeployed WAR would leave behind; this context is never
-    // redeployed, its classes belong to the launcher's class loader, and on Java 17 the checks only
-    // print warnings asking for --add-opens.
-    context.setClearReferencesObjectStreamClassCaches(false);
-    context.setClearReferencesThreadLocals(false);
-    context.setClearReferencesRmiTargets(false);
-    // our classes come from the launcher's class path, not from a WEB-INF/classes directory
-    context.setParentClassLoader(EmbeddedServer.class.getClassLoader());
-    // The API has no sessions, but every context has a manager that seeds a session-id generator at
-    // start; Tomcat's default SHA1PRNG can take seconds to seed on a busy machine (and logs a warning).
-    StandardManager sessions = new StandardManager();
-    sessions.setSecureRandomAlgorithm(""); // the platform default, seeded from /dev/urandom
-    sessions.setPathname(null); // nothing to persist across restarts
-    context.setManager(sessions);
-    StandardJarScanner scanner = new StandardJarScanner();
-    scanner.setScanClassPath(false); // web.xml is metadata-complete: nothing to discover in jars
-    scanner.setScanManifest(false);
-    context.setJarScanner(scanner);
-    ContextConfig config = new ContextConfig();
-    config.setDefaultWebXml(tomcat.noDefaultWebXmlPath()); // only our web.xml: no JSP, no static files
-    context.addLifecycleListener(config);
-    if (bare) {
-      context.addLifecycleListener(new BareMapping()); // after ContextConfig: web.xml is applied first
+    /** Stops and destroys Tomcat and deletes its temporary directory; later calls do nothing. */
+    @Override
+    public void close() {
+        if (!closed.compareAndSet(false, true)) {
+            return;
+        }
+        try {
+            stopQuietly(tomcat);
+            deleteRecursively(baseDir);
+        } finally {
+            stopped.countDown();
+        }
     }
-    return context;
-  }
 
-  /** A document base holding only WEB-INF/web.xml, copied from the class path (see the POM). */
-  private static Path writeDocBase(Path baseDir) throws IOException {
-    Path webInf = Files.createDirectories(baseDir.resolve("webapp").resolve("WEB-INF"));
-    try (InputStream webXml = EmbeddedServer.class.getResourceAsStream("web.xml")) {
-      if (webXml == null) {
-        throw new IllegalStateException("web.xml must be on the class path next to "
-            + EmbeddedServer.class.getName() + " (the build copies src/main/webapp/WEB-INF/web.xml there)");
-      }
-      Files.copy(webXml, webInf.resolve("web.xml"));
+    /** The web application's context (tests inspect its mappings). */
+    StandardContext context() {
+        return (StandardContext) tomcat.getHost().findChild(CONTEXT_PATH);
     }
-    return webInf.getParent();
-  }
 
-  private static void quietTomcatLogging() {
-    // start-up chatter and per-request parse warnings would flood a load test's console
-    for (Logger logger : QUIETED_LOGGERS) {
-      if (logger.getLevel() == null) {
-        logger.setLevel(Level.WARNING);
-      }
+    /** Blocks until {@link #close()} has finished (e.g. from the Ctrl-C shutdown hook). */
+    void awaitClose() throws InterruptedException {
+        stopped.await();
     }
-    Registry.disableRegistry(); // no JMX beans: cheaper, and several servers in one JVM do not collide
-  }
 
-  private static boolean isWildcard(String host) {
-    try {
-      return InetAddress.getByName(host).isAnyLocalAddress();
-    } catch (UnknownHostException | SecurityException e) {
-      return false;
+    /**
+     * Starts the server from the command line ({@link LaunchOptions}), prints {@code LiftRide server
+     * listening on http://host:port/liftride} and runs until Ctrl-C (or SIGTERM) stops it cleanly.
+     */
+    public static void main(String[] args) throws InterruptedException {
+        LaunchOptions options;
+        try {
+            options = LaunchOptions.parse(args);
+        } catch (IllegalArgumentException e) {
+            System.err.println(e.getMessage());
+            System.err.println(LaunchOptions.USAGE);
+            System.exit(2);
+            return;
+        }
+        if (options.help()) {
+            System.out.println(LaunchOptions.USAGE);
+            return;
+        }
+        EmbeddedServer server;
+        try {
+            server = start(options.host(), options.port(), options.bare());
+        } catch (IllegalStateException e) {
+            System.err.println(e.getMessage());
+            System.exit(1);
+            return;
+        }
+        Runtime.getRuntime().addShutdownHook(new Thread(server::close, "liftride-shutdown"));
+        String shownHost = options.host().indexOf(':') >= 0 ? "[" + options.host() + "]" : options.host();
+        System.out.println("LiftRide server listening on http://" + shownHost + ":" + server.port() + CONTEXT_PATH);
+        if (options.bare()) {
+            // stderr, after the URL line that scripts parse: a reminder that this is not the deployable server
+            System.err.println(
+                    "benchmark only: " + CONTEXT_PATH + BARE_MAPPING + " answers 201 without reading the request");
+        }
+        server.awaitClose();
     }
-  }
 
-  private static void stopQuietly(Tomcat tomcat) {
-    try {
-      tomcat.stop();
-    } catch (LifecycleException | RuntimeException ignored) {
-      // destroy below still releases the port
+    private static StandardContext webapp(Tomcat tomcat, Path docBase, boolean bare) {
+        StandardContext context = new StandardContext();
+        context.setName(CONTEXT_PATH);
+        context.setPath(CONTEXT_PATH);
+        context.setDocBase(docBase.toString());
+        context.setReloadable(false);
+        // The leak checks on stop look for what a redeployed WAR would leave behind; this context is never
+        // redeployed, its classes belong to the launcher's class loader, and on Java 17 the checks only
+        // print warnings asking for --add-opens.
+        context.setClearReferencesObjectStreamClassCaches(false);
+        context.setClearReferencesThreadLocals(false);
+        context.setClearReferencesRmiTargets(false);
+        // our classes come from the launcher's class path, not from a WEB-INF/classes directory
+        context.setParentClassLoader(EmbeddedServer.class.getClassLoader());
+        // The API has no sessions, but every context has a manager that seeds a session-id generator at
+        // start; Tomcat's default SHA1PRNG can take seconds to seed on a busy machine (and logs a warning).
+        StandardManager sessions = new StandardManager();
+        sessions.setSecureRandomAlgorithm(""); // the platform default, seeded from /dev/urandom
+        sessions.setPathname(null); // nothing to persist across restarts
+        context.setManager(sessions);
+        StandardJarScanner scanner = new StandardJarScanner();
+        scanner.setScanClassPath(false); // web.xml is metadata-complete: nothing to discover in jars
+        scanner.setScanManifest(false);
+        context.setJarScanner(scanner);
+        ContextConfig config = new ContextConfig();
+        config.setDefaultWebXml(tomcat.noDefaultWebXmlPath()); // only our web.xml: no JSP, no static files
+        context.addLifecycleListener(config);
+        if (bare) {
+            context.addLifecycleListener(new BareMapping()); // after ContextConfig: web.xml is applied first
+        }
+        return context;
     }
-    try {
-      tomcat.destroy();
-    } catch (LifecycleException | RuntimeException ignored) {
-      // nothing more can be done
-    }
-  }
 
-  private static void deleteRecursively(Path dir) {
-    try (Stream<Path> paths = Files.walk(dir)) {
-      paths.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
-    } catch (IOException | UncheckedIOException ignored) {
-      // a leftover temp directory is harmless
+    /** A document base holding only WEB-INF/web.xml, copied from the class path (see the POM). */
+    private static Path writeDocBase(Path baseDir) throws IOException {
+        Path webInf = Files.createDirectories(baseDir.resolve("webapp").resolve("WEB-INF"));
+        try (InputStream webXml = EmbeddedServer.class.getResourceAsStream("web.xml")) {
+            if (webXml == null) {
+                throw new IllegalStateException("web.xml must be on the class path next to "
+                        + EmbeddedServer.class.getName() + " (the build copies src/main/webapp/WEB-INF/web.xml there)");
+            }
+            Files.copy(webXml, webInf.resolve("web.xml"));
+        }
+        return webInf.getParent();
     }
-  }
+
+    private static void quietTomcatLogging() {
+        // start-up chatter and per-request parse warnings would flood a load test's console
+        for (Logger logger : QUIETED_LOGGERS) {
+            if (logger.getLevel() == null) {
+                logger.setLevel(Level.WARNING);
+            }
+        }
+        Registry.disableRegistry(); // no JMX beans: cheaper, and several servers in one JVM do not collide
+    }
+
+    private static boolean isWildcard(String host) {
+        try {
+            return InetAddress.getByName(host).isAnyLocalAddress();
+        } catch (UnknownHostException | SecurityException e) {
+            return false;
+        }
+    }
+
+    private static void stopQuietly(Tomcat tomcat) {
+        try {
+            tomcat.stop();
+        } catch (LifecycleException | RuntimeException ignored) {
+            // destroy below still releases the port
+        }
+        try {
+            tomcat.destroy();
+        } catch (LifecycleException | RuntimeException ignored) {
+            // nothing more can be done
+        }
+    }
+
+    private static void deleteRecursively(Path dir) {
+        try (Stream<Path> paths = Files.walk(dir)) {
+            paths.sorted(Comparator.reverseOrder())
+                    .forEach(path -> path.toFile().delete());
+        } catch (IOException | UncheckedIOException ignored) {
+            // a leftover temp directory is harmless
+        }
+    }
 }

@@ -5,15 +5,15 @@ package io.upic.liftride.server.model;
  * left it out (it is optional so that bodies of every assignment edition are accepted).
  */
 public record LiftRide(int liftId, int time, int waitTime) {
-  /** The value of {@link #waitTime()} when the body carried none. */
-  public static final int NO_WAIT_TIME = -1;
+    /** The value of {@link #waitTime()} when the body carried none. */
+    public static final int NO_WAIT_TIME = -1;
 
-  /** The vertical metres one ride on this lift adds: liftID x 10 (assignment 3). */
-  public int vertical() {
-    return liftId * 10;
-  }
+    /** The vertical metres one ride on this lift adds: liftID x 10 (assignment 3). */
+    public int vertical() {
+        return liftId * 10;
+    }
 
-  public boolean hasWaitTime() {
-    return waitTime != NO_WAIT_TIME;
-  }
+    public boolean hasWaitTime() {
+        return waitTime != NO_WAIT_TIME;
+    }
 }

@@ -7,8 +7,8 @@ import java.util.Set;
  * An empty {@code seasons} set means "every season".
  */
 public record SkierVerticalQuery(int skierId, Set<Integer> resorts, Set<Integer> seasons) {
-  public SkierVerticalQuery {
-    resorts = Set.copyOf(resorts);
-    seasons = Set.copyOf(seasons);
-  }
+    public SkierVerticalQuery {
+        resorts = Set.copyOf(resorts);
+        seasons = Set.copyOf(seasons);
+    }
 }

@@ -33,228 +33,238 @@ import java.util.concurrent.atomic.LongAdder;
  * last, so once it counts a ride, every aggregate includes it.
  */
 public final class InMemoryRideStore implements RideStore {
-  /** Keys pack IDs into a long; these are the largest values the packing has room for. */
-  private static final int MAX_SEASON = 9999;
-  private static final int MAX_DAY = 511;
-  private static final int MAX_SKIER = (1 << 17) - 1;
+    /** Keys pack IDs into a long; these are the largest values the packing has room for. */
+    private static final int MAX_SEASON = 9999;
 
-  private static final List<String> SEED_RESORT_NAMES = List.of(
-      "Mission Ridge", "Crystal Mountain", "Stevens Pass", "Summit at Snoqualmie", "Mt. Baker",
-      "White Pass", "49 Degrees North", "Mt. Spokane", "Loup Loup", "Bluewood");
+    private static final int MAX_DAY = 511;
+    private static final int MAX_SKIER = (1 << 17) - 1;
 
-  private final ConcurrentHashMap<Integer, ResortEntry> resorts = new ConcurrentHashMap<>();
-  /** (resort, season, day) -> skierID -> vertical. A day's map size is its unique skier count. */
-  private final ConcurrentHashMap<Long, ConcurrentHashMap<Integer, AtomicLong>> dayVerticals =
-      new ConcurrentHashMap<>();
-  /** (resort, season) -> skierID -> vertical. */
-  private final ConcurrentHashMap<Long, ConcurrentHashMap<Integer, AtomicLong>> seasonTotals =
-      new ConcurrentHashMap<>();
-  private final LongAdder ridesStored = new LongAdder();
-  /** The day and the season the last ride went to; never null, and a key's map never changes. */
-  private volatile Keyed lastDay = Keyed.NONE;
-  private volatile Keyed lastSeason = Keyed.NONE;
+    private static final List<String> SEED_RESORT_NAMES = List.of(
+            "Mission Ridge",
+            "Crystal Mountain",
+            "Stevens Pass",
+            "Summit at Snoqualmie",
+            "Mt. Baker",
+            "White Pass",
+            "49 Degrees North",
+            "Mt. Spokane",
+            "Loup Loup",
+            "Bluewood");
 
-  /** An empty store: no resorts until rides arrive. */
-  public InMemoryRideStore() {}
+    private final ConcurrentHashMap<Integer, ResortEntry> resorts = new ConcurrentHashMap<>();
+    /** (resort, season, day) -> skierID -> vertical. A day's map size is its unique skier count. */
+    private final ConcurrentHashMap<Long, ConcurrentHashMap<Integer, AtomicLong>> dayVerticals =
+            new ConcurrentHashMap<>();
+    /** (resort, season) -> skierID -> vertical. */
+    private final ConcurrentHashMap<Long, ConcurrentHashMap<Integer, AtomicLong>> seasonTotals =
+            new ConcurrentHashMap<>();
 
-  /** A store knowing resorts 1..10 (Washington state resorts), without seasons or rides. */
-  public static InMemoryRideStore withSeedResorts() {
-    InMemoryRideStore store = new InMemoryRideStore();
-    for (int i = 0; i < SEED_RESORT_NAMES.size(); i++) {
-      store.addResort(new Resort(i + 1, SEED_RESORT_NAMES.get(i)));
-    }
-    return store;
-  }
+    private final LongAdder ridesStored = new LongAdder();
+    /** The day and the season the last ride went to; never null, and a key's map never changes. */
+    private volatile Keyed lastDay = Keyed.NONE;
 
-  /** Registers a resort; an existing one with that id keeps its name. */
-  public void addResort(Resort resort) {
-    if (resort.id() < 1) {
-      throw new IllegalArgumentException("resortID must be >= 1, got " + resort.id());
-    }
-    resorts.putIfAbsent(resort.id(), new ResortEntry(resort));
-  }
+    private volatile Keyed lastSeason = Keyed.NONE;
 
-  @Override
-  public void addRide(SkierDay where, LiftRide ride) {
-    check(where.resortId(), where.seasonId(), where.dayId());
-    checkSkier(where.skierId());
-    ResortEntry resort = resorts.get(where.resortId());
-    if (resort == null) {
-      resort = resorts.computeIfAbsent(where.resortId(),
-          id -> new ResortEntry(new Resort(id, "Resort " + id)));
-    }
-    resort.addSeason(where.seasonId());
+    /** An empty store: no resorts until rides arrive. */
+    public InMemoryRideStore() {}
 
-    long dayKey = dayKey(where.resortId(), where.seasonId(), where.dayId());
-    Keyed day = lastDay;
-    if (day.key != dayKey) {
-      day = new Keyed(dayKey, map(dayVerticals, dayKey));
-      lastDay = day;
-    }
-    long seasonKey = seasonKey(where.resortId(), where.seasonId());
-    Keyed season = lastSeason;
-    if (season.key != seasonKey) {
-      season = new Keyed(seasonKey, map(seasonTotals, seasonKey));
-      lastSeason = season;
-    }
-    Integer skier = where.skierId(); // boxed once for both maps
-    int vertical = ride.vertical();
-    counter(day.skiers, skier).addAndGet(vertical);
-    counter(season.skiers, skier).addAndGet(vertical);
-    ridesStored.increment();
-  }
-
-  @Override
-  public OptionalLong dayVertical(SkierDay where) {
-    check(where.resortId(), where.seasonId(), where.dayId());
-    checkSkier(where.skierId());
-    Map<Integer, AtomicLong> day = dayVerticals.get(dayKey(where.resortId(), where.seasonId(), where.dayId()));
-    AtomicLong vertical = day == null ? null : day.get(where.skierId());
-    return vertical == null ? OptionalLong.empty() : OptionalLong.of(vertical.get());
-  }
-
-  @Override
-  public List<SeasonVertical> seasonVerticals(SkierVerticalQuery query) {
-    checkSkier(query.skierId());
-    TreeMap<Integer, Long> bySeason = new TreeMap<>();
-    for (int resortId : query.resorts()) {
-      ResortEntry resort = resorts.get(resortId);
-      if (resort == null) {
-        continue;
-      }
-      Set<Integer> seasons = query.seasons().isEmpty() ? resort.seasons : query.seasons();
-      for (int season : seasons) {
-        checkSeason(season);
-        Map<Integer, AtomicLong> skiers = seasonTotals.get(seasonKey(resortId, season));
-        AtomicLong total = skiers == null ? null : skiers.get(query.skierId());
-        if (total != null) {
-          bySeason.merge(season, total.get(), Long::sum);
+    /** A store knowing resorts 1..10 (Washington state resorts), without seasons or rides. */
+    public static InMemoryRideStore withSeedResorts() {
+        InMemoryRideStore store = new InMemoryRideStore();
+        for (int i = 0; i < SEED_RESORT_NAMES.size(); i++) {
+            store.addResort(new Resort(i + 1, SEED_RESORT_NAMES.get(i)));
         }
-      }
-    }
-    List<SeasonVertical> result = new ArrayList<>(bySeason.size());
-    bySeason.forEach((season, vertical) -> result.add(new SeasonVertical(season, vertical)));
-    return result;
-  }
-
-  @Override
-  public List<Resort> resorts() {
-    return resorts.values().stream()
-        .map(entry -> entry.resort)
-        .sorted((a, b) -> Integer.compare(a.id(), b.id()))
-        .toList();
-  }
-
-  @Override
-  public Optional<Resort> resort(int resortId) {
-    ResortEntry entry = resorts.get(resortId);
-    return entry == null ? Optional.empty() : Optional.of(entry.resort);
-  }
-
-  @Override
-  public List<Integer> seasons(int resortId) {
-    ResortEntry entry = resorts.get(resortId);
-    return entry == null ? List.of() : entry.seasons.stream().sorted().toList();
-  }
-
-  @Override
-  public boolean addSeason(int resortId, int season) {
-    checkSeason(season);
-    ResortEntry entry = resorts.get(resortId);
-    if (entry == null) {
-      return false;
-    }
-    entry.addSeason(season);
-    return true;
-  }
-
-  @Override
-  public int uniqueSkiers(ResortDay where) {
-    check(where.resortId(), where.seasonId(), where.dayId());
-    Map<Integer, AtomicLong> day = dayVerticals.get(dayKey(where.resortId(), where.seasonId(), where.dayId()));
-    return day == null ? 0 : day.size();
-  }
-
-  @Override
-  public long ridesStored() {
-    return ridesStored.sum();
-  }
-
-  private static ConcurrentHashMap<Integer, AtomicLong> map(
-      ConcurrentHashMap<Long, ConcurrentHashMap<Integer, AtomicLong>> maps, long key) {
-    ConcurrentHashMap<Integer, AtomicLong> map = maps.get(key);
-    return map != null ? map : maps.computeIfAbsent(key, k -> new ConcurrentHashMap<>(1 << 10));
-  }
-
-  private static AtomicLong counter(ConcurrentHashMap<Integer, AtomicLong> map, Integer key) {
-    AtomicLong counter = map.get(key);
-    return counter != null ? counter : map.computeIfAbsent(key, k -> new AtomicLong());
-  }
-
-  /** resort (31 bits) | season (14 bits) | day (9 bits). */
-  private static long dayKey(int resort, int season, int day) {
-    return ((long) resort << 23) | ((long) season << 9) | day;
-  }
-
-  /** resort (31 bits) | season (14 bits). */
-  private static long seasonKey(int resort, int season) {
-    return ((long) resort << 14) | season;
-  }
-
-  private static void check(int resort, int season, int day) {
-    if (resort < 1) {
-      throw new IllegalArgumentException("resortID must be >= 1, got " + resort);
-    }
-    checkSeason(season);
-    if (day < 1 || day > MAX_DAY) {
-      throw new IllegalArgumentException("dayID must be in 1.." + MAX_DAY + ", got " + day);
-    }
-  }
-
-  private static void checkSeason(int season) {
-    if (season < 0 || season > MAX_SEASON) {
-      throw new IllegalArgumentException("seasonID must be in 0.." + MAX_SEASON + ", got " + season);
-    }
-  }
-
-  private static void checkSkier(int skier) {
-    if (skier < 1 || skier > MAX_SKIER) {
-      throw new IllegalArgumentException("skierID must be in 1.." + MAX_SKIER + ", got " + skier);
-    }
-  }
-
-  /** A packed key and the per-skier map stored under it; immutable (the map itself is concurrent). */
-  private static final class Keyed {
-    static final Keyed NONE = new Keyed(-1, null); // no packed key is negative
-
-    final long key;
-    final ConcurrentHashMap<Integer, AtomicLong> skiers;
-
-    Keyed(long key, ConcurrentHashMap<Integer, AtomicLong> skiers) {
-      this.key = key;
-      this.skiers = skiers;
-    }
-  }
-
-  /** A resort and its seasons; the season set is concurrent, the resort immutable. */
-  private static final class ResortEntry {
-    final Resort resort;
-    final Set<Integer> seasons = ConcurrentHashMap.newKeySet();
-    /** A season already in {@link #seasons} (set only after adding it), or -1. */
-    private volatile int lastSeason = -1;
-
-    ResortEntry(Resort resort) {
-      this.resort = resort;
+        return store;
     }
 
-    void addSeason(int season) {
-      if (season == lastSeason) {
-        return; // the common case: neither boxing nor hashing
-      }
-      if (!seasons.contains(season)) { // then it reads without writing
-        seasons.add(season);
-      }
-      lastSeason = season;
+    /** Registers a resort; an existing one with that id keeps its name. */
+    public void addResort(Resort resort) {
+        if (resort.id() < 1) {
+            throw new IllegalArgumentException("resortID must be >= 1, got " + resort.id());
+        }
+        resorts.putIfAbsent(resort.id(), new ResortEntry(resort));
     }
-  }
+
+    @Override
+    public void addRide(SkierDay where, LiftRide ride) {
+        check(where.resortId(), where.seasonId(), where.dayId());
+        checkSkier(where.skierId());
+        ResortEntry resort = resorts.get(where.resortId());
+        if (resort == null) {
+            resort = resorts.computeIfAbsent(where.resortId(), id -> new ResortEntry(new Resort(id, "Resort " + id)));
+        }
+        resort.addSeason(where.seasonId());
+
+        long dayKey = dayKey(where.resortId(), where.seasonId(), where.dayId());
+        Keyed day = lastDay;
+        if (day.key != dayKey) {
+            day = new Keyed(dayKey, map(dayVerticals, dayKey));
+            lastDay = day;
+        }
+        long seasonKey = seasonKey(where.resortId(), where.seasonId());
+        Keyed season = lastSeason;
+        if (season.key != seasonKey) {
+            season = new Keyed(seasonKey, map(seasonTotals, seasonKey));
+            lastSeason = season;
+        }
+        Integer skier = where.skierId(); // boxed once for both maps
+        int vertical = ride.vertical();
+        counter(day.skiers, skier).addAndGet(vertical);
+        counter(season.skiers, skier).addAndGet(vertical);
+        ridesStored.increment();
+    }
+
+    @Override
+    public OptionalLong dayVertical(SkierDay where) {
+        check(where.resortId(), where.seasonId(), where.dayId());
+        checkSkier(where.skierId());
+        Map<Integer, AtomicLong> day = dayVerticals.get(dayKey(where.resortId(), where.seasonId(), where.dayId()));
+        AtomicLong vertical = day == null ? null : day.get(where.skierId());
+        return vertical == null ? OptionalLong.empty() : OptionalLong.of(vertical.get());
+    }
+
+    @Override
+    public List<SeasonVertical> seasonVerticals(SkierVerticalQuery query) {
+        checkSkier(query.skierId());
+        TreeMap<Integer, Long> bySeason = new TreeMap<>();
+        for (int resortId : query.resorts()) {
+            ResortEntry resort = resorts.get(resortId);
+            if (resort == null) {
+                continue;
+            }
+            Set<Integer> seasons = query.seasons().isEmpty() ? resort.seasons : query.seasons();
+            for (int season : seasons) {
+                checkSeason(season);
+                Map<Integer, AtomicLong> skiers = seasonTotals.get(seasonKey(resortId, season));
+                AtomicLong total = skiers == null ? null : skiers.get(query.skierId());
+                if (total != null) {
+                    bySeason.merge(season, total.get(), Long::sum);
+                }
+            }
+        }
+        List<SeasonVertical> result = new ArrayList<>(bySeason.size());
+        bySeason.forEach((season, vertical) -> result.add(new SeasonVertical(season, vertical)));
+        return result;
+    }
+
+    @Override
+    public List<Resort> resorts() {
+        return resorts.values().stream()
+                .map(entry -> entry.resort)
+                .sorted((a, b) -> Integer.compare(a.id(), b.id()))
+                .toList();
+    }
+
+    @Override
+    public Optional<Resort> resort(int resortId) {
+        ResortEntry entry = resorts.get(resortId);
+        return entry == null ? Optional.empty() : Optional.of(entry.resort);
+    }
+
+    @Override
+    public List<Integer> seasons(int resortId) {
+        ResortEntry entry = resorts.get(resortId);
+        return entry == null ? List.of() : entry.seasons.stream().sorted().toList();
+    }
+
+    @Override
+    public boolean addSeason(int resortId, int season) {
+        checkSeason(season);
+        ResortEntry entry = resorts.get(resortId);
+        if (entry == null) {
+            return false;
+        }
+        entry.addSeason(season);
+        return true;
+    }
+
+    @Override
+    public int uniqueSkiers(ResortDay where) {
+        check(where.resortId(), where.seasonId(), where.dayId());
+        Map<Integer, AtomicLong> day = dayVerticals.get(dayKey(where.resortId(), where.seasonId(), where.dayId()));
+        return day == null ? 0 : day.size();
+    }
+
+    @Override
+    public long ridesStored() {
+        return ridesStored.sum();
+    }
+
+    private static ConcurrentHashMap<Integer, AtomicLong> map(
+            ConcurrentHashMap<Long, ConcurrentHashMap<Integer, AtomicLong>> maps, long key) {
+        ConcurrentHashMap<Integer, AtomicLong> map = maps.get(key);
+        return map != null ? map : maps.computeIfAbsent(key, k -> new ConcurrentHashMap<>(1 << 10));
+    }
+
+    private static AtomicLong counter(ConcurrentHashMap<Integer, AtomicLong> map, Integer key) {
+        AtomicLong counter = map.get(key);
+        return counter != null ? counter : map.computeIfAbsent(key, k -> new AtomicLong());
+    }
+
+    /** resort (31 bits) | season (14 bits) | day (9 bits). */
+    private static long dayKey(int resort, int season, int day) {
+        return ((long) resort << 23) | ((long) season << 9) | day;
+    }
+
+    /** resort (31 bits) | season (14 bits). */
+    private static long seasonKey(int resort, int season) {
+        return ((long) resort << 14) | season;
+    }
+
+    private static void check(int resort, int season, int day) {
+        if (resort < 1) {
+            throw new IllegalArgumentException("resortID must be >= 1, got " + resort);
+        }
+        checkSeason(season);
+        if (day < 1 || day > MAX_DAY) {
+            throw new IllegalArgumentException("dayID must be in 1.." + MAX_DAY + ", got " + day);
+        }
+    }
+
+    private static void checkSeason(int season) {
+        if (season < 0 || season > MAX_SEASON) {
+            throw new IllegalArgumentException("seasonID must be in 0.." + MAX_SEASON + ", got " + season);
+        }
+    }
+
+    private static void checkSkier(int skier) {
+        if (skier < 1 || skier > MAX_SKIER) {
+            throw new IllegalArgumentException("skierID must be in 1.." + MAX_SKIER + ", got " + skier);
+        }
+    }
+
+    /** A packed key and the per-skier map stored under it; immutable (the map itself is concurrent). */
+    private static final class Keyed {
+        static final Keyed NONE = new Keyed(-1, null); // no packed key is negative
+
+        final long key;
+        final ConcurrentHashMap<Integer, AtomicLong> skiers;
+
+        Keyed(long key, ConcurrentHashMap<Integer, AtomicLong> skiers) {
+            this.key = key;
+            this.skiers = skiers;
+        }
+    }
+
+    /** A resort and its seasons; the season set is concurrent, the resort immutable. */
+    private static final class ResortEntry {
+        final Resort resort;
+        final Set<Integer> seasons = ConcurrentHashMap.newKeySet();
+        /** A season already in {@link #seasons} (set only after adding it), or -1. */
+        private volatile int lastSeason = -1;
+
+        ResortEntry(Resort resort) {
+            this.resort = resort;
+        }
+
+        void addSeason(int season) {
+            if (season == lastSeason) {
+                return; // the common case: neither boxing nor hashing
+            }
+            if (!seasons.contains(season)) { // then it reads without writing
+                seasons.add(season);
+            }
+            lastSeason = season;
+        }
+    }
 }

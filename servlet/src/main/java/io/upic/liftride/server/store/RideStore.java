@@ -20,35 +20,35 @@ import java.util.OptionalLong;
  * {@link #addSeason}, which needs an existing resort.
  */
 public interface RideStore {
-  /** The ServletContext attribute under which the web application keeps its store. */
-  String ATTRIBUTE = RideStore.class.getName();
+    /** The ServletContext attribute under which the web application keeps its store. */
+    String ATTRIBUTE = RideStore.class.getName();
 
-  /** Stores one ride: the skier's day and season verticals grow by liftID x 10. */
-  void addRide(SkierDay where, LiftRide ride);
+    /** Stores one ride: the skier's day and season verticals grow by liftID x 10. */
+    void addRide(SkierDay where, LiftRide ride);
 
-  /** The skier's vertical for that resort, season and day; empty when the skier has no ride there. */
-  OptionalLong dayVertical(SkierDay where);
+    /** The skier's vertical for that resort, season and day; empty when the skier has no ride there. */
+    OptionalLong dayVertical(SkierDay where);
 
-  /**
-   * The skier's vertical per season, summed over the query's resorts, seasons ascending; only
-   * seasons with rides (of those asked for, or all when none are), so empty means no data.
-   */
-  List<SeasonVertical> seasonVerticals(SkierVerticalQuery query);
+    /**
+     * The skier's vertical per season, summed over the query's resorts, seasons ascending; only
+     * seasons with rides (of those asked for, or all when none are), so empty means no data.
+     */
+    List<SeasonVertical> seasonVerticals(SkierVerticalQuery query);
 
-  /** Every known resort, ascending by id. */
-  List<Resort> resorts();
+    /** Every known resort, ascending by id. */
+    List<Resort> resorts();
 
-  Optional<Resort> resort(int resortId);
+    Optional<Resort> resort(int resortId);
 
-  /** The resort's seasons ascending; empty when the resort is unknown or has none. */
-  List<Integer> seasons(int resortId);
+    /** The resort's seasons ascending; empty when the resort is unknown or has none. */
+    List<Integer> seasons(int resortId);
 
-  /** Adds a season to an existing resort (again is fine); false when the resort does not exist. */
-  boolean addSeason(int resortId, int season);
+    /** Adds a season to an existing resort (again is fine); false when the resort does not exist. */
+    boolean addSeason(int resortId, int season);
 
-  /** How many different skiers rode at the resort that season and day; 0 when none did. */
-  int uniqueSkiers(ResortDay day);
+    /** How many different skiers rode at the resort that season and day; 0 when none did. */
+    int uniqueSkiers(ResortDay day);
 
-  /** Rides stored since the store was created; the load client reconciles its 201s against it. */
-  long ridesStored();
+    /** Rides stored since the store was created; the load client reconciles its 201s against it. */
+    long ridesStored();
 }

@@ -22,55 +22,61 @@ import org.apache.tomcat.util.res.StringManager;
  * trace.
  */
 public final class JsonErrorReportValve extends ErrorReportValve {
-  private static final int MAX_MESSAGE_CHARS = 200;
-  private static final StringManager TOMCAT_STRINGS = StringManager.getManager("org.apache.catalina.valves", Locale.ENGLISH);
+    private static final int MAX_MESSAGE_CHARS = 200;
+    private static final StringManager TOMCAT_STRINGS =
+            StringManager.getManager("org.apache.catalina.valves", Locale.ENGLISH);
 
-  @Override
-  protected void report(Request request, Response response, Throwable throwable) {
-    int status = response.getStatus();
-    // the same conditions as Tomcat's own report: an error, nothing written yet, reported once
-    if (status < 400 || response.getContentWritten() > 0 || !response.setErrorReported()) {
-      return;
+    @Override
+    protected void report(Request request, Response response, Throwable throwable) {
+        int status = response.getStatus();
+        // the same conditions as Tomcat's own report: an error, nothing written yet, reported once
+        if (status < 400 || response.getContentWritten() > 0 || !response.setErrorReported()) {
+            return;
+        }
+        AtomicBoolean ioAllowed = new AtomicBoolean(true);
+        response.getCoyoteResponse().action(ActionCode.IS_IO_ALLOWED, ioAllowed);
+        if (!ioAllowed.get()) {
+            return; // the connection is broken; nobody would read the answer
+        }
+        try {
+            response.setContentType("application/json;charset=UTF-8");
+            Writer writer = response.getReporter();
+            if (writer != null) {
+                writer.write("{\"message\":\"" + escape(message(status, response.getMessage(), throwable)) + "\"}");
+                response.finishResponse();
+            }
+        } catch (IOException | IllegalStateException ignored) {
+            // the client went away or the response was committed meanwhile: nothing left to tell anyone
+        }
     }
-    AtomicBoolean ioAllowed = new AtomicBoolean(true);
-    response.getCoyoteResponse().action(ActionCode.IS_IO_ALLOWED, ioAllowed);
-    if (!ioAllowed.get()) {
-      return; // the connection is broken; nobody would read the answer
-    }
-    try {
-      response.setContentType("application/json;charset=UTF-8");
-      Writer writer = response.getReporter();
-      if (writer != null) {
-        writer.write("{\"message\":\"" + escape(message(status, response.getMessage(), throwable)) + "\"}");
-        response.finishResponse();
-      }
-    } catch (IOException | IllegalStateException ignored) {
-      // the client went away or the response was committed meanwhile: nothing left to tell anyone
-    }
-  }
 
-  /** Tomcat's message for 4XX (e.g. "Invalid URI: ..."), else the status's reason phrase; exception text stays in logs. */
-  static String message(int status, String tomcatMessage, Throwable throwable) {
-    if (status < 500 && throwable == null && tomcatMessage != null && !tomcatMessage.isBlank()) {
-      return tomcatMessage.length() > MAX_MESSAGE_CHARS ? tomcatMessage.substring(0, MAX_MESSAGE_CHARS) + "..." : tomcatMessage;
+    /**
+     * Tomcat's message for 4XX (e.g. "Invalid URI: ..."), else the status's reason phrase; exception text stays in
+     * logs.
+     */
+    static String message(int status, String tomcatMessage, Throwable throwable) {
+        if (status < 500 && throwable == null && tomcatMessage != null && !tomcatMessage.isBlank()) {
+            return tomcatMessage.length() > MAX_MESSAGE_CHARS
+                    ? tomcatMessage.substring(0, MAX_MESSAGE_CHARS) + "..."
+                    : tomcatMessage;
+        }
+        String reason = TOMCAT_STRINGS.getString("http." + status + ".reason");
+        return reason == null || reason.startsWith("Cannot find message") ? "HTTP status " + status : reason;
     }
-    String reason = TOMCAT_STRINGS.getString("http." + status + ".reason");
-    return reason == null || reason.startsWith("Cannot find message") ? "HTTP status " + status : reason;
-  }
 
-  /** A JSON string's content: quotes, backslashes and control characters escaped. */
-  static String escape(String text) {
-    StringBuilder out = new StringBuilder(text.length() + 16);
-    for (int i = 0; i < text.length(); i++) {
-      char c = text.charAt(i);
-      if (c == '"' || c == '\\') {
-        out.append('\\').append(c);
-      } else if (c < 0x20 || c == 0x7f || c == '\u2028' || c == '\u2029') {
-        out.append(String.format("\\u%04x", (int) c));
-      } else {
-        out.append(c);
-      }
+    /** A JSON string's content: quotes, backslashes and control characters escaped. */
+    static String escape(String text) {
+        StringBuilder out = new StringBuilder(text.length() + 16);
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c == '"' || c == '\\') {
+                out.append('\\').append(c);
+            } else if (c < 0x20 || c == 0x7f || c == '\u2028' || c == '\u2029') {
+                out.append(String.format("\\u%04x", (int) c));
+            } else {
+                out.append(c);
+            }
+        }
+        return out.toString();
     }
-    return out.toString();
-  }
 }

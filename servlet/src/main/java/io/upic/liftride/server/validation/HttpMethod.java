@@ -2,17 +2,17 @@ package io.upic.liftride.server.validation;
 
 /** The HTTP methods the contract uses. */
 public enum HttpMethod {
-  GET,
-  POST;
+    GET,
+    POST;
 
-  /** The method named exactly {@code name} (HTTP methods are case-sensitive), or null for any other. */
-  public static HttpMethod parse(String name) {
-    if ("GET".equals(name)) {
-      return GET;
+    /** The method named exactly {@code name} (HTTP methods are case-sensitive), or null for any other. */
+    public static HttpMethod parse(String name) {
+        if ("GET".equals(name)) {
+            return GET;
+        }
+        if ("POST".equals(name)) {
+            return POST;
+        }
+        return null;
     }
-    if ("POST".equals(name)) {
-      return POST;
-    }
-    return null;
-  }
 }

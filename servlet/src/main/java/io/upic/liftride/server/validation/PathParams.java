@@ -14,75 +14,75 @@ import io.upic.liftride.server.model.SkierDay;
  * first parameter that breaks its rule is the one the 400 names. Stateless and thread-safe.
  */
 public final class PathParams {
-  private PathParams() {}
+    private PathParams() {}
 
-  /** {@code /skiers/{resortID}/seasons/{seasonID}/days/{dayID}/skiers/{skierID}}. */
-  public static Result<SkierDay> skierDay(RouteMatch match) {
-    requireRoute(match, Route.SKIER_DAY);
-    String resortText = match.parameter(0);
-    int resort = RESORT_ID.parseText(resortText);
-    if (resort == IntRule.INVALID) {
-      return Result.rejected(RESORT_ID.rejectText(resortText));
+    /** {@code /skiers/{resortID}/seasons/{seasonID}/days/{dayID}/skiers/{skierID}}. */
+    public static Result<SkierDay> skierDay(RouteMatch match) {
+        requireRoute(match, Route.SKIER_DAY);
+        String resortText = match.parameter(0);
+        int resort = RESORT_ID.parseText(resortText);
+        if (resort == IntRule.INVALID) {
+            return Result.rejected(RESORT_ID.rejectText(resortText));
+        }
+        String seasonText = match.parameter(1);
+        int season = SEASON_ID.parseText(seasonText);
+        if (season == IntRule.INVALID) {
+            return Result.rejected(SEASON_ID.rejectText(seasonText));
+        }
+        String dayText = match.parameter(2);
+        int day = DAY_ID.parseText(dayText);
+        if (day == IntRule.INVALID) {
+            return Result.rejected(DAY_ID.rejectText(dayText));
+        }
+        String skierText = match.parameter(3);
+        int skier = SKIER_ID.parseText(skierText);
+        if (skier == IntRule.INVALID) {
+            return Result.rejected(SKIER_ID.rejectText(skierText));
+        }
+        return Result.ok(new SkierDay(resort, season, day, skier));
     }
-    String seasonText = match.parameter(1);
-    int season = SEASON_ID.parseText(seasonText);
-    if (season == IntRule.INVALID) {
-      return Result.rejected(SEASON_ID.rejectText(seasonText));
-    }
-    String dayText = match.parameter(2);
-    int day = DAY_ID.parseText(dayText);
-    if (day == IntRule.INVALID) {
-      return Result.rejected(DAY_ID.rejectText(dayText));
-    }
-    String skierText = match.parameter(3);
-    int skier = SKIER_ID.parseText(skierText);
-    if (skier == IntRule.INVALID) {
-      return Result.rejected(SKIER_ID.rejectText(skierText));
-    }
-    return Result.ok(new SkierDay(resort, season, day, skier));
-  }
 
-  /** The skierID of {@code /skiers/{skierID}/vertical}. */
-  public static Result<Integer> skierId(RouteMatch match) {
-    requireRoute(match, Route.SKIER_VERTICAL);
-    return parse(SKIER_ID, match.parameter(0));
-  }
-
-  /** The resortID of {@code /resorts/{resortID}/seasons}. */
-  public static Result<Integer> resortId(RouteMatch match) {
-    requireRoute(match, Route.RESORT_SEASONS);
-    return parse(RESORT_ID, match.parameter(0));
-  }
-
-  /** {@code /resorts/{resortID}/seasons/{seasonID}/day/{dayID}/skiers}. */
-  public static Result<ResortDay> resortDay(RouteMatch match) {
-    requireRoute(match, Route.RESORT_DAY_SKIERS);
-    String resortText = match.parameter(0);
-    int resort = RESORT_ID.parseText(resortText);
-    if (resort == IntRule.INVALID) {
-      return Result.rejected(RESORT_ID.rejectText(resortText));
+    /** The skierID of {@code /skiers/{skierID}/vertical}. */
+    public static Result<Integer> skierId(RouteMatch match) {
+        requireRoute(match, Route.SKIER_VERTICAL);
+        return parse(SKIER_ID, match.parameter(0));
     }
-    String seasonText = match.parameter(1);
-    int season = RESORT_DAY_SEASON_ID.parseText(seasonText);
-    if (season == IntRule.INVALID) {
-      return Result.rejected(RESORT_DAY_SEASON_ID.rejectText(seasonText));
-    }
-    String dayText = match.parameter(2);
-    int day = DAY_ID.parseText(dayText);
-    if (day == IntRule.INVALID) {
-      return Result.rejected(DAY_ID.rejectText(dayText));
-    }
-    return Result.ok(new ResortDay(resort, season, day));
-  }
 
-  private static Result<Integer> parse(IntRule rule, String text) {
-    int value = rule.parseText(text);
-    return value == IntRule.INVALID ? Result.rejected(rule.rejectText(text)) : Result.ok(value);
-  }
-
-  private static void requireRoute(RouteMatch match, Route expected) {
-    if (match.route() != expected) {
-      throw new IllegalArgumentException("route must be " + expected + ", got " + match.route());
+    /** The resortID of {@code /resorts/{resortID}/seasons}. */
+    public static Result<Integer> resortId(RouteMatch match) {
+        requireRoute(match, Route.RESORT_SEASONS);
+        return parse(RESORT_ID, match.parameter(0));
     }
-  }
+
+    /** {@code /resorts/{resortID}/seasons/{seasonID}/day/{dayID}/skiers}. */
+    public static Result<ResortDay> resortDay(RouteMatch match) {
+        requireRoute(match, Route.RESORT_DAY_SKIERS);
+        String resortText = match.parameter(0);
+        int resort = RESORT_ID.parseText(resortText);
+        if (resort == IntRule.INVALID) {
+            return Result.rejected(RESORT_ID.rejectText(resortText));
+        }
+        String seasonText = match.parameter(1);
+        int season = RESORT_DAY_SEASON_ID.parseText(seasonText);
+        if (season == IntRule.INVALID) {
+            return Result.rejected(RESORT_DAY_SEASON_ID.rejectText(seasonText));
+        }
+        String dayText = match.parameter(2);
+        int day = DAY_ID.parseText(dayText);
+        if (day == IntRule.INVALID) {
+            return Result.rejected(DAY_ID.rejectText(dayText));
+        }
+        return Result.ok(new ResortDay(resort, season, day));
+    }
+
+    private static Result<Integer> parse(IntRule rule, String text) {
+        int value = rule.parseText(text);
+        return value == IntRule.INVALID ? Result.rejected(rule.rejectText(text)) : Result.ok(value);
+    }
+
+    private static void requireRoute(RouteMatch match, Route expected) {
+        if (match.route() != expected) {
+            throw new IllegalArgumentException("route must be " + expected + ", got " + match.route());
+        }
+    }
 }

@@ -17,61 +17,61 @@ import java.util.Set;
  * thread-safe.
  */
 public final class QueryParams {
-  private QueryParams() {}
+    private QueryParams() {}
 
-  public static Result<SkierVerticalQuery> skierVertical(int skierId, String rawQuery) {
-    Set<Integer> resorts = new LinkedHashSet<>();
-    Set<Integer> seasons = new LinkedHashSet<>();
-    if (rawQuery != null && !rawQuery.isEmpty()) {
-      int start = 0;
-      while (start <= rawQuery.length()) {
-        int amp = rawQuery.indexOf('&', start);
-        int end = amp < 0 ? rawQuery.length() : amp;
-        if (end > start) {
-          int eq = rawQuery.indexOf('=', start);
-          boolean hasValue = eq >= 0 && eq < end;
-          String name = decode(rawQuery.substring(start, hasValue ? eq : end));
-          String value = hasValue ? decode(rawQuery.substring(eq + 1, end)) : "";
-          if (name == null || value == null) {
-            return Result.badRequest("query string must be valid percent-encoding, got "
-                + Values.quote(rawQuery.substring(start, end)));
-          }
-          if (name.equals(RESORT_QUERY.name())) {
-            int resort = RESORT_QUERY.parseText(value);
-            if (resort == IntRule.INVALID) {
-              return Result.rejected(RESORT_QUERY.rejectText(value));
+    public static Result<SkierVerticalQuery> skierVertical(int skierId, String rawQuery) {
+        Set<Integer> resorts = new LinkedHashSet<>();
+        Set<Integer> seasons = new LinkedHashSet<>();
+        if (rawQuery != null && !rawQuery.isEmpty()) {
+            int start = 0;
+            while (start <= rawQuery.length()) {
+                int amp = rawQuery.indexOf('&', start);
+                int end = amp < 0 ? rawQuery.length() : amp;
+                if (end > start) {
+                    int eq = rawQuery.indexOf('=', start);
+                    boolean hasValue = eq >= 0 && eq < end;
+                    String name = decode(rawQuery.substring(start, hasValue ? eq : end));
+                    String value = hasValue ? decode(rawQuery.substring(eq + 1, end)) : "";
+                    if (name == null || value == null) {
+                        return Result.badRequest("query string must be valid percent-encoding, got "
+                                + Values.quote(rawQuery.substring(start, end)));
+                    }
+                    if (name.equals(RESORT_QUERY.name())) {
+                        int resort = RESORT_QUERY.parseText(value);
+                        if (resort == IntRule.INVALID) {
+                            return Result.rejected(RESORT_QUERY.rejectText(value));
+                        }
+                        resorts.add(resort);
+                    } else if (name.equals(SEASON_QUERY.name())) {
+                        int season = SEASON_QUERY.parseText(value);
+                        if (season == IntRule.INVALID) {
+                            return Result.rejected(SEASON_QUERY.rejectText(value));
+                        }
+                        seasons.add(season);
+                    }
+                }
+                if (amp < 0) {
+                    break;
+                }
+                start = amp + 1;
             }
-            resorts.add(resort);
-          } else if (name.equals(SEASON_QUERY.name())) {
-            int season = SEASON_QUERY.parseText(value);
-            if (season == IntRule.INVALID) {
-              return Result.rejected(SEASON_QUERY.rejectText(value));
-            }
-            seasons.add(season);
-          }
         }
-        if (amp < 0) {
-          break;
+        if (resorts.isEmpty()) {
+            return Result.badRequest("resort is required (" + RESORT_QUERY.describe()
+                    + "; repeat it for several resorts: ?resort=1&resort=2)");
         }
-        start = amp + 1;
-      }
+        return Result.ok(new SkierVerticalQuery(skierId, resorts, seasons));
     }
-    if (resorts.isEmpty()) {
-      return Result.badRequest("resort is required (" + RESORT_QUERY.describe()
-          + "; repeat it for several resorts: ?resort=1&resort=2)");
-    }
-    return Result.ok(new SkierVerticalQuery(skierId, resorts, seasons));
-  }
 
-  /** Form-decoded text, or null when the percent-encoding is malformed. */
-  private static String decode(String text) {
-    if (text.indexOf('%') < 0 && text.indexOf('+') < 0) {
-      return text;
+    /** Form-decoded text, or null when the percent-encoding is malformed. */
+    private static String decode(String text) {
+        if (text.indexOf('%') < 0 && text.indexOf('+') < 0) {
+            return text;
+        }
+        try {
+            return URLDecoder.decode(text, StandardCharsets.UTF_8);
+        } catch (IllegalArgumentException malformed) {
+            return null;
+        }
     }
-    try {
-      return URLDecoder.decode(text, StandardCharsets.UTF_8);
-    } catch (IllegalArgumentException malformed) {
-      return null;
-    }
-  }
 }

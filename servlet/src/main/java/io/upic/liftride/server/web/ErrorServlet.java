@@ -15,46 +15,46 @@ import javax.servlet.http.HttpServletResponse;
  * for clients. Requested directly, it is just a route that does not exist. Stateless.
  */
 public final class ErrorServlet extends HttpServlet {
-  private static final long serialVersionUID = 1L;
+    private static final long serialVersionUID = 1L;
 
-  @Override
-  protected void service(HttpServletRequest request, HttpServletResponse response) throws IOException {
-    if (request.getDispatcherType() != DispatcherType.ERROR) {
-      RouteServlet.noRoute(request, response, RouteServlet.pathOf(request));
-      return;
+    @Override
+    protected void service(HttpServletRequest request, HttpServletResponse response) throws IOException {
+        if (request.getDispatcherType() != DispatcherType.ERROR) {
+            RouteServlet.noRoute(request, response, RouteServlet.pathOf(request));
+            return;
+        }
+        Object code = request.getAttribute(RequestDispatcher.ERROR_STATUS_CODE);
+        int status = code instanceof Integer ? (Integer) code : HttpServletResponse.SC_INTERNAL_SERVER_ERROR;
+        if (status < 400) {
+            status = HttpServletResponse.SC_INTERNAL_SERVER_ERROR;
+        }
+        Object message = request.getAttribute(RequestDispatcher.ERROR_MESSAGE);
+        Object exception = request.getAttribute(RequestDispatcher.ERROR_EXCEPTION);
+        String text;
+        if (status >= 500) {
+            text = JsonResponses.reason(status);
+        } else if (status == HttpServletResponse.SC_REQUEST_TIMEOUT) {
+            text = "request was not received within the server's timeout";
+        } else if (exception instanceof IOException) {
+            // Tomcat's own read errors (e.g. a malformed chunked body): their text names the framing problem
+            text = "request could not be read: " + Values.literal(rootMessage((IOException) exception));
+        } else if (message instanceof String && !((String) message).isBlank()) {
+            text = (String) message;
+        } else {
+            text = JsonResponses.reason(status);
+        }
+        if (!response.isCommitted()) {
+            response.resetBuffer();
+            JsonResponses.message(response, status, text);
+        }
     }
-    Object code = request.getAttribute(RequestDispatcher.ERROR_STATUS_CODE);
-    int status = code instanceof Integer ? (Integer) code : HttpServletResponse.SC_INTERNAL_SERVER_ERROR;
-    if (status < 400) {
-      status = HttpServletResponse.SC_INTERNAL_SERVER_ERROR;
-    }
-    Object message = request.getAttribute(RequestDispatcher.ERROR_MESSAGE);
-    Object exception = request.getAttribute(RequestDispatcher.ERROR_EXCEPTION);
-    String text;
-    if (status >= 500) {
-      text = JsonResponses.reason(status);
-    } else if (status == HttpServletResponse.SC_REQUEST_TIMEOUT) {
-      text = "request was not received within the server's timeout";
-    } else if (exception instanceof IOException) {
-      // Tomcat's own read errors (e.g. a malformed chunked body): their text names the framing problem
-      text = "request could not be read: " + Values.literal(rootMessage((IOException) exception));
-    } else if (message instanceof String && !((String) message).isBlank()) {
-      text = (String) message;
-    } else {
-      text = JsonResponses.reason(status);
-    }
-    if (!response.isCommitted()) {
-      response.resetBuffer();
-      JsonResponses.message(response, status, text);
-    }
-  }
 
-  private static String rootMessage(Throwable error) {
-    Throwable root = error;
-    while (root.getCause() != null && root.getCause() != root) {
-      root = root.getCause();
+    private static String rootMessage(Throwable error) {
+        Throwable root = error;
+        while (root.getCause() != null && root.getCause() != root) {
+            root = root.getCause();
+        }
+        String message = root.getMessage();
+        return message == null || message.isBlank() ? root.getClass().getSimpleName() : message;
     }
-    String message = root.getMessage();
-    return message == null || message.isBlank() ? root.getClass().getSimpleName() : message;
-  }
 }

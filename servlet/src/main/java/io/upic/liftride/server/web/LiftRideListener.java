@@ -12,17 +12,17 @@ import javax.servlet.ServletContextListener;
  * from the ServletContext in their {@code init}, so each deployment has its own and none is static.
  */
 public final class LiftRideListener implements ServletContextListener {
-  @Override
-  public void contextInitialized(ServletContextEvent event) {
-    ServletContext context = event.getServletContext();
-    context.setAttribute(RideStore.ATTRIBUTE, InMemoryRideStore.withSeedResorts());
-    context.setAttribute(EndpointStats.ATTRIBUTE, new EndpointStats());
-  }
+    @Override
+    public void contextInitialized(ServletContextEvent event) {
+        ServletContext context = event.getServletContext();
+        context.setAttribute(RideStore.ATTRIBUTE, InMemoryRideStore.withSeedResorts());
+        context.setAttribute(EndpointStats.ATTRIBUTE, new EndpointStats());
+    }
 
-  @Override
-  public void contextDestroyed(ServletContextEvent event) {
-    ServletContext context = event.getServletContext();
-    context.removeAttribute(RideStore.ATTRIBUTE);
-    context.removeAttribute(EndpointStats.ATTRIBUTE);
-  }
+    @Override
+    public void contextDestroyed(ServletContextEvent event) {
+        ServletContext context = event.getServletContext();
+        context.removeAttribute(RideStore.ATTRIBUTE);
+        context.removeAttribute(EndpointStats.ATTRIBUTE);
+    }
 }

@@ -10,10 +10,10 @@ import javax.servlet.http.HttpServletResponse;
  * method, instead of the container's static-file servlet. Stateless.
  */
 public final class NotFoundServlet extends HttpServlet {
-  private static final long serialVersionUID = 1L;
+    private static final long serialVersionUID = 1L;
 
-  @Override
-  protected void service(HttpServletRequest request, HttpServletResponse response) throws IOException {
-    RouteServlet.noRoute(request, response, RouteServlet.pathOf(request));
-  }
+    @Override
+    protected void service(HttpServletRequest request, HttpServletResponse response) throws IOException {
+        RouteServlet.noRoute(request, response, RouteServlet.pathOf(request));
+    }
 }

@@ -21,111 +21,126 @@ import javax.servlet.http.HttpServletResponse;
  * day's unique skiers. Thread-safe: its only field, the store, is set once in {@link #init()}.
  */
 public final class ResortServlet extends RouteServlet {
-  private static final long serialVersionUID = 1L;
+    private static final long serialVersionUID = 1L;
 
-  private transient RideStore store;
+    private transient RideStore store;
 
-  @Override
-  public void init() throws ServletException {
-    store = ContextAttributes.require(getServletContext(), RideStore.ATTRIBUTE, RideStore.class);
-  }
+    @Override
+    public void init() throws ServletException {
+        store = ContextAttributes.require(getServletContext(), RideStore.ATTRIBUTE, RideStore.class);
+    }
 
-  @Override
-  protected boolean serves(Route route) {
-    return route == Route.RESORTS || route == Route.RESORT_SEASONS || route == Route.RESORT_DAY_SKIERS;
-  }
+    @Override
+    protected boolean serves(Route route) {
+        return route == Route.RESORTS || route == Route.RESORT_SEASONS || route == Route.RESORT_DAY_SKIERS;
+    }
 
-  @Override
-  protected void serve(RouteMatch match, HttpMethod method, HttpServletRequest request,
-      HttpServletResponse response) throws IOException {
-    switch (match.route()) {
-      case RESORTS:
-        resorts(response);
-        break;
-      case RESORT_SEASONS:
-        Result<Integer> resortId = PathParams.resortId(match);
-        if (!resortId.isOk()) {
-          JsonResponses.reject(response, resortId.rejection());
-        } else if (method == HttpMethod.POST) {
-          addSeason(resortId.value(), request, response);
-        } else {
-          seasons(resortId.value(), response);
+    @Override
+    protected void serve(RouteMatch match, HttpMethod method, HttpServletRequest request, HttpServletResponse response)
+            throws IOException {
+        switch (match.route()) {
+            case RESORTS:
+                resorts(response);
+                break;
+            case RESORT_SEASONS:
+                Result<Integer> resortId = PathParams.resortId(match);
+                if (!resortId.isOk()) {
+                    JsonResponses.reject(response, resortId.rejection());
+                } else if (method == HttpMethod.POST) {
+                    addSeason(resortId.value(), request, response);
+                } else {
+                    seasons(resortId.value(), response);
+                }
+                break;
+            case RESORT_DAY_SKIERS:
+                Result<ResortDay> day = PathParams.resortDay(match);
+                if (!day.isOk()) {
+                    JsonResponses.reject(response, day.rejection());
+                } else {
+                    uniqueSkiers(day.value(), response);
+                }
+                break;
+            default:
+                throw new IllegalArgumentException("route must be served by this servlet, got " + match.route());
         }
-        break;
-      case RESORT_DAY_SKIERS:
-        Result<ResortDay> day = PathParams.resortDay(match);
-        if (!day.isOk()) {
-          JsonResponses.reject(response, day.rejection());
-        } else {
-          uniqueSkiers(day.value(), response);
+    }
+
+    private void resorts(HttpServletResponse response) throws IOException {
+        List<Resort> resorts = store.resorts();
+        JsonResponses.send(response, HttpServletResponse.SC_OK, json -> {
+            json.beginObject().name("resorts").beginArray();
+            for (Resort resort : resorts) {
+                json.beginObject()
+                        .name("resortName")
+                        .value(resort.name())
+                        .name("resortID")
+                        .value(resort.id())
+                        .endObject();
+            }
+            json.endArray().endObject();
+        });
+    }
+
+    private void seasons(int resortId, HttpServletResponse response) throws IOException {
+        if (store.resort(resortId).isEmpty()) {
+            resortNotFound(resortId, response);
+            return;
         }
-        break;
-      default:
-        throw new IllegalArgumentException("route must be served by this servlet, got " + match.route());
+        List<Integer> seasons = store.seasons(resortId);
+        JsonResponses.send(response, HttpServletResponse.SC_OK, json -> {
+            json.beginObject().name("seasons").beginArray();
+            for (int season : seasons) {
+                json.value(Seasons.format(season));
+            }
+            json.endArray().endObject();
+        });
     }
-  }
 
-  private void resorts(HttpServletResponse response) throws IOException {
-    List<Resort> resorts = store.resorts();
-    JsonResponses.send(response, HttpServletResponse.SC_OK, json -> {
-      json.beginObject().name("resorts").beginArray();
-      for (Resort resort : resorts) {
-        json.beginObject().name("resortName").value(resort.name()).name("resortID").value(resort.id()).endObject();
-      }
-      json.endArray().endObject();
-    });
-  }
+    private void addSeason(int resortId, HttpServletRequest request, HttpServletResponse response) throws IOException {
+        Result<RequestBodies.Body> body = RequestBodies.readJson(request);
+        if (!body.isOk()) {
+            JsonResponses.reject(response, body.rejection());
+            return;
+        }
+        Result<Integer> year =
+                JsonBodies.seasonYear(body.value().bytes(), body.value().length());
+        if (!year.isOk()) {
+            JsonResponses.reject(response, year.rejection());
+            return;
+        }
+        if (!store.addSeason(resortId, year.value())) {
+            resortNotFound(resortId, response);
+            return;
+        }
+        JsonResponses.created(response);
+    }
 
-  private void seasons(int resortId, HttpServletResponse response) throws IOException {
-    if (store.resort(resortId).isEmpty()) {
-      resortNotFound(resortId, response);
-      return;
+    private void uniqueSkiers(ResortDay day, HttpServletResponse response) throws IOException {
+        Optional<Resort> resort = store.resort(day.resortId());
+        if (resort.isEmpty()) {
+            resortNotFound(day.resortId(), response);
+            return;
+        }
+        if (!store.seasons(day.resortId()).contains(day.seasonId())) {
+            JsonResponses.message(
+                    response,
+                    HttpServletResponse.SC_NOT_FOUND,
+                    "season " + Seasons.format(day.seasonId()) + " not found at resort " + day.resortId());
+            return;
+        }
+        int skiers = store.uniqueSkiers(day);
+        JsonResponses.send(
+                response,
+                HttpServletResponse.SC_OK,
+                json -> json.beginObject()
+                        .name("time")
+                        .value(resort.get().name())
+                        .name("numSkiers")
+                        .value(skiers)
+                        .endObject());
     }
-    List<Integer> seasons = store.seasons(resortId);
-    JsonResponses.send(response, HttpServletResponse.SC_OK, json -> {
-      json.beginObject().name("seasons").beginArray();
-      for (int season : seasons) {
-        json.value(Seasons.format(season));
-      }
-      json.endArray().endObject();
-    });
-  }
 
-  private void addSeason(int resortId, HttpServletRequest request, HttpServletResponse response) throws IOException {
-    Result<RequestBodies.Body> body = RequestBodies.readJson(request);
-    if (!body.isOk()) {
-      JsonResponses.reject(response, body.rejection());
-      return;
+    private static void resortNotFound(int resortId, HttpServletResponse response) throws IOException {
+        JsonResponses.message(response, HttpServletResponse.SC_NOT_FOUND, "resort " + resortId + " not found");
     }
-    Result<Integer> year = JsonBodies.seasonYear(body.value().bytes(), body.value().length());
-    if (!year.isOk()) {
-      JsonResponses.reject(response, year.rejection());
-      return;
-    }
-    if (!store.addSeason(resortId, year.value())) {
-      resortNotFound(resortId, response);
-      return;
-    }
-    JsonResponses.created(response);
-  }
-
-  private void uniqueSkiers(ResortDay day, HttpServletResponse response) throws IOException {
-    Optional<Resort> resort = store.resort(day.resortId());
-    if (resort.isEmpty()) {
-      resortNotFound(day.resortId(), response);
-      return;
-    }
-    if (!store.seasons(day.resortId()).contains(day.seasonId())) {
-      JsonResponses.message(response, HttpServletResponse.SC_NOT_FOUND,
-          "season " + Seasons.format(day.seasonId()) + " not found at resort " + day.resortId());
-      return;
-    }
-    int skiers = store.uniqueSkiers(day);
-    JsonResponses.send(response, HttpServletResponse.SC_OK, json ->
-        json.beginObject().name("time").value(resort.get().name()).name("numSkiers").value(skiers).endObject());
-  }
-
-  private static void resortNotFound(int resortId, HttpServletResponse response) throws IOException {
-    JsonResponses.message(response, HttpServletResponse.SC_NOT_FOUND, "resort " + resortId + " not found");
-  }
 }

@@ -16,49 +16,54 @@ import javax.servlet.http.HttpServletResponse;
  * state in fields; they are called by many threads at once.
  */
 abstract class RouteServlet extends HttpServlet {
-  private static final long serialVersionUID = 1L;
+    private static final long serialVersionUID = 1L;
 
-  /** Which routes this servlet serves; the others are 404 here (its URL pattern should prevent them). */
-  protected abstract boolean serves(Route route);
+    /** Which routes this servlet serves; the others are 404 here (its URL pattern should prevent them). */
+    protected abstract boolean serves(Route route);
 
-  /** Serves a request whose path has {@code match}'s shape and whose method the route allows. */
-  protected abstract void serve(RouteMatch match, HttpMethod method, HttpServletRequest request,
-      HttpServletResponse response) throws IOException;
+    /** Serves a request whose path has {@code match}'s shape and whose method the route allows. */
+    protected abstract void serve(
+            RouteMatch match, HttpMethod method, HttpServletRequest request, HttpServletResponse response)
+            throws IOException;
 
-  @Override
-  protected final void service(HttpServletRequest request, HttpServletResponse response) throws IOException {
-    String path = pathOf(request);
-    RouteMatch match = Routes.match(path);
-    if (match == null || !serves(match.route())) {
-      noRoute(request, response, path);
-      return;
+    @Override
+    protected final void service(HttpServletRequest request, HttpServletResponse response) throws IOException {
+        String path = pathOf(request);
+        RouteMatch match = Routes.match(path);
+        if (match == null || !serves(match.route())) {
+            noRoute(request, response, path);
+            return;
+        }
+        Route route = match.route();
+        TimingFilter.routeMatched(route);
+        HttpMethod method = HttpMethod.parse(request.getMethod());
+        if (!route.allows(method)) {
+            response.setHeader("Allow", route.allowHeader());
+            JsonResponses.message(
+                    response,
+                    HttpServletResponse.SC_METHOD_NOT_ALLOWED,
+                    "method " + request.getMethod() + " is not allowed on " + route.template() + "; allowed: "
+                            + route.allowHeader());
+            return;
+        }
+        serve(match, method, request, response);
     }
-    Route route = match.route();
-    TimingFilter.routeMatched(route);
-    HttpMethod method = HttpMethod.parse(request.getMethod());
-    if (!route.allows(method)) {
-      response.setHeader("Allow", route.allowHeader());
-      JsonResponses.message(response, HttpServletResponse.SC_METHOD_NOT_ALLOWED,
-          "method " + request.getMethod() + " is not allowed on " + route.template()
-              + "; allowed: " + route.allowHeader());
-      return;
+
+    /** The path below the context path, decoded: what the routes are written against. */
+    static String pathOf(HttpServletRequest request) {
+        String servletPath = request.getServletPath();
+        String pathInfo = request.getPathInfo();
+        return pathInfo == null ? servletPath : servletPath + pathInfo;
     }
-    serve(match, method, request, response);
-  }
 
-  /** The path below the context path, decoded: what the routes are written against. */
-  static String pathOf(HttpServletRequest request) {
-    String servletPath = request.getServletPath();
-    String pathInfo = request.getPathInfo();
-    return pathInfo == null ? servletPath : servletPath + pathInfo;
-  }
-
-  /** The method needs no quoting: Tomcat accepts only HTTP token characters there. */
-  static void noRoute(HttpServletRequest request, HttpServletResponse response, String path) throws IOException {
-    JsonResponses.message(response, HttpServletResponse.SC_NOT_FOUND,
-        "no route for " + request.getMethod() + " " + Values.quote(path)
-            + "; routes are /skiers/{resortID}/seasons/{seasonID}/days/{dayID}/skiers/{skierID},"
-            + " /skiers/{skierID}/vertical, /resorts, /resorts/{resortID}/seasons,"
-            + " /resorts/{resortID}/seasons/{seasonID}/day/{dayID}/skiers and /statistics");
-  }
+    /** The method needs no quoting: Tomcat accepts only HTTP token characters there. */
+    static void noRoute(HttpServletRequest request, HttpServletResponse response, String path) throws IOException {
+        JsonResponses.message(
+                response,
+                HttpServletResponse.SC_NOT_FOUND,
+                "no route for " + request.getMethod() + " " + Values.quote(path)
+                        + "; routes are /skiers/{resortID}/seasons/{seasonID}/days/{dayID}/skiers/{skierID},"
+                        + " /skiers/{skierID}/vertical, /resorts, /resorts/{resortID}/seasons,"
+                        + " /resorts/{resortID}/seasons/{seasonID}/day/{dayID}/skiers and /statistics");
+    }
 }

@@ -24,91 +24,103 @@ import javax.servlet.http.HttpServletResponse;
  * Thread-safe: its only field, the store, is set once in {@link #init()}.
  */
 public final class SkierServlet extends RouteServlet {
-  private static final long serialVersionUID = 1L;
+    private static final long serialVersionUID = 1L;
 
-  private transient RideStore store;
+    private transient RideStore store;
 
-  @Override
-  public void init() throws ServletException {
-    store = ContextAttributes.require(getServletContext(), RideStore.ATTRIBUTE, RideStore.class);
-  }
+    @Override
+    public void init() throws ServletException {
+        store = ContextAttributes.require(getServletContext(), RideStore.ATTRIBUTE, RideStore.class);
+    }
 
-  @Override
-  protected boolean serves(Route route) {
-    return route == Route.SKIER_DAY || route == Route.SKIER_VERTICAL;
-  }
+    @Override
+    protected boolean serves(Route route) {
+        return route == Route.SKIER_DAY || route == Route.SKIER_VERTICAL;
+    }
 
-  @Override
-  protected void serve(RouteMatch match, HttpMethod method, HttpServletRequest request,
-      HttpServletResponse response) throws IOException {
-    if (match.route() == Route.SKIER_VERTICAL) {
-      seasonVerticals(match, request, response);
-      return;
+    @Override
+    protected void serve(RouteMatch match, HttpMethod method, HttpServletRequest request, HttpServletResponse response)
+            throws IOException {
+        if (match.route() == Route.SKIER_VERTICAL) {
+            seasonVerticals(match, request, response);
+            return;
+        }
+        Result<SkierDay> where = PathParams.skierDay(match);
+        if (!where.isOk()) {
+            JsonResponses.reject(response, where.rejection());
+        } else if (method == HttpMethod.POST) {
+            writeRide(where.value(), request, response);
+        } else {
+            dayVertical(where.value(), response);
+        }
     }
-    Result<SkierDay> where = PathParams.skierDay(match);
-    if (!where.isOk()) {
-      JsonResponses.reject(response, where.rejection());
-    } else if (method == HttpMethod.POST) {
-      writeRide(where.value(), request, response);
-    } else {
-      dayVertical(where.value(), response);
-    }
-  }
 
-  private void writeRide(SkierDay where, HttpServletRequest request, HttpServletResponse response) throws IOException {
-    Result<RequestBodies.Body> body = RequestBodies.readJson(request);
-    if (!body.isOk()) {
-      JsonResponses.reject(response, body.rejection());
-      return;
+    private void writeRide(SkierDay where, HttpServletRequest request, HttpServletResponse response)
+            throws IOException {
+        Result<RequestBodies.Body> body = RequestBodies.readJson(request);
+        if (!body.isOk()) {
+            JsonResponses.reject(response, body.rejection());
+            return;
+        }
+        Result<LiftRide> ride =
+                JsonBodies.liftRide(body.value().bytes(), body.value().length());
+        if (!ride.isOk()) {
+            JsonResponses.reject(response, ride.rejection());
+            return;
+        }
+        store.addRide(where, ride.value());
+        JsonResponses.created(response);
     }
-    Result<LiftRide> ride = JsonBodies.liftRide(body.value().bytes(), body.value().length());
-    if (!ride.isOk()) {
-      JsonResponses.reject(response, ride.rejection());
-      return;
-    }
-    store.addRide(where, ride.value());
-    JsonResponses.created(response);
-  }
 
-  private void dayVertical(SkierDay where, HttpServletResponse response) throws IOException {
-    OptionalLong vertical = store.dayVertical(where);
-    if (vertical.isEmpty()) {
-      JsonResponses.message(response, HttpServletResponse.SC_NOT_FOUND,
-          "no rides for skier " + where.skierId() + " at resort " + where.resortId() + ", season "
-              + Seasons.format(where.seasonId()) + ", day " + where.dayId());
-      return;
+    private void dayVertical(SkierDay where, HttpServletResponse response) throws IOException {
+        OptionalLong vertical = store.dayVertical(where);
+        if (vertical.isEmpty()) {
+            JsonResponses.message(
+                    response,
+                    HttpServletResponse.SC_NOT_FOUND,
+                    "no rides for skier " + where.skierId() + " at resort " + where.resortId() + ", season "
+                            + Seasons.format(where.seasonId()) + ", day " + where.dayId());
+            return;
+        }
+        JsonResponses.send(response, HttpServletResponse.SC_OK, Long.toString(vertical.getAsLong()));
     }
-    JsonResponses.send(response, HttpServletResponse.SC_OK, Long.toString(vertical.getAsLong()));
-  }
 
-  private void seasonVerticals(RouteMatch match, HttpServletRequest request, HttpServletResponse response)
-      throws IOException {
-    Result<Integer> skier = PathParams.skierId(match);
-    if (!skier.isOk()) {
-      JsonResponses.reject(response, skier.rejection());
-      return;
+    private void seasonVerticals(RouteMatch match, HttpServletRequest request, HttpServletResponse response)
+            throws IOException {
+        Result<Integer> skier = PathParams.skierId(match);
+        if (!skier.isOk()) {
+            JsonResponses.reject(response, skier.rejection());
+            return;
+        }
+        Result<SkierVerticalQuery> query = QueryParams.skierVertical(skier.value(), request.getQueryString());
+        if (!query.isOk()) {
+            JsonResponses.reject(response, query.rejection());
+            return;
+        }
+        List<SeasonVertical> verticals = store.seasonVerticals(query.value());
+        if (verticals.isEmpty()) {
+            JsonResponses.message(
+                    response,
+                    HttpServletResponse.SC_NOT_FOUND,
+                    "no rides for skier " + skier.value() + " at resort(s) "
+                            + Seasons.sortedList(query.value().resorts())
+                            + (query.value().seasons().isEmpty()
+                                    ? ""
+                                    : " in season(s) "
+                                            + Seasons.formatAll(query.value().seasons())));
+            return;
+        }
+        JsonResponses.send(response, HttpServletResponse.SC_OK, json -> {
+            json.beginObject().name("resorts").beginArray();
+            for (SeasonVertical vertical : verticals) {
+                json.beginObject()
+                        .name("seasonID")
+                        .value(Seasons.format(vertical.seasonId()))
+                        .name("totalVert")
+                        .value(vertical.totalVertical())
+                        .endObject();
+            }
+            json.endArray().endObject();
+        });
     }
-    Result<SkierVerticalQuery> query = QueryParams.skierVertical(skier.value(), request.getQueryString());
-    if (!query.isOk()) {
-      JsonResponses.reject(response, query.rejection());
-      return;
-    }
-    List<SeasonVertical> verticals = store.seasonVerticals(query.value());
-    if (verticals.isEmpty()) {
-      JsonResponses.message(response, HttpServletResponse.SC_NOT_FOUND,
-          "no rides for skier " + skier.value() + " at resort(s) " + Seasons.sortedList(query.value().resorts())
-              + (query.value().seasons().isEmpty() ? "" : " in season(s) " + Seasons.formatAll(query.value().seasons())));
-      return;
-    }
-    JsonResponses.send(response, HttpServletResponse.SC_OK, json -> {
-      json.beginObject().name("resorts").beginArray();
-      for (SeasonVertical vertical : verticals) {
-        json.beginObject()
-            .name("seasonID").value(Seasons.format(vertical.seasonId()))
-            .name("totalVert").value(vertical.totalVertical())
-            .endObject();
-      }
-      json.endArray().endObject();
-    });
-  }
 }

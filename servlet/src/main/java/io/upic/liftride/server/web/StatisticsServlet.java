@@ -15,41 +15,48 @@ import javax.servlet.http.HttpServletResponse;
  * store's ride count. Thread-safe: its fields are set once in {@link #init()}.
  */
 public final class StatisticsServlet extends RouteServlet {
-  private static final long serialVersionUID = 1L;
+    private static final long serialVersionUID = 1L;
 
-  private transient RideStore store;
-  private transient EndpointStats stats;
+    private transient RideStore store;
+    private transient EndpointStats stats;
 
-  @Override
-  public void init() throws ServletException {
-    store = ContextAttributes.require(getServletContext(), RideStore.ATTRIBUTE, RideStore.class);
-    stats = ContextAttributes.require(getServletContext(), EndpointStats.ATTRIBUTE, EndpointStats.class);
-  }
+    @Override
+    public void init() throws ServletException {
+        store = ContextAttributes.require(getServletContext(), RideStore.ATTRIBUTE, RideStore.class);
+        stats = ContextAttributes.require(getServletContext(), EndpointStats.ATTRIBUTE, EndpointStats.class);
+    }
 
-  @Override
-  protected boolean serves(Route route) {
-    return route == Route.STATISTICS;
-  }
+    @Override
+    protected boolean serves(Route route) {
+        return route == Route.STATISTICS;
+    }
 
-  @Override
-  protected void serve(RouteMatch match, HttpMethod method, HttpServletRequest request,
-      HttpServletResponse response) throws IOException {
-    List<EndpointStats.EndpointStat> endpoints = stats.snapshot();
-    long ridesStored = store.ridesStored();
-    JsonResponses.send(response, HttpServletResponse.SC_OK, json -> {
-      json.beginObject().name("endpointStats").beginArray();
-      for (EndpointStats.EndpointStat endpoint : endpoints) {
-        json.beginObject()
-            .name("URL").value(endpoint.url())
-            .name("operation").value(endpoint.operation())
-            .name("mean").value(endpoint.meanMillis())
-            .name("max").value(endpoint.maxMillis())
-            .name("meanMicros").value(endpoint.meanMicros())
-            .name("maxMicros").value(endpoint.maxMicros())
-            .name("count").value(endpoint.count())
-            .endObject();
-      }
-      json.endArray().name("ridesStored").value(ridesStored).endObject();
-    });
-  }
+    @Override
+    protected void serve(RouteMatch match, HttpMethod method, HttpServletRequest request, HttpServletResponse response)
+            throws IOException {
+        List<EndpointStats.EndpointStat> endpoints = stats.snapshot();
+        long ridesStored = store.ridesStored();
+        JsonResponses.send(response, HttpServletResponse.SC_OK, json -> {
+            json.beginObject().name("endpointStats").beginArray();
+            for (EndpointStats.EndpointStat endpoint : endpoints) {
+                json.beginObject()
+                        .name("URL")
+                        .value(endpoint.url())
+                        .name("operation")
+                        .value(endpoint.operation())
+                        .name("mean")
+                        .value(endpoint.meanMillis())
+                        .name("max")
+                        .value(endpoint.maxMillis())
+                        .name("meanMicros")
+                        .value(endpoint.meanMicros())
+                        .name("maxMicros")
+                        .value(endpoint.maxMicros())
+                        .name("count")
+                        .value(endpoint.count())
+                        .endObject();
+            }
+            json.endArray().name("ridesStored").value(ridesStored).endObject();
+        });
+    }
 }

@@ -23,39 +23,39 @@ import javax.servlet.http.HttpServletRequest;
  * route, and it holds only null between requests (no class-loader leak on undeploy).
  */
 public final class TimingFilter implements Filter {
-  /** The route the servlet of the current request matched; null between requests. */
-  private static final ThreadLocal<Route> MATCHED = new ThreadLocal<>();
+    /** The route the servlet of the current request matched; null between requests. */
+    private static final ThreadLocal<Route> MATCHED = new ThreadLocal<>();
 
-  private EndpointStats stats;
+    private EndpointStats stats;
 
-  /** Called by a servlet, on the request's thread, once it knows which route the request is for. */
-  static void routeMatched(Route route) {
-    MATCHED.set(route);
-  }
-
-  @Override
-  public void init(FilterConfig config) throws ServletException {
-    stats = ContextAttributes.require(config.getServletContext(), EndpointStats.ATTRIBUTE, EndpointStats.class);
-  }
-
-  @Override
-  public void doFilter(ServletRequest request, ServletResponse response, FilterChain chain)
-      throws IOException, ServletException {
-    if (MATCHED.get() != null) {
-      MATCHED.set(null); // left by a servlet that ran without this filter in front: not this request's
+    /** Called by a servlet, on the request's thread, once it knows which route the request is for. */
+    static void routeMatched(Route route) {
+        MATCHED.set(route);
     }
-    long start = System.nanoTime();
-    try {
-      chain.doFilter(request, response);
-    } finally {
-      Route route = MATCHED.get();
-      if (route != null) {
-        MATCHED.set(null);
-        HttpMethod method = HttpMethod.parse(((HttpServletRequest) request).getMethod());
-        if (method != null) {
-          stats.record(route, method, System.nanoTime() - start);
+
+    @Override
+    public void init(FilterConfig config) throws ServletException {
+        stats = ContextAttributes.require(config.getServletContext(), EndpointStats.ATTRIBUTE, EndpointStats.class);
+    }
+
+    @Override
+    public void doFilter(ServletRequest request, ServletResponse response, FilterChain chain)
+            throws IOException, ServletException {
+        if (MATCHED.get() != null) {
+            MATCHED.set(null); // left by a servlet that ran without this filter in front: not this request's
         }
-      }
+        long start = System.nanoTime();
+        try {
+            chain.doFilter(request, response);
+        } finally {
+            Route route = MATCHED.get();
+            if (route != null) {
+                MATCHED.set(null);
+                HttpMethod method = HttpMethod.parse(((HttpServletRequest) request).getMethod());
+                if (method != null) {
+                    stats.record(route, method, System.nanoTime() - start);
+                }
+            }
+        }
     }
-  }
 }

@@ -30,95 +30,116 @@ import org.junit.jupiter.api.Timeout;
  */
 @Timeout(60)
 class BareServletIT {
-  /** The path post.lua produces when wrk's URL is .../liftride/bench/bare. */
-  private static final String WRK_PATH = "/bench/bare/skiers/1/seasons/2022/days/1/skiers/5";
-  private static final String RIDE = "{\"liftID\":21,\"time\":217,\"waitTime\":3}";
-  private static final Set<String> WEB_XML_SERVLETS = Set.of("skiers", "resorts", "statistics", "not-found", "error");
+    /** The path post.lua produces when wrk's URL is .../liftride/bench/bare. */
+    private static final String WRK_PATH = "/bench/bare/skiers/1/seasons/2022/days/1/skiers/5";
 
-  private final HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-      .connectTimeout(Duration.ofSeconds(5)).build();
+    private static final String RIDE = "{\"liftID\":21,\"time\":217,\"waitTime\":3}";
+    private static final Set<String> WEB_XML_SERVLETS = Set.of("skiers", "resorts", "statistics", "not-found", "error");
 
-  private HttpResponse<String> post(EmbeddedServer server, String path, String contentType, String body)
-      throws IOException, InterruptedException {
-    HttpRequest request = HttpRequest.newBuilder(URI.create(server.baseUrl() + path)).timeout(Duration.ofSeconds(10))
-        .header("Content-Type", contentType).POST(BodyPublishers.ofString(body)).build();
-    return client.send(request, BodyHandlers.ofString());
-  }
+    private final HttpClient client = HttpClient.newBuilder()
+            .version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(Duration.ofSeconds(5))
+            .build();
 
-  private JsonObject statistics(EmbeddedServer server) throws IOException, InterruptedException {
-    HttpRequest request = HttpRequest.newBuilder(URI.create(server.baseUrl() + "/statistics"))
-        .timeout(Duration.ofSeconds(10)).build();
-    return JsonParser.parseString(client.send(request, BodyHandlers.ofString()).body()).getAsJsonObject();
-  }
-
-  @Test
-  void answers201WithAnEmptyBodyToAnythingUnderBenchBare() throws Exception {
-    try (EmbeddedServer server = EmbeddedServer.start("127.0.0.1", 0, true)) {
-      for (String path : List.of("/bench/bare/anything", WRK_PATH, "/bench/bare/", "/bench/bare")) {
-        HttpResponse<String> response = post(server, path, "application/json", RIDE);
-        assertEquals(201, response.statusCode(), path);
-        assertEquals("", response.body(), path);
-        assertEquals("0", response.headers().firstValue("Content-Length").orElse(null), path);
-      }
-      // nothing is read, so nothing is validated: a wrong media type and a broken body are 201 too
-      assertEquals(201, post(server, "/bench/bare/x", "text/plain", "{not json").statusCode());
-      HttpRequest get = HttpRequest.newBuilder(URI.create(server.baseUrl() + "/bench/bare/x")).timeout(Duration.ofSeconds(10)).build();
-      assertEquals(201, client.send(get, BodyHandlers.discarding()).statusCode());
-
-      JsonObject stats = statistics(server);
-      assertEquals(0, stats.get("ridesStored").getAsLong(), "the bare servlet stores nothing: " + stats);
-      assertEquals(0, stats.getAsJsonArray("endpointStats").size(), "and is not an endpoint: " + stats);
+    private HttpResponse<String> post(EmbeddedServer server, String path, String contentType, String body)
+            throws IOException, InterruptedException {
+        HttpRequest request = HttpRequest.newBuilder(URI.create(server.baseUrl() + path))
+                .timeout(Duration.ofSeconds(10))
+                .header("Content-Type", contentType)
+                .POST(BodyPublishers.ofString(body))
+                .build();
+        return client.send(request, BodyHandlers.ofString());
     }
-  }
 
-  @Test
-  void letsTomcatSwallowTheUnreadBodyAndKeepsTheConnection() throws Exception {
-    try (EmbeddedServer server = EmbeddedServer.start("127.0.0.1", 0, true);
-        RawHttp http = new RawHttp(server.port(), 10_000)) {
-      String body = "x".repeat(32 * 1024); // below maxSwallowSize (64 KiB): swallowed, not a reason to close
-      for (int i = 0; i < 3; i++) { // three requests on one connection: each body was consumed in full
-        http.send("POST /liftride" + WRK_PATH + " HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
-            + "Content-Length: " + body.length() + "\r\n\r\n" + body);
-        RawHttp.Response response = http.readResponse();
-        assertEquals(201, response.status(), "request " + i);
-        assertEquals("", response.body());
-        assertNull(response.header("Connection"), "the connection stays open: " + response.headers());
-      }
+    private JsonObject statistics(EmbeddedServer server) throws IOException, InterruptedException {
+        HttpRequest request = HttpRequest.newBuilder(URI.create(server.baseUrl() + "/statistics"))
+                .timeout(Duration.ofSeconds(10))
+                .build();
+        return JsonParser.parseString(
+                        client.send(request, BodyHandlers.ofString()).body())
+                .getAsJsonObject();
     }
-  }
 
-  @Test
-  void keepsEveryFilterOffTheBareServletAndTheTimingFilterOnEveryOtherServlet() throws Exception {
-    try (EmbeddedServer server = EmbeddedServer.start("127.0.0.1", 0, true)) {
-      assertEquals(BareMapping.SERVLET_NAME, server.context().findServletMapping(EmbeddedServer.BARE_MAPPING));
-      FilterMap[] maps = server.context().findFilterMaps();
-      assertEquals(1, maps.length, Arrays.toString(maps));
-      FilterMap timing = maps[0];
-      assertEquals("timing", timing.getFilterName());
-      assertEquals(0, timing.getURLPatterns().length, timing.toString());
-      assertFalse(timing.getMatchAllServletNames() || timing.getMatchAllUrlPatterns(), timing.toString());
-      assertEquals(WEB_XML_SERVLETS, Set.of(timing.getServletNames()), "every web.xml servlet, not the bare one");
-      assertArrayEquals(new String[] {"REQUEST"}, timing.getDispatcherNames());
+    @Test
+    void answers201WithAnEmptyBodyToAnythingUnderBenchBare() throws Exception {
+        try (EmbeddedServer server = EmbeddedServer.start("127.0.0.1", 0, true)) {
+            for (String path : List.of("/bench/bare/anything", WRK_PATH, "/bench/bare/", "/bench/bare")) {
+                HttpResponse<String> response = post(server, path, "application/json", RIDE);
+                assertEquals(201, response.statusCode(), path);
+                assertEquals("", response.body(), path);
+                assertEquals(
+                        "0", response.headers().firstValue("Content-Length").orElse(null), path);
+            }
+            // nothing is read, so nothing is validated: a wrong media type and a broken body are 201 too
+            assertEquals(
+                    201,
+                    post(server, "/bench/bare/x", "text/plain", "{not json").statusCode());
+            HttpRequest get = HttpRequest.newBuilder(URI.create(server.baseUrl() + "/bench/bare/x"))
+                    .timeout(Duration.ofSeconds(10))
+                    .build();
+            assertEquals(201, client.send(get, BodyHandlers.discarding()).statusCode());
 
-      // the real POST is still validated, stored and timed beside it
-      assertEquals(201, post(server, "/skiers/1/seasons/2022/days/1/skiers/5", "application/json", RIDE).statusCode());
-      assertEquals(400, post(server, "/skiers/1/seasons/2022/days/1/skiers/5", "application/json", "{}").statusCode());
-      JsonObject stats = statistics(server);
-      assertEquals(1, stats.get("ridesStored").getAsLong(), stats.toString());
-      JsonObject postStat = stats.getAsJsonArray("endpointStats").get(0).getAsJsonObject();
-      assertEquals("POST", postStat.get("operation").getAsString(), stats.toString());
-      assertEquals(2, postStat.get("count").getAsLong(), stats.toString());
+            JsonObject stats = statistics(server);
+            assertEquals(0, stats.get("ridesStored").getAsLong(), "the bare servlet stores nothing: " + stats);
+            assertEquals(0, stats.getAsJsonArray("endpointStats").size(), "and is not an endpoint: " + stats);
+        }
     }
-  }
 
-  @Test
-  void isA404WithoutBare() throws Exception {
-    try (EmbeddedServer server = EmbeddedServer.start("127.0.0.1", 0)) {
-      String message = errorMessage(post(server, "/bench/bare/anything", "application/json", RIDE), 404);
-      assertTrue(message.startsWith("no route for POST \"/bench/bare/anything\""), message);
-      assertNull(server.context().findChild(BareMapping.SERVLET_NAME));
-      FilterMap timing = server.context().findFilterMaps()[0];
-      assertArrayEquals(new String[] {"/*"}, timing.getURLPatterns(), "web.xml's mapping, untouched");
+    @Test
+    void letsTomcatSwallowTheUnreadBodyAndKeepsTheConnection() throws Exception {
+        try (EmbeddedServer server = EmbeddedServer.start("127.0.0.1", 0, true);
+                RawHttp http = new RawHttp(server.port(), 10_000)) {
+            String body = "x".repeat(32 * 1024); // below maxSwallowSize (64 KiB): swallowed, not a reason to close
+            for (int i = 0; i < 3; i++) { // three requests on one connection: each body was consumed in full
+                http.send("POST /liftride" + WRK_PATH
+                        + " HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n" + "Content-Length: "
+                        + body.length() + "\r\n\r\n" + body);
+                RawHttp.Response response = http.readResponse();
+                assertEquals(201, response.status(), "request " + i);
+                assertEquals("", response.body());
+                assertNull(response.header("Connection"), "the connection stays open: " + response.headers());
+            }
+        }
     }
-  }
+
+    @Test
+    void keepsEveryFilterOffTheBareServletAndTheTimingFilterOnEveryOtherServlet() throws Exception {
+        try (EmbeddedServer server = EmbeddedServer.start("127.0.0.1", 0, true)) {
+            assertEquals(BareMapping.SERVLET_NAME, server.context().findServletMapping(EmbeddedServer.BARE_MAPPING));
+            FilterMap[] maps = server.context().findFilterMaps();
+            assertEquals(1, maps.length, Arrays.toString(maps));
+            FilterMap timing = maps[0];
+            assertEquals("timing", timing.getFilterName());
+            assertEquals(0, timing.getURLPatterns().length, timing.toString());
+            assertFalse(timing.getMatchAllServletNames() || timing.getMatchAllUrlPatterns(), timing.toString());
+            assertEquals(WEB_XML_SERVLETS, Set.of(timing.getServletNames()), "every web.xml servlet, not the bare one");
+            assertArrayEquals(new String[] {"REQUEST"}, timing.getDispatcherNames());
+
+            // the real POST is still validated, stored and timed beside it
+            assertEquals(
+                    201,
+                    post(server, "/skiers/1/seasons/2022/days/1/skiers/5", "application/json", RIDE)
+                            .statusCode());
+            assertEquals(
+                    400,
+                    post(server, "/skiers/1/seasons/2022/days/1/skiers/5", "application/json", "{}")
+                            .statusCode());
+            JsonObject stats = statistics(server);
+            assertEquals(1, stats.get("ridesStored").getAsLong(), stats.toString());
+            JsonObject postStat = stats.getAsJsonArray("endpointStats").get(0).getAsJsonObject();
+            assertEquals("POST", postStat.get("operation").getAsString(), stats.toString());
+            assertEquals(2, postStat.get("count").getAsLong(), stats.toString());
+        }
+    }
+
+    @Test
+    void isA404WithoutBare() throws Exception {
+        try (EmbeddedServer server = EmbeddedServer.start("127.0.0.1", 0)) {
+            String message = errorMessage(post(server, "/bench/bare/anything", "application/json", RIDE), 404);
+            assertTrue(message.startsWith("no route for POST \"/bench/bare/anything\""), message);
+            assertNull(server.context().findChild(BareMapping.SERVLET_NAME));
+            FilterMap timing = server.context().findFilterMaps()[0];
+            assertArrayEquals(new String[] {"/*"}, timing.getURLPatterns(), "web.xml's mapping, untouched");
+        }
+    }
 }

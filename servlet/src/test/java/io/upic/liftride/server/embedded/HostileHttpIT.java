@@ -21,170 +21,186 @@ import org.junit.jupiter.api.Timeout;
  */
 @Timeout(60)
 class HostileHttpIT {
-  private static final int TIMEOUT_MILLIS = 1_000;
-  private static final String RIDE = "{\"liftID\":21,\"time\":217}";
-  private static final String RIDE_PATH = "/liftride/skiers/1/seasons/2022/days/1/skiers/1";
-  private static EmbeddedServer server;
+    private static final int TIMEOUT_MILLIS = 1_000;
+    private static final String RIDE = "{\"liftID\":21,\"time\":217}";
+    private static final String RIDE_PATH = "/liftride/skiers/1/seasons/2022/days/1/skiers/1";
+    private static EmbeddedServer server;
 
-  @BeforeAll
-  static void start() {
-    server = EmbeddedServer.start("127.0.0.1", 0, ConnectorSettings.LOAD_TEST.withConnectionTimeoutMillis(TIMEOUT_MILLIS));
-  }
-
-  @AfterAll
-  static void stop() {
-    if (server != null) {
-      server.close();
+    @BeforeAll
+    static void start() {
+        server = EmbeddedServer.start(
+                "127.0.0.1", 0, ConnectorSettings.LOAD_TEST.withConnectionTimeoutMillis(TIMEOUT_MILLIS));
     }
-  }
 
-  private static RawHttp.Response exchange(String request) throws IOException {
-    return RawHttp.exchange(server.port(), request);
-  }
-
-  private static String post(String path, String contentType, String body) {
-    return "POST " + path + " HTTP/1.1\r\nHost: t\r\nContent-Type: " + contentType + "\r\nContent-Length: "
-        + body.getBytes(StandardCharsets.UTF_8).length + "\r\n\r\n" + body;
-  }
-
-  @Test
-  void answersUriErrorsTomcatRaisesItselfWithJson() throws IOException {
-    assertEquals("Invalid URI: [The hexadecimal encoding is invalid]",
-        errorMessage(exchange("GET /liftride/skiers/%zz HTTP/1.1\r\nHost: t\r\n\r\n"), 400));
-    assertEquals("Invalid URI: [The encoded slash character is not allowed]",
-        errorMessage(exchange("GET /liftride/skiers/1%2F2/vertical HTTP/1.1\r\nHost: t\r\n\r\n"), 400));
-    errorMessage(exchange("GET /liftride/skiers/%C3%28/vertical HTTP/1.1\r\nHost: t\r\n\r\n"), 400);
-    errorMessage(exchange("GET /liftride/res{orts} HTTP/1.1\r\nHost: t\r\n\r\n"), 400);
-    errorMessage(exchange("GET /liftride/resorts|x HTTP/1.1\r\nHost: t\r\n\r\n"), 400);
-    errorMessage(exchange("GET /liftride/../../etc/passwd HTTP/1.1\r\nHost: t\r\n\r\n"), 400);
-  }
-
-  @Test
-  void answersMalformedRequestsWithJson() throws IOException {
-    errorMessage(exchange("GARBAGE\r\n\r\n"), 400);
-    errorMessage(exchange("GET /liftride/resorts HTTP/9.9\r\nHost: t\r\n\r\n"), 505);
-    errorMessage(exchange("GET /liftride/resorts HTTP/1.1\r\nHost: t\r\nContent-Length: abc\r\n\r\n"), 400);
-    errorMessage(exchange("GET /liftride/resorts HTTP/1.1\r\nHost: t\r\nBad Header\r\n\r\n"), 400);
-    errorMessage(exchange("GET /liftride/resorts HTTP/1.1\r\nHost: t\r\nX: " + "a".repeat(20_000) + "\r\n\r\n"), 400);
-    errorMessage(exchange("GET /liftride/" + "a".repeat(20_000) + " HTTP/1.1\r\nHost: t\r\n\r\n"), 400);
-  }
-
-  @Test
-  void answersTraceWith405Json() throws IOException {
-    RawHttp.Response response = exchange("TRACE /liftride/resorts HTTP/1.1\r\nHost: t\r\n\r\n");
-    assertEquals("TRACE method is not allowed", errorMessage(response, 405));
-    assertTrue(response.header("Allow") != null);
-  }
-
-  @Test
-  void answersUnknownMethodsWith405AndAllow() throws IOException {
-    RawHttp.Response response = exchange("BREW " + RIDE_PATH + " HTTP/1.1\r\nHost: t\r\n\r\n");
-    errorMessage(response, 405);
-    assertEquals("GET, POST", response.header("Allow"));
-  }
-
-  @Test
-  void refusesAHugeContentLengthWith413WithoutReadingTheBody() throws IOException {
-    long started = System.nanoTime();
-    try (RawHttp http = new RawHttp(server.port(), 10_000)) {
-      http.send("POST " + RIDE_PATH + " HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\nContent-Length: 1000000000\r\n\r\n{\"liftID\":");
-      RawHttp.Response response = http.readResponse();
-      assertEquals("body must be at most 4096 bytes, Content-Length is 1000000000", errorMessage(response, 413));
-      assertEquals("close", response.header("Connection"));
+    @AfterAll
+    static void stop() {
+        if (server != null) {
+            server.close();
+        }
     }
-    assertTrue(System.nanoTime() - started < 5_000_000_000L, "413 must not wait for the body");
-  }
 
-  @Test
-  void refusesAnEndlessChunkedBodyWith413AfterTheLimit() throws IOException {
-    try (RawHttp http = new RawHttp(server.port(), 10_000)) {
-      http.send("POST " + RIDE_PATH + " HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n");
-      String chunk = "400\r\n" + " ".repeat(1024) + "\r\n";
-      for (int i = 0; i < 5; i++) {
-        http.send(chunk); // 5 KiB and no last chunk: the server must stop reading on its own
-      }
-      assertEquals("body must be at most 4096 bytes, the chunked body is longer", errorMessage(http.readResponse(), 413));
+    private static RawHttp.Response exchange(String request) throws IOException {
+        return RawHttp.exchange(server.port(), request);
     }
-  }
 
-  @Test
-  void refusesMalformedChunkedFramingWith400() throws IOException {
-    String message = errorMessage(exchange("POST " + RIDE_PATH + " HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\n"
-        + "Transfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n"), 400);
-    assertEquals("request could not be read: Invalid chunk header", message);
-  }
-
-  @Test
-  void acceptsABodyTrickledSlowerThanAnyRealClientButWithinTheTimeout() throws IOException, InterruptedException {
-    byte[] body = RIDE.getBytes(StandardCharsets.US_ASCII);
-    try (RawHttp http = new RawHttp(server.port(), 10_000)) {
-      http.send("POST " + RIDE_PATH + " HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\nContent-Length: " + body.length + "\r\n\r\n");
-      for (int i = 0; i < body.length; i += 4) {
-        Thread.sleep(TIMEOUT_MILLIS / 5);
-        http.send(java.util.Arrays.copyOfRange(body, i, Math.min(body.length, i + 4)));
-      }
-      assertEquals(201, http.readResponse().status());
+    private static String post(String path, String contentType, String body) {
+        return "POST " + path + " HTTP/1.1\r\nHost: t\r\nContent-Type: " + contentType + "\r\nContent-Length: "
+                + body.getBytes(StandardCharsets.UTF_8).length + "\r\n\r\n" + body;
     }
-  }
 
-  @Test
-  void answers408WhenTheBodyStopsArriving() throws IOException {
-    long started = System.nanoTime();
-    try (RawHttp http = new RawHttp(server.port(), 10_000)) {
-      http.send("POST " + RIDE_PATH + " HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\nContent-Length: 40\r\n\r\n{\"liftID\":");
-      RawHttp.Response response = http.readResponse();
-      assertEquals("request was not received within the server's timeout", errorMessage(response, 408));
+    @Test
+    void answersUriErrorsTomcatRaisesItselfWithJson() throws IOException {
+        assertEquals(
+                "Invalid URI: [The hexadecimal encoding is invalid]",
+                errorMessage(exchange("GET /liftride/skiers/%zz HTTP/1.1\r\nHost: t\r\n\r\n"), 400));
+        assertEquals(
+                "Invalid URI: [The encoded slash character is not allowed]",
+                errorMessage(exchange("GET /liftride/skiers/1%2F2/vertical HTTP/1.1\r\nHost: t\r\n\r\n"), 400));
+        errorMessage(exchange("GET /liftride/skiers/%C3%28/vertical HTTP/1.1\r\nHost: t\r\n\r\n"), 400);
+        errorMessage(exchange("GET /liftride/res{orts} HTTP/1.1\r\nHost: t\r\n\r\n"), 400);
+        errorMessage(exchange("GET /liftride/resorts|x HTTP/1.1\r\nHost: t\r\n\r\n"), 400);
+        errorMessage(exchange("GET /liftride/../../etc/passwd HTTP/1.1\r\nHost: t\r\n\r\n"), 400);
     }
-    long millis = (System.nanoTime() - started) / 1_000_000;
-    assertTrue(millis >= TIMEOUT_MILLIS - 100 && millis < 5 * TIMEOUT_MILLIS, "took " + millis + " ms");
-  }
 
-  @Test
-  void closesAConnectionWhoseHeadersStopArriving() throws IOException {
-    long started = System.nanoTime();
-    try (RawHttp http = new RawHttp(server.port(), 10_000)) {
-      http.send("GET /liftride/resorts HTTP/1.1\r\nHost: t\r\nX-Slow: ");
-      assertTrue(http.closedByServer());
+    @Test
+    void answersMalformedRequestsWithJson() throws IOException {
+        errorMessage(exchange("GARBAGE\r\n\r\n"), 400);
+        errorMessage(exchange("GET /liftride/resorts HTTP/9.9\r\nHost: t\r\n\r\n"), 505);
+        errorMessage(exchange("GET /liftride/resorts HTTP/1.1\r\nHost: t\r\nContent-Length: abc\r\n\r\n"), 400);
+        errorMessage(exchange("GET /liftride/resorts HTTP/1.1\r\nHost: t\r\nBad Header\r\n\r\n"), 400);
+        errorMessage(
+                exchange("GET /liftride/resorts HTTP/1.1\r\nHost: t\r\nX: " + "a".repeat(20_000) + "\r\n\r\n"), 400);
+        errorMessage(exchange("GET /liftride/" + "a".repeat(20_000) + " HTTP/1.1\r\nHost: t\r\n\r\n"), 400);
     }
-    long millis = (System.nanoTime() - started) / 1_000_000;
-    assertTrue(millis < 5 * TIMEOUT_MILLIS + 1000, "took " + millis + " ms");
-  }
 
-  @Test
-  void refusesABodyShorterThanItsContentLength() throws IOException {
-    try (RawHttp http = new RawHttp(server.port(), 10_000)) {
-      http.send("POST " + RIDE_PATH + " HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n" + RIDE);
-      http.socketShutdownOutput();
-      RawHttp.Response response = http.readResponse();
-      errorMessage(response, 400);
+    @Test
+    void answersTraceWith405Json() throws IOException {
+        RawHttp.Response response = exchange("TRACE /liftride/resorts HTTP/1.1\r\nHost: t\r\n\r\n");
+        assertEquals("TRACE method is not allowed", errorMessage(response, 405));
+        assertTrue(response.header("Allow") != null);
     }
-  }
 
-  @Test
-  void keepsAConnectionOpenForMoreThanTomcatsDefaultHundredRequests() throws IOException {
-    try (RawHttp http = new RawHttp(server.port(), 10_000)) {
-      for (int i = 0; i < 150; i++) {
-        http.send(post(RIDE_PATH, "application/json", RIDE));
-        RawHttp.Response response = http.readResponse();
-        assertEquals(201, response.status());
-        assertNull(response.header("Connection"), "request " + (i + 1) + " closed the connection");
-      }
-      http.send("GET /liftride/statistics HTTP/1.1\r\nHost: t\r\n\r\n");
-      assertEquals(200, http.readResponse().status());
+    @Test
+    void answersUnknownMethodsWith405AndAllow() throws IOException {
+        RawHttp.Response response = exchange("BREW " + RIDE_PATH + " HTTP/1.1\r\nHost: t\r\n\r\n");
+        errorMessage(response, 405);
+        assertEquals("GET, POST", response.header("Allow"));
     }
-  }
 
-  @Test
-  void answersRequestsAfterAnErrorOnAFreshConnection() throws IOException {
-    errorMessage(exchange(post(RIDE_PATH, "application/json", "{bad")), 400);
-    assertEquals(201, exchange(post(RIDE_PATH, "application/json", RIDE)).status());
-  }
+    @Test
+    void refusesAHugeContentLengthWith413WithoutReadingTheBody() throws IOException {
+        long started = System.nanoTime();
+        try (RawHttp http = new RawHttp(server.port(), 10_000)) {
+            http.send(
+                    "POST " + RIDE_PATH
+                            + " HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\nContent-Length: 1000000000\r\n\r\n{\"liftID\":");
+            RawHttp.Response response = http.readResponse();
+            assertEquals("body must be at most 4096 bytes, Content-Length is 1000000000", errorMessage(response, 413));
+            assertEquals("close", response.header("Connection"));
+        }
+        assertTrue(System.nanoTime() - started < 5_000_000_000L, "413 must not wait for the body");
+    }
 
-  @Test
-  void neverEchoesHostileValuesUnescaped() throws IOException {
-    RawHttp.Response response = exchange(post(RIDE_PATH, "application/json", "{\"liftID\":\"<script>\\u0000\",\"time\":1}"));
-    String message = errorMessage(response, 400);
-    assertEquals("liftID must be an integer in 1..60, got \"<script>\\u0000\" (a string)", message);
-    assertFalse(response.body().contains("\u0000"));
-  }
+    @Test
+    void refusesAnEndlessChunkedBodyWith413AfterTheLimit() throws IOException {
+        try (RawHttp http = new RawHttp(server.port(), 10_000)) {
+            http.send("POST " + RIDE_PATH
+                    + " HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n");
+            String chunk = "400\r\n" + " ".repeat(1024) + "\r\n";
+            for (int i = 0; i < 5; i++) {
+                http.send(chunk); // 5 KiB and no last chunk: the server must stop reading on its own
+            }
+            assertEquals(
+                    "body must be at most 4096 bytes, the chunked body is longer",
+                    errorMessage(http.readResponse(), 413));
+        }
+    }
+
+    @Test
+    void refusesMalformedChunkedFramingWith400() throws IOException {
+        String message = errorMessage(
+                exchange("POST " + RIDE_PATH + " HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\n"
+                        + "Transfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n"),
+                400);
+        assertEquals("request could not be read: Invalid chunk header", message);
+    }
+
+    @Test
+    void acceptsABodyTrickledSlowerThanAnyRealClientButWithinTheTimeout() throws IOException, InterruptedException {
+        byte[] body = RIDE.getBytes(StandardCharsets.US_ASCII);
+        try (RawHttp http = new RawHttp(server.port(), 10_000)) {
+            http.send("POST " + RIDE_PATH + " HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\nContent-Length: "
+                    + body.length + "\r\n\r\n");
+            for (int i = 0; i < body.length; i += 4) {
+                Thread.sleep(TIMEOUT_MILLIS / 5);
+                http.send(java.util.Arrays.copyOfRange(body, i, Math.min(body.length, i + 4)));
+            }
+            assertEquals(201, http.readResponse().status());
+        }
+    }
+
+    @Test
+    void answers408WhenTheBodyStopsArriving() throws IOException {
+        long started = System.nanoTime();
+        try (RawHttp http = new RawHttp(server.port(), 10_000)) {
+            http.send(
+                    "POST " + RIDE_PATH
+                            + " HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\nContent-Length: 40\r\n\r\n{\"liftID\":");
+            RawHttp.Response response = http.readResponse();
+            assertEquals("request was not received within the server's timeout", errorMessage(response, 408));
+        }
+        long millis = (System.nanoTime() - started) / 1_000_000;
+        assertTrue(millis >= TIMEOUT_MILLIS - 100 && millis < 5 * TIMEOUT_MILLIS, "took " + millis + " ms");
+    }
+
+    @Test
+    void closesAConnectionWhoseHeadersStopArriving() throws IOException {
+        long started = System.nanoTime();
+        try (RawHttp http = new RawHttp(server.port(), 10_000)) {
+            http.send("GET /liftride/resorts HTTP/1.1\r\nHost: t\r\nX-Slow: ");
+            assertTrue(http.closedByServer());
+        }
+        long millis = (System.nanoTime() - started) / 1_000_000;
+        assertTrue(millis < 5 * TIMEOUT_MILLIS + 1000, "took " + millis + " ms");
+    }
+
+    @Test
+    void refusesABodyShorterThanItsContentLength() throws IOException {
+        try (RawHttp http = new RawHttp(server.port(), 10_000)) {
+            http.send("POST " + RIDE_PATH
+                    + " HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n" + RIDE);
+            http.socketShutdownOutput();
+            RawHttp.Response response = http.readResponse();
+            errorMessage(response, 400);
+        }
+    }
+
+    @Test
+    void keepsAConnectionOpenForMoreThanTomcatsDefaultHundredRequests() throws IOException {
+        try (RawHttp http = new RawHttp(server.port(), 10_000)) {
+            for (int i = 0; i < 150; i++) {
+                http.send(post(RIDE_PATH, "application/json", RIDE));
+                RawHttp.Response response = http.readResponse();
+                assertEquals(201, response.status());
+                assertNull(response.header("Connection"), "request " + (i + 1) + " closed the connection");
+            }
+            http.send("GET /liftride/statistics HTTP/1.1\r\nHost: t\r\n\r\n");
+            assertEquals(200, http.readResponse().status());
+        }
+    }
+
+    @Test
+    void answersRequestsAfterAnErrorOnAFreshConnection() throws IOException {
+        errorMessage(exchange(post(RIDE_PATH, "application/json", "{bad")), 400);
+        assertEquals(201, exchange(post(RIDE_PATH, "application/json", RIDE)).status());
+    }
+
+    @Test
+    void neverEchoesHostileValuesUnescaped() throws IOException {
+        RawHttp.Response response =
+                exchange(post(RIDE_PATH, "application/json", "{\"liftID\":\"<script>\\u0000\",\"time\":1}"));
+        String message = errorMessage(response, 400);
+        assertEquals("liftID must be an integer in 1..60, got \"<script>\\u0000\" (a string)", message);
+        assertFalse(response.body().contains("\u0000"));
+    }
 }

@@ -8,51 +8,72 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import org.junit.jupiter.api.Test;
 
 class LaunchOptionsTest {
-  @Test
-  void defaultsToEveryInterfaceOnPort8080() {
-    assertEquals(new LaunchOptions("0.0.0.0", 8080, false), LaunchOptions.parse());
-  }
+    @Test
+    void defaultsToEveryInterfaceOnPort8080() {
+        assertEquals(new LaunchOptions("0.0.0.0", 8080, false), LaunchOptions.parse());
+    }
 
-  @Test
-  void readsPortAndHostInAnyOrder() {
-    assertEquals(new LaunchOptions("127.0.0.1", 0, false), LaunchOptions.parse("--port", "0", "--host", "127.0.0.1"));
-    assertEquals(new LaunchOptions("::1", 9090, false), LaunchOptions.parse("--host", "::1", "--port", "9090"));
-  }
+    @Test
+    void readsPortAndHostInAnyOrder() {
+        assertEquals(
+                new LaunchOptions("127.0.0.1", 0, false), LaunchOptions.parse("--port", "0", "--host", "127.0.0.1"));
+        assertEquals(new LaunchOptions("::1", 9090, false), LaunchOptions.parse("--host", "::1", "--port", "9090"));
+    }
 
-  @Test
-  void readsBareAnywhereAndLeavesItOffByDefault() {
-    assertFalse(LaunchOptions.parse("--port", "0").bare());
-    assertEquals(new LaunchOptions("127.0.0.1", 0, false, true), LaunchOptions.parse("--bare", "--port", "0", "--host", "127.0.0.1"));
-    assertEquals(new LaunchOptions("0.0.0.0", 9090, false, true), LaunchOptions.parse("--port", "9090", "--bare"));
-  }
+    @Test
+    void readsBareAnywhereAndLeavesItOffByDefault() {
+        assertFalse(LaunchOptions.parse("--port", "0").bare());
+        assertEquals(
+                new LaunchOptions("127.0.0.1", 0, false, true),
+                LaunchOptions.parse("--bare", "--port", "0", "--host", "127.0.0.1"));
+        assertEquals(new LaunchOptions("0.0.0.0", 9090, false, true), LaunchOptions.parse("--port", "9090", "--bare"));
+    }
 
-  @Test
-  void documentsBareInTheUsage() {
-    assertTrue(LaunchOptions.USAGE.startsWith("usage: java -jar liftride-server.jar [--port N] [--host H] [--bare]\n"), LaunchOptions.USAGE);
-    assertTrue(LaunchOptions.USAGE.contains("  --bare    benchmark only: also answer 201 at /liftride/bench/bare/*"), LaunchOptions.USAGE);
-  }
+    @Test
+    void documentsBareInTheUsage() {
+        assertTrue(
+                LaunchOptions.USAGE.startsWith("usage: java -jar liftride-server.jar [--port N] [--host H] [--bare]\n"),
+                LaunchOptions.USAGE);
+        assertTrue(
+                LaunchOptions.USAGE.contains("  --bare    benchmark only: also answer 201 at /liftride/bench/bare/*"),
+                LaunchOptions.USAGE);
+    }
 
-  @Test
-  void asksForHelp() {
-    assertTrue(LaunchOptions.parse("--port", "1", "-h").help());
-    assertTrue(LaunchOptions.parse("--help").help());
-  }
+    @Test
+    void asksForHelp() {
+        assertTrue(LaunchOptions.parse("--port", "1", "-h").help());
+        assertTrue(LaunchOptions.parse("--help").help());
+    }
 
-  @Test
-  void rejectsBadArgumentsNamingThem() {
-    assertEquals("--port must be an integer in 0..65535, got \"x\"",
-        assertThrows(IllegalArgumentException.class, () -> LaunchOptions.parse("--port", "x")).getMessage());
-    assertEquals("--port must be an integer in 0..65535, got \"65536\"",
-        assertThrows(IllegalArgumentException.class, () -> LaunchOptions.parse("--port", "65536")).getMessage());
-    assertEquals("--port needs a value",
-        assertThrows(IllegalArgumentException.class, () -> LaunchOptions.parse("--port")).getMessage());
-    assertEquals("unknown argument \"-p\"",
-        assertThrows(IllegalArgumentException.class, () -> LaunchOptions.parse("-p", "80")).getMessage());
-    assertEquals("--bare takes no value; unknown argument \"yes\"",
-        assertThrows(IllegalArgumentException.class, () -> LaunchOptions.parse("--bare", "yes")).getMessage());
-    assertEquals("unknown argument \"x\"",
-        assertThrows(IllegalArgumentException.class, () -> LaunchOptions.parse("--host", "--bare", "x")).getMessage());
-    assertEquals("--host must be an address to bind, got \" \"",
-        assertThrows(IllegalArgumentException.class, () -> LaunchOptions.parse("--host", " ")).getMessage());
-  }
+    @Test
+    void rejectsBadArgumentsNamingThem() {
+        assertEquals(
+                "--port must be an integer in 0..65535, got \"x\"",
+                assertThrows(IllegalArgumentException.class, () -> LaunchOptions.parse("--port", "x"))
+                        .getMessage());
+        assertEquals(
+                "--port must be an integer in 0..65535, got \"65536\"",
+                assertThrows(IllegalArgumentException.class, () -> LaunchOptions.parse("--port", "65536"))
+                        .getMessage());
+        assertEquals(
+                "--port needs a value",
+                assertThrows(IllegalArgumentException.class, () -> LaunchOptions.parse("--port"))
+                        .getMessage());
+        assertEquals(
+                "unknown argument \"-p\"",
+                assertThrows(IllegalArgumentException.class, () -> LaunchOptions.parse("-p", "80"))
+                        .getMessage());
+        assertEquals(
+                "--bare takes no value; unknown argument \"yes\"",
+                assertThrows(IllegalArgumentException.class, () -> LaunchOptions.parse("--bare", "yes"))
+                        .getMessage());
+        assertEquals(
+                "unknown argument \"x\"",
+                assertThrows(IllegalArgumentException.class, () -> LaunchOptions.parse("--host", "--bare", "x"))
+                        .getMessage());
+        assertEquals(
+                "--host must be an address to bind, got \" \"",
+                assertThrows(IllegalArgumentException.class, () -> LaunchOptions.parse("--host", " "))
+                        .getMessage());
+    }
 }

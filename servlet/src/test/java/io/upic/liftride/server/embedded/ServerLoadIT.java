@@ -62,269 +62,363 @@ import org.junit.jupiter.api.Timeout;
  */
 @Timeout(value = 20, unit = TimeUnit.MINUTES) // a bound for apt-get (if wrk is missing) plus two runs
 class ServerLoadIT {
-  private static final Path JAR = Path.of("target", "liftride-server.jar");
-  private static final Path SCRIPT = Path.of("bench", "load.lua");
-  private static final Path OUT = Path.of("target", "load-it");
-  private static final int POST_SECONDS = Integer.getInteger("load.seconds", 60);
-  private static final int CONNECTIONS = Integer.getInteger("load.connections", 256);
-  /** wrk's -d is POST_SECONDS plus this; also wrk's --timeout: the slowest response allowed. */
-  private static final int TAIL_SECONDS = 10;
-  private static final long HEAP_TOLERANCE_BYTES = 512 * 1024;
-  /** post.lua's ride space, set explicitly so that the caller's environment cannot change it. */
-  private static final Map<String, String> RIDES = Map.of("RESORT", "1", "SEASON", "2022", "DAY", "1", "SKIERS", "20000", "LIFTS", "40");
-  /** The smallest retained object; run 2 needs enough rides for one per ride to exceed the tolerance 4x. */
-  private static final long SMALLEST_OBJECT_BYTES = 16;
+    private static final Path JAR = Path.of("target", "liftride-server.jar");
+    private static final Path SCRIPT = Path.of("bench", "load.lua");
+    private static final Path OUT = Path.of("target", "load-it");
+    private static final int POST_SECONDS = Integer.getInteger("load.seconds", 60);
+    private static final int CONNECTIONS = Integer.getInteger("load.connections", 256);
+    /** wrk's -d is POST_SECONDS plus this; also wrk's --timeout: the slowest response allowed. */
+    private static final int TAIL_SECONDS = 10;
 
-  private static final Pattern URL_LINE = Pattern.compile("^LiftRide server listening on (http://127\\.0\\.0\\.1:\\d+/liftride)$", Pattern.MULTILINE);
-  private static final Pattern LOADTEST_LINE = Pattern.compile("^LOADTEST (.*)$", Pattern.MULTILINE);
-  private static final Pattern WRK_RATE = Pattern.compile("^Requests/sec:\\s+([\\d.]+)", Pattern.MULTILINE);
-  private static final Pattern HEAP_USED = Pattern.compile("heap\\s+total \\d+K, used (\\d+)K");
-  private static final Pattern HISTOGRAM_TOTAL = Pattern.compile("^Total\\s+(\\d+)\\s+(\\d+)\\s*$", Pattern.MULTILINE);
+    private static final long HEAP_TOLERANCE_BYTES = 512 * 1024;
+    /** post.lua's ride space, set explicitly so that the caller's environment cannot change it. */
+    private static final Map<String, String> RIDES =
+            Map.of("RESORT", "1", "SEASON", "2022", "DAY", "1", "SKIERS", "20000", "LIFTS", "40");
+    /** The smallest retained object; run 2 needs enough rides for one per ride to exceed the tolerance 4x. */
+    private static final long SMALLEST_OBJECT_BYTES = 16;
 
-  private static String wrk;
-  private static Process server;
-  private static String baseUrl;
-  private static final HttpClient CLIENT = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-      .connectTimeout(Duration.ofSeconds(5)).build();
+    private static final Pattern URL_LINE =
+            Pattern.compile("^LiftRide server listening on (http://127\\.0\\.0\\.1:\\d+/liftride)$", Pattern.MULTILINE);
+    private static final Pattern LOADTEST_LINE = Pattern.compile("^LOADTEST (.*)$", Pattern.MULTILINE);
+    private static final Pattern WRK_RATE = Pattern.compile("^Requests/sec:\\s+([\\d.]+)", Pattern.MULTILINE);
+    private static final Pattern HEAP_USED = Pattern.compile("heap\\s+total \\d+K, used (\\d+)K");
+    private static final Pattern HISTOGRAM_TOTAL =
+            Pattern.compile("^Total\\s+(\\d+)\\s+(\\d+)\\s*$", Pattern.MULTILINE);
 
-  @BeforeAll
-  static void startServer() throws Exception {
-    wrk = wrkOrInstall();
-    assertTrue(Files.isRegularFile(JAR), JAR + " must be built by the package phase");
-    Files.createDirectories(OUT);
-    Path log = OUT.resolve("server.log");
-    String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-    server = new ProcessBuilder(java, "-Xms512m", "-Xmx512m", "-XX:+UseG1GC", "-jar", JAR.toString(),
-        "--host", "127.0.0.1", "--port", "0")
-        .redirectErrorStream(true).redirectOutput(log.toFile()).start();
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-    while (baseUrl == null) {
-      Matcher url = URL_LINE.matcher(Files.readString(log));
-      if (url.find()) {
-        baseUrl = url.group(1);
-      } else if (!server.isAlive() || System.nanoTime() > deadline) {
-        fail("the server did not print its URL within 60 s (alive: " + server.isAlive() + "):\n" + Files.readString(log));
-      } else {
-        Thread.sleep(100);
-      }
+    private static String wrk;
+    private static Process server;
+    private static String baseUrl;
+    private static final HttpClient CLIENT = HttpClient.newBuilder()
+            .version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(Duration.ofSeconds(5))
+            .build();
+
+    @BeforeAll
+    static void startServer() throws Exception {
+        wrk = wrkOrInstall();
+        assertTrue(Files.isRegularFile(JAR), JAR + " must be built by the package phase");
+        Files.createDirectories(OUT);
+        Path log = OUT.resolve("server.log");
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        server = new ProcessBuilder(
+                        java,
+                        "-Xms512m",
+                        "-Xmx512m",
+                        "-XX:+UseG1GC",
+                        "-jar",
+                        JAR.toString(),
+                        "--host",
+                        "127.0.0.1",
+                        "--port",
+                        "0")
+                .redirectErrorStream(true)
+                .redirectOutput(log.toFile())
+                .start();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (baseUrl == null) {
+            Matcher url = URL_LINE.matcher(Files.readString(log));
+            if (url.find()) {
+                baseUrl = url.group(1);
+            } else if (!server.isAlive() || System.nanoTime() > deadline) {
+                fail("the server did not print its URL within 60 s (alive: " + server.isAlive() + "):\n"
+                        + Files.readString(log));
+            } else {
+                Thread.sleep(100);
+            }
+        }
     }
-  }
 
-  @AfterAll
-  static void stopServer() throws InterruptedException {
-    if (server != null) {
-      server.toHandle().destroy(); // SIGTERM: the launcher's shutdown hook stops Tomcat
-      if (!server.waitFor(20, TimeUnit.SECONDS)) {
-        server.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
-      }
+    @AfterAll
+    static void stopServer() throws InterruptedException {
+        if (server != null) {
+            server.toHandle().destroy(); // SIGTERM: the launcher's shutdown hook stops Tomcat
+            if (!server.waitFor(20, TimeUnit.SECONDS)) {
+                server.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+            }
+        }
     }
-  }
 
-  @Test
-  void twoRunsStoreExactlyTheRidesWrkSawAndLeaveTheHeapFlat() throws Exception {
-    Map<String, String> report = new LinkedHashMap<>();
-    report.put("command", String.join(" ", wrkCommand()) + "  (env POST_SECONDS=" + POST_SECONDS + ", " + RIDES + ")");
-    report.put("server", "java -Xms512m -Xmx512m -XX:+UseG1GC -jar " + JAR + " --host 127.0.0.1 --port 0 (pid " + server.pid() + ")");
-    report.put("machine", Runtime.getRuntime().availableProcessors() + " CPUs, shared (wrk, the server and anything else running)");
+    @Test
+    void twoRunsStoreExactlyTheRidesWrkSawAndLeaveTheHeapFlat() throws Exception {
+        Map<String, String> report = new LinkedHashMap<>();
+        report.put(
+                "command", String.join(" ", wrkCommand()) + "  (env POST_SECONDS=" + POST_SECONDS + ", " + RIDES + ")");
+        report.put(
+                "server",
+                "java -Xms512m -Xmx512m -XX:+UseG1GC -jar " + JAR + " --host 127.0.0.1 --port 0 (pid " + server.pid()
+                        + ")");
+        report.put(
+                "machine",
+                Runtime.getRuntime().availableProcessors()
+                        + " CPUs, shared (wrk, the server and anything else running)");
 
-    try {
-      loadTwice(report);
-    } finally {
-      writeReport(report);
+        try {
+            loadTwice(report);
+        } finally {
+            writeReport(report);
+        }
     }
-  }
 
-  private static void loadTwice(Map<String, String> report) throws Exception {
-    long createdSoFar = 0;
-    long[] liveBytes = new long[2];
-    long[] skiers = new long[2];
-    for (int run = 1; run <= 2; run++) {
-      String loadBefore = Files.readString(Path.of("/proc/loadavg")).trim();
-      Map<String, Long> wrkCounts = runWrk(run, report);
-      createdSoFar += wrkCounts.get("created");
+    private static void loadTwice(Map<String, String> report) throws Exception {
+        long createdSoFar = 0;
+        long[] liveBytes = new long[2];
+        long[] skiers = new long[2];
+        for (int run = 1; run <= 2; run++) {
+            String loadBefore = Files.readString(Path.of("/proc/loadavg")).trim();
+            Map<String, Long> wrkCounts = runWrk(run, report);
+            createdSoFar += wrkCounts.get("created");
 
-      JsonObject stats = statistics();
-      long ridesStored = stats.get("ridesStored").getAsLong();
-      long serverPosts = postCount(stats);
-      skiers[run - 1] = uniqueSkiers();
-      report.put("run " + run + " server", "ridesStored=" + ridesStored + ", POST endpoint count=" + serverPosts
-          + ", 201s seen by wrk so far=" + createdSoFar + ", skiers with rides=" + skiers[run - 1]
-          + "; load average before the run: " + loadBefore);
-      assertEquals(createdSoFar, ridesStored, "run " + run + ": the server must store exactly the rides wrk saw answered 201");
-      assertEquals(createdSoFar, serverPosts, "run " + run + ": no POST may reach the server unseen by wrk");
+            JsonObject stats = statistics();
+            long ridesStored = stats.get("ridesStored").getAsLong();
+            long serverPosts = postCount(stats);
+            skiers[run - 1] = uniqueSkiers();
+            report.put(
+                    "run " + run + " server",
+                    "ridesStored=" + ridesStored + ", POST endpoint count=" + serverPosts
+                            + ", 201s seen by wrk so far=" + createdSoFar + ", skiers with rides=" + skiers[run - 1]
+                            + "; load average before the run: " + loadBefore);
+            assertEquals(
+                    createdSoFar,
+                    ridesStored,
+                    "run " + run + ": the server must store exactly the rides wrk saw answered 201");
+            assertEquals(createdSoFar, serverPosts, "run " + run + ": no POST may reach the server unseen by wrk");
 
-      liveBytes[run - 1] = liveBytesAfterFullGc(run);
-      report.put("run " + run + " heap", String.format(Locale.ROOT, "live objects after full GC %,d bytes; GC.heap_info used %,d KB",
-          liveBytes[run - 1], heapUsedKb()));
-      if (run == 2) {
-        long growth = liveBytes[1] - liveBytes[0];
-        long rides2 = wrkCounts.get("created");
-        report.put("heap growth run 1 -> run 2", String.format(Locale.ROOT, "%,d bytes (%.4f bytes per ride of run 2; tolerance %,d bytes)",
-            growth, growth / (double) rides2, HEAP_TOLERANCE_BYTES));
-        assertEquals(Long.parseLong(RIDES.get("SKIERS")), skiers[0], "run 1 reached only " + skiers[0]
-            + " skiers: run 2 added aggregate keys, which the heap comparison would count as growth; run longer");
-        assertTrue(rides2 * SMALLEST_OBJECT_BYTES >= 4 * HEAP_TOLERANCE_BYTES,
-            "run 2 stored only " + rides2 + " rides: too few for a per-request leak to stand out against the tolerance");
-        assertTrue(growth <= HEAP_TOLERANCE_BYTES, "the live heap grew by " + growth + " bytes between two identical runs "
-            + "(after run 1: " + liveBytes[0] + ", after run 2: " + liveBytes[1] + "); see " + OUT.resolve("histogram-run-2.txt"));
-      }
+            liveBytes[run - 1] = liveBytesAfterFullGc(run);
+            report.put(
+                    "run " + run + " heap",
+                    String.format(
+                            Locale.ROOT,
+                            "live objects after full GC %,d bytes; GC.heap_info used %,d KB",
+                            liveBytes[run - 1],
+                            heapUsedKb()));
+            if (run == 2) {
+                long growth = liveBytes[1] - liveBytes[0];
+                long rides2 = wrkCounts.get("created");
+                report.put(
+                        "heap growth run 1 -> run 2",
+                        String.format(
+                                Locale.ROOT,
+                                "%,d bytes (%.4f bytes per ride of run 2; tolerance %,d bytes)",
+                                growth,
+                                growth / (double) rides2,
+                                HEAP_TOLERANCE_BYTES));
+                assertEquals(
+                        Long.parseLong(RIDES.get("SKIERS")),
+                        skiers[0],
+                        "run 1 reached only " + skiers[0]
+                                + " skiers: run 2 added aggregate keys, which the heap comparison would count as growth; run longer");
+                assertTrue(
+                        rides2 * SMALLEST_OBJECT_BYTES >= 4 * HEAP_TOLERANCE_BYTES,
+                        "run 2 stored only " + rides2
+                                + " rides: too few for a per-request leak to stand out against the tolerance");
+                assertTrue(
+                        growth <= HEAP_TOLERANCE_BYTES,
+                        "the live heap grew by " + growth + " bytes between two identical runs " + "(after run 1: "
+                                + liveBytes[0] + ", after run 2: " + liveBytes[1] + "); see "
+                                + OUT.resolve("histogram-run-2.txt"));
+            }
+        }
     }
-  }
 
-  private static List<String> wrkCommand() {
-    return List.of(wrk, "-t2", "-c" + CONNECTIONS, "-d" + (POST_SECONDS + TAIL_SECONDS) + "s",
-        "--timeout", TAIL_SECONDS + "s", "-s", SCRIPT.toAbsolutePath().toString(), baseUrl);
-  }
-
-  /** One wrk run; asserts its own counts and returns the LOADTEST line's numbers. */
-  private static Map<String, Long> runWrk(int run, Map<String, String> report) throws Exception {
-    Path output = OUT.resolve("wrk-run-" + run + ".txt");
-    ProcessBuilder builder = new ProcessBuilder(wrkCommand()).redirectErrorStream(true).redirectOutput(output.toFile());
-    builder.environment().putAll(RIDES);
-    builder.environment().put("POST_SECONDS", Integer.toString(POST_SECONDS));
-    Process process = builder.start();
-    try {
-      if (!process.waitFor(POST_SECONDS + TAIL_SECONDS + 60, TimeUnit.SECONDS)) {
-        fail("wrk run " + run + " did not end within " + (POST_SECONDS + TAIL_SECONDS + 60) + " s");
-      }
-    } finally {
-      process.destroyForcibly();
+    private static List<String> wrkCommand() {
+        return List.of(
+                wrk,
+                "-t2",
+                "-c" + CONNECTIONS,
+                "-d" + (POST_SECONDS + TAIL_SECONDS) + "s",
+                "--timeout",
+                TAIL_SECONDS + "s",
+                "-s",
+                SCRIPT.toAbsolutePath().toString(),
+                baseUrl);
     }
-    String text = Files.readString(output);
-    assertEquals(0, process.exitValue(), "wrk failed:\n" + text);
-    Matcher line = LOADTEST_LINE.matcher(text);
-    assertTrue(line.find(), "no LOADTEST line from " + SCRIPT + ":\n" + text);
-    Map<String, Long> counts = new LinkedHashMap<>();
-    for (String pair : line.group(1).trim().split("\\s+")) {
-      String[] keyValue = pair.split("=", 2);
-      counts.put(keyValue[0], (long) Double.parseDouble(keyValue[1]));
+
+    /** One wrk run; asserts its own counts and returns the LOADTEST line's numbers. */
+    private static Map<String, Long> runWrk(int run, Map<String, String> report) throws Exception {
+        Path output = OUT.resolve("wrk-run-" + run + ".txt");
+        ProcessBuilder builder =
+                new ProcessBuilder(wrkCommand()).redirectErrorStream(true).redirectOutput(output.toFile());
+        builder.environment().putAll(RIDES);
+        builder.environment().put("POST_SECONDS", Integer.toString(POST_SECONDS));
+        Process process = builder.start();
+        try {
+            if (!process.waitFor(POST_SECONDS + TAIL_SECONDS + 60, TimeUnit.SECONDS)) {
+                fail("wrk run " + run + " did not end within " + (POST_SECONDS + TAIL_SECONDS + 60) + " s");
+            }
+        } finally {
+            process.destroyForcibly();
+        }
+        String text = Files.readString(output);
+        assertEquals(0, process.exitValue(), "wrk failed:\n" + text);
+        Matcher line = LOADTEST_LINE.matcher(text);
+        assertTrue(line.find(), "no LOADTEST line from " + SCRIPT + ":\n" + text);
+        Map<String, Long> counts = new LinkedHashMap<>();
+        for (String pair : line.group(1).trim().split("\\s+")) {
+            String[] keyValue = pair.split("=", 2);
+            counts.put(keyValue[0], (long) Double.parseDouble(keyValue[1]));
+        }
+        Matcher rate = WRK_RATE.matcher(text);
+        long created = counts.get("created");
+        report.put(
+                "run " + run + " wrk",
+                String.format(
+                        Locale.ROOT,
+                        "%,d POSTs sent, %,d answered 201 = %,.0f POST/s over %d s; then %,d GETs (%,d answered before wrk stopped);"
+                                + " wrk Requests/sec (POSTs + GET tail) %s; latency p50 %.1f ms, p99 %.1f ms, max %.1f ms;"
+                                + " errors connect %d read %d write %d timeout %d, status>399 %d, other statuses %d",
+                        counts.get("posts"),
+                        created,
+                        created / (double) POST_SECONDS,
+                        POST_SECONDS,
+                        counts.get("gets"),
+                        counts.get("ok"),
+                        rate.find() ? rate.group(1) : "?",
+                        counts.get("p50_us") / 1000.0,
+                        counts.get("p99_us") / 1000.0,
+                        counts.get("max_us") / 1000.0,
+                        counts.get("connect"),
+                        counts.get("read"),
+                        counts.get("write"),
+                        counts.get("timeout"),
+                        counts.get("status"),
+                        counts.get("other")));
+
+        String where = "run " + run + " (" + output + ")";
+        for (String error : List.of("connect", "read", "write", "timeout")) {
+            assertEquals(0L, counts.get(error), where + ": socket errors (" + error + ")");
+        }
+        assertEquals(0L, counts.get("status"), where + ": non-2xx responses");
+        assertEquals(0L, counts.get("other"), where + ": responses other than 201 (POST) and 200 (GET)");
+        assertTrue(created > 0, where + ": no ride was stored");
+        assertEquals(
+                counts.get("posts"),
+                created,
+                where + ": every POST sent must have been answered 201 before wrk" + " stopped; more than "
+                        + TAIL_SECONDS + " s for a response, or a response lost");
+        return counts;
     }
-    Matcher rate = WRK_RATE.matcher(text);
-    long created = counts.get("created");
-    report.put("run " + run + " wrk", String.format(Locale.ROOT,
-        "%,d POSTs sent, %,d answered 201 = %,.0f POST/s over %d s; then %,d GETs (%,d answered before wrk stopped);"
-            + " wrk Requests/sec (POSTs + GET tail) %s; latency p50 %.1f ms, p99 %.1f ms, max %.1f ms;"
-            + " errors connect %d read %d write %d timeout %d, status>399 %d, other statuses %d",
-        counts.get("posts"), created, created / (double) POST_SECONDS, POST_SECONDS, counts.get("gets"), counts.get("ok"),
-        rate.find() ? rate.group(1) : "?", counts.get("p50_us") / 1000.0, counts.get("p99_us") / 1000.0,
-        counts.get("max_us") / 1000.0, counts.get("connect"), counts.get("read"), counts.get("write"),
-        counts.get("timeout"), counts.get("status"), counts.get("other")));
 
-    String where = "run " + run + " (" + output + ")";
-    for (String error : List.of("connect", "read", "write", "timeout")) {
-      assertEquals(0L, counts.get(error), where + ": socket errors (" + error + ")");
+    private static JsonObject statistics() throws IOException, InterruptedException {
+        HttpRequest request = HttpRequest.newBuilder(URI.create(baseUrl + "/statistics"))
+                .timeout(Duration.ofSeconds(10))
+                .build();
+        HttpResponse<String> response = CLIENT.send(request, HttpResponse.BodyHandlers.ofString());
+        assertEquals(200, response.statusCode(), response.body());
+        return JsonParser.parseString(response.body()).getAsJsonObject();
     }
-    assertEquals(0L, counts.get("status"), where + ": non-2xx responses");
-    assertEquals(0L, counts.get("other"), where + ": responses other than 201 (POST) and 200 (GET)");
-    assertTrue(created > 0, where + ": no ride was stored");
-    assertEquals(counts.get("posts"), created, where + ": every POST sent must have been answered 201 before wrk"
-        + " stopped; more than " + TAIL_SECONDS + " s for a response, or a response lost");
-    return counts;
-  }
 
-  private static JsonObject statistics() throws IOException, InterruptedException {
-    HttpRequest request = HttpRequest.newBuilder(URI.create(baseUrl + "/statistics")).timeout(Duration.ofSeconds(10)).build();
-    HttpResponse<String> response = CLIENT.send(request, HttpResponse.BodyHandlers.ofString());
-    assertEquals(200, response.statusCode(), response.body());
-    return JsonParser.parseString(response.body()).getAsJsonObject();
-  }
-
-  /** How many skiers have rides on post.lua's resort, season and day: the store's aggregate keys. */
-  private static long uniqueSkiers() throws IOException, InterruptedException {
-    String path = "/resorts/" + RIDES.get("RESORT") + "/seasons/" + RIDES.get("SEASON") + "/day/" + RIDES.get("DAY") + "/skiers";
-    HttpRequest request = HttpRequest.newBuilder(URI.create(baseUrl + path)).timeout(Duration.ofSeconds(10)).build();
-    HttpResponse<String> response = CLIENT.send(request, HttpResponse.BodyHandlers.ofString());
-    assertEquals(200, response.statusCode(), response.body());
-    return JsonParser.parseString(response.body()).getAsJsonObject().get("numSkiers").getAsLong();
-  }
-
-  private static long postCount(JsonObject stats) {
-    for (JsonElement endpoint : stats.getAsJsonArray("endpointStats")) {
-      JsonObject stat = endpoint.getAsJsonObject();
-      if (stat.get("operation").getAsString().equals("POST")) {
-        return stat.get("count").getAsLong();
-      }
+    /** How many skiers have rides on post.lua's resort, season and day: the store's aggregate keys. */
+    private static long uniqueSkiers() throws IOException, InterruptedException {
+        String path = "/resorts/" + RIDES.get("RESORT") + "/seasons/" + RIDES.get("SEASON") + "/day/" + RIDES.get("DAY")
+                + "/skiers";
+        HttpRequest request = HttpRequest.newBuilder(URI.create(baseUrl + path))
+                .timeout(Duration.ofSeconds(10))
+                .build();
+        HttpResponse<String> response = CLIENT.send(request, HttpResponse.BodyHandlers.ofString());
+        assertEquals(200, response.statusCode(), response.body());
+        return JsonParser.parseString(response.body())
+                .getAsJsonObject()
+                .get("numSkiers")
+                .getAsLong();
     }
-    return 0;
-  }
 
-  /** Two full GCs, then the class histogram (a full GC itself): the bytes of every live object. */
-  private static long liveBytesAfterFullGc(int run) throws Exception {
-    jcmd("GC.run");
-    jcmd("GC.run");
-    String histogram = jcmd("GC.class_histogram");
-    Files.writeString(OUT.resolve("histogram-run-" + run + ".txt"), histogram);
-    Matcher total = HISTOGRAM_TOTAL.matcher(histogram);
-    assertTrue(total.find(), "no Total line in the class histogram:\n" + histogram);
-    return Long.parseLong(total.group(2));
-  }
-
-  private static long heapUsedKb() throws Exception {
-    String info = jcmd("GC.heap_info");
-    Matcher used = HEAP_USED.matcher(info);
-    assertTrue(used.find(), "no heap line in GC.heap_info:\n" + info);
-    return Long.parseLong(used.group(1));
-  }
-
-  private static String jcmd(String command) throws Exception {
-    String jcmd = Path.of(System.getProperty("java.home"), "bin", "jcmd").toString();
-    Result result = exec(Duration.ofSeconds(60), jcmd, Long.toString(server.pid()), command);
-    assertEquals(0, result.exitCode(), "jcmd " + command + " failed:\n" + result.output());
-    return result.output();
-  }
-
-  /** The path of wrk; installs Debian's package when missing and possible, else skips the test. */
-  private static String wrkOrInstall() throws Exception {
-    String found = onPath("wrk");
-    if (found != null) {
-      return found;
+    private static long postCount(JsonObject stats) {
+        for (JsonElement endpoint : stats.getAsJsonArray("endpointStats")) {
+            JsonObject stat = endpoint.getAsJsonObject();
+            if (stat.get("operation").getAsString().equals("POST")) {
+                return stat.get("count").getAsLong();
+            }
+        }
+        return 0;
     }
-    Assumptions.assumeTrue(onPath("apt-get") != null,
-        "wrk is not installed and there is no apt-get to install it: install wrk to run the load test");
-    Result uid = exec(Duration.ofSeconds(10), "id", "-u");
-    Assumptions.assumeTrue(uid.output().trim().equals("0"),
-        "wrk is not installed and this user is not root: run `sudo apt-get install -y wrk`, then the load test");
-    Result install = exec(Duration.ofMinutes(10), "sh", "-c",
-        "apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk");
-    String path = onPath("wrk");
-    Assumptions.assumeTrue(install.exitCode() == 0 && path != null,
-        "wrk is not installed and `apt-get install wrk` failed (exit " + install.exitCode() + "):\n" + install.output());
-    return path;
-  }
 
-  private static String onPath(String program) {
-    for (String dir : System.getenv().getOrDefault("PATH", "/usr/bin:/bin").split(File.pathSeparator)) {
-      Path candidate = Path.of(dir, program);
-      if (Files.isExecutable(candidate)) {
-        return candidate.toString();
-      }
+    /** Two full GCs, then the class histogram (a full GC itself): the bytes of every live object. */
+    private static long liveBytesAfterFullGc(int run) throws Exception {
+        jcmd("GC.run");
+        jcmd("GC.run");
+        String histogram = jcmd("GC.class_histogram");
+        Files.writeString(OUT.resolve("histogram-run-" + run + ".txt"), histogram);
+        Matcher total = HISTOGRAM_TOTAL.matcher(histogram);
+        assertTrue(total.find(), "no Total line in the class histogram:\n" + histogram);
+        return Long.parseLong(total.group(2));
     }
-    return null;
-  }
 
-  private record Result(int exitCode, String output) {}
-
-  /** Runs a command to completion within {@code timeout} (killed after it: exit code -1). */
-  private static Result exec(Duration timeout, String... command) throws IOException, InterruptedException {
-    Path output = Files.createTempFile("load-it-", ".txt");
-    try {
-      Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(output.toFile()).start();
-      boolean ended;
-      try {
-        ended = process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS);
-      } finally {
-        process.destroyForcibly();
-      }
-      return new Result(ended ? process.exitValue() : -1, Files.readString(output, StandardCharsets.UTF_8));
-    } finally {
-      Files.deleteIfExists(output);
+    private static long heapUsedKb() throws Exception {
+        String info = jcmd("GC.heap_info");
+        Matcher used = HEAP_USED.matcher(info);
+        assertTrue(used.find(), "no heap line in GC.heap_info:\n" + info);
+        return Long.parseLong(used.group(1));
     }
-  }
 
-  private static void writeReport(Map<String, String> report) throws IOException {
-    List<String> lines = new ArrayList<>();
-    report.forEach((key, value) -> lines.add(key + ": " + value));
-    Files.write(OUT.resolve("summary.txt"), lines);
-    lines.forEach(System.out::println);
-  }
+    private static String jcmd(String command) throws Exception {
+        String jcmd = Path.of(System.getProperty("java.home"), "bin", "jcmd").toString();
+        Result result = exec(Duration.ofSeconds(60), jcmd, Long.toString(server.pid()), command);
+        assertEquals(0, result.exitCode(), "jcmd " + command + " failed:\n" + result.output());
+        return result.output();
+    }
+
+    /** The path of wrk; installs Debian's package when missing and possible, else skips the test. */
+    private static String wrkOrInstall() throws Exception {
+        String found = onPath("wrk");
+        if (found != null) {
+            return found;
+        }
+        Assumptions.assumeTrue(
+                onPath("apt-get") != null,
+                "wrk is not installed and there is no apt-get to install it: install wrk to run the load test");
+        Result uid = exec(Duration.ofSeconds(10), "id", "-u");
+        Assumptions.assumeTrue(
+                uid.output().trim().equals("0"),
+                "wrk is not installed and this user is not root: run `sudo apt-get install -y wrk`, then the load test");
+        Result install = exec(
+                Duration.ofMinutes(10),
+                "sh",
+                "-c",
+                "apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk");
+        String path = onPath("wrk");
+        Assumptions.assumeTrue(
+                install.exitCode() == 0 && path != null,
+                "wrk is not installed and `apt-get install wrk` failed (exit " + install.exitCode() + "):\n"
+                        + install.output());
+        return path;
+    }
+
+    private static String onPath(String program) {
+        for (String dir : System.getenv().getOrDefault("PATH", "/usr/bin:/bin").split(File.pathSeparator)) {
+            Path candidate = Path.of(dir, program);
+            if (Files.isExecutable(candidate)) {
+                return candidate.toString();
+            }
+        }
+        return null;
+    }
+
+    private record Result(int exitCode, String output) {}
+
+    /** Runs a command to completion within {@code timeout} (killed after it: exit code -1). */
+    private static Result exec(Duration timeout, String... command) throws IOException, InterruptedException {
+        Path output = Files.createTempFile("load-it-", ".txt");
+        try {
+            Process process = new ProcessBuilder(command)
+                    .redirectErrorStream(true)
+                    .redirectOutput(output.toFile())
+                    .start();
+            boolean ended;
+            try {
+                ended = process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS);
+            } finally {
+                process.destroyForcibly();
+            }
+            return new Result(ended ? process.exitValue() : -1, Files.readString(output, StandardCharsets.UTF_8));
+        } finally {
+            Files.deleteIfExists(output);
+        }
+    }
+
+    private static void writeReport(Map<String, String> report) throws IOException {
+        List<String> lines = new ArrayList<>();
+        report.forEach((key, value) -> lines.add(key + ": " + value));
+        Files.write(OUT.resolve("summary.txt"), lines);
+        lines.forEach(System.out::println);
+    }
 }

@@ -12,58 +12,58 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 class EndpointStatsTest {
-  @Test
-  void reportsNothingBeforeAnyRequest() {
-    assertTrue(new EndpointStats().snapshot().isEmpty());
-  }
-
-  @Test
-  void reportsCountMeanAndMaxPerRouteAndMethod() {
-    EndpointStats stats = new EndpointStats();
-    stats.record(Route.SKIER_DAY, HttpMethod.POST, 1_000_000);
-    stats.record(Route.SKIER_DAY, HttpMethod.POST, 2_400_000);
-    stats.record(Route.RESORTS, HttpMethod.GET, 1);
-    List<EndpointStats.EndpointStat> snapshot = stats.snapshot();
-    assertEquals(2, snapshot.size());
-    EndpointStats.EndpointStat post = snapshot.get(0);
-    assertEquals("/skiers/{resortID}/seasons/{seasonID}/days/{dayID}/skiers/{skierID}", post.url());
-    assertEquals("POST", post.operation());
-    assertEquals(2, post.count());
-    assertEquals(2, post.meanMillis()); // 1.7 ms rounds to 2
-    assertEquals(3, post.maxMillis()); // 2.4 ms rounds up to 3
-    assertEquals(1700, post.meanMicros());
-    assertEquals(2400, post.maxMicros());
-    EndpointStats.EndpointStat resorts = snapshot.get(1);
-    assertEquals("/resorts", resorts.url());
-    assertEquals(0, resorts.meanMillis());
-    assertEquals(1, resorts.maxMillis()); // never 0 for a request that took any time
-    assertEquals(1, resorts.maxMicros());
-  }
-
-  @Test
-  void ignoresMethodsTheRouteDoesNotAllow() {
-    EndpointStats stats = new EndpointStats();
-    stats.record(Route.RESORTS, HttpMethod.POST, 5);
-    assertTrue(stats.snapshot().isEmpty());
-  }
-
-  @Test
-  void countsExactlyUnderConcurrency() throws InterruptedException {
-    EndpointStats stats = new EndpointStats();
-    ExecutorService pool = Executors.newFixedThreadPool(8);
-    for (int t = 0; t < 8; t++) {
-      long nanos = (t + 1) * 1000L;
-      pool.execute(() -> {
-        for (int i = 0; i < 100_000; i++) {
-          stats.record(Route.SKIER_DAY, HttpMethod.POST, nanos);
-        }
-      });
+    @Test
+    void reportsNothingBeforeAnyRequest() {
+        assertTrue(new EndpointStats().snapshot().isEmpty());
     }
-    pool.shutdown();
-    assertTrue(pool.awaitTermination(30, TimeUnit.SECONDS));
-    EndpointStats.EndpointStat post = stats.snapshot().get(0);
-    assertEquals(800_000, post.count());
-    assertEquals(8000, post.maxNanos());
-    assertEquals(100_000L * 1000 * (1 + 2 + 3 + 4 + 5 + 6 + 7 + 8), post.totalNanos());
-  }
+
+    @Test
+    void reportsCountMeanAndMaxPerRouteAndMethod() {
+        EndpointStats stats = new EndpointStats();
+        stats.record(Route.SKIER_DAY, HttpMethod.POST, 1_000_000);
+        stats.record(Route.SKIER_DAY, HttpMethod.POST, 2_400_000);
+        stats.record(Route.RESORTS, HttpMethod.GET, 1);
+        List<EndpointStats.EndpointStat> snapshot = stats.snapshot();
+        assertEquals(2, snapshot.size());
+        EndpointStats.EndpointStat post = snapshot.get(0);
+        assertEquals("/skiers/{resortID}/seasons/{seasonID}/days/{dayID}/skiers/{skierID}", post.url());
+        assertEquals("POST", post.operation());
+        assertEquals(2, post.count());
+        assertEquals(2, post.meanMillis()); // 1.7 ms rounds to 2
+        assertEquals(3, post.maxMillis()); // 2.4 ms rounds up to 3
+        assertEquals(1700, post.meanMicros());
+        assertEquals(2400, post.maxMicros());
+        EndpointStats.EndpointStat resorts = snapshot.get(1);
+        assertEquals("/resorts", resorts.url());
+        assertEquals(0, resorts.meanMillis());
+        assertEquals(1, resorts.maxMillis()); // never 0 for a request that took any time
+        assertEquals(1, resorts.maxMicros());
+    }
+
+    @Test
+    void ignoresMethodsTheRouteDoesNotAllow() {
+        EndpointStats stats = new EndpointStats();
+        stats.record(Route.RESORTS, HttpMethod.POST, 5);
+        assertTrue(stats.snapshot().isEmpty());
+    }
+
+    @Test
+    void countsExactlyUnderConcurrency() throws InterruptedException {
+        EndpointStats stats = new EndpointStats();
+        ExecutorService pool = Executors.newFixedThreadPool(8);
+        for (int t = 0; t < 8; t++) {
+            long nanos = (t + 1) * 1000L;
+            pool.execute(() -> {
+                for (int i = 0; i < 100_000; i++) {
+                    stats.record(Route.SKIER_DAY, HttpMethod.POST, nanos);
+                }
+            });
+        }
+        pool.shutdown();
+        assertTrue(pool.awaitTermination(30, TimeUnit.SECONDS));
+        EndpointStats.EndpointStat post = stats.snapshot().get(0);
+        assertEquals(800_000, post.count());
+        assertEquals(8000, post.maxNanos());
+        assertEquals(100_000L * 1000 * (1 + 2 + 3 + 4 + 5 + 6 + 7 + 8), post.totalNanos());
+    }
 }

@@ -15,15 +15,21 @@ final class FailureCounts {
     private long[] counts;
 
     void add(int code) {
-        if (counts == null) counts = new long[STATUSES + ERROR_KINDS];
+        if (counts == null) {
+            counts = new long[STATUSES + ERROR_KINDS];
+        }
         counts[index(code)]++;
     }
 
     /** Adds this worker's counts into {@code into}. */
     void addTo(Map<Integer, Long> into) {
-        if (counts == null) return;
+        if (counts == null) {
+            return;
+        }
         for (int i = 0; i < counts.length; i++) {
-            if (counts[i] != 0) into.merge(code(i), counts[i], Long::sum);
+            if (counts[i] != 0) {
+                into.merge(code(i), counts[i], Long::sum);
+            }
         }
     }
 
@@ -34,8 +40,12 @@ final class FailureCounts {
     }
 
     private static int index(int code) {
-        if (code >= 0 && code < STATUSES) return code;
-        if (code < 0 && code >= -ERROR_KINDS) return STATUSES - code - 1;
+        if (code >= 0 && code < STATUSES) {
+            return code;
+        }
+        if (code < 0 && code >= -ERROR_KINDS) {
+            return STATUSES - code - 1;
+        }
         throw new IllegalArgumentException("code outside 0..599 and -1..-" + ERROR_KINDS + ": " + code);
     }
 

@@ -1,7 +1,6 @@
 package io.upic.liftride.client.engine.internal;
 
 import io.upic.liftride.client.engine.AttemptListener;
-
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -64,13 +63,32 @@ public final class PhaseTracker {
 
     /** Releases the trigger at once (used by a stop, so the engine is not left waiting). */
     public void releaseTrigger() {
-        while (nextPhaseTrigger.getCount() > 0) nextPhaseTrigger.countDown();
+        while (nextPhaseTrigger.getCount() > 0) {
+            nextPhaseTrigger.countDown();
+        }
     }
 
-    public boolean started() { return started; }
-    public long startEpochMillis() { return startEpochMillis; }
-    public long startNanos() { return startNanos; }
-    public long endEpochMillis() { return endEpochMillis; }
-    public long endNanos() { return endNanos; }
-    public RuntimeException listenerError() { return listenerError; }
+    public boolean started() {
+        return started;
+    }
+
+    public long startEpochMillis() {
+        return startEpochMillis;
+    }
+
+    public long startNanos() {
+        return startNanos;
+    }
+
+    public long endEpochMillis() {
+        return endEpochMillis;
+    }
+
+    public long endNanos() {
+        return endNanos;
+    }
+
+    public RuntimeException listenerError() {
+        return listenerError;
+    }
 }

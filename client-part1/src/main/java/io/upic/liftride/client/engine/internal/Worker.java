@@ -5,7 +5,6 @@ import io.upic.liftride.client.engine.RetryingSender;
 import io.upic.liftride.client.http.AttemptCodes;
 import io.upic.liftride.client.http.RideSender;
 import io.upic.liftride.client.plan.Work;
-
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.SplittableRandom;
@@ -40,11 +39,17 @@ public final class Worker implements Runnable {
     private long finishNanos;
 
     /** The constant parts of every ride and the lift range, shared by all workers. */
-    public record RideValues(int resortId, int seasonId, int dayId, int numLifts) {
-    }
+    public record RideValues(int resortId, int seasonId, int dayId, int numLifts) {}
 
-    public Worker(Work work, RideSender rideSender, RetryingSender sender, AttemptRecorder recorder, RideValues ride,
-                  Long seed, BooleanSupplier stopRequested, PhaseTracker tracker) {
+    public Worker(
+            Work work,
+            RideSender rideSender,
+            RetryingSender sender,
+            AttemptRecorder recorder,
+            RideValues ride,
+            Long seed,
+            BooleanSupplier stopRequested,
+            PhaseTracker tracker) {
         this.work = work;
         this.rideSender = rideSender;
         this.sender = sender;
@@ -58,7 +63,8 @@ public final class Worker implements Runnable {
     @Override
     public void run() {
         try {
-            RandomGenerator random = seed == null ? ThreadLocalRandom.current() : new SplittableRandom(seedFor(seed, work));
+            RandomGenerator random =
+                    seed == null ? ThreadLocalRandom.current() : new SplittableRandom(seedFor(seed, work));
             int skierFrom = work.skierFrom();
             int skierBound = work.skierTo() + 1;
             int liftBound = ride.numLifts() + 1;
@@ -68,8 +74,13 @@ public final class Worker implements Runnable {
             int seasonId = ride.seasonId();
             int dayId = ride.dayId();
             for (int i = 0, n = work.requests(); i < n; i++) {
-                if (stopRequested.getAsBoolean()) break;
-                int code = sender.send(resortId, seasonId, dayId,
+                if (stopRequested.getAsBoolean()) {
+                    break;
+                }
+                int code = sender.send(
+                        resortId,
+                        seasonId,
+                        dayId,
                         random.nextInt(skierFrom, skierBound),
                         random.nextInt(1, liftBound),
                         random.nextInt(minuteFrom, minuteBound),
@@ -90,12 +101,16 @@ public final class Worker implements Runnable {
             try {
                 recorder.close();
             } catch (Throwable t) {
-                if (crash == null) crash = t;
+                if (crash == null) {
+                    crash = t;
+                }
             }
             try {
                 rideSender.close();
             } catch (Throwable t) {
-                if (crash == null) crash = t;
+                if (crash == null) {
+                    crash = t;
+                }
             }
             finishNanos = System.nanoTime();
             tracker.workerFinished(finishNanos); // in finally: a crashed worker never hangs the next phase
@@ -113,23 +128,56 @@ public final class Worker implements Runnable {
         return z ^ (z >>> 31);
     }
 
-    public Work work() { return work; }
-    public long done() { return done; }
-    public long failedSoFar() { return failedSoFar; }
-    public long successful() { return successful; }
-    public long failed() { return failed; }
-    public long retries() { return retries; }
-    public long attempts() { return sender.attempts(); }
-    public long latencyNanosSum() { return sender.latencyNanosSum(); }
-    public long finishNanos() { return finishNanos; }
-    public void addFailuresTo(java.util.Map<Integer, Long> into) { causes.addTo(into); }
+    public Work work() {
+        return work;
+    }
+
+    public long done() {
+        return done;
+    }
+
+    public long failedSoFar() {
+        return failedSoFar;
+    }
+
+    public long successful() {
+        return successful;
+    }
+
+    public long failed() {
+        return failed;
+    }
+
+    public long retries() {
+        return retries;
+    }
+
+    public long attempts() {
+        return sender.attempts();
+    }
+
+    public long latencyNanosSum() {
+        return sender.latencyNanosSum();
+    }
+
+    public long finishNanos() {
+        return finishNanos;
+    }
+
+    public void addFailuresTo(java.util.Map<Integer, Long> into) {
+        causes.addTo(into);
+    }
 
     /** Lines for the run's problem list: a crash and/or the first unexpected sender exception. */
     public void addProblemsTo(java.util.List<String> into) {
         String who = work.phaseName() + " thread " + work.threadIndex();
-        if (crash != null) into.add(who + " crashed: " + stackTrace(crash));
+        if (crash != null) {
+            into.add(who + " crashed: " + stackTrace(crash));
+        }
         RuntimeException e = sender.firstClientError();
-        if (e != null) into.add(who + " first client error: " + stackTrace(e));
+        if (e != null) {
+            into.add(who + " first client error: " + stackTrace(e));
+        }
     }
 
     private static String stackTrace(Throwable t) {

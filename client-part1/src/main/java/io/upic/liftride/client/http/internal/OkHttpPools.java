@@ -1,7 +1,6 @@
 package io.upic.liftride.client.http.internal;
 
 import com.squareup.okhttp.ConnectionPool;
-
 import java.lang.reflect.Field;
 import java.util.concurrent.ExecutorService;
 
@@ -20,8 +19,7 @@ public final class OkHttpPools {
 
     private static final Field EXECUTOR = executorField();
 
-    private OkHttpPools() {
-    }
+    private OkHttpPools() {}
 
     private static Field executorField() {
         try {
@@ -39,7 +37,9 @@ public final class OkHttpPools {
      */
     public static void shutDown(ConnectionPool pool) {
         pool.evictAll();
-        if (EXECUTOR == null) return;
+        if (EXECUTOR == null) {
+            return;
+        }
         try {
             if (EXECUTOR.get(pool) instanceof ExecutorService executor) {
                 // interrupts the cleanup task's wait: it finds the pool empty and returns, and the thread ends

@@ -1,6 +1,5 @@
 package io.upic.liftride.client.http.internal;
 
-import javax.net.SocketFactory;
 import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -9,6 +8,7 @@ import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.net.SocketException;
 import java.net.SocketTimeoutException;
+import javax.net.SocketFactory;
 
 /**
  * Plain TCP sockets that answer OkHttp 2.7.5's pooled-connection health check without waiting.
@@ -34,17 +34,20 @@ final class QuickProbeSocketFactory extends SocketFactory {
     private static final int PROBE_TIMEOUT_MILLIS = 1;
 
     /** What OkHttp's health check catches as "no data, connection alive"; never escapes it. */
-    private static final SocketTimeoutException NO_BYTES_PENDING = new SocketTimeoutException("no bytes pending (quick health check)") {
-        @Override
-        public synchronized Throwable fillInStackTrace() {
-            return this;
-        }
-    };
+    private static final SocketTimeoutException NO_BYTES_PENDING =
+            new SocketTimeoutException("no bytes pending (quick health check)") {
+                @Override
+                public synchronized Throwable fillInStackTrace() {
+                    return this;
+                }
+            };
 
     private final long recentNanos;
 
     QuickProbeSocketFactory(long recentNanos) {
-        if (recentNanos < 0) throw new IllegalArgumentException("recentNanos < 0: " + recentNanos);
+        if (recentNanos < 0) {
+            throw new IllegalArgumentException("recentNanos < 0: " + recentNanos);
+        }
         this.recentNanos = recentNanos;
     }
 
@@ -72,7 +75,8 @@ final class QuickProbeSocketFactory extends SocketFactory {
     }
 
     @Override
-    public Socket createSocket(InetAddress address, int port, InetAddress localAddress, int localPort) throws IOException {
+    public Socket createSocket(InetAddress address, int port, InetAddress localAddress, int localPort)
+            throws IOException {
         Socket s = createSocket();
         s.bind(new InetSocketAddress(localAddress, localPort));
         s.connect(new InetSocketAddress(address, port));
@@ -104,7 +108,9 @@ final class QuickProbeSocketFactory extends SocketFactory {
 
         @Override
         public synchronized InputStream getInputStream() throws IOException {
-            if (in == null) in = new ProbingInputStream(super.getInputStream());
+            if (in == null) {
+                in = new ProbingInputStream(super.getInputStream());
+            }
             return in;
         }
 
@@ -130,9 +136,13 @@ final class QuickProbeSocketFactory extends SocketFactory {
             }
 
             private void quickProbe() throws IOException {
-                if (!probeArmed) return;
+                if (!probeArmed) {
+                    return;
+                }
                 probeArmed = false;
-                if (System.nanoTime() - lastReadNanos < recentNanos && super.available() == 0) throw NO_BYTES_PENDING;
+                if (System.nanoTime() - lastReadNanos < recentNanos && super.available() == 0) {
+                    throw NO_BYTES_PENDING;
+                }
             }
         }
     }

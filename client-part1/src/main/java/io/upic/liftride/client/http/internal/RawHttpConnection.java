@@ -62,13 +62,17 @@ final class RawHttpConnection implements AutoCloseable {
     int exchange(int length) throws IOException {
         boolean ok = false;
         try {
-            if (socket == null) connect();
+            if (socket == null) {
+                connect();
+            }
             output.write(out, 0, length);
             int status = readResponse();
             ok = true;
             return status;
         } finally {
-            if (!ok) close();
+            if (!ok) {
+                close();
+            }
         }
     }
 
@@ -112,13 +116,18 @@ final class RawHttpConnection implements AutoCloseable {
                     chunked = containsIgnoreCase(valueStart(line, eol, 17), eol, "chunked");
                 } else if (headerNameIs(line, eol, "connection")) {
                     int from = valueStart(line, eol, 10);
-                    if (containsIgnoreCase(from, eol, "close")) close = true;
-                    else if (http10 && containsIgnoreCase(from, eol, "keep-alive")) close = false;
+                    if (containsIgnoreCase(from, eol, "close")) {
+                        close = true;
+                    } else if (http10 && containsIgnoreCase(from, eol, "keep-alive")) {
+                        close = false;
+                    }
                 }
                 line = eol + 2;
             }
             inStart = headerEnd + 4;
-            if (status >= 100 && status < 200) continue; // interim answer (e.g. 100 Continue): the real one follows
+            if (status >= 100 && status < 200) { // interim answer (e.g. 100 Continue): the real one follows
+                continue;
+            }
             if (chunked) {
                 skipChunkedBody();
             } else if (contentLength >= 0) {
@@ -126,7 +135,9 @@ final class RawHttpConnection implements AutoCloseable {
             } else if (status != 204 && status != 304) {
                 close = true; // the body runs to the end of the stream: nothing after it is reusable
             }
-            if (close) close();
+            if (close) {
+                close();
+            }
             return status;
         }
     }
@@ -134,14 +145,21 @@ final class RawHttpConnection implements AutoCloseable {
     /** {@code HTTP/1.x NNN}: the three digits of the status. */
     private int parseStatus() throws ProtocolException {
         int s = inStart;
-        if (inEnd - s < 12 || in[s] != 'H' || in[s + 1] != 'T' || in[s + 2] != 'T' || in[s + 3] != 'P'
-                || in[s + 4] != '/' || in[s + 8] != ' ') {
+        if (inEnd - s < 12
+                || in[s] != 'H'
+                || in[s + 1] != 'T'
+                || in[s + 2] != 'T'
+                || in[s + 3] != 'P'
+                || in[s + 4] != '/'
+                || in[s + 8] != ' ') {
             throw new ProtocolException("malformed status line");
         }
         int status = 0;
         for (int i = s + 9; i < s + 12; i++) {
             int d = in[i] - '0';
-            if (d < 0 || d > 9) throw new ProtocolException("malformed status code");
+            if (d < 0 || d > 9) {
+                throw new ProtocolException("malformed status code");
+            }
             status = status * 10 + d;
         }
         return status;
@@ -163,24 +181,36 @@ final class RawHttpConnection implements AutoCloseable {
     private void skipChunkedBody() throws IOException {
         while (true) {
             int eol;
-            while ((eol = indexOfCrlf(inStart, inEnd)) < 0) compactAndFillLine();
+            while ((eol = indexOfCrlf(inStart, inEnd)) < 0) {
+                compactAndFillLine();
+            }
             long size = 0;
             boolean any = false;
             for (int i = inStart; i < eol; i++) {
                 int d = hexDigit(in[i]);
-                if (d < 0) break; // ';' starts a chunk extension
+                if (d < 0) { // ';' starts a chunk extension
+                    break;
+                }
                 size = size * 16 + d;
                 any = true;
-                if (size > Integer.MAX_VALUE) throw new ProtocolException("chunk larger than 2 GiB");
+                if (size > Integer.MAX_VALUE) {
+                    throw new ProtocolException("chunk larger than 2 GiB");
+                }
             }
-            if (!any) throw new ProtocolException("malformed chunk size");
+            if (!any) {
+                throw new ProtocolException("malformed chunk size");
+            }
             inStart = eol + 2;
             if (size == 0) {
                 while (true) { // trailer lines, up to an empty one
-                    while ((eol = indexOfCrlf(inStart, inEnd)) < 0) compactAndFillLine();
+                    while ((eol = indexOfCrlf(inStart, inEnd)) < 0) {
+                        compactAndFillLine();
+                    }
                     boolean empty = eol == inStart;
                     inStart = eol + 2;
-                    if (empty) return;
+                    if (empty) {
+                        return;
+                    }
                 }
             }
             skip(size + 2); // data and its CRLF
@@ -188,14 +218,22 @@ final class RawHttpConnection implements AutoCloseable {
     }
 
     private static int hexDigit(byte c) {
-        if (c >= '0' && c <= '9') return c - '0';
-        if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-        if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+        if (c >= '0' && c <= '9') {
+            return c - '0';
+        }
+        if (c >= 'a' && c <= 'f') {
+            return c - 'a' + 10;
+        }
+        if (c >= 'A' && c <= 'F') {
+            return c - 'A' + 10;
+        }
         return -1;
     }
 
     private void compactAndFillLine() throws IOException {
-        if (inEnd - inStart == in.length) throw new ProtocolException("chunk line longer than " + in.length + " bytes");
+        if (inEnd - inStart == in.length) {
+            throw new ProtocolException("chunk line longer than " + in.length + " bytes");
+        }
         compactAndFill();
     }
 
@@ -210,20 +248,26 @@ final class RawHttpConnection implements AutoCloseable {
 
     private void fill() throws IOException {
         int n = input.read(in, inEnd, in.length - inEnd);
-        if (n < 0) throw new EOFException("server closed the connection");
+        if (n < 0) {
+            throw new EOFException("server closed the connection");
+        }
         inEnd += n;
     }
 
     private int indexOfHeaderEnd() {
         for (int i = inStart; i + 3 < inEnd; i++) {
-            if (in[i] == '\r' && in[i + 1] == '\n' && in[i + 2] == '\r' && in[i + 3] == '\n') return i;
+            if (in[i] == '\r' && in[i + 1] == '\n' && in[i + 2] == '\r' && in[i + 3] == '\n') {
+                return i;
+            }
         }
         return -1;
     }
 
     private int indexOfCrlf(int from, int to) {
         for (int i = from; i + 1 < to; i++) {
-            if (in[i] == '\r' && in[i + 1] == '\n') return i;
+            if (in[i] == '\r' && in[i + 1] == '\n') {
+                return i;
+            }
         }
         return -1;
     }
@@ -231,16 +275,22 @@ final class RawHttpConnection implements AutoCloseable {
     /** Whether the header line at {@code [from, to)} is {@code name:} (case-insensitive, lower-case name). */
     private boolean headerNameIs(int from, int to, String name) {
         int n = name.length();
-        if (to - from <= n || in[from + n] != ':') return false;
+        if (to - from <= n || in[from + n] != ':') {
+            return false;
+        }
         for (int i = 0; i < n; i++) {
-            if ((in[from + i] | 0x20) != name.charAt(i)) return false;
+            if ((in[from + i] | 0x20) != name.charAt(i)) {
+                return false;
+            }
         }
         return true;
     }
 
     private int valueStart(int line, int eol, int nameLength) {
         int i = line + nameLength + 1;
-        while (i < eol && (in[i] == ' ' || in[i] == '\t')) i++;
+        while (i < eol && (in[i] == ' ' || in[i] == '\t')) {
+            i++;
+        }
         return i;
     }
 
@@ -250,7 +300,9 @@ final class RawHttpConnection implements AutoCloseable {
         outer:
         for (int i = from; i + n <= to; i++) {
             for (int j = 0; j < n; j++) {
-                if ((in[i + j] | 0x20) != word.charAt(j)) continue outer;
+                if ((in[i + j] | 0x20) != word.charAt(j)) {
+                    continue outer;
+                }
             }
             return true;
         }
@@ -262,11 +314,19 @@ final class RawHttpConnection implements AutoCloseable {
         int i = from;
         for (; i < to && in[i] >= '0' && in[i] <= '9'; i++) {
             v = v * 10 + (in[i] - '0');
-            if (v > Integer.MAX_VALUE) throw new ProtocolException("Content-Length larger than 2 GiB");
+            if (v > Integer.MAX_VALUE) {
+                throw new ProtocolException("Content-Length larger than 2 GiB");
+            }
         }
-        if (i == from) throw new ProtocolException("malformed Content-Length");
-        while (i < to && (in[i] == ' ' || in[i] == '\t')) i++;
-        if (i != to) throw new ProtocolException("malformed Content-Length");
+        if (i == from) {
+            throw new ProtocolException("malformed Content-Length");
+        }
+        while (i < to && (in[i] == ' ' || in[i] == '\t')) {
+            i++;
+        }
+        if (i != to) {
+            throw new ProtocolException("malformed Content-Length");
+        }
         return v;
     }
 

@@ -1,7 +1,6 @@
 package io.upic.liftride.client.http.internal;
 
 import io.upic.liftride.client.http.RideSender;
-
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 
@@ -31,7 +30,8 @@ final class RawRideSender implements RideSender {
 
     /**
      * @param requestLineStart         {@code POST <context path>/skiers/}
-     * @param headersUpToContentLength {@code  HTTP/1.1\r\nHost: ...\r\nContent-Type: application/json\r\nContent-Length: }
+     * @param headersUpToContentLength {@code  HTTP/1.1\r\nHost: ...\r\nContent-Type: application/json\r\nContent-
+     * Length: }
      */
     RawRideSender(RawHttpConnection connection, byte[] requestLineStart, byte[] headersUpToContentLength) {
         this.connection = connection;
@@ -52,8 +52,13 @@ final class RawRideSender implements RideSender {
         p = put(b, p, SKIERS);
         p = putInt(b, p, skierId);
         p = put(b, p, headersUpToContentLength);
-        int bodyLength = LIFT_ID.length + digits(liftId) + TIME.length + digits(minute)
-                + WAIT_TIME.length + digits(waitTime) + 1;
+        int bodyLength = LIFT_ID.length
+                + digits(liftId)
+                + TIME.length
+                + digits(minute)
+                + WAIT_TIME.length
+                + digits(waitTime)
+                + 1;
         p = putInt(b, p, bodyLength);
         p = put(b, p, CRLF_CRLF);
         p = put(b, p, LIFT_ID);
@@ -104,7 +109,9 @@ final class RawRideSender implements RideSender {
             b[--i] = (byte) ('0' + x % 10);
             x /= 10;
         } while (x != 0);
-        if (v < 0) b[p] = '-';
+        if (v < 0) {
+            b[p] = '-';
+        }
         return end;
     }
 }

@@ -3,7 +3,6 @@ package io.upic.liftride.client.http.internal;
 import io.upic.liftride.client.http.HttpSettings;
 import io.upic.liftride.client.http.RideSender;
 import io.upic.liftride.client.http.RideSenderFactory;
-
 import java.net.InetSocketAddress;
 import java.net.URI;
 
@@ -34,20 +33,25 @@ public final class RawRideSenderFactory implements RideSenderFactory {
         if (!"http".equals(uri.getScheme())) {
             throw new IllegalArgumentException("the raw transport speaks plain http only, got " + settings.baseUrl());
         }
-        if (uri.getHost() == null) throw new IllegalArgumentException("no host in " + settings.baseUrl());
+        if (uri.getHost() == null) {
+            throw new IllegalArgumentException("no host in " + settings.baseUrl());
+        }
         int port = uri.getPort() == -1 ? 80 : uri.getPort();
         String path = uri.getRawPath() == null ? "" : uri.getRawPath();
         this.address = new InetSocketAddress(uri.getHost(), port);
-        if (address.isUnresolved()) throw new IllegalArgumentException("cannot resolve host " + uri.getHost());
+        if (address.isUnresolved()) {
+            throw new IllegalArgumentException("cannot resolve host " + uri.getHost());
+        }
         String host = uri.getPort() == -1 ? uri.getHost() : uri.getHost() + ":" + port;
         this.requestLineStart = RawRideSender.ascii("POST " + path + "/skiers/");
-        this.headersUpToContentLength = RawRideSender.ascii(" HTTP/1.1\r\nHost: " + host
-                + "\r\nContent-Type: application/json\r\nContent-Length: ");
+        this.headersUpToContentLength = RawRideSender.ascii(
+                " HTTP/1.1\r\nHost: " + host + "\r\nContent-Type: application/json\r\nContent-Length: ");
         // the request is assembled in a fixed buffer: refuse a base URL that leaves no room for the ride
         int fixed = requestLineStart.length + headersUpToContentLength.length + MAX_VARIABLE_BYTES;
         if (fixed > RawHttpConnection.REQUEST_BUFFER_BYTES) {
-            throw new IllegalArgumentException("the raw transport's requests are at most " + RawHttpConnection.REQUEST_BUFFER_BYTES
-                    + " bytes; host and path of " + settings.baseUrl() + " leave no room for the ride");
+            throw new IllegalArgumentException(
+                    "the raw transport's requests are at most " + RawHttpConnection.REQUEST_BUFFER_BYTES
+                            + " bytes; host and path of " + settings.baseUrl() + " leave no room for the ride");
         }
         this.connectTimeoutMillis = settings.connectTimeoutMillis();
         this.readTimeoutMillis = settings.readTimeoutMillis();
@@ -55,8 +59,10 @@ public final class RawRideSenderFactory implements RideSenderFactory {
 
     @Override
     public RideSender create() {
-        return new RawRideSender(new RawHttpConnection(address, connectTimeoutMillis, readTimeoutMillis),
-                requestLineStart, headersUpToContentLength);
+        return new RawRideSender(
+                new RawHttpConnection(address, connectTimeoutMillis, readTimeoutMillis),
+                requestLineStart,
+                headersUpToContentLength);
     }
 
     @Override

@@ -5,7 +5,6 @@ import io.upic.liftride.sdk.ApiClient;
 import io.upic.liftride.sdk.ApiException;
 import io.upic.liftride.sdk.api.SkiersApi;
 import io.upic.liftride.sdk.model.LiftRide;
-
 import java.io.IOException;
 
 /**
@@ -41,10 +40,15 @@ final class SdkRideSender implements RideSender {
         }
         LiftRide ride = new LiftRide().liftID(liftId).time(minute).waitTime(waitTime);
         try {
-            return api.writeNewLiftRideWithHttpInfo(ride, resortId, seasonText, dayText, skierId, null).getStatusCode();
+            return api.writeNewLiftRideWithHttpInfo(ride, resortId, seasonText, dayText, skierId, null)
+                    .getStatusCode();
         } catch (ApiException e) {
-            if (e.getCode() != 0) return e.getCode(); // the server answered with a non-2xx status
-            if (e.getCause() instanceof IOException io) throw io;
+            if (e.getCode() != 0) { // the server answered with a non-2xx status
+                return e.getCode();
+            }
+            if (e.getCause() instanceof IOException io) {
+                throw io;
+            }
             throw new IllegalStateException("SDK failed without a status or an I/O cause", e);
         }
     }

@@ -6,7 +6,6 @@ import io.upic.liftride.client.http.HttpSettings;
 import io.upic.liftride.client.http.RideSender;
 import io.upic.liftride.client.http.RideSenderFactory;
 import io.upic.liftride.sdk.ApiClient;
-
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -41,7 +40,9 @@ public final class SdkRideSenderFactory implements RideSenderFactory {
         c.setRetryOnConnectionFailure(false);
         c.setFollowRedirects(false);
         c.setFollowSslRedirects(false);
-        if (s.readTimeoutMillis() > 1 && !Boolean.getBoolean("liftride.noQuickProbe")) { // with a 1 ms read timeout every read would look like the probe
+        if (s.readTimeoutMillis() > 1
+                && !Boolean.getBoolean(
+                        "liftride.noQuickProbe")) { // with a 1 ms read timeout every read would look like the probe
             c.setSocketFactory(new QuickProbeSocketFactory(QUICK_PROBE_RECENT_NANOS));
         }
         return c;

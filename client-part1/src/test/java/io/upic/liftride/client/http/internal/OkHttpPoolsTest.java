@@ -1,21 +1,20 @@
 package io.upic.liftride.client.http.internal;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import com.squareup.okhttp.mockwebserver.MockResponse;
 import com.squareup.okhttp.mockwebserver.MockWebServer;
 import io.upic.liftride.client.http.HttpSettings;
 import io.upic.liftride.client.http.RideSender;
 import io.upic.liftride.client.http.ServerProbe;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-
-import java.util.List;
-import java.util.Set;
-import java.util.concurrent.TimeUnit;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Closing the sdk transport or a probe ends OkHttp's "OkHttp ConnectionPool" thread at once, not minutes later. */
 @Timeout(value = 30, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
@@ -40,7 +39,8 @@ class OkHttpPoolsTest {
 
     private List<Thread> newPoolThreads() {
         return Thread.getAllStackTraces().keySet().stream()
-                .filter(t -> t.isAlive() && t.getName().equals(POOL_THREAD) && !before.contains(t)).toList();
+                .filter(t -> t.isAlive() && t.getName().equals(POOL_THREAD) && !before.contains(t))
+                .toList();
     }
 
     /** Waits up to 2 s for the new pool threads to end; returns those still alive. */
@@ -62,7 +62,8 @@ class OkHttpPoolsTest {
     @Test
     void closingTheSdkTransportEndsItsPoolThreadAndItsConnections() throws Exception {
         server.enqueue(new MockResponse().setResponseCode(201));
-        SdkRideSenderFactory factory = new SdkRideSenderFactory(new HttpSettings(server.url("/liftride").toString(), 2_000, 2_000, 4));
+        SdkRideSenderFactory factory = new SdkRideSenderFactory(
+                new HttpSettings(server.url("/liftride").toString(), 2_000, 2_000, 4));
         try (RideSender s = factory.create()) {
             assertEquals(201, s.send(1, 2022, 1, 1, 1, 1, 1));
         }
@@ -77,7 +78,11 @@ class OkHttpPoolsTest {
     @Test
     void aStatisticsProbeLeavesNoPoolThreadBehind() throws Exception {
         server.enqueue(new MockResponse().setResponseCode(200).setBody("{\"endpointStats\":[],\"ridesStored\":7}"));
-        assertEquals(7, ServerProbe.statistics(server.url("/liftride").toString(), 2_000, 2_000).ridesStored().orElseThrow());
+        assertEquals(
+                7,
+                ServerProbe.statistics(server.url("/liftride").toString(), 2_000, 2_000)
+                        .ridesStored()
+                        .orElseThrow());
         // without the shutdown each probe leaves an idle pool thread for 60 s
         assertEquals(List.of(), poolThreadsLeftAfter2s());
     }

@@ -1,5 +1,10 @@
 package io.upic.liftride.client.http.internal;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import com.squareup.okhttp.mockwebserver.MockResponse;
 import com.squareup.okhttp.mockwebserver.MockWebServer;
 import com.squareup.okhttp.mockwebserver.SocketPolicy;
@@ -7,9 +12,6 @@ import io.upic.liftride.client.engine.AttemptRecorder;
 import io.upic.liftride.client.engine.RetryingSender;
 import io.upic.liftride.client.http.HttpSettings;
 import io.upic.liftride.client.http.RetryPolicy;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.Timeout;
-
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.InetAddress;
@@ -19,11 +21,8 @@ import java.net.Socket;
 import java.net.SocketTimeoutException;
 import java.util.ArrayList;
 import java.util.List;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertSame;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 // A hang is a failure, not a stuck build: the engine's promise is that runs end by themselves.
 @Timeout(value = 30, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
@@ -107,7 +106,7 @@ class QuickProbeSocketFactoryTest {
             InputStream in = p.client().getInputStream();
             exchangeOneByte(p, in);
             OutputStream out = p.server().getOutputStream();
-            out.write(new byte[]{1, 2, 3});
+            out.write(new byte[] {1, 2, 3});
             out.flush();
             Thread.sleep(50);
             assertEquals(3, okHttpProbe(p.client(), in));
@@ -126,16 +125,27 @@ class QuickProbeSocketFactoryTest {
     @Test
     void pooledPostsThroughTheSdkSkipTheWaitAndStillCountEveryAttempt() throws Exception {
         MockWebServer server = new MockWebServer();
-        for (int i = 0; i < 200; i++) server.enqueue(new MockResponse().setResponseCode(201));
+        for (int i = 0; i < 200; i++) {
+            server.enqueue(new MockResponse().setResponseCode(201));
+        }
         server.start();
         List<Integer> codes = new ArrayList<>();
-        try (SdkRideSenderFactory f = new SdkRideSenderFactory(new HttpSettings(server.url("/liftride").toString(), 1_000, 5_000, 2))) {
-            assertSame(QuickProbeSocketFactory.class, f.httpClient().getSocketFactory().getClass());
-            RetryingSender s = new RetryingSender(f.create(), new RetryPolicy(6, 0, 0),
-                    (AttemptRecorder) (a, b, c, code, n) -> codes.add(code), () -> false);
-            for (int i = 0; i < 200; i++) assertEquals(201, s.send(1, 2022, 1, 1, 1, 1, 0));
+        try (SdkRideSenderFactory f = new SdkRideSenderFactory(
+                new HttpSettings(server.url("/liftride").toString(), 1_000, 5_000, 2))) {
+            assertSame(
+                    QuickProbeSocketFactory.class,
+                    f.httpClient().getSocketFactory().getClass());
+            RetryingSender s = new RetryingSender(
+                    f.create(),
+                    new RetryPolicy(6, 0, 0),
+                    (AttemptRecorder) (a, b, c, code, n) -> codes.add(code),
+                    () -> false);
+            for (int i = 0; i < 200; i++) {
+                assertEquals(201, s.send(1, 2022, 1, 1, 1, 1, 0));
+            }
             assertEquals(200, server.getRequestCount());
-            assertEquals(1, f.httpClient().getConnectionPool().getConnectionCount(), "one kept-alive connection reused");
+            assertEquals(
+                    1, f.httpClient().getConnectionPool().getConnectionCount(), "one kept-alive connection reused");
         } finally {
             server.shutdown();
         }
@@ -143,7 +153,8 @@ class QuickProbeSocketFactoryTest {
 
     @Test
     void aOneMillisecondReadTimeoutKeepsOkHttpsOwnSockets() {
-        try (SdkRideSenderFactory f = new SdkRideSenderFactory(new HttpSettings("http://127.0.0.1:1/liftride", 1_000, 1, 2))) {
+        try (SdkRideSenderFactory f =
+                new SdkRideSenderFactory(new HttpSettings("http://127.0.0.1:1/liftride", 1_000, 1, 2))) {
             assertTrue(!(f.httpClient().getSocketFactory() instanceof QuickProbeSocketFactory));
         }
     }
@@ -156,9 +167,13 @@ class QuickProbeSocketFactoryTest {
         server.enqueue(new MockResponse().setResponseCode(201));
         server.start();
         List<Integer> codes = new ArrayList<>();
-        try (SdkRideSenderFactory f = new SdkRideSenderFactory(new HttpSettings(server.url("/liftride").toString(), 1_000, 5_000, 2))) {
-            RetryingSender s = new RetryingSender(f.create(), new RetryPolicy(6, 0, 0),
-                    (AttemptRecorder) (a, b, c, code, n) -> codes.add(code), () -> false);
+        try (SdkRideSenderFactory f = new SdkRideSenderFactory(
+                new HttpSettings(server.url("/liftride").toString(), 1_000, 5_000, 2))) {
+            RetryingSender s = new RetryingSender(
+                    f.create(),
+                    new RetryPolicy(6, 0, 0),
+                    (AttemptRecorder) (a, b, c, code, n) -> codes.add(code),
+                    () -> false);
             assertEquals(201, s.send(1, 2022, 1, 1, 1, 1, 0));
             assertEquals(201, s.send(1, 2022, 1, 1, 1, 1, 0));
             // The reused connection was already closed: that attempt died before the server read it and

@@ -1,14 +1,5 @@
 package io.upic.liftride.client.part2.chart;
 
-import org.knowm.xchart.BitmapEncoder;
-import org.knowm.xchart.CategoryChart;
-import org.knowm.xchart.CategoryChartBuilder;
-import org.knowm.xchart.XYChart;
-import org.knowm.xchart.XYChartBuilder;
-import org.knowm.xchart.internal.chartpart.Chart;
-import org.knowm.xchart.style.AxesChartStyler;
-import org.knowm.xchart.style.Styler;
-
 import java.awt.BasicStroke;
 import java.awt.Color;
 import java.awt.Font;
@@ -17,6 +8,14 @@ import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
+import org.knowm.xchart.BitmapEncoder;
+import org.knowm.xchart.CategoryChart;
+import org.knowm.xchart.CategoryChartBuilder;
+import org.knowm.xchart.XYChart;
+import org.knowm.xchart.XYChartBuilder;
+import org.knowm.xchart.internal.chartpart.Chart;
+import org.knowm.xchart.style.AxesChartStyler;
+import org.knowm.xchart.style.Styler;
 
 /**
  * The look every chart shares (size, fonts, colours, legend below the plot) and the PNG writer.
@@ -41,22 +40,32 @@ public final class ChartStyle {
     static final Color[] SERIES = {BLUE, ORANGE, GREEN, PURPLE, RED, GREY};
     /** Phase colours, in phase order: distinct from the latency/throughput lines (red, blue, green). */
     static final Color[] PHASES = {new Color(23, 190, 207), ORANGE, PURPLE, new Color(140, 86, 75)};
-    static final BasicStroke DASHED = new BasicStroke(2.2f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[]{9f, 6f}, 0f);
+
+    static final BasicStroke DASHED =
+            new BasicStroke(2.2f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[] {9f, 6f}, 0f);
     static final BasicStroke SOLID = new BasicStroke(2.2f);
-    static final BasicStroke DOTTED = new BasicStroke(1.6f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[]{2f, 4f}, 0f);
+    static final BasicStroke DOTTED =
+            new BasicStroke(1.6f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[] {2f, 4f}, 0f);
     static final BasicStroke THICK = new BasicStroke(3.0f);
 
-    private ChartStyle() {
-    }
+    private ChartStyle() {}
 
     /** Sets {@code java.awt.headless=true} unless the user chose otherwise; call before any AWT use. */
     public static void enableHeadless() {
-        if (System.getProperty("java.awt.headless") == null) System.setProperty("java.awt.headless", "true");
+        if (System.getProperty("java.awt.headless") == null) {
+            System.setProperty("java.awt.headless", "true");
+        }
     }
 
     /** An empty XY chart with title and axis titles (units belong in the axis titles). */
     static XYChart xy(String title, String xTitle, String yTitle) {
-        XYChart c = new XYChartBuilder().width(WIDTH).height(HEIGHT).title(title).xAxisTitle(xTitle).yAxisTitle(yTitle).build();
+        XYChart c = new XYChartBuilder()
+                .width(WIDTH)
+                .height(HEIGHT)
+                .title(title)
+                .xAxisTitle(xTitle)
+                .yAxisTitle(yTitle)
+                .build();
         apply(c.getStyler());
         c.getStyler().setMarkerSize(6);
         return c;
@@ -64,7 +73,13 @@ public final class ChartStyle {
 
     /** An empty category chart with title and axis titles. */
     static CategoryChart category(String title, String xTitle, String yTitle) {
-        CategoryChart c = new CategoryChartBuilder().width(WIDTH).height(HEIGHT).title(title).xAxisTitle(xTitle).yAxisTitle(yTitle).build();
+        CategoryChart c = new CategoryChartBuilder()
+                .width(WIDTH)
+                .height(HEIGHT)
+                .title(title)
+                .xAxisTitle(xTitle)
+                .yAxisTitle(yTitle)
+                .build();
         apply(c.getStyler());
         c.getStyler().setMarkerSize(9);
         return c;

@@ -5,12 +5,6 @@ import io.upic.liftride.client.engine.RunResult;
 import io.upic.liftride.client.part2.metrics.RunMetrics;
 import io.upic.liftride.client.part2.metrics.ScopeStats;
 import io.upic.liftride.client.part2.metrics.SecondBuckets;
-import org.HdrHistogram.AbstractHistogram;
-import org.knowm.xchart.XYChart;
-import org.knowm.xchart.XYSeries;
-import org.knowm.xchart.style.lines.SeriesLines;
-import org.knowm.xchart.style.markers.SeriesMarkers;
-
 import java.awt.BasicStroke;
 import java.awt.Color;
 import java.io.IOException;
@@ -18,6 +12,11 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import org.HdrHistogram.AbstractHistogram;
+import org.knowm.xchart.XYChart;
+import org.knowm.xchart.XYSeries;
+import org.knowm.xchart.style.lines.SeriesLines;
+import org.knowm.xchart.style.markers.SeriesMarkers;
 
 /**
  * The three charts of one run, drawn from the per-second buckets and the merged histograms (never
@@ -32,16 +31,14 @@ public final class RunCharts {
 
     private static final int POINTS_PER_DECADE = 40;
 
-    private RunCharts() {
-    }
+    private RunCharts() {}
 
     /** A written chart: its file and a one-line description for the report. */
-    public record ChartFile(Path file, String title) {
-    }
+    public record ChartFile(Path file, String title) {}
 
     /** Writes the three charts into {@code dir}; returns them in order. */
-    public static List<ChartFile> write(Path dir, String runLabel, RunResult result, SecondBuckets seconds, RunMetrics metrics)
-            throws IOException {
+    public static List<ChartFile> write(
+            Path dir, String runLabel, RunResult result, SecondBuckets seconds, RunMetrics metrics) throws IOException {
         List<ChartFile> files = new ArrayList<>(3);
         XYChart latency = latencyOverTime(runLabel, result, seconds);
         ChartStyle.savePng(latency, dir.resolve(LATENCY_OVER_TIME));
@@ -67,8 +64,15 @@ public final class RunCharts {
         int m = 0;
         double wallSeconds = result.wallNanos() / 1e9;
         for (int s = 0; s < n; s++) {
-            if (seconds.attempts(s) == 0) continue;
-            x[m] = s + Math.min(0.5, Math.max(0.025, (wallSeconds - s) / 2)); // the middle of the part of the second the run covered
+            if (seconds.attempts(s) == 0) {
+                continue;
+            }
+            x[m] = s
+                    + Math.min(
+                            0.5,
+                            Math.max(
+                                    0.025,
+                                    (wallSeconds - s) / 2)); // the middle of the part of the second the run covered
             mean[m] = seconds.meanMillis(s);
             p50[m] = seconds.percentileMillis(s, 50);
             p99[m] = seconds.percentileMillis(s, 99);
@@ -91,9 +95,12 @@ public final class RunCharts {
     /** Completed requests (201s) per second, failed attempts marked, phases shaded. */
     public static XYChart throughputOverTime(String runLabel, RunResult result, SecondBuckets seconds) {
         long failedTotal = seconds.totalFailed();
-        String failedNote = failedTotal == 0 ? "no failed attempts" : String.format(Locale.US, "%,d failed attempts", failedTotal);
-        XYChart c = ChartStyle.xy("Throughput over time: " + runLabel + ", " + failedNote,
-                "time since the run started (s)", "requests per second");
+        String failedNote =
+                failedTotal == 0 ? "no failed attempts" : String.format(Locale.US, "%,d failed attempts", failedTotal);
+        XYChart c = ChartStyle.xy(
+                "Throughput over time: " + runLabel + ", " + failedNote,
+                "time since the run started (s)",
+                "requests per second");
         int n = seconds.seconds();
         double wallSeconds = result.wallNanos() / 1e9;
         double[] x = new double[n];
@@ -115,7 +122,9 @@ public final class RunCharts {
         }
         top = niceTop(top * 1.08);
         top = phaseStrips(c, result, top);
-        if (n > 0) line(c, "completed (201) per s", x, ok, ChartStyle.BLUE, ChartStyle.THICK);
+        if (n > 0) {
+            line(c, "completed (201) per s", x, ok, ChartStyle.BLUE, ChartStyle.THICK);
+        }
         if (!fx.isEmpty()) {
             XYSeries f = c.addSeries("failed attempts per s", fx, fy);
             f.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
@@ -131,7 +140,8 @@ public final class RunCharts {
 
     /** HdrHistogram-style percentile plot: the whole run and each phase (and first attempts if there were retries). */
     public static XYChart percentiles(String runLabel, RunMetrics metrics) {
-        XYChart c = ChartStyle.xy("Latency by percentile: " + runLabel, "percentile (log scale: each step adds a nine)", "latency (ms)");
+        XYChart c = ChartStyle.xy(
+                "Latency by percentile: " + runLabel, "percentile (log scale: each step adds a nine)", "latency (ms)");
         ScopeStats run = metrics.run();
         double xMax = 10;
         double top = 0;
@@ -144,7 +154,14 @@ public final class RunCharts {
             int k = 0;
             for (ScopeStats p : metrics.phases()) {
                 // the same colour per phase as in the time charts' phase strips
-                if (p.all().count() > 0) curve(c, p.name(), p.allHistogram(), ChartStyle.PHASES[k % ChartStyle.PHASES.length], ChartStyle.SOLID);
+                if (p.all().count() > 0) {
+                    curve(
+                            c,
+                            p.name(),
+                            p.allHistogram(),
+                            ChartStyle.PHASES[k % ChartStyle.PHASES.length],
+                            ChartStyle.SOLID);
+                }
                 k++;
             }
         }
@@ -170,11 +187,13 @@ public final class RunCharts {
         double[] x = pc.x();
         double[] y = pc.millis();
         if (x.length == 1) { // a single attempt: draw it as a flat segment so it shows
-            x = new double[]{1, 10};
-            y = new double[]{y[0], y[0]};
+            x = new double[] {1, 10};
+            y = new double[] {y[0], y[0]};
         }
         double[] nines = new double[x.length];
-        for (int i = 0; i < x.length; i++) nines[i] = Math.log10(x[i]);
+        for (int i = 0; i < x.length; i++) {
+            nines[i] = Math.log10(x[i]);
+        }
         line(c, name, nines, y, color, stroke);
         return x[x.length - 1];
     }
@@ -182,7 +201,9 @@ public final class RunCharts {
     /** The tick label at {@code nines} = log10(1 / (1 - p)): "0%", "90%", "99%"...; none between whole nines. */
     static String ninesLabel(double nines) {
         double r = Math.rint(nines);
-        if (Math.abs(nines - r) > 1e-6 || r < 0) return "";
+        if (Math.abs(nines - r) > 1e-6 || r < 0) {
+            return "";
+        }
         return PercentileCurve.label(Math.pow(10, r));
     }
 
@@ -201,7 +222,7 @@ public final class RunCharts {
      */
     static double phaseStrips(XYChart c, RunResult result, double dataTop) {
         int n = result.phases().size();
-        double strip = 0.05;  // height of a strip, as a share of the axis
+        double strip = 0.05; // height of a strip, as a share of the axis
         double gap = 0.015;
         double yMax = dataTop / (1 - n * (strip + gap) - 0.02);
         int k = 0;
@@ -210,19 +231,22 @@ public final class RunCharts {
             double hi = yMax * (1 - gap - k * (strip + gap));
             double lo = hi - yMax * strip;
             k++;
-            if (!p.started()) continue;
+            if (!p.started()) {
+                continue;
+            }
             double start = (p.startNanos() - result.startNanos()) / 1e9;
             double end = (p.endNanos() - result.startNanos()) / 1e9;
             String name = String.format(Locale.US, "%s phase, %d threads", p.name(), p.threads());
-            XYSeries s = c.addSeries(name, new double[]{start, start, end, end}, new double[]{lo, hi, hi, lo});
+            XYSeries s = c.addSeries(name, new double[] {start, start, end, end}, new double[] {lo, hi, hi, lo});
             s.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.PolygonArea);
             s.setFillColor(new Color(solid.getRed(), solid.getGreen(), solid.getBlue(), 110));
             s.setLineColor(solid);
             s.setLineStyle(SeriesLines.NONE);
             s.setMarker(SeriesMarkers.NONE);
             // the boundaries carried down through the data as thin dotted lines
-            for (double x : new double[]{start, end}) {
-                XYSeries b = c.addSeries(name + (x == start ? " starts" : " ends"), new double[]{x, x}, new double[]{0, lo});
+            for (double x : new double[] {start, end}) {
+                XYSeries b = c.addSeries(
+                        name + (x == start ? " starts" : " ends"), new double[] {x, x}, new double[] {0, lo});
                 b.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Line);
                 b.setLineColor(solid);
                 b.setLineStyle(ChartStyle.DOTTED);
@@ -245,9 +269,15 @@ public final class RunCharts {
 
     /** A round axis maximum at or above {@code v}: 1, 2, 2.5 or 5 times a power of ten. */
     static double niceTop(double v) {
-        if (!(v > 0)) return 1;
+        if (!(v > 0)) {
+            return 1;
+        }
         double p = Math.pow(10, Math.floor(Math.log10(v)));
-        for (double f : new double[]{1, 1.2, 1.5, 1.8, 2, 2.5, 3, 4, 5, 6, 8, 10}) if (f * p >= v) return f * p;
+        for (double f : new double[] {1, 1.2, 1.5, 1.8, 2, 2.5, 3, 4, 5, 6, 8, 10}) {
+            if (f * p >= v) {
+                return f * p;
+            }
+        }
         return 10 * p;
     }
 

@@ -1,15 +1,14 @@
 package io.upic.liftride.client.part2.chart;
 
 import io.upic.liftride.client.part2.chart.RunCharts.ChartFile;
-import org.knowm.xchart.CategoryChart;
-import org.knowm.xchart.CategorySeries;
-import org.knowm.xchart.style.markers.SeriesMarkers;
-
 import java.awt.Color;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.knowm.xchart.CategoryChart;
+import org.knowm.xchart.CategorySeries;
+import org.knowm.xchart.style.markers.SeriesMarkers;
 
 /**
  * The charts of a sweep (one run per thread count): wall time, throughput, and latency against the
@@ -31,8 +30,7 @@ public final class SweepCharts {
     static final String BOUNDED = "bounded: min(N / W, C / D), CPU capacity";
     static final String BOUNDED_CLIENT = "bounded: min(N / W, C / D), client CPU only";
 
-    private SweepCharts() {
-    }
+    private SweepCharts() {}
 
     /**
      * One run of the sweep, as the charts need it.
@@ -49,15 +47,41 @@ public final class SweepCharts {
      * @param medianMillis           median latency of all attempts
      * @param p99Millis              p99 latency of all attempts
      */
-    public record Point(int threads, double wallSeconds, double predictedWallSeconds, double throughput,
-                        double predictedThroughput, double boundedWallSeconds, double boundedThroughput,
-                        boolean boundedClientOnly, double meanMillis, double medianMillis, double p99Millis) {
+    public record Point(
+            int threads,
+            double wallSeconds,
+            double predictedWallSeconds,
+            double throughput,
+            double predictedThroughput,
+            double boundedWallSeconds,
+            double boundedThroughput,
+            boolean boundedClientOnly,
+            double meanMillis,
+            double medianMillis,
+            double p99Millis) {
 
         /** A point without the bounded prediction. */
-        public Point(int threads, double wallSeconds, double predictedWallSeconds, double throughput,
-                     double predictedThroughput, double meanMillis, double medianMillis, double p99Millis) {
-            this(threads, wallSeconds, predictedWallSeconds, throughput, predictedThroughput, Double.NaN, Double.NaN, false,
-                    meanMillis, medianMillis, p99Millis);
+        public Point(
+                int threads,
+                double wallSeconds,
+                double predictedWallSeconds,
+                double throughput,
+                double predictedThroughput,
+                double meanMillis,
+                double medianMillis,
+                double p99Millis) {
+            this(
+                    threads,
+                    wallSeconds,
+                    predictedWallSeconds,
+                    throughput,
+                    predictedThroughput,
+                    Double.NaN,
+                    Double.NaN,
+                    false,
+                    meanMillis,
+                    medianMillis,
+                    p99Millis);
         }
     }
 
@@ -89,7 +113,11 @@ public final class SweepCharts {
         List<Color> colors = new ArrayList<>(List.of(ChartStyle.BLUE));
         double top = 0;
         for (Point p : points) {
-            top = Math.max(top, Math.max(p.wallSeconds(), Math.max(nanToZero(p.predictedWallSeconds()), nanToZero(p.boundedWallSeconds()))));
+            top = Math.max(
+                    top,
+                    Math.max(
+                            p.wallSeconds(),
+                            Math.max(nanToZero(p.predictedWallSeconds()), nanToZero(p.boundedWallSeconds()))));
         }
         c.addSeries("measured", categories(points), values(points, Point::wallSeconds));
         if (has(points, Point::predictedWallSeconds)) {
@@ -97,7 +125,8 @@ public final class SweepCharts {
             colors.add(LIGHT_GREY);
         }
         if (has(points, Point::boundedWallSeconds)) {
-            c.addSeries(boundedName(points), categories(points), values(points, p -> nanToZero(p.boundedWallSeconds())));
+            c.addSeries(
+                    boundedName(points), categories(points), values(points, p -> nanToZero(p.boundedWallSeconds())));
             colors.add(ChartStyle.ORANGE);
         }
         c.getStyler().setSeriesColors(colors.toArray(new Color[0]));
@@ -115,7 +144,7 @@ public final class SweepCharts {
     public static CategoryChart throughput(String label, List<Point> points) {
         double top = 0, bottom = Double.POSITIVE_INFINITY;
         for (Point p : points) {
-            for (double v : new double[]{p.throughput(), p.predictedThroughput(), p.boundedThroughput()}) {
+            for (double v : new double[] {p.throughput(), p.predictedThroughput(), p.boundedThroughput()}) {
                 if (v > 0) { // NaN and 0 are not drawn on a log axis
                     top = Math.max(top, v);
                     bottom = Math.min(bottom, v);
@@ -123,7 +152,9 @@ public final class SweepCharts {
             }
         }
         boolean log = top > 0 && top / bottom > LOG_AXIS_RATIO;
-        CategoryChart c = ChartStyle.category("Throughput by thread count: " + label, "threads (-t)",
+        CategoryChart c = ChartStyle.category(
+                "Throughput by thread count: " + label,
+                "threads (-t)",
                 "throughput (successful requests / wall s)" + (log ? ", log scale" : ""));
         c.getStyler().setDefaultSeriesRenderStyle(CategorySeries.CategorySeriesRenderStyle.Line);
         c.getStyler().setOverlapped(true); // lines share the category's x position instead of standing side by side
@@ -134,7 +165,8 @@ public final class SweepCharts {
             style(p, LIGHT_GREY, SeriesMarkers.SQUARE, ChartStyle.DOTTED);
         }
         if (has(points, Point::boundedThroughput)) {
-            CategorySeries b = c.addSeries(boundedName(points), categories(points), values(points, Point::boundedThroughput));
+            CategorySeries b =
+                    c.addSeries(boundedName(points), categories(points), values(points, Point::boundedThroughput));
             style(b, ChartStyle.ORANGE, SeriesMarkers.DIAMOND, ChartStyle.DASHED);
         }
         CategorySeries m = c.addSeries("measured", categories(points), values(points, Point::throughput));
@@ -153,21 +185,37 @@ public final class SweepCharts {
     }
 
     public static CategoryChart latency(String label, List<Point> points) {
-        CategoryChart c = ChartStyle.category("Latency by thread count (all attempts): " + label, "threads (-t)", "latency (ms)");
+        CategoryChart c =
+                ChartStyle.category("Latency by thread count (all attempts): " + label, "threads (-t)", "latency (ms)");
         c.getStyler().setDefaultSeriesRenderStyle(CategorySeries.CategorySeriesRenderStyle.Line);
         c.getStyler().setOverlapped(true); // lines share the category's x position instead of standing side by side
         double top = 0;
-        for (Point p : points) top = Math.max(top, Math.max(p.p99Millis(), p.meanMillis()));
-        style(c.addSeries("p99", categories(points), values(points, Point::p99Millis)), ChartStyle.RED, SeriesMarkers.TRIANGLE_UP, ChartStyle.SOLID);
-        style(c.addSeries("mean", categories(points), values(points, Point::meanMillis)), ChartStyle.BLUE, SeriesMarkers.CIRCLE, ChartStyle.THICK);
-        style(c.addSeries("median (p50)", categories(points), values(points, Point::medianMillis)), ChartStyle.GREEN, SeriesMarkers.DIAMOND, ChartStyle.DASHED);
+        for (Point p : points) {
+            top = Math.max(top, Math.max(p.p99Millis(), p.meanMillis()));
+        }
+        style(
+                c.addSeries("p99", categories(points), values(points, Point::p99Millis)),
+                ChartStyle.RED,
+                SeriesMarkers.TRIANGLE_UP,
+                ChartStyle.SOLID);
+        style(
+                c.addSeries("mean", categories(points), values(points, Point::meanMillis)),
+                ChartStyle.BLUE,
+                SeriesMarkers.CIRCLE,
+                ChartStyle.THICK);
+        style(
+                c.addSeries("median (p50)", categories(points), values(points, Point::medianMillis)),
+                ChartStyle.GREEN,
+                SeriesMarkers.DIAMOND,
+                ChartStyle.DASHED);
         c.getStyler().setYAxisMin(0.0);
         c.getStyler().setYAxisMax(RunCharts.niceTop(top * 1.08));
         c.getStyler().setYAxisDecimalPattern(top >= 20 ? "#,##0" : "#,##0.0");
         return c;
     }
 
-    private static void style(CategorySeries s, Color color, org.knowm.xchart.style.markers.Marker marker, java.awt.BasicStroke stroke) {
+    private static void style(
+            CategorySeries s, Color color, org.knowm.xchart.style.markers.Marker marker, java.awt.BasicStroke stroke) {
         s.setLineColor(color);
         s.setMarkerColor(color);
         s.setMarker(marker);
@@ -188,7 +236,11 @@ public final class SweepCharts {
     /** The largest 1, 2 or 5 x 10^k at or below {@code v} (> 0). */
     static double niceBottom(double v) {
         double decade = Math.pow(10, Math.floor(Math.log10(v)));
-        for (double m : new double[]{5, 2, 1}) if (m * decade <= v) return m * decade;
+        for (double m : new double[] {5, 2, 1}) {
+            if (m * decade <= v) {
+                return m * decade;
+            }
+        }
         return decade;
     }
 
@@ -198,7 +250,11 @@ public final class SweepCharts {
             String name = Integer.toString(points.get(i).threads());
             // a repeated thread count gets a suffix: categories must be distinct
             int repeat = 1;
-            for (int j = 0; j < i; j++) if (points.get(j).threads() == points.get(i).threads()) repeat++;
+            for (int j = 0; j < i; j++) {
+                if (points.get(j).threads() == points.get(i).threads()) {
+                    repeat++;
+                }
+            }
             c.add(repeat == 1 ? name : name + " (#" + repeat + ")");
         }
         return c;
@@ -216,5 +272,4 @@ public final class SweepCharts {
     private static double nanToZero(double v) {
         return Double.isNaN(v) ? 0 : v;
     }
-
 }

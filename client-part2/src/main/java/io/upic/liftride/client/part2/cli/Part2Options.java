@@ -3,10 +3,6 @@ package io.upic.liftride.client.part2.cli;
 import io.upic.liftride.client.cli.ParsedArgs;
 import io.upic.liftride.client.cli.RunOptions;
 import io.upic.liftride.client.cli.UsageException;
-import org.apache.commons.cli.CommandLine;
-import org.apache.commons.cli.Option;
-import org.apache.commons.cli.Options;
-
 import java.io.IOException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
@@ -15,6 +11,9 @@ import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.Locale;
+import org.apache.commons.cli.CommandLine;
+import org.apache.commons.cli.Option;
+import org.apache.commons.cli.Options;
 
 /**
  * client-part2's flags: every flag of client-part1 ({@link RunOptions#base()}, parsed and validated
@@ -25,17 +24,22 @@ public final class Part2Options {
     public static final String OUT = "out";
     /** Where runs go without --out, relative to the working directory (git-ignored). */
     public static final Path DEFAULT_PARENT = Path.of("data", "runs");
+
     private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH-mm-ss", Locale.ROOT);
 
-    private Part2Options() {
-    }
+    private Part2Options() {}
 
     /** client-part1's flags plus --out. */
     public static Options options() {
         Options o = RunOptions.base();
-        o.addOption(Option.builder().longOpt(OUT).hasArg().argName("DIR")
-                .desc("folder for the CSVs, charts, histogram logs and report.md (created if missing); default a new folder "
-                        + DEFAULT_PARENT + "/<date>T<time>/ under the working directory").build());
+        o.addOption(Option.builder()
+                .longOpt(OUT)
+                .hasArg()
+                .argName("DIR")
+                .desc(
+                        "folder for the CSVs, charts, histogram logs and report.md (created if missing); default a new folder "
+                                + DEFAULT_PARENT + "/<date>T<time>/ under the working directory")
+                .build());
         return o;
     }
 
@@ -74,7 +78,8 @@ public final class Part2Options {
                 }
             }
         } catch (IOException e) {
-            throw new UsageException("cannot create the output folder under " + parent + " (" + e + "); pass --out DIR");
+            throw new UsageException(
+                    "cannot create the output folder under " + parent + " (" + e + "); pass --out DIR");
         }
     }
 }

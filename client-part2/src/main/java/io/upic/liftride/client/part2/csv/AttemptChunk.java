@@ -19,7 +19,9 @@ public final class AttemptChunk {
     int threadIndex;
 
     AttemptChunk(int capacity) {
-        if (capacity < 1) throw new IllegalArgumentException("capacity < 1: " + capacity);
+        if (capacity < 1) {
+            throw new IllegalArgumentException("capacity < 1: " + capacity);
+        }
         startEpochMillis = new long[capacity];
         startNanos = new long[capacity];
         latencyMicros = new int[capacity];

@@ -38,8 +38,12 @@ public final class ChunkPool {
      *                  some slack so a worker never waits while the writer keeps up
      */
     public ChunkPool(int chunkRows, int maxChunks) {
-        if (chunkRows < 1) throw new IllegalArgumentException("chunkRows < 1: " + chunkRows);
-        if (maxChunks < 1) throw new IllegalArgumentException("maxChunks < 1: " + maxChunks);
+        if (chunkRows < 1) {
+            throw new IllegalArgumentException("chunkRows < 1: " + chunkRows);
+        }
+        if (maxChunks < 1) {
+            throw new IllegalArgumentException("maxChunks < 1: " + maxChunks);
+        }
         this.chunkRows = chunkRows;
         this.maxChunks = maxChunks;
     }
@@ -63,7 +67,9 @@ public final class ChunkPool {
         stalls.incrementAndGet();
         long start = System.nanoTime();
         AttemptChunk c;
-        while ((c = free.poll()) == null) LockSupport.parkNanos(this, STALL_PARK_NANOS);
+        while ((c = free.poll()) == null) {
+            LockSupport.parkNanos(this, STALL_PARK_NANOS);
+        }
         stallNanos.addAndGet(System.nanoTime() - start);
         return c;
     }

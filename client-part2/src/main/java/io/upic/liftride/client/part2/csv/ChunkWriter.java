@@ -1,7 +1,6 @@
 package io.upic.liftride.client.part2.csv;
 
 import io.upic.liftride.client.engine.AttemptListener;
-
 import java.io.IOException;
 import java.io.OutputStream;
 import java.lang.management.ManagementFactory;
@@ -41,6 +40,7 @@ public final class ChunkWriter implements AttemptListener.BackgroundTask {
      * meanwhile, far inside the pool's spare chunks.
      */
     static final long IDLE_PARK_NANOS = TimeUnit.MILLISECONDS.toNanos(20);
+
     private static final int BUFFER_BYTES = 256 * 1024;
 
     private final Path file;
@@ -69,8 +69,17 @@ public final class ChunkWriter implements AttemptListener.BackgroundTask {
      *                   -1 if the JVM cannot measure thread CPU time or the task never ran
      * @param idleParks  times the writer found the queue empty and parked
      */
-    public record Summary(Path file, long rowsWritten, long chunks, long bytes, IOException ioError,
-                          RuntimeException observerError, Throwable crash, long drainNanos, long cpuNanos, long idleParks) {
+    public record Summary(
+            Path file,
+            long rowsWritten,
+            long chunks,
+            long bytes,
+            IOException ioError,
+            RuntimeException observerError,
+            Throwable crash,
+            long drainNanos,
+            long cpuNanos,
+            long idleParks) {
 
         /** Writer CPU per row written in nanoseconds, or NaN when not measured or no rows. */
         public double cpuNanosPerRow() {
@@ -121,7 +130,9 @@ public final class ChunkWriter implements AttemptListener.BackgroundTask {
                 }
                 if (workersDone.getAsBoolean()) {
                     doneSeenAt = System.nanoTime();
-                    while ((c = pool.poll()) != null) consume(c); // submitted before the last worker finished
+                    while ((c = pool.poll()) != null) { // submitted before the last worker finished
+                        consume(c);
+                    }
                     break;
                 }
                 if (dirty) {
@@ -135,7 +146,9 @@ public final class ChunkWriter implements AttemptListener.BackgroundTask {
             crash = t;
         } finally {
             close();
-            if (doneSeenAt != 0) drainNanos = System.nanoTime() - doneSeenAt;
+            if (doneSeenAt != 0) {
+                drainNanos = System.nanoTime() - doneSeenAt;
+            }
             cpuNanos = threadCpuNanos();
         }
     }
@@ -149,7 +162,8 @@ public final class ChunkWriter implements AttemptListener.BackgroundTask {
         } catch (IOException e) {
             bytes = -1;
         }
-        return new Summary(file, rowsFormatted, chunks, bytes, ioError, observerError, crash, drainNanos, cpuNanos, idleParks);
+        return new Summary(
+                file, rowsFormatted, chunks, bytes, ioError, observerError, crash, drainNanos, cpuNanos, idleParks);
     }
 
     /** CPU time of the calling thread, or -1 when the JVM cannot tell. */
@@ -167,7 +181,9 @@ public final class ChunkWriter implements AttemptListener.BackgroundTask {
             try {
                 observer.accept(c);
             } catch (RuntimeException e) {
-                if (observerError == null) observerError = e;
+                if (observerError == null) {
+                    observerError = e;
+                }
             }
             if (ioError == null) {
                 try {
@@ -184,7 +200,9 @@ public final class ChunkWriter implements AttemptListener.BackgroundTask {
     }
 
     private void flush() {
-        if (ioError != null || out == null) return;
+        if (ioError != null || out == null) {
+            return;
+        }
         try {
             rows.flushTo(out);
             out.flush();
@@ -194,13 +212,17 @@ public final class ChunkWriter implements AttemptListener.BackgroundTask {
     }
 
     private void close() {
-        if (closed || out == null) return;
+        if (closed || out == null) {
+            return;
+        }
         closed = true;
         flush();
         try {
             out.close();
         } catch (IOException e) {
-            if (ioError == null) ioError = e;
+            if (ioError == null) {
+                ioError = e;
+            }
         }
     }
 }

@@ -1,7 +1,6 @@
 package io.upic.liftride.client.part2.csv;
 
 import io.upic.liftride.client.http.AttemptCodes;
-
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
@@ -68,14 +67,19 @@ public final class CsvRows {
         byte[] phase = phaseNames[chunk.phaseIndex];
         int thread = chunk.threadIndex;
         for (int i = 0, n = chunk.size; i < n; i++) {
-            if (buf.length - pos < maxRow) flushTo(out);
-            appendRow(chunk.startEpochMillis[i], chunk.latencyMicros[i], chunk.code[i], phase, chunk.attempt[i], thread);
+            if (buf.length - pos < maxRow) {
+                flushTo(out);
+            }
+            appendRow(
+                    chunk.startEpochMillis[i], chunk.latencyMicros[i], chunk.code[i], phase, chunk.attempt[i], thread);
         }
     }
 
     /** Writes the buffered bytes to {@code out} (does not flush {@code out} itself). */
     public void flushTo(OutputStream out) throws IOException {
-        if (pos > 0) out.write(buf, 0, pos);
+        if (pos > 0) {
+            out.write(buf, 0, pos);
+        }
         pos = 0;
     }
 
@@ -87,7 +91,9 @@ public final class CsvRows {
     /** One row as a String: for tests and error messages, not for the hot path. */
     public String format(long startEpochMillis, int latencyMicros, int code, int phaseIndex, int attempt, int thread) {
         int mark = pos;
-        if (buf.length - pos < maxRow) throw new IllegalStateException("buffer full; flush first");
+        if (buf.length - pos < maxRow) {
+            throw new IllegalStateException("buffer full; flush first");
+        }
         appendRow(startEpochMillis, latencyMicros, code, phaseNames[phaseIndex], attempt, thread);
         String s = new String(buf, mark, pos - mark, StandardCharsets.US_ASCII);
         pos = mark;
@@ -128,9 +134,15 @@ public final class CsvRows {
             return;
         }
         switch (code) {
-            case AttemptCodes.TIMEOUT: appendBytes(TIMEOUT); break;
-            case AttemptCodes.CONNECTION_ERROR: appendBytes(CONNECTION_ERROR); break;
-            case AttemptCodes.CLIENT_ERROR: appendBytes(CLIENT_ERROR); break;
+            case AttemptCodes.TIMEOUT:
+                appendBytes(TIMEOUT);
+                break;
+            case AttemptCodes.CONNECTION_ERROR:
+                appendBytes(CONNECTION_ERROR);
+                break;
+            case AttemptCodes.CLIENT_ERROR:
+                appendBytes(CLIENT_ERROR);
+                break;
             default:
                 appendBytes(ERROR_PREFIX);
                 appendLong(-code);
@@ -159,7 +171,9 @@ public final class CsvRows {
             return;
         }
         int digits = 0;
-        for (long t = v; t > 0; t /= 10) digits++;
+        for (long t = v; t > 0; t /= 10) {
+            digits++;
+        }
         int end = pos + digits;
         for (int i = end - 1; i >= pos; i--) {
             buf[i] = (byte) ('0' + v % 10);
@@ -170,7 +184,9 @@ public final class CsvRows {
 
     /** The CSV field for {@code s}: as is, or quoted (RFC 4180) when it holds a comma, quote or line break. */
     static String field(String s) {
-        if (s.indexOf(',') < 0 && s.indexOf('"') < 0 && s.indexOf('\n') < 0 && s.indexOf('\r') < 0) return s;
+        if (s.indexOf(',') < 0 && s.indexOf('"') < 0 && s.indexOf('\n') < 0 && s.indexOf('\r') < 0) {
+            return s;
+        }
         return '"' + s.replace("\"", "\"\"") + '"';
     }
 

@@ -18,8 +18,7 @@ public final class LatencyHistograms {
     /** Per-second histograms only feed charts: 2 digits (1%) keeps a long run's buckets small. */
     public static final int PER_SECOND_DIGITS = 2;
 
-    private LatencyHistograms() {
-    }
+    private LatencyHistograms() {}
 
     /** A worker's histogram: int counts (a worker never records 2^31 values), half the memory of long counts. */
     public static IntCountsHistogram forWorker() {
@@ -48,7 +47,11 @@ public final class LatencyHistograms {
     /** The sum of {@code parts} in a fresh merge histogram. */
     public static Histogram merged(Iterable<? extends AbstractHistogram> parts) {
         Histogram h = forMerge();
-        for (AbstractHistogram p : parts) if (p != null) h.add(p);
+        for (AbstractHistogram p : parts) {
+            if (p != null) {
+                h.add(p);
+            }
+        }
         return h;
     }
 }

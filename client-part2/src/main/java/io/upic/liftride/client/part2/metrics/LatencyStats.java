@@ -23,8 +23,16 @@ import org.HdrHistogram.AbstractHistogram;
  * @param p999Millis 99.9th percentile
  * @param maxMillis  exact maximum (0 if count == 0)
  */
-public record LatencyStats(long count, double meanMillis, double minMillis, double p50Millis, double p90Millis,
-                           double p95Millis, double p99Millis, double p999Millis, double maxMillis) {
+public record LatencyStats(
+        long count,
+        double meanMillis,
+        double minMillis,
+        double p50Millis,
+        double p90Millis,
+        double p95Millis,
+        double p99Millis,
+        double p999Millis,
+        double maxMillis) {
 
     /** Statistics of nothing. */
     public static final LatencyStats EMPTY = new LatencyStats(0, Double.NaN, 0, 0, 0, 0, 0, 0, 0);
@@ -36,12 +44,22 @@ public record LatencyStats(long count, double meanMillis, double minMillis, doub
      */
     public static LatencyStats of(AbstractHistogram histogram, WorkerRecorder.Totals exact) {
         if (histogram.getTotalCount() != exact.count()) {
-            throw new IllegalArgumentException("histogram count " + histogram.getTotalCount() + " != exact count " + exact.count());
+            throw new IllegalArgumentException(
+                    "histogram count " + histogram.getTotalCount() + " != exact count " + exact.count());
         }
-        if (exact.count() == 0) return EMPTY;
-        return new LatencyStats(exact.count(), exact.meanNanos() / 1e6, exact.minNanos() / 1e6,
-                percentileMillis(histogram, 50), percentileMillis(histogram, 90), percentileMillis(histogram, 95),
-                percentileMillis(histogram, 99), percentileMillis(histogram, 99.9), exact.maxNanos() / 1e6);
+        if (exact.count() == 0) {
+            return EMPTY;
+        }
+        return new LatencyStats(
+                exact.count(),
+                exact.meanNanos() / 1e6,
+                exact.minNanos() / 1e6,
+                percentileMillis(histogram, 50),
+                percentileMillis(histogram, 90),
+                percentileMillis(histogram, 95),
+                percentileMillis(histogram, 99),
+                percentileMillis(histogram, 99.9),
+                exact.maxNanos() / 1e6);
     }
 
     /** HdrHistogram's value at {@code percentile}, microseconds to milliseconds. */

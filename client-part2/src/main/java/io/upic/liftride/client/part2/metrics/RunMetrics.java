@@ -2,10 +2,9 @@ package io.upic.liftride.client.part2.metrics;
 
 import io.upic.liftride.client.engine.PhaseResult;
 import io.upic.liftride.client.engine.RunResult;
-import org.HdrHistogram.Histogram;
-
 import java.util.ArrayList;
 import java.util.List;
+import org.HdrHistogram.Histogram;
 
 /**
  * The merge, after the run, of every worker's histograms and exact totals into statistics for the
@@ -37,7 +36,9 @@ public record RunMetrics(ScopeStats run, List<ScopeStats> phases) {
         for (WorkerRecorder w : recorders) {
             int k = w.phaseIndex();
             phaseAll.get(k).add(w.allHistogram());
-            if (w.retryHistogram() != null) phaseRetries.get(k).add(w.retryHistogram());
+            if (w.retryHistogram() != null) {
+                phaseRetries.get(k).add(w.retryHistogram());
+            }
             phaseAllTotals.get(k).add(w.allTotals());
             phaseFirstTotals.get(k).add(w.firstTotals());
             phaseFailed[k] += w.failedAttempts();
@@ -54,18 +55,38 @@ public record RunMetrics(ScopeStats run, List<ScopeStats> phases) {
             Histogram all = phaseAll.get(k);
             Histogram first = all.copy();
             first.subtract(phaseRetries.get(k));
-            phases.add(new ScopeStats(p.name(), k, p.threads(), p.started(), p.durationNanos(), p.successful(),
-                    phaseFailed[k], p.throughputPerSecond(), LatencyStats.of(all, phaseAllTotals.get(k)),
-                    LatencyStats.of(first, phaseFirstTotals.get(k)), all, first));
+            phases.add(new ScopeStats(
+                    p.name(),
+                    k,
+                    p.threads(),
+                    p.started(),
+                    p.durationNanos(),
+                    p.successful(),
+                    phaseFailed[k],
+                    p.throughputPerSecond(),
+                    LatencyStats.of(all, phaseAllTotals.get(k)),
+                    LatencyStats.of(first, phaseFirstTotals.get(k)),
+                    all,
+                    first));
             runAll.add(all);
             runFirst.add(first);
             runAllTotals.add(phaseAllTotals.get(k));
             runFirstTotals.add(phaseFirstTotals.get(k));
             runFailed += phaseFailed[k];
         }
-        ScopeStats run = new ScopeStats("run", -1, result.numThreads(), true, result.wallNanos(), result.successful(),
-                runFailed, result.throughputPerSecond(), LatencyStats.of(runAll, runAllTotals),
-                LatencyStats.of(runFirst, runFirstTotals), runAll, runFirst);
+        ScopeStats run = new ScopeStats(
+                "run",
+                -1,
+                result.numThreads(),
+                true,
+                result.wallNanos(),
+                result.successful(),
+                runFailed,
+                result.throughputPerSecond(),
+                LatencyStats.of(runAll, runAllTotals),
+                LatencyStats.of(runFirst, runFirstTotals),
+                runAll,
+                runFirst);
         return new RunMetrics(run, phases);
     }
 

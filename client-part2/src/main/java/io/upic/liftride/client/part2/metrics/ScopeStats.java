@@ -19,9 +19,19 @@ import org.HdrHistogram.Histogram;
  * @param allHistogram        every attempt's latency, µs
  * @param firstHistogram      first attempts' latency, µs
  */
-public record ScopeStats(String name, int phaseIndex, int threads, boolean started, long durationNanos, long successful,
-                         long failedAttempts, double throughputPerSecond, LatencyStats all, LatencyStats first,
-                         Histogram allHistogram, Histogram firstHistogram) {
+public record ScopeStats(
+        String name,
+        int phaseIndex,
+        int threads,
+        boolean started,
+        long durationNanos,
+        long successful,
+        long failedAttempts,
+        double throughputPerSecond,
+        LatencyStats all,
+        LatencyStats first,
+        Histogram allHistogram,
+        Histogram firstHistogram) {
 
     /** Little's law with measured numbers: throughput x mean latency (all attempts) = requests in flight. */
     public double measuredConcurrency() {

@@ -2,10 +2,9 @@ package io.upic.liftride.client.part2.metrics;
 
 import io.upic.liftride.client.http.AttemptCodes;
 import io.upic.liftride.client.part2.csv.AttemptChunk;
-import org.HdrHistogram.Histogram;
-
 import java.util.Arrays;
 import java.util.function.Consumer;
+import org.HdrHistogram.Histogram;
 
 /**
  * Per-second buckets for the time charts, indexed by the second (since the run's clock started) in
@@ -38,7 +37,9 @@ public final class SecondBuckets implements Consumer<AttemptChunk> {
 
     @Override
     public void accept(AttemptChunk c) {
-        if (!originSet) throw new IllegalStateException("setOrigin() was not called before the first attempt");
+        if (!originSet) {
+            throw new IllegalStateException("setOrigin() was not called before the first attempt");
+        }
         long origin = originNanos;
         for (int i = 0, n = c.size(); i < n; i++) {
             add(c.startNanos(i) - origin, c.latencyMicros(i), c.code(i));
@@ -50,17 +51,27 @@ public final class SecondBuckets implements Consumer<AttemptChunk> {
         long end = Math.max(0, startOffsetNanos + latencyMicros * 1_000L);
         int s = (int) Math.min(end / NANOS_PER_SECOND, Integer.MAX_VALUE - 8);
         ensure(s + 1);
-        if (s >= seconds) seconds = s + 1;
+        if (s >= seconds) {
+            seconds = s + 1;
+        }
         attempts[s]++;
-        if (code == AttemptCodes.SUCCESS) successful[s]++; else failed[s]++;
+        if (code == AttemptCodes.SUCCESS) {
+            successful[s]++;
+        } else {
+            failed[s]++;
+        }
         sumMicros[s] += latencyMicros;
         Histogram h = histograms[s];
-        if (h == null) histograms[s] = h = LatencyHistograms.forSecond();
+        if (h == null) {
+            histograms[s] = h = LatencyHistograms.forSecond();
+        }
         h.recordValue(Math.max(0, latencyMicros));
     }
 
     private void ensure(int n) {
-        if (n <= attempts.length) return;
+        if (n <= attempts.length) {
+            return;
+        }
         int len = Math.max(n, attempts.length * 2);
         attempts = Arrays.copyOf(attempts, len);
         successful = Arrays.copyOf(successful, len);
@@ -74,11 +85,17 @@ public final class SecondBuckets implements Consumer<AttemptChunk> {
         return seconds;
     }
 
-    public long attempts(int second) { return attempts[second]; }
+    public long attempts(int second) {
+        return attempts[second];
+    }
     /** Attempts that completed with a 201 in this second: completed requests. */
-    public long successful(int second) { return successful[second]; }
+    public long successful(int second) {
+        return successful[second];
+    }
     /** Attempts that completed without a 201 in this second. */
-    public long failed(int second) { return failed[second]; }
+    public long failed(int second) {
+        return failed[second];
+    }
 
     /** Mean latency of the second's attempts in ms, NaN if none. */
     public double meanMillis(int second) {
@@ -94,14 +111,18 @@ public final class SecondBuckets implements Consumer<AttemptChunk> {
     /** Sum of attempts over all seconds. */
     public long totalAttempts() {
         long sum = 0;
-        for (int s = 0; s < seconds; s++) sum += attempts[s];
+        for (int s = 0; s < seconds; s++) {
+            sum += attempts[s];
+        }
         return sum;
     }
 
     /** Sum of failed attempts over all seconds. */
     public long totalFailed() {
         long sum = 0;
-        for (int s = 0; s < seconds; s++) sum += failed[s];
+        for (int s = 0; s < seconds; s++) {
+            sum += failed[s];
+        }
         return sum;
     }
 }

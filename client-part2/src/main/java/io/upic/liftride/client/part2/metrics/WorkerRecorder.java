@@ -41,8 +41,12 @@ public final class WorkerRecorder implements AttemptRecorder {
         void add(long nanos) {
             count++;
             sumNanos += nanos;
-            if (nanos < minNanos) minNanos = nanos;
-            if (nanos > maxNanos) maxNanos = nanos;
+            if (nanos < minNanos) {
+                minNanos = nanos;
+            }
+            if (nanos > maxNanos) {
+                maxNanos = nanos;
+            }
         }
 
         /** Adds {@code other} into this. */
@@ -53,14 +57,25 @@ public final class WorkerRecorder implements AttemptRecorder {
             maxNanos = Math.max(maxNanos, other.maxNanos);
         }
 
-        public long count() { return count; }
-        public long sumNanos() { return sumNanos; }
+        public long count() {
+            return count;
+        }
+
+        public long sumNanos() {
+            return sumNanos;
+        }
         /** Smallest latency, or 0 without values. */
-        public long minNanos() { return count == 0 ? 0 : minNanos; }
+        public long minNanos() {
+            return count == 0 ? 0 : minNanos;
+        }
         /** Largest latency, or 0 without values. */
-        public long maxNanos() { return count == 0 ? 0 : maxNanos; }
+        public long maxNanos() {
+            return count == 0 ? 0 : maxNanos;
+        }
         /** Mean latency in nanoseconds, NaN without values. */
-        public double meanNanos() { return count == 0 ? Double.NaN : (double) sumNanos / count; }
+        public double meanNanos() {
+            return count == 0 ? Double.NaN : (double) sumNanos / count;
+        }
     }
 
     public WorkerRecorder(int phaseIndex, int threadIndex, ChunkPool pool) {
@@ -78,13 +93,19 @@ public final class WorkerRecorder implements AttemptRecorder {
             firstTotals.add(latencyNanos);
         } else {
             IntCountsHistogram r = retries;
-            if (r == null) retries = r = LatencyHistograms.forWorker();
+            if (r == null) {
+                retries = r = LatencyHistograms.forWorker();
+            }
             r.recordValue(micros);
         }
-        if (code != AttemptCodes.SUCCESS) failedAttempts++;
+        if (code != AttemptCodes.SUCCESS) {
+            failedAttempts++;
+        }
 
         AttemptChunk c = chunk;
-        if (c == null) chunk = c = pool.acquire(phaseIndex, threadIndex);
+        if (c == null) {
+            chunk = c = pool.acquire(phaseIndex, threadIndex);
+        }
         if (c.add(startEpochMillis, startNanos, (int) Math.min(micros, Integer.MAX_VALUE), code, attemptNumber)) {
             pool.submit(c);
             chunksSubmitted++;
@@ -95,11 +116,15 @@ public final class WorkerRecorder implements AttemptRecorder {
     /** Hands the last, partly filled chunk to the writer; the engine calls this when the worker ends. */
     @Override
     public void close() {
-        if (closed) return;
+        if (closed) {
+            return;
+        }
         closed = true;
         AttemptChunk c = chunk;
         chunk = null;
-        if (c == null) return;
+        if (c == null) {
+            return;
+        }
         if (c.size() > 0) {
             pool.submit(c);
             chunksSubmitted++;
@@ -108,15 +133,35 @@ public final class WorkerRecorder implements AttemptRecorder {
         }
     }
 
-    public int phaseIndex() { return phaseIndex; }
-    public int threadIndex() { return threadIndex; }
+    public int phaseIndex() {
+        return phaseIndex;
+    }
+
+    public int threadIndex() {
+        return threadIndex;
+    }
     /** Every attempt's latency (µs). */
-    public IntCountsHistogram allHistogram() { return all; }
+    public IntCountsHistogram allHistogram() {
+        return all;
+    }
     /** Retries only (attempt >= 2), or null if this worker never retried. */
-    public IntCountsHistogram retryHistogram() { return retries; }
-    public Totals allTotals() { return allTotals; }
-    public Totals firstTotals() { return firstTotals; }
+    public IntCountsHistogram retryHistogram() {
+        return retries;
+    }
+
+    public Totals allTotals() {
+        return allTotals;
+    }
+
+    public Totals firstTotals() {
+        return firstTotals;
+    }
     /** Attempts that did not get a 201. */
-    public long failedAttempts() { return failedAttempts; }
-    public long chunksSubmitted() { return chunksSubmitted; }
+    public long failedAttempts() {
+        return failedAttempts;
+    }
+
+    public long chunksSubmitted() {
+        return chunksSubmitted;
+    }
 }

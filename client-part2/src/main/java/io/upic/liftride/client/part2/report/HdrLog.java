@@ -3,15 +3,14 @@ package io.upic.liftride.client.part2.report;
 import io.upic.liftride.client.engine.RunResult;
 import io.upic.liftride.client.part2.metrics.RunMetrics;
 import io.upic.liftride.client.part2.metrics.ScopeStats;
-import org.HdrHistogram.Histogram;
-import org.HdrHistogram.HistogramLogWriter;
-
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramLogWriter;
 
 /**
  * Writes a run's merged histograms in HdrHistogram's log format ({@link HistogramLogWriter}), so
@@ -29,12 +28,11 @@ public final class HdrLog {
 
     public static final String FILE = "latency.hlog";
 
-    private HdrLog() {
-    }
+    private HdrLog() {}
 
     public static void write(Path file, RunResult result, RunMetrics metrics) throws IOException {
         try (OutputStream raw = Files.newOutputStream(file);
-             PrintStream ps = new PrintStream(raw, false, StandardCharsets.US_ASCII)) {
+                PrintStream ps = new PrintStream(raw, false, StandardCharsets.US_ASCII)) {
             HistogramLogWriter w = new HistogramLogWriter(ps);
             w.outputComment("LiftRide client-part2: POST latencies in microseconds (max column in ms); plan "
                     + result.planName() + ", " + result.numThreads() + " threads");
@@ -47,14 +45,18 @@ public final class HdrLog {
             w.outputIntervalHistogram(0, wall, tagged(run.allHistogram(), null), 1000.0);
             w.outputIntervalHistogram(0, wall, tagged(run.firstHistogram(), "first"), 1000.0);
             for (ScopeStats p : metrics.phases()) {
-                if (!p.started()) continue;
+                if (!p.started()) {
+                    continue;
+                }
                 var phase = result.phases().get(p.phaseIndex());
                 double start = (phase.startNanos() - result.startNanos()) / 1e9;
                 double end = (phase.endNanos() - result.startNanos()) / 1e9;
                 w.outputIntervalHistogram(start, end, tagged(p.allHistogram(), tag(p.name())), 1000.0);
             }
             ps.flush();
-            if (ps.checkError()) throw new IOException("could not write " + file);
+            if (ps.checkError()) {
+                throw new IOException("could not write " + file);
+            }
         }
     }
 

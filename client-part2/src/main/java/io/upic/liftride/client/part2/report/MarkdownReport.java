@@ -14,7 +14,6 @@ import io.upic.liftride.client.report.Prediction;
 import io.upic.liftride.client.report.Reconciliation;
 import io.upic.liftride.client.report.RunReport;
 import io.upic.liftride.client.report.SummaryPrinter;
-
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -35,8 +34,7 @@ public final class MarkdownReport {
     public static final String FILE = "report.md";
     private static final Locale L = Locale.US;
 
-    private MarkdownReport() {
-    }
+    private MarkdownReport() {}
 
     /**
      * The document's context.
@@ -45,11 +43,13 @@ public final class MarkdownReport {
      * @param generatedAt when, as text
      * @param stopped     whether a stop (Ctrl-C, or a give-up on a silent server) cut the command short
      */
-    public record Context(String command, String generatedAt, boolean stopped) {
-    }
+    public record Context(String command, String generatedAt, boolean stopped) {}
 
-    /** Writes the report for {@code runs} (and {@code sweepCharts}, possibly empty) into {@code dir}; returns its path. */
-    public static Path write(Path dir, Context context, List<RunOutput> runs, List<ChartFile> sweepCharts) throws IOException {
+    /**
+     * Writes the report for {@code runs} (and {@code sweepCharts}, possibly empty) into {@code dir}; returns its path.
+     */
+    public static Path write(Path dir, Context context, List<RunOutput> runs, List<ChartFile> sweepCharts)
+            throws IOException {
         Path file = dir.resolve(FILE);
         Path tmp = dir.resolve(FILE + ".tmp");
         Files.writeString(tmp, render(dir, context, runs, sweepCharts), StandardCharsets.UTF_8);
@@ -64,38 +64,66 @@ public final class MarkdownReport {
         b.append("Generated: ").append(ctx.generatedAt()).append("  \n");
         if (!runs.isEmpty()) {
             RunReport first = runs.get(0).report();
-            b.append("Server: ").append(first.serverUrl()).append(first.embeddedServer() ? " (embedded, started by the client)" : "")
+            b.append("Server: ")
+                    .append(first.serverUrl())
+                    .append(first.embeddedServer() ? " (embedded, started by the client)" : "")
                     .append("  \n");
             var c = first.config();
-            b.append(String.format(L, "Plan: %s, -s %,d -l %d -m %d, transport %s%s  %n", first.plan().planName(), c.skiers(),
-                    c.lifts(), c.meanRuns(), c.transport().cliName(), c.seed() == null ? "" : ", seed " + c.seed()));
+            b.append(String.format(
+                    L,
+                    "Plan: %s, -s %,d -l %d -m %d, transport %s%s  %n",
+                    first.plan().planName(),
+                    c.skiers(),
+                    c.lifts(),
+                    c.meanRuns(),
+                    c.transport().cliName(),
+                    c.seed() == null ? "" : ", seed " + c.seed()));
             Baseline.Result base = first.baseline();
             if (base != null) {
-                b.append(String.format(L, "Baseline (Little's law W): %,d requests from 1 thread%s, mean latency W = %.3f ms%s%s%n",
+                b.append(String.format(
+                        L,
+                        "Baseline (Little's law W): %,d requests from 1 thread%s, mean latency W = %.3f ms%s%s%n",
                         base.successful() + base.failed(),
-                        base.warmupRequests() > 0 ? String.format(L, " after %,d warm-up requests", base.warmupRequests()) : "",
+                        base.warmupRequests() > 0
+                                ? String.format(L, " after %,d warm-up requests", base.warmupRequests())
+                                : "",
                         base.meanLatencyNanos() / 1e6,
-                        Double.isNaN(base.cpuNanosPerRequest()) ? "" : String.format(L, ", CPU per request D = %.1f us (%s), C = %d cores",
-                                base.cpuNanosPerRequest() / 1e3, first.embeddedServer() ? "client + embedded server" : "client only, server remote",
-                                first.cores()),
+                        Double.isNaN(base.cpuNanosPerRequest())
+                                ? ""
+                                : String.format(
+                                        L,
+                                        ", CPU per request D = %.1f us (%s), C = %d cores",
+                                        base.cpuNanosPerRequest() / 1e3,
+                                        first.embeddedServer()
+                                                ? "client + embedded server"
+                                                : "client only, server remote",
+                                        first.cores()),
                         base.stopped() ? " (stopped early)" : ""));
             } else {
                 b.append("Baseline: skipped (--baseline 0), so no Little's-law prediction\n");
             }
         }
-        if (ctx.stopped()) b.append("\n**Stopped early (Ctrl-C, or the client gave up on a server that stopped answering): the last run is a partial account; its PROBLEM lines say why.**\n");
+        if (ctx.stopped()) {
+            b.append(
+                    "\n**Stopped early (Ctrl-C, or the client gave up on a server that stopped answering): the last run is a partial account; its PROBLEM lines say why.**\n");
+        }
         b.append('\n');
 
-        if (runs.size() > 1) sweep(b, dir, runs, sweepCharts);
-        for (RunOutput o : runs) run(b, dir, o);
+        if (runs.size() > 1) {
+            sweep(b, dir, runs, sweepCharts);
+        }
+        for (RunOutput o : runs) {
+            run(b, dir, o);
+        }
         definitions(b);
         return b.toString();
     }
 
     private static void sweep(StringBuilder b, Path dir, List<RunOutput> runs, List<ChartFile> charts) {
         b.append("## Sweep\n\n");
-        b.append("| threads | requests | failed | wall (s) | naive wall (s) | bounded wall (s) | throughput (req/s) "
-                + "| naive N/W (req/s) | diff | bounded (req/s) | diff | mean (ms) | median (ms) | p99 (ms) | max (ms) | in flight (X x W) |\n");
+        b.append(
+                "| threads | requests | failed | wall (s) | naive wall (s) | bounded wall (s) | throughput (req/s) "
+                        + "| naive N/W (req/s) | diff | bounded (req/s) | diff | mean (ms) | median (ms) | p99 (ms) | max (ms) | in flight (X x W) |\n");
         b.append("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
         boolean clientOnly = false;
         for (RunOutput o : runs) {
@@ -104,78 +132,154 @@ public final class MarkdownReport {
             BoundedPrediction bp = o.report().bounded();
             clientOnly |= bp != null && !bp.cpuIncludesServer();
             ScopeStats s = o.metrics().run();
-            b.append(String.format(L, "| %d | %,d | %,d | %.3f | %s | %s | %,.0f | %s | %s | %.3f | %.3f | %.3f | %.3f | %.1f |%n",
-                    r.numThreads(), r.planned(), r.failed(), r.wallNanos() / 1e9,
+            b.append(String.format(
+                    L,
+                    "| %d | %,d | %,d | %.3f | %s | %s | %,.0f | %s | %s | %.3f | %.3f | %.3f | %.3f | %.1f |%n",
+                    r.numThreads(),
+                    r.planned(),
+                    r.failed(),
+                    r.wallNanos() / 1e9,
                     p == null ? "-" : String.format(L, "%.3f", p.wallNanos() / 1e9),
-                    bp == null ? "-" : String.format(L, "%.3f", bp.wallNanos() / 1e9), r.throughputPerSecond(),
+                    bp == null ? "-" : String.format(L, "%.3f", bp.wallNanos() / 1e9),
+                    r.throughputPerSecond(),
                     predicted(r, p == null ? Double.NaN : p.throughputPerSecond()),
                     predicted(r, bp == null ? Double.NaN : bp.throughputPerSecond()),
-                    s.all().meanMillis(), s.all().p50Millis(), s.all().p99Millis(), s.all().maxMillis(), s.measuredConcurrency()));
+                    s.all().meanMillis(),
+                    s.all().p50Millis(),
+                    s.all().p99Millis(),
+                    s.all().maxMillis(),
+                    s.measuredConcurrency()));
         }
-        b.append("\nThroughput = successful requests / wall time. Both predictions follow the phase schedule (see client-part1's "
-                + "`LittlesLaw`) with the single-thread W: *naive* lets every request take W (X = N / W); *bounded* adds the "
-                + "CPU's capacity, X = min(N / W, C / D) with D the CPU time per request measured in the baseline and C the "
-                + "cores, so every request takes R = max(W, busy threads x D / C)"
-                + (clientOnly ? " (here D is the client's CPU only: the server is remote, so the bound covers the client alone)" : "")
-                + ". Diff = (measured - predicted) / predicted. In flight = measured throughput x measured mean latency.\n\n");
+        b.append(
+                "\nThroughput = successful requests / wall time. Both predictions follow the phase schedule (see client-part1's "
+                        + "`LittlesLaw`) with the single-thread W: *naive* lets every request take W (X = N / W); *bounded* adds the "
+                        + "CPU's capacity, X = min(N / W, C / D) with D the CPU time per request measured in the baseline and C the "
+                        + "cores, so every request takes R = max(W, busy threads x D / C)"
+                        + (clientOnly
+                                ? " (here D is the client's CPU only: the server is remote, so the bound covers the client alone)"
+                                : "")
+                        + ". Diff = (measured - predicted) / predicted. In flight = measured throughput x measured mean latency.\n\n");
         b.append(WHY_NAIVE_MISSES).append("\n\n");
-        for (ChartFile f : charts) image(b, dir, f);
+        for (ChartFile f : charts) {
+            image(b, dir, f);
+        }
     }
 
     private static void run(StringBuilder b, Path dir, RunOutput o) {
         RunReport rep = o.report();
         RunResult r = rep.result();
-        b.append(String.format(L, "## Run: %d threads%s%n%n", r.numThreads(), r.stopped() ? " (STOPPED, partial)" : ""));
-        b.append(String.format(L, "Files: [%s](%s) (%,d rows), [%s](%s)%n%n", o.csv().file().getFileName(), link(dir, o.csv().file()),
-                o.csv().rowsWritten(), o.hlog() == null ? "histogram log missing" : o.hlog().getFileName(),
+        b.append(
+                String.format(L, "## Run: %d threads%s%n%n", r.numThreads(), r.stopped() ? " (STOPPED, partial)" : ""));
+        b.append(String.format(
+                L,
+                "Files: [%s](%s) (%,d rows), [%s](%s)%n%n",
+                o.csv().file().getFileName(),
+                link(dir, o.csv().file()),
+                o.csv().rowsWritten(),
+                o.hlog() == null ? "histogram log missing" : o.hlog().getFileName(),
                 o.hlog() == null ? "" : link(dir, o.hlog())));
 
         b.append("| planned | successful | failed | not sent | attempts | retries | wall (s) | throughput (req/s) |\n");
         b.append("|---:|---:|---:|---:|---:|---:|---:|---:|\n");
-        b.append(String.format(L, "| %,d | %,d | %,d | %,d | %,d | %,d | %.3f | %,.1f |%n%n", r.planned(), r.successful(), r.failed(),
-                r.notSent(), r.attempts(), r.retries(), r.wallNanos() / 1e9, r.throughputPerSecond()));
-        if (!r.failuresByCause().isEmpty()) b.append("Failed requests by cause: ").append(SummaryPrinter.causes(r.failuresByCause())).append("\n\n");
+        b.append(String.format(
+                L,
+                "| %,d | %,d | %,d | %,d | %,d | %,d | %.3f | %,.1f |%n%n",
+                r.planned(),
+                r.successful(),
+                r.failed(),
+                r.notSent(),
+                r.attempts(),
+                r.retries(),
+                r.wallNanos() / 1e9,
+                r.throughputPerSecond()));
+        if (!r.failuresByCause().isEmpty()) {
+            b.append("Failed requests by cause: ")
+                    .append(SummaryPrinter.causes(r.failuresByCause()))
+                    .append("\n\n");
+        }
         Reconciliation c = rep.reconciliation();
-        b.append(String.format(L, "Checks: planned %,d = successful + failed + not sent: %s; ", c.planned(), c.clientBalanced() ? "OK" : "MISMATCH"));
+        b.append(String.format(
+                L,
+                "Checks: planned %,d = successful + failed + not sent: %s; ",
+                c.planned(),
+                c.clientBalanced() ? "OK" : "MISMATCH"));
         if (c.serverChecked()) {
-            b.append(String.format(L, "server stored %,d rides during the run (successful %,d): %s; ", c.serverDelta(), c.successful(),
+            b.append(String.format(
+                    L,
+                    "server stored %,d rides during the run (successful %,d): %s; ",
+                    c.serverDelta(),
+                    c.successful(),
                     c.serverDelta() == c.successful() ? "OK" : "MISMATCH"));
         } else {
             b.append("server count not checked (").append(c.serverNote()).append("); ");
         }
-        b.append(String.format(L, "CSV rows %,d = attempts %,d: %s; histogram values %,d: %s.%n%n", o.csv().rowsWritten(), o.attempts(),
-                o.rowsMatch() ? "OK" : "MISMATCH", o.metrics().recordedAttempts(), o.histogramsMatch() ? "OK" : "MISMATCH"));
+        b.append(String.format(
+                L,
+                "CSV rows %,d = attempts %,d: %s; histogram values %,d: %s.%n%n",
+                o.csv().rowsWritten(),
+                o.attempts(),
+                o.rowsMatch() ? "OK" : "MISMATCH",
+                o.metrics().recordedAttempts(),
+                o.histogramsMatch() ? "OK" : "MISMATCH"));
         if (o.csv().cpuNanos() >= 0 && o.csv().rowsWritten() > 0) {
-            b.append(String.format(L, "Instrumentation cost beside the workers: the CSV writer thread used %.3f s CPU (%.0f ns per row).%n%n",
-                    o.csv().cpuNanos() / 1e9, o.csv().cpuNanosPerRow()));
+            b.append(String.format(
+                    L,
+                    "Instrumentation cost beside the workers: the CSV writer thread used %.3f s CPU (%.0f ns per row).%n%n",
+                    o.csv().cpuNanos() / 1e9,
+                    o.csv().cpuNanosPerRow()));
         }
-        for (String p : r.problems()) b.append("- PROBLEM: ").append(p.lines().findFirst().orElse(p)).append('\n');
-        for (String p : o.problems()) b.append("- PROBLEM (instrumentation): ").append(p).append('\n');
+        for (String p : r.problems()) {
+            b.append("- PROBLEM: ").append(p.lines().findFirst().orElse(p)).append('\n');
+        }
+        for (String p : o.problems()) {
+            b.append("- PROBLEM (instrumentation): ").append(p).append('\n');
+        }
 
         b.append("### Latency (ms)\n\n");
         b.append("| scope | attempts | count | mean | median | p90 | p95 | p99 | p99.9 | min | max |\n");
         b.append("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
         latencyRows(b, o.metrics().run());
-        for (ScopeStats s : o.metrics().phases()) latencyRows(b, s);
+        for (ScopeStats s : o.metrics().phases()) {
+            latencyRows(b, s);
+        }
         b.append('\n');
 
         b.append("### Phases and Little's law\n\n");
-        b.append("| phase | threads | requests | successful | duration (s) | throughput (req/s) | mean latency (ms) | in flight (X x W) | in flight / threads |\n");
+        b.append(
+                "| phase | threads | requests | successful | duration (s) | throughput (req/s) | mean latency (ms) | in flight (X x W) | in flight / threads |\n");
         b.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
         for (int k = 0; k < r.phases().size(); k++) {
             PhaseResult p = r.phases().get(k);
             ScopeStats s = o.metrics().phases().get(k);
             if (!p.started()) {
-                b.append(String.format(L, "| %s | %d | %,d | - | not started | | | | |%n", p.name(), p.threads(), p.planned()));
+                b.append(String.format(
+                        L, "| %s | %d | %,d | - | not started | | | | |%n", p.name(), p.threads(), p.planned()));
                 continue;
             }
-            b.append(String.format(L, "| %s | %d | %,d | %,d | %.3f | %,.1f | %.3f | %.1f | %.0f%% |%n", p.name(), p.threads(), p.planned(),
-                    p.successful(), p.durationNanos() / 1e9, s.throughputPerSecond(), s.all().meanMillis(), s.measuredConcurrency(),
+            b.append(String.format(
+                    L,
+                    "| %s | %d | %,d | %,d | %.3f | %,.1f | %.3f | %.1f | %.0f%% |%n",
+                    p.name(),
+                    p.threads(),
+                    p.planned(),
+                    p.successful(),
+                    p.durationNanos() / 1e9,
+                    s.throughputPerSecond(),
+                    s.all().meanMillis(),
+                    s.measuredConcurrency(),
                     100 * s.measuredConcurrency() / p.threads()));
         }
         ScopeStats run = o.metrics().run();
-        b.append(String.format(L, "| **whole run** | %d (-t) | %,d | %,d | %.3f | %,.1f | %.3f | %.1f | |%n%n", r.numThreads(), r.planned(),
-                r.successful(), r.wallNanos() / 1e9, run.throughputPerSecond(), run.all().meanMillis(), run.measuredConcurrency()));
+        b.append(String.format(
+                L,
+                "| **whole run** | %d (-t) | %,d | %,d | %.3f | %,.1f | %.3f | %.1f | |%n%n",
+                r.numThreads(),
+                r.planned(),
+                r.successful(),
+                r.wallNanos() / 1e9,
+                run.throughputPerSecond(),
+                run.all().meanMillis(),
+                run.measuredConcurrency()));
 
         Prediction p = rep.prediction();
         BoundedPrediction bp = rep.bounded();
@@ -184,59 +288,124 @@ public final class MarkdownReport {
         } else {
             PhaseResult peak = r.phases().get(rep.plan().peakPhase().index());
             if (bp == null) {
-                b.append(String.format(L, "Little's law with the single-thread W = %.3f ms (no CPU bound: the baseline's CPU time "
-                        + "is unknown):%n%n", p.meanLatencyNanos() / 1e6));
+                b.append(String.format(
+                        L,
+                        "Little's law with the single-thread W = %.3f ms (no CPU bound: the baseline's CPU time "
+                                + "is unknown):%n%n",
+                        p.meanLatencyNanos() / 1e6));
             } else {
-                b.append(String.format(L, "Little's law with the single-thread W = %.3f ms; bounded by the CPU with D = %.1f us per "
+                b.append(String.format(
+                        L,
+                        "Little's law with the single-thread W = %.3f ms; bounded by the CPU with D = %.1f us per "
                                 + "request (%s) and C = %d cores: C / D = %,.0f req/s, reached from N* = C x W / D = %.1f threads:%n%n",
-                        p.meanLatencyNanos() / 1e6, bp.cpuNanosPerRequest() / 1e3,
-                        bp.cpuIncludesServer() ? "client + embedded server" : "client only: the remote server's CPU is not in the bound",
-                        bp.cores(), bp.capacityPerSecond(), bp.saturationThreads()));
+                        p.meanLatencyNanos() / 1e6,
+                        bp.cpuNanosPerRequest() / 1e3,
+                        bp.cpuIncludesServer()
+                                ? "client + embedded server"
+                                : "client only: the remote server's CPU is not in the bound",
+                        bp.cores(),
+                        bp.capacityPerSecond(),
+                        bp.saturationThreads()));
             }
-            b.append("| quantity | measured | naive: N / W | diff | bounded: min(N / W, C / D) | diff |\n|---|---:|---:|---:|---:|---:|\n");
+            b.append(
+                    "| quantity | measured | naive: N / W | diff | bounded: min(N / W, C / D) | diff |\n|---|---:|---:|---:|---:|---:|\n");
             if (peak.started() && peak.durationNanos() > 0) {
                 ScopeStats ps = o.metrics().phases().get(peak.index());
-                b.append(String.format(L, "| peak phase throughput (%d threads) | %,.0f req/s | %,.0f req/s | %+.1f%% | %s |%n", p.peakThreads(),
-                        peak.throughputPerSecond(), p.peakThroughputPerSecond(),
+                b.append(String.format(
+                        L,
+                        "| peak phase throughput (%d threads) | %,.0f req/s | %,.0f req/s | %+.1f%% | %s |%n",
+                        p.peakThreads(),
+                        peak.throughputPerSecond(),
+                        p.peakThroughputPerSecond(),
                         LittlesLaw.differencePercent(peak.throughputPerSecond(), p.peakThroughputPerSecond()),
-                        bp == null ? "- | -" : String.format(L, "%,.0f req/s | %+.1f%%", bp.peakThroughputPerSecond(),
-                                LittlesLaw.differencePercent(peak.throughputPerSecond(), bp.peakThroughputPerSecond()))));
-                b.append(String.format(L, "| peak phase latency | %.3f ms | %.3f ms (W) | %+.1f%% | %s |%n", ps.all().meanMillis(),
-                        p.meanLatencyNanos() / 1e6, LittlesLaw.differencePercent(ps.all().meanMillis(), p.meanLatencyNanos() / 1e6),
-                        bp == null ? "- | -" : String.format(L, "%.3f ms (max(W, N x D / C)) | %+.1f%%", bp.peakResponseNanos() / 1e6,
-                                LittlesLaw.differencePercent(ps.all().meanMillis(), bp.peakResponseNanos() / 1e6))));
-                b.append(String.format(L, "| peak phase requests in flight | %.1f (X x W) | %d (threads) | %+.1f%% | %d (threads) | %+.1f%% |%n",
-                        ps.measuredConcurrency(), peak.threads(), LittlesLaw.differencePercent(ps.measuredConcurrency(), peak.threads()),
-                        peak.threads(), LittlesLaw.differencePercent(ps.measuredConcurrency(), peak.threads())));
+                        bp == null
+                                ? "- | -"
+                                : String.format(
+                                        L,
+                                        "%,.0f req/s | %+.1f%%",
+                                        bp.peakThroughputPerSecond(),
+                                        LittlesLaw.differencePercent(
+                                                peak.throughputPerSecond(), bp.peakThroughputPerSecond()))));
+                b.append(String.format(
+                        L,
+                        "| peak phase latency | %.3f ms | %.3f ms (W) | %+.1f%% | %s |%n",
+                        ps.all().meanMillis(),
+                        p.meanLatencyNanos() / 1e6,
+                        LittlesLaw.differencePercent(ps.all().meanMillis(), p.meanLatencyNanos() / 1e6),
+                        bp == null
+                                ? "- | -"
+                                : String.format(
+                                        L,
+                                        "%.3f ms (max(W, N x D / C)) | %+.1f%%",
+                                        bp.peakResponseNanos() / 1e6,
+                                        LittlesLaw.differencePercent(
+                                                ps.all().meanMillis(), bp.peakResponseNanos() / 1e6))));
+                b.append(String.format(
+                        L,
+                        "| peak phase requests in flight | %.1f (X x W) | %d (threads) | %+.1f%% | %d (threads) | %+.1f%% |%n",
+                        ps.measuredConcurrency(),
+                        peak.threads(),
+                        LittlesLaw.differencePercent(ps.measuredConcurrency(), peak.threads()),
+                        peak.threads(),
+                        LittlesLaw.differencePercent(ps.measuredConcurrency(), peak.threads())));
             }
-            b.append(String.format(L, "| whole run wall time | %.3f s | %.3f s | %+.1f%% | %s |%n", r.wallNanos() / 1e9, p.wallNanos() / 1e9,
+            b.append(String.format(
+                    L,
+                    "| whole run wall time | %.3f s | %.3f s | %+.1f%% | %s |%n",
+                    r.wallNanos() / 1e9,
+                    p.wallNanos() / 1e9,
                     LittlesLaw.differencePercent(r.wallNanos(), p.wallNanos()),
-                    bp == null ? "- | -" : String.format(L, "%.3f s | %+.1f%%", bp.wallNanos() / 1e9,
-                            LittlesLaw.differencePercent(r.wallNanos(), bp.wallNanos()))));
-            b.append(String.format(L, "| whole run throughput | %,.0f req/s | %,.0f req/s | %+.1f%% | %s |%n%n", r.throughputPerSecond(),
-                    p.throughputPerSecond(), LittlesLaw.differencePercent(r.throughputPerSecond(), p.throughputPerSecond()),
-                    bp == null ? "- | -" : String.format(L, "%,.0f req/s | %+.1f%%", bp.throughputPerSecond(),
-                            LittlesLaw.differencePercent(r.throughputPerSecond(), bp.throughputPerSecond()))));
-            b.append("If measured in-flight is close to the thread count, the threads spent their time waiting on "
-                    + "responses and Little's law holds with the *measured* latency; the gap to the naive prediction is then the "
-                    + "growth of latency between the single-thread baseline and the loaded run, not a client bug. ")
-                    .append(WHY_NAIVE_MISSES).append("\n\n");
+                    bp == null
+                            ? "- | -"
+                            : String.format(
+                                    L,
+                                    "%.3f s | %+.1f%%",
+                                    bp.wallNanos() / 1e9,
+                                    LittlesLaw.differencePercent(r.wallNanos(), bp.wallNanos()))));
+            b.append(String.format(
+                    L,
+                    "| whole run throughput | %,.0f req/s | %,.0f req/s | %+.1f%% | %s |%n%n",
+                    r.throughputPerSecond(),
+                    p.throughputPerSecond(),
+                    LittlesLaw.differencePercent(r.throughputPerSecond(), p.throughputPerSecond()),
+                    bp == null
+                            ? "- | -"
+                            : String.format(
+                                    L,
+                                    "%,.0f req/s | %+.1f%%",
+                                    bp.throughputPerSecond(),
+                                    LittlesLaw.differencePercent(r.throughputPerSecond(), bp.throughputPerSecond()))));
+            b.append(
+                            "If measured in-flight is close to the thread count, the threads spent their time waiting on "
+                                    + "responses and Little's law holds with the *measured* latency; the gap to the naive prediction is then the "
+                                    + "growth of latency between the single-thread baseline and the loaded run, not a client bug. ")
+                    .append(WHY_NAIVE_MISSES)
+                    .append("\n\n");
         }
 
         b.append("### Charts\n\n");
-        for (ChartFile f : o.charts()) image(b, dir, f);
-        b.append(String.format(L, "Statistics and charts generated in %.3f s after the run.%n%n", o.reportNanos() / 1e9));
+        for (ChartFile f : o.charts()) {
+            image(b, dir, f);
+        }
+        b.append(String.format(
+                L, "Statistics and charts generated in %.3f s after the run.%n%n", o.reportNanos() / 1e9));
     }
 
     /** Why N / W misses here, in one sentence. */
-    static final String WHY_NAIVE_MISSES = "The naive N / W misses by a wide margin on a 2-core machine that client and server "
-            + "share: with every request costing D of CPU, the cores can finish at most C / D requests per second, so beyond "
-            + "N* = C x W / D threads the extra threads only queue for the CPU and latency grows as N x D / C instead of staying W.";
+    static final String WHY_NAIVE_MISSES =
+            "The naive N / W misses by a wide margin on a 2-core machine that client and server "
+                    + "share: with every request costing D of CPU, the cores can finish at most C / D requests per second, so beyond "
+                    + "N* = C x W / D threads the extra threads only queue for the CPU and latency grows as N x D / C instead of staying W.";
 
     /** "12,345 | +6.7%" or "- | -". */
     private static String predicted(RunResult r, double throughput) {
-        return Double.isNaN(throughput) ? "- | -" : String.format(L, "%,.0f | %+.1f%%", throughput,
-                LittlesLaw.differencePercent(r.throughputPerSecond(), throughput));
+        return Double.isNaN(throughput)
+                ? "- | -"
+                : String.format(
+                        L,
+                        "%,.0f | %+.1f%%",
+                        throughput,
+                        LittlesLaw.differencePercent(r.throughputPerSecond(), throughput));
     }
 
     private static void latencyRows(StringBuilder b, ScopeStats s) {
@@ -253,46 +422,76 @@ public final class MarkdownReport {
             b.append(String.format(L, "| %s | %s | 0 | | | | | | | | |%n", scope, attempts));
             return;
         }
-        b.append(String.format(L, "| %s | %s | %,d | %.3f | %.3f | %.3f | %.3f | %.3f | %.3f | %.3f | %.3f |%n", scope, attempts, l.count(),
-                l.meanMillis(), l.p50Millis(), l.p90Millis(), l.p95Millis(), l.p99Millis(), l.p999Millis(), l.minMillis(), l.maxMillis()));
+        b.append(String.format(
+                L,
+                "| %s | %s | %,d | %.3f | %.3f | %.3f | %.3f | %.3f | %.3f | %.3f | %.3f |%n",
+                scope,
+                attempts,
+                l.count(),
+                l.meanMillis(),
+                l.p50Millis(),
+                l.p90Millis(),
+                l.p95Millis(),
+                l.p99Millis(),
+                l.p999Millis(),
+                l.minMillis(),
+                l.maxMillis()));
     }
 
     private static void image(StringBuilder b, Path dir, ChartFile f) {
         String link = link(dir, f.file());
-        b.append("[![").append(f.title()).append("](").append(link).append(")](").append(link).append(")\n\n");
+        b.append("[![")
+                .append(f.title())
+                .append("](")
+                .append(link)
+                .append(")](")
+                .append(link)
+                .append(")\n\n");
     }
 
     /** {@code file} relative to {@code dir}, with forward slashes (Markdown links). */
     static String link(Path dir, Path file) {
-        Path rel = dir.toAbsolutePath().normalize().relativize(file.toAbsolutePath().normalize());
+        Path rel = dir.toAbsolutePath()
+                .normalize()
+                .relativize(file.toAbsolutePath().normalize());
         return rel.toString().replace('\\', '/');
     }
 
     private static void definitions(StringBuilder b) {
         b.append("## Definitions\n\n");
-        b.append("- **Latency**: `System.nanoTime()` from just before the request is sent to after the response is read, per HTTP "
-                + "attempt (a retry is a new attempt). *first* = first attempts only; *all* = every attempt including retries.\n");
-        b.append("- **Percentiles**: HdrHistogram (values in microseconds, ").append(LatencyHistograms.SIGNIFICANT_DIGITS)
-                .append(" significant digits) `getValueAtPercentile`: the nearest-rank value (rank ceil(p/100 x count)), reported as "
-                        + "the top of its histogram bucket, so at most 0.1% above the exact value (exact below 2.048 ms). Mean, "
-                        + "min and max are exact.\n");
-        b.append("- **Throughput**: successful requests / wall seconds (per phase: / the phase's own duration; phases overlap).\n");
-        b.append("- **Predictions** (client-part1's `LittlesLaw`, from the single-thread baseline measured after as many warm-up "
-                + "requests): *naive* X = N / W, every request takes the baseline's mean latency W; *bounded* X = min(N / W, C / D), "
-                + "R = max(W, N x D / C), with D the CPU time of this JVM's Java threads per baseline request (client + server when "
-                + "the server is embedded, the client's only with -i; the process total, JIT and GC included, when thread CPU "
-                + "is not available) and C the available processors. Predicted wall times simulate the phase "
-                + "schedule with every request taking W (naive) or R(threads busy at that moment, all phases) (bounded).\n");
-        b.append("- **In flight (X x W)**: throughput x mean latency, Little's law with measured numbers; compare it with the "
-                + "thread count.\n");
-        b.append("- **Per-second charts**: attempts are bucketed by the second in which they completed; per-second percentiles use "
-                + "2 significant digits.\n");
-        b.append("- **Closed loop / coordinated omission**: each thread sends its next request only after the previous one "
-                + "returned, so when the server stalls the client also stops sending; the latencies are service times of the "
-                + "requests that were sent, not the delays a fixed-rate arrival stream would have seen. Percentiles under load "
-                + "are therefore optimistic; the wall time and throughput are not affected.\n");
-        b.append("- **CSV columns**: `").append(CsvRows.HEADER).append("`; latency in ms with microsecond decimals, '.' decimal "
-                + "separator, codes are HTTP statuses or `timeout`, `connection_error`, `client_error`; rows are grouped by "
-                + "worker, not sorted by time.\n");
+        b.append(
+                "- **Latency**: `System.nanoTime()` from just before the request is sent to after the response is read, per HTTP "
+                        + "attempt (a retry is a new attempt). *first* = first attempts only; *all* = every attempt including retries.\n");
+        b.append("- **Percentiles**: HdrHistogram (values in microseconds, ")
+                .append(LatencyHistograms.SIGNIFICANT_DIGITS)
+                .append(
+                        " significant digits) `getValueAtPercentile`: the nearest-rank value (rank ceil(p/100 x count)), reported as "
+                                + "the top of its histogram bucket, so at most 0.1% above the exact value (exact below 2.048 ms). Mean, "
+                                + "min and max are exact.\n");
+        b.append(
+                "- **Throughput**: successful requests / wall seconds (per phase: / the phase's own duration; phases overlap).\n");
+        b.append(
+                "- **Predictions** (client-part1's `LittlesLaw`, from the single-thread baseline measured after as many warm-up "
+                        + "requests): *naive* X = N / W, every request takes the baseline's mean latency W; *bounded* X = min(N / W, C / D), "
+                        + "R = max(W, N x D / C), with D the CPU time of this JVM's Java threads per baseline request (client + server when "
+                        + "the server is embedded, the client's only with -i; the process total, JIT and GC included, when thread CPU "
+                        + "is not available) and C the available processors. Predicted wall times simulate the phase "
+                        + "schedule with every request taking W (naive) or R(threads busy at that moment, all phases) (bounded).\n");
+        b.append(
+                "- **In flight (X x W)**: throughput x mean latency, Little's law with measured numbers; compare it with the "
+                        + "thread count.\n");
+        b.append(
+                "- **Per-second charts**: attempts are bucketed by the second in which they completed; per-second percentiles use "
+                        + "2 significant digits.\n");
+        b.append(
+                "- **Closed loop / coordinated omission**: each thread sends its next request only after the previous one "
+                        + "returned, so when the server stalls the client also stops sending; the latencies are service times of the "
+                        + "requests that were sent, not the delays a fixed-rate arrival stream would have seen. Percentiles under load "
+                        + "are therefore optimistic; the wall time and throughput are not affected.\n");
+        b.append("- **CSV columns**: `")
+                .append(CsvRows.HEADER)
+                .append("`; latency in ms with microsecond decimals, '.' decimal "
+                        + "separator, codes are HTTP statuses or `timeout`, `connection_error`, `client_error`; rows are grouped by "
+                        + "worker, not sorted by time.\n");
     }
 }

@@ -4,7 +4,6 @@ import io.upic.liftride.client.part2.chart.RunCharts.ChartFile;
 import io.upic.liftride.client.part2.csv.ChunkWriter;
 import io.upic.liftride.client.part2.metrics.RunMetrics;
 import io.upic.liftride.client.report.RunReport;
-
 import java.nio.file.Path;
 import java.util.List;
 
@@ -23,8 +22,16 @@ import java.util.List;
  *                      and write the histogram log (report.md is rewritten right after)
  * @param problems      what went wrong in the instrumentation (empty normally)
  */
-public record RunOutput(Path dir, RunReport report, RunMetrics metrics, ChunkWriter.Summary csv, ChunkUse chunks,
-                        List<ChartFile> charts, Path hlog, long reportNanos, List<String> problems) {
+public record RunOutput(
+        Path dir,
+        RunReport report,
+        RunMetrics metrics,
+        ChunkWriter.Summary csv,
+        ChunkUse chunks,
+        List<ChartFile> charts,
+        Path hlog,
+        long reportNanos,
+        List<String> problems) {
 
     public RunOutput {
         charts = List.copyOf(charts);
@@ -40,8 +47,7 @@ public record RunOutput(Path dir, RunReport report, RunMetrics metrics, ChunkWri
      * @param stalls       times a worker waited for the writer
      * @param stallNanos   total waiting time
      */
-    public record ChunkUse(int rowsPerChunk, int maxChunks, int allocated, long stalls, long stallNanos) {
-    }
+    public record ChunkUse(int rowsPerChunk, int maxChunks, int allocated, long stalls, long stallNanos) {}
 
     /** Attempts the engine made. */
     public long attempts() {

@@ -3,7 +3,6 @@ package io.upic.liftride.client.part2.report;
 import io.upic.liftride.client.part2.chart.RunCharts.ChartFile;
 import io.upic.liftride.client.part2.metrics.LatencyStats;
 import io.upic.liftride.client.part2.metrics.ScopeStats;
-
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.Locale;
@@ -16,43 +15,96 @@ public final class StatsText {
 
     private static final Locale L = Locale.US;
 
-    private StatsText() {
-    }
+    private StatsText() {}
 
     public static void print(PrintStream out, RunOutput o, Path base) {
         out.println();
-        out.println("Latency statistics (ms): mean, min, max exact; percentiles from HdrHistogram (microseconds, 3 significant digits, nearest rank)");
-        out.printf(L, "  %-9s %-8s %10s %9s %9s %9s %9s %9s %9s %9s %9s %14s %9s%n", "scope", "attempts", "count", "mean",
-                "median", "p90", "p95", "p99", "p99.9", "min", "max", "throughput", "in flight");
+        out.println(
+                "Latency statistics (ms): mean, min, max exact; percentiles from HdrHistogram (microseconds, 3 significant digits, nearest rank)");
+        out.printf(
+                L,
+                "  %-9s %-8s %10s %9s %9s %9s %9s %9s %9s %9s %9s %14s %9s%n",
+                "scope",
+                "attempts",
+                "count",
+                "mean",
+                "median",
+                "p90",
+                "p95",
+                "p99",
+                "p99.9",
+                "min",
+                "max",
+                "throughput",
+                "in flight");
         row(out, o.metrics().run(), true);
-        for (ScopeStats p : o.metrics().phases()) row(out, p, false);
+        for (ScopeStats p : o.metrics().phases()) {
+            row(out, p, false);
+        }
         out.println("  (throughput = successful requests / seconds of the scope; in flight = throughput x mean latency,"
                 + " Little's law with measured numbers, next to the thread count)");
         for (ScopeStats s : o.metrics().phases()) {
-            if (!s.started()) continue;
-            out.printf(L, "  %-9s in flight %6.1f of %d threads (%.0f%%)%n", s.name(), s.measuredConcurrency(), s.threads(),
+            if (!s.started()) {
+                continue;
+            }
+            out.printf(
+                    L,
+                    "  %-9s in flight %6.1f of %d threads (%.0f%%)%n",
+                    s.name(),
+                    s.measuredConcurrency(),
+                    s.threads(),
                     100.0 * s.measuredConcurrency() / s.threads());
         }
 
         var csv = o.csv();
-        out.printf(L, "CSV: %,d rows written, %,d attempts made: %s -> %s (%s)%n", csv.rowsWritten(), o.attempts(),
-                o.rowsMatch() ? "OK" : "MISMATCH", rel(base, csv.file()), bytes(csv.bytes()));
-        if (csv.ioError() != null) out.println("  CSV write failed: " + csv.ioError());
-        out.printf(L, "Histograms: %,d values recorded, %,d attempts made: %s%n", o.metrics().recordedAttempts(), o.attempts(),
+        out.printf(
+                L,
+                "CSV: %,d rows written, %,d attempts made: %s -> %s (%s)%n",
+                csv.rowsWritten(),
+                o.attempts(),
+                o.rowsMatch() ? "OK" : "MISMATCH",
+                rel(base, csv.file()),
+                bytes(csv.bytes()));
+        if (csv.ioError() != null) {
+            out.println("  CSV write failed: " + csv.ioError());
+        }
+        out.printf(
+                L,
+                "Histograms: %,d values recorded, %,d attempts made: %s%n",
+                o.metrics().recordedAttempts(),
+                o.attempts(),
                 o.histogramsMatch() ? "OK" : "MISMATCH");
         var c = o.chunks();
-        out.printf(L, "Recording memory: %d chunks of %d rows allocated (cap %d), %,d writer stalls%s%n", c.allocated(),
-                c.rowsPerChunk(), c.maxChunks(), c.stalls(),
+        out.printf(
+                L,
+                "Recording memory: %d chunks of %d rows allocated (cap %d), %,d writer stalls%s%n",
+                c.allocated(),
+                c.rowsPerChunk(),
+                c.maxChunks(),
+                c.stalls(),
                 c.stalls() == 0 ? "" : String.format(L, " (%.3f s waited)", c.stallNanos() / 1e9));
         if (csv.cpuNanos() >= 0 && csv.rowsWritten() > 0) {
-            out.printf(L, "CSV writer thread: %.3f s CPU beside the workers (%.0f ns per row), %,d idle wake-ups%n",
-                    csv.cpuNanos() / 1e9, csv.cpuNanosPerRow(), csv.idleParks());
+            out.printf(
+                    L,
+                    "CSV writer thread: %.3f s CPU beside the workers (%.0f ns per row), %,d idle wake-ups%n",
+                    csv.cpuNanos() / 1e9,
+                    csv.cpuNanosPerRow(),
+                    csv.idleParks());
         }
-        if (o.hlog() != null) out.println("Histogram log: " + rel(base, o.hlog()));
-        for (ChartFile f : o.charts()) out.println("Chart: " + rel(base, f.file()));
-        for (String p : o.problems()) out.println("PROBLEM (instrumentation): " + p);
-        out.printf(L, "Statistics, charts and files generated in %.3f s (CSV drained %.3f s after the last worker)%n",
-                o.reportNanos() / 1e9, csv.drainNanos() / 1e9);
+        if (o.hlog() != null) {
+            out.println("Histogram log: " + rel(base, o.hlog()));
+        }
+        for (ChartFile f : o.charts()) {
+            out.println("Chart: " + rel(base, f.file()));
+        }
+        for (String p : o.problems()) {
+            out.println("PROBLEM (instrumentation): " + p);
+        }
+        out.printf(
+                L,
+                "Statistics, charts and files generated in %.3f s (CSV drained %.3f s after the last worker)%n",
+                o.reportNanos() / 1e9,
+                csv.drainNanos() / 1e9);
         out.flush();
     }
 
@@ -61,32 +113,57 @@ public final class StatsText {
             out.printf(L, "  %-9s %-8s %10s%n", s.name(), "-", "not started");
             return;
         }
-        stats(out, s.name(), "all", s.all(), String.format(L, "%,9.1f req/s", s.throughputPerSecond()),
+        stats(
+                out,
+                s.name(),
+                "all",
+                s.all(),
+                String.format(L, "%,9.1f req/s", s.throughputPerSecond()),
                 String.format(L, "%9.1f", s.measuredConcurrency()));
         stats(out, "", "first", s.first(), "", "");
     }
 
-    private static void stats(PrintStream out, String scope, String attempts, LatencyStats l, String throughput, String inFlight) {
+    private static void stats(
+            PrintStream out, String scope, String attempts, LatencyStats l, String throughput, String inFlight) {
         if (l.count() == 0) {
             out.printf(L, "  %-9s %-8s %,10d%n", scope, attempts, 0);
             return;
         }
-        out.printf(L, "  %-9s %-8s %,10d %9.3f %9.3f %9.3f %9.3f %9.3f %9.3f %9.3f %9.3f %14s %9s%n", scope, attempts, l.count(),
-                l.meanMillis(), l.p50Millis(), l.p90Millis(), l.p95Millis(), l.p99Millis(), l.p999Millis(), l.minMillis(),
-                l.maxMillis(), throughput, inFlight);
+        out.printf(
+                L,
+                "  %-9s %-8s %,10d %9.3f %9.3f %9.3f %9.3f %9.3f %9.3f %9.3f %9.3f %14s %9s%n",
+                scope,
+                attempts,
+                l.count(),
+                l.meanMillis(),
+                l.p50Millis(),
+                l.p90Millis(),
+                l.p95Millis(),
+                l.p99Millis(),
+                l.p999Millis(),
+                l.minMillis(),
+                l.maxMillis(),
+                throughput,
+                inFlight);
     }
 
     /** {@code file} relative to {@code base} when it is inside it, for shorter lines. */
     static String rel(Path base, Path file) {
-        if (base == null) return file.toString();
+        if (base == null) {
+            return file.toString();
+        }
         Path b = base.toAbsolutePath().normalize();
         Path f = file.toAbsolutePath().normalize();
         return f.startsWith(b) ? b.relativize(f).toString() : file.toString();
     }
 
     static String bytes(long n) {
-        if (n < 0) return "size unknown";
-        if (n < 1024 * 1024) return String.format(L, "%,.1f KB", n / 1024.0);
+        if (n < 0) {
+            return "size unknown";
+        }
+        if (n < 1024 * 1024) {
+            return String.format(L, "%,.1f KB", n / 1024.0);
+        }
         return String.format(L, "%,.1f MB", n / (1024.0 * 1024));
     }
 }

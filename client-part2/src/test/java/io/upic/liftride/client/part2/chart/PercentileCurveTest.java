@@ -1,18 +1,20 @@
 package io.upic.liftride.client.part2.chart;
 
-import io.upic.liftride.client.part2.metrics.LatencyHistograms;
-import org.HdrHistogram.Histogram;
-import org.junit.jupiter.api.Test;
-
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.upic.liftride.client.part2.metrics.LatencyHistograms;
+import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.Test;
 
 class PercentileCurveTest {
 
     private static Histogram oneToTenThousandMicros() {
         Histogram h = LatencyHistograms.forMerge();
-        for (int v = 1; v <= 10_000; v++) h.recordValue(v);
+        for (int v = 1; v <= 10_000; v++) {
+            h.recordValue(v);
+        }
         return h;
     }
 
@@ -38,8 +40,8 @@ class PercentileCurveTest {
     void eachPointIsTheHistogramsValueAtItsPercentileWhichIsOneMinusOneOverX() {
         Histogram h = oneToTenThousandMicros();
         PercentileCurve c = PercentileCurve.of(h, 1);
-        assertArrayEquals(new double[]{1, 10, 100, 1000, 10_000}, c.x(), 1e-9);
-        assertArrayEquals(new double[]{0, 90, 99, 99.9, 100}, c.percentiles(), 1e-9);
+        assertArrayEquals(new double[] {1, 10, 100, 1000, 10_000}, c.x(), 1e-9);
+        assertArrayEquals(new double[] {0, 90, 99, 99.9, 100}, c.percentiles(), 1e-9);
         assertEquals(h.getValueAtPercentile(90) / 1000.0, c.millis()[1], 1e-12);
         assertEquals(9.0, c.millis()[1], 0.01); // 9,000 µs of 1..10,000
         assertEquals(9.9, c.millis()[2], 0.01);

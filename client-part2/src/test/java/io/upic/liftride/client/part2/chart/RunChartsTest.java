@@ -1,5 +1,9 @@
 package io.upic.liftride.client.part2.chart;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import io.upic.liftride.client.engine.PhaseResult;
 import io.upic.liftride.client.engine.RunResult;
 import io.upic.liftride.client.http.AttemptCodes;
@@ -8,20 +12,15 @@ import io.upic.liftride.client.part2.csv.ChunkPool;
 import io.upic.liftride.client.part2.metrics.RunMetrics;
 import io.upic.liftride.client.part2.metrics.SecondBuckets;
 import io.upic.liftride.client.part2.metrics.WorkerRecorder;
-import org.junit.jupiter.api.Test;
-import org.knowm.xchart.XYChart;
-
-import javax.imageio.ImageIO;
 import java.awt.image.BufferedImage;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import javax.imageio.ImageIO;
+import org.junit.jupiter.api.Test;
+import org.knowm.xchart.XYChart;
 
 /**
  * The run charts from synthetic data with what a clean test run lacks: failures, retries, a long run.
@@ -35,14 +34,17 @@ class RunChartsTest {
     void failuresRetriesAndALongRunDrawValidChartsWithFailuresMarked() throws Exception {
         SplittableRandom random = new SplittableRandom(7);
         ChunkPool pool = new ChunkPool(64, 16);
-        WorkerRecorder[] workers = {new WorkerRecorder(0, 0, pool), new WorkerRecorder(1, 0, pool), new WorkerRecorder(2, 0, pool)};
+        WorkerRecorder[] workers = {
+            new WorkerRecorder(0, 0, pool), new WorkerRecorder(1, 0, pool), new WorkerRecorder(2, 0, pool)
+        };
         SecondBuckets seconds = new SecondBuckets();
         seconds.setOrigin(0);
         long[][] phaseSpan = {{0, 60 * S}, {20 * S, 250 * S}, {230 * S, 300 * S}};
         long failedAttempts = 0;
         for (int k = 0; k < 3; k++) {
             for (long t = phaseSpan[k][0]; t < phaseSpan[k][1]; t += 2_000_000) {
-                long latency = (long) (1_000_000 * Math.exp(random.nextGaussian() * 0.5)) + (t > 120 * S && t < 130 * S ? 20_000_000 : 0);
+                long latency = (long) (1_000_000 * Math.exp(random.nextGaussian() * 0.5))
+                        + (t > 120 * S && t < 130 * S ? 20_000_000 : 0);
                 boolean fail = t > 140 * S && t < 145 * S && random.nextInt(10) == 0;
                 int code = fail ? 503 : 201;
                 workers[k].onAttempt(0, t, latency, code, 1);
@@ -53,20 +55,45 @@ class RunChartsTest {
                     seconds.add(t + latency, 900, 201);
                 }
                 AttemptChunk c = pool.poll(); // no writer here: recycle what the recorders hand over
-                if (c != null) pool.release(c);
+                if (c != null) {
+                    pool.release(c);
+                }
             }
         }
-        RunResult result = new RunResult("fall2021", 64, List.of(
-                phase(0, "startup", 16, phaseSpan[0]), phase(1, "peak", 64, phaseSpan[1]), phase(2, "cooldown", 16, phaseSpan[2])),
-                0, 0, 0, 0, 0, 0, 0, Map.of(AttemptCodes.SUCCESS, 0L), 0, 0, 300 * S, false, List.of());
+        RunResult result = new RunResult(
+                "fall2021",
+                64,
+                List.of(
+                        phase(0, "startup", 16, phaseSpan[0]),
+                        phase(1, "peak", 64, phaseSpan[1]),
+                        phase(2, "cooldown", 16, phaseSpan[2])),
+                0,
+                0,
+                0,
+                0,
+                0,
+                0,
+                0,
+                Map.of(AttemptCodes.SUCCESS, 0L),
+                0,
+                0,
+                300 * S,
+                false,
+                List.of());
         RunMetrics metrics = RunMetrics.merge(List.of(workers), result);
 
         XYChart throughput = RunCharts.throughputOverTime("64 threads, synthetic", result, seconds);
-        assertTrue(throughput.getSeriesMap().containsKey("failed attempts per s"), "failures are a series of their own");
-        assertTrue(throughput.getTitle().contains(String.format(java.util.Locale.US, "%,d failed attempts", failedAttempts)),
+        assertTrue(
+                throughput.getSeriesMap().containsKey("failed attempts per s"), "failures are a series of their own");
+        assertTrue(
+                throughput
+                        .getTitle()
+                        .contains(String.format(java.util.Locale.US, "%,d failed attempts", failedAttempts)),
                 throughput.getTitle());
         XYChart percentiles = RunCharts.percentiles("64 threads, synthetic", metrics);
-        assertTrue(percentiles.getSeriesMap().containsKey("whole run, first attempts"), "retries make first attempts differ");
+        assertTrue(
+                percentiles.getSeriesMap().containsKey("whole run, first attempts"),
+                "retries make first attempts differ");
 
         Path dir = Path.of("target", "chart-samples");
         Files.createDirectories(dir);
@@ -81,8 +108,23 @@ class RunChartsTest {
 
     @Test
     void aRunStoppedBeforeItsFirstAttemptStillDrawsItsCharts() throws Exception {
-        RunResult result = new RunResult("fall2021", 8, List.of(new PhaseResult(0, "startup", 2, 10, 0, 0, 10, 0, 0, 0, Map.of(),
-                false, 0, 0, 0, 0)), 10, 0, 0, 10, 0, 0, 0, Map.of(), 0, 0, 1_000_000, true, List.of());
+        RunResult result = new RunResult(
+                "fall2021",
+                8,
+                List.of(new PhaseResult(0, "startup", 2, 10, 0, 0, 10, 0, 0, 0, Map.of(), false, 0, 0, 0, 0)),
+                10,
+                0,
+                0,
+                10,
+                0,
+                0,
+                0,
+                Map.of(),
+                0,
+                0,
+                1_000_000,
+                true,
+                List.of());
         RunMetrics metrics = RunMetrics.merge(List.of(), result);
         SecondBuckets seconds = new SecondBuckets();
         Path dir = Files.createDirectories(Path.of("target", "chart-samples", "empty"));

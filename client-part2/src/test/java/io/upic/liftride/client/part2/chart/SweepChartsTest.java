@@ -1,18 +1,17 @@
 package io.upic.liftride.client.part2.chart;
 
-import org.junit.jupiter.api.Test;
-import org.knowm.xchart.CategoryChart;
-
-import javax.imageio.ImageIO;
-import java.awt.image.BufferedImage;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.List;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.awt.image.BufferedImage;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import javax.imageio.ImageIO;
+import org.junit.jupiter.api.Test;
+import org.knowm.xchart.CategoryChart;
 
 /**
  * The sweep charts with the numbers of a shared 2-core machine: the naive N / W line 6-25x above the
@@ -33,7 +32,11 @@ class SweepChartsTest {
         List<SweepCharts.Point> points = sharedTwoCoreSweep(false);
         CategoryChart throughput = SweepCharts.throughput("fall2021, synthetic", points);
         assertTrue(throughput.getStyler().isYAxisLogarithmic());
-        assertTrue(throughput.getSeriesMap().keySet().containsAll(List.of("measured", SweepCharts.NAIVE, SweepCharts.BOUNDED)),
+        assertTrue(
+                throughput
+                        .getSeriesMap()
+                        .keySet()
+                        .containsAll(List.of("measured", SweepCharts.NAIVE, SweepCharts.BOUNDED)),
                 throughput.getSeriesMap().keySet().toString());
         assertEquals(5_000, throughput.getStyler().getYAxisMin(), 1e-9); // 0.8 x 10,975 = 8,780, down to 5 x 10^3
         CategoryChart wall = SweepCharts.wallTime("fall2021, synthetic", points);
@@ -61,10 +64,16 @@ class SweepChartsTest {
 
     @Test
     void withoutABaselineOnlyTheMeasurementIsDrawn() {
-        List<SweepCharts.Point> points = List.of(new SweepCharts.Point(4, 2.0, Double.NaN, 900, Double.NaN, 1, 1, 2),
+        List<SweepCharts.Point> points = List.of(
+                new SweepCharts.Point(4, 2.0, Double.NaN, 900, Double.NaN, 1, 1, 2),
                 new SweepCharts.Point(8, 1.2, Double.NaN, 1_500, Double.NaN, 1, 1, 2));
-        assertEquals(List.of("measured"), List.copyOf(SweepCharts.throughput("none", points).getSeriesMap().keySet()));
-        assertEquals(List.of("measured"), List.copyOf(SweepCharts.wallTime("none", points).getSeriesMap().keySet()));
+        assertEquals(
+                List.of("measured"),
+                List.copyOf(
+                        SweepCharts.throughput("none", points).getSeriesMap().keySet()));
+        assertEquals(
+                List.of("measured"),
+                List.copyOf(SweepCharts.wallTime("none", points).getSeriesMap().keySet()));
     }
 
     @Test

@@ -1,17 +1,16 @@
 package io.upic.liftride.client.part2.csv;
 
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.Timeout;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertSame;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class ChunkPoolTest {
@@ -44,7 +43,9 @@ class ChunkPoolTest {
             while (true) {
                 AttemptChunk c = pool.poll();
                 if (c == null) {
-                    if (done.get() && (c = pool.poll()) == null) return;
+                    if (done.get() && (c = pool.poll()) == null) {
+                        return;
+                    }
                     if (c == null) {
                         Thread.onSpinWait();
                         continue;
@@ -61,18 +62,24 @@ class ChunkPoolTest {
             Thread t = new Thread(() -> {
                 AttemptChunk c = null;
                 for (int i = 0; i < rowsPerWorker; i++) {
-                    if (c == null) c = pool.acquire(0, id);
+                    if (c == null) {
+                        c = pool.acquire(0, id);
+                    }
                     if (c.add(i, i, i, 201, 1)) {
                         pool.submit(c);
                         c = null;
                     }
                 }
-                if (c != null) pool.submit(c);
+                if (c != null) {
+                    pool.submit(c);
+                }
             });
             threads.add(t);
             t.start();
         }
-        for (Thread t : threads) t.join();
+        for (Thread t : threads) {
+            t.join();
+        }
         done.set(true);
         writer.join();
         assertEquals((long) workers * rowsPerWorker, consumed.get());

@@ -1,16 +1,15 @@
 package io.upic.liftride.client.part2.csv;
 
-import io.upic.liftride.client.http.AttemptCodes;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.upic.liftride.client.http.AttemptCodes;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Locale;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
 
 class CsvRowsTest {
 
@@ -43,7 +42,9 @@ class CsvRowsTest {
     void errorKindsAreWrittenByNameAndStatusesAsNumbers() {
         assertEquals("9,POST,2.000,503,peak,2,3\n", rows.format(9, 2_000, 503, 1, 2, 3));
         assertEquals("9,POST,10000.000,timeout,peak,6,3\n", rows.format(9, 10_000_000, AttemptCodes.TIMEOUT, 1, 6, 3));
-        assertEquals("9,POST,0.100,connection_error,peak,1,3\n", rows.format(9, 100, AttemptCodes.CONNECTION_ERROR, 1, 1, 3));
+        assertEquals(
+                "9,POST,0.100,connection_error,peak,1,3\n",
+                rows.format(9, 100, AttemptCodes.CONNECTION_ERROR, 1, 1, 3));
         assertEquals("9,POST,0.100,client_error,peak,1,3\n", rows.format(9, 100, AttemptCodes.CLIENT_ERROR, 1, 1, 3));
         assertEquals("9,POST,0.100,error_7,peak,1,3\n", rows.format(9, 100, -7, 1, 1, 3));
     }
@@ -55,7 +56,8 @@ class CsvRowsTest {
 
     @Test
     void theHeaderNamesTheColumnsInOrder() {
-        assertEquals("start_epoch_ms,request_type,latency_ms,response_code,phase,attempt,thread\n",
+        assertEquals(
+                "start_epoch_ms,request_type,latency_ms,response_code,phase,attempt,thread\n",
                 new String(CsvRows.headerLine(), StandardCharsets.US_ASCII));
     }
 
@@ -64,14 +66,19 @@ class CsvRowsTest {
         CsvRows small = new CsvRows(List.of("p"), 64); // the buffer holds only a few rows
         ChunkPool pool = new ChunkPool(1000, 1);
         AttemptChunk c = pool.acquire(0, 2);
-        for (int i = 0; i < 1000; i++) c.add(1_000_000L + i, 0, i, 201, 1);
+        for (int i = 0; i < 1000; i++) {
+            c.add(1_000_000L + i, 0, i, 201, 1);
+        }
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         small.append(c, out);
         small.flushTo(out);
         String[] lines = out.toString(StandardCharsets.US_ASCII).split("\n");
         assertEquals(1000, lines.length);
         for (int i = 0; i < 1000; i++) {
-            assertEquals((1_000_000L + i) + ",POST," + String.format(Locale.ROOT, "%d.%03d", i / 1000, i % 1000) + ",201,p,1,2", lines[i]);
+            assertEquals(
+                    (1_000_000L + i) + ",POST," + String.format(Locale.ROOT, "%d.%03d", i / 1000, i % 1000)
+                            + ",201,p,1,2",
+                    lines[i]);
         }
     }
 }

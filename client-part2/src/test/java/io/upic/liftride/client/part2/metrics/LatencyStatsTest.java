@@ -1,15 +1,14 @@
 package io.upic.liftride.client.part2.metrics;
 
-import org.HdrHistogram.Histogram;
-import org.junit.jupiter.api.Test;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.util.Arrays;
 import java.util.SplittableRandom;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.Test;
 
 /**
  * The statistics against a sort-based reference on known data. Percentile definition under test:
@@ -27,8 +26,11 @@ class LatencyStatsTest {
      * decimal, not double: 99.9 / 100 x 1000 is 999.0000000000001 in doubles, whose ceiling is 1000.
      */
     static long nearestRank(long[] sorted, double percentile) {
-        int rank = BigDecimal.valueOf(percentile).multiply(BigDecimal.valueOf(sorted.length))
-                .divide(BigDecimal.valueOf(100)).setScale(0, RoundingMode.CEILING).intValueExact();
+        int rank = BigDecimal.valueOf(percentile)
+                .multiply(BigDecimal.valueOf(sorted.length))
+                .divide(BigDecimal.valueOf(100))
+                .setScale(0, RoundingMode.CEILING)
+                .intValueExact();
         return sorted[Math.max(rank, 1) - 1];
     }
 
@@ -43,7 +45,7 @@ class LatencyStatsTest {
     }
 
     private static double[] statPercentiles(LatencyStats s) {
-        return new double[]{s.p50Millis(), s.p90Millis(), s.p95Millis(), s.p99Millis(), s.p999Millis()};
+        return new double[] {s.p50Millis(), s.p90Millis(), s.p95Millis(), s.p99Millis(), s.p999Millis()};
     }
 
     @Test
@@ -81,7 +83,9 @@ class LatencyStatsTest {
     @Test
     void belowTwoMillisecondsThePercentilesAreExact() {
         long[] micros = new long[1000];
-        for (int i = 0; i < micros.length; i++) micros[i] = 2047 - i; // 1048..2047 µs, all in unit-wide buckets
+        for (int i = 0; i < micros.length; i++) { // 1048..2047 µs, all in unit-wide buckets
+            micros[i] = 2047 - i;
+        }
         LatencyStats s = statsOf(micros);
         long[] sorted = micros.clone();
         Arrays.sort(sorted);

@@ -1,23 +1,38 @@
 package io.upic.liftride.client.part2.metrics;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
 import io.upic.liftride.client.engine.PhaseResult;
 import io.upic.liftride.client.engine.RunResult;
 import io.upic.liftride.client.part2.csv.ChunkPool;
-import org.junit.jupiter.api.Test;
-
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
+import org.junit.jupiter.api.Test;
 
 /** Per-worker recorders merged per phase and for the run, first attempts apart from retries. */
 class RunMetricsTest {
 
-    private static PhaseResult phase(int index, String name, int threads, long successful, long attempts, long latencySum) {
-        return new PhaseResult(index, name, threads, successful, successful, 0, 0, attempts - successful, attempts, latencySum,
-                Map.of(), true, 0, 0, 0, 2_000_000_000L);
+    private static PhaseResult phase(
+            int index, String name, int threads, long successful, long attempts, long latencySum) {
+        return new PhaseResult(
+                index,
+                name,
+                threads,
+                successful,
+                successful,
+                0,
+                0,
+                attempts - successful,
+                attempts,
+                latencySum,
+                Map.of(),
+                true,
+                0,
+                0,
+                0,
+                2_000_000_000L);
     }
 
     @Test
@@ -29,16 +44,37 @@ class RunMetricsTest {
         WorkerRecorder c = new WorkerRecorder(1, 0, pool);
         long[] aNanos = {1_000_000, 3_000_000, 5_000_000};
         long[] bNanos = {2_000_000, 4_000_000};
-        for (long n : aNanos) a.onAttempt(0, 0, n, 201, 1);
-        for (long n : bNanos) b.onAttempt(0, 0, n, 201, 1);
+        for (long n : aNanos) {
+            a.onAttempt(0, 0, n, 201, 1);
+        }
+        for (long n : bNanos) {
+            b.onAttempt(0, 0, n, 201, 1);
+        }
         c.onAttempt(0, 0, 10_000_000, 503, 1);
         c.onAttempt(0, 0, 20_000_000, 503, 2);
         c.onAttempt(0, 0, 30_000_000, 201, 3);
         c.onAttempt(0, 0, 7_000_000, 201, 1);
-        for (WorkerRecorder w : List.of(a, b, c)) w.close();
+        for (WorkerRecorder w : List.of(a, b, c)) {
+            w.close();
+        }
 
-        RunResult result = new RunResult("test", 2, List.of(phase(0, "one", 2, 5, 5, 15_000_000), phase(1, "two", 1, 2, 4, 67_000_000)),
-                7, 7, 0, 0, 2, 9, 82_000_000, Map.of(), 0, 0, 4_000_000_000L, false, List.of());
+        RunResult result = new RunResult(
+                "test",
+                2,
+                List.of(phase(0, "one", 2, 5, 5, 15_000_000), phase(1, "two", 1, 2, 4, 67_000_000)),
+                7,
+                7,
+                0,
+                0,
+                2,
+                9,
+                82_000_000,
+                Map.of(),
+                0,
+                0,
+                4_000_000_000L,
+                false,
+                List.of());
         RunMetrics m = RunMetrics.merge(List.of(a, b, c), result);
 
         ScopeStats one = m.phases().get(0);
@@ -64,7 +100,8 @@ class RunMetricsTest {
         long[] all = {1, 3, 5, 2, 4, 10, 20, 30, 7};
         Arrays.sort(all);
         assertEquals(Arrays.stream(all).sum() / 9.0, run.all().meanMillis(), 1e-12);
-        assertEquals(LatencyStatsTest.nearestRank(all, 50), run.all().p50Millis(), 0.01 * 7); // 7 ms, bucket within 0.1%
+        assertEquals(
+                LatencyStatsTest.nearestRank(all, 50), run.all().p50Millis(), 0.01 * 7); // 7 ms, bucket within 0.1%
         assertEquals(30.0, run.all().maxMillis(), 1e-12);
         assertEquals(1.0, run.all().minMillis(), 1e-12);
         assertEquals(10.0, run.first().maxMillis(), 1e-12);
@@ -81,7 +118,8 @@ class RunMetricsTest {
         List<PhaseResult> phases = new ArrayList<>();
         phases.add(phase(0, "one", 1, 1, 1, 1_000_000));
         phases.add(new PhaseResult(1, "two", 1, 5, 0, 0, 5, 0, 0, 0, Map.of(), false, 0, 0, 0, 0));
-        RunResult result = new RunResult("test", 1, phases, 6, 1, 0, 5, 0, 1, 1_000_000, Map.of(), 0, 0, 1_000_000_000L, true, List.of());
+        RunResult result = new RunResult(
+                "test", 1, phases, 6, 1, 0, 5, 0, 1, 1_000_000, Map.of(), 0, 0, 1_000_000_000L, true, List.of());
         RunMetrics m = RunMetrics.merge(List.of(a), result);
         assertEquals(LatencyStats.EMPTY, m.phases().get(1).all());
         assertEquals(1, m.run().all().count());
