@@ -6,6 +6,7 @@ import io.upic.liftride.server.model.ResortDay;
 import io.upic.liftride.server.model.SeasonVertical;
 import io.upic.liftride.server.model.SkierDay;
 import io.upic.liftride.server.model.SkierVerticalQuery;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -22,11 +23,8 @@ import java.util.concurrent.atomic.LongAdder;
  * atomic counters). It keeps aggregates, not rides: memory grows with the number of different
  * (resort, season, day, skier) and (skier, resort, season) combinations, about 80 bytes each, never
  * with the number of rides. A standard load run (20,000 skiers, one day, 180,000 rides) needs a few
- * megabytes however often it is repeated.
- *
- * <p>The ride path boxes the skierID once and uses it for both maps; the (resort, season) and
- * (resort, season, day) maps the previous ride used are remembered in a volatile field each, so a run
- * against one day (the load test's case) finds them without boxing a key or hashing.
+ * megabytes however often it is repeated. Idempotency keys are remembered for 24 hours, at most
+ * {@value #MAX_KEYS} of them (about 150 bytes each), the oldest forgotten first.
  *
  * <p>Readers see each ride's effects atomically per counter, not across counters: a GET racing a POST
  * may see the day vertical updated before the season total. {@link #ridesStored()} is incremented
@@ -37,7 +35,8 @@ public final class InMemoryRideStore implements RideStore {
     private static final int MAX_SEASON = 9999;
 
     private static final int MAX_DAY = 511;
-    private static final int MAX_SKIER = (1 << 17) - 1;
+    /** How many idempotency keys the store remembers at most. */
+    public static final int MAX_KEYS = 1_000_000;
 
     private static final List<String> SEED_RESORT_NAMES = List.of(
             "Mission Ridge",
@@ -60,10 +59,7 @@ public final class InMemoryRideStore implements RideStore {
             new ConcurrentHashMap<>();
 
     private final LongAdder ridesStored = new LongAdder();
-    /** The day and the season the last ride went to; never null, and a key's map never changes. */
-    private volatile Keyed lastDay = Keyed.NONE;
-
-    private volatile Keyed lastSeason = Keyed.NONE;
+    private final RecentKeys keys = new RecentKeys(Duration.ofHours(24), MAX_KEYS, System::nanoTime);
 
     /** An empty store: no resorts until rides arrive. */
     public InMemoryRideStore() {}
@@ -77,6 +73,11 @@ public final class InMemoryRideStore implements RideStore {
         return store;
     }
 
+    /** The names of resorts 1..10, which every store knows from the start. */
+    public static List<String> seedResortNames() {
+        return SEED_RESORT_NAMES;
+    }
+
     /** Registers a resort; an existing one with that id keeps its name. */
     public void addResort(Resort resort) {
         if (resort.id() < 1) {
@@ -86,32 +87,31 @@ public final class InMemoryRideStore implements RideStore {
     }
 
     @Override
-    public void addRide(SkierDay where, LiftRide ride) {
+    public RideOutcome addRide(SkierDay where, LiftRide ride, String idempotencyKey) {
         check(where.resortId(), where.seasonId(), where.dayId());
         checkSkier(where.skierId());
-        ResortEntry resort = resorts.get(where.resortId());
-        if (resort == null) {
-            resort = resorts.computeIfAbsent(where.resortId(), id -> new ResortEntry(new Resort(id, "Resort " + id)));
+        if (idempotencyKey != null) {
+            String scoped = where.resortId() + ":" + where.seasonId() + ":" + idempotencyKey;
+            switch (keys.claim(scoped, RideKey.fingerprint(where, ride))) {
+                case SAME_RIDE:
+                    return RideOutcome.REPLAYED;
+                case OTHER_RIDE:
+                    return RideOutcome.KEY_REUSED;
+                default:
+                    break;
+            }
         }
-        resort.addSeason(where.seasonId());
-
-        long dayKey = dayKey(where.resortId(), where.seasonId(), where.dayId());
-        Keyed day = lastDay;
-        if (day.key != dayKey) {
-            day = new Keyed(dayKey, map(dayVerticals, dayKey));
-            lastDay = day;
-        }
-        long seasonKey = seasonKey(where.resortId(), where.seasonId());
-        Keyed season = lastSeason;
-        if (season.key != seasonKey) {
-            season = new Keyed(seasonKey, map(seasonTotals, seasonKey));
-            lastSeason = season;
-        }
+        resorts.computeIfAbsent(where.resortId(), id -> new ResortEntry(new Resort(id, "Resort " + id)))
+                .seasons
+                .add(where.seasonId());
         Integer skier = where.skierId(); // boxed once for both maps
         int vertical = ride.vertical();
-        counter(day.skiers, skier).addAndGet(vertical);
-        counter(season.skiers, skier).addAndGet(vertical);
+        counter(map(dayVerticals, dayKey(where.resortId(), where.seasonId(), where.dayId())), skier)
+                .addAndGet(vertical);
+        counter(map(seasonTotals, seasonKey(where.resortId(), where.seasonId())), skier)
+                .addAndGet(vertical);
         ridesStored.increment();
+        return RideOutcome.STORED;
     }
 
     @Override
@@ -174,7 +174,7 @@ public final class InMemoryRideStore implements RideStore {
         if (entry == null) {
             return false;
         }
-        entry.addSeason(season);
+        entry.seasons.add(season);
         return true;
     }
 
@@ -188,6 +188,11 @@ public final class InMemoryRideStore implements RideStore {
     @Override
     public long ridesStored() {
         return ridesStored.sum();
+    }
+
+    @Override
+    public String description() {
+        return "memory";
     }
 
     private static ConcurrentHashMap<Integer, AtomicLong> map(
@@ -228,21 +233,8 @@ public final class InMemoryRideStore implements RideStore {
     }
 
     private static void checkSkier(int skier) {
-        if (skier < 1 || skier > MAX_SKIER) {
-            throw new IllegalArgumentException("skierID must be in 1.." + MAX_SKIER + ", got " + skier);
-        }
-    }
-
-    /** A packed key and the per-skier map stored under it; immutable (the map itself is concurrent). */
-    private static final class Keyed {
-        static final Keyed NONE = new Keyed(-1, null); // no packed key is negative
-
-        final long key;
-        final ConcurrentHashMap<Integer, AtomicLong> skiers;
-
-        Keyed(long key, ConcurrentHashMap<Integer, AtomicLong> skiers) {
-            this.key = key;
-            this.skiers = skiers;
+        if (skier < 1) {
+            throw new IllegalArgumentException("skierID must be >= 1, got " + skier);
         }
     }
 
@@ -250,21 +242,9 @@ public final class InMemoryRideStore implements RideStore {
     private static final class ResortEntry {
         final Resort resort;
         final Set<Integer> seasons = ConcurrentHashMap.newKeySet();
-        /** A season already in {@link #seasons} (set only after adding it), or -1. */
-        private volatile int lastSeason = -1;
 
         ResortEntry(Resort resort) {
             this.resort = resort;
-        }
-
-        void addSeason(int season) {
-            if (season == lastSeason) {
-                return; // the common case: neither boxing nor hashing
-            }
-            if (!seasons.contains(season)) { // then it reads without writing
-                seasons.add(season);
-            }
-            lastSeason = season;
         }
     }
 }

@@ -12,19 +12,31 @@ import java.util.OptionalLong;
 
 /**
  * Where lift rides go and what the GETs read; implementations must be safe for concurrent use by
- * every request thread. Arguments are already validated (see {@code validation.Rules}); an
+ * every request thread. Any method may throw {@link StoreUnavailableException} when the store does
+ * not answer in time; the API turns it into a 503 with {@code Retry-After}. Arguments are already validated (see {@code validation.Rules}); an
  * implementation may still refuse values outside them with {@link IllegalArgumentException}.
  *
  * <p>Which resorts exist: a store may start with some (the in-memory one seeds 1..10); a resort
  * that receives a ride is registered then, with the ride's season. Seasons are added by rides and by
  * {@link #addSeason}, which needs an existing resort.
  */
-public interface RideStore {
+public interface RideStore extends AutoCloseable {
     /** The ServletContext attribute under which the web application keeps its store. */
     String ATTRIBUTE = RideStore.class.getName();
 
-    /** Stores one ride: the skier's day and season verticals grow by liftID x 10. */
-    void addRide(SkierDay where, LiftRide ride);
+    /**
+     * Stores one ride atomically (every aggregate or none): the skier's day and season verticals grow
+     * by liftID x 10 and {@link #ridesStored()} by one. With an {@code idempotencyKey} (null: none), a
+     * key already applied for this resort and season within 24 hours is not applied again:
+     * {@link RideOutcome#REPLAYED} if it came with the same ride, {@link RideOutcome#KEY_REUSED} if
+     * not. The check and the ride are one step, so two concurrent requests with one key store it once.
+     */
+    RideOutcome addRide(SkierDay where, LiftRide ride, String idempotencyKey);
+
+    /** Stores one ride without an idempotency key. */
+    default void addRide(SkierDay where, LiftRide ride) {
+        addRide(where, ride, null);
+    }
 
     /** The skier's vertical for that resort, season and day; empty when the skier has no ride there. */
     OptionalLong dayVertical(SkierDay where);
@@ -49,6 +61,16 @@ public interface RideStore {
     /** How many different skiers rode at the resort that season and day; 0 when none did. */
     int uniqueSkiers(ResortDay day);
 
-    /** Rides stored since the store was created; the load client reconciles its 201s against it. */
+    /**
+     * Rides stored, by every server sharing this store (since it was created: a Redis store counts what
+     * Redis holds); the load client reconciles its 201s against it.
+     */
     long ridesStored();
+
+    /** Which store answers, for {@code /statistics}: {@code memory}, or the Redis address. */
+    String description();
+
+    /** Releases connections and threads; the store is unusable afterwards. Never throws. */
+    @Override
+    default void close() {}
 }

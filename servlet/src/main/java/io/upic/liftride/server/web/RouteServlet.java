@@ -1,5 +1,6 @@
 package io.upic.liftride.server.web;
 
+import io.upic.liftride.server.store.StoreUnavailableException;
 import io.upic.liftride.server.validation.HttpMethod;
 import io.upic.liftride.server.validation.Route;
 import io.upic.liftride.server.validation.RouteMatch;
@@ -17,6 +18,8 @@ import javax.servlet.http.HttpServletResponse;
  */
 abstract class RouteServlet extends HttpServlet {
     private static final long serialVersionUID = 1L;
+    /** What a 503 asks the client to wait: the store's own timeouts are about a second. */
+    static final int RETRY_AFTER_SECONDS = 1;
 
     /** Which routes this servlet serves; the others are 404 here (its URL pattern should prevent them). */
     protected abstract boolean serves(Route route);
@@ -46,7 +49,24 @@ abstract class RouteServlet extends HttpServlet {
                             + route.allowHeader());
             return;
         }
-        serve(match, method, request, response);
+        try {
+            serve(match, method, request, response);
+        } catch (StoreUnavailableException e) {
+            storeUnavailable(response, e);
+        }
+    }
+
+    /** 503 with Retry-After: the store did not answer in time; nothing the request asked was applied. */
+    static void storeUnavailable(HttpServletResponse response, StoreUnavailableException e) throws IOException {
+        if (response.isCommitted()) {
+            throw e; // a body already went out: nothing left but to fail the exchange
+        }
+        response.resetBuffer();
+        response.setHeader("Retry-After", Integer.toString(RETRY_AFTER_SECONDS));
+        JsonResponses.message(
+                response,
+                HttpServletResponse.SC_SERVICE_UNAVAILABLE,
+                "the ride store is unavailable (" + e.getMessage() + "); retry after " + RETRY_AFTER_SECONDS + " s");
     }
 
     /** The path below the context path, decoded: what the routes are written against. */

@@ -4,14 +4,17 @@ import io.upic.liftride.server.model.LiftRide;
 import io.upic.liftride.server.model.SeasonVertical;
 import io.upic.liftride.server.model.SkierDay;
 import io.upic.liftride.server.model.SkierVerticalQuery;
+import io.upic.liftride.server.store.RideOutcome;
 import io.upic.liftride.server.store.RideStore;
 import io.upic.liftride.server.validation.HttpMethod;
+import io.upic.liftride.server.validation.IdempotencyKeys;
 import io.upic.liftride.server.validation.JsonBodies;
 import io.upic.liftride.server.validation.PathParams;
 import io.upic.liftride.server.validation.QueryParams;
 import io.upic.liftride.server.validation.Result;
 import io.upic.liftride.server.validation.Route;
 import io.upic.liftride.server.validation.RouteMatch;
+import io.upic.liftride.server.validation.Values;
 import java.io.IOException;
 import java.util.List;
 import java.util.OptionalLong;
@@ -25,6 +28,11 @@ import javax.servlet.http.HttpServletResponse;
  */
 public final class SkierServlet extends RouteServlet {
     private static final long serialVersionUID = 1L;
+
+    /** Set on a 201 that answers a retry: the ride was stored by an earlier request with the same key. */
+    public static final String REPLAYED_HEADER = "Idempotent-Replayed";
+
+    private static final int SC_UNPROCESSABLE_ENTITY = 422;
 
     private transient RideStore store;
 
@@ -57,6 +65,11 @@ public final class SkierServlet extends RouteServlet {
 
     private void writeRide(SkierDay where, HttpServletRequest request, HttpServletResponse response)
             throws IOException {
+        Result<String> key = IdempotencyKeys.parse(request.getHeader(IdempotencyKeys.HEADER));
+        if (!key.isOk()) {
+            JsonResponses.reject(response, key.rejection());
+            return;
+        }
         Result<RequestBodies.Body> body = RequestBodies.readJson(request);
         if (!body.isOk()) {
             JsonResponses.reject(response, body.rejection());
@@ -68,7 +81,18 @@ public final class SkierServlet extends RouteServlet {
             JsonResponses.reject(response, ride.rejection());
             return;
         }
-        store.addRide(where, ride.value());
+        RideOutcome outcome = store.addRide(where, ride.value(), key.value());
+        if (outcome == RideOutcome.KEY_REUSED) {
+            JsonResponses.message(
+                    response,
+                    SC_UNPROCESSABLE_ENTITY,
+                    IdempotencyKeys.HEADER + " " + Values.quote(key.value())
+                            + " was already used for a different ride at this resort and season; nothing was stored");
+            return;
+        }
+        if (outcome == RideOutcome.REPLAYED) {
+            response.setHeader(REPLAYED_HEADER, "true");
+        }
         JsonResponses.created(response);
     }
 

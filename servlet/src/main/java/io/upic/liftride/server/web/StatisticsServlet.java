@@ -56,7 +56,12 @@ public final class StatisticsServlet extends RouteServlet {
                         .value(endpoint.count())
                         .endObject();
             }
-            json.endArray().name("ridesStored").value(ridesStored).endObject();
+            json.endArray()
+                    .name("ridesStored")
+                    .value(ridesStored)
+                    .name("store")
+                    .value(store.description())
+                    .endObject();
         });
     }
 }

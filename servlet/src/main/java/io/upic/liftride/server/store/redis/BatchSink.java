@@ -1,0 +1,17 @@
+package io.upic.liftride.server.store.redis;
+
+import io.upic.liftride.server.store.RideOutcome;
+import java.util.List;
+
+/** Applies one batch of rides that share a hash tag, atomically: all of them or none. */
+@FunctionalInterface
+interface BatchSink {
+    /**
+     * Applies {@code rides} (all with {@code tag}) and returns one outcome per ride, in order.
+     *
+     * @param deadlineNanos {@link System#nanoTime()} after which the batch must not be applied any
+     *     more, because its requests have been answered
+     * @throws RuntimeException when nothing was applied or the store did not say (the caller answers 503)
+     */
+    List<RideOutcome> apply(String tag, List<PendingRide> rides, long deadlineNanos);
+}

@@ -1,0 +1,46 @@
+package io.upic.liftride.server.store.redis;
+
+import io.upic.liftride.server.store.RideOutcome;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * One ride waiting for its batch: what the store must write, and its outcome. The request thread
+ * and the committer race for it through {@link #claim()} and {@link #abandon()}: exactly one wins,
+ * so a ride whose request already answered 503 is never sent. Thread-safe.
+ */
+final class PendingRide {
+    private static final int QUEUED = 0;
+    private static final int SENT = 1;
+    private static final int ABANDONED = 2;
+
+    final String tag;
+    final int day;
+    final int skier;
+    final int vertical;
+    /** The Idempotency-Key, or "" for none. */
+    final String key;
+
+    final long fingerprint;
+    final CompletableFuture<RideOutcome> outcome = new CompletableFuture<>();
+    private final AtomicInteger state = new AtomicInteger(QUEUED);
+
+    PendingRide(String tag, int day, int skier, int vertical, String key, long fingerprint) {
+        this.tag = tag;
+        this.day = day;
+        this.skier = skier;
+        this.vertical = vertical;
+        this.key = key == null ? "" : key;
+        this.fingerprint = fingerprint;
+    }
+
+    /** The committer takes the ride into a batch; false if its request gave up first. */
+    boolean claim() {
+        return state.compareAndSet(QUEUED, SENT);
+    }
+
+    /** The request gives up on a ride still queued; false if it was already sent. */
+    boolean abandon() {
+        return state.compareAndSet(QUEUED, ABANDONED);
+    }
+}

@@ -1,0 +1,60 @@
+#!lua name=liftride
+--[[
+LiftRide's rides in Redis: one function applies a batch of rides of ONE resort and season
+atomically. Loaded with FUNCTION LOAD (functions, unlike EVALSHA scripts, are kept in the AOF and
+survive a restart). Every key carries the hash tag {lr:RESORT:SEASON}, so a batch touches one
+Redis Cluster slot:
+  {lr:R:S}:rides      string  rides stored for the resort and season (ridesStored sums these)
+  {lr:R:S}:tot        hash    skierID -> vertical over the season
+  {lr:R:S}:d:DAY      hash    skierID -> vertical that day; HLEN = unique skiers that day (exact)
+  {lr:R:S}:k:KEY      string  the fingerprint of the ride an Idempotency-Key applied; expires
+
+KEYS[1] = {lr:R:S}:rides, KEYS[2] = {lr:R:S}:tot
+ARGV[1] = deadline in the Redis server's clock, microseconds since the epoch (0: none). A batch
+          that arrives later than this (its sender already answered 503) is refused whole: a
+          command that timed out is never applied behind the client's back.
+ARGV[2] = seconds an idempotency key is kept
+then 5 arguments per ride: day, skierID, vertical, idempotency key ('' = none), fingerprint
+Returns one integer per ride: 1 stored, 0 replayed (the key was applied with this very ride),
+-1 the key was applied with another ride (nothing stored).
+Nothing is written before the deadline check, and nothing after it can fail on keys of ours, so a
+batch is applied whole or not at all.
+]]
+local function apply_rides(keys, args)
+  local deadline = tonumber(args[1])
+  if deadline > 0 then
+    local t = redis.call('TIME')
+    if tonumber(t[1]) * 1000000 + tonumber(t[2]) > deadline then
+      return redis.error_reply('DEADLINE the batch reached Redis after its deadline; nothing was applied')
+    end
+  end
+  local tag = string.sub(keys[1], 1, -7) -- keys[1] without ':rides'
+  local ttl = args[2]
+  local out = {}
+  local stored = 0
+  for i = 3, #args, 5 do
+    local result = 1
+    local key = args[i + 3]
+    if key ~= '' then
+      local keyName = tag .. ':k:' .. key
+      local seen = redis.call('GET', keyName)
+      if seen then
+        if seen == args[i + 4] then result = 0 else result = -1 end
+      else
+        redis.call('SET', keyName, args[i + 4], 'EX', ttl)
+      end
+    end
+    if result == 1 then
+      redis.call('HINCRBY', tag .. ':d:' .. args[i], args[i + 1], args[i + 2])
+      redis.call('HINCRBY', keys[2], args[i + 1], args[i + 2])
+      stored = stored + 1
+    end
+    out[#out + 1] = result
+  end
+  if stored > 0 then
+    redis.call('INCRBY', keys[1], stored)
+  end
+  return out
+end
+
+redis.register_function('liftride_apply_rides', apply_rides)

@@ -1,0 +1,294 @@
+package io.upic.liftride.server.store;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.upic.liftride.server.model.LiftRide;
+import io.upic.liftride.server.model.Resort;
+import io.upic.liftride.server.model.ResortDay;
+import io.upic.liftride.server.model.SeasonVertical;
+import io.upic.liftride.server.model.SkierDay;
+import io.upic.liftride.server.model.SkierVerticalQuery;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.OptionalLong;
+import java.util.Set;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLongArray;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * What every {@link RideStore} must do, run against each implementation: the in-memory store
+ * (InMemoryRideStoreTest), one real redis-server and a 3-master Redis Cluster (RedisRideStoreIT,
+ * RedisClusterRideStoreIT). A subclass supplies a fresh store, empty but for resorts 1..10.
+ */
+public abstract class RideStoreContract {
+    protected RideStore store;
+
+    /** A new store holding only the seed resorts; closed after each test. */
+    protected abstract RideStore newStore();
+
+    /** Rides each of 16 threads posts in the concurrency test. */
+    protected int ridesPerThread() {
+        return 112_500; // 1.8 million rides in all, the size of ten standard runs
+    }
+
+    @BeforeEach
+    void openStore() {
+        store = newStore();
+    }
+
+    @AfterEach
+    void closeStore() {
+        store.close();
+    }
+
+    private static LiftRide lift(int liftId) {
+        return new LiftRide(liftId, 100, LiftRide.NO_WAIT_TIME);
+    }
+
+    @Test
+    void sumsLiftIdTimesTenIntoTheSkiersDayVertical() {
+        SkierDay day = new SkierDay(1, 2022, 1, 7);
+        store.addRide(day, lift(21));
+        store.addRide(day, lift(3));
+        assertEquals(OptionalLong.of(240), store.dayVertical(day));
+        assertEquals(2, store.ridesStored());
+    }
+
+    @Test
+    void keepsDaysSkiersResortsAndSeasonsApart() {
+        store.addRide(new SkierDay(1, 2022, 1, 7), lift(10));
+        assertEquals(OptionalLong.empty(), store.dayVertical(new SkierDay(1, 2022, 2, 7)));
+        assertEquals(OptionalLong.empty(), store.dayVertical(new SkierDay(1, 2022, 1, 8)));
+        assertEquals(OptionalLong.empty(), store.dayVertical(new SkierDay(2, 2022, 1, 7)));
+        assertEquals(OptionalLong.empty(), store.dayVertical(new SkierDay(1, 2021, 1, 7)));
+    }
+
+    @Test
+    void distinguishesTheLargestIdsInThePackedKeys() {
+        SkierDay a = new SkierDay(Integer.MAX_VALUE, 9999, 366, 100_000);
+        SkierDay b = new SkierDay(Integer.MAX_VALUE - 1, 9999, 366, 100_000);
+        store.addRide(a, lift(60));
+        store.addRide(b, lift(1));
+        assertEquals(OptionalLong.of(600), store.dayVertical(a));
+        assertEquals(OptionalLong.of(10), store.dayVertical(b));
+        assertEquals(
+                List.of(new SeasonVertical(9999, 600)),
+                store.seasonVerticals(new SkierVerticalQuery(100_000, Set.of(Integer.MAX_VALUE), Set.of())));
+    }
+
+    @Test
+    void totalsSeasonsOverTheRequestedResortsOnly() {
+        store.addRide(new SkierDay(1, 2021, 5, 7), lift(1));
+        store.addRide(new SkierDay(1, 2022, 1, 7), lift(2));
+        store.addRide(new SkierDay(1, 2022, 2, 7), lift(3));
+        store.addRide(new SkierDay(2, 2022, 1, 7), lift(4));
+        store.addRide(new SkierDay(3, 2022, 1, 7), lift(50));
+        store.addRide(new SkierDay(1, 2022, 1, 8), lift(60));
+
+        assertEquals(
+                List.of(new SeasonVertical(2021, 10), new SeasonVertical(2022, 50)),
+                store.seasonVerticals(new SkierVerticalQuery(7, Set.of(1), Set.of())));
+        assertEquals(
+                List.of(new SeasonVertical(2021, 10), new SeasonVertical(2022, 90)),
+                store.seasonVerticals(new SkierVerticalQuery(7, Set.of(1, 2), Set.of())));
+        assertEquals(
+                List.of(new SeasonVertical(2022, 90)),
+                store.seasonVerticals(new SkierVerticalQuery(7, Set.of(1, 2), Set.of(2022, 2030))));
+        assertTrue(store.seasonVerticals(new SkierVerticalQuery(7, Set.of(4, 999), Set.of()))
+                .isEmpty());
+    }
+
+    @Test
+    void countsUniqueSkiersPerResortSeasonAndDay() {
+        store.addRide(new SkierDay(1, 2022, 1, 7), lift(1));
+        store.addRide(new SkierDay(1, 2022, 1, 7), lift(1));
+        store.addRide(new SkierDay(1, 2022, 1, 8), lift(1));
+        store.addRide(new SkierDay(1, 2022, 2, 9), lift(1));
+        assertEquals(2, store.uniqueSkiers(new ResortDay(1, 2022, 1)));
+        assertEquals(1, store.uniqueSkiers(new ResortDay(1, 2022, 2)));
+        assertEquals(0, store.uniqueSkiers(new ResortDay(1, 2022, 3)));
+    }
+
+    @Test
+    void seedsTenResortsWithoutSeasons() {
+        List<Resort> resorts = store.resorts();
+        assertEquals(10, resorts.size());
+        assertEquals(new Resort(1, "Mission Ridge"), resorts.get(0));
+        assertEquals(10, resorts.get(9).id());
+        assertTrue(store.seasons(1).isEmpty());
+    }
+
+    @Test
+    void registersAResortAndItsSeasonWhenItGetsItsFirstRide() {
+        assertTrue(store.resort(42).isEmpty());
+        store.addRide(new SkierDay(42, 2023, 1, 1), lift(1));
+        assertEquals(new Resort(42, "Resort 42"), store.resort(42).orElseThrow());
+        assertEquals(List.of(2023), store.seasons(42));
+        assertEquals(11, store.resorts().size());
+    }
+
+    @Test
+    void addsSeasonsOnlyToExistingResortsAndListsThemInOrder() {
+        assertTrue(store.addSeason(1, 2024));
+        assertTrue(store.addSeason(1, 2019));
+        assertTrue(store.addSeason(1, 2024));
+        assertEquals(List.of(2019, 2024), store.seasons(1));
+        assertFalse(store.addSeason(99, 2024));
+        assertTrue(store.resort(99).isEmpty());
+    }
+
+    @Test
+    void keepsExactCountsWhenManyThreadsPostAtOnce() throws InterruptedException {
+        int threads = 16;
+        int ridesPerThread = ridesPerThread();
+        int skiers = Math.min(20_000, ridesPerThread * 4);
+        AtomicLongArray expected = new AtomicLongArray(skiers + 1);
+        ExecutorService pool = Executors.newFixedThreadPool(threads);
+        CountDownLatch start = new CountDownLatch(1);
+        for (int t = 0; t < threads; t++) {
+            pool.execute(() -> {
+                ThreadLocalRandom random = ThreadLocalRandom.current();
+                try {
+                    start.await();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return;
+                }
+                for (int i = 0; i < ridesPerThread; i++) {
+                    int skier = 1 + random.nextInt(skiers);
+                    int liftId = 1 + random.nextInt(60);
+                    store.addRide(new SkierDay(1, 2022, 1, skier), lift(liftId));
+                    expected.addAndGet(skier, liftId * 10L);
+                }
+            });
+        }
+        start.countDown();
+        pool.shutdown();
+        assertTrue(pool.awaitTermination(60, TimeUnit.SECONDS));
+
+        assertEquals((long) threads * ridesPerThread, store.ridesStored());
+        int unique = 0;
+        long total = 0;
+        long seasonTotal = 0;
+        for (int skier = 1; skier <= skiers; skier++) {
+            long vertical = expected.get(skier);
+            SkierDay day = new SkierDay(1, 2022, 1, skier);
+            assertEquals(vertical == 0 ? OptionalLong.empty() : OptionalLong.of(vertical), store.dayVertical(day));
+            if (vertical > 0) {
+                unique++;
+                total += vertical;
+                seasonTotal += store.seasonVerticals(new SkierVerticalQuery(skier, Set.of(1), Set.of(2022)))
+                        .get(0)
+                        .totalVertical();
+            }
+        }
+        assertEquals(unique, store.uniqueSkiers(new ResortDay(1, 2022, 1)));
+        assertEquals(total, seasonTotal);
+    }
+
+    @Test
+    void createsOneResortWhenManyThreadsRegisterItAtOnce() throws InterruptedException {
+        ExecutorService pool = Executors.newFixedThreadPool(8);
+        for (int t = 0; t < 8; t++) {
+            int skier = t + 1;
+            pool.execute(() -> {
+                for (int season = 2000; season < 2100; season++) {
+                    store.addRide(new SkierDay(77, season, 1, skier), lift(1));
+                }
+            });
+        }
+        pool.shutdown();
+        assertTrue(pool.awaitTermination(30, TimeUnit.SECONDS));
+        assertEquals(11, store.resorts().size());
+        assertEquals(100, store.seasons(77).size());
+        assertEquals(8, store.uniqueSkiers(new ResortDay(77, 2050, 1)));
+    }
+
+    @Test
+    void replaysARideWhoseKeyWasAppliedWithoutStoringItTwice() {
+        SkierDay day = new SkierDay(1, 2022, 1, 7);
+        assertEquals(RideOutcome.STORED, store.addRide(day, lift(21), "run-1-0-17"));
+        assertEquals(RideOutcome.REPLAYED, store.addRide(day, lift(21), "run-1-0-17"));
+        assertEquals(RideOutcome.REPLAYED, store.addRide(day, lift(21), "run-1-0-17"));
+        assertEquals(OptionalLong.of(210), store.dayVertical(day));
+        assertEquals(1, store.ridesStored());
+        assertEquals(RideOutcome.STORED, store.addRide(day, lift(21), "run-1-0-18"));
+        assertEquals(RideOutcome.STORED, store.addRide(day, lift(21), null));
+        assertEquals(OptionalLong.of(630), store.dayVertical(day));
+        assertEquals(3, store.ridesStored());
+    }
+
+    @Test
+    void refusesAKeyAppliedWithAnotherRideAndStoresNothing() {
+        SkierDay day = new SkierDay(1, 2022, 1, 7);
+        assertEquals(RideOutcome.STORED, store.addRide(day, lift(21), "k"));
+        assertEquals(RideOutcome.KEY_REUSED, store.addRide(day, lift(22), "k"));
+        assertEquals(RideOutcome.KEY_REUSED, store.addRide(new SkierDay(1, 2022, 1, 8), lift(21), "k"));
+        assertEquals(RideOutcome.KEY_REUSED, store.addRide(day, new LiftRide(21, 100, 3), "k"));
+        assertEquals(OptionalLong.of(210), store.dayVertical(day));
+        assertEquals(OptionalLong.empty(), store.dayVertical(new SkierDay(1, 2022, 1, 8)));
+        assertEquals(1, store.ridesStored());
+    }
+
+    @Test
+    void scopesKeysToTheRidesResortAndSeason() {
+        assertEquals(RideOutcome.STORED, store.addRide(new SkierDay(1, 2022, 1, 7), lift(1), "same"));
+        assertEquals(RideOutcome.STORED, store.addRide(new SkierDay(2, 2022, 1, 7), lift(1), "same"));
+        assertEquals(RideOutcome.STORED, store.addRide(new SkierDay(1, 2023, 1, 7), lift(1), "same"));
+        assertEquals(3, store.ridesStored());
+    }
+
+    @Test
+    void storesAKeyedRideOnceWhenManyThreadsSendItAtOnce() throws Exception {
+        int threads = 16;
+        ExecutorService pool = Executors.newFixedThreadPool(threads);
+        try {
+            for (int ride = 0; ride < 50; ride++) {
+                String key = "concurrent-" + ride;
+                CountDownLatch start = new CountDownLatch(1);
+                List<Future<RideOutcome>> outcomes = new ArrayList<>();
+                for (int t = 0; t < threads; t++) {
+                    Callable<RideOutcome> send = () -> {
+                        start.await();
+                        return store.addRide(new SkierDay(1, 2022, 3, 5), lift(10), key);
+                    };
+                    outcomes.add(pool.submit(send));
+                }
+                start.countDown();
+                int stored = 0;
+                for (Future<RideOutcome> outcome : outcomes) {
+                    RideOutcome o = outcome.get(30, TimeUnit.SECONDS);
+                    stored += o == RideOutcome.STORED ? 1 : 0;
+                    assertTrue(o != RideOutcome.KEY_REUSED, "the same ride is a replay, not a reused key");
+                }
+                assertEquals(1, stored, "exactly one of " + threads + " concurrent sends stores ride " + key);
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+        assertEquals(50, store.ridesStored());
+        assertEquals(OptionalLong.of(500 * 10), store.dayVertical(new SkierDay(1, 2022, 3, 5)));
+    }
+
+    @Test
+    void countsStoredRidesOverEveryResortAndSeason() {
+        store.addRide(new SkierDay(1, 2022, 1, 7), lift(1));
+        store.addRide(new SkierDay(5, 2021, 1, 7), lift(1));
+        store.addRide(new SkierDay(4242, 2030, 366, 100_000), lift(60));
+        store.addRide(new SkierDay(4242, 2030, 366, 100_000), lift(60), "x");
+        store.addRide(new SkierDay(4242, 2030, 366, 100_000), lift(60), "x");
+        assertEquals(4, store.ridesStored());
+        assertEquals(OptionalLong.of(1200), store.dayVertical(new SkierDay(4242, 2030, 366, 100_000)));
+    }
+}
