@@ -1,0 +1,197 @@
+package io.upic.liftride.server.store.redis;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.upic.liftride.server.store.RideOutcome;
+import io.upic.liftride.server.store.StoreUnavailableException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+class GroupCommitTest {
+    private final ExecutorService requests = Executors.newCachedThreadPool();
+    private GroupCommit commits;
+
+    @AfterEach
+    void stop() {
+        if (commits != null) {
+            commits.close();
+        }
+        requests.shutdownNow();
+    }
+
+    private static PendingRide ride(String tag, int skier) {
+        return new PendingRide(tag, 1, skier, 10, null, skier);
+    }
+
+    private static List<RideOutcome> allStored(List<PendingRide> rides) {
+        return Collections.nCopies(rides.size(), RideOutcome.STORED);
+    }
+
+    @Test
+    void answersEachRideWithItsOwnOutcome() {
+        commits = new GroupCommit(
+                (tag, rides, deadline) -> rides.stream()
+                        .map(r -> r.skier % 2 == 0 ? RideOutcome.STORED : RideOutcome.REPLAYED)
+                        .toList(),
+                64,
+                100,
+                Duration.ofSeconds(2),
+                Duration.ofSeconds(1));
+        assertEquals(RideOutcome.STORED, commits.apply(ride("{a}", 2)));
+        assertEquals(RideOutcome.REPLAYED, commits.apply(ride("{a}", 3)));
+    }
+
+    @Test
+    void gathersWaitingRidesIntoBatchesOfOneTagEach() throws Exception {
+        CountDownLatch firstBatchEntered = new CountDownLatch(1);
+        CountDownLatch releaseFirstBatch = new CountDownLatch(1);
+        List<String> batches = Collections.synchronizedList(new ArrayList<>());
+        commits = new GroupCommit(
+                (tag, rides, deadline) -> {
+                    batches.add(tag + " x" + rides.size());
+                    firstBatchEntered.countDown();
+                    await(releaseFirstBatch);
+                    return allStored(rides);
+                },
+                64,
+                1000,
+                Duration.ofSeconds(5),
+                Duration.ofSeconds(5));
+        Future<RideOutcome> first = requests.submit(() -> commits.apply(ride("{a}", 1)));
+        assertTrue(firstBatchEntered.await(5, TimeUnit.SECONDS));
+        List<Future<RideOutcome>> later = new ArrayList<>();
+        for (int i = 0; i < 20; i++) {
+            String tag = i % 2 == 0 ? "{a}" : "{b}";
+            int skier = i;
+            later.add(requests.submit(() -> commits.apply(ride(tag, skier))));
+        }
+        while (commits.queued() < 20) {
+            Thread.sleep(1);
+        }
+        releaseFirstBatch.countDown();
+        assertEquals(RideOutcome.STORED, first.get(5, TimeUnit.SECONDS));
+        for (Future<RideOutcome> f : later) {
+            assertEquals(RideOutcome.STORED, f.get(5, TimeUnit.SECONDS));
+        }
+        assertEquals(List.of("{a} x1", "{a} x10", "{b} x10"), batches, "20 waiting rides went in one call per tag");
+    }
+
+    @Test
+    void answersUnavailableWhenTheBatchFailsAndWorksAgainAfterwards() {
+        AtomicInteger calls = new AtomicInteger();
+        commits = new GroupCommit(
+                (tag, rides, deadline) -> {
+                    if (calls.incrementAndGet() == 1) {
+                        throw new IllegalStateException("connection refused");
+                    }
+                    return allStored(rides);
+                },
+                64,
+                100,
+                Duration.ofSeconds(2),
+                Duration.ofSeconds(1));
+        StoreUnavailableException e =
+                assertThrows(StoreUnavailableException.class, () -> commits.apply(ride("{a}", 1)));
+        assertTrue(e.getMessage().contains("connection refused"), e.getMessage());
+        assertEquals(RideOutcome.STORED, commits.apply(ride("{a}", 1)));
+    }
+
+    @Test
+    void neverSendsARideWhoseRequestGaveUpWhileItWaited() throws Exception {
+        CountDownLatch stuck = new CountDownLatch(1);
+        List<Integer> sentSkiers = Collections.synchronizedList(new ArrayList<>());
+        commits = new GroupCommit(
+                (tag, rides, deadline) -> {
+                    rides.forEach(r -> sentSkiers.add(r.skier));
+                    if (rides.get(0).skier == 1) {
+                        await(stuck); // the store hangs on the first batch
+                    }
+                    return allStored(rides);
+                },
+                64,
+                100,
+                Duration.ofMillis(300),
+                Duration.ofSeconds(10));
+        Future<RideOutcome> hung = requests.submit(() -> commits.apply(ride("{a}", 1)));
+        while (sentSkiers.isEmpty()) {
+            Thread.sleep(1);
+        }
+        long start = System.nanoTime();
+        assertThrows(StoreUnavailableException.class, () -> commits.apply(ride("{a}", 2)));
+        long waitedMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+        assertTrue(waitedMillis >= 250 && waitedMillis < 2_000, "gave up after the request timeout: " + waitedMillis);
+        stuck.countDown();
+        assertEquals(RideOutcome.STORED, hung.get(5, TimeUnit.SECONDS));
+        assertEquals(RideOutcome.STORED, commits.apply(ride("{a}", 3)));
+        assertEquals(List.of(1, 3), sentSkiers, "ride 2 was abandoned before it was sent, so it never was");
+    }
+
+    @Test
+    void boundsTheWaitOfARideAlreadySentToAStoreThatHangs() {
+        commits = new GroupCommit(
+                (tag, rides, deadline) -> {
+                    await(new CountDownLatch(1)); // hangs until the committer is interrupted at close
+                    return allStored(rides);
+                },
+                64,
+                100,
+                Duration.ofMillis(200),
+                Duration.ofMillis(300));
+        long start = System.nanoTime();
+        assertThrows(StoreUnavailableException.class, () -> commits.apply(ride("{a}", 1)));
+        long waitedMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+        assertTrue(waitedMillis < 1_500, "request timeout + batch timeout + slack, got " + waitedMillis + " ms");
+    }
+
+    @Test
+    void refusesAtOnceWhenTheQueueIsFull() throws Exception {
+        CountDownLatch stuck = new CountDownLatch(1);
+        commits = new GroupCommit(
+                (tag, rides, deadline) -> {
+                    await(stuck);
+                    return allStored(rides);
+                },
+                1,
+                2,
+                Duration.ofSeconds(5),
+                Duration.ofSeconds(5));
+        List<Future<RideOutcome>> waiting = new ArrayList<>();
+        waiting.add(requests.submit(() -> commits.apply(ride("{a}", 1))));
+        while (commits.queued() > 0) {
+            Thread.sleep(1);
+        }
+        waiting.add(requests.submit(() -> commits.apply(ride("{a}", 2))));
+        waiting.add(requests.submit(() -> commits.apply(ride("{a}", 3))));
+        while (commits.queued() < 2) {
+            Thread.sleep(1);
+        }
+        StoreUnavailableException e =
+                assertThrows(StoreUnavailableException.class, () -> commits.apply(ride("{a}", 4)));
+        assertTrue(e.getMessage().contains("overloaded"), e.getMessage());
+        stuck.countDown();
+        for (Future<RideOutcome> f : waiting) {
+            assertEquals(RideOutcome.STORED, f.get(5, TimeUnit.SECONDS));
+        }
+    }
+
+    private static void await(CountDownLatch latch) {
+        try {
+            latch.await();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted", e);
+        }
+    }
+}

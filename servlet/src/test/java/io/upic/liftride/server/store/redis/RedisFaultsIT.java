@@ -1,0 +1,162 @@
+package io.upic.liftride.server.store.redis;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.upic.liftride.server.model.LiftRide;
+import io.upic.liftride.server.model.ResortDay;
+import io.upic.liftride.server.model.SkierDay;
+import io.upic.liftride.server.store.RideOutcome;
+import io.upic.liftride.server.store.RideStore;
+import io.upic.liftride.server.store.StoreSpec;
+import io.upic.liftride.server.store.StoreUnavailableException;
+import io.upic.liftride.testkit.RedisServer;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.OptionalLong;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/** The Redis store against a real redis-server that is killed, frozen and emptied under it. */
+@Timeout(120)
+class RedisFaultsIT {
+    private static final LiftRide RIDE = new LiftRide(10, 100, 0);
+    private RedisServer redis;
+    private RideStore store;
+
+    @BeforeEach
+    void start() {
+        redis = RedisServer.start();
+        store = StoreSpec.parse(redis.url()).open();
+    }
+
+    @AfterEach
+    void stop() {
+        if (store != null) {
+            store.close();
+        }
+        if (redis != null) {
+            redis.close();
+        }
+    }
+
+    @Test
+    void answersUnavailableQuicklyWhileRedisIsDownAndRecoversByItself() {
+        assertEquals(RideOutcome.STORED, store.addRide(new SkierDay(1, 2022, 1, 1), RIDE, "before"));
+        redis.kill();
+        long start = System.nanoTime();
+        assertThrows(StoreUnavailableException.class, () -> store.addRide(new SkierDay(1, 2022, 1, 2), RIDE, "down"));
+        assertThrows(StoreUnavailableException.class, () -> store.dayVertical(new SkierDay(1, 2022, 1, 1)));
+        assertThrows(StoreUnavailableException.class, store::ridesStored);
+        long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+        assertTrue(millis < 3_000, "three refusals took " + millis + " ms");
+
+        redis.restart(); // same port and directory: Redis loads its AOF
+        assertEquals(OptionalLong.of(100), store.dayVertical(new SkierDay(1, 2022, 1, 1)), "the ride survived SIGKILL");
+        assertEquals(RideOutcome.STORED, store.addRide(new SkierDay(1, 2022, 1, 2), RIDE, "down"));
+        assertEquals(RideOutcome.REPLAYED, store.addRide(new SkierDay(1, 2022, 1, 1), RIDE, "before"));
+        assertEquals(2, store.ridesStored());
+    }
+
+    @Test
+    void neverAppliesABatchThatReachesRedisAfterItsRequestGaveUp() throws Exception {
+        store.addRide(new SkierDay(1, 2022, 1, 1), RIDE);
+        redis.freeze(); // connected, but answers nothing: the batch sits in Redis's socket
+        long start = System.nanoTime();
+        StoreUnavailableException e = assertThrows(
+                StoreUnavailableException.class, () -> store.addRide(new SkierDay(1, 2022, 1, 2), RIDE, "late"));
+        long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+        assertTrue(millis < 4_000, "the POST was answered 503 after " + millis + " ms: " + e.getMessage());
+        Thread.sleep(1_500); // well past the batch's deadline
+        redis.resume(); // now Redis reads the batch: its function must refuse it
+
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (!redis.cli("INFO", "errorstats").contains("errorstat_DEADLINE") && System.nanoTime() < deadline) {
+            Thread.sleep(50);
+        }
+        assertTrue(
+                redis.cli("INFO", "errorstats").contains("errorstat_DEADLINE"),
+                "Redis ran the late batch and refused it: " + redis.cli("INFO", "errorstats"));
+        assertEquals(
+                OptionalLong.empty(), store.dayVertical(new SkierDay(1, 2022, 1, 2)), "the late ride was not applied");
+        assertEquals(1, store.ridesStored());
+        assertEquals(RideOutcome.STORED, store.addRide(new SkierDay(1, 2022, 1, 2), RIDE, "late"), "a retry stores it");
+    }
+
+    @Test
+    void reloadsItsFunctionWhenRedisLostIt() {
+        redis.cli("FUNCTION", "FLUSH");
+        assertEquals(RideOutcome.STORED, store.addRide(new SkierDay(1, 2022, 1, 1), RIDE, null));
+        assertTrue(redis.cli("FUNCTION", "LIST").contains("liftride"));
+    }
+
+    @Test
+    void keepsEveryAcknowledgedRideExactlyOnceThroughSigkillOfRedis() throws Exception {
+        int threads = 8;
+        AtomicBoolean stop = new AtomicBoolean();
+        AtomicLong acknowledged = new AtomicLong();
+        AtomicLong refusals = new AtomicLong();
+        ExecutorService pool = Executors.newFixedThreadPool(threads);
+        List<Future<?>> senders = new ArrayList<>();
+        for (int t = 0; t < threads; t++) {
+            int thread = t;
+            senders.add(pool.submit(() -> {
+                for (int seq = 0; !stop.get(); seq++) {
+                    String key = "t" + thread + "-" + seq;
+                    SkierDay where = new SkierDay(1, 2022, 1, 1 + (seq % 1000));
+                    while (true) { // like the load client: the same key on every retry until a 201
+                        try {
+                            store.addRide(where, RIDE, key);
+                            acknowledged.incrementAndGet();
+                            break;
+                        } catch (StoreUnavailableException e) {
+                            refusals.incrementAndGet();
+                            sleepQuietly(100);
+                        }
+                    }
+                }
+                return null;
+            }));
+        }
+        Thread.sleep(1_000);
+        redis.kill();
+        Thread.sleep(1_000);
+        redis.restart();
+        Thread.sleep(1_000);
+        stop.set(true);
+        for (Future<?> sender : senders) {
+            sender.get(30, TimeUnit.SECONDS);
+        }
+        pool.shutdown();
+        assertTrue(refusals.get() > 0, "the kill must have been noticed");
+        assertTrue(acknowledged.get() > 1_000, "rides were stored before and after: " + acknowledged.get());
+        assertEquals(acknowledged.get(), store.ridesStored(), "every acknowledged ride, once; refusals: " + refusals);
+        assertEquals(acknowledged.get() * 100, sumOfDayVerticals(1000), "the aggregates agree with the count");
+        assertEquals(Math.min(1000, acknowledged.get()), store.uniqueSkiers(new ResortDay(1, 2022, 1)));
+    }
+
+    private long sumOfDayVerticals(int skiers) {
+        long sum = 0;
+        for (int skier = 1; skier <= skiers; skier++) {
+            sum += store.dayVertical(new SkierDay(1, 2022, 1, skier)).orElse(0);
+        }
+        return sum;
+    }
+
+    private static void sleepQuietly(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}
