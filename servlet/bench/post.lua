@@ -4,7 +4,8 @@
 -- The URL's path is the context path; the script appends /skiers/... itself.
 -- The container's floor, same script: start the server with --bare and target .../liftride/bench/bare
 -- (a benchmark-only servlet answering 201 without reading the request; never in the WAR).
--- Env overrides: RESORT (default 1), SEASON (2022), DAY (1), SKIERS (20000), LIFTS (40).
+-- Env overrides: RESORT (default 1), SEASON (2022), DAY (1), SKIERS (20000), LIFTS (40);
+-- KEYS=1 sends a unique Idempotency-Key with every ride, as the load client does.
 -- Every request expects 201; wrk reports anything else as "Non-2xx or 3xx responses".
 
 local resort = os.getenv("RESORT") or "1"
@@ -13,6 +14,9 @@ local day = os.getenv("DAY") or "1"
 local skiers = tonumber(os.getenv("SKIERS") or "20000")
 local lifts = tonumber(os.getenv("LIFTS") or "40")
 local headers = { ["Content-Type"] = "application/json" }
+local keys = os.getenv("KEYS") == "1"
+local run = tostring(os.time())
+local sent = 0
 local base
 
 local thread_id = 0
@@ -32,5 +36,9 @@ function request()
     base, resort, season, day, math.random(1, skiers))
   local body = string.format('{"liftID":%d,"time":%d,"waitTime":%d}',
     math.random(1, lifts), math.random(1, 420), math.random(0, 10))
+  if keys then
+    sent = sent + 1
+    headers["Idempotency-Key"] = run .. "-" .. (id or 0) .. "-" .. sent
+  end
   return wrk.format("POST", path, headers, body)
 end
