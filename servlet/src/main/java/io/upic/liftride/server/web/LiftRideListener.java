@@ -8,8 +8,9 @@ import javax.servlet.ServletContextListener;
 
 /**
  * Creates the application's shared objects when the web application starts: the {@link RideStore}
- * (in memory, seeded with resorts 1..10, unless {@link StoreSpec} names Redis) and the {@link EndpointStats}. Servlets and filters read them
- * from the ServletContext in their {@code init}, so each deployment has its own and none is static.
+ * (in memory, seeded with resorts 1..10, unless {@link StoreSpec} names Redis) and the {@link
+ * EndpointStats}. Servlets and filters read them from the ServletContext in their {@code init}, so each
+ * deployment has its own and none is static.
  */
 public final class LiftRideListener implements ServletContextListener {
     @Override
