@@ -13,9 +13,9 @@ import java.util.OptionalLong;
 /**
  * Where lift rides go and what the GETs read; implementations must be safe for concurrent use by
  * every request thread. Any method may throw {@link StoreUnavailableException} when the store does
- * not answer in time; the API turns it into a 503 with {@code Retry-After}. Arguments are already validated (see
- * {@code validation.Rules}); an
- * implementation may still refuse values outside them with {@link IllegalArgumentException}.
+ * not answer in time; the API turns it into a 503 with {@code Retry-After}. Arguments are already
+ * validated (see {@code validation.Rules}); an implementation may still refuse values outside them
+ * with {@link IllegalArgumentException}.
  *
  * <p>Which resorts exist: a store may start with some (the in-memory one seeds 1..10); a resort
  * that receives a ride is registered then, with the ride's season. Seasons are added by rides and by
