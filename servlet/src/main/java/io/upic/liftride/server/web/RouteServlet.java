@@ -1,10 +1,10 @@
 package io.upic.liftride.server.web;
 
+import io.upic.liftride.server.routing.HttpMethod;
+import io.upic.liftride.server.routing.Route;
+import io.upic.liftride.server.routing.RouteMatch;
+import io.upic.liftride.server.routing.Routes;
 import io.upic.liftride.server.store.StoreUnavailableException;
-import io.upic.liftride.server.validation.HttpMethod;
-import io.upic.liftride.server.validation.Route;
-import io.upic.liftride.server.validation.RouteMatch;
-import io.upic.liftride.server.validation.Routes;
 import io.upic.liftride.server.validation.Values;
 import java.io.IOException;
 import javax.servlet.http.HttpServlet;
