@@ -2,7 +2,6 @@ package io.upic.liftride.server.embedded;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.BufferedReader;
@@ -68,42 +67,6 @@ class ExecutableJarIT {
     }
 
     @Test
-    void withBarePrintsTheSameUrlLineAndAnswersTheBenchmarkPath() throws Exception {
-        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        Process process = new ProcessBuilder(
-                        java, "-Xmx64m", "-jar", JAR.toString(), "--port", "0", "--host", "127.0.0.1", "--bare")
-                .redirectErrorStream(true)
-                .start();
-        try {
-            BufferedReader out =
-                    new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
-            String line = out.readLine();
-            Matcher url = Pattern.compile("^LiftRide server listening on (http://127\\.0\\.0\\.1:(\\d+)/liftride)$")
-                    .matcher(String.valueOf(line));
-            assertTrue(url.matches(), "first line, as without --bare: " + line);
-            assertEquals(
-                    "benchmark only: /liftride/bench/bare/* answers 201 without reading the request", out.readLine());
-
-            HttpClient client =
-                    HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
-            HttpRequest post = HttpRequest.newBuilder(
-                            URI.create(url.group(1) + "/bench/bare/skiers/1/seasons/2022/days/1/skiers/1"))
-                    .timeout(Duration.ofSeconds(10))
-                    .header("Content-Type", "application/json")
-                    .POST(HttpRequest.BodyPublishers.ofString("{\"liftID\":1,\"time\":1}"))
-                    .build();
-            assertEquals(
-                    201,
-                    client.send(post, HttpResponse.BodyHandlers.discarding()).statusCode());
-
-            process.toHandle().destroy();
-            assertTrue(process.waitFor(20, TimeUnit.SECONDS), "server did not stop");
-        } finally {
-            process.destroyForcibly();
-        }
-    }
-
-    @Test
     void printsUsageAndExits2OnABadArgument() throws Exception {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         Process process = new ProcessBuilder(java, "-jar", JAR.toString(), "--port", "x")
@@ -123,7 +86,7 @@ class ExecutableJarIT {
     }
 
     @Test
-    void warHoldsNeitherTomcatNorTheLauncherNorTheBareServlet() throws Exception {
+    void warHoldsNeitherTomcatNorTheLauncher() throws Exception {
         try (ZipFile war = new ZipFile(WAR.toFile())) {
             war.stream().forEach(entry -> {
                 String name = entry.getName();
@@ -131,9 +94,6 @@ class ExecutableJarIT {
                         !name.startsWith("WEB-INF/lib/tomcat") && !name.startsWith("WEB-INF/lib/javax.servlet"), name);
                 assertTrue(!name.contains("/embedded/"), name);
             });
-            // named explicitly: the benchmark-only servlet and its registration must never be deployed
-            assertNull(war.getEntry("WEB-INF/classes/io/upic/liftride/server/embedded/BareServlet.class"));
-            assertNull(war.getEntry("WEB-INF/classes/io/upic/liftride/server/embedded/BareMapping.class"));
             assertTrue(war.getEntry("WEB-INF/web.xml") != null);
             assertNotNull(
                     war.getEntry("WEB-INF/classes/io/upic/liftride/server/web/SkierServlet.class"),
