@@ -194,7 +194,8 @@ public final class EmbeddedServer implements AutoCloseable {
 
     /**
      * Starts the server from the command line ({@link LaunchOptions}), prints {@code LiftRide server
-     * listening on http://host:port/liftride} and runs until Ctrl-C (or SIGTERM) stops it cleanly.
+     * listening on http://host:port/liftride} and runs until Ctrl-C (or SIGTERM) stops it cleanly. A
+     * bad flag is one line on stderr and exit code 2; a server that cannot start, one line and 1.
      */
     public static void main(String[] args) throws InterruptedException {
         runFromCommandLine(args, NO_CUSTOMIZER);
@@ -206,8 +207,7 @@ public final class EmbeddedServer implements AutoCloseable {
         try {
             options = LaunchOptions.parse(args);
         } catch (IllegalArgumentException e) {
-            System.err.println(e.getMessage());
-            System.err.println(LaunchOptions.USAGE);
+            System.err.println(e.getMessage() + " (--help lists the options)");
             System.exit(2);
             return;
         }

@@ -14,6 +14,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -66,33 +68,46 @@ class ExecutableJarIT {
         }
     }
 
-    @Test
-    void printsUsageAndExits2OnABadArgument() throws Exception {
+    /** Runs the jar with {@code args} to its end, checks its exit code and returns everything it printed. */
+    private static String runToEnd(int expectedExit, String... args) throws Exception {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        Process process = new ProcessBuilder(java, "-jar", JAR.toString(), "--port", "x")
-                .redirectErrorStream(true)
-                .start();
+        List<String> command = new ArrayList<>(List.of(java, "-jar", JAR.toString()));
+        command.addAll(List.of(args));
+        Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
         try {
             assertTrue(process.waitFor(20, TimeUnit.SECONDS));
-            assertEquals(2, process.exitValue());
             String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-            assertTrue(
-                    output.startsWith(
-                            "--port must be an integer in 0..65535, got \"x\"\nusage: java -jar liftride-server.jar"),
-                    output);
+            assertEquals(expectedExit, process.exitValue(), output);
+            return output;
         } finally {
             process.destroyForcibly();
         }
     }
 
     @Test
-    void warHoldsNeitherTomcatNorTheLauncher() throws Exception {
+    void namesABadFlagInOneLineAndExits2() throws Exception {
+        assertEquals(
+                "--port must be an integer in 0..65535, got \"x\" (--help lists the options)\n",
+                runToEnd(2, "--port", "x"));
+        assertEquals("unknown argument \"--bare\" (--help lists the options)\n", runToEnd(2, "--bare"));
+    }
+
+    @Test
+    void printsTheHelpWithCommonsCliInsideTheJar() throws Exception {
+        String output = runToEnd(0, "--help");
+        assertTrue(output.startsWith("usage: java -jar liftride-server.jar [--port N] [--host H]\n"), output);
+        assertTrue(output.contains("--host <H>") && output.contains("--port <N>"), output);
+    }
+
+    @Test
+    void warHoldsNeitherTomcatNorTheLauncherNorCommonsCli() throws Exception {
         try (ZipFile war = new ZipFile(WAR.toFile())) {
             war.stream().forEach(entry -> {
                 String name = entry.getName();
                 assertTrue(
                         !name.startsWith("WEB-INF/lib/tomcat") && !name.startsWith("WEB-INF/lib/javax.servlet"), name);
                 assertTrue(!name.contains("/embedded/"), name);
+                assertTrue(!name.startsWith("WEB-INF/lib/commons-cli"), "only the launcher reads flags: " + name);
             });
             assertTrue(war.getEntry("WEB-INF/web.xml") != null);
             assertNotNull(

@@ -17,6 +17,16 @@ class LaunchOptionsTest {
         assertEquals(
                 new LaunchOptions("127.0.0.1", 0, false), LaunchOptions.parse("--port", "0", "--host", "127.0.0.1"));
         assertEquals(new LaunchOptions("::1", 9090, false), LaunchOptions.parse("--host", "::1", "--port", "9090"));
+        assertEquals(new LaunchOptions("0.0.0.0", 1, false), LaunchOptions.parse("--port=1"));
+    }
+
+    @Test
+    void listsEveryFlagInTheUsage() {
+        String usage = LaunchOptions.USAGE;
+        assertTrue(usage.startsWith("usage: java -jar liftride-server.jar [--port N] [--host H]\n"), usage);
+        assertTrue(usage.contains("--port <N>") && usage.contains("0 picks a free port"), usage);
+        assertTrue(usage.contains("--host <H>") && usage.contains("default 0.0.0.0"), usage);
+        assertTrue(usage.contains("-h,--help"), usage);
     }
 
     @Test
@@ -43,6 +53,11 @@ class LaunchOptionsTest {
                 "unknown argument \"-p\"",
                 assertThrows(IllegalArgumentException.class, () -> LaunchOptions.parse("-p", "80"))
                         .getMessage());
+        assertEquals(
+                "unknown argument \"--po\"",
+                assertThrows(IllegalArgumentException.class, () -> LaunchOptions.parse("--po", "80"))
+                        .getMessage(),
+                "no abbreviations: a later flag could make them ambiguous");
         assertEquals(
                 "unknown argument \"x\"",
                 assertThrows(IllegalArgumentException.class, () -> LaunchOptions.parse("--host", "h", "x"))
