@@ -17,6 +17,7 @@ import io.upic.liftride.server.validation.Result;
 import io.upic.liftride.server.validation.Values;
 import java.io.IOException;
 import java.util.List;
+import java.util.Optional;
 import java.util.OptionalLong;
 import javax.servlet.ServletException;
 import javax.servlet.http.HttpServletRequest;
@@ -65,7 +66,7 @@ public final class SkierServlet extends RouteServlet {
 
     private void writeRide(SkierDay where, HttpServletRequest request, HttpServletResponse response)
             throws IOException {
-        Result<String> key = IdempotencyKeys.parse(request.getHeader(IdempotencyKeys.HEADER));
+        Result<Optional<String>> key = IdempotencyKeys.parse(request.getHeader(IdempotencyKeys.HEADER));
         if (!key.isOk()) {
             JsonResponses.reject(response, key.rejection());
             return;
@@ -81,12 +82,12 @@ public final class SkierServlet extends RouteServlet {
             JsonResponses.reject(response, ride.rejection());
             return;
         }
-        RideOutcome outcome = store.addRide(where, ride.value(), key.value());
+        RideOutcome outcome = store.addRide(where, ride.value(), key.value().orElse(null));
         if (outcome == RideOutcome.KEY_REUSED) {
             JsonResponses.message(
                     response,
                     SC_UNPROCESSABLE_ENTITY,
-                    IdempotencyKeys.HEADER + " " + Values.quote(key.value())
+                    IdempotencyKeys.HEADER + " " + Values.quote(key.value().orElseThrow())
                             + " was already used for a different ride at this resort and season; nothing was stored");
             return;
         }
