@@ -8,7 +8,7 @@ gives every raw number, the medians and min-max.
   1. Client efficiency: client-part1 at 64 threads (generated SDK, and the raw transport) vs
      `wrk -t2 -c64` POSTing the same kind of body to the same server; CPU per request of each.
   2. Server efficiency: wrk on our POST endpoint (validation + storage) vs wrk on a bare servlet
-     that answers 201 without reading the request (benchmark-only, started with --bare).
+     that answers 201 without reading the request, in the same server (the bench module's BareServer).
   3. client-part2's instrumentation overhead and memory: client-part2/bench/overhead.sh, if present.
 
 Usage: python3 bench/bench.py [--rounds 3] [--wrk-seconds 10] [--skip-build] [--skip-part2] [--jfr]
@@ -26,7 +26,8 @@ import sys
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-SERVER_JAR = os.path.join(ROOT, "servlet", "target", "liftride-server.jar")
+BENCH_JAR = os.path.join(ROOT, "bench", "target", "liftride-bench.jar")  # the real server plus the bare servlet
+BARE_SERVER = "io.upic.liftride.bench.BareServer"
 CLIENT_JAR = os.path.join(ROOT, "client-part1", "target", "client-part1.jar")
 POST_LUA = os.path.join(ROOT, "servlet", "bench", "post.lua")  # the wrk script that also documents the server
 CLK_TCK = os.sysconf("SC_CLK_TCK")
@@ -53,12 +54,10 @@ def proc_cpu_seconds(pid):
 
 
 class Server:
-    """The embedded LiftRide server in its own JVM on a free loopback port."""
+    """The embedded LiftRide server plus the bare servlet, in its own JVM on a free loopback port."""
 
-    def __init__(self, bare):
-        args = ["java", "-Xms512m", "-Xmx512m", "-jar", SERVER_JAR, "--host", "127.0.0.1", "--port", "0"]
-        if bare:
-            args.append("--bare")
+    def __init__(self):
+        args = ["java", "-Xms512m", "-Xmx512m", "-cp", BENCH_JAR, BARE_SERVER, "--host", "127.0.0.1", "--port", "0"]
         self.proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         deadline = time.time() + 60
         self.base = None
@@ -200,17 +199,19 @@ def main():
     ensure_wrk()
     if not a.skip_build:
         sh(["mvn", "-B", "-q", "-DskipTests", "install"], cwd=ROOT)
-    for jar in (SERVER_JAR, CLIENT_JAR):
+    for jar in (BENCH_JAR, CLIENT_JAR):
         if not os.path.exists(jar):
             raise SystemExit(f"missing {jar}: build first (mvn -DskipTests install)")
 
     rounds = []
-    server = Server(bare=True)
+    server = Server()
     try:
         base = server.base
-        # warm the server's JIT once, so round 1 is not special
-        run_wrk(base, 5)
-        run_wrk(base + "/bench/bare", 3)
+        # warm the server's JIT once, so round 1 is not special; both targets must answer 201
+        for url, seconds in ((base, 5), (base + "/bench/bare", 3)):
+            warm = run_wrk(url, seconds)
+            if warm["non2xx"] or warm["requests"] == 0:
+                raise SystemExit(f"{url} did not answer 201 ({warm['non2xx']} of {warm['requests']} were not 2xx)")
         for i in range(a.rounds):
             r = {}
             r["wrk_post"] = run_wrk(base, a.wrk_seconds)
@@ -279,7 +280,7 @@ def write_report(a, rounds, jfr, part2):
       f"{subprocess.run(['java', '-version'], stderr=subprocess.PIPE, text=True).stderr.splitlines()[0]}. "
       "Client, server and wrk share the 2 cores over loopback.")
     w("")
-    w("Each round, back to back against one server JVM (`java -Xmx512m -jar servlet/target/liftride-server.jar --bare`):")
+    w(f"Each round, back to back against one server JVM (`java -Xmx512m -cp bench/target/liftride-bench.jar {BARE_SERVER}`):")
     w(f"`wrk -t2 -c64 -d{a.wrk_seconds}s -s servlet/bench/post.lua` on the POST endpoint; client-part1 "
       f"`-t {a.threads} -s {a.skiers} -l 40 -m {a.runs} --baseline 0` with `--transport sdk` and `--transport raw`; "
       "wrk with the same script on the bare servlet (`/liftride/bench/bare/*`, answers 201 without reading the request); wrk on POST again.")

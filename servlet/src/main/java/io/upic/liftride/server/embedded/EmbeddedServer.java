@@ -12,9 +12,12 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Consumer;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import java.util.stream.Stream;
+import org.apache.catalina.Context;
+import org.apache.catalina.Lifecycle;
 import org.apache.catalina.LifecycleException;
 import org.apache.catalina.LifecycleState;
 import org.apache.catalina.connector.Connector;
@@ -38,28 +41,25 @@ import org.apache.tomcat.util.scan.StandardJarScanner;
  * }
  * }</pre>
  *
- * <p>Command line: {@code java -jar liftride-server.jar [--port 8080] [--host 0.0.0.0] [--bare]}. The
- * host defaults to 0.0.0.0 (every interface) because the server's main use is an EC2 instance the load
- * client reaches from outside; pass {@code --host 127.0.0.1} to keep it local. {@code --bare} (benchmark
- * only) also maps a servlet that answers 201 without reading the request at {@value #BARE_MAPPING}.
+ * <p>Command line: {@code java -jar liftride-server.jar [--port 8080] [--host 0.0.0.0]}. The host
+ * defaults to 0.0.0.0 (every interface) because the server's main use is an EC2 instance the load
+ * client reaches from outside; pass {@code --host 127.0.0.1} to keep it local.
+ *
+ * <p>A caller that needs more in the context (another servlet, say) passes a customizer to {@link
+ * #start(String, int, Consumer)} or {@link #runFromCommandLine}; it runs once web.xml is applied.
  */
 public final class EmbeddedServer implements AutoCloseable {
     public static final String CONTEXT_PATH = "/liftride";
     public static final int DEFAULT_PORT = 8080;
     public static final String DEFAULT_HOST = "0.0.0.0";
-    /**
-     * Where a server started with {@code bare} answers every request with 201 and an empty body, without
-     * reading it and with no filter in front: the container's floor, for wrk beside the real POST
-     * ({@code wrk -s servlet/bench/post.lua http://127.0.0.1:PORT/liftride/bench/bare}). Relative to
-     * {@value #CONTEXT_PATH}; nothing answers there otherwise (a JSON 404, like any unknown path).
-     */
-    public static final String BARE_MAPPING = "/bench/bare/*";
 
     /** Strong references: java.util.logging forgets the level of loggers nobody holds. */
     private static final List<Logger> QUIETED_LOGGERS = List.of(
             Logger.getLogger("org.apache.catalina"),
             Logger.getLogger("org.apache.coyote"),
             Logger.getLogger("org.apache.tomcat"));
+
+    private static final Consumer<Context> NO_CUSTOMIZER = context -> {};
 
     private final Tomcat tomcat;
     private final Path baseDir;
@@ -82,22 +82,24 @@ public final class EmbeddedServer implements AutoCloseable {
      * @throws IllegalStateException if Tomcat or the web application does not start (e.g. the port is taken)
      */
     public static EmbeddedServer start(String host, int port) {
-        return start(host, port, false);
+        return start(host, port, NO_CUSTOMIZER);
     }
 
     /**
-     * {@link #start(String, int)}, and with {@code bare} also the benchmark-only servlet at {@value
-     * #BARE_MAPPING} (see there). Never use {@code bare} for anything but measuring the container.
+     * {@link #start(String, int)}, with {@code customizer} called on the web application's context
+     * once web.xml's servlets and mappings are in it and before it starts, e.g. to add a servlet. A
+     * customizer that throws fails the start.
      */
-    public static EmbeddedServer start(String host, int port, boolean bare) {
-        return start(host, port, ConnectorSettings.LOAD_TEST, bare);
+    public static EmbeddedServer start(String host, int port, Consumer<Context> customizer) {
+        return start(host, port, ConnectorSettings.LOAD_TEST, customizer);
     }
 
     static EmbeddedServer start(String host, int port, ConnectorSettings settings) {
-        return start(host, port, settings, false);
+        return start(host, port, settings, NO_CUSTOMIZER);
     }
 
-    static EmbeddedServer start(String host, int port, ConnectorSettings settings, boolean bare) {
+    private static EmbeddedServer start(
+            String host, int port, ConnectorSettings settings, Consumer<Context> customizer) {
         if (host == null || host.isBlank()) {
             throw new IllegalArgumentException(
                     "host must be an address to bind, got " + (host == null ? "null" : "\"" + host + "\""));
@@ -126,7 +128,7 @@ public final class EmbeddedServer implements AutoCloseable {
             StandardHost standardHost = (StandardHost) tomcat.getHost();
             standardHost.setAutoDeploy(false);
             standardHost.setErrorReportValveClass(JsonErrorReportValve.class.getName());
-            standardHost.addChild(webapp(tomcat, docBase, bare));
+            standardHost.addChild(webapp(tomcat, docBase, customizer));
 
             tomcat.start();
             int localPort = connector.getLocalPort();
@@ -137,9 +139,6 @@ public final class EmbeddedServer implements AutoCloseable {
             StandardContext context = (StandardContext) standardHost.findChild(CONTEXT_PATH);
             if (context == null || !context.getState().isAvailable()) {
                 throw new IllegalStateException("the LiftRide web application did not start; see Tomcat's log above");
-            }
-            if (bare && context.findChild(BareMapping.SERVLET_NAME) == null) {
-                throw new IllegalStateException("the bare servlet was not mapped at " + BARE_MAPPING);
             }
             return new EmbeddedServer(tomcat, baseDir, host, localPort);
         } catch (LifecycleException | IOException | RuntimeException e) {
@@ -195,15 +194,20 @@ public final class EmbeddedServer implements AutoCloseable {
 
     /**
      * Starts the server from the command line ({@link LaunchOptions}), prints {@code LiftRide server
-     * listening on http://host:port/liftride} and runs until Ctrl-C (or SIGTERM) stops it cleanly.
+     * listening on http://host:port/liftride} and runs until Ctrl-C (or SIGTERM) stops it cleanly. A
+     * bad flag is one line on stderr and exit code 2; a server that cannot start, one line and 1.
      */
     public static void main(String[] args) throws InterruptedException {
+        runFromCommandLine(args, NO_CUSTOMIZER);
+    }
+
+    /** {@link #main}, with {@code customizer} applied as {@link #start(String, int, Consumer)} says. */
+    public static void runFromCommandLine(String[] args, Consumer<Context> customizer) throws InterruptedException {
         LaunchOptions options;
         try {
             options = LaunchOptions.parse(args);
         } catch (IllegalArgumentException e) {
-            System.err.println(e.getMessage());
-            System.err.println(LaunchOptions.USAGE);
+            System.err.println(e.getMessage() + " (--help lists the options)");
             System.exit(2);
             return;
         }
@@ -213,7 +217,7 @@ public final class EmbeddedServer implements AutoCloseable {
         }
         EmbeddedServer server;
         try {
-            server = start(options.host(), options.port(), options.bare());
+            server = start(options.host(), options.port(), customizer);
         } catch (IllegalStateException e) {
             System.err.println(e.getMessage());
             System.exit(1);
@@ -222,15 +226,10 @@ public final class EmbeddedServer implements AutoCloseable {
         Runtime.getRuntime().addShutdownHook(new Thread(server::close, "liftride-shutdown"));
         String shownHost = options.host().indexOf(':') >= 0 ? "[" + options.host() + "]" : options.host();
         System.out.println("LiftRide server listening on http://" + shownHost + ":" + server.port() + CONTEXT_PATH);
-        if (options.bare()) {
-            // stderr, after the URL line that scripts parse: a reminder that this is not the deployable server
-            System.err.println(
-                    "benchmark only: " + CONTEXT_PATH + BARE_MAPPING + " answers 201 without reading the request");
-        }
         server.awaitClose();
     }
 
-    private static StandardContext webapp(Tomcat tomcat, Path docBase, boolean bare) {
+    private static StandardContext webapp(Tomcat tomcat, Path docBase, Consumer<Context> customizer) {
         StandardContext context = new StandardContext();
         context.setName(CONTEXT_PATH);
         context.setPath(CONTEXT_PATH);
@@ -257,9 +256,12 @@ public final class EmbeddedServer implements AutoCloseable {
         ContextConfig config = new ContextConfig();
         config.setDefaultWebXml(tomcat.noDefaultWebXmlPath()); // only our web.xml: no JSP, no static files
         context.addLifecycleListener(config);
-        if (bare) {
-            context.addLifecycleListener(new BareMapping()); // after ContextConfig: web.xml is applied first
-        }
+        // listeners run in the order they are added: after ContextConfig, web.xml is applied
+        context.addLifecycleListener(event -> {
+            if (Lifecycle.CONFIGURE_START_EVENT.equals(event.getType())) {
+                customizer.accept(context);
+            }
+        });
         return context;
     }
 

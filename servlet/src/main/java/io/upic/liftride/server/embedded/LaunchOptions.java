@@ -1,71 +1,84 @@
 package io.upic.liftride.server.embedded;
 
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import org.apache.commons.cli.CommandLine;
+import org.apache.commons.cli.DefaultParser;
+import org.apache.commons.cli.HelpFormatter;
+import org.apache.commons.cli.MissingArgumentException;
+import org.apache.commons.cli.Option;
+import org.apache.commons.cli.Options;
+import org.apache.commons.cli.ParseException;
+import org.apache.commons.cli.UnrecognizedOptionException;
+
 /**
- * The launcher's command line: {@code [--port N] [--host H] [--bare] [--help]}; immutable.
+ * The launcher's command line, {@code [--port N] [--host H] [--help]}, read with Apache Commons CLI;
+ * immutable. Every flag is declared once, in {@link #OPTIONS}, which also writes {@link #USAGE}.
  *
  * @param host address to bind; default {@value EmbeddedServer#DEFAULT_HOST} (every interface, as on
  *     an EC2 instance the load client reaches from outside); 127.0.0.1 keeps the server local
  * @param port port to listen on; default {@value EmbeddedServer#DEFAULT_PORT}; 0 picks a free one
  * @param help whether to print the usage and exit
- * @param bare whether to also map the benchmark-only servlet at {@value EmbeddedServer#BARE_MAPPING}
- *     (answers 201 without reading the request; see {@link EmbeddedServer#BARE_MAPPING})
  */
-public record LaunchOptions(String host, int port, boolean help, boolean bare) {
-    public static final String USAGE = "usage: java -jar liftride-server.jar [--port N] [--host H] [--bare]\n"
-            + "  --port N  port to listen on (default " + EmbeddedServer.DEFAULT_PORT + "; 0 picks a free port)\n"
-            + "  --host H  address to bind (default " + EmbeddedServer.DEFAULT_HOST
-            + ", every interface; 127.0.0.1 = this machine only)\n"
-            + "  --bare    benchmark only: also answer 201 at " + EmbeddedServer.CONTEXT_PATH
-            + EmbeddedServer.BARE_MAPPING
-            + " without reading\n"
-            + "            the request (Tomcat + an empty servlet: the floor to compare the real POST with)";
+public record LaunchOptions(String host, int port, boolean help) {
+    /** The flags, in the order the help lists them. */
+    private static final Options OPTIONS = new Options()
+            .addOption(valued(
+                    "port",
+                    "N",
+                    "port to listen on (default " + EmbeddedServer.DEFAULT_PORT + "; 0 picks a free port)"))
+            .addOption(valued(
+                    "host",
+                    "H",
+                    "address to bind (default " + EmbeddedServer.DEFAULT_HOST
+                            + ", every interface; 127.0.0.1 = this machine only)"))
+            .addOption(Option.builder("h")
+                    .longOpt("help")
+                    .desc("print this help and exit")
+                    .build());
 
-    /** Options without {@code --bare}, as before it existed. */
-    public LaunchOptions(String host, int port, boolean help) {
-        this(host, port, help, false);
-    }
+    public static final String USAGE = usage();
 
-    /** Parses the arguments; throws IllegalArgumentException naming the argument that is wrong. */
+    /** Parses the arguments; throws IllegalArgumentException naming the argument that is wrong, in one line. */
     public static LaunchOptions parse(String... args) {
-        String host = EmbeddedServer.DEFAULT_HOST;
-        int port = EmbeddedServer.DEFAULT_PORT;
-        boolean bare = false;
-        boolean afterBare = false; // the previous argument was the flag --bare (not a value equal to it)
-        for (int i = 0; i < args.length; i++) {
-            String arg = args[i];
-            boolean isBare = false;
-            switch (arg) {
-                case "--help":
-                case "-h":
-                    return new LaunchOptions(host, port, true, bare);
-                case "--host":
-                    host = value(args, ++i, arg);
-                    if (host.isBlank()) {
-                        throw new IllegalArgumentException("--host must be an address to bind, got \"" + host + "\"");
-                    }
-                    break;
-                case "--port":
-                    String text = value(args, ++i, arg);
-                    port = parsePort(text);
-                    break;
-                case "--bare":
-                    bare = true;
-                    isBare = true;
-                    break;
-                default:
-                    throw new IllegalArgumentException(
-                            (afterBare ? "--bare takes no value; " : "") + "unknown argument \"" + arg + "\"");
-            }
-            afterBare = isBare;
+        CommandLine line;
+        try {
+            line = DefaultParser.builder()
+                    .setAllowPartialMatching(false)
+                    .build()
+                    .parse(OPTIONS, args);
+        } catch (UnrecognizedOptionException e) {
+            throw unknown(e.getOption());
+        } catch (MissingArgumentException e) {
+            throw new IllegalArgumentException("--" + e.getOption().getLongOpt() + " needs a value");
+        } catch (ParseException e) {
+            throw new IllegalArgumentException(e.getMessage());
         }
-        return new LaunchOptions(host, port, false, bare);
+        if (line.hasOption("help")) {
+            return new LaunchOptions(EmbeddedServer.DEFAULT_HOST, EmbeddedServer.DEFAULT_PORT, true);
+        }
+        if (!line.getArgList().isEmpty()) {
+            throw unknown(line.getArgList().get(0));
+        }
+        String host = line.getOptionValue("host", EmbeddedServer.DEFAULT_HOST);
+        if (host.isBlank()) {
+            throw new IllegalArgumentException("--host must be an address to bind, got \"" + host + "\"");
+        }
+        int port = line.hasOption("port") ? parsePort(line.getOptionValue("port")) : EmbeddedServer.DEFAULT_PORT;
+        return new LaunchOptions(host, port, false);
     }
 
-    private static String value(String[] args, int index, String option) {
-        if (index >= args.length) {
-            throw new IllegalArgumentException(option + " needs a value");
-        }
-        return args[index];
+    private static Option valued(String name, String argName, String description) {
+        return Option.builder()
+                .longOpt(name)
+                .hasArg()
+                .argName(argName)
+                .desc(description)
+                .build();
+    }
+
+    private static IllegalArgumentException unknown(String argument) {
+        return new IllegalArgumentException("unknown argument \"" + argument + "\"");
     }
 
     private static int parsePort(String text) {
@@ -79,5 +92,22 @@ public record LaunchOptions(String host, int port, boolean help, boolean bare) {
             throw new IllegalArgumentException("--port must be an integer in 0..65535, got \"" + text + "\"");
         }
         return port;
+    }
+
+    private static String usage() {
+        StringWriter text = new StringWriter();
+        HelpFormatter formatter = new HelpFormatter();
+        formatter.setOptionComparator(null); // declaration order
+        formatter.printHelp(
+                new PrintWriter(text, true),
+                100,
+                "java -jar liftride-server.jar [--port N] [--host H]",
+                null,
+                OPTIONS,
+                2,
+                2,
+                null,
+                false);
+        return text.toString().stripTrailing();
     }
 }

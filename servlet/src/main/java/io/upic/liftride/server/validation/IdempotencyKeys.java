@@ -1,5 +1,7 @@
 package io.upic.liftride.server.validation;
 
+import java.util.Optional;
+
 /**
  * The optional {@code Idempotency-Key} header of the ride POST: 1 to {@value #MAX_LENGTH} visible
  * ASCII characters ({@code !} to {@code ~}), as the contract's pattern says. Stateless.
@@ -10,10 +12,10 @@ public final class IdempotencyKeys {
 
     private IdempotencyKeys() {}
 
-    /** The key, null when the header is absent, or a 400 naming the rule and the value. */
-    public static Result<String> parse(String header) {
+    /** The key, empty when the header is absent (Result holds no null), or a 400 naming the rule and the value. */
+    public static Result<Optional<String>> parse(String header) {
         if (header == null) {
-            return Result.ok(null);
+            return Result.ok(Optional.empty());
         }
         boolean ok = !header.isEmpty() && header.length() <= MAX_LENGTH;
         for (int i = 0; ok && i < header.length(); i++) {
@@ -21,7 +23,7 @@ public final class IdempotencyKeys {
             ok = c >= '!' && c <= '~';
         }
         return ok
-                ? Result.ok(header)
+                ? Result.ok(Optional.of(header))
                 : Result.badRequest(HEADER + " must be 1.." + MAX_LENGTH + " visible ASCII characters, got "
                         + Values.quote(header));
     }

@@ -8,6 +8,8 @@ import static io.upic.liftride.server.validation.Rules.SKIER_ID;
 
 import io.upic.liftride.server.model.ResortDay;
 import io.upic.liftride.server.model.SkierDay;
+import io.upic.liftride.server.routing.Route;
+import io.upic.liftride.server.routing.RouteMatch;
 
 /**
  * Validates the parameters of a {@link RouteMatch} against {@link Rules}, in template order: the

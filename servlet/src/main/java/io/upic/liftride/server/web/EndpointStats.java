@@ -1,7 +1,7 @@
 package io.upic.liftride.server.web;
 
-import io.upic.liftride.server.validation.HttpMethod;
-import io.upic.liftride.server.validation.Route;
+import io.upic.liftride.server.routing.HttpMethod;
+import io.upic.liftride.server.routing.Route;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.LongAccumulator;

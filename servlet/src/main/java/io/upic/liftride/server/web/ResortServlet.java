@@ -2,13 +2,13 @@ package io.upic.liftride.server.web;
 
 import io.upic.liftride.server.model.Resort;
 import io.upic.liftride.server.model.ResortDay;
+import io.upic.liftride.server.routing.HttpMethod;
+import io.upic.liftride.server.routing.Route;
+import io.upic.liftride.server.routing.RouteMatch;
 import io.upic.liftride.server.store.RideStore;
-import io.upic.liftride.server.validation.HttpMethod;
 import io.upic.liftride.server.validation.JsonBodies;
 import io.upic.liftride.server.validation.PathParams;
 import io.upic.liftride.server.validation.Result;
-import io.upic.liftride.server.validation.Route;
-import io.upic.liftride.server.validation.RouteMatch;
 import java.io.IOException;
 import java.util.List;
 import java.util.Optional;

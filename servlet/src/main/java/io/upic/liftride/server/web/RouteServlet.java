@@ -1,25 +1,44 @@
 package io.upic.liftride.server.web;
 
+import io.upic.liftride.server.routing.HttpMethod;
+import io.upic.liftride.server.routing.Route;
+import io.upic.liftride.server.routing.RouteMatch;
+import io.upic.liftride.server.routing.Routes;
 import io.upic.liftride.server.store.StoreUnavailableException;
-import io.upic.liftride.server.validation.HttpMethod;
-import io.upic.liftride.server.validation.Route;
-import io.upic.liftride.server.validation.RouteMatch;
-import io.upic.liftride.server.validation.Routes;
 import io.upic.liftride.server.validation.Values;
 import java.io.IOException;
+import javax.servlet.ServletConfig;
+import javax.servlet.ServletException;
 import javax.servlet.http.HttpServlet;
 import javax.servlet.http.HttpServletRequest;
 import javax.servlet.http.HttpServletResponse;
 
 /**
  * The steps every API servlet shares: match the path to a {@link Route} (else 404), check the method
- * (else 405 with {@code Allow}), then hand over to the subclass. Subclasses must keep no per-request
- * state in fields; they are called by many threads at once.
+ * (else 405 with {@code Allow}), then hand over to the subclass and time it into {@link EndpointStats}
+ * for {@code /statistics}, from the start of routing to the end of the answer, with {@link
+ * System#nanoTime()}. 404s and 405s are not endpoints and are not timed. Subclasses must keep no
+ * per-request state in fields; they are called by many threads at once. Thread-safe: the statistics
+ * are set once in {@link #init(ServletConfig)}.
  */
 abstract class RouteServlet extends HttpServlet {
     private static final long serialVersionUID = 1L;
     /** What a 503 asks the client to wait: the store's own timeouts are about a second. */
     static final int RETRY_AFTER_SECONDS = 1;
+
+    private transient EndpointStats stats;
+
+    /** Reads the endpoint statistics, then calls the subclass's {@link #init()}. */
+    @Override
+    public final void init(ServletConfig config) throws ServletException {
+        stats = ContextAttributes.require(config.getServletContext(), EndpointStats.ATTRIBUTE, EndpointStats.class);
+        super.init(config);
+    }
+
+    /** The statistics every answered route is timed into. */
+    protected final EndpointStats stats() {
+        return stats;
+    }
 
     /** Which routes this servlet serves; the others are 404 here (its URL pattern should prevent them). */
     protected abstract boolean serves(Route route);
@@ -31,6 +50,7 @@ abstract class RouteServlet extends HttpServlet {
 
     @Override
     protected final void service(HttpServletRequest request, HttpServletResponse response) throws IOException {
+        long startNanos = System.nanoTime();
         String path = pathOf(request);
         RouteMatch match = Routes.match(path);
         if (match == null || !serves(match.route())) {
@@ -38,7 +58,6 @@ abstract class RouteServlet extends HttpServlet {
             return;
         }
         Route route = match.route();
-        TimingFilter.routeMatched(route);
         HttpMethod method = HttpMethod.parse(request.getMethod());
         if (!route.allows(method)) {
             response.setHeader("Allow", route.allowHeader());
@@ -53,6 +72,8 @@ abstract class RouteServlet extends HttpServlet {
             serve(match, method, request, response);
         } catch (StoreUnavailableException e) {
             storeUnavailable(response, e);
+        } finally {
+            stats.record(route, method, System.nanoTime() - startNanos);
         }
     }
 

@@ -4,19 +4,20 @@ import io.upic.liftride.server.model.LiftRide;
 import io.upic.liftride.server.model.SeasonVertical;
 import io.upic.liftride.server.model.SkierDay;
 import io.upic.liftride.server.model.SkierVerticalQuery;
+import io.upic.liftride.server.routing.HttpMethod;
+import io.upic.liftride.server.routing.Route;
+import io.upic.liftride.server.routing.RouteMatch;
 import io.upic.liftride.server.store.RideOutcome;
 import io.upic.liftride.server.store.RideStore;
-import io.upic.liftride.server.validation.HttpMethod;
 import io.upic.liftride.server.validation.IdempotencyKeys;
 import io.upic.liftride.server.validation.JsonBodies;
 import io.upic.liftride.server.validation.PathParams;
 import io.upic.liftride.server.validation.QueryParams;
 import io.upic.liftride.server.validation.Result;
-import io.upic.liftride.server.validation.Route;
-import io.upic.liftride.server.validation.RouteMatch;
 import io.upic.liftride.server.validation.Values;
 import java.io.IOException;
 import java.util.List;
+import java.util.Optional;
 import java.util.OptionalLong;
 import javax.servlet.ServletException;
 import javax.servlet.http.HttpServletRequest;
@@ -65,7 +66,7 @@ public final class SkierServlet extends RouteServlet {
 
     private void writeRide(SkierDay where, HttpServletRequest request, HttpServletResponse response)
             throws IOException {
-        Result<String> key = IdempotencyKeys.parse(request.getHeader(IdempotencyKeys.HEADER));
+        Result<Optional<String>> key = IdempotencyKeys.parse(request.getHeader(IdempotencyKeys.HEADER));
         if (!key.isOk()) {
             JsonResponses.reject(response, key.rejection());
             return;
@@ -81,12 +82,12 @@ public final class SkierServlet extends RouteServlet {
             JsonResponses.reject(response, ride.rejection());
             return;
         }
-        RideOutcome outcome = store.addRide(where, ride.value(), key.value());
+        RideOutcome outcome = store.addRide(where, ride.value(), key.value().orElse(null));
         if (outcome == RideOutcome.KEY_REUSED) {
             JsonResponses.message(
                     response,
                     SC_UNPROCESSABLE_ENTITY,
-                    IdempotencyKeys.HEADER + " " + Values.quote(key.value())
+                    IdempotencyKeys.HEADER + " " + Values.quote(key.value().orElseThrow())
                             + " was already used for a different ride at this resort and season; nothing was stored");
             return;
         }

@@ -1,9 +1,9 @@
 package io.upic.liftride.server.web;
 
+import io.upic.liftride.server.routing.HttpMethod;
+import io.upic.liftride.server.routing.Route;
+import io.upic.liftride.server.routing.RouteMatch;
 import io.upic.liftride.server.store.RideStore;
-import io.upic.liftride.server.validation.HttpMethod;
-import io.upic.liftride.server.validation.Route;
-import io.upic.liftride.server.validation.RouteMatch;
 import java.io.IOException;
 import java.util.List;
 import javax.servlet.ServletException;
@@ -11,19 +11,17 @@ import javax.servlet.http.HttpServletRequest;
 import javax.servlet.http.HttpServletResponse;
 
 /**
- * {@code /statistics}: APIStats, the per-endpoint latency {@link TimingFilter} measured plus the
- * store's ride count. Thread-safe: its fields are set once in {@link #init()}.
+ * {@code /statistics}: APIStats, the per-endpoint latency {@link RouteServlet} measured plus the
+ * store's ride count. Thread-safe: its only field, the store, is set once in {@link #init()}.
  */
 public final class StatisticsServlet extends RouteServlet {
     private static final long serialVersionUID = 1L;
 
     private transient RideStore store;
-    private transient EndpointStats stats;
 
     @Override
     public void init() throws ServletException {
         store = ContextAttributes.require(getServletContext(), RideStore.ATTRIBUTE, RideStore.class);
-        stats = ContextAttributes.require(getServletContext(), EndpointStats.ATTRIBUTE, EndpointStats.class);
     }
 
     @Override
@@ -34,7 +32,7 @@ public final class StatisticsServlet extends RouteServlet {
     @Override
     protected void serve(RouteMatch match, HttpMethod method, HttpServletRequest request, HttpServletResponse response)
             throws IOException {
-        List<EndpointStats.EndpointStat> endpoints = stats.snapshot();
+        List<EndpointStats.EndpointStat> endpoints = stats().snapshot();
         long ridesStored = store.ridesStored();
         JsonResponses.send(response, HttpServletResponse.SC_OK, json -> {
             json.beginObject().name("endpointStats").beginArray();

@@ -14,10 +14,14 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import javax.servlet.http.HttpServlet;
+import javax.servlet.http.HttpServletRequest;
+import javax.servlet.http.HttpServletResponse;
+import org.apache.catalina.startup.Tomcat;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
-/** The launcher's life cycle: free ports, base URLs, several servers per JVM, idempotent close. */
+/** The launcher's life cycle: free ports, base URLs, several servers per JVM, customizers, idempotent close. */
 @Timeout(60)
 class EmbeddedServerIT {
     private static int status(String url) throws IOException, InterruptedException {
@@ -87,6 +91,30 @@ class EmbeddedServerIT {
                             .close());
             assertTrue(error.getMessage().contains(String.valueOf(taken.getLocalPort())), error.getMessage());
         }
+    }
+
+    @Test
+    void letsACustomizerAddAServletBesideWebXmlsAndFailsTheStartIfItThrows() throws Exception {
+        HttpServlet teapot = new HttpServlet() {
+            @Override
+            protected void service(HttpServletRequest request, HttpServletResponse response) {
+                response.setStatus(418);
+            }
+        };
+        try (EmbeddedServer server = EmbeddedServer.start("127.0.0.1", 0, context -> {
+            assertEquals("skiers", context.findServletMapping("/skiers/*"), "web.xml is applied first");
+            Tomcat.addServlet(context, "teapot", teapot);
+            context.addServletMappingDecoded("/teapot", "teapot");
+        })) {
+            assertEquals(418, status(server.baseUrl() + "/teapot"));
+            assertEquals(200, status(server.baseUrl() + "/resorts"));
+        }
+        assertThrows(
+                IllegalStateException.class,
+                () -> EmbeddedServer.start("127.0.0.1", 0, context -> {
+                            throw new IllegalArgumentException("refused");
+                        })
+                        .close());
     }
 
     @Test

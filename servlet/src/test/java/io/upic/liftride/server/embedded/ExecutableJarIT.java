@@ -2,7 +2,6 @@ package io.upic.liftride.server.embedded;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.BufferedReader;
@@ -15,6 +14,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -67,73 +68,47 @@ class ExecutableJarIT {
         }
     }
 
-    @Test
-    void withBarePrintsTheSameUrlLineAndAnswersTheBenchmarkPath() throws Exception {
+    /** Runs the jar with {@code args} to its end, checks its exit code and returns everything it printed. */
+    private static String runToEnd(int expectedExit, String... args) throws Exception {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        Process process = new ProcessBuilder(
-                        java, "-Xmx64m", "-jar", JAR.toString(), "--port", "0", "--host", "127.0.0.1", "--bare")
-                .redirectErrorStream(true)
-                .start();
-        try {
-            BufferedReader out =
-                    new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
-            String line = out.readLine();
-            Matcher url = Pattern.compile("^LiftRide server listening on (http://127\\.0\\.0\\.1:(\\d+)/liftride)$")
-                    .matcher(String.valueOf(line));
-            assertTrue(url.matches(), "first line, as without --bare: " + line);
-            assertEquals(
-                    "benchmark only: /liftride/bench/bare/* answers 201 without reading the request", out.readLine());
-
-            HttpClient client =
-                    HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
-            HttpRequest post = HttpRequest.newBuilder(
-                            URI.create(url.group(1) + "/bench/bare/skiers/1/seasons/2022/days/1/skiers/1"))
-                    .timeout(Duration.ofSeconds(10))
-                    .header("Content-Type", "application/json")
-                    .POST(HttpRequest.BodyPublishers.ofString("{\"liftID\":1,\"time\":1}"))
-                    .build();
-            assertEquals(
-                    201,
-                    client.send(post, HttpResponse.BodyHandlers.discarding()).statusCode());
-
-            process.toHandle().destroy();
-            assertTrue(process.waitFor(20, TimeUnit.SECONDS), "server did not stop");
-        } finally {
-            process.destroyForcibly();
-        }
-    }
-
-    @Test
-    void printsUsageAndExits2OnABadArgument() throws Exception {
-        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        Process process = new ProcessBuilder(java, "-jar", JAR.toString(), "--port", "x")
-                .redirectErrorStream(true)
-                .start();
+        List<String> command = new ArrayList<>(List.of(java, "-jar", JAR.toString()));
+        command.addAll(List.of(args));
+        Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
         try {
             assertTrue(process.waitFor(20, TimeUnit.SECONDS));
-            assertEquals(2, process.exitValue());
             String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-            assertTrue(
-                    output.startsWith(
-                            "--port must be an integer in 0..65535, got \"x\"\nusage: java -jar liftride-server.jar"),
-                    output);
+            assertEquals(expectedExit, process.exitValue(), output);
+            return output;
         } finally {
             process.destroyForcibly();
         }
     }
 
     @Test
-    void warHoldsNeitherTomcatNorTheLauncherNorTheBareServlet() throws Exception {
+    void namesABadFlagInOneLineAndExits2() throws Exception {
+        assertEquals(
+                "--port must be an integer in 0..65535, got \"x\" (--help lists the options)\n",
+                runToEnd(2, "--port", "x"));
+        assertEquals("unknown argument \"--bare\" (--help lists the options)\n", runToEnd(2, "--bare"));
+    }
+
+    @Test
+    void printsTheHelpWithCommonsCliInsideTheJar() throws Exception {
+        String output = runToEnd(0, "--help");
+        assertTrue(output.startsWith("usage: java -jar liftride-server.jar [--port N] [--host H]\n"), output);
+        assertTrue(output.contains("--host <H>") && output.contains("--port <N>"), output);
+    }
+
+    @Test
+    void warHoldsNeitherTomcatNorTheLauncherNorCommonsCli() throws Exception {
         try (ZipFile war = new ZipFile(WAR.toFile())) {
             war.stream().forEach(entry -> {
                 String name = entry.getName();
                 assertTrue(
                         !name.startsWith("WEB-INF/lib/tomcat") && !name.startsWith("WEB-INF/lib/javax.servlet"), name);
                 assertTrue(!name.contains("/embedded/"), name);
+                assertTrue(!name.startsWith("WEB-INF/lib/commons-cli"), "only the launcher reads flags: " + name);
             });
-            // named explicitly: the benchmark-only servlet and its registration must never be deployed
-            assertNull(war.getEntry("WEB-INF/classes/io/upic/liftride/server/embedded/BareServlet.class"));
-            assertNull(war.getEntry("WEB-INF/classes/io/upic/liftride/server/embedded/BareMapping.class"));
             assertTrue(war.getEntry("WEB-INF/web.xml") != null);
             assertNotNull(
                     war.getEntry("WEB-INF/classes/io/upic/liftride/server/web/SkierServlet.class"),

@@ -1,7 +1,6 @@
 package io.upic.liftride.server.embedded;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -18,25 +17,16 @@ class LaunchOptionsTest {
         assertEquals(
                 new LaunchOptions("127.0.0.1", 0, false), LaunchOptions.parse("--port", "0", "--host", "127.0.0.1"));
         assertEquals(new LaunchOptions("::1", 9090, false), LaunchOptions.parse("--host", "::1", "--port", "9090"));
+        assertEquals(new LaunchOptions("0.0.0.0", 1, false), LaunchOptions.parse("--port=1"));
     }
 
     @Test
-    void readsBareAnywhereAndLeavesItOffByDefault() {
-        assertFalse(LaunchOptions.parse("--port", "0").bare());
-        assertEquals(
-                new LaunchOptions("127.0.0.1", 0, false, true),
-                LaunchOptions.parse("--bare", "--port", "0", "--host", "127.0.0.1"));
-        assertEquals(new LaunchOptions("0.0.0.0", 9090, false, true), LaunchOptions.parse("--port", "9090", "--bare"));
-    }
-
-    @Test
-    void documentsBareInTheUsage() {
-        assertTrue(
-                LaunchOptions.USAGE.startsWith("usage: java -jar liftride-server.jar [--port N] [--host H] [--bare]\n"),
-                LaunchOptions.USAGE);
-        assertTrue(
-                LaunchOptions.USAGE.contains("  --bare    benchmark only: also answer 201 at /liftride/bench/bare/*"),
-                LaunchOptions.USAGE);
+    void listsEveryFlagInTheUsage() {
+        String usage = LaunchOptions.USAGE;
+        assertTrue(usage.startsWith("usage: java -jar liftride-server.jar [--port N] [--host H]\n"), usage);
+        assertTrue(usage.contains("--port <N>") && usage.contains("0 picks a free port"), usage);
+        assertTrue(usage.contains("--host <H>") && usage.contains("default 0.0.0.0"), usage);
+        assertTrue(usage.contains("-h,--help"), usage);
     }
 
     @Test
@@ -64,12 +54,13 @@ class LaunchOptionsTest {
                 assertThrows(IllegalArgumentException.class, () -> LaunchOptions.parse("-p", "80"))
                         .getMessage());
         assertEquals(
-                "--bare takes no value; unknown argument \"yes\"",
-                assertThrows(IllegalArgumentException.class, () -> LaunchOptions.parse("--bare", "yes"))
-                        .getMessage());
+                "unknown argument \"--po\"",
+                assertThrows(IllegalArgumentException.class, () -> LaunchOptions.parse("--po", "80"))
+                        .getMessage(),
+                "no abbreviations: a later flag could make them ambiguous");
         assertEquals(
                 "unknown argument \"x\"",
-                assertThrows(IllegalArgumentException.class, () -> LaunchOptions.parse("--host", "--bare", "x"))
+                assertThrows(IllegalArgumentException.class, () -> LaunchOptions.parse("--host", "h", "x"))
                         .getMessage());
         assertEquals(
                 "--host must be an address to bind, got \" \"",

@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.upic.liftride.server.model.LiftRide;
 import java.math.BigInteger;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -157,106 +156,6 @@ class JsonBodyProperties {
         assertTrue(checkedRide(bigString).isOk());
         checkedRide("[" + "1,".repeat(size) + "1]");
         checkedRide("{\"liftID\":" + "9".repeat(size) + ",\"time\":1}");
-    }
-
-    /** The fast path (raw bytes) never disagrees with the strict Gson path: it accepts a subset, as the same rides. */
-    @Property(tries = 3000)
-    void fastPathAcceptsOnlyWhatGsonAcceptsAsTheSameRide(@ForAll("fastPathCandidates") String json) {
-        byte[] bytes = json.getBytes(StandardCharsets.UTF_8);
-        LiftRide fast = JsonBodies.fastLiftRide(bytes, bytes.length);
-        Result<LiftRide> gson = JsonBodies.gsonLiftRide(json);
-        if (fast != null) {
-            assertTrue(gson.isOk(), () -> "fast path accepted " + json + ", Gson says " + gson);
-            assertEquals(gson.value(), fast, json);
-        }
-        Result<LiftRide> public_ = JsonBodies.liftRide(bytes, bytes.length);
-        assertEquals(gson.isOk(), public_.isOk(), json);
-        assertEquals(gson.toString(), public_.toString(), json);
-    }
-
-    /** Every ride made only of the known fields, however spaced and ordered, takes the fast path. */
-    @Property(tries = 1000)
-    void fastPathTakesEveryRideOfOnlyTheKnownFields(@ForAll("knownFieldRides") Ride ride) {
-        byte[] bytes = ride.json().getBytes(StandardCharsets.US_ASCII);
-        assertEquals(ride.expected(), JsonBodies.fastLiftRide(bytes, bytes.length), ride.json());
-    }
-
-    @Provide
-    Arbitrary<Ride> knownFieldRides() {
-        Arbitrary<Integer> lift = Arbitraries.integers().between(1, 60);
-        Arbitrary<Integer> time = Arbitraries.integers().between(1, 420);
-        Arbitrary<Integer> wait = Arbitraries.integers().between(-1, 10); // -1: left out
-        Arbitrary<String> space = Arbitraries.strings().withChars(" \t\r\n").ofMaxLength(3);
-        return Combinators.combine(lift, time, wait, space, Arbitraries.randoms())
-                .as((l, t, w, s, random) -> {
-                    List<String> members = new ArrayList<>();
-                    members.add("\"liftID\"" + s + ":" + s + l + s);
-                    members.add(s + "\"time\":" + t);
-                    if (w >= 0) {
-                        members.add(
-                                "\"waitTime\"" + s + ":" + (w == 0 && random.nextBoolean() ? "-0" : String.valueOf(w)));
-                    }
-                    Collections.shuffle(members, random);
-                    String json = s + "{" + s + String.join("," + s, members) + s + "}" + s;
-                    return new Ride(json, new LiftRide(l, t, w >= 0 ? w : LiftRide.NO_WAIT_TIME));
-                });
-    }
-
-    /** Near misses of the fast path's shape: each known-field ride with one byte changed, inserted or removed. */
-    @Provide
-    Arbitrary<String> fastPathCandidates() {
-        Arbitrary<String> damaged = Combinators.combine(
-                        knownFieldRides(),
-                        Arbitraries.integers().between(0, 200),
-                        Arbitraries.of(0, 1, 2),
-                        Arbitraries.strings()
-                                .withChars("{}[]\":,0123456789.-+eE \t\n\r\\/u\u0000\u00e9aIDlifmtTw")
-                                .ofLength(1))
-                .as((ride, at, how, c) -> {
-                    String json = ride.json();
-                    int position = Math.min(at, json.length());
-                    switch (how) {
-                        case 0:
-                            return json.substring(0, position) + c + json.substring(position);
-                        case 1:
-                            return position < json.length()
-                                    ? json.substring(0, position) + c + json.substring(position + 1)
-                                    : json + c;
-                        default:
-                            return position < json.length()
-                                    ? json.substring(0, position) + json.substring(position + 1)
-                                    : json;
-                    }
-                });
-        Arbitrary<String> numbers = Combinators.combine(
-                        Arbitraries.of(FIELDS),
-                        Arbitraries.of(
-                                "0",
-                                "-0",
-                                "00",
-                                "-",
-                                "01",
-                                "1.0",
-                                "1e1",
-                                "9999999999",
-                                "99999999999",
-                                "-1",
-                                "2147483648",
-                                "4294967297",
-                                "-9999999999",
-                                "61",
-                                "421",
-                                "11",
-                                "1 2",
-                                "+1"))
-                .as((field, number) -> "{\"liftID\":1,\"time\":1,\"" + field + "\":" + number + "}");
-        return Arbitraries.oneOf(
-                knownFieldRides().map(Ride::json),
-                damaged,
-                damaged,
-                numbers,
-                hostileText(),
-                validRides().map(Ride::json));
     }
 
     @Provide

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.upic.liftride.server.model.ResortDay;
 import io.upic.liftride.server.model.SkierDay;
+import io.upic.liftride.server.routing.Routes;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;

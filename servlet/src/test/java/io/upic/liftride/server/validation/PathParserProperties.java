@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.upic.liftride.server.model.SkierDay;
+import io.upic.liftride.server.routing.RouteMatch;
+import io.upic.liftride.server.routing.Routes;
 import java.math.BigInteger;
 import java.util.List;
 import net.jqwik.api.Arbitraries;

@@ -3,8 +3,8 @@ package io.upic.liftride.server.web;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.upic.liftride.server.validation.HttpMethod;
-import io.upic.liftride.server.validation.Route;
+import io.upic.liftride.server.routing.HttpMethod;
+import io.upic.liftride.server.routing.Route;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;

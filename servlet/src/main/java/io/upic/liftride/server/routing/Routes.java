@@ -1,9 +1,11 @@
-package io.upic.liftride.server.validation;
+package io.upic.liftride.server.routing;
+
+import java.util.Arrays;
 
 /**
  * Finds which {@link Route} a path has the shape of: the same number of segments and the same
- * literals. Parameter values are not checked here (that is a 400 for {@link PathParams}, not a 404).
- * Stateless and thread-safe; no regular expressions.
+ * literals. Parameter values are not checked here (that is a 400 for {@code validation.PathParams},
+ * not a 404). Stateless and thread-safe; no regular expressions.
  */
 public final class Routes {
     private static final Route[] ROUTES = Route.values();
@@ -15,7 +17,7 @@ public final class Routes {
      * The route whose shape {@code path} has, or null (a 404). {@code path} is relative to the context
      * path and decoded, e.g. {@code /skiers/1/seasons/2022/days/1/skiers/7}. A trailing slash is an
      * extra, empty segment, so {@code /resorts/} matches nothing; an empty parameter segment
-     * still matches and is refused by {@link PathParams} with a message naming the parameter.
+     * still matches and is refused by {@code PathParams} with a message naming the parameter.
      */
     public static RouteMatch match(String path) {
         if (path == null || path.isEmpty() || path.charAt(0) != '/') {
@@ -43,7 +45,7 @@ public final class Routes {
                         parameters[p++] = segments[i];
                     }
                 }
-                return new RouteMatch(route, java.util.Arrays.asList(parameters));
+                return new RouteMatch(route, Arrays.asList(parameters));
             }
         }
         return null;

@@ -1,4 +1,4 @@
-package io.upic.liftride.server.validation;
+package io.upic.liftride.server.routing;
 
 import java.util.List;
 

@@ -1,32 +1,34 @@
-package io.upic.liftride.server.embedded;
+package io.upic.liftride.bench;
 
-import static io.upic.liftride.server.embedded.JsonAssertions.errorMessage;
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
+import io.upic.liftride.server.embedded.EmbeddedServer;
+import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.net.Socket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpRequest.BodyPublishers;
 import java.net.http.HttpResponse;
 import java.net.http.HttpResponse.BodyHandlers;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.Arrays;
+import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
-import org.apache.tomcat.util.descriptor.web.FilterMap;
+import java.util.Locale;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * The benchmark-only bare servlet: 201 for anything under /liftride/bench/bare/* when the server is
- * started with {@code bare}, unread and unvalidated, with no filter in front; a JSON 404 otherwise.
+ * The bare server: 201 for anything under /liftride/bench/bare/*, unread and unvalidated, beside the
+ * real API, which still validates, stores and times; a JSON 404 on a server without the bare servlet.
  */
 @Timeout(60)
 class BareServletIT {
@@ -34,12 +36,15 @@ class BareServletIT {
     private static final String WRK_PATH = "/bench/bare/skiers/1/seasons/2022/days/1/skiers/5";
 
     private static final String RIDE = "{\"liftID\":21,\"time\":217,\"waitTime\":3}";
-    private static final Set<String> WEB_XML_SERVLETS = Set.of("skiers", "resorts", "statistics", "not-found", "error");
 
     private final HttpClient client = HttpClient.newBuilder()
             .version(HttpClient.Version.HTTP_1_1)
             .connectTimeout(Duration.ofSeconds(5))
             .build();
+
+    private static EmbeddedServer startBare() {
+        return EmbeddedServer.start("127.0.0.1", 0, BareServer::mapBareServlet);
+    }
 
     private HttpResponse<String> post(EmbeddedServer server, String path, String contentType, String body)
             throws IOException, InterruptedException {
@@ -62,7 +67,7 @@ class BareServletIT {
 
     @Test
     void answers201WithAnEmptyBodyToAnythingUnderBenchBare() throws Exception {
-        try (EmbeddedServer server = EmbeddedServer.start("127.0.0.1", 0, true)) {
+        try (EmbeddedServer server = startBare()) {
             for (String path : List.of("/bench/bare/anything", WRK_PATH, "/bench/bare/", "/bench/bare")) {
                 HttpResponse<String> response = post(server, path, "application/json", RIDE);
                 assertEquals(201, response.statusCode(), path);
@@ -87,43 +92,37 @@ class BareServletIT {
 
     @Test
     void letsTomcatSwallowTheUnreadBodyAndKeepsTheConnection() throws Exception {
-        try (EmbeddedServer server = EmbeddedServer.start("127.0.0.1", 0, true);
-                RawHttp http = new RawHttp(server.port(), 10_000)) {
+        try (EmbeddedServer server = startBare();
+                Socket socket = new Socket("127.0.0.1", server.port())) {
+            socket.setSoTimeout(10_000);
+            OutputStream out = socket.getOutputStream();
+            BufferedReader in =
+                    new BufferedReader(new InputStreamReader(socket.getInputStream(), StandardCharsets.ISO_8859_1));
             String body = "x".repeat(32 * 1024); // below maxSwallowSize (64 KiB): swallowed, not a reason to close
             for (int i = 0; i < 3; i++) { // three requests on one connection: each body was consumed in full
-                http.send("POST /liftride" + WRK_PATH
-                        + " HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n" + "Content-Length: "
-                        + body.length() + "\r\n\r\n" + body);
-                RawHttp.Response response = http.readResponse();
-                assertEquals(201, response.status(), "request " + i);
-                assertEquals("", response.body());
-                assertNull(response.header("Connection"), "the connection stays open: " + response.headers());
+                out.write(("POST /liftride" + WRK_PATH + " HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                                + "Content-Type: application/json\r\nContent-Length: " + body.length() + "\r\n\r\n"
+                                + body)
+                        .getBytes(StandardCharsets.ISO_8859_1));
+                out.flush();
+                String status = in.readLine();
+                assertTrue(status.startsWith("HTTP/1.1 201"), "request " + i + ": " + status);
+                List<String> headers = new ArrayList<>();
+                for (String line = in.readLine(); !line.isEmpty(); line = in.readLine()) {
+                    headers.add(line.toLowerCase(Locale.ROOT));
+                }
+                assertTrue(headers.contains("content-length: 0"), headers::toString);
+                assertFalse(headers.contains("connection: close"), "the connection stays open: " + headers);
             }
         }
     }
 
     @Test
-    void keepsEveryFilterOffTheBareServletAndTheTimingFilterOnEveryOtherServlet() throws Exception {
-        try (EmbeddedServer server = EmbeddedServer.start("127.0.0.1", 0, true)) {
-            assertEquals(BareMapping.SERVLET_NAME, server.context().findServletMapping(EmbeddedServer.BARE_MAPPING));
-            FilterMap[] maps = server.context().findFilterMaps();
-            assertEquals(1, maps.length, Arrays.toString(maps));
-            FilterMap timing = maps[0];
-            assertEquals("timing", timing.getFilterName());
-            assertEquals(0, timing.getURLPatterns().length, timing.toString());
-            assertFalse(timing.getMatchAllServletNames() || timing.getMatchAllUrlPatterns(), timing.toString());
-            assertEquals(WEB_XML_SERVLETS, Set.of(timing.getServletNames()), "every web.xml servlet, not the bare one");
-            assertArrayEquals(new String[] {"REQUEST"}, timing.getDispatcherNames());
-
-            // the real POST is still validated, stored and timed beside it
-            assertEquals(
-                    201,
-                    post(server, "/skiers/1/seasons/2022/days/1/skiers/5", "application/json", RIDE)
-                            .statusCode());
-            assertEquals(
-                    400,
-                    post(server, "/skiers/1/seasons/2022/days/1/skiers/5", "application/json", "{}")
-                            .statusCode());
+    void leavesTheRealPostValidatedStoredAndTimed() throws Exception {
+        try (EmbeddedServer server = startBare()) {
+            String path = "/skiers/1/seasons/2022/days/1/skiers/5";
+            assertEquals(201, post(server, path, "application/json", RIDE).statusCode());
+            assertEquals(400, post(server, path, "application/json", "{}").statusCode());
             JsonObject stats = statistics(server);
             assertEquals(1, stats.get("ridesStored").getAsLong(), stats.toString());
             JsonObject postStat = stats.getAsJsonArray("endpointStats").get(0).getAsJsonObject();
@@ -133,13 +132,15 @@ class BareServletIT {
     }
 
     @Test
-    void isA404WithoutBare() throws Exception {
+    void isA404OnTheServerWithoutIt() throws Exception {
         try (EmbeddedServer server = EmbeddedServer.start("127.0.0.1", 0)) {
-            String message = errorMessage(post(server, "/bench/bare/anything", "application/json", RIDE), 404);
+            HttpResponse<String> response = post(server, "/bench/bare/anything", "application/json", RIDE);
+            assertEquals(404, response.statusCode());
+            String message = JsonParser.parseString(response.body())
+                    .getAsJsonObject()
+                    .get("message")
+                    .getAsString();
             assertTrue(message.startsWith("no route for POST \"/bench/bare/anything\""), message);
-            assertNull(server.context().findChild(BareMapping.SERVLET_NAME));
-            FilterMap timing = server.context().findFilterMaps()[0];
-            assertArrayEquals(new String[] {"/*"}, timing.getURLPatterns(), "web.xml's mapping, untouched");
         }
     }
 }

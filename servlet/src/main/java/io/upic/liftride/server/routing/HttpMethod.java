@@ -1,4 +1,4 @@
-package io.upic.liftride.server.validation;
+package io.upic.liftride.server.routing;
 
 /** The HTTP methods the contract uses. */
 public enum HttpMethod {

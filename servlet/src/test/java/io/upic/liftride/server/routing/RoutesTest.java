@@ -1,4 +1,4 @@
-package io.upic.liftride.server.validation;
+package io.upic.liftride.server.routing;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;

@@ -1,0 +1,40 @@
+package io.upic.liftride.bench;
+
+import io.upic.liftride.server.embedded.EmbeddedServer;
+import java.util.Arrays;
+import org.apache.catalina.Context;
+import org.apache.catalina.startup.Tomcat;
+import org.apache.tomcat.util.descriptor.web.FilterMap;
+
+/**
+ * The real embedded LiftRide server plus {@link BareServlet} at {@value #MAPPING} (relative to the
+ * context path): the floor bench/bench.py compares the real POST with, in the same JVM and on the
+ * same connector ({@code wrk -s servlet/bench/post.lua http://127.0.0.1:PORT/liftride/bench/bare}).
+ * Takes the launcher's flags and prints its URL line:
+ * {@code java -cp bench/target/liftride-bench.jar io.upic.liftride.bench.BareServer --host 127.0.0.1 --port 0}.
+ */
+public final class BareServer {
+    static final String SERVLET_NAME = "bench-bare";
+    static final String MAPPING = "/bench/bare/*";
+
+    private BareServer() {}
+
+    public static void main(String[] args) throws InterruptedException {
+        EmbeddedServer.runFromCommandLine(args, BareServer::mapBareServlet);
+    }
+
+    /**
+     * Adds the bare servlet to {@code context} at {@value #MAPPING}. Refuses a context with any filter
+     * mapped: it could run in front of the bare servlet too, and the floor must be Tomcat plus an empty
+     * servlet, nothing more.
+     */
+    static void mapBareServlet(Context context) {
+        FilterMap[] filters = context.findFilterMaps();
+        if (filters.length > 0) {
+            throw new IllegalStateException("the bare servlet must have no filter in front of it, but the context maps "
+                    + Arrays.toString(filters));
+        }
+        Tomcat.addServlet(context, SERVLET_NAME, new BareServlet());
+        context.addServletMappingDecoded(MAPPING, SERVLET_NAME);
+    }
+}
