@@ -1,5 +1,6 @@
 package io.upic.liftride.server.embedded;
 
+import io.upic.liftride.server.store.StoreSpec;
 import io.upic.liftride.server.tomcat.JsonErrorReportValve;
 import java.io.IOException;
 import java.io.InputStream;
@@ -215,9 +216,17 @@ public final class EmbeddedServer implements AutoCloseable {
             System.out.println(LaunchOptions.USAGE);
             return;
         }
+        StoreSpec store;
+        try {
+            store = options.store() != null ? options.store() : StoreSpec.fromEnvironment();
+        } catch (IllegalArgumentException e) {
+            System.err.println(StoreSpec.PROPERTY + " / " + StoreSpec.ENV + ": " + e.getMessage());
+            System.exit(2);
+            return;
+        }
         EmbeddedServer server;
         try {
-            server = start(options.host(), options.port(), customizer);
+            server = start(options.host(), options.port(), withStore(store, customizer));
         } catch (IllegalStateException e) {
             System.err.println(e.getMessage());
             System.exit(1);
@@ -227,6 +236,22 @@ public final class EmbeddedServer implements AutoCloseable {
         String shownHost = options.host().indexOf(':') >= 0 ? "[" + options.host() + "]" : options.host();
         System.out.println("LiftRide server listening on http://" + shownHost + ":" + server.port() + CONTEXT_PATH);
         server.awaitClose();
+    }
+
+    /**
+     * {@link #start(String, int)} with the rides in {@code store} (the launcher's {@code --store}),
+     * whatever the system property and environment say.
+     */
+    public static EmbeddedServer start(String host, int port, StoreSpec store) {
+        return start(host, port, withStore(store, NO_CUSTOMIZER));
+    }
+
+    /** The store goes to the web application as a context parameter, which LiftRideListener reads first. */
+    private static Consumer<Context> withStore(StoreSpec store, Consumer<Context> customizer) {
+        return context -> {
+            context.addParameter(StoreSpec.PROPERTY, store.toString());
+            customizer.accept(context);
+        };
     }
 
     private static StandardContext webapp(Tomcat tomcat, Path docBase, Consumer<Context> customizer) {

@@ -1,5 +1,6 @@
 package io.upic.liftride.server.embedded;
 
+import io.upic.liftride.server.store.StoreSpec;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import org.apache.commons.cli.CommandLine;
@@ -12,15 +13,18 @@ import org.apache.commons.cli.ParseException;
 import org.apache.commons.cli.UnrecognizedOptionException;
 
 /**
- * The launcher's command line, {@code [--port N] [--host H] [--help]}, read with Apache Commons CLI;
+ * The launcher's command line, {@code [--port N] [--host H] [--store S] [--help]}, read with Apache
+ * Commons CLI;
  * immutable. Every flag is declared once, in {@link #OPTIONS}, which also writes {@link #USAGE}.
  *
  * @param host address to bind; default {@value EmbeddedServer#DEFAULT_HOST} (every interface, as on
  *     an EC2 instance the load client reaches from outside); 127.0.0.1 keeps the server local
  * @param port port to listen on; default {@value EmbeddedServer#DEFAULT_PORT}; 0 picks a free one
+ * @param store {@code --store}: where rides are kept; null when not given, so the system property
+ *     {@value StoreSpec#PROPERTY} or the environment variable {@value StoreSpec#ENV} decides (else memory)
  * @param help whether to print the usage and exit
  */
-public record LaunchOptions(String host, int port, boolean help) {
+public record LaunchOptions(String host, int port, StoreSpec store, boolean help) {
     /** The flags, in the order the help lists them. */
     private static final Options OPTIONS = new Options()
             .addOption(valued(
@@ -32,6 +36,12 @@ public record LaunchOptions(String host, int port, boolean help) {
                     "H",
                     "address to bind (default " + EmbeddedServer.DEFAULT_HOST
                             + ", every interface; 127.0.0.1 = this machine only)"))
+            .addOption(valued(
+                    "store",
+                    "S",
+                    "where rides are kept: " + StoreSpec.FORMS + " (default " + StoreSpec.DEFAULT
+                            + ", or the system property " + StoreSpec.PROPERTY + ", or the environment variable "
+                            + StoreSpec.ENV + ")"))
             .addOption(Option.builder("h")
                     .longOpt("help")
                     .desc("print this help and exit")
@@ -55,7 +65,7 @@ public record LaunchOptions(String host, int port, boolean help) {
             throw new IllegalArgumentException(e.getMessage());
         }
         if (line.hasOption("help")) {
-            return new LaunchOptions(EmbeddedServer.DEFAULT_HOST, EmbeddedServer.DEFAULT_PORT, true);
+            return new LaunchOptions(EmbeddedServer.DEFAULT_HOST, EmbeddedServer.DEFAULT_PORT, null, true);
         }
         if (!line.getArgList().isEmpty()) {
             throw unknown(line.getArgList().get(0));
@@ -65,7 +75,15 @@ public record LaunchOptions(String host, int port, boolean help) {
             throw new IllegalArgumentException("--host must be an address to bind, got \"" + host + "\"");
         }
         int port = line.hasOption("port") ? parsePort(line.getOptionValue("port")) : EmbeddedServer.DEFAULT_PORT;
-        return new LaunchOptions(host, port, false);
+        StoreSpec store = null;
+        if (line.hasOption("store")) {
+            try {
+                store = StoreSpec.parse(line.getOptionValue("store"));
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("--" + e.getMessage());
+            }
+        }
+        return new LaunchOptions(host, port, store, false);
     }
 
     private static Option valued(String name, String argName, String description) {
@@ -101,7 +119,7 @@ public record LaunchOptions(String host, int port, boolean help) {
         formatter.printHelp(
                 new PrintWriter(text, true),
                 100,
-                "java -jar liftride-server.jar [--port N] [--host H]",
+                "java -jar liftride-server.jar [--port N] [--host H] [--store S]",
                 null,
                 OPTIONS,
                 2,

@@ -95,7 +95,8 @@ class ExecutableJarIT {
     @Test
     void printsTheHelpWithCommonsCliInsideTheJar() throws Exception {
         String output = runToEnd(0, "--help");
-        assertTrue(output.startsWith("usage: java -jar liftride-server.jar [--port N] [--host H]\n"), output);
+        assertTrue(
+                output.startsWith("usage: java -jar liftride-server.jar [--port N] [--host H] [--store S]\n"), output);
         assertTrue(output.contains("--host <H>") && output.contains("--port <N>"), output);
     }
 

@@ -23,12 +23,12 @@ import org.junit.jupiter.api.Timeout;
 @Timeout(60)
 class IdempotencyKeyIT {
     private static EmbeddedServer server;
-    private static HttpClient client;
+    private static final HttpClient client =
+            HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
 
     @BeforeAll
     static void start() {
         server = EmbeddedServer.start("127.0.0.1", 0);
-        client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
     }
 
     @AfterAll

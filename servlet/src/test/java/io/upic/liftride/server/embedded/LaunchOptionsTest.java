@@ -9,23 +9,26 @@ import org.junit.jupiter.api.Test;
 class LaunchOptionsTest {
     @Test
     void defaultsToEveryInterfaceOnPort8080() {
-        assertEquals(new LaunchOptions("0.0.0.0", 8080, false), LaunchOptions.parse());
+        assertEquals(new LaunchOptions("0.0.0.0", 8080, null, false), LaunchOptions.parse());
     }
 
     @Test
     void readsPortAndHostInAnyOrder() {
         assertEquals(
-                new LaunchOptions("127.0.0.1", 0, false), LaunchOptions.parse("--port", "0", "--host", "127.0.0.1"));
-        assertEquals(new LaunchOptions("::1", 9090, false), LaunchOptions.parse("--host", "::1", "--port", "9090"));
-        assertEquals(new LaunchOptions("0.0.0.0", 1, false), LaunchOptions.parse("--port=1"));
+                new LaunchOptions("127.0.0.1", 0, null, false),
+                LaunchOptions.parse("--port", "0", "--host", "127.0.0.1"));
+        assertEquals(
+                new LaunchOptions("::1", 9090, null, false), LaunchOptions.parse("--host", "::1", "--port", "9090"));
+        assertEquals(new LaunchOptions("0.0.0.0", 1, null, false), LaunchOptions.parse("--port=1"));
     }
 
     @Test
     void listsEveryFlagInTheUsage() {
         String usage = LaunchOptions.USAGE;
-        assertTrue(usage.startsWith("usage: java -jar liftride-server.jar [--port N] [--host H]\n"), usage);
+        assertTrue(usage.startsWith("usage: java -jar liftride-server.jar [--port N] [--host H] [--store S]\n"), usage);
         assertTrue(usage.contains("--port <N>") && usage.contains("0 picks a free port"), usage);
         assertTrue(usage.contains("--host <H>") && usage.contains("default 0.0.0.0"), usage);
+        assertTrue(usage.contains("--store <S>") && usage.contains("redis://HOST:PORT"), usage);
         assertTrue(usage.contains("-h,--help"), usage);
     }
 
@@ -66,5 +69,23 @@ class LaunchOptionsTest {
                 "--host must be an address to bind, got \" \"",
                 assertThrows(IllegalArgumentException.class, () -> LaunchOptions.parse("--host", " "))
                         .getMessage());
+    }
+
+    @Test
+    void readsTheStoreOrLeavesItToTheEnvironment() {
+        assertEquals(null, LaunchOptions.parse("--port", "0").store());
+        assertEquals(
+                "redis://10.0.1.5:6379",
+                LaunchOptions.parse("--store", "redis://10.0.1.5:6379").store().toString());
+        assertEquals("memory", LaunchOptions.parse("--store", "memory").store().toString());
+    }
+
+    @Test
+    void refusesABadStoreInOneLineNamingTheFlag() {
+        IllegalArgumentException e =
+                assertThrows(IllegalArgumentException.class, () -> LaunchOptions.parse("--store", "redis:/x:1"));
+        assertEquals(
+                "--store must be memory, redis://HOST:PORT or redis-cluster://HOST:PORT[,HOST:PORT...]; got \"redis:/x:1\"",
+                e.getMessage());
     }
 }
