@@ -41,50 +41,28 @@ class CtrlCIT {
     @Test
     void sigintMidRunLeavesEveryOutputFileAndExits130() throws Exception {
         Path out = work.resolve("out");
-        Path stdout = work.resolve("stdout.txt");
-        Path stderr = work.resolve("stderr.txt");
-        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        // Failsafe may start the tests from a manifest-only jar; this property holds the real class path.
-        String classPath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
         // 1.8M requests: minutes of work, so the signal surely lands mid-run
-        Process client = new ProcessBuilder(
-                        java,
-                        "-Xmx256m",
-                        "-cp",
-                        classPath,
-                        Main.class.getName(),
-                        "-t",
-                        "16",
-                        "-s",
-                        "100000",
-                        "-m",
-                        "20",
-                        "--baseline",
-                        "0",
-                        "--out",
-                        out.toString())
-                .redirectOutput(stdout.toFile())
-                .redirectError(stderr.toFile())
-                .start();
-        try {
+        try (ChildClient client = ChildClient.start(
+                work, List.of(), "-t", "16", "-s", "100000", "-m", "20", "--baseline", "0", "--out", out.toString())) {
             Path csv = out.resolve("t16").resolve(RunRecording.CSV_FILE);
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(90);
             while (size(csv) < 200_000) { // a few thousand rows: the run is sending
                 assertTrue(
-                        System.nanoTime() < deadline && client.isAlive(),
-                        "the client is sending\n" + read(stdout) + "\n" + read(stderr));
+                        System.nanoTime() < deadline && client.process().isAlive(),
+                        "the client is sending\n" + client.printed());
                 Thread.sleep(50);
             }
             // ProcessHandle cannot send SIGINT; kill(1) can
-            Process kill = new ProcessBuilder("kill", "-INT", Long.toString(client.pid()))
+            Process kill = new ProcessBuilder(
+                            "kill", "-INT", Long.toString(client.process().pid()))
                     .inheritIO()
                     .start();
             assertTrue(kill.waitFor(10, TimeUnit.SECONDS));
             assertEquals(0, kill.exitValue());
 
-            assertTrue(client.waitFor(60, TimeUnit.SECONDS), "exits after the signal\n" + read(stdout));
-            String printed = read(stdout) + "\n--- stderr ---\n" + read(stderr);
-            assertEquals(130, client.exitValue(), "128 + SIGINT\n" + printed);
+            assertTrue(client.waitFor(60, TimeUnit.SECONDS), "exits after the signal\n" + client.printed());
+            String printed = client.printed();
+            assertEquals(130, client.process().exitValue(), "128 + SIGINT\n" + printed);
             assertTrue(printed.contains("STOPPED before the end: partial account"), printed);
             for (String name : RUN_FILES) {
                 assertTrue(size(out.resolve("t16").resolve(name)) > 0, "t16/" + name + " written\n" + printed);
@@ -95,17 +73,10 @@ class CtrlCIT {
             for (String name : RUN_FILES) {
                 assertTrue(report.contains("t16/" + name), "report.md links t16/" + name);
             }
-        } finally {
-            client.destroyForcibly();
-            client.waitFor(10, TimeUnit.SECONDS);
         }
     }
 
     private static long size(Path file) throws IOException {
         return Files.exists(file) ? Files.size(file) : -1;
-    }
-
-    private static String read(Path file) throws IOException {
-        return Files.exists(file) ? Files.readString(file) : "";
     }
 }
