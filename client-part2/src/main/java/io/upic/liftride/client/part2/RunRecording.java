@@ -59,11 +59,6 @@ final class RunRecording implements AttemptListener {
     private RunMetrics metrics;
     private long mergeNanos;
 
-    /** Creates {@code dir} and its CSV with the header; a writer failure is only reported at the end. */
-    RunRecording(Path dir, LoadPlan plan) {
-        this(dir, plan, Files::newOutputStream, failure -> {});
-    }
-
     /**
      * Creates {@code dir} and its CSV with the header.
      *
