@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """client-part2's performance bar (issue 4), measured: overhead, memory and report time.
 
-  0. Cost in isolation: bench/RecorderCost.java, a single-thread micro-benchmark of the worker-side
-     recorder and the writer's per-row work (ns per attempt), with no network and no server.
+  0. Cost in isolation: RecorderCostBenchmark, a single-thread JMH benchmark (module bench/, run from
+     bench/target/liftride-bench.jar) of the worker-side recorder and the writer's per-row work (ns per
+     attempt or row), with no network and no server.
   1. Overhead: client-part1 and client-part2 run the same plan (default -t 64 -s 20000 -m 10)
      against ONE server started once in its own JVM (servlet/target/liftride-server.jar --port 0).
      First --warmup-rounds of each (default 1) that are not counted: a fresh server's JIT makes its
@@ -19,14 +20,16 @@
 
 Writes a Markdown report (default data/part2-bench.md; its first line is a title that
 bench/bench.py strips when it includes the file). Raw client output goes to data/runs/part2-bench/
-(git-ignored). Run from anywhere; needs the three jars built:
-  mvn -B -q -DskipTests install   (servlet, client-part1, client-part2)
+(git-ignored). Run from anywhere; needs the four jars built:
+  mvn -B -q -DskipTests install   (servlet, client-part1, client-part2, bench)
 
 Reduced run that proves the script works without loading the machine for long:
   client-part2/bench/overhead.sh --quick --md data/runs/part2-bench-quick.md
 """
 import argparse
 import datetime
+import json
+import math
 import os
 import platform
 import re
@@ -40,6 +43,15 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 SERVER_JAR = os.path.join(ROOT, "servlet", "target", "liftride-server.jar")
 PART1_JAR = os.path.join(ROOT, "client-part1", "target", "client-part1.jar")
 PART2_JAR = os.path.join(ROOT, "client-part2", "target", "client-part2.jar")
+BENCH_JAR = os.path.join(ROOT, "bench", "target", "liftride-bench.jar")
+COST_BENCHMARK = "RecorderCostBenchmark"
+# JMH method -> what it measures, in the order shown; the total adds the last three
+COST_ROWS = [
+    ("workerRecorderOfClientPart1", "worker: client-part1 recorder (NONE)", "attempt"),
+    ("workerRecorderOfClientPart2", "worker: client-part2 WorkerRecorder", "attempt"),
+    ("writerSecondBuckets", "writer: per-second buckets", "row"),
+    ("writerCsvFormatting", "writer: CSV formatting", "row"),
+]
 RAW_DIR = os.path.join(ROOT, "data", "runs", "part2-bench")
 TIME_V = "/usr/bin/time"
 
@@ -203,7 +215,7 @@ def main():
     if a.quick:
         a.rounds, a.warmup_rounds, a.skiers = 1, 0, 4000
         a.mem_skiers, a.mem_runs, a.mem_small_skiers, a.mem_small_runs = 10000, 9, 2000, 9
-    for jar in (SERVER_JAR, PART1_JAR, PART2_JAR):
+    for jar in (SERVER_JAR, PART1_JAR, PART2_JAR, BENCH_JAR):
         if not os.path.exists(jar):
             raise SystemExit(f"missing {os.path.relpath(jar, ROOT)}: build first (mvn -B -q -DskipTests install)")
     if shutil.which("java") is None:
@@ -214,10 +226,7 @@ def main():
     plan = ["-t", str(a.threads), "-s", str(a.skiers), "-m", str(a.runs)]
 
     # 0. the recording code's cost in isolation, before any server runs
-    cost_cmd = ["java", "-cp", PART2_JAR, os.path.join(ROOT, "client-part2", "bench", "RecorderCost.java")]
-    log("+ " + " ".join(cost_cmd))
-    cost = subprocess.run(cost_cmd, capture_output=True, text=True, cwd=ROOT)
-    cost_text = cost.stdout.strip() if cost.returncode == 0 else f"RecorderCost failed (exit {cost.returncode}): {cost.stderr.strip()}"
+    cost_text = recorder_cost(a.quick)
     log(cost_text)
 
     overhead = {"part1": [], "part2": []}
@@ -264,6 +273,31 @@ def main():
     write_md(a, started, env_line, plan, cost_text, warmups, overhead, small, big)
 
 
+def recorder_cost(quick):
+    """Runs the JMH benchmark (its own settings: 1 fork, 3 x 2 s warm-up, 5 x 2 s measured) and sums it up."""
+    result = os.path.join(RAW_DIR, "recorder-cost.json")
+    cmd = ["java", "-jar", BENCH_JAR, COST_BENCHMARK, "-rf", "json", "-rff", result]
+    if quick:
+        cmd += ["-wi", "1", "-i", "2", "-w", "1", "-r", "1"]
+    log("+ " + " ".join(cmd))
+    run = subprocess.run(cmd, capture_output=True, text=True, cwd=ROOT)
+    if run.returncode != 0 or not os.path.exists(result):
+        return f"{COST_BENCHMARK} failed (exit {run.returncode}): {run.stderr.strip()[-2000:]}"
+    scores = {}
+    for r in json.load(open(result)):
+        m = r["primaryMetric"]
+        scores[r["benchmark"].rsplit(".", 1)[1]] = (float(m["score"]), float(m["scoreError"]))  # error: "NaN" below 3 iterations
+
+    def shown(name):
+        score, error = scores[name]
+        return f"{score:6.1f}" + ("" if math.isnan(error) else f" ± {error:.1f}")
+    lines = [f"{label:<40} {shown(name)} ns/{unit}" for name, label, unit in COST_ROWS]
+    none, worker = scores[COST_ROWS[0][0]][0], scores[COST_ROWS[1][0]][0]
+    added = worker - none + scores[COST_ROWS[2][0]][0] + scores[COST_ROWS[3][0]][0]
+    lines.append(f"{'total added per attempt':<40} {added:6.1f} ns (worker +{worker - none:.1f}, writer per row)")
+    return "\n".join(lines)
+
+
 def write_md(a, started, env_line, plan, cost_text, warmups, overhead, small, big):
     L = []
     w = L.append
@@ -275,8 +309,8 @@ def write_md(a, started, env_line, plan, cost_text, warmups, overhead, small, bi
     w("")
     w("## The recording code's cost in isolation")
     w("")
-    w("`java -cp client-part2/target/client-part2.jar client-part2/bench/RecorderCost.java` (one thread, no network, "
-      "median of 7 passes after warm-up):")
+    w(f"`java -jar bench/target/liftride-bench.jar {COST_BENCHMARK}` (JMH; one thread, no network; score ± 99.9% error; "
+      "1 fork, 5 x 2 s measured after 3 x 2 s of warm-up" + (", reduced by --quick" if a.quick else "") + "):")
     w("")
     w("```")
     w(cost_text)

@@ -47,18 +47,24 @@ final class Instrumentation implements RunHooks {
     private final PrintStream err;
     private final String command;
     private final int plannedRuns;
+    private final Runnable stopRun;
     private final List<RunOutput> outputs = new ArrayList<>();
     private final Set<String> usedNames = new HashSet<>();
     private final List<String> failures = new ArrayList<>();
     private List<ChartFile> sweepCharts = List.of();
     private RunRecording current;
 
-    Instrumentation(Path outDir, PrintStream out, PrintStream err, String command, int plannedRuns) {
+    /**
+     * @param stopRun what stops the invocation when a run's CSV writer fails (its runner's {@code stop});
+     *                called on the writer's thread
+     */
+    Instrumentation(Path outDir, PrintStream out, PrintStream err, String command, int plannedRuns, Runnable stopRun) {
         this.outDir = outDir;
         this.out = out;
         this.err = err;
         this.command = command;
         this.plannedRuns = plannedRuns;
+        this.stopRun = stopRun;
     }
 
     @Override
@@ -81,8 +87,16 @@ final class Instrumentation implements RunHooks {
             err.println("warning: instrumentation warm-up skipped (" + e
                     + "); the first run pays for compiling the recording code");
         }
-        current = new RunRecording(outDir.resolve(runDirName(config.threads())), plan);
+        current = new RunRecording(
+                outDir.resolve(runDirName(config.threads())), plan, Files::newOutputStream, this::writerFailed);
         return current;
+    }
+
+    /** On the writer's thread: the rows from here on are lost, so the run (and a sweep's next runs) would be wasted. */
+    private void writerFailed(Throwable failure) {
+        err.println("PROBLEM (instrumentation): the CSV writer stopped: " + failure + "; stopping the run");
+        err.flush();
+        stopRun.run();
     }
 
     private String runDirName(int threads) {

@@ -22,7 +22,9 @@ import java.util.stream.Collectors;
  * plus {@code --out DIR}. {@link #run(String[])} returns the exit code (tests call it).
  *
  * <p>Exit codes as client-part1 (0 all requests succeeded and every check passed, 1 otherwise, 2 bad
- * flags, 130 Ctrl-C), and 1 as well when the CSV rows or histogram values do not equal the attempts.
+ * flags, 130 Ctrl-C), and 1 as well when the CSV rows or histogram values do not equal the attempts,
+ * or when the CSV writer failed: that stops the run at once, which then ends like a stopped one
+ * (its partial account, statistics, charts and report) with the writer's error.
  *
  * <p>Ctrl-C is client-part1's {@link CtrlC}, the same as in client-part1's {@code Main}: the engine stops, every
  * worker hands over its last chunk, the CSV is drained and
@@ -84,10 +86,10 @@ public final class Main {
             return UsageException.EXIT_CODE;
         }
         out.println("Output folder: " + outDir);
-        Instrumentation hooks = new Instrumentation(
-                outDir, out, err, commandLine(args), parsed.threadCounts().size());
-        lastInstrumentation = hooks;
         ClientRunner r = new ClientRunner(out, err, starter, console);
+        Instrumentation hooks = new Instrumentation(
+                outDir, out, err, commandLine(args), parsed.threadCounts().size(), r::stop);
+        lastInstrumentation = hooks;
         ctrlC.attach(r);
         int code;
         try {

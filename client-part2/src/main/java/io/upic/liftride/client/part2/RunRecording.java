@@ -18,6 +18,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Consumer;
 
 /**
  * The instrumentation of one run, plugged into client-part1's engine as its {@link AttemptListener}:
@@ -31,6 +32,11 @@ import java.util.List;
  * -> {@link #onRunStart} -> workers run -> the engine joins the workers, then the writer ->
  * {@link #onRunEnd} (histograms merged). Nothing here runs on the request path except
  * {@link WorkerRecorder#onAttempt}.
+ *
+ * <p>If the writer fails mid-run (a full disk, a bug in formatting), the rows after it are lost and
+ * the run would only go on producing an account nobody can check: the writer's thread tells
+ * {@code onWriterFailure}, which stops the run (client-part2's {@code Main} stops the whole
+ * invocation), and the pool no longer makes any worker wait.
  */
 final class RunRecording implements AttemptListener {
 
@@ -47,19 +53,27 @@ final class RunRecording implements AttemptListener {
     private final ChunkWriter writer;
     private final List<WorkerRecorder> recorders = new ArrayList<>();
     private final List<String> problems = new ArrayList<>();
+    private final Consumer<Throwable> onWriterFailure;
 
     private ChunkWriter.Summary csv;
     private RunMetrics metrics;
     private long mergeNanos;
 
-    /** Creates {@code dir} and its CSV with the header. */
-    RunRecording(Path dir, LoadPlan plan) {
+    /**
+     * Creates {@code dir} and its CSV with the header.
+     *
+     * @param csvOpener       opens the CSV file ({@code Files::newOutputStream}; tests make it fail)
+     * @param onWriterFailure called once, on the writer's thread, with what stopped the writer
+     *                        before it wrote every row; it should stop the run
+     */
+    RunRecording(Path dir, LoadPlan plan, ChunkWriter.StreamOpener csvOpener, Consumer<Throwable> onWriterFailure) {
         this.dir = dir;
+        this.onWriterFailure = onWriterFailure;
         this.pool = new ChunkPool(CHUNK_ROWS, plan.totalThreads() + SPARE_CHUNKS);
         List<String> phaseNames = plan.phases().stream().map(PlannedPhase::name).toList();
         try {
             Files.createDirectories(dir);
-            this.writer = new ChunkWriter(dir.resolve(CSV_FILE), phaseNames, pool, seconds);
+            this.writer = new ChunkWriter(dir.resolve(CSV_FILE), phaseNames, pool, seconds, csvOpener);
             writer.open();
         } catch (IOException e) {
             throw new UncheckedIOException("cannot create " + dir.resolve(CSV_FILE), e);
@@ -73,10 +87,16 @@ final class RunRecording implements AttemptListener {
         return r;
     }
 
-    /** The CSV writer, for the engine to run on its own thread. */
+    /** The CSV writer, for the engine to run on its own thread; its failure is passed on at once. */
     @Override
     public BackgroundTask backgroundTask() {
-        return writer;
+        return workersDone -> {
+            writer.run(workersDone);
+            Throwable failure = writer.failure();
+            if (failure != null) {
+                onWriterFailure.accept(failure);
+            }
+        };
     }
 
     @Override
@@ -89,6 +109,9 @@ final class RunRecording implements AttemptListener {
         // Every worker closed its recorder (handing over its last chunk) before being joined, and the
         // engine joined the writer after the workers: the CSV is complete and closed here.
         csv = writer.summary();
+        if (csv.ioError() != null) {
+            problems.add("CSV write failed: " + csv.ioError());
+        }
         if (csv.crash() != null) {
             problems.add("CSV writer crashed: " + csv.crash());
         }

@@ -42,7 +42,7 @@ class RunRecordingTest {
     @Test
     void rowsWrittenEqualAttemptsMadeAcrossWorkersChunksAndRetries() throws Exception {
         LoadPlan plan = PhasePlan.fall2021().forRun(16, 3_001, 7); // uneven ranges: no worker fills whole chunks only
-        RunRecording rec = new RunRecording(dir.resolve("t16"), plan);
+        RunRecording rec = recording(dir.resolve("t16"), plan);
         Map<Work, AttemptRecorder> recorders = new HashMap<>();
         for (PlannedPhase p : plan.phases()) {
             for (Work w : p.work()) {
@@ -137,7 +137,7 @@ class RunRecordingTest {
     @Test
     void aRunWithoutAnyAttemptWritesJustTheHeader() throws Exception {
         LoadPlan plan = PhasePlan.fall2021().forRun(4, 100, 1);
-        RunRecording rec = new RunRecording(dir.resolve("t4"), plan);
+        RunRecording rec = recording(dir.resolve("t4"), plan);
         for (PlannedPhase p : plan.phases()) {
             for (Work w : p.work()) {
                 rec.recorder(w).close();
@@ -152,6 +152,13 @@ class RunRecordingTest {
         assertEquals(0, rec.metrics().recordedAttempts());
         assertEquals(-1, rec.csv().cpuNanos(), "the writer never ran, so its CPU is unknown, not zero");
         assertTrue(Double.isNaN(rec.csv().cpuNanosPerRow()));
+    }
+
+    /** A recording to a real file whose writer must not fail. */
+    private static RunRecording recording(Path dir, LoadPlan plan) {
+        return new RunRecording(dir, plan, Files::newOutputStream, failure -> {
+            throw new AssertionError("the CSV writer failed", failure);
+        });
     }
 
     /** An engine-like account with the given attempts per phase (all requests successful). */

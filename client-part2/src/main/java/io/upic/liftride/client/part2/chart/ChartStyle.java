@@ -3,11 +3,15 @@ package io.upic.liftride.client.part2.chart;
 import java.awt.BasicStroke;
 import java.awt.Color;
 import java.awt.Font;
+import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
+import javax.imageio.ImageIO;
+import javax.imageio.stream.ImageOutputStream;
+import javax.imageio.stream.MemoryCacheImageOutputStream;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.CategoryChart;
 import org.knowm.xchart.CategoryChartBuilder;
@@ -112,10 +116,22 @@ public final class ChartStyle {
         s.setAnnotationTextFontColor(new Color(60, 60, 60));
     }
 
-    /** Writes {@code chart} as a PNG to {@code file} (replacing it). */
+    /**
+     * Writes {@code chart} as a PNG to {@code file} (replacing it); works while the JVM shuts down.
+     *
+     * <p>Why not XChart's {@code BitmapEncoder.saveBitmap}: it hands ImageIO a plain stream, which
+     * ImageIO buffers in a temporary file, and the first such buffer registers a JVM shutdown hook to
+     * close them. After Ctrl-C the partial run's charts are drawn while the JVM is shutting down, where
+     * registering a hook throws {@code IllegalStateException: Shutdown in progress}. Our charts are
+     * under 100 KB as PNG, so an in-memory buffer does the same job without either.
+     */
     public static void savePng(Chart<?, ?> chart, Path file) throws IOException {
-        try (OutputStream out = Files.newOutputStream(file)) {
-            BitmapEncoder.saveBitmap(chart, out, BitmapEncoder.BitmapFormat.PNG);
+        BufferedImage image = BitmapEncoder.getBufferedImage(chart); // drawn before the file is touched
+        try (OutputStream out = Files.newOutputStream(file);
+                ImageOutputStream png = new MemoryCacheImageOutputStream(out)) {
+            if (!ImageIO.write(image, "png", png)) {
+                throw new IOException("no PNG writer in this JVM");
+            }
         }
     }
 }

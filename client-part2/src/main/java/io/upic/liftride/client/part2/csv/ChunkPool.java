@@ -18,6 +18,10 @@ import java.util.concurrent.locks.LockSupport;
  * when every chunk is in use (the writer is behind by {@code maxChunks} chunks) does a worker wait
  * in {@link #acquire}: that back-pressure is counted ({@link #stalls()}) and reported, never
  * silent.
+ *
+ * <p>Once the writer is gone ({@link #close()}, whether it finished or died), nothing waits any more:
+ * chunks handed over are recycled unwritten and {@link #acquire} returns at once. Without that a
+ * writer that died left every worker parked for good, and the run, its report and Ctrl-C with them.
  */
 public final class ChunkPool {
 
@@ -31,6 +35,7 @@ public final class ChunkPool {
     private final AtomicInteger allocated = new AtomicInteger();
     private final AtomicLong stalls = new AtomicLong();
     private final AtomicLong stallNanos = new AtomicLong();
+    private volatile boolean closed;
 
     /**
      * @param chunkRows rows per chunk, >= 1
@@ -48,7 +53,10 @@ public final class ChunkPool {
         this.maxChunks = maxChunks;
     }
 
-    /** An empty chunk labelled with its worker; allocates only while under the cap, else reuses or waits. */
+    /**
+     * An empty chunk labelled with its worker; allocates only while under the cap, else reuses or waits
+     * for the writer, but never once the pool is closed.
+     */
     public AttemptChunk acquire(int phaseIndex, int threadIndex) {
         AttemptChunk c = free.poll();
         if (c == null) {
@@ -68,15 +76,39 @@ public final class ChunkPool {
         long start = System.nanoTime();
         AttemptChunk c;
         while ((c = free.poll()) == null) {
+            if (closed) {
+                // nothing will free a chunk now; this one holds rows that are dropped anyway, so it
+                // does not count against the cap (a worker holds at most one)
+                c = new AttemptChunk(chunkRows);
+                break;
+            }
             LockSupport.parkNanos(this, STALL_PARK_NANOS);
         }
         stallNanos.addAndGet(System.nanoTime() - start);
         return c;
     }
 
-    /** Hands a filled (or a worker's last, partly filled) chunk to the writer. */
+    /** Hands a filled (or a worker's last, partly filled) chunk to the writer; after {@link #close()}, drops it. */
     public void submit(AttemptChunk chunk) {
         filled.offer(chunk);
+        if (closed) { // checked after the offer, so a chunk that raced with close() is not left behind
+            recycleFilled();
+        }
+    }
+
+    /**
+     * The writer is gone (done, or dead): from now on no {@link #acquire} waits, and chunks handed
+     * over, and those still waiting, are recycled without being written. Idempotent; thread-safe.
+     */
+    public void close() {
+        closed = true;
+        recycleFilled();
+    }
+
+    private void recycleFilled() {
+        for (AttemptChunk c; (c = filled.poll()) != null; ) {
+            release(c);
+        }
     }
 
     /** The next filled chunk in hand-off order, or null if none is waiting (writer side). */

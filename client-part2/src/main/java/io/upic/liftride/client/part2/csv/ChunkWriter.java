@@ -29,6 +29,10 @@ import java.util.function.Consumer;
  *
  * <p>Call order: {@link #open()} (before the run), {@link #run} (on the engine's thread),
  * {@link #summary()} (after the engine joined that thread).
+ *
+ * <p>A write that fails (a full disk) or an exception in formatting ends {@link #run} at once: the
+ * rows after it could not be written anyway. Whatever ends it, the pool is closed on the way out,
+ * so no worker ever waits for a writer that is gone; {@link #failure()} says why it stopped.
  */
 public final class ChunkWriter implements AttemptListener.BackgroundTask {
 
@@ -47,6 +51,7 @@ public final class ChunkWriter implements AttemptListener.BackgroundTask {
     private final ChunkPool pool;
     private final Consumer<AttemptChunk> observer;
     private final CsvRows rows;
+    private final StreamOpener opener;
 
     // Written by the thread that runs run(); read after the engine joined it.
     private OutputStream out;
@@ -92,29 +97,43 @@ public final class ChunkWriter implements AttemptListener.BackgroundTask {
         }
     }
 
+    /** Opens the stream the rows of {@code file} go to: {@code Files::newOutputStream}, or in tests one that fails. */
+    @FunctionalInterface
+    public interface StreamOpener {
+        OutputStream open(Path file) throws IOException;
+    }
+
+    /** A writer to {@code file} through {@code Files.newOutputStream}; see the other constructor. */
+    public ChunkWriter(Path file, List<String> phaseNames, ChunkPool pool, Consumer<AttemptChunk> observer) {
+        this(file, phaseNames, pool, observer, Files::newOutputStream);
+    }
+
     /**
      * @param file       the CSV to create (replaced if it exists)
      * @param phaseNames phase names by index, for the phase column
      * @param pool       where filled chunks come from
      * @param observer   sees every chunk before its rows are written (on the writer thread)
+     * @param opener     opens {@code file} for writing
      */
-    public ChunkWriter(Path file, List<String> phaseNames, ChunkPool pool, Consumer<AttemptChunk> observer) {
+    public ChunkWriter(
+            Path file, List<String> phaseNames, ChunkPool pool, Consumer<AttemptChunk> observer, StreamOpener opener) {
         this.file = Objects.requireNonNull(file, "file");
         this.pool = Objects.requireNonNull(pool, "pool");
         this.observer = Objects.requireNonNull(observer, "observer");
+        this.opener = Objects.requireNonNull(opener, "opener");
         this.rows = new CsvRows(phaseNames, BUFFER_BYTES);
     }
 
     /** Creates the file and writes the header (before the run, so a bad path fails before any request). */
     public void open() throws IOException {
-        out = Files.newOutputStream(file);
+        out = opener.open(file);
         out.write(CsvRows.headerLine());
     }
 
     /**
-     * Writes chunks as they come until {@code workersDone} and the queue is empty, then closes the
-     * file. Every worker hands over its last chunk before the engine counts it done, so nothing is
-     * left behind.
+     * Writes chunks as they come until {@code workersDone} and the queue is empty, or until a write or
+     * the formatting fails; then closes the pool and the file. Every worker hands over its last chunk
+     * before the engine counts it done, so nothing is left behind.
      */
     @Override
     public void run(BooleanSupplier workersDone) {
@@ -142,15 +161,26 @@ public final class ChunkWriter implements AttemptListener.BackgroundTask {
                 idleParks++;
                 LockSupport.parkNanos(this, IDLE_PARK_NANOS);
             }
+        } catch (IOException e) {
+            ioError = e;
         } catch (Throwable t) {
             crash = t;
         } finally {
+            pool.close(); // no worker may wait for this writer from here on, whatever happened to it
             close();
             if (doneSeenAt != 0) {
                 drainNanos = System.nanoTime() - doneSeenAt;
             }
             cpuNanos = threadCpuNanos();
         }
+    }
+
+    /**
+     * What stopped {@link #run} short of writing every row handed to it (the failed write or the
+     * crash), or null; read it on the thread that ran {@link #run}, or after joining that thread.
+     */
+    public Throwable failure() {
+        return ioError != null ? ioError : crash;
     }
 
     /** The writer's account; closes the file if the run never ran the task. */
@@ -176,39 +206,26 @@ public final class ChunkWriter implements AttemptListener.BackgroundTask {
         }
     }
 
-    private void consume(AttemptChunk c) {
+    private void consume(AttemptChunk c) throws IOException {
         try {
             try {
                 observer.accept(c);
-            } catch (RuntimeException e) {
+            } catch (RuntimeException e) { // the per-second buckets are the charts' business: keep writing
                 if (observerError == null) {
                     observerError = e;
                 }
             }
-            if (ioError == null) {
-                try {
-                    rows.append(c, out);
-                    rowsFormatted += c.size();
-                } catch (IOException e) {
-                    ioError = e;
-                }
-            }
+            rows.append(c, out);
+            rowsFormatted += c.size();
             chunks++;
         } finally {
             pool.release(c);
         }
     }
 
-    private void flush() {
-        if (ioError != null || out == null) {
-            return;
-        }
-        try {
-            rows.flushTo(out);
-            out.flush();
-        } catch (IOException e) {
-            ioError = e;
-        }
+    private void flush() throws IOException {
+        rows.flushTo(out);
+        out.flush();
     }
 
     private void close() {
@@ -216,12 +233,19 @@ public final class ChunkWriter implements AttemptListener.BackgroundTask {
             return;
         }
         closed = true;
-        flush();
+        boolean failedBefore = failure() != null;
         try {
+            if (!failedBefore) { // after a failure the buffer may end in half a row, and the sink may throw again
+                flush();
+            }
             out.close();
         } catch (IOException e) {
-            if (ioError == null) {
+            if (!failedBefore) {
                 ioError = e;
+            }
+        } catch (RuntimeException e) { // from a broken sink: run() must still close the pool and report
+            if (!failedBefore) {
+                crash = e;
             }
         }
     }

@@ -65,9 +65,6 @@ public final class StatsText {
                 o.rowsMatch() ? "OK" : "MISMATCH",
                 rel(base, csv.file()),
                 bytes(csv.bytes()));
-        if (csv.ioError() != null) {
-            out.println("  CSV write failed: " + csv.ioError());
-        }
         out.printf(
                 L,
                 "Histograms: %,d values recorded, %,d attempts made: %s%n",

@@ -1,6 +1,7 @@
 package io.upic.liftride.client.part2.csv;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -95,13 +96,7 @@ class ChunkPoolTest {
         AttemptChunk b = pool.acquire(0, 1);
         assertEquals(2, pool.allocated());
         AtomicBoolean got = new AtomicBoolean();
-        Thread worker = new Thread(() -> {
-            pool.acquire(0, 2);
-            got.set(true);
-        });
-        worker.start();
-        worker.join(200);
-        assertTrue(worker.isAlive(), "the third acquire must wait: the cap is 2");
+        Thread worker = waitingAcquire(pool, got);
         pool.release(a); // the writer frees a chunk
         worker.join(5_000);
         assertTrue(got.get());
@@ -109,5 +104,39 @@ class ChunkPoolTest {
         assertEquals(1, pool.stalls());
         assertTrue(pool.stallNanos() > 0);
         pool.release(b);
+    }
+
+    @Test
+    void onceTheWriterIsGoneAWaitingWorkerGoesOnAndHandedOverChunksAreRecycledUnwritten() throws Exception {
+        ChunkPool pool = new ChunkPool(1, 2);
+        AttemptChunk a = pool.acquire(0, 0);
+        a.add(1, 1, 1, 201, 1);
+        pool.submit(a); // waiting for a writer that will never take it
+        pool.acquire(0, 1);
+        AtomicBoolean got = new AtomicBoolean();
+        Thread worker = waitingAcquire(pool, got);
+
+        pool.close();
+        worker.join(5_000);
+        assertTrue(got.get(), "no wait once the pool is closed");
+        assertNull(pool.poll(), "what waited for the writer was recycled");
+        AttemptChunk c = pool.acquire(0, 3);
+        c.add(2, 2, 2, 201, 1);
+        pool.submit(c);
+        assertNull(pool.poll(), "a chunk handed over after close is not queued for a writer");
+        assertSame(c, pool.acquire(0, 4), "but reused");
+        assertEquals(2, pool.allocated());
+    }
+
+    /** A worker that acquires a chunk from a pool whose chunks are all in use: it must be waiting after 200 ms. */
+    private static Thread waitingAcquire(ChunkPool pool, AtomicBoolean got) throws InterruptedException {
+        Thread worker = new Thread(() -> {
+            pool.acquire(0, 2);
+            got.set(true);
+        });
+        worker.start();
+        worker.join(200);
+        assertTrue(worker.isAlive(), "the acquire waits: every chunk is in use");
+        return worker;
     }
 }

@@ -1,0 +1,73 @@
+package io.upic.liftride.client.part2;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * client-part2's {@link Main} in a JVM of its own, started from the test class path (no jar to find),
+ * for what only a separate process shows: a real signal, a real resource limit. Its stdout and stderr
+ * go to files in the test's folder. Not thread-safe.
+ */
+final class ChildClient implements AutoCloseable {
+
+    private final Process process;
+    private final Path stdout;
+    private final Path stderr;
+
+    private ChildClient(Process process, Path stdout, Path stderr) {
+        this.process = process;
+        this.stdout = stdout;
+        this.stderr = stderr;
+    }
+
+    /**
+     * Starts {@code wrapper... java -cp <test class path> Main args...}.
+     *
+     * @param work    where stdout.txt and stderr.txt go
+     * @param wrapper a command that execs the rest (e.g. a shell that sets a limit first), or empty
+     */
+    static ChildClient start(Path work, List<String> wrapper, String... args) throws IOException {
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        // Failsafe may start the tests from a manifest-only jar; this property holds the real class path.
+        String classPath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
+        List<String> command = new ArrayList<>(wrapper);
+        command.addAll(List.of(java, "-Xmx256m", "-cp", classPath, Main.class.getName()));
+        command.addAll(List.of(args));
+        Path out = work.resolve("stdout.txt");
+        Path err = work.resolve("stderr.txt");
+        Process p = new ProcessBuilder(command)
+                .redirectOutput(out.toFile())
+                .redirectError(err.toFile())
+                .start();
+        return new ChildClient(p, out, err);
+    }
+
+    Process process() {
+        return process;
+    }
+
+    /** Whether it exited within the timeout. */
+    boolean waitFor(long timeout, TimeUnit unit) throws InterruptedException {
+        return process.waitFor(timeout, unit);
+    }
+
+    /** Its stdout so far, then its stderr, for assertions and failure messages. */
+    String printed() throws IOException {
+        return read(stdout) + "\n--- stderr ---\n" + read(stderr);
+    }
+
+    private static String read(Path file) throws IOException {
+        return Files.exists(file) ? Files.readString(file) : "";
+    }
+
+    /** Kills it (SIGKILL) if still running. */
+    @Override
+    public void close() throws InterruptedException {
+        process.destroyForcibly();
+        process.waitFor(10, TimeUnit.SECONDS);
+    }
+}
