@@ -16,10 +16,12 @@ import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
- * Group commit: request threads queue their rides and wait; one committer thread takes whatever has
- * queued (up to {@code maxBatch}), applies it as one call per hash tag, and answers every waiting
- * request. Under load a batch holds many rides, so the store's per-call cost is paid once per batch
- * instead of once per request; when idle a ride goes alone at once. A request is answered only after
+ * Group commit: request threads queue their rides and wait; committer threads each take whatever has
+ * queued (up to {@code maxBatch}), apply it as one call per hash tag, and answer every waiting
+ * request. Several committers keep several batches in flight, so the next batch is on its way while
+ * Redis works on one (the order of rides within a batch or across batches carries no meaning). Under
+ * load a batch holds many rides, so the store's per-call cost is paid once per batch instead of once
+ * per request; when idle a ride goes alone at once. A request is answered only after
  * its batch is applied (a 201 means stored).
  *
  * <p>Every wait is bounded: a ride still queued after {@code requestTimeout} is abandoned and never
@@ -37,7 +39,7 @@ final class GroupCommit implements AutoCloseable {
     private final int maxBatch;
     private final long requestTimeoutNanos;
     private final long batchTimeoutNanos;
-    private final Thread committer;
+    private final List<Thread> committers = new ArrayList<>();
     private volatile boolean closed;
 
     /**
@@ -45,7 +47,16 @@ final class GroupCommit implements AutoCloseable {
      * @param batchTimeout the longest a sent batch can take (the sink's own timeout); a sent ride's
      *     request waits that long more, and the sink is told not to apply the batch after it
      */
-    GroupCommit(BatchSink sink, int maxBatch, int queueCapacity, Duration requestTimeout, Duration batchTimeout) {
+    GroupCommit(
+            BatchSink sink,
+            int committers,
+            int maxBatch,
+            int queueCapacity,
+            Duration requestTimeout,
+            Duration batchTimeout) {
+        if (committers < 1) {
+            throw new IllegalArgumentException("committers < 1: " + committers);
+        }
         if (maxBatch < 1) {
             throw new IllegalArgumentException("maxBatch < 1: " + maxBatch);
         }
@@ -54,9 +65,12 @@ final class GroupCommit implements AutoCloseable {
         this.queue = new ArrayBlockingQueue<>(queueCapacity);
         this.requestTimeoutNanos = requestTimeout.toNanos();
         this.batchTimeoutNanos = batchTimeout.toNanos();
-        this.committer = new Thread(this::commitLoop, "liftride-group-commit");
-        committer.setDaemon(true);
-        committer.start();
+        for (int i = 0; i < committers; i++) {
+            Thread committer = new Thread(this::commitLoop, "liftride-group-commit-" + i);
+            committer.setDaemon(true);
+            committer.start();
+            this.committers.add(committer);
+        }
     }
 
     /**
@@ -170,13 +184,16 @@ final class GroupCommit implements AutoCloseable {
         return queue.size();
     }
 
-    /** Stops taking rides, answers the queued ones 503, and waits for the committer (at most 5 s). */
+    /** Stops taking rides, answers the queued ones 503, and waits for the committers (at most 5 s). */
     @Override
     public void close() {
         closed = true;
-        committer.interrupt();
+        committers.forEach(Thread::interrupt);
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
         try {
-            committer.join(5_000);
+            for (Thread committer : committers) {
+                committer.join(Math.max(1, TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime())));
+            }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }

@@ -8,7 +8,7 @@ import java.util.function.LongSupplier;
  * since the epoch, as {@code TIME} answers), so a batch can carry a deadline Redis checks itself. It
  * asks Redis for the time when it has not for {@value #RESYNC_SECONDS} s, and takes the middle of
  * the round trip as the moment of the answer; its error is half a round trip, which the caller's
- * margin covers. Used by the committer thread only; not thread-safe.
+ * margin covers. Thread-safe (the committers share it).
  */
 final class RedisClock {
     static final long RESYNC_SECONDS = 10;
@@ -24,7 +24,7 @@ final class RedisClock {
     }
 
     /** Redis's clock at {@code nanoTime}; asks Redis first when the last answer is stale. */
-    long redisMicrosAt(long nanoTime) {
+    synchronized long redisMicrosAt(long nanoTime) {
         long now = System.nanoTime();
         if (!synced || now - syncedAtNanos > RESYNC_NANOS) {
             long before = System.nanoTime();

@@ -76,6 +76,7 @@ public final class RedisRideStore implements RideStore {
      *     (minus {@code clockMargin}) after it was sent is refused by the function
      * @param requestTimeout how long a POST waits for its ride to be sent before answering 503
      * @param keyTtl how long an idempotency key is kept
+     * @param committers batches in flight at most (each on its own connection)
      * @param maxBatch rides in one function call at most
      * @param clockMargin how much earlier than the command timeout the function's deadline is: covers
      *     the answer's way back and the error of the clock offset
@@ -85,6 +86,7 @@ public final class RedisRideStore implements RideStore {
             Duration commandTimeout,
             Duration requestTimeout,
             Duration keyTtl,
+            int committers,
             int maxBatch,
             int maxConnections,
             Duration clockMargin) {
@@ -93,7 +95,8 @@ public final class RedisRideStore implements RideStore {
                 Duration.ofMillis(1000),
                 Duration.ofMillis(2000),
                 Duration.ofHours(24),
-                64,
+                4,
+                128,
                 64,
                 Duration.ofMillis(250));
     }
@@ -105,7 +108,12 @@ public final class RedisRideStore implements RideStore {
         this.settings = settings;
         this.clock = new RedisClock(this::redisTimeMicros);
         this.commits = new GroupCommit(
-                this::applyBatch, settings.maxBatch(), 65_536, settings.requestTimeout(), settings.commandTimeout());
+                this::applyBatch,
+                settings.committers(),
+                settings.maxBatch(),
+                65_536,
+                settings.requestTimeout(),
+                settings.commandTimeout());
     }
 
     /** A store on one Redis server; connects lazily, so it starts even while Redis is down. */

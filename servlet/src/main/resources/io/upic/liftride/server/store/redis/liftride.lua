@@ -7,13 +7,18 @@ Redis Cluster slot:
   {lr:R:S}:rides      string  rides stored for the resort and season (ridesStored sums these)
   {lr:R:S}:tot        hash    skierID -> vertical over the season
   {lr:R:S}:d:DAY      hash    skierID -> vertical that day; HLEN = unique skiers that day (exact)
-  {lr:R:S}:k:KEY      string  the fingerprint of the ride an Idempotency-Key applied; expires
+  {lr:R:S}:k:N        hash    Idempotency-Key -> fingerprint of the ride it applied, for the keys
+                              first seen in period N (N = Redis time / key TTL); a key is looked up
+                              in periods N and N-1, and a period's hash expires 2 TTLs after it
+                              began, so a key is remembered at least one TTL and at most two. One
+                              hash per period instead of a key per key: a field costs far less
+                              memory than a key with its own expiry.
 
 KEYS[1] = {lr:R:S}:rides, KEYS[2] = {lr:R:S}:tot
 ARGV[1] = deadline in the Redis server's clock, microseconds since the epoch (0: none). A batch
           that arrives later than this (its sender already answered 503) is refused whole: a
           command that timed out is never applied behind the client's back.
-ARGV[2] = seconds an idempotency key is kept
+ARGV[2] = seconds an idempotency key is kept at least (the period)
 then 5 arguments per ride: day, skierID, vertical, idempotency key ('' = none), fingerprint
 Returns one integer per ride: 1 stored, 0 replayed (the key was applied with this very ride),
 -1 the key was applied with another ride (nothing stored).
@@ -21,35 +26,53 @@ Nothing is written before the deadline check, and nothing after it can fail on k
 batch is applied whole or not at all.
 ]]
 local function apply_rides(keys, args)
+  local t = redis.call('TIME')
   local deadline = tonumber(args[1])
-  if deadline > 0 then
-    local t = redis.call('TIME')
-    if tonumber(t[1]) * 1000000 + tonumber(t[2]) > deadline then
-      return redis.error_reply('DEADLINE the batch reached Redis after its deadline; nothing was applied')
-    end
+  if deadline > 0 and tonumber(t[1]) * 1000000 + tonumber(t[2]) > deadline then
+    return redis.error_reply('DEADLINE the batch reached Redis after its deadline; nothing was applied')
   end
   local tag = string.sub(keys[1], 1, -7) -- keys[1] without ':rides'
-  local ttl = args[2]
+  local ttl = tonumber(args[2])
+  local period = math.floor(tonumber(t[1]) / ttl)
+  local current = tag .. ':k:' .. period
+  local previous = tag .. ':k:' .. (period - 1)
+  local checkPrevious = nil
+  local keysAdded = false
+  local dayKey, dayName = nil, nil
   local out = {}
   local stored = 0
   for i = 3, #args, 5 do
     local result = 1
     local key = args[i + 3]
     if key ~= '' then
-      local keyName = tag .. ':k:' .. key
-      local seen = redis.call('GET', keyName)
+      if checkPrevious == nil then
+        checkPrevious = redis.call('EXISTS', previous) == 1
+      end
+      local seen = checkPrevious and redis.call('HGET', previous, key) or false
+      if not seen then
+        if redis.call('HSETNX', current, key, args[i + 4]) == 1 then
+          keysAdded = true
+        else
+          seen = redis.call('HGET', current, key)
+        end
+      end
       if seen then
         if seen == args[i + 4] then result = 0 else result = -1 end
-      else
-        redis.call('SET', keyName, args[i + 4], 'EX', ttl)
       end
     end
     if result == 1 then
-      redis.call('HINCRBY', tag .. ':d:' .. args[i], args[i + 1], args[i + 2])
+      if args[i] ~= dayName then
+        dayName = args[i]
+        dayKey = tag .. ':d:' .. dayName
+      end
+      redis.call('HINCRBY', dayKey, args[i + 1], args[i + 2])
       redis.call('HINCRBY', keys[2], args[i + 1], args[i + 2])
       stored = stored + 1
     end
     out[#out + 1] = result
+  end
+  if keysAdded then
+    redis.call('EXPIRE', current, 2 * ttl, 'NX') -- once, when the period's hash is new
   end
   if stored > 0 then
     redis.call('INCRBY', keys[1], stored)

@@ -45,6 +45,7 @@ class GroupCommitTest {
                 (tag, rides, deadline) -> rides.stream()
                         .map(r -> r.skier % 2 == 0 ? RideOutcome.STORED : RideOutcome.REPLAYED)
                         .toList(),
+                1,
                 64,
                 100,
                 Duration.ofSeconds(2),
@@ -65,6 +66,7 @@ class GroupCommitTest {
                     await(releaseFirstBatch);
                     return allStored(rides);
                 },
+                1,
                 64,
                 1000,
                 Duration.ofSeconds(5),
@@ -98,6 +100,7 @@ class GroupCommitTest {
                     }
                     return allStored(rides);
                 },
+                1,
                 64,
                 100,
                 Duration.ofSeconds(2),
@@ -120,6 +123,7 @@ class GroupCommitTest {
                     }
                     return allStored(rides);
                 },
+                1,
                 64,
                 100,
                 Duration.ofMillis(300),
@@ -145,6 +149,7 @@ class GroupCommitTest {
                     await(new CountDownLatch(1)); // hangs until the committer is interrupted at close
                     return allStored(rides);
                 },
+                1,
                 64,
                 100,
                 Duration.ofMillis(200),
@@ -163,6 +168,7 @@ class GroupCommitTest {
                     await(stuck);
                     return allStored(rides);
                 },
+                1,
                 1,
                 2,
                 Duration.ofSeconds(5),
@@ -193,5 +199,31 @@ class GroupCommitTest {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted", e);
         }
+    }
+
+    @Test
+    void sendsTheNextBatchWhileAnotherIsStillInFlight() throws Exception {
+        CountDownLatch slowBatchRelease = new CountDownLatch(1);
+        commits = new GroupCommit(
+                (tag, rides, deadline) -> {
+                    if (rides.get(0).skier == 1) {
+                        await(slowBatchRelease);
+                    }
+                    return allStored(rides);
+                },
+                2,
+                64,
+                100,
+                Duration.ofSeconds(5),
+                Duration.ofSeconds(5));
+        Future<RideOutcome> slow = requests.submit(() -> commits.apply(ride("{a}", 1)));
+        while (commits.queued() > 0) {
+            Thread.sleep(1);
+        }
+        Thread.sleep(50); // the first committer now waits on the slow batch
+        assertEquals(RideOutcome.STORED, commits.apply(ride("{a}", 2)), "the second committer sent it meanwhile");
+        assertTrue(!slow.isDone());
+        slowBatchRelease.countDown();
+        assertEquals(RideOutcome.STORED, slow.get(5, TimeUnit.SECONDS));
     }
 }
