@@ -205,16 +205,20 @@ public final class LoadEngine {
                 endNanos - startNanos,
                 background == null ? null : background.failure);
         if (progress != null) {
-            progress.onProgress(new Progress(
-                    phases.get(Math.max(0, phasesStarted - 1)).name(),
-                    phasesStarted,
-                    n,
-                    result.successful() + result.failed(),
-                    result.planned(),
-                    result.failed(),
-                    0,
-                    endNanos - startNanos,
-                    true));
+            try {
+                progress.onProgress(new Progress(
+                        phases.get(Math.max(0, phasesStarted - 1)).name(),
+                        phasesStarted,
+                        n,
+                        result.successful() + result.failed(),
+                        result.planned(),
+                        result.failed(),
+                        0,
+                        endNanos - startNanos,
+                        true));
+            } catch (RuntimeException e) {
+                // a broken display must not cost the listener its onRunEnd (client-part2's summary), as in the Ticker
+            }
         }
         listener.onRunEnd(result);
         if (interrupted) {

@@ -399,6 +399,34 @@ class LoadEngineTest {
     }
 
     @Test
+    void aFinalProgressSnapshotThatThrowsStillEndsTheRunWithOnRunEndAndTheResult() {
+        RunResult[] seenAtRunEnd = {null};
+        AttemptListener listener = new AttemptListener() {
+            @Override
+            public AttemptRecorder recorder(Work work) {
+                return AttemptRecorder.NONE;
+            }
+
+            @Override
+            public void onRunEnd(RunResult result) {
+                seenAtRunEnd[0] = result;
+            }
+        };
+        ProgressListener brokenDisplay = p -> {
+            if (p.finished()) {
+                throw new IllegalStateException("terminal gone");
+            }
+        };
+        RunResult r = engine(PhasePlan.fall2021().forRun(2, 10, 10), FakeSenders.always(201))
+                .listener(listener)
+                .progress(brokenDisplay, 1_000)
+                .build()
+                .run();
+        assertEquals(90, r.successful());
+        assertEquals(r, seenAtRunEnd[0], "the listener (client-part2's summary) still gets the run's account");
+    }
+
+    @Test
     void theListenersBackgroundTaskRunsOnAnEngineThreadAndFinishesBeforeOnRunEnd() {
         LoadPlan plan = PhasePlan.fall2021().forRun(4, 100, 10);
         java.util.concurrent.ConcurrentLinkedQueue<Integer> queue = new java.util.concurrent.ConcurrentLinkedQueue<>();
