@@ -3,14 +3,14 @@ package io.upic.liftride.client;
 import io.upic.liftride.client.cli.RunConfig;
 import io.upic.liftride.client.engine.AttemptListener;
 import io.upic.liftride.client.engine.Baseline;
-import io.upic.liftride.client.engine.GiveUp;
 import io.upic.liftride.client.engine.LoadEngine;
 import io.upic.liftride.client.engine.RunResult;
+import io.upic.liftride.client.engine.SilentServerDetector;
 import io.upic.liftride.client.http.HttpSettings;
 import io.upic.liftride.client.http.RideSenderFactory;
 import io.upic.liftride.client.http.ServerProbe;
-import io.upic.liftride.client.internal.JitSettle;
-import io.upic.liftride.client.internal.ProcessCpu;
+import io.upic.liftride.client.jvm.JitSettle;
+import io.upic.liftride.client.jvm.ProcessCpu;
 import io.upic.liftride.client.plan.LoadPlan;
 import io.upic.liftride.client.report.BoundedPrediction;
 import io.upic.liftride.client.report.LittlesLaw;
@@ -52,7 +52,7 @@ public final class ClientRunner {
     private final AtomicBoolean used = new AtomicBoolean();
     private final CountDownLatch finished = new CountDownLatch(1);
     private volatile boolean stopRequested;
-    /** Why a run or the baseline gave up on a silent server (see GiveUp); null while it answers. */
+    /** Why a run or the baseline gave up on a silent server (see SilentServerDetector); null while it answers. */
     private volatile String serverGone;
 
     private volatile LoadEngine engine;
@@ -185,7 +185,8 @@ public final class ClientRunner {
                 c.baselineRequests(),
                 c.baselineRequests());
         out.flush();
-        GiveUp giveUp = new GiveUp(c.retryPolicy().giveUpAfterMillis(), System.nanoTime(), null);
+        SilentServerDetector silentServer =
+                new SilentServerDetector(c.retryPolicy().giveUpAfterMillis(), System.nanoTime(), null);
         Baseline.Result b = Baseline.run(
                 senders,
                 c.baselineRequests(),
@@ -198,10 +199,10 @@ public final class ClientRunner {
                 c.retryPolicy(),
                 c.seed(),
                 this::isStopRequested,
-                giveUp);
+                silentServer);
         SummaryPrinter.printBaseline(out, b);
-        if (giveUp.gaveUp()) {
-            serverGone = giveUp.reason();
+        if (silentServer.gaveUp()) {
+            serverGone = silentServer.reason();
         }
         return b;
     }

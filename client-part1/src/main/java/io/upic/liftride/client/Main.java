@@ -3,7 +3,6 @@ package io.upic.liftride.client;
 import io.upic.liftride.client.cli.ParsedArgs;
 import io.upic.liftride.client.cli.RunOptions;
 import io.upic.liftride.client.cli.UsageException;
-import io.upic.liftride.client.internal.EmbeddedTarget;
 import java.io.PrintStream;
 import java.util.Objects;
 

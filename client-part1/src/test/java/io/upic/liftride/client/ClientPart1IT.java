@@ -10,7 +10,6 @@ import io.upic.liftride.client.engine.AttemptListener;
 import io.upic.liftride.client.engine.AttemptRecorder;
 import io.upic.liftride.client.engine.RunResult;
 import io.upic.liftride.client.http.ServerProbe;
-import io.upic.liftride.client.internal.EmbeddedTarget;
 import io.upic.liftride.client.plan.LoadPlan;
 import io.upic.liftride.client.report.RunReport;
 import io.upic.liftride.server.embedded.EmbeddedServer;

@@ -4,7 +4,7 @@ import io.upic.liftride.client.http.AttemptCodes;
 import io.upic.liftride.client.http.RetryPolicy;
 import io.upic.liftride.client.http.RideSender;
 import io.upic.liftride.client.http.RideSenderFactory;
-import io.upic.liftride.client.internal.ProcessCpu;
+import io.upic.liftride.client.jvm.ProcessCpu;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.util.HashMap;
@@ -119,7 +119,7 @@ public final class Baseline {
     /**
      * Sends {@code warmupRequests} then {@code requests} rides from the calling thread through one
      * fresh sender of {@code senders}, and measures the second part. Gives up on a silent server as
-     * the retry policy says (see {@link GiveUp}); the result is then {@code stopped}.
+     * the retry policy says (see {@link SilentServerDetector}); the result is then {@code stopped}.
      *
      * @param stopRequested checked before each request; true ends the baseline early
      */
@@ -147,11 +147,11 @@ public final class Baseline {
                 retryPolicy,
                 seed,
                 stopRequested,
-                new GiveUp(retryPolicy.giveUpAfterMillis(), System.nanoTime(), null));
+                new SilentServerDetector(retryPolicy.giveUpAfterMillis(), System.nanoTime(), null));
     }
 
     /**
-     * The same, with the caller's {@link GiveUp} (ask it afterwards whether, and why, the baseline gave
+     * The same, with the caller's {@link SilentServerDetector} (ask it afterwards whether, and why, the baseline gave
      * up on the server).
      */
     public static Result run(
@@ -166,8 +166,8 @@ public final class Baseline {
             RetryPolicy retryPolicy,
             Long seed,
             BooleanSupplier stopRequested,
-            GiveUp giveUp) {
-        BooleanSupplier stop = () -> stopRequested.getAsBoolean() || giveUp.gaveUp();
+            SilentServerDetector silentServer) {
+        BooleanSupplier stop = () -> stopRequested.getAsBoolean() || silentServer.gaveUp();
         if (warmupRequests < 0) {
             throw new IllegalArgumentException("warmupRequests < 0: " + warmupRequests);
         }
@@ -183,7 +183,7 @@ public final class Baseline {
         RandomGenerator random = seed == null ? ThreadLocalRandom.current() : new SplittableRandom(~seed);
         try (RideSender rideSender = senders.create()) {
             RetryingSender sender =
-                    new RetryingSender(rideSender, retryPolicy, AttemptRecorder.NONE, stopRequested, giveUp);
+                    new RetryingSender(rideSender, retryPolicy, AttemptRecorder.NONE, stopRequested, silentServer);
             long warmedUp = 0;
             boolean stopped = false;
             for (; warmedUp < warmupRequests; warmedUp++) {

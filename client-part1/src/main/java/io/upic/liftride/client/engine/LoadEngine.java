@@ -1,13 +1,11 @@
 package io.upic.liftride.client.engine;
 
-import io.upic.liftride.client.engine.internal.PhaseTracker;
-import io.upic.liftride.client.engine.internal.Worker;
 import io.upic.liftride.client.http.RetryPolicy;
 import io.upic.liftride.client.http.RideSender;
 import io.upic.liftride.client.http.RideSenderFactory;
 import io.upic.liftride.client.plan.LoadPlan;
 import io.upic.liftride.client.plan.PlannedPhase;
-import io.upic.liftride.client.plan.Work;
+import io.upic.liftride.client.plan.ThreadAssignment;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -17,7 +15,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * Runs a {@link LoadPlan}: one thread per {@link Work}, phases started by their triggers, every
+ * Runs a {@link LoadPlan}: one thread per {@link ThreadAssignment}, phases started by their triggers, every
  * request sent through a {@link RetryingSender}, counts kept per thread and merged at the end. This
  * class owns every thread and latch of a run; nothing else in the client creates threads (apart
  * from the JVM shutdown hook in {@code Main}).
@@ -41,7 +39,7 @@ public final class LoadEngine {
 
     private final AtomicBoolean ran = new AtomicBoolean();
     private volatile boolean stopRequested;
-    private volatile GiveUp giveUp = GiveUp.never();
+    private volatile SilentServerDetector silentServer = SilentServerDetector.never();
     private volatile List<PhaseTracker> trackers = List.of();
 
     private LoadEngine(Builder b) {
@@ -85,15 +83,15 @@ public final class LoadEngine {
 
     /**
      * Whether the run stopped itself because the server went silent for the retry policy's
-     * {@link RetryPolicy#giveUpAfterMillis()} (see {@link GiveUp}); the result's problems say why.
+     * {@link RetryPolicy#giveUpAfterMillis()} (see {@link SilentServerDetector}); the result's problems say why.
      */
     public boolean gaveUp() {
-        return giveUp.gaveUp();
+        return silentServer.gaveUp();
     }
 
     /** Why the run gave up on the server, or null if it did not (also the first of the result's problems). */
     public String gaveUpReason() {
-        return giveUp.reason();
+        return silentServer.reason();
     }
 
     /**
@@ -119,8 +117,9 @@ public final class LoadEngine {
         if (stopRequested) { // a stop that raced with the line above still releases the triggers
             stop();
         }
-        GiveUp runGiveUp = new GiveUp(retryPolicy.giveUpAfterMillis(), System.nanoTime(), this::stop);
-        giveUp = runGiveUp;
+        SilentServerDetector silentServer =
+                new SilentServerDetector(retryPolicy.giveUpAfterMillis(), System.nanoTime(), this::stop);
+        this.silentServer = silentServer;
 
         // Everything that costs time to set up happens here, before the clock starts.
         List<List<Worker>> workers = new ArrayList<>(n);
@@ -129,17 +128,24 @@ public final class LoadEngine {
             PlannedPhase phase = phases.get(k);
             List<Worker> ws = new ArrayList<>(phase.threads());
             List<Thread> ts = new ArrayList<>(phase.threads());
-            for (Work work : phase.work()) {
+            for (ThreadAssignment assignment : phase.assignments()) {
                 RideSender rideSender = senders.create();
                 AttemptRecorder recorder =
-                        Objects.requireNonNull(listener.recorder(work), "listener.recorder() returned null");
+                        Objects.requireNonNull(listener.recorder(assignment), "listener.recorder() returned null");
                 RetryingSender retrying =
-                        new RetryingSender(rideSender, retryPolicy, recorder, this::isStopRequested, runGiveUp);
+                        new RetryingSender(rideSender, retryPolicy, recorder, this::isStopRequested, silentServer);
                 Worker w = new Worker(
-                        work, rideSender, retrying, recorder, ride, seed, this::isStopRequested, phaseTrackers.get(k));
+                        assignment,
+                        rideSender,
+                        retrying,
+                        recorder,
+                        ride,
+                        seed,
+                        this::isStopRequested,
+                        phaseTrackers.get(k));
                 ws.add(w);
-                Thread t =
-                        new Thread(null, w, "liftride-" + phase.name() + "-" + work.threadIndex(), WORKER_STACK_BYTES);
+                Thread t = new Thread(
+                        null, w, "liftride-" + phase.name() + "-" + assignment.threadIndex(), WORKER_STACK_BYTES);
                 t.setDaemon(true); // a stuck socket must never keep the JVM alive after main returns
                 ts.add(t);
             }
@@ -155,7 +161,7 @@ public final class LoadEngine {
 
         long startEpochMillis = System.currentTimeMillis();
         long startNanos = System.nanoTime();
-        runGiveUp.startAt(startNanos); // the silence counts from the run's start, not from the set-up above
+        silentServer.startAt(startNanos); // the silence counts from the run's start, not from the set-up above
         listener.onRunStart(plan, startEpochMillis, startNanos);
         Ticker ticker = progress == null ? null : new Ticker(workers, phaseTrackers, startNanos);
         if (ticker != null) {
@@ -238,7 +244,7 @@ public final class LoadEngine {
         List<PhaseResult> results = new ArrayList<>(phases.size());
         Map<Integer, Long> allCauses = new TreeMap<>();
         List<String> problems = new ArrayList<>();
-        String gaveUpReason = giveUp.reason();
+        String gaveUpReason = silentServer.reason();
         if (gaveUpReason != null) {
             problems.add(gaveUpReason);
         }

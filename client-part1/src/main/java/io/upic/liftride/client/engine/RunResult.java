@@ -26,7 +26,7 @@ import java.util.TreeMap;
  * @param stopped          whether {@link LoadEngine#stop()} cut the run short
  * @param problems         one line per unexpected client-side error (a crashed worker, the first
  *                         exception of a failing sender), and first, if the run gave up on a silent
- *                         server, why (see {@link GiveUp}); empty in a healthy run
+ *                         server, why (see {@link SilentServerDetector}); empty in a healthy run
  */
 public record RunResult(
         String planName,

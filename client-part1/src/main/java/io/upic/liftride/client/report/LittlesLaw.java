@@ -2,7 +2,7 @@ package io.upic.liftride.client.report;
 
 import io.upic.liftride.client.plan.LoadPlan;
 import io.upic.liftride.client.plan.PlannedPhase;
-import io.upic.liftride.client.plan.Work;
+import io.upic.liftride.client.plan.ThreadAssignment;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -217,8 +217,8 @@ public final class LittlesLaw {
             }
             started[k] = true;
             starts[k] = t;
-            for (Work work : phases.get(k).work()) {
-                busy.add(new double[] {v + work.requests(), k});
+            for (ThreadAssignment assignment : phases.get(k).assignments()) {
+                busy.add(new double[] {v + assignment.requests(), k});
             }
         }
     }
@@ -241,8 +241,8 @@ public final class LittlesLaw {
     private static double[] finishes(PlannedPhase phase, double start, double w) {
         double[] f = new double[phase.threads()];
         int i = 0;
-        for (Work work : phase.work()) {
-            f[i++] = start + work.requests() * w;
+        for (ThreadAssignment assignment : phase.assignments()) {
+            f[i++] = start + assignment.requests() * w;
         }
         Arrays.sort(f);
         return f;

@@ -183,10 +183,14 @@ class LittlesLawTest {
                 .forRun(2, 3, 2);
         assertEquals(
                 List.of(4, 2),
-                plan.phases().get(0).work().stream().map(w -> w.requests()).toList());
+                plan.phases().get(0).assignments().stream()
+                        .map(w -> w.requests())
+                        .toList());
         assertEquals(
                 List.of(4, 2),
-                plan.phases().get(1).work().stream().map(w -> w.requests()).toList());
+                plan.phases().get(1).assignments().stream()
+                        .map(w -> w.requests())
+                        .toList());
         assertEquals(1, plan.phases().get(1).startAfter());
         return plan;
     }

@@ -2,11 +2,11 @@ package io.upic.liftride.client.part2;
 
 import io.upic.liftride.client.ClientRunner;
 import io.upic.liftride.client.CtrlC;
+import io.upic.liftride.client.EmbeddedTarget;
 import io.upic.liftride.client.LocalServer;
 import io.upic.liftride.client.cli.ParsedArgs;
 import io.upic.liftride.client.cli.RunOptions;
 import io.upic.liftride.client.cli.UsageException;
-import io.upic.liftride.client.internal.EmbeddedTarget;
 import io.upic.liftride.client.part2.chart.ChartStyle;
 import io.upic.liftride.client.part2.cli.Part2Options;
 import java.io.PrintStream;

@@ -11,7 +11,7 @@ import io.upic.liftride.client.part2.csv.CsvRows;
 import io.upic.liftride.client.plan.LoadPlan;
 import io.upic.liftride.client.plan.PhasePlan;
 import io.upic.liftride.client.plan.PlannedPhase;
-import io.upic.liftride.client.plan.Work;
+import io.upic.liftride.client.plan.ThreadAssignment;
 import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -43,9 +43,9 @@ class RunRecordingTest {
     void rowsWrittenEqualAttemptsMadeAcrossWorkersChunksAndRetries() throws Exception {
         LoadPlan plan = PhasePlan.fall2021().forRun(16, 3_001, 7); // uneven ranges: no worker fills whole chunks only
         RunRecording rec = recording(dir.resolve("t16"), plan);
-        Map<Work, AttemptRecorder> recorders = new HashMap<>();
+        Map<ThreadAssignment, AttemptRecorder> recorders = new HashMap<>();
         for (PlannedPhase p : plan.phases()) {
-            for (Work w : p.work()) {
+            for (ThreadAssignment w : p.assignments()) {
                 recorders.put(w, rec.recorder(w));
             }
         }
@@ -63,8 +63,8 @@ class RunRecordingTest {
 
         long[] attemptsByPhase = new long[plan.phases().size()];
         List<Thread> threads = new ArrayList<>();
-        for (Map.Entry<Work, AttemptRecorder> e : recorders.entrySet()) {
-            Work w = e.getKey();
+        for (Map.Entry<ThreadAssignment, AttemptRecorder> e : recorders.entrySet()) {
+            ThreadAssignment w = e.getKey();
             AttemptRecorder r = e.getValue();
             int retries = w.threadIndex() % 3 == 0 ? w.requests() / 10 : 0; // some workers retry every 10th request
             synchronized (attemptsByPhase) {
@@ -139,7 +139,7 @@ class RunRecordingTest {
         LoadPlan plan = PhasePlan.fall2021().forRun(4, 100, 1);
         RunRecording rec = recording(dir.resolve("t4"), plan);
         for (PlannedPhase p : plan.phases()) {
-            for (Work w : p.work()) {
+            for (ThreadAssignment w : p.assignments()) {
                 rec.recorder(w).close();
             }
         }

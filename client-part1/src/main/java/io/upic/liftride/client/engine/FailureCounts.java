@@ -1,4 +1,4 @@
-package io.upic.liftride.client.engine.internal;
+package io.upic.liftride.client.engine;
 
 import java.util.Map;
 import java.util.TreeMap;
