@@ -187,19 +187,7 @@ public final class ClientRunner {
         out.flush();
         SilentServerDetector silentServer =
                 new SilentServerDetector(c.retryPolicy().giveUpAfterMillis(), System.nanoTime(), null);
-        Baseline.Result b = Baseline.run(
-                senders,
-                c.baselineRequests(),
-                c.baselineRequests(),
-                c.resortId(),
-                c.seasonId(),
-                c.dayId(),
-                c.skiers(),
-                c.lifts(),
-                c.retryPolicy(),
-                c.seed(),
-                this::isStopRequested,
-                silentServer);
+        Baseline.Result b = Baseline.run(senders, c, this::isStopRequested, silentServer);
         SummaryPrinter.printBaseline(out, b);
         if (silentServer.gaveUp()) {
             serverGone = silentServer.reason();

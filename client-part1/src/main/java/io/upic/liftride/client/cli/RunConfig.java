@@ -5,10 +5,13 @@ import io.upic.liftride.client.http.Transport;
 import io.upic.liftride.client.plan.LoadPlan;
 import io.upic.liftride.client.plan.PhasePlan;
 import java.util.Objects;
+import lombok.Builder;
+import lombok.With;
 
 /**
  * Everything one run needs, as parsed from the command line (see {@link RunOptions}). Immutable and
- * thread-safe; {@code with*} methods return modified copies (a sweep uses {@link #withThreads}).
+ * thread-safe; {@code with*} methods (Lombok) return modified copies (a sweep uses {@code withThreads}), and
+ * {@code toBuilder()} changes several fields at once. Every copy is validated again.
  *
  * @param threads              -t: threads of the peak phase, 1..1024
  * @param skiers               -s: skierIDs 1..skiers, 1..100000
@@ -27,6 +30,8 @@ import java.util.Objects;
  * @param transport            --transport
  * @param retryPolicy          --backoff-ms, --backoff-max-ms, --give-up-after-ms; always the assignment's 6 attempts
  */
+@Builder(toBuilder = true)
+@With
 public record RunConfig(
         int threads,
         int skiers,
@@ -95,186 +100,6 @@ public record RunConfig(
     /** The resolved plan for this config's threads, skiers and runs. */
     public LoadPlan loadPlan() {
         return phasePlan().forRun(threads, skiers, meanRuns);
-    }
-
-    public RunConfig withThreads(int threads) {
-        return new RunConfig(
-                threads,
-                skiers,
-                lifts,
-                meanRuns,
-                baseUrl,
-                resortId,
-                seasonId,
-                dayId,
-                planName,
-                seed,
-                connectTimeoutMillis,
-                readTimeoutMillis,
-                baselineRequests,
-                progress,
-                transport,
-                retryPolicy);
-    }
-
-    public RunConfig withSkiers(int skiers) {
-        return new RunConfig(
-                threads,
-                skiers,
-                lifts,
-                meanRuns,
-                baseUrl,
-                resortId,
-                seasonId,
-                dayId,
-                planName,
-                seed,
-                connectTimeoutMillis,
-                readTimeoutMillis,
-                baselineRequests,
-                progress,
-                transport,
-                retryPolicy);
-    }
-
-    public RunConfig withMeanRuns(int meanRuns) {
-        return new RunConfig(
-                threads,
-                skiers,
-                lifts,
-                meanRuns,
-                baseUrl,
-                resortId,
-                seasonId,
-                dayId,
-                planName,
-                seed,
-                connectTimeoutMillis,
-                readTimeoutMillis,
-                baselineRequests,
-                progress,
-                transport,
-                retryPolicy);
-    }
-
-    public RunConfig withBaseUrl(String baseUrl) {
-        return new RunConfig(
-                threads,
-                skiers,
-                lifts,
-                meanRuns,
-                baseUrl,
-                resortId,
-                seasonId,
-                dayId,
-                planName,
-                seed,
-                connectTimeoutMillis,
-                readTimeoutMillis,
-                baselineRequests,
-                progress,
-                transport,
-                retryPolicy);
-    }
-
-    public RunConfig withPlanName(String planName) {
-        return new RunConfig(
-                threads,
-                skiers,
-                lifts,
-                meanRuns,
-                baseUrl,
-                resortId,
-                seasonId,
-                dayId,
-                planName,
-                seed,
-                connectTimeoutMillis,
-                readTimeoutMillis,
-                baselineRequests,
-                progress,
-                transport,
-                retryPolicy);
-    }
-
-    public RunConfig withSeed(Long seed) {
-        return new RunConfig(
-                threads,
-                skiers,
-                lifts,
-                meanRuns,
-                baseUrl,
-                resortId,
-                seasonId,
-                dayId,
-                planName,
-                seed,
-                connectTimeoutMillis,
-                readTimeoutMillis,
-                baselineRequests,
-                progress,
-                transport,
-                retryPolicy);
-    }
-
-    public RunConfig withTimeouts(int connectTimeoutMillis, int readTimeoutMillis) {
-        return new RunConfig(
-                threads,
-                skiers,
-                lifts,
-                meanRuns,
-                baseUrl,
-                resortId,
-                seasonId,
-                dayId,
-                planName,
-                seed,
-                connectTimeoutMillis,
-                readTimeoutMillis,
-                baselineRequests,
-                progress,
-                transport,
-                retryPolicy);
-    }
-
-    public RunConfig withBaselineRequests(int baselineRequests) {
-        return new RunConfig(
-                threads,
-                skiers,
-                lifts,
-                meanRuns,
-                baseUrl,
-                resortId,
-                seasonId,
-                dayId,
-                planName,
-                seed,
-                connectTimeoutMillis,
-                readTimeoutMillis,
-                baselineRequests,
-                progress,
-                transport,
-                retryPolicy);
-    }
-
-    public RunConfig withRetryPolicy(RetryPolicy retryPolicy) {
-        return new RunConfig(
-                threads,
-                skiers,
-                lifts,
-                meanRuns,
-                baseUrl,
-                resortId,
-                seasonId,
-                dayId,
-                planName,
-                seed,
-                connectTimeoutMillis,
-                readTimeoutMillis,
-                baselineRequests,
-                progress,
-                transport,
-                retryPolicy);
     }
 
     private static void check(String name, int value, int min, int max) {

@@ -270,23 +270,24 @@ public final class LoadEngine {
                 problems.add("listener.onPhaseEnd failed for " + phase.name() + ": " + t.listenerError());
             }
             long p = phase.requests();
-            results.add(new PhaseResult(
-                    k,
-                    phase.name(),
-                    phase.threads(),
-                    p,
-                    s,
-                    f,
-                    p - s - f,
-                    r,
-                    a,
-                    l,
-                    causes,
-                    t.started(),
-                    t.startEpochMillis(),
-                    t.startNanos(),
-                    t.endEpochMillis(),
-                    t.endNanos()));
+            results.add(PhaseResult.builder()
+                    .index(k)
+                    .name(phase.name())
+                    .threads(phase.threads())
+                    .planned(p)
+                    .successful(s)
+                    .failed(f)
+                    .notSent(p - s - f)
+                    .retries(r)
+                    .attempts(a)
+                    .latencyNanosSum(l)
+                    .failuresByCause(causes)
+                    .started(t.started())
+                    .startEpochMillis(t.startEpochMillis())
+                    .startNanos(t.startNanos())
+                    .endEpochMillis(t.endEpochMillis())
+                    .endNanos(t.endNanos())
+                    .build());
             causes.forEach((code, count) -> allCauses.merge(code, count, Long::sum));
             planned += p;
             successful += s;
@@ -295,23 +296,24 @@ public final class LoadEngine {
             attempts += a;
             latency += l;
         }
-        return new RunResult(
-                plan.planName(),
-                plan.numThreads(),
-                results,
-                planned,
-                successful,
-                failed,
-                planned - successful - failed,
-                retries,
-                attempts,
-                latency,
-                allCauses,
-                startEpochMillis,
-                startNanos,
-                wallNanos,
-                stopRequested,
-                problems);
+        return RunResult.builder()
+                .planName(plan.planName())
+                .numThreads(plan.numThreads())
+                .phases(results)
+                .planned(planned)
+                .successful(successful)
+                .failed(failed)
+                .notSent(planned - successful - failed)
+                .retries(retries)
+                .attempts(attempts)
+                .latencyNanosSum(latency)
+                .failuresByCause(allCauses)
+                .startEpochMillis(startEpochMillis)
+                .startNanos(startNanos)
+                .wallNanos(wallNanos)
+                .stopped(stopRequested)
+                .problems(problems)
+                .build();
     }
 
     /**

@@ -4,6 +4,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import lombok.Builder;
 
 /**
  * The merged account of one run: what was planned, what happened to every request, and when each
@@ -28,6 +29,7 @@ import java.util.TreeMap;
  *                         exception of a failing sender), and first, if the run gave up on a silent
  *                         server, why (see {@link SilentServerDetector}); empty in a healthy run
  */
+@Builder(toBuilder = true)
 public record RunResult(
         String planName,
         int numThreads,

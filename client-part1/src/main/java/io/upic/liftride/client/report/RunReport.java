@@ -4,6 +4,7 @@ import io.upic.liftride.client.cli.RunConfig;
 import io.upic.liftride.client.engine.Baseline;
 import io.upic.liftride.client.engine.RunResult;
 import io.upic.liftride.client.plan.LoadPlan;
+import lombok.Builder;
 
 /**
  * Everything known about one finished run, for printing and for client-part2's reports. Immutable.
@@ -22,6 +23,7 @@ import io.upic.liftride.client.plan.LoadPlan;
  *                        when it runs in-process), or -1 if unknown
  * @param cores           processors available to the JVM
  */
+@Builder(toBuilder = true)
 public record RunReport(
         RunConfig config,
         LoadPlan plan,
@@ -34,32 +36,6 @@ public record RunReport(
         Reconciliation reconciliation,
         long processCpuNanos,
         int cores) {
-
-    /** A report without the bounded prediction. */
-    public RunReport(
-            RunConfig config,
-            LoadPlan plan,
-            String serverUrl,
-            boolean embeddedServer,
-            Baseline.Result baseline,
-            Prediction prediction,
-            RunResult result,
-            Reconciliation reconciliation,
-            long processCpuNanos,
-            int cores) {
-        this(
-                config,
-                plan,
-                serverUrl,
-                embeddedServer,
-                baseline,
-                prediction,
-                null,
-                result,
-                reconciliation,
-                processCpuNanos,
-                cores);
-    }
 
     /** Mean busy cores of this JVM over the run's wall time, or NaN if unknown. */
     public double busyCores() {

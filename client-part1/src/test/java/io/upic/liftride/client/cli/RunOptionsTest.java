@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.upic.liftride.client.Fixtures;
 import io.upic.liftride.client.http.RetryPolicy;
 import io.upic.liftride.client.http.Transport;
 import java.util.List;
@@ -78,23 +79,23 @@ class RunOptionsTest {
                 "--transport",
                 "SDK");
         assertEquals(
-                new RunConfig(
-                        64,
-                        1000,
-                        5,
-                        20,
-                        "http://example.org:9090/liftride",
-                        7,
-                        2019,
-                        366,
-                        "spring2022",
-                        -42L,
-                        100,
-                        200,
-                        0,
-                        true,
-                        Transport.SDK,
-                        RetryPolicy.DEFAULT),
+                Fixtures.config()
+                        .threads(64)
+                        .skiers(1000)
+                        .lifts(5)
+                        .meanRuns(20)
+                        .baseUrl("http://example.org:9090/liftride")
+                        .resortId(7)
+                        .seasonId(2019)
+                        .dayId(366)
+                        .planName("spring2022")
+                        .seed(-42L)
+                        .connectTimeoutMillis(100)
+                        .readTimeoutMillis(200)
+                        .baselineRequests(0)
+                        .progress(true)
+                        .transport(Transport.SDK)
+                        .build(),
                 c);
     }
 

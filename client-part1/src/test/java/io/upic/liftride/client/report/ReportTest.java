@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.upic.liftride.client.Fixtures;
 import io.upic.liftride.client.cli.RunConfig;
 import io.upic.liftride.client.engine.Baseline;
 import io.upic.liftride.client.engine.PhaseResult;
@@ -23,59 +24,38 @@ class ReportTest {
 
     private static RunResult result(long planned, long ok, long failed, long notSent, Map<Integer, Long> causes) {
         // All the traffic in the peak phase (index 1, as in the plan); startup and cooldown empty.
-        PhaseResult startup = new PhaseResult(
-                0, "startup", 8, 0, 0, 0, 0, 0, 0, 0, Map.of(), true, 1_000, 5_000_000_000L, 2_000, 6_000_000_000L);
-        PhaseResult peak = new PhaseResult(
-                1,
-                "peak",
-                32,
-                planned,
-                ok,
-                failed,
-                notSent,
-                3,
-                ok + failed + 3,
-                (ok + failed + 3) * 2_000_000L,
-                causes,
-                true,
-                1_000,
-                5_000_000_000L,
-                13_000,
-                17_000_000_000L);
-        PhaseResult cooldown = new PhaseResult(
-                2,
-                "cooldown",
-                8,
-                0,
-                0,
-                0,
-                0,
-                0,
-                0,
-                0,
-                Map.of(),
-                true,
-                12_000,
-                16_000_000_000L,
-                13_000,
-                17_000_000_000L);
-        return new RunResult(
-                "fall2021",
-                32,
-                List.of(startup, peak, cooldown),
-                planned,
-                ok,
-                failed,
-                notSent,
-                3,
-                ok + failed + 3,
-                (ok + failed + 3) * 2_000_000L,
-                causes,
-                1_000,
-                5_000_000_000L,
-                12_000_000_000L,
-                false,
-                List.of());
+        long attempts = ok + failed + 3;
+        PhaseResult startup = Fixtures.phase()
+                .index(0)
+                .name("startup")
+                .threads(8)
+                .startNanos(5_000_000_000L)
+                .endNanos(6_000_000_000L)
+                .build();
+        PhaseResult peak = Fixtures.phase()
+                .index(1)
+                .planned(planned)
+                .successful(ok)
+                .failed(failed)
+                .notSent(notSent)
+                .retries(3)
+                .attempts(attempts)
+                .latencyNanosSum(attempts * 2_000_000L)
+                .failuresByCause(causes)
+                .startNanos(5_000_000_000L)
+                .endNanos(17_000_000_000L)
+                .build();
+        PhaseResult cooldown = Fixtures.phase()
+                .index(2)
+                .name("cooldown")
+                .threads(8)
+                .startNanos(16_000_000_000L)
+                .endNanos(17_000_000_000L)
+                .build();
+        return Fixtures.run(startup, peak, cooldown)
+                .startNanos(5_000_000_000L)
+                .wallNanos(12_000_000_000L)
+                .build();
     }
 
     @Test
@@ -106,22 +86,19 @@ class ReportTest {
         Prediction prediction = LittlesLaw.predict(plan, 1_000_000);
         // W = 1 ms, D = 100 us (1 s of Java threads' CPU over 10,000 requests; the process 1.5 s), C = 2: see
         // LittlesLawTest for the bounded schedule
-        Baseline.Result baseline = new Baseline.Result(
-                10_000, 10_000, 0, 10_000, 1_000_000, 10_000_000_000L, false, 10_000, 1_500_000_000L, 1_000_000_000L);
+        Baseline.Result baseline = Fixtures.baseline()
+                .cpuNanos(1_500_000_000L)
+                .javaThreadCpuNanos(1_000_000_000L)
+                .build();
         assertEquals(100_000, baseline.boundCpuNanosPerRequest(), 1e-9);
         BoundedPrediction bounded = LittlesLaw.bounded(plan, 1_000_000, baseline.boundCpuNanosPerRequest(), 2, true);
-        RunReport report = new RunReport(
-                RunConfig.defaults(32, 20_000),
-                plan,
-                "http://127.0.0.1:1/liftride",
-                true,
-                baseline,
-                prediction,
-                bounded,
-                r,
-                Reconciliation.of(r, OptionalLong.of(10_000), OptionalLong.of(189_990), null),
-                21_600_000_000L,
-                2);
+        RunReport report = Fixtures.report(r)
+                .baseline(baseline)
+                .prediction(prediction)
+                .bounded(bounded)
+                .reconciliation(Reconciliation.of(r, OptionalLong.of(10_000), OptionalLong.of(189_990), null))
+                .processCpuNanos(21_600_000_000L)
+                .build();
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         SummaryPrinter.printResult(new PrintStream(bytes, true, StandardCharsets.UTF_8), report);
         String out = bytes.toString(StandardCharsets.UTF_8);
@@ -165,30 +142,17 @@ class ReportTest {
     void aRemoteServerLabelsTheBoundAsTheClientsCpuOnlyAndAMissingCpuReadingDropsIt() {
         RunResult r = result(180_000, 180_000, 0, 0, Map.of());
         LoadPlan plan = RunConfig.defaults(32, 20_000).loadPlan();
-        Baseline.Result baseline = new Baseline.Result(
-                10_000,
-                10_000,
-                0,
-                10_000,
-                1_000_000,
-                10_000_000_000L,
-                false,
-                10_000,
-                500_000_000L,
-                -1); // no thread CPU: D is the process's
+        Baseline.Result baseline =
+                Fixtures.baseline().cpuNanos(500_000_000L).build(); // no thread CPU: D is the process's
         assertEquals(50_000, baseline.boundCpuNanosPerRequest(), 1e-9);
-        RunReport remote = new RunReport(
-                RunConfig.defaults(32, 20_000),
-                plan,
-                "http://10.0.0.9:8080/liftride",
-                false,
-                baseline,
-                LittlesLaw.predict(plan, 1_000_000),
-                LittlesLaw.bounded(plan, 1_000_000, baseline.boundCpuNanosPerRequest(), 2, false),
-                r,
-                Reconciliation.of(r, OptionalLong.of(0), OptionalLong.of(180_000), null),
-                6_000_000_000L,
-                2);
+        RunReport remote = Fixtures.report(r)
+                .serverUrl("http://10.0.0.9:8080/liftride")
+                .embeddedServer(false)
+                .baseline(baseline)
+                .prediction(LittlesLaw.predict(plan, 1_000_000))
+                .bounded(LittlesLaw.bounded(plan, 1_000_000, baseline.boundCpuNanosPerRequest(), 2, false))
+                .processCpuNanos(6_000_000_000L)
+                .build();
         String out = print(remote);
         assertTrue(
                 out.contains("D = 50.0 us CPU per request (Java threads of this JVM: client only, server remote)"),
@@ -198,17 +162,10 @@ class ReportTest {
                 out);
         assertTrue(out.contains("    bounded, client CPU only  32,000 req/s"), out); // min(32,000, 2 / 50 us = 40,000)
 
-        RunReport noCpu = new RunReport(
-                RunConfig.defaults(32, 20_000),
-                plan,
-                "http://127.0.0.1:1/liftride",
-                true,
-                new Baseline.Result(10_000, 10_000, 0, 10_000, 1_000_000, 10_000_000_000L, false),
-                LittlesLaw.predict(plan, 1_000_000),
-                r,
-                Reconciliation.of(r, OptionalLong.of(0), OptionalLong.of(180_000), null),
-                -1,
-                2);
+        RunReport noCpu = Fixtures.report(r)
+                .baseline(Fixtures.baseline().warmupRequests(0).build())
+                .prediction(LittlesLaw.predict(plan, 1_000_000))
+                .build();
         out = print(noCpu);
         assertTrue(
                 out.contains(
@@ -222,29 +179,11 @@ class ReportTest {
     void theSweepTableHasTheNaiveAndTheBoundedPrediction() {
         RunResult r = result(180_000, 180_000, 0, 0, Map.of());
         LoadPlan plan = RunConfig.defaults(32, 20_000).loadPlan();
-        RunReport report = new RunReport(
-                RunConfig.defaults(32, 20_000),
-                plan,
-                "http://127.0.0.1:1/liftride",
-                true,
-                null,
-                LittlesLaw.predict(plan, 1_000_000),
-                LittlesLaw.bounded(plan, 1_000_000, 100_000, 2, true),
-                r,
-                Reconciliation.of(r, OptionalLong.of(0), OptionalLong.of(180_000), null),
-                -1,
-                2);
-        RunReport none = new RunReport(
-                RunConfig.defaults(32, 20_000),
-                plan,
-                "http://127.0.0.1:1/liftride",
-                true,
-                null,
-                null,
-                r,
-                Reconciliation.of(r, OptionalLong.of(0), OptionalLong.of(180_000), null),
-                -1,
-                2);
+        RunReport report = Fixtures.report(r)
+                .prediction(LittlesLaw.predict(plan, 1_000_000))
+                .bounded(LittlesLaw.bounded(plan, 1_000_000, 100_000, 2, true))
+                .build();
+        RunReport none = Fixtures.report(r).build();
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         SummaryPrinter.printSweep(new PrintStream(bytes, true, StandardCharsets.UTF_8), List.of(report, none));
         String out = bytes.toString(StandardCharsets.UTF_8);
@@ -259,17 +198,12 @@ class ReportTest {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         SummaryPrinter.printBaseline(
                 new PrintStream(bytes, true, StandardCharsets.UTF_8),
-                new Baseline.Result(
-                        10_000,
-                        10_000,
-                        0,
-                        10_000,
-                        262_000,
-                        2_630_000_000L,
-                        false,
-                        10_000,
-                        3_820_000_000L,
-                        1_200_000_000L));
+                Fixtures.baseline()
+                        .meanLatencyNanos(262_000)
+                        .wallNanos(2_630_000_000L)
+                        .cpuNanos(3_820_000_000L)
+                        .javaThreadCpuNanos(1_200_000_000L)
+                        .build());
         assertEquals(
                 "Baseline: 10,000 requests from 1 thread in 2.630 s after 10,000 warm-up requests, 0 failed: mean latency "
                         + "W = 0.262 ms, process CPU 382.0 us per request of which Java threads D = 120.0 us (the rest: JIT compiler and GC "

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import io.upic.liftride.client.Fixtures;
 import io.upic.liftride.client.engine.AttemptRecorder;
 import io.upic.liftride.client.engine.PhaseResult;
 import io.upic.liftride.client.engine.RunResult;
@@ -164,45 +165,26 @@ class RunRecordingTest {
     /** An engine-like account with the given attempts per phase (all requests successful). */
     static RunResult result(LoadPlan plan, long[] attemptsByPhase, long origin) {
         List<PhaseResult> phases = new ArrayList<>();
-        long planned = 0, attempts = 0;
         for (PlannedPhase p : plan.phases()) {
             long a = attemptsByPhase[p.index()];
-            phases.add(new PhaseResult(
-                    p.index(),
-                    p.name(),
-                    p.threads(),
-                    p.requests(),
-                    p.requests(),
-                    0,
-                    0,
-                    a - p.requests(),
-                    a,
-                    a,
-                    Map.of(),
-                    true,
-                    0,
-                    origin,
-                    0,
-                    origin + 1_000_000_000L));
-            planned += p.requests();
-            attempts += a;
+            phases.add(Fixtures.phase()
+                    .index(p.index())
+                    .name(p.name())
+                    .threads(p.threads())
+                    .planned(p.requests())
+                    .successful(p.requests())
+                    .retries(a - p.requests())
+                    .attempts(a)
+                    .latencyNanosSum(a)
+                    .startNanos(origin)
+                    .endNanos(origin + 1_000_000_000L)
+                    .build());
         }
-        return new RunResult(
-                plan.planName(),
-                plan.numThreads(),
-                phases,
-                planned,
-                planned,
-                0,
-                0,
-                attempts - planned,
-                attempts,
-                attempts,
-                Map.of(),
-                0,
-                origin,
-                2_000_000_000L,
-                false,
-                List.of());
+        return Fixtures.run(phases.toArray(PhaseResult[]::new))
+                .planName(plan.planName())
+                .numThreads(plan.numThreads())
+                .startNanos(origin)
+                .wallNanos(2_000_000_000L)
+                .build();
     }
 }
