@@ -50,12 +50,12 @@ public final class Main {
             parsed = RunOptions.parse(args);
         } catch (UsageException e) {
             err.println(e.getMessage());
-            err.print(RunOptions.usage(RunOptions.base(), COMMAND));
+            err.print(RunOptions.usage(COMMAND));
             err.flush();
             return UsageException.EXIT_CODE;
         }
         if (parsed.helpRequested()) {
-            out.print(RunOptions.usage(RunOptions.base(), COMMAND));
+            out.print(RunOptions.usage(COMMAND));
             out.flush();
             return 0;
         }

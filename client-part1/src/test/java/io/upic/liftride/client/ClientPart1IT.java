@@ -45,8 +45,12 @@ class ClientPart1IT {
             long storedAtStart = ServerProbe.statistics(server.baseUrl(), 2_000, 2_000)
                     .ridesStored()
                     .orElseThrow();
-            RunConfig config =
-                    RunConfig.defaults(16, 2_000).withBaseUrl(server.baseUrl()).withBaselineRequests(200);
+            RunConfig config = Fixtures.config()
+                    .threads(16)
+                    .skiers(2_000)
+                    .baseUrl(server.baseUrl())
+                    .baselineRequests(200)
+                    .build();
             List<RunReport> reports = new ArrayList<>();
             AtomicLong attemptsSeen = new AtomicLong();
             RunHooks hooks = new RunHooks() {
@@ -142,7 +146,13 @@ class ClientPart1IT {
             runner.stop();
         });
         stopper.start();
-        int exit = runner.run(List.of(RunConfig.defaults(16, 100_000).withBaselineRequests(0)), RunHooks.NONE);
+        int exit = runner.run(
+                List.of(Fixtures.config()
+                        .threads(16)
+                        .skiers(100_000)
+                        .baselineRequests(0)
+                        .build()),
+                RunHooks.NONE);
         stopper.join();
         assertTrue(runner.awaitFinished(1, TimeUnit.SECONDS));
         assertEquals(1, exit);

@@ -1,6 +1,8 @@
 package io.upic.liftride.client;
 
 import io.upic.liftride.client.cli.RunConfig;
+import io.upic.liftride.client.cli.RunOptions;
+import io.upic.liftride.client.cli.UsageException;
 import io.upic.liftride.client.engine.Baseline;
 import io.upic.liftride.client.engine.PhaseResult;
 import io.upic.liftride.client.engine.RunResult;
@@ -19,9 +21,13 @@ public final class Fixtures {
 
     private Fixtures() {}
 
-    /** The documented defaults with {@code -t 32 -s 20000}. */
+    /** What {@code -t 32 -s 20000} gives: the documented defaults for everything else. */
     public static RunConfig.RunConfigBuilder config() {
-        return RunConfig.defaults(32, 20_000).toBuilder();
+        try {
+            return RunOptions.parse(new String[] {"-t", "32", "-s", "20000"}).config().toBuilder();
+        } catch (UsageException e) {
+            throw new AssertionError(e);
+        }
     }
 
     /** A started phase 0, "peak", of 32 threads, with nothing planned, counted or timed yet. */

@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.upic.liftride.client.Fixtures;
-import io.upic.liftride.client.cli.RunConfig;
 import io.upic.liftride.client.engine.Baseline;
 import io.upic.liftride.client.engine.PhaseResult;
 import io.upic.liftride.client.engine.Progress;
@@ -82,7 +81,7 @@ class ReportTest {
     @Test
     void summaryStatesTheCountsTheThroughputNumeratorAndTheChecks() {
         RunResult r = result(180_000, 179_990, 10, 0, Map.of(503, 7L, -1, 3L));
-        LoadPlan plan = RunConfig.defaults(32, 20_000).loadPlan();
+        LoadPlan plan = Fixtures.config().build().loadPlan();
         Prediction prediction = LittlesLaw.predict(plan, 1_000_000);
         // W = 1 ms, D = 100 us (1 s of Java threads' CPU over 10,000 requests; the process 1.5 s), C = 2: see
         // LittlesLawTest for the bounded schedule
@@ -141,7 +140,7 @@ class ReportTest {
     @Test
     void aRemoteServerLabelsTheBoundAsTheClientsCpuOnlyAndAMissingCpuReadingDropsIt() {
         RunResult r = result(180_000, 180_000, 0, 0, Map.of());
-        LoadPlan plan = RunConfig.defaults(32, 20_000).loadPlan();
+        LoadPlan plan = Fixtures.config().build().loadPlan();
         Baseline.Result baseline =
                 Fixtures.baseline().cpuNanos(500_000_000L).build(); // no thread CPU: D is the process's
         assertEquals(50_000, baseline.boundCpuNanosPerRequest(), 1e-9);
@@ -178,7 +177,7 @@ class ReportTest {
     @Test
     void theSweepTableHasTheNaiveAndTheBoundedPrediction() {
         RunResult r = result(180_000, 180_000, 0, 0, Map.of());
-        LoadPlan plan = RunConfig.defaults(32, 20_000).loadPlan();
+        LoadPlan plan = Fixtures.config().build().loadPlan();
         RunReport report = Fixtures.report(r)
                 .prediction(LittlesLaw.predict(plan, 1_000_000))
                 .bounded(LittlesLaw.bounded(plan, 1_000_000, 100_000, 2, true))
