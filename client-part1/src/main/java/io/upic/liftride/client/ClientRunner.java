@@ -12,9 +12,8 @@ import io.upic.liftride.client.http.ServerProbe;
 import io.upic.liftride.client.jvm.JitSettle;
 import io.upic.liftride.client.jvm.ProcessCpu;
 import io.upic.liftride.client.plan.LoadPlan;
-import io.upic.liftride.client.report.BoundedPrediction;
+import io.upic.liftride.client.report.CpuScope;
 import io.upic.liftride.client.report.LittlesLaw;
-import io.upic.liftride.client.report.Prediction;
 import io.upic.liftride.client.report.ProgressPrinter;
 import io.upic.liftride.client.report.Reconciliation;
 import io.upic.liftride.client.report.RunReport;
@@ -239,26 +238,20 @@ public final class ClientRunner {
                 ? "before the run: " + before.failure()
                 : after.ridesStored().isEmpty() ? "after the run: " + after.failure() : null;
         Reconciliation reconciliation = Reconciliation.of(result, before.ridesStored(), after.ridesStored(), whyNot);
-        boolean usable = baseline != null && baseline.successful() > 0 && baseline.meanLatencyNanos() > 0;
-        Prediction prediction = usable ? LittlesLaw.predict(plan, baseline.meanLatencyNanos()) : null;
         int cores = Runtime.getRuntime().availableProcessors();
-        // D covers client + server only when the server runs in this JVM; with -i it is the client's CPU alone
-        BoundedPrediction bounded = usable && baseline.boundCpuNanosPerRequest() > 0
-                ? LittlesLaw.bounded(
-                        plan, baseline.meanLatencyNanos(), baseline.boundCpuNanosPerRequest(), cores, embedded)
-                : null;
-        RunReport report = new RunReport(
-                c,
-                plan,
-                baseUrl,
-                embedded,
-                baseline,
-                prediction,
-                bounded,
-                result,
-                reconciliation,
-                cpuBefore < 0 || cpuAfter < 0 ? -1 : cpuAfter - cpuBefore,
-                cores);
+        RunReport report = RunReport.builder()
+                .config(c)
+                .plan(plan)
+                .serverUrl(baseUrl)
+                .embeddedServer(embedded)
+                .baseline(baseline)
+                .prediction(LittlesLaw.predict(plan, baseline))
+                .bounded(LittlesLaw.bounded(plan, baseline, cores, CpuScope.of(embedded)))
+                .result(result)
+                .reconciliation(reconciliation)
+                .processCpuNanos(cpuBefore < 0 || cpuAfter < 0 ? -1 : cpuAfter - cpuBefore)
+                .cores(cores)
+                .build();
         SummaryPrinter.printResult(out, report);
         hooks.afterRun(report);
         return report;

@@ -118,7 +118,8 @@ class ClientPart1IT {
         assertTrue(o.contains("(successful requests / wall seconds)"), o);
         assertTrue(o.contains("Little's law, W = "), o);
         assertTrue(o.contains("CPU per request (Java threads of this JVM: client + embedded server), C = "), o);
-        assertTrue(o.contains("    bounded, R(busy threads) "), o);
+        assertTrue(o.contains("diff     bounded min(N/W, C/D)     diff"), o);
+        assertTrue(o.contains("  whole run wall time    "), o);
         assertTrue(o.contains("Reconciliation: planned 1,800 == successful 1,800 + failed 0 + not sent 0: OK"), o);
         assertTrue(o.contains("delta 1,800 == successful 1,800: OK"), o);
         assertEquals("", err.toString(StandardCharsets.UTF_8), "no progress line without a console or --progress");

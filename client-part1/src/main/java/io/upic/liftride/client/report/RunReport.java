@@ -16,7 +16,8 @@ import lombok.Builder;
  * @param baseline       the single-thread baseline, or null if skipped
  * @param prediction     Little's law from the baseline (naive: X = N / W), or null without a usable baseline
  * @param bounded        Little's law with the CPU capacity bound (X = min(N / W, C / D)), or null without a
- *                       usable baseline or without the baseline's CPU time
+ *                       usable baseline or without the baseline's CPU time (see {@link TheoryTable} for both
+ *                       beside the measurement)
  * @param result         the engine's account
  * @param reconciliation the checks
  * @param processCpuNanos CPU time this JVM used during the run (all threads: the embedded server's too
@@ -31,7 +32,7 @@ public record RunReport(
         boolean embeddedServer,
         Baseline.Result baseline,
         Prediction prediction,
-        BoundedPrediction bounded,
+        Prediction bounded,
         RunResult result,
         Reconciliation reconciliation,
         long processCpuNanos,

@@ -90,7 +90,8 @@ class ReportTest {
                 .javaThreadCpuNanos(1_000_000_000L)
                 .build();
         assertEquals(100_000, baseline.boundCpuNanosPerRequest(), 1e-9);
-        BoundedPrediction bounded = LittlesLaw.bounded(plan, 1_000_000, baseline.boundCpuNanosPerRequest(), 2, true);
+        Prediction bounded =
+                LittlesLaw.bounded(plan, 1_000_000, baseline.boundCpuNanosPerRequest(), 2, CpuScope.EMBEDDED_SERVER);
         RunReport report = Fixtures.report(r)
                 .baseline(baseline)
                 .prediction(prediction)
@@ -114,18 +115,33 @@ class ReportTest {
         assertTrue(
                 out.contains("C / D = 20,000 req/s; the CPU bounds throughput above N* = C x W / D = 20.0 threads"),
                 out);
-        // peak: measured 14,999 req/s at 2 ms; naive 32 / 1 ms; bounded min(32,000, 20,000) at max(1, 32 x 0.1 / 2) ms
-        assertTrue(out.contains("    measured                  14,999 req/s            2.000 ms"), out);
-        assertTrue(out.contains("    naive N / W               32,000 req/s   -53.1%   1.000 ms  +100.0%"), out);
-        assertTrue(out.contains("    bounded min(N/W, C/D)     20,000 req/s   -25.0%   1.600 ms   +25.0%"), out);
+        // peak: measured 14,999 req/s at 2 ms; naive 32 / 1 ms; bounded min(32,000, 20,000) at max(1, 32 x 0.1 / 2) ms;
+        // in flight: measured 14,999 req/s x 2 ms, both models N = 32
         assertTrue(
                 out.contains(
-                        "peak phase check with measured latency: 14,999 req/s x 2.000 ms = 30.0 requests in flight (threads 32)"),
+                        "                                             measured    naive N / W     diff     bounded min(N/W, C/D)     diff"),
+                out);
+        assertTrue(
+                out.contains(
+                        "  peak phase throughput (32 threads)     14,999 req/s   32,000 req/s   -53.1%              20,000 req/s   -25.0%"),
+                out);
+        assertTrue(
+                out.contains(
+                        "  peak phase mean latency                    2.000 ms       1.000 ms  +100.0%                  1.600 ms   +25.0%"),
+                out);
+        assertTrue(
+                out.contains(
+                        "  peak phase requests in flight                  30.0           32.0    -6.3%                      32.0    -6.3%"),
                 out);
         // whole run: naive 11.25 s, bounded 5 + 6 + 2.5 = 13.5 s (LittlesLawTest)
-        assertTrue(out.contains("    measured                   12.000 s           14,999 req/s"), out);
-        assertTrue(out.contains("    naive (every request W)    11.250 s    +6.7%  16,000 req/s    -6.3%"), out);
-        assertTrue(out.contains("    bounded, R(busy threads)   13.500 s   -11.1%  13,333 req/s   +12.5%"), out);
+        assertTrue(
+                out.contains(
+                        "  whole run wall time                        12.000 s       11.250 s    +6.7%                  13.500 s   -11.1%"),
+                out);
+        assertTrue(
+                out.contains(
+                        "  whole run throughput                   14,999 req/s   16,000 req/s    -6.3%              13,333 req/s   +12.5%"),
+                out);
         // 21.6 s of CPU over a 12 s wall time and 180,003 attempts
         assertTrue(
                 out.contains("CPU: this JVM (client + embedded server) kept 1.80 of 2 cores busy, 120 us per attempt"),
@@ -149,7 +165,8 @@ class ReportTest {
                 .embeddedServer(false)
                 .baseline(baseline)
                 .prediction(LittlesLaw.predict(plan, 1_000_000))
-                .bounded(LittlesLaw.bounded(plan, 1_000_000, baseline.boundCpuNanosPerRequest(), 2, false))
+                .bounded(LittlesLaw.bounded(
+                        plan, 1_000_000, baseline.boundCpuNanosPerRequest(), 2, CpuScope.REMOTE_SERVER))
                 .processCpuNanos(6_000_000_000L)
                 .build();
         String out = print(remote);
@@ -159,7 +176,9 @@ class ReportTest {
         assertTrue(
                 out.contains("(client CPU only: the remote server's CPU is not in D, so this bounds the client alone)"),
                 out);
-        assertTrue(out.contains("    bounded, client CPU only  32,000 req/s"), out); // min(32,000, 2 / 50 us = 40,000)
+        // min(32,000, 2 / 50 us = 40,000)
+        assertTrue(out.contains("diff  bounded, client CPU only     diff"), out);
+        assertTrue(out.contains("   -53.1%              32,000 req/s   -53.1%"), out);
 
         RunReport noCpu = Fixtures.report(r)
                 .baseline(Fixtures.baseline().warmupRequests(0).build())
@@ -170,7 +189,10 @@ class ReportTest {
                 out.contains(
                         "Little's law, W = 1.000 ms (single-thread baseline); no CPU bound (the baseline's CPU time is unknown)"),
                 out);
-        assertTrue(out.contains("    naive (every request W)    11.250 s"), out);
+        assertTrue(
+                out.contains("  whole run wall time                        12.000 s       11.250 s    +6.7%"
+                        + System.lineSeparator()),
+                out);
         assertFalse(out.contains("bounded"), out);
     }
 
@@ -180,16 +202,16 @@ class ReportTest {
         LoadPlan plan = Fixtures.config().build().loadPlan();
         RunReport report = Fixtures.report(r)
                 .prediction(LittlesLaw.predict(plan, 1_000_000))
-                .bounded(LittlesLaw.bounded(plan, 1_000_000, 100_000, 2, true))
+                .bounded(LittlesLaw.bounded(plan, 1_000_000, 100_000, 2, CpuScope.EMBEDDED_SERVER))
                 .build();
         RunReport none = Fixtures.report(r).build();
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         SummaryPrinter.printSweep(new PrintStream(bytes, true, StandardCharsets.UTF_8), List.of(report, none));
         String out = bytes.toString(StandardCharsets.UTF_8);
-        assertTrue(out.contains("throughput     naive N/W   diff       bounded   diff"), out);
-        // measured 15,000 req/s; naive 16,000 (-6.25%); bounded 13,333 (+12.5%, printed +12)
-        assertTrue(out.contains("12.000 s  15,000 req/s  16,000 req/s    -6%  13,333 req/s   +12%"), out);
-        assertTrue(out.contains("12.000 s  15,000 req/s             -                    -"), out);
+        assertTrue(out.contains("throughput      naive N/W     diff        bounded     diff"), out);
+        // measured 15,000 req/s; naive 16,000 (-6.25%); bounded 13,333 (+12.5%)
+        assertTrue(out.contains("12.000 s   15,000 req/s   16,000 req/s    -6.3%   13,333 req/s   +12.5%"), out);
+        assertTrue(out.contains("12.000 s   15,000 req/s              -                       -"), out);
     }
 
     @Test

@@ -15,7 +15,7 @@ import io.upic.liftride.client.part2.report.RunOutput;
 import io.upic.liftride.client.part2.report.StatsText;
 import io.upic.liftride.client.plan.LoadPlan;
 import io.upic.liftride.client.plan.PlannedPhase;
-import io.upic.liftride.client.report.BoundedPrediction;
+import io.upic.liftride.client.report.CpuScope;
 import io.upic.liftride.client.report.Prediction;
 import io.upic.liftride.client.report.RunReport;
 import java.io.IOException;
@@ -221,7 +221,7 @@ final class Instrumentation implements RunHooks {
         for (RunOutput o : outputs) {
             RunResult r = o.report().result();
             Prediction p = o.report().prediction();
-            BoundedPrediction b = o.report().bounded();
+            Prediction b = o.report().bounded();
             ScopeStats s = o.metrics().run();
             points.add(new SweepCharts.Point(
                     r.numThreads(),
@@ -231,7 +231,7 @@ final class Instrumentation implements RunHooks {
                     p == null ? Double.NaN : p.throughputPerSecond(),
                     b == null ? Double.NaN : b.wallNanos() / 1e9,
                     b == null ? Double.NaN : b.throughputPerSecond(),
-                    b != null && !b.cpuIncludesServer(),
+                    b != null && b.cpu().scope() == CpuScope.REMOTE_SERVER,
                     s.all().meanMillis(),
                     s.all().p50Millis(),
                     s.all().p99Millis()));

@@ -14,6 +14,7 @@ import io.upic.liftride.client.part2.csv.CsvRows;
 import io.upic.liftride.client.part2.report.HdrLog;
 import io.upic.liftride.client.part2.report.MarkdownReport;
 import io.upic.liftride.client.part2.report.RunOutput;
+import io.upic.liftride.client.report.TheoryTable;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -96,7 +97,16 @@ class ClientPart2IT {
                         "t8/" + RunCharts.THROUGHPUT_OVER_TIME,
                         "t8/" + RunCharts.LATENCY_PERCENTILES)),
                 links.toString());
-        assertFalse(Files.readString(report).contains("## Sweep"));
+        String markdown = Files.readString(report);
+        assertFalse(markdown.contains("## Sweep"));
+        // Little's law: the same rows, computed once in client-part1, in report.md and on the console
+        TheoryTable theory = TheoryTable.of(run.report());
+        assertEquals(5, theory.rows().size());
+        for (TheoryTable.Row row : theory.rows()) {
+            String cells = String.join(" | ", row.measuredText(), row.naiveText(), row.naiveDiff());
+            assertTrue(markdown.contains("| " + row.quantity() + " | " + cells + " | "), row + "\n" + markdown);
+            assertTrue(output().contains(row.quantity()), output());
+        }
     }
 
     @Test
