@@ -218,8 +218,7 @@ public final class ClientRunner {
         if (stopRequested) { // a stop that arrived before `engine` was set
             e.stop();
         }
-        // when the baseline or the listener's own warm-up made code hot; a run without either starts cold anyway
-        if (!stopRequested && (baseline != null || listener != AttemptListener.NONE)) {
+        if (c.jitWarmup() && !stopRequested) {
             settleJit();
         }
         RunResult result;
@@ -258,8 +257,8 @@ public final class ClientRunner {
     }
 
     /**
-     * Lets the JIT compiler finish the code the baseline or the listener's warm-up made hot before
-     * the clock starts, so that compilation is not billed to the run (see {@link JitSettle}).
+     * With --jit-warmup: lets the JIT compiler finish the code the baseline or the listener's warm-up made hot
+     * before the clock starts, so that compilation is not billed to the run (see {@link JitSettle}).
      */
     private void settleJit() {
         JitSettle.Result r = JitSettle.await(JIT_SETTLE_MAX_NANOS);

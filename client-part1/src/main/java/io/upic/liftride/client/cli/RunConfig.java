@@ -30,6 +30,8 @@ import lombok.With;
  * @param progress             --progress: show the progress line even when not on a terminal
  * @param transport            --transport
  * @param retryPolicy          --backoff-ms, --backoff-max-ms, --give-up-after-ms; always the assignment's 6 attempts
+ * @param jitWarmup            --jit-warmup: let the JIT settle (and client-part2 warm its recording code) before
+ *                             each run's clock
  */
 @Builder(toBuilder = true)
 @With
@@ -49,7 +51,8 @@ public record RunConfig(
         int baselineRequests,
         boolean progress,
         Transport transport,
-        RetryPolicy retryPolicy) {
+        RetryPolicy retryPolicy,
+        boolean jitWarmup) {
 
     /** Checks every field against its flag's rule (see {@link RunOptions}), for configs built without the CLI. */
     public RunConfig {

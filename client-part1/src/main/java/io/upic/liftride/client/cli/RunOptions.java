@@ -123,6 +123,12 @@ public final class RunOptions {
             Transport.SDK,
             "HTTP stack for the load: " + Transport.names() + ", default " + Transport.SDK.cliName(),
             Transport::named);
+    public static final Flag<Boolean> JIT_WARMUP = Flag.toggle(
+            null,
+            "jit-warmup",
+            "for benchmarks that compare runs: before each run's clock, wait (at most 3 s) until the JIT"
+                    + " compiler is idle; client-part2 first drives its recording code with synthetic attempts."
+                    + " Off: the run starts right after the baseline");
     public static final Flag<Boolean> HELP = Flag.toggle("h", "help", "print this help and exit");
 
     /** Every flag of client-part1, in usage order: the required ones first. */
@@ -145,6 +151,7 @@ public final class RunOptions {
             GIVE_UP,
             PROGRESS,
             TRANSPORT,
+            JIT_WARMUP,
             HELP);
 
     private static final String THREAD_LIST_EXAMPLE = "32,64,128,256";
@@ -198,6 +205,7 @@ public final class RunOptions {
                 .retryPolicy(retryPolicy(cl))
                 .progress(PROGRESS.valueIn(cl))
                 .transport(TRANSPORT.valueIn(cl))
+                .jitWarmup(JIT_WARMUP.valueIn(cl))
                 .build();
         return new ParsedArgs(cl, threadCounts, config, false);
     }

@@ -40,6 +40,7 @@ class RunOptionsTest {
         assertEquals(10_000, c.readTimeoutMillis());
         assertEquals(10_000, c.baselineRequests());
         assertFalse(c.progress());
+        assertFalse(c.jitWarmup(), "benchmark scaffolding is opt-in");
         assertEquals(Transport.SDK, c.transport());
         assertEquals(RetryPolicy.DEFAULT, c.retryPolicy());
     }
@@ -74,7 +75,8 @@ class RunOptionsTest {
                 "0",
                 "--progress",
                 "--transport",
-                "SDK");
+                "SDK",
+                "--jit-warmup");
         assertEquals(
                 Fixtures.config()
                         .threads(64)
@@ -92,6 +94,7 @@ class RunOptionsTest {
                         .baselineRequests(0)
                         .progress(true)
                         .transport(Transport.SDK)
+                        .jitWarmup(true)
                         .build(),
                 c);
     }

@@ -69,10 +69,22 @@ final class Instrumentation implements RunHooks {
 
     @Override
     public AttemptListener listener(RunConfig config, LoadPlan plan) {
-        // Before the clock, like client-part1's warm-up requests: the recording code is compiled when the run starts.
+        if (config.jitWarmup()) {
+            warmUp(plan);
+        }
+        current = new RunRecording(
+                outDir.resolve(runDirName(config.threads())), plan, Files::newOutputStream, this::writerFailed);
+        return current;
+    }
+
+    /**
+     * With --jit-warmup, before the first run's clock: the recording code compiled before the run, as the
+     * baseline's warm-up requests compile the HTTP path (see {@link InstrumentationWarmup}).
+     */
+    private void warmUp(LoadPlan plan) {
         try {
             Files.createDirectories(outDir);
-            RecordingWarmup.Result w = RecordingWarmup.runOnce(
+            InstrumentationWarmup.Result w = InstrumentationWarmup.runOnce(
                     plan.phases().stream().map(PlannedPhase::name).toList(), outDir);
             if (w != null) {
                 out.printf(
@@ -87,9 +99,6 @@ final class Instrumentation implements RunHooks {
             err.println("warning: instrumentation warm-up skipped (" + e
                     + "); the first run pays for compiling the recording code");
         }
-        current = new RunRecording(
-                outDir.resolve(runDirName(config.threads())), plan, Files::newOutputStream, this::writerFailed);
-        return current;
     }
 
     /** On the writer's thread: the rows from here on are lost, so the run (and a sweep's next runs) would be wasted. */
