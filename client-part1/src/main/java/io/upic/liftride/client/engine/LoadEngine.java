@@ -58,11 +58,6 @@ public final class LoadEngine {
         return new Builder(plan, senders);
     }
 
-    /** The plan this engine runs. */
-    public LoadPlan plan() {
-        return plan;
-    }
-
     /**
      * Asks the run to end early: no phase starts after this, and each worker stops after the attempt it
      * is in (no further attempts or retries). {@link #run()} then returns a result with

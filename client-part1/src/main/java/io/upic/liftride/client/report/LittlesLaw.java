@@ -63,41 +63,6 @@ public final class LittlesLaw {
         return b != null && b.successful() > 0 && b.meanLatencyNanos() > 0;
     }
 
-    /** X = N / W in requests per second. */
-    public static double peakThroughput(int threads, double meanLatencyNanos) {
-        if (threads < 1) {
-            throw new IllegalArgumentException("threads < 1: " + threads);
-        }
-        if (!(meanLatencyNanos > 0)) {
-            throw new IllegalArgumentException("meanLatencyNanos <= 0: " + meanLatencyNanos);
-        }
-        return threads * 1e9 / meanLatencyNanos;
-    }
-
-    /** C / D in requests per second. */
-    public static double capacity(int cores, double cpuNanosPerRequest) {
-        checkCpu(cores, cpuNanosPerRequest);
-        return cores * 1e9 / cpuNanosPerRequest;
-    }
-
-    /** X(N) = min(N / W, C / D) in requests per second. */
-    public static double boundedThroughput(int threads, double meanLatencyNanos, int cores, double cpuNanosPerRequest) {
-        return Math.min(peakThroughput(threads, meanLatencyNanos), capacity(cores, cpuNanosPerRequest));
-    }
-
-    /** R(N) = max(W, N x D / C) in nanoseconds: the response time that keeps N requests in flight at X(N). */
-    public static double boundedResponseNanos(
-            int threads, double meanLatencyNanos, int cores, double cpuNanosPerRequest) {
-        if (threads < 0) {
-            throw new IllegalArgumentException("threads < 0: " + threads);
-        }
-        if (!(meanLatencyNanos > 0)) {
-            throw new IllegalArgumentException("meanLatencyNanos <= 0: " + meanLatencyNanos);
-        }
-        checkCpu(cores, cpuNanosPerRequest);
-        return Math.max(meanLatencyNanos, threads * cpuNanosPerRequest / cores);
-    }
-
     /**
      * The bounded prediction for {@code plan}: the phase schedule simulated with every request taking
      * R(threads busy at that moment).
@@ -109,7 +74,12 @@ public final class LittlesLaw {
      */
     public static Prediction bounded(
             LoadPlan plan, double meanLatencyNanos, double cpuNanosPerRequest, int cores, CpuScope scope) {
-        checkCpu(cores, cpuNanosPerRequest);
+        if (cores < 1) {
+            throw new IllegalArgumentException("cores < 1: " + cores);
+        }
+        if (!(cpuNanosPerRequest > 0)) {
+            throw new IllegalArgumentException("cpuNanosPerRequest <= 0: " + cpuNanosPerRequest);
+        }
         return prediction(plan, meanLatencyNanos, new Prediction.CpuBound(cpuNanosPerRequest, cores, scope));
     }
 
@@ -119,7 +89,7 @@ public final class LittlesLaw {
         }
         IntToDoubleFunction response = cpu == null
                 ? busy -> meanLatencyNanos
-                : busy -> boundedResponseNanos(busy, meanLatencyNanos, cpu.cores(), cpu.cpuNanosPerRequest());
+                : busy -> Math.max(meanLatencyNanos, busy * cpu.cpuNanosPerRequest() / cpu.cores()); // R(busy)
         Schedule s = simulate(plan, response);
         int n = plan.peakPhase().threads();
         double peakResponse = response.applyAsDouble(n);
@@ -222,14 +192,5 @@ public final class LittlesLaw {
     /** (measured - predicted) / predicted in percent. */
     public static double differencePercent(double measured, double predicted) {
         return (measured - predicted) / predicted * 100.0;
-    }
-
-    private static void checkCpu(int cores, double cpuNanosPerRequest) {
-        if (cores < 1) {
-            throw new IllegalArgumentException("cores < 1: " + cores);
-        }
-        if (!(cpuNanosPerRequest > 0)) {
-            throw new IllegalArgumentException("cpuNanosPerRequest <= 0: " + cpuNanosPerRequest);
-        }
     }
 }

@@ -16,13 +16,18 @@ class LittlesLawTest {
 
     private static final double MS = 1_000_000;
 
+    /** One phase of {@code threads} threads, one skier and 10 requests each. */
+    private static LoadPlan onePhase(int threads) {
+        return new PhasePlan("one", List.of(new Phase("only", 1.0, 1.0, 1, 420, 0))).forRun(threads, threads, 10);
+    }
+
     @Test
     void peakThroughputIsThreadsOverMeanLatency() {
-        assertEquals(16_000, LittlesLaw.peakThroughput(32, 2 * MS), 1e-9);
-        assertEquals(1_000, LittlesLaw.peakThroughput(1, 1 * MS), 1e-9);
+        assertEquals(16_000, LittlesLaw.predict(onePhase(32), 2 * MS).peakThroughputPerSecond(), 1e-9);
+        assertEquals(1_000, LittlesLaw.predict(onePhase(1), 1 * MS).peakThroughputPerSecond(), 1e-9);
         assertEquals(
                 "meanLatencyNanos <= 0: 0.0",
-                assertThrows(IllegalArgumentException.class, () -> LittlesLaw.peakThroughput(1, 0))
+                assertThrows(IllegalArgumentException.class, () -> LittlesLaw.predict(onePhase(1), 0))
                         .getMessage());
     }
 
@@ -86,29 +91,31 @@ class LittlesLawTest {
     @Test
     void boundedThroughputIsTheSmallerOfNOverWAndCOverD() {
         // W = 1 ms, D = 100 us, C = 2: C / D = 20,000 req/s, N* = C x W / D = 20 threads
-        assertEquals(20_000, LittlesLaw.capacity(2, 0.1 * MS), 1e-9);
-        assertEquals(10_000, LittlesLaw.boundedThroughput(10, MS, 2, 0.1 * MS), 1e-9); // below N*: N / W
-        assertEquals(20_000, LittlesLaw.boundedThroughput(20, MS, 2, 0.1 * MS), 1e-9); // at N*: both
-        assertEquals(20_000, LittlesLaw.boundedThroughput(40, MS, 2, 0.1 * MS), 1e-9); // above: C / D
-        assertEquals(1 * MS, LittlesLaw.boundedResponseNanos(10, MS, 2, 0.1 * MS), 1e-9);
-        assertEquals(1 * MS, LittlesLaw.boundedResponseNanos(20, MS, 2, 0.1 * MS), 1e-9);
-        assertEquals(2 * MS, LittlesLaw.boundedResponseNanos(40, MS, 2, 0.1 * MS), 1e-9);
+        java.util.function.IntFunction<Prediction> at =
+                n -> LittlesLaw.bounded(onePhase(n), MS, 0.1 * MS, 2, CpuScope.EMBEDDED_SERVER);
+        assertEquals(20_000, at.apply(1).cpu().capacityPerSecond(), 1e-9);
+        assertEquals(20, at.apply(1).saturationThreads(), 1e-9);
+        assertEquals(10_000, at.apply(10).peakThroughputPerSecond(), 1e-9); // below N*: N / W
+        assertEquals(20_000, at.apply(20).peakThroughputPerSecond(), 1e-9); // at N*: both
+        assertEquals(20_000, at.apply(40).peakThroughputPerSecond(), 1e-9); // above: C / D
+        assertEquals(1 * MS, at.apply(10).peakResponseNanos(), 1e-9);
+        assertEquals(1 * MS, at.apply(20).peakResponseNanos(), 1e-9);
+        assertEquals(2 * MS, at.apply(40).peakResponseNanos(), 1e-9);
         // Little's law holds for the bound itself: X(N) x R(N) = N
         for (int n : new int[] {1, 7, 20, 64, 256}) {
-            assertEquals(
-                    n,
-                    LittlesLaw.boundedThroughput(n, MS, 2, 0.1 * MS)
-                            * LittlesLaw.boundedResponseNanos(n, MS, 2, 0.1 * MS)
-                            / 1e9,
-                    1e-9);
+            assertEquals(n, at.apply(n).peakThroughputPerSecond() * at.apply(n).peakResponseNanos() / 1e9, 1e-9);
         }
         assertEquals(
                 "cpuNanosPerRequest <= 0: 0.0",
-                assertThrows(IllegalArgumentException.class, () -> LittlesLaw.capacity(2, 0))
+                assertThrows(
+                                IllegalArgumentException.class,
+                                () -> LittlesLaw.bounded(onePhase(1), MS, 0, 2, CpuScope.EMBEDDED_SERVER))
                         .getMessage());
         assertEquals(
                 "cores < 1: 0",
-                assertThrows(IllegalArgumentException.class, () -> LittlesLaw.boundedThroughput(1, MS, 0, MS))
+                assertThrows(
+                                IllegalArgumentException.class,
+                                () -> LittlesLaw.bounded(onePhase(1), MS, MS, 0, CpuScope.EMBEDDED_SERVER))
                         .getMessage());
     }
 
