@@ -1,5 +1,6 @@
 package io.upic.liftride.client.engine;
 
+import io.upic.liftride.client.cli.RunOptions;
 import io.upic.liftride.client.http.RetryPolicy;
 import io.upic.liftride.client.http.RideSender;
 import io.upic.liftride.client.http.RideSenderFactory;
@@ -425,16 +426,16 @@ public final class LoadEngine {
     }
 
     /**
-     * Configures a {@link LoadEngine}. Not thread-safe. Defaults: resort 1, season 2022, day 1,
-     * 40 lifts, {@link RetryPolicy#DEFAULT}, no seed (ThreadLocalRandom), no listener, no progress.
+     * Configures a {@link LoadEngine}. Not thread-safe. Defaults: the flags' resort, season, day and lifts
+     * ({@link RunOptions}), {@link RetryPolicy#DEFAULT}, no seed (ThreadLocalRandom), no listener, no progress.
      */
     public static final class Builder {
         private final LoadPlan plan;
         private final RideSenderFactory senders;
-        private int resortId = 1;
-        private int seasonId = 2022;
-        private int dayId = 1;
-        private int numLifts = 40;
+        private int resortId = RunOptions.RESORT.defaultValue();
+        private int seasonId = RunOptions.SEASON.defaultValue();
+        private int dayId = RunOptions.DAY.defaultValue();
+        private int numLifts = RunOptions.LIFTS.defaultValue();
         private RetryPolicy retryPolicy = RetryPolicy.DEFAULT;
         private Long seed;
         private AttemptListener listener = AttemptListener.NONE;

@@ -6,6 +6,7 @@ import io.upic.liftride.client.engine.RunResult;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.ToDoubleFunction;
 
 /**
  * Little's law beside the measurement for one run, computed once: the heading, the models and the rows
@@ -101,41 +102,22 @@ public record TheoryTable(String heading, List<String> models, Prediction naive,
         }
         Prediction bp = report.bounded();
         RunResult r = report.result();
+        Models m = new Models(p, bp);
         List<Row> rows = new ArrayList<>(5);
         PhaseResult peak = r.phases().get(report.plan().peakPhase().index());
         if (peak.started() && peak.durationNanos() > 0) {
-            rows.add(new Row(
-                    String.format(L, "peak phase throughput (%d threads)", peak.threads()),
-                    Unit.REQUESTS_PER_SECOND,
-                    peak.throughputPerSecond(),
-                    p.peakThroughputPerSecond(),
-                    bp == null ? Double.NaN : bp.peakThroughputPerSecond()));
-            rows.add(new Row(
-                    "peak phase mean latency",
-                    Unit.MILLISECONDS,
-                    peak.meanLatencyNanos() / 1e6,
-                    p.peakResponseNanos() / 1e6,
-                    bp == null ? Double.NaN : bp.peakResponseNanos() / 1e6));
+            String throughput = String.format(L, "peak phase throughput (%d threads)", peak.threads());
+            double peakX = peak.throughputPerSecond();
+            double millis = peak.meanLatencyNanos() / 1e6;
+            rows.add(m.row(throughput, Unit.REQUESTS_PER_SECOND, peakX, Prediction::peakThroughputPerSecond));
+            rows.add(m.row("peak phase mean latency", Unit.MILLISECONDS, millis, e -> e.peakResponseNanos() / 1e6));
             // Little's law with measured numbers: X x latency; both models keep all N threads busy
-            rows.add(new Row(
-                    "peak phase requests in flight",
-                    Unit.REQUESTS,
-                    peak.throughputPerSecond() * peak.meanLatencyNanos() / 1e9,
-                    p.peakThreads(),
-                    bp == null ? Double.NaN : bp.peakThreads()));
+            rows.add(m.row(
+                    "peak phase requests in flight", Unit.REQUESTS, peakX * millis / 1e3, Prediction::peakThreads));
         }
-        rows.add(new Row(
-                "whole run wall time",
-                Unit.SECONDS,
-                r.wallNanos() / 1e9,
-                p.wallNanos() / 1e9,
-                bp == null ? Double.NaN : bp.wallNanos() / 1e9));
-        rows.add(new Row(
-                "whole run throughput",
-                Unit.REQUESTS_PER_SECOND,
-                r.throughputPerSecond(),
-                p.throughputPerSecond(),
-                bp == null ? Double.NaN : bp.throughputPerSecond()));
+        rows.add(m.row("whole run wall time", Unit.SECONDS, r.wallNanos() / 1e9, e -> e.wallNanos() / 1e9));
+        double x = r.throughputPerSecond();
+        rows.add(m.row("whole run throughput", Unit.REQUESTS_PER_SECOND, x, Prediction::throughputPerSecond));
         return new TheoryTable(heading(report.baseline(), p, bp), models(bp), p, bp, rows);
     }
 
@@ -149,6 +131,14 @@ public record TheoryTable(String heading, List<String> models, Prediction naive,
         return bounded != null && bounded.cpu().scope() == CpuScope.REMOTE_SERVER
                 ? "bounded, client CPU only"
                 : "bounded min(N/W, C/D)";
+    }
+
+    /** The two predictions, each read the same way for a row. */
+    private record Models(Prediction naive, Prediction bounded) {
+        Row row(String quantity, Unit unit, double measured, ToDoubleFunction<Prediction> value) {
+            double b = bounded == null ? Double.NaN : value.applyAsDouble(bounded);
+            return new Row(quantity, unit, measured, value.applyAsDouble(naive), b);
+        }
     }
 
     private static String heading(Baseline.Result b, Prediction p, Prediction bp) {
