@@ -3,18 +3,17 @@ package io.upic.liftride.client;
 import io.upic.liftride.client.cli.RunConfig;
 import io.upic.liftride.client.engine.AttemptListener;
 import io.upic.liftride.client.engine.Baseline;
-import io.upic.liftride.client.engine.GiveUp;
 import io.upic.liftride.client.engine.LoadEngine;
 import io.upic.liftride.client.engine.RunResult;
+import io.upic.liftride.client.engine.SilentServerDetector;
 import io.upic.liftride.client.http.HttpSettings;
 import io.upic.liftride.client.http.RideSenderFactory;
 import io.upic.liftride.client.http.ServerProbe;
-import io.upic.liftride.client.internal.JitSettle;
-import io.upic.liftride.client.internal.ProcessCpu;
+import io.upic.liftride.client.jvm.JitSettle;
+import io.upic.liftride.client.jvm.ProcessCpu;
 import io.upic.liftride.client.plan.LoadPlan;
-import io.upic.liftride.client.report.BoundedPrediction;
+import io.upic.liftride.client.report.CpuScope;
 import io.upic.liftride.client.report.LittlesLaw;
-import io.upic.liftride.client.report.Prediction;
 import io.upic.liftride.client.report.ProgressPrinter;
 import io.upic.liftride.client.report.Reconciliation;
 import io.upic.liftride.client.report.RunReport;
@@ -52,7 +51,7 @@ public final class ClientRunner {
     private final AtomicBoolean used = new AtomicBoolean();
     private final CountDownLatch finished = new CountDownLatch(1);
     private volatile boolean stopRequested;
-    /** Why a run or the baseline gave up on a silent server (see GiveUp); null while it answers. */
+    /** Why a run or the baseline gave up on a silent server (see SilentServerDetector); null while it answers. */
     private volatile String serverGone;
 
     private volatile LoadEngine engine;
@@ -185,23 +184,12 @@ public final class ClientRunner {
                 c.baselineRequests(),
                 c.baselineRequests());
         out.flush();
-        GiveUp giveUp = new GiveUp(c.retryPolicy().giveUpAfterMillis(), System.nanoTime(), null);
-        Baseline.Result b = Baseline.run(
-                senders,
-                c.baselineRequests(),
-                c.baselineRequests(),
-                c.resortId(),
-                c.seasonId(),
-                c.dayId(),
-                c.skiers(),
-                c.lifts(),
-                c.retryPolicy(),
-                c.seed(),
-                this::isStopRequested,
-                giveUp);
+        SilentServerDetector silentServer =
+                new SilentServerDetector(c.retryPolicy().giveUpAfterMillis(), System.nanoTime(), null);
+        Baseline.Result b = Baseline.run(senders, c, this::isStopRequested, silentServer);
         SummaryPrinter.printBaseline(out, b);
-        if (giveUp.gaveUp()) {
-            serverGone = giveUp.reason();
+        if (silentServer.gaveUp()) {
+            serverGone = silentServer.reason();
         }
         return b;
     }
@@ -230,8 +218,7 @@ public final class ClientRunner {
         if (stopRequested) { // a stop that arrived before `engine` was set
             e.stop();
         }
-        // when the baseline or the listener's own warm-up made code hot; a run without either starts cold anyway
-        if (!stopRequested && (baseline != null || listener != AttemptListener.NONE)) {
+        if (c.jitWarmup() && !stopRequested) {
             settleJit();
         }
         RunResult result;
@@ -250,34 +237,28 @@ public final class ClientRunner {
                 ? "before the run: " + before.failure()
                 : after.ridesStored().isEmpty() ? "after the run: " + after.failure() : null;
         Reconciliation reconciliation = Reconciliation.of(result, before.ridesStored(), after.ridesStored(), whyNot);
-        boolean usable = baseline != null && baseline.successful() > 0 && baseline.meanLatencyNanos() > 0;
-        Prediction prediction = usable ? LittlesLaw.predict(plan, baseline.meanLatencyNanos()) : null;
         int cores = Runtime.getRuntime().availableProcessors();
-        // D covers client + server only when the server runs in this JVM; with -i it is the client's CPU alone
-        BoundedPrediction bounded = usable && baseline.boundCpuNanosPerRequest() > 0
-                ? LittlesLaw.bounded(
-                        plan, baseline.meanLatencyNanos(), baseline.boundCpuNanosPerRequest(), cores, embedded)
-                : null;
-        RunReport report = new RunReport(
-                c,
-                plan,
-                baseUrl,
-                embedded,
-                baseline,
-                prediction,
-                bounded,
-                result,
-                reconciliation,
-                cpuBefore < 0 || cpuAfter < 0 ? -1 : cpuAfter - cpuBefore,
-                cores);
+        RunReport report = RunReport.builder()
+                .config(c)
+                .plan(plan)
+                .serverUrl(baseUrl)
+                .embeddedServer(embedded)
+                .baseline(baseline)
+                .prediction(LittlesLaw.predict(plan, baseline))
+                .bounded(LittlesLaw.bounded(plan, baseline, cores, CpuScope.of(embedded)))
+                .result(result)
+                .reconciliation(reconciliation)
+                .processCpuNanos(cpuBefore < 0 || cpuAfter < 0 ? -1 : cpuAfter - cpuBefore)
+                .cores(cores)
+                .build();
         SummaryPrinter.printResult(out, report);
         hooks.afterRun(report);
         return report;
     }
 
     /**
-     * Lets the JIT compiler finish the code the baseline or the listener's warm-up made hot before
-     * the clock starts, so that compilation is not billed to the run (see {@link JitSettle}).
+     * With --jit-warmup: lets the JIT compiler finish the code the baseline or the listener's warm-up made hot
+     * before the clock starts, so that compilation is not billed to the run (see {@link JitSettle}).
      */
     private void settleJit() {
         JitSettle.Result r = JitSettle.await(JIT_SETTLE_MAX_NANOS);

@@ -3,7 +3,6 @@ package io.upic.liftride.client;
 import io.upic.liftride.client.cli.ParsedArgs;
 import io.upic.liftride.client.cli.RunOptions;
 import io.upic.liftride.client.cli.UsageException;
-import io.upic.liftride.client.internal.EmbeddedTarget;
 import java.io.PrintStream;
 import java.util.Objects;
 
@@ -51,12 +50,12 @@ public final class Main {
             parsed = RunOptions.parse(args);
         } catch (UsageException e) {
             err.println(e.getMessage());
-            err.print(RunOptions.usage(RunOptions.base(), COMMAND));
+            err.print(RunOptions.usage(COMMAND));
             err.flush();
             return UsageException.EXIT_CODE;
         }
         if (parsed.helpRequested()) {
-            out.print(RunOptions.usage(RunOptions.base(), COMMAND));
+            out.print(RunOptions.usage(COMMAND));
             out.flush();
             return 0;
         }

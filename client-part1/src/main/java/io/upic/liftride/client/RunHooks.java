@@ -17,9 +17,9 @@ public interface RunHooks {
     RunHooks NONE = new RunHooks() {};
 
     /**
-     * The listener for the run of {@code config}: called once per run, before the JIT settle and
-     * before the run's clock starts, so time spent here (warming up the listener's own code, say)
-     * is not in the run's wall time.
+     * The listener for the run of {@code config}: called once per run, before the run's clock starts (and
+     * before the JIT settle of {@code --jit-warmup}), so time spent here (warming up the listener's own
+     * code, say) is not in the run's wall time.
      */
     default AttemptListener listener(RunConfig config, LoadPlan plan) {
         return AttemptListener.NONE;

@@ -10,7 +10,6 @@ import io.upic.liftride.client.engine.AttemptListener;
 import io.upic.liftride.client.engine.AttemptRecorder;
 import io.upic.liftride.client.engine.RunResult;
 import io.upic.liftride.client.http.ServerProbe;
-import io.upic.liftride.client.internal.EmbeddedTarget;
 import io.upic.liftride.client.plan.LoadPlan;
 import io.upic.liftride.client.report.RunReport;
 import io.upic.liftride.server.embedded.EmbeddedServer;
@@ -46,8 +45,12 @@ class ClientPart1IT {
             long storedAtStart = ServerProbe.statistics(server.baseUrl(), 2_000, 2_000)
                     .ridesStored()
                     .orElseThrow();
-            RunConfig config =
-                    RunConfig.defaults(16, 2_000).withBaseUrl(server.baseUrl()).withBaselineRequests(200);
+            RunConfig config = Fixtures.config()
+                    .threads(16)
+                    .skiers(2_000)
+                    .baseUrl(server.baseUrl())
+                    .baselineRequests(200)
+                    .build();
             List<RunReport> reports = new ArrayList<>();
             AtomicLong attemptsSeen = new AtomicLong();
             RunHooks hooks = new RunHooks() {
@@ -115,10 +118,12 @@ class ClientPart1IT {
         assertTrue(o.contains("(successful requests / wall seconds)"), o);
         assertTrue(o.contains("Little's law, W = "), o);
         assertTrue(o.contains("CPU per request (Java threads of this JVM: client + embedded server), C = "), o);
-        assertTrue(o.contains("    bounded, R(busy threads) "), o);
+        assertTrue(o.contains("diff     bounded min(N/W, C/D)     diff"), o);
+        assertTrue(o.contains("  whole run wall time    "), o);
         assertTrue(o.contains("Reconciliation: planned 1,800 == successful 1,800 + failed 0 + not sent 0: OK"), o);
         assertTrue(o.contains("delta 1,800 == successful 1,800: OK"), o);
         assertEquals("", err.toString(StandardCharsets.UTF_8), "no progress line without a console or --progress");
+        assertFalse(o.contains("Before the clock"), "no JIT settle without --jit-warmup");
     }
 
     @Test
@@ -143,7 +148,13 @@ class ClientPart1IT {
             runner.stop();
         });
         stopper.start();
-        int exit = runner.run(List.of(RunConfig.defaults(16, 100_000).withBaselineRequests(0)), RunHooks.NONE);
+        int exit = runner.run(
+                List.of(Fixtures.config()
+                        .threads(16)
+                        .skiers(100_000)
+                        .baselineRequests(0)
+                        .build()),
+                RunHooks.NONE);
         stopper.join();
         assertTrue(runner.awaitFinished(1, TimeUnit.SECONDS));
         assertEquals(1, exit);

@@ -5,19 +5,23 @@ import io.upic.liftride.client.http.Transport;
 import io.upic.liftride.client.plan.LoadPlan;
 import io.upic.liftride.client.plan.PhasePlan;
 import java.util.Objects;
+import lombok.Builder;
+import lombok.With;
 
 /**
- * Everything one run needs, as parsed from the command line (see {@link RunOptions}). Immutable and
- * thread-safe; {@code with*} methods return modified copies (a sweep uses {@link #withThreads}).
+ * Everything one run needs, as parsed from the command line; each field's rule is its flag's in
+ * {@link RunOptions}, checked here too. Immutable and
+ * thread-safe; {@code with*} methods (Lombok) return modified copies (a sweep uses {@code withThreads}), and
+ * {@code toBuilder()} changes several fields at once. Every copy is validated again.
  *
- * @param threads              -t: threads of the peak phase, 1..1024
- * @param skiers               -s: skierIDs 1..skiers, 1..100000
- * @param lifts                -l: liftIDs 1..lifts, 5..60
- * @param meanRuns             -m: mean rides per skier per day, 1..20
+ * @param threads              -t: threads of the peak phase
+ * @param skiers               -s: skierIDs 1..skiers
+ * @param lifts                -l: liftIDs 1..lifts
+ * @param meanRuns             -m: mean rides per skier per day
  * @param baseUrl              -i as a base URL with context path; null: start the embedded server
  * @param resortId             --resort, path value of every POST
- * @param seasonId             --season, a 4-digit year
- * @param dayId                --day, 1..366
+ * @param seasonId             --season
+ * @param dayId                --day
  * @param planName             --plan, a name {@link PhasePlan#named} accepts
  * @param seed                 --seed; null: unseeded (ThreadLocalRandom)
  * @param connectTimeoutMillis --connect-timeout-ms
@@ -26,7 +30,11 @@ import java.util.Objects;
  * @param progress             --progress: show the progress line even when not on a terminal
  * @param transport            --transport
  * @param retryPolicy          --backoff-ms, --backoff-max-ms, --give-up-after-ms; always the assignment's 6 attempts
+ * @param jitWarmup            --jit-warmup: let the JIT settle (and client-part2 warm its recording code) before
+ *                             each run's clock
  */
+@Builder(toBuilder = true)
+@With
 public record RunConfig(
         int threads,
         int skiers,
@@ -43,43 +51,24 @@ public record RunConfig(
         int baselineRequests,
         boolean progress,
         Transport transport,
-        RetryPolicy retryPolicy) {
+        RetryPolicy retryPolicy,
+        boolean jitWarmup) {
 
+    /** Checks every field against its flag's rule (see {@link RunOptions}), for configs built without the CLI. */
     public RunConfig {
-        check("threads", threads, ThreadCounts.MIN, ThreadCounts.MAX);
-        check("skiers", skiers, 1, 100_000);
-        check("lifts", lifts, 5, 60);
-        check("meanRuns", meanRuns, 1, 20);
-        check("resortId", resortId, 1, Integer.MAX_VALUE);
-        check("seasonId", seasonId, 1000, 9999);
-        check("dayId", dayId, 1, 366);
-        check("connectTimeoutMillis", connectTimeoutMillis, 1, 600_000);
-        check("readTimeoutMillis", readTimeoutMillis, 1, 600_000);
-        check("baselineRequests", baselineRequests, 0, 1_000_000);
+        RunOptions.THREADS.check("threads", threads);
+        RunOptions.SKIERS.check("skiers", skiers);
+        RunOptions.LIFTS.check("lifts", lifts);
+        RunOptions.MEAN_RUNS.check("meanRuns", meanRuns);
+        RunOptions.RESORT.check("resortId", resortId);
+        RunOptions.SEASON.check("seasonId", seasonId);
+        RunOptions.DAY.check("dayId", dayId);
+        RunOptions.CONNECT_TIMEOUT.check("connectTimeoutMillis", connectTimeoutMillis);
+        RunOptions.READ_TIMEOUT.check("readTimeoutMillis", readTimeoutMillis);
+        RunOptions.BASELINE.check("baselineRequests", baselineRequests);
         PhasePlan.named(planName);
         Objects.requireNonNull(transport, "transport");
         Objects.requireNonNull(retryPolicy, "retryPolicy");
-    }
-
-    /** The documented defaults for everything but threads and skiers, against the embedded server. */
-    public static RunConfig defaults(int threads, int skiers) {
-        return new RunConfig(
-                threads,
-                skiers,
-                40,
-                10,
-                null,
-                1,
-                2022,
-                1,
-                "fall2021",
-                null,
-                5_000,
-                10_000,
-                10_000,
-                false,
-                Transport.SDK,
-                RetryPolicy.DEFAULT);
     }
 
     /** Whether the client starts its own embedded server (no -i given). */
@@ -95,191 +84,5 @@ public record RunConfig(
     /** The resolved plan for this config's threads, skiers and runs. */
     public LoadPlan loadPlan() {
         return phasePlan().forRun(threads, skiers, meanRuns);
-    }
-
-    public RunConfig withThreads(int threads) {
-        return new RunConfig(
-                threads,
-                skiers,
-                lifts,
-                meanRuns,
-                baseUrl,
-                resortId,
-                seasonId,
-                dayId,
-                planName,
-                seed,
-                connectTimeoutMillis,
-                readTimeoutMillis,
-                baselineRequests,
-                progress,
-                transport,
-                retryPolicy);
-    }
-
-    public RunConfig withSkiers(int skiers) {
-        return new RunConfig(
-                threads,
-                skiers,
-                lifts,
-                meanRuns,
-                baseUrl,
-                resortId,
-                seasonId,
-                dayId,
-                planName,
-                seed,
-                connectTimeoutMillis,
-                readTimeoutMillis,
-                baselineRequests,
-                progress,
-                transport,
-                retryPolicy);
-    }
-
-    public RunConfig withMeanRuns(int meanRuns) {
-        return new RunConfig(
-                threads,
-                skiers,
-                lifts,
-                meanRuns,
-                baseUrl,
-                resortId,
-                seasonId,
-                dayId,
-                planName,
-                seed,
-                connectTimeoutMillis,
-                readTimeoutMillis,
-                baselineRequests,
-                progress,
-                transport,
-                retryPolicy);
-    }
-
-    public RunConfig withBaseUrl(String baseUrl) {
-        return new RunConfig(
-                threads,
-                skiers,
-                lifts,
-                meanRuns,
-                baseUrl,
-                resortId,
-                seasonId,
-                dayId,
-                planName,
-                seed,
-                connectTimeoutMillis,
-                readTimeoutMillis,
-                baselineRequests,
-                progress,
-                transport,
-                retryPolicy);
-    }
-
-    public RunConfig withPlanName(String planName) {
-        return new RunConfig(
-                threads,
-                skiers,
-                lifts,
-                meanRuns,
-                baseUrl,
-                resortId,
-                seasonId,
-                dayId,
-                planName,
-                seed,
-                connectTimeoutMillis,
-                readTimeoutMillis,
-                baselineRequests,
-                progress,
-                transport,
-                retryPolicy);
-    }
-
-    public RunConfig withSeed(Long seed) {
-        return new RunConfig(
-                threads,
-                skiers,
-                lifts,
-                meanRuns,
-                baseUrl,
-                resortId,
-                seasonId,
-                dayId,
-                planName,
-                seed,
-                connectTimeoutMillis,
-                readTimeoutMillis,
-                baselineRequests,
-                progress,
-                transport,
-                retryPolicy);
-    }
-
-    public RunConfig withTimeouts(int connectTimeoutMillis, int readTimeoutMillis) {
-        return new RunConfig(
-                threads,
-                skiers,
-                lifts,
-                meanRuns,
-                baseUrl,
-                resortId,
-                seasonId,
-                dayId,
-                planName,
-                seed,
-                connectTimeoutMillis,
-                readTimeoutMillis,
-                baselineRequests,
-                progress,
-                transport,
-                retryPolicy);
-    }
-
-    public RunConfig withBaselineRequests(int baselineRequests) {
-        return new RunConfig(
-                threads,
-                skiers,
-                lifts,
-                meanRuns,
-                baseUrl,
-                resortId,
-                seasonId,
-                dayId,
-                planName,
-                seed,
-                connectTimeoutMillis,
-                readTimeoutMillis,
-                baselineRequests,
-                progress,
-                transport,
-                retryPolicy);
-    }
-
-    public RunConfig withRetryPolicy(RetryPolicy retryPolicy) {
-        return new RunConfig(
-                threads,
-                skiers,
-                lifts,
-                meanRuns,
-                baseUrl,
-                resortId,
-                seasonId,
-                dayId,
-                planName,
-                seed,
-                connectTimeoutMillis,
-                readTimeoutMillis,
-                baselineRequests,
-                progress,
-                transport,
-                retryPolicy);
-    }
-
-    private static void check(String name, int value, int min, int max) {
-        if (value < min || value > max) {
-            throw new IllegalArgumentException(name + " not in " + min + ".." + max + ": " + value);
-        }
     }
 }

@@ -1,14 +1,14 @@
 package io.upic.liftride.client.engine;
 
 import io.upic.liftride.client.plan.LoadPlan;
-import io.upic.liftride.client.plan.Work;
+import io.upic.liftride.client.plan.ThreadAssignment;
 import java.util.function.BooleanSupplier;
 
 /**
  * The engine's extension point: observes a run without changing it. client-part2 plugs its
  * per-attempt CSV, histograms and per-second buckets in here; part1 itself needs none.
  *
- * <p>Threading: {@link #recorder(Work)}, {@link #onRunStart}, {@link #onPhaseStart} and
+ * <p>Threading: {@link #recorder(ThreadAssignment)}, {@link #onRunStart}, {@link #onPhaseStart} and
  * {@link #onRunEnd} are called on the thread that called {@link LoadEngine#run()}, in that order
  * per run. {@link #onPhaseEnd} is called on the worker thread that finished its phase last, so it may
  * run concurrently with attempts of other phases; implementations make it thread-safe (it is rare:
@@ -19,14 +19,14 @@ import java.util.function.BooleanSupplier;
 public interface AttemptListener {
 
     /** Observes nothing. */
-    AttemptListener NONE = work -> AttemptRecorder.NONE;
+    AttemptListener NONE = assignment -> AttemptRecorder.NONE;
 
     /**
      * A recorder for one worker, called once per worker before the run starts.
      *
-     * @param work the worker's phase index and name, thread index, skier range and request count
+     * @param assignment the worker's phase index and name, thread index, skier range and request count
      */
-    AttemptRecorder recorder(Work work);
+    AttemptRecorder recorder(ThreadAssignment assignment);
 
     /**
      * The run's clock starts (just before Phase 1's threads are started).

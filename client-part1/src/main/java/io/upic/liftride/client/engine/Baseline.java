@@ -1,10 +1,11 @@
 package io.upic.liftride.client.engine;
 
+import io.upic.liftride.client.cli.RunConfig;
 import io.upic.liftride.client.http.AttemptCodes;
-import io.upic.liftride.client.http.RetryPolicy;
 import io.upic.liftride.client.http.RideSender;
 import io.upic.liftride.client.http.RideSenderFactory;
-import io.upic.liftride.client.internal.ProcessCpu;
+import io.upic.liftride.client.jvm.ProcessCpu;
+import io.upic.liftride.client.plan.PhasePlan;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.util.HashMap;
@@ -13,12 +14,13 @@ import java.util.SplittableRandom;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.BooleanSupplier;
 import java.util.random.RandomGenerator;
+import lombok.Builder;
 
 /**
  * The assignment's single-thread latency test: N requests, one after another, on the calling thread,
- * to measure the mean latency W that Little's law needs. An optional warm-up (by default as many
- * requests again, see {@code ClientRunner}) runs first on the same sender and is not measured: a cold
- * JVM spends its first thousands of requests compiling, which inflates both latency and CPU. During
+ * to measure the mean latency W that Little's law needs. A warm-up of as many requests runs first on
+ * the same sender and is not measured: a cold JVM spends its first thousands of requests compiling,
+ * which inflates both latency and CPU. During
  * the measured part the baseline also reads this process's CPU time, giving D, the CPU time per
  * request that the capacity bound needs (client plus server when the server runs in this JVM).
  * Rides are random over all skiers and the whole day. The requests are real (the server stores
@@ -45,6 +47,7 @@ public final class Baseline {
      *                         embedded server's threads when it runs here), or -1 if unknown: the process CPU without
      *                         the JVM's own JIT compiler and GC threads, which are still busy after a short warm-up
      */
+    @Builder(toBuilder = true)
     public record Result(
             int requests,
             long successful,
@@ -56,18 +59,6 @@ public final class Baseline {
             long warmupRequests,
             long cpuNanos,
             long javaThreadCpuNanos) {
-
-        /** A result without warm-up and without a CPU reading. */
-        public Result(
-                int requests,
-                long successful,
-                long failed,
-                long attempts,
-                double meanLatencyNanos,
-                long wallNanos,
-                boolean stopped) {
-            this(requests, successful, failed, attempts, meanLatencyNanos, wallNanos, stopped, 0, -1, -1);
-        }
 
         /**
          * D for the capacity bound: the Java threads' CPU per request when known, else the whole process's. After
@@ -85,11 +76,6 @@ public final class Baseline {
             return javaThreadCpuNanos < 0 || done == 0 ? Double.NaN : (double) javaThreadCpuNanos / done;
         }
 
-        /** Requests sent in all, warm-up included (each one a ride the server may have stored). */
-        public long sent() {
-            return warmupRequests + successful + failed;
-        }
-
         /** D: process CPU nanoseconds per measured request, or NaN if unknown. */
         public double cpuNanosPerRequest() {
             long done = successful + failed;
@@ -98,100 +84,36 @@ public final class Baseline {
     }
 
     /**
-     * {@link #run(RideSenderFactory, int, int, int, int, int, int, int, RetryPolicy, Long, BooleanSupplier)} without
-     * warm-up.
-     */
-    public static Result run(
-            RideSenderFactory senders,
-            int requests,
-            int resortId,
-            int seasonId,
-            int dayId,
-            int numSkiers,
-            int numLifts,
-            RetryPolicy retryPolicy,
-            Long seed,
-            BooleanSupplier stopRequested) {
-        return run(
-                senders, 0, requests, resortId, seasonId, dayId, numSkiers, numLifts, retryPolicy, seed, stopRequested);
-    }
-
-    /**
-     * Sends {@code warmupRequests} then {@code requests} rides from the calling thread through one
-     * fresh sender of {@code senders}, and measures the second part. Gives up on a silent server as
-     * the retry policy says (see {@link GiveUp}); the result is then {@code stopped}.
+     * Sends {@code config.baselineRequests()} warm-up rides, then as many measured ones, from the calling thread
+     * through one fresh sender of {@code senders}, with the config's ride values, retry policy and seed. Gives up
+     * on a silent server as {@code silentServer} says (ask it afterwards whether, and why); the result is then
+     * {@code stopped}.
      *
      * @param stopRequested checked before each request; true ends the baseline early
      */
     public static Result run(
             RideSenderFactory senders,
-            int warmupRequests,
-            int requests,
-            int resortId,
-            int seasonId,
-            int dayId,
-            int numSkiers,
-            int numLifts,
-            RetryPolicy retryPolicy,
-            Long seed,
-            BooleanSupplier stopRequested) {
-        return run(
-                senders,
-                warmupRequests,
-                requests,
-                resortId,
-                seasonId,
-                dayId,
-                numSkiers,
-                numLifts,
-                retryPolicy,
-                seed,
-                stopRequested,
-                new GiveUp(retryPolicy.giveUpAfterMillis(), System.nanoTime(), null));
-    }
-
-    /**
-     * The same, with the caller's {@link GiveUp} (ask it afterwards whether, and why, the baseline gave
-     * up on the server).
-     */
-    public static Result run(
-            RideSenderFactory senders,
-            int warmupRequests,
-            int requests,
-            int resortId,
-            int seasonId,
-            int dayId,
-            int numSkiers,
-            int numLifts,
-            RetryPolicy retryPolicy,
-            Long seed,
+            RunConfig config,
             BooleanSupplier stopRequested,
-            GiveUp giveUp) {
-        BooleanSupplier stop = () -> stopRequested.getAsBoolean() || giveUp.gaveUp();
-        if (warmupRequests < 0) {
-            throw new IllegalArgumentException("warmupRequests < 0: " + warmupRequests);
-        }
+            SilentServerDetector silentServer) {
+        int requests = config.baselineRequests();
         if (requests < 1) {
-            throw new IllegalArgumentException("requests < 1: " + requests);
+            throw new IllegalArgumentException("baselineRequests < 1: " + requests);
         }
-        if (numSkiers < 1) {
-            throw new IllegalArgumentException("numSkiers < 1: " + numSkiers);
-        }
-        if (numLifts < 1) {
-            throw new IllegalArgumentException("numLifts < 1: " + numLifts);
-        }
+        BooleanSupplier stop = () -> stopRequested.getAsBoolean() || silentServer.gaveUp();
+        Long seed = config.seed();
         RandomGenerator random = seed == null ? ThreadLocalRandom.current() : new SplittableRandom(~seed);
         try (RideSender rideSender = senders.create()) {
-            RetryingSender sender =
-                    new RetryingSender(rideSender, retryPolicy, AttemptRecorder.NONE, stopRequested, giveUp);
+            RetryingSender sender = new RetryingSender(
+                    rideSender, config.retryPolicy(), AttemptRecorder.NONE, stopRequested, silentServer);
             long warmedUp = 0;
             boolean stopped = false;
-            for (; warmedUp < warmupRequests; warmedUp++) {
+            for (; warmedUp < requests; warmedUp++) {
                 if (stop.getAsBoolean()) {
                     stopped = true;
                     break;
                 }
-                send(sender, random, resortId, seasonId, dayId, numSkiers, numLifts);
+                send(sender, random, config);
             }
             long successful = 0, failed = 0;
             long attemptsBefore = sender.attempts();
@@ -204,7 +126,7 @@ public final class Baseline {
                     stopped = true;
                     break;
                 }
-                if (AttemptCodes.isSuccess(send(sender, random, resortId, seasonId, dayId, numSkiers, numLifts))) {
+                if (AttemptCodes.isSuccess(send(sender, random, config))) {
                     successful++;
                 } else {
                     failed++;
@@ -243,21 +165,14 @@ public final class Baseline {
         return cpu;
     }
 
-    private static int send(
-            RetryingSender sender,
-            RandomGenerator random,
-            int resortId,
-            int seasonId,
-            int dayId,
-            int numSkiers,
-            int numLifts) {
+    private static int send(RetryingSender sender, RandomGenerator random, RunConfig c) {
         return sender.send(
-                resortId,
-                seasonId,
-                dayId,
-                random.nextInt(1, numSkiers + 1),
-                random.nextInt(1, numLifts + 1),
-                random.nextInt(1, 421),
+                c.resortId(),
+                c.seasonId(),
+                c.dayId(),
+                random.nextInt(1, c.skiers() + 1),
+                random.nextInt(1, c.lifts() + 1),
+                random.nextInt(1, PhasePlan.DAY_MINUTES + 1),
                 random.nextInt(0, 11));
     }
 }

@@ -1,13 +1,12 @@
 package io.upic.liftride.client.engine;
 
-import io.upic.liftride.client.engine.internal.PhaseTracker;
-import io.upic.liftride.client.engine.internal.Worker;
+import io.upic.liftride.client.cli.RunOptions;
 import io.upic.liftride.client.http.RetryPolicy;
 import io.upic.liftride.client.http.RideSender;
 import io.upic.liftride.client.http.RideSenderFactory;
 import io.upic.liftride.client.plan.LoadPlan;
 import io.upic.liftride.client.plan.PlannedPhase;
-import io.upic.liftride.client.plan.Work;
+import io.upic.liftride.client.plan.ThreadAssignment;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -17,7 +16,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * Runs a {@link LoadPlan}: one thread per {@link Work}, phases started by their triggers, every
+ * Runs a {@link LoadPlan}: one thread per {@link ThreadAssignment}, phases started by their triggers, every
  * request sent through a {@link RetryingSender}, counts kept per thread and merged at the end. This
  * class owns every thread and latch of a run; nothing else in the client creates threads (apart
  * from the JVM shutdown hook in {@code Main}).
@@ -41,7 +40,7 @@ public final class LoadEngine {
 
     private final AtomicBoolean ran = new AtomicBoolean();
     private volatile boolean stopRequested;
-    private volatile GiveUp giveUp = GiveUp.never();
+    private volatile SilentServerDetector silentServer = SilentServerDetector.never();
     private volatile List<PhaseTracker> trackers = List.of();
 
     private LoadEngine(Builder b) {
@@ -58,11 +57,6 @@ public final class LoadEngine {
     /** Starts building an engine for {@code plan} that sends through senders from {@code senders}. */
     public static Builder builder(LoadPlan plan, RideSenderFactory senders) {
         return new Builder(plan, senders);
-    }
-
-    /** The plan this engine runs. */
-    public LoadPlan plan() {
-        return plan;
     }
 
     /**
@@ -85,15 +79,15 @@ public final class LoadEngine {
 
     /**
      * Whether the run stopped itself because the server went silent for the retry policy's
-     * {@link RetryPolicy#giveUpAfterMillis()} (see {@link GiveUp}); the result's problems say why.
+     * {@link RetryPolicy#giveUpAfterMillis()} (see {@link SilentServerDetector}); the result's problems say why.
      */
     public boolean gaveUp() {
-        return giveUp.gaveUp();
+        return silentServer.gaveUp();
     }
 
     /** Why the run gave up on the server, or null if it did not (also the first of the result's problems). */
     public String gaveUpReason() {
-        return giveUp.reason();
+        return silentServer.reason();
     }
 
     /**
@@ -119,8 +113,9 @@ public final class LoadEngine {
         if (stopRequested) { // a stop that raced with the line above still releases the triggers
             stop();
         }
-        GiveUp runGiveUp = new GiveUp(retryPolicy.giveUpAfterMillis(), System.nanoTime(), this::stop);
-        giveUp = runGiveUp;
+        SilentServerDetector silentServer =
+                new SilentServerDetector(retryPolicy.giveUpAfterMillis(), System.nanoTime(), this::stop);
+        this.silentServer = silentServer;
 
         // Everything that costs time to set up happens here, before the clock starts.
         List<List<Worker>> workers = new ArrayList<>(n);
@@ -129,17 +124,24 @@ public final class LoadEngine {
             PlannedPhase phase = phases.get(k);
             List<Worker> ws = new ArrayList<>(phase.threads());
             List<Thread> ts = new ArrayList<>(phase.threads());
-            for (Work work : phase.work()) {
+            for (ThreadAssignment assignment : phase.assignments()) {
                 RideSender rideSender = senders.create();
                 AttemptRecorder recorder =
-                        Objects.requireNonNull(listener.recorder(work), "listener.recorder() returned null");
+                        Objects.requireNonNull(listener.recorder(assignment), "listener.recorder() returned null");
                 RetryingSender retrying =
-                        new RetryingSender(rideSender, retryPolicy, recorder, this::isStopRequested, runGiveUp);
+                        new RetryingSender(rideSender, retryPolicy, recorder, this::isStopRequested, silentServer);
                 Worker w = new Worker(
-                        work, rideSender, retrying, recorder, ride, seed, this::isStopRequested, phaseTrackers.get(k));
+                        assignment,
+                        rideSender,
+                        retrying,
+                        recorder,
+                        ride,
+                        seed,
+                        this::isStopRequested,
+                        phaseTrackers.get(k));
                 ws.add(w);
-                Thread t =
-                        new Thread(null, w, "liftride-" + phase.name() + "-" + work.threadIndex(), WORKER_STACK_BYTES);
+                Thread t = new Thread(
+                        null, w, "liftride-" + phase.name() + "-" + assignment.threadIndex(), WORKER_STACK_BYTES);
                 t.setDaemon(true); // a stuck socket must never keep the JVM alive after main returns
                 ts.add(t);
             }
@@ -155,7 +157,7 @@ public final class LoadEngine {
 
         long startEpochMillis = System.currentTimeMillis();
         long startNanos = System.nanoTime();
-        runGiveUp.startAt(startNanos); // the silence counts from the run's start, not from the set-up above
+        silentServer.startAt(startNanos); // the silence counts from the run's start, not from the set-up above
         listener.onRunStart(plan, startEpochMillis, startNanos);
         Ticker ticker = progress == null ? null : new Ticker(workers, phaseTrackers, startNanos);
         if (ticker != null) {
@@ -205,16 +207,20 @@ public final class LoadEngine {
                 endNanos - startNanos,
                 background == null ? null : background.failure);
         if (progress != null) {
-            progress.onProgress(new Progress(
-                    phases.get(Math.max(0, phasesStarted - 1)).name(),
-                    phasesStarted,
-                    n,
-                    result.successful() + result.failed(),
-                    result.planned(),
-                    result.failed(),
-                    0,
-                    endNanos - startNanos,
-                    true));
+            try {
+                progress.onProgress(new Progress(
+                        phases.get(Math.max(0, phasesStarted - 1)).name(),
+                        phasesStarted,
+                        n,
+                        result.successful() + result.failed(),
+                        result.planned(),
+                        result.failed(),
+                        0,
+                        endNanos - startNanos,
+                        true));
+            } catch (RuntimeException e) {
+                // a broken display must not cost the listener its onRunEnd (client-part2's summary), as in the Ticker
+            }
         }
         listener.onRunEnd(result);
         if (interrupted) {
@@ -234,7 +240,7 @@ public final class LoadEngine {
         List<PhaseResult> results = new ArrayList<>(phases.size());
         Map<Integer, Long> allCauses = new TreeMap<>();
         List<String> problems = new ArrayList<>();
-        String gaveUpReason = giveUp.reason();
+        String gaveUpReason = silentServer.reason();
         if (gaveUpReason != null) {
             problems.add(gaveUpReason);
         }
@@ -260,23 +266,24 @@ public final class LoadEngine {
                 problems.add("listener.onPhaseEnd failed for " + phase.name() + ": " + t.listenerError());
             }
             long p = phase.requests();
-            results.add(new PhaseResult(
-                    k,
-                    phase.name(),
-                    phase.threads(),
-                    p,
-                    s,
-                    f,
-                    p - s - f,
-                    r,
-                    a,
-                    l,
-                    causes,
-                    t.started(),
-                    t.startEpochMillis(),
-                    t.startNanos(),
-                    t.endEpochMillis(),
-                    t.endNanos()));
+            results.add(PhaseResult.builder()
+                    .index(k)
+                    .name(phase.name())
+                    .threads(phase.threads())
+                    .planned(p)
+                    .successful(s)
+                    .failed(f)
+                    .notSent(p - s - f)
+                    .retries(r)
+                    .attempts(a)
+                    .latencyNanosSum(l)
+                    .failuresByCause(causes)
+                    .started(t.started())
+                    .startEpochMillis(t.startEpochMillis())
+                    .startNanos(t.startNanos())
+                    .endEpochMillis(t.endEpochMillis())
+                    .endNanos(t.endNanos())
+                    .build());
             causes.forEach((code, count) -> allCauses.merge(code, count, Long::sum));
             planned += p;
             successful += s;
@@ -285,23 +292,24 @@ public final class LoadEngine {
             attempts += a;
             latency += l;
         }
-        return new RunResult(
-                plan.planName(),
-                plan.numThreads(),
-                results,
-                planned,
-                successful,
-                failed,
-                planned - successful - failed,
-                retries,
-                attempts,
-                latency,
-                allCauses,
-                startEpochMillis,
-                startNanos,
-                wallNanos,
-                stopRequested,
-                problems);
+        return RunResult.builder()
+                .planName(plan.planName())
+                .numThreads(plan.numThreads())
+                .phases(results)
+                .planned(planned)
+                .successful(successful)
+                .failed(failed)
+                .notSent(planned - successful - failed)
+                .retries(retries)
+                .attempts(attempts)
+                .latencyNanosSum(latency)
+                .failuresByCause(allCauses)
+                .startEpochMillis(startEpochMillis)
+                .startNanos(startNanos)
+                .wallNanos(wallNanos)
+                .stopped(stopRequested)
+                .problems(problems)
+                .build();
     }
 
     /**
@@ -418,16 +426,16 @@ public final class LoadEngine {
     }
 
     /**
-     * Configures a {@link LoadEngine}. Not thread-safe. Defaults: resort 1, season 2022, day 1,
-     * 40 lifts, {@link RetryPolicy#DEFAULT}, no seed (ThreadLocalRandom), no listener, no progress.
+     * Configures a {@link LoadEngine}. Not thread-safe. Defaults: the flags' resort, season, day and lifts
+     * ({@link RunOptions}), {@link RetryPolicy#DEFAULT}, no seed (ThreadLocalRandom), no listener, no progress.
      */
     public static final class Builder {
         private final LoadPlan plan;
         private final RideSenderFactory senders;
-        private int resortId = 1;
-        private int seasonId = 2022;
-        private int dayId = 1;
-        private int numLifts = 40;
+        private int resortId = RunOptions.RESORT.defaultValue();
+        private int seasonId = RunOptions.SEASON.defaultValue();
+        private int dayId = RunOptions.DAY.defaultValue();
+        private int numLifts = RunOptions.LIFTS.defaultValue();
         private RetryPolicy retryPolicy = RetryPolicy.DEFAULT;
         private Long seed;
         private AttemptListener listener = AttemptListener.NONE;

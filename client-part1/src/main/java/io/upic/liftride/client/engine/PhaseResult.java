@@ -3,6 +3,7 @@ package io.upic.liftride.client.engine;
 import java.util.Collections;
 import java.util.Map;
 import java.util.TreeMap;
+import lombok.Builder;
 
 /**
  * The account of one phase after a run. Immutable and thread-safe. Times are absolute:
@@ -28,6 +29,7 @@ import java.util.TreeMap;
  * @param endEpochMillis   wall clock when the phase's last thread finished
  * @param endNanos         nanoTime when the phase's last thread finished
  */
+@Builder(toBuilder = true)
 public record PhaseResult(
         int index,
         String name,

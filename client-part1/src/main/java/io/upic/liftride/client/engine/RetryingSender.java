@@ -15,7 +15,7 @@ import java.util.function.BooleanSupplier;
  * used; every attempt is reported to the {@link AttemptRecorder}. One instance per worker thread;
  * not thread-safe. Allocates nothing per request.
  *
- * <p>If {@code stopRequested} turns true, or the run's {@link GiveUp} gives up on the server, no
+ * <p>If {@code stopRequested} turns true, or the run's {@link SilentServerDetector} gives up on the server, no
  * further attempt starts: a request whose attempt failed then ends with that attempt's code (and so
  * counts as failed).
  */
@@ -28,7 +28,7 @@ public final class RetryingSender {
     private final RetryPolicy policy;
     private final AttemptRecorder recorder;
     private final BooleanSupplier stopRequested;
-    private final GiveUp giveUp;
+    private final SilentServerDetector silentServer;
 
     private int lastAttempts;
     private long attempts;
@@ -38,23 +38,23 @@ public final class RetryingSender {
     /** A sender that never gives up on the server by itself (only {@code stopRequested} ends its retries early). */
     public RetryingSender(
             RideSender sender, RetryPolicy policy, AttemptRecorder recorder, BooleanSupplier stopRequested) {
-        this(sender, policy, recorder, stopRequested, GiveUp.never());
+        this(sender, policy, recorder, stopRequested, SilentServerDetector.never());
     }
 
     /**
-     * @param giveUp the run's give-up rule, told about every attempt (shared by all senders of the run)
+     * @param silentServer the run's silent-server detector, told about every attempt (shared by all senders of the run)
      */
     public RetryingSender(
             RideSender sender,
             RetryPolicy policy,
             AttemptRecorder recorder,
             BooleanSupplier stopRequested,
-            GiveUp giveUp) {
+            SilentServerDetector silentServer) {
         this.sender = Objects.requireNonNull(sender, "sender");
         this.policy = Objects.requireNonNull(policy, "policy");
         this.recorder = Objects.requireNonNull(recorder, "recorder");
         this.stopRequested = Objects.requireNonNull(stopRequested, "stopRequested");
-        this.giveUp = Objects.requireNonNull(giveUp, "giveUp");
+        this.silentServer = Objects.requireNonNull(silentServer, "silentServer");
     }
 
     /**
@@ -84,7 +84,7 @@ public final class RetryingSender {
             latencyNanosSum += latencyNanos;
             lastAttempts = attempt;
             recorder.onAttempt(startEpochMillis, start, latencyNanos, code, attempt);
-            boolean gaveUp = giveUp.onAttempt(code, start + latencyNanos);
+            boolean gaveUp = silentServer.onAttempt(code, start + latencyNanos);
 
             if (!policy.isRetryable(code)
                     || attempt >= policy.maxAttempts()
@@ -102,17 +102,17 @@ public final class RetryingSender {
     private boolean backOff(int retry) {
         long deadline = System.nanoTime() + policy.backoffNanos(retry, ThreadLocalRandom.current());
         for (long left; (left = deadline - System.nanoTime()) > 0; ) {
-            if (stopRequested.getAsBoolean() || giveUp.gaveUp()) {
+            if (stopRequested.getAsBoolean() || silentServer.gaveUp()) {
                 return false;
             }
             LockSupport.parkNanos(this, Math.min(left, STOP_POLL_NANOS));
         }
-        return !stopRequested.getAsBoolean() && !giveUp.gaveUp();
+        return !stopRequested.getAsBoolean() && !silentServer.gaveUp();
     }
 
-    /** Whether the run's {@link GiveUp} has given up on the server. */
+    /** Whether the run's {@link SilentServerDetector} has given up on the server. */
     public boolean gaveUp() {
-        return giveUp.gaveUp();
+        return silentServer.gaveUp();
     }
 
     /** Attempts the last {@link #send} used (1 = no retry). */

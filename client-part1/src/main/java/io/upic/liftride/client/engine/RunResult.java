@@ -4,6 +4,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import lombok.Builder;
 
 /**
  * The merged account of one run: what was planned, what happened to every request, and when each
@@ -26,8 +27,9 @@ import java.util.TreeMap;
  * @param stopped          whether {@link LoadEngine#stop()} cut the run short
  * @param problems         one line per unexpected client-side error (a crashed worker, the first
  *                         exception of a failing sender), and first, if the run gave up on a silent
- *                         server, why (see {@link GiveUp}); empty in a healthy run
+ *                         server, why (see {@link SilentServerDetector}); empty in a healthy run
  */
+@Builder(toBuilder = true)
 public record RunResult(
         String planName,
         int numThreads,

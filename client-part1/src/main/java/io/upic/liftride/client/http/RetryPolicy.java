@@ -17,7 +17,7 @@ import java.util.random.RandomGenerator;
  * <p>{@code giveUpAfterMillis} is the run-level limit: once no attempt has had an HTTP answer (any
  * status) for that long and attempts keep ending in timeouts or connection errors, the run stops
  * instead of spending every remaining request's attempts on a server that is gone (see
- * {@code engine.GiveUp}). A server that answers anything, even 503s, is never given up on.
+ * {@code engine.SilentServerDetector}). A server that answers anything, even 503s, is never given up on.
  *
  * @param maxAttempts       attempts per request including the first, >= 1
  * @param baseBackoffMillis backoff before the first retry, >= 0 (0 disables backoff: tests)

@@ -30,7 +30,7 @@ public record LoadPlan(String planName, int numThreads, int numSkiers, int numRu
         return sum;
     }
 
-    /** Threads of all phases together (each thread runs one {@link Work}). */
+    /** Threads of all phases together (each thread runs one {@link ThreadAssignment}). */
     public int totalThreads() {
         int sum = 0;
         for (PlannedPhase p : phases) {

@@ -117,8 +117,8 @@ public record PhasePlan(String name, List<Phase> phases) {
             Phase phase = phases.get(k);
             int threads = threadsFor(phase.threadsFraction(), numThreads, numSkiers);
             int startAfter = k == 0 ? 0 : ceilTimes(phase.startAfterFraction(), previousThreads);
-            planned.add(
-                    new PlannedPhase(k, phase, threads, startAfter, workFor(k, phase, threads, numSkiers, numRuns)));
+            planned.add(new PlannedPhase(
+                    k, phase, threads, startAfter, assignmentsFor(k, phase, threads, numSkiers, numRuns)));
             previousThreads = threads;
         }
         return new LoadPlan(name, numThreads, numSkiers, numRuns, planned);
@@ -147,15 +147,16 @@ public record PhasePlan(String name, List<Phase> phases) {
                 .intValueExact();
     }
 
-    private static List<Work> workFor(int phaseIndex, Phase phase, int threads, int numSkiers, int numRuns) {
+    private static List<ThreadAssignment> assignmentsFor(
+            int phaseIndex, Phase phase, int threads, int numSkiers, int numRuns) {
         int base = numSkiers / threads;
         int extra = numSkiers % threads; // the first `extra` threads take one skier more
-        List<Work> work = new ArrayList<>(threads);
+        List<ThreadAssignment> assignments = new ArrayList<>(threads);
         int from = 1;
         for (int i = 0; i < threads; i++) {
             int size = base + (i < extra ? 1 : 0);
             int to = from + size - 1;
-            work.add(new Work(
+            assignments.add(new ThreadAssignment(
                     phaseIndex,
                     phase.name(),
                     i,
@@ -166,6 +167,6 @@ public record PhasePlan(String name, List<Phase> phases) {
                     phase.endMinute()));
             from = to + 1;
         }
-        return work;
+        return assignments;
     }
 }

@@ -4,21 +4,22 @@ import java.util.List;
 
 /**
  * A phase resolved for concrete inputs: its thread count, its start trigger and every thread's
- * {@link Work}. Immutable and thread-safe.
+ * {@link ThreadAssignment}. Immutable and thread-safe.
  *
- * @param index      0-based position in the plan
- * @param phase      the phase definition it came from
- * @param threads    threads this phase runs ({@code work.size()})
- * @param startAfter how many threads of the previous phase must finish before this phase starts;
- *                   0 for the first phase (it starts with the run)
- * @param work       one entry per thread, ranges ascending, disjoint and covering 1..numSkiers
+ * @param index       0-based position in the plan
+ * @param phase       the phase definition it came from
+ * @param threads     threads this phase runs ({@code assignments.size()})
+ * @param startAfter  how many threads of the previous phase must finish before this phase starts;
+ *                    0 for the first phase (it starts with the run)
+ * @param assignments one entry per thread, ranges ascending, disjoint and covering 1..numSkiers
  */
-public record PlannedPhase(int index, Phase phase, int threads, int startAfter, List<Work> work) {
+public record PlannedPhase(int index, Phase phase, int threads, int startAfter, List<ThreadAssignment> assignments) {
 
     public PlannedPhase {
-        work = List.copyOf(work);
-        if (threads != work.size()) {
-            throw new IllegalArgumentException("threads != work.size(): " + threads + " != " + work.size());
+        assignments = List.copyOf(assignments);
+        if (threads != assignments.size()) {
+            throw new IllegalArgumentException(
+                    "threads != assignments.size(): " + threads + " != " + assignments.size());
         }
         if (startAfter < 0) {
             throw new IllegalArgumentException("startAfter < 0: " + startAfter);
@@ -33,7 +34,7 @@ public record PlannedPhase(int index, Phase phase, int threads, int startAfter, 
     /** Requests all threads of this phase send together. */
     public long requests() {
         long sum = 0;
-        for (Work w : work) {
+        for (ThreadAssignment w : assignments) {
             sum += w.requests();
         }
         return sum;
@@ -41,11 +42,11 @@ public record PlannedPhase(int index, Phase phase, int threads, int startAfter, 
 
     /** Smallest skier range of a thread in this phase. */
     public int minSkiersPerThread() {
-        return work.stream().mapToInt(Work::skiers).min().orElse(0);
+        return assignments.stream().mapToInt(ThreadAssignment::skiers).min().orElse(0);
     }
 
     /** Largest skier range of a thread in this phase (at most one more than the smallest). */
     public int maxSkiersPerThread() {
-        return work.stream().mapToInt(Work::skiers).max().orElse(0);
+        return assignments.stream().mapToInt(ThreadAssignment::skiers).max().orElse(0);
     }
 }

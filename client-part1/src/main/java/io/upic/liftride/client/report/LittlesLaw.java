@@ -1,10 +1,10 @@
 package io.upic.liftride.client.report;
 
+import io.upic.liftride.client.engine.Baseline;
 import io.upic.liftride.client.plan.LoadPlan;
 import io.upic.liftride.client.plan.PlannedPhase;
-import io.upic.liftride.client.plan.Work;
+import io.upic.liftride.client.plan.ThreadAssignment;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.PriorityQueue;
 import java.util.function.IntToDoubleFunction;
@@ -36,103 +36,69 @@ public final class LittlesLaw {
     private LittlesLaw() {}
 
     /**
-     * The predictions for {@code plan}.
+     * The naive prediction for {@code plan}: the phase schedule simulated with every request taking W.
      *
      * @param meanLatencyNanos W, > 0
      */
     public static Prediction predict(LoadPlan plan, double meanLatencyNanos) {
-        if (!(meanLatencyNanos > 0)) {
-            throw new IllegalArgumentException("meanLatencyNanos <= 0: " + meanLatencyNanos);
-        }
-        List<PlannedPhase> phases = plan.phases();
-        List<Double> starts = new ArrayList<>(phases.size());
-        List<Double> ends = new ArrayList<>(phases.size());
-        double start = 0;
-        double wall = 0;
-        for (int k = 0; k < phases.size(); k++) {
-            PlannedPhase phase = phases.get(k);
-            if (k > 0) {
-                double[] previousFinishes = finishes(phases.get(k - 1), starts.get(k - 1), meanLatencyNanos);
-                int trigger = phase.startAfter();
-                start = trigger == 0 ? starts.get(k - 1) : previousFinishes[trigger - 1];
-            }
-            double[] f = finishes(phase, start, meanLatencyNanos);
-            double end = f[f.length - 1];
-            starts.add(start);
-            ends.add(end);
-            wall = Math.max(wall, end);
-        }
-        PlannedPhase peak = plan.peakPhase();
-        return new Prediction(
-                meanLatencyNanos,
-                peak.threads(),
-                peakThroughput(peak.threads(), meanLatencyNanos),
-                wall,
-                plan.totalRequests() * 1e9 / wall,
-                starts,
-                ends);
+        return prediction(plan, meanLatencyNanos, null);
     }
 
-    /** X = N / W in requests per second. */
-    public static double peakThroughput(int threads, double meanLatencyNanos) {
-        if (threads < 1) {
-            throw new IllegalArgumentException("threads < 1: " + threads);
-        }
-        if (!(meanLatencyNanos > 0)) {
-            throw new IllegalArgumentException("meanLatencyNanos <= 0: " + meanLatencyNanos);
-        }
-        return threads * 1e9 / meanLatencyNanos;
-    }
-
-    /** C / D in requests per second. */
-    public static double capacity(int cores, double cpuNanosPerRequest) {
-        checkCpu(cores, cpuNanosPerRequest);
-        return cores * 1e9 / cpuNanosPerRequest;
-    }
-
-    /** X(N) = min(N / W, C / D) in requests per second. */
-    public static double boundedThroughput(int threads, double meanLatencyNanos, int cores, double cpuNanosPerRequest) {
-        return Math.min(peakThroughput(threads, meanLatencyNanos), capacity(cores, cpuNanosPerRequest));
-    }
-
-    /** R(N) = max(W, N x D / C) in nanoseconds: the response time that keeps N requests in flight at X(N). */
-    public static double boundedResponseNanos(
-            int threads, double meanLatencyNanos, int cores, double cpuNanosPerRequest) {
-        if (threads < 0) {
-            throw new IllegalArgumentException("threads < 0: " + threads);
-        }
-        if (!(meanLatencyNanos > 0)) {
-            throw new IllegalArgumentException("meanLatencyNanos <= 0: " + meanLatencyNanos);
-        }
-        checkCpu(cores, cpuNanosPerRequest);
-        return Math.max(meanLatencyNanos, threads * cpuNanosPerRequest / cores);
+    /** The naive prediction from the baseline's W, or null when the baseline was skipped or had no success. */
+    public static Prediction predict(LoadPlan plan, Baseline.Result baseline) {
+        return usable(baseline) ? predict(plan, baseline.meanLatencyNanos()) : null;
     }
 
     /**
-     * The bounded predictions for {@code plan}.
+     * The bounded prediction from the baseline's W and D, or null when the baseline is not usable or its CPU
+     * time is unknown.
+     */
+    public static Prediction bounded(LoadPlan plan, Baseline.Result baseline, int cores, CpuScope scope) {
+        return usable(baseline) && baseline.boundCpuNanosPerRequest() > 0
+                ? bounded(plan, baseline.meanLatencyNanos(), baseline.boundCpuNanosPerRequest(), cores, scope)
+                : null;
+    }
+
+    private static boolean usable(Baseline.Result b) {
+        return b != null && b.successful() > 0 && b.meanLatencyNanos() > 0;
+    }
+
+    /**
+     * The bounded prediction for {@code plan}: the phase schedule simulated with every request taking
+     * R(threads busy at that moment).
      *
      * @param meanLatencyNanos   W, > 0
      * @param cpuNanosPerRequest D, > 0
      * @param cores              C, >= 1
-     * @param cpuIncludesServer  whether D covers the server's CPU too (for the labels only)
+     * @param scope              whose CPU D is (for the labels)
      */
-    public static BoundedPrediction bounded(
-            LoadPlan plan, double meanLatencyNanos, double cpuNanosPerRequest, int cores, boolean cpuIncludesServer) {
+    public static Prediction bounded(
+            LoadPlan plan, double meanLatencyNanos, double cpuNanosPerRequest, int cores, CpuScope scope) {
+        if (cores < 1) {
+            throw new IllegalArgumentException("cores < 1: " + cores);
+        }
+        if (!(cpuNanosPerRequest > 0)) {
+            throw new IllegalArgumentException("cpuNanosPerRequest <= 0: " + cpuNanosPerRequest);
+        }
+        return prediction(plan, meanLatencyNanos, new Prediction.CpuBound(cpuNanosPerRequest, cores, scope));
+    }
+
+    private static Prediction prediction(LoadPlan plan, double meanLatencyNanos, Prediction.CpuBound cpu) {
         if (!(meanLatencyNanos > 0)) {
             throw new IllegalArgumentException("meanLatencyNanos <= 0: " + meanLatencyNanos);
         }
-        checkCpu(cores, cpuNanosPerRequest);
-        Schedule s =
-                simulate(plan, active -> boundedResponseNanos(active, meanLatencyNanos, cores, cpuNanosPerRequest));
+        IntToDoubleFunction response = cpu == null
+                ? busy -> meanLatencyNanos
+                : busy -> Math.max(meanLatencyNanos, busy * cpu.cpuNanosPerRequest() / cpu.cores()); // R(busy)
+        Schedule s = simulate(plan, response);
         int n = plan.peakPhase().threads();
-        return new BoundedPrediction(
+        double peakResponse = response.applyAsDouble(n);
+        return new Prediction(
                 meanLatencyNanos,
-                cpuNanosPerRequest,
-                cores,
-                cpuIncludesServer,
+                cpu,
                 n,
-                boundedThroughput(n, meanLatencyNanos, cores, cpuNanosPerRequest),
-                boundedResponseNanos(n, meanLatencyNanos, cores, cpuNanosPerRequest),
+                n * 1e9 / peakResponse,
+                peakResponse,
                 s.wallNanos(),
                 plan.totalRequests() * 1e9 / s.wallNanos(),
                 s.phaseStartNanos(),
@@ -217,8 +183,8 @@ public final class LittlesLaw {
             }
             started[k] = true;
             starts[k] = t;
-            for (Work work : phases.get(k).work()) {
-                busy.add(new double[] {v + work.requests(), k});
+            for (ThreadAssignment assignment : phases.get(k).assignments()) {
+                busy.add(new double[] {v + assignment.requests(), k});
             }
         }
     }
@@ -226,25 +192,5 @@ public final class LittlesLaw {
     /** (measured - predicted) / predicted in percent. */
     public static double differencePercent(double measured, double predicted) {
         return (measured - predicted) / predicted * 100.0;
-    }
-
-    private static void checkCpu(int cores, double cpuNanosPerRequest) {
-        if (cores < 1) {
-            throw new IllegalArgumentException("cores < 1: " + cores);
-        }
-        if (!(cpuNanosPerRequest > 0)) {
-            throw new IllegalArgumentException("cpuNanosPerRequest <= 0: " + cpuNanosPerRequest);
-        }
-    }
-
-    /** Every thread's finish time in the phase, ascending. */
-    private static double[] finishes(PlannedPhase phase, double start, double w) {
-        double[] f = new double[phase.threads()];
-        int i = 0;
-        for (Work work : phase.work()) {
-            f[i++] = start + work.requests() * w;
-        }
-        Arrays.sort(f);
-        return f;
     }
 }

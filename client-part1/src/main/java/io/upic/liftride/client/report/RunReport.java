@@ -4,6 +4,7 @@ import io.upic.liftride.client.cli.RunConfig;
 import io.upic.liftride.client.engine.Baseline;
 import io.upic.liftride.client.engine.RunResult;
 import io.upic.liftride.client.plan.LoadPlan;
+import lombok.Builder;
 
 /**
  * Everything known about one finished run, for printing and for client-part2's reports. Immutable.
@@ -15,13 +16,15 @@ import io.upic.liftride.client.plan.LoadPlan;
  * @param baseline       the single-thread baseline, or null if skipped
  * @param prediction     Little's law from the baseline (naive: X = N / W), or null without a usable baseline
  * @param bounded        Little's law with the CPU capacity bound (X = min(N / W, C / D)), or null without a
- *                       usable baseline or without the baseline's CPU time
+ *                       usable baseline or without the baseline's CPU time (see {@link TheoryTable} for both
+ *                       beside the measurement)
  * @param result         the engine's account
  * @param reconciliation the checks
  * @param processCpuNanos CPU time this JVM used during the run (all threads: the embedded server's too
  *                        when it runs in-process), or -1 if unknown
  * @param cores           processors available to the JVM
  */
+@Builder(toBuilder = true)
 public record RunReport(
         RunConfig config,
         LoadPlan plan,
@@ -29,37 +32,11 @@ public record RunReport(
         boolean embeddedServer,
         Baseline.Result baseline,
         Prediction prediction,
-        BoundedPrediction bounded,
+        Prediction bounded,
         RunResult result,
         Reconciliation reconciliation,
         long processCpuNanos,
         int cores) {
-
-    /** A report without the bounded prediction. */
-    public RunReport(
-            RunConfig config,
-            LoadPlan plan,
-            String serverUrl,
-            boolean embeddedServer,
-            Baseline.Result baseline,
-            Prediction prediction,
-            RunResult result,
-            Reconciliation reconciliation,
-            long processCpuNanos,
-            int cores) {
-        this(
-                config,
-                plan,
-                serverUrl,
-                embeddedServer,
-                baseline,
-                prediction,
-                null,
-                result,
-                reconciliation,
-                processCpuNanos,
-                cores);
-    }
 
     /** Mean busy cores of this JVM over the run's wall time, or NaN if unknown. */
     public double busyCores() {

@@ -183,7 +183,7 @@ public final class SummaryPrinter {
             out.printf(
                     L,
                     "  CPU: this JVM (%s) kept %.2f of %d cores busy, %.0f us per attempt%n",
-                    report.embeddedServer() ? "client + embedded server" : "client only",
+                    CpuScope.of(report.embeddedServer()).label(),
                     report.busyCores(),
                     report.cores(),
                     report.cpuNanosPerAttempt() / 1e3);
@@ -200,136 +200,29 @@ public final class SummaryPrinter {
     }
 
     private static void printTheory(PrintStream out, RunReport report) {
-        Prediction p = report.prediction();
-        BoundedPrediction bp = report.bounded();
-        RunResult r = report.result();
-        if (p == null) {
+        TheoryTable t = TheoryTable.of(report);
+        if (t == null) {
             out.println(
                     "Little's law: no prediction (baseline skipped: --baseline 0, or it had no successful request)");
             return;
         }
-        int peakIndex = report.plan().peakPhase().index();
-        PhaseResult peak = r.phases().stream()
-                .filter(ph -> ph.index() == peakIndex)
-                .findFirst()
-                .orElse(null);
-        Baseline.Result b = report.baseline();
-        String warm = b != null && b.warmupRequests() > 0
-                ? String.format(L, " after %,d warm-up requests", b.warmupRequests())
-                : "";
-        if (bp == null) {
+        out.println(t.heading());
+        t.models().forEach(line -> out.println("  " + line));
+        boolean bounded = t.bounded() != null;
+        String columns = "  %-36s %14s %14s %8s" + (bounded ? " %25s %8s%n" : "%n");
+        out.printf(L, columns, "", "measured", "naive N / W", "diff", t.boundedLabel(), "diff");
+        for (TheoryTable.Row row : t.rows()) {
             out.printf(
                     L,
-                    "Little's law, W = %.3f ms (single-thread baseline%s); no CPU bound (the baseline's CPU time is unknown)%n",
-                    p.meanLatencyNanos() / 1e6,
-                    warm);
-        } else {
-            out.printf(
-                    L,
-                    "Little's law, W = %.3f ms, D = %.1f us CPU per request (%s), C = %d cores (single-thread baseline%s)%n",
-                    p.meanLatencyNanos() / 1e6,
-                    bp.cpuNanosPerRequest() / 1e3,
-                    cpuScope(bp),
-                    bp.cores(),
-                    warm);
+                    columns,
+                    row.quantity(),
+                    row.measuredText(),
+                    row.naiveText(),
+                    row.naiveDiff(),
+                    row.boundedText(),
+                    row.boundedDiff());
         }
-        out.println("  naive   X = N / W: latency stays W under load (no contention for the CPU)");
-        if (bp != null) {
-            out.printf(
-                    L,
-                    "  bounded X = min(N / W, C / D), R = max(W, N x D / C): C / D = %,.0f req/s; the CPU bounds throughput "
-                            + "above N* = C x W / D = %.1f threads%s%n",
-                    bp.capacityPerSecond(),
-                    bp.saturationThreads(),
-                    bp.cpuIncludesServer()
-                            ? ""
-                            : " (client CPU only: the remote server's CPU is not in D, so this bounds the client alone)");
-        }
-        String bLabel = boundedLabel(bp);
-        if (peak != null && peak.started() && peak.durationNanos() > 0) {
-            out.printf(
-                    L,
-                    "  peak phase (%d threads)   %13s %8s %10s %8s%n",
-                    p.peakThreads(),
-                    "throughput",
-                    "diff",
-                    "latency",
-                    "diff");
-            out.printf(
-                    L,
-                    "    %-24s %,7.0f req/s %8s %7.3f ms%n",
-                    "measured",
-                    peak.throughputPerSecond(),
-                    "",
-                    peak.meanLatencyNanos() / 1e6);
-            out.printf(
-                    L,
-                    "    %-24s %,7.0f req/s %+7.1f%% %7.3f ms %+7.1f%%%n",
-                    "naive N / W",
-                    p.peakThroughputPerSecond(),
-                    LittlesLaw.differencePercent(peak.throughputPerSecond(), p.peakThroughputPerSecond()),
-                    p.meanLatencyNanos() / 1e6,
-                    LittlesLaw.differencePercent(peak.meanLatencyNanos(), p.meanLatencyNanos()));
-            if (bp != null) {
-                out.printf(
-                        L,
-                        "    %-24s %,7.0f req/s %+7.1f%% %7.3f ms %+7.1f%%%n",
-                        bLabel,
-                        bp.peakThroughputPerSecond(),
-                        LittlesLaw.differencePercent(peak.throughputPerSecond(), bp.peakThroughputPerSecond()),
-                        bp.peakResponseNanos() / 1e6,
-                        LittlesLaw.differencePercent(peak.meanLatencyNanos(), bp.peakResponseNanos()));
-            }
-            out.printf(
-                    L,
-                    "  peak phase check with measured latency: %,.0f req/s x %.3f ms = %.1f requests in flight (threads %d)%n",
-                    peak.throughputPerSecond(),
-                    peak.meanLatencyNanos() / 1e6,
-                    peak.throughputPerSecond() * peak.meanLatencyNanos() / 1e9,
-                    peak.threads());
-        }
-        out.printf(L, "  whole run                  %10s %8s %13s %8s%n", "wall", "diff", "throughput", "diff");
-        out.printf(
-                L,
-                "    %-24s %8.3f s %8s %,7.0f req/s%n",
-                "measured",
-                r.wallNanos() / 1e9,
-                "",
-                r.throughputPerSecond());
-        out.printf(
-                L,
-                "    %-24s %8.3f s %+7.1f%% %,7.0f req/s %+7.1f%%%n",
-                "naive (every request W)",
-                p.wallNanos() / 1e9,
-                LittlesLaw.differencePercent(r.wallNanos(), p.wallNanos()),
-                p.throughputPerSecond(),
-                LittlesLaw.differencePercent(r.throughputPerSecond(), p.throughputPerSecond()));
-        if (bp != null) {
-            out.printf(
-                    L,
-                    "    %-24s %8.3f s %+7.1f%% %,7.0f req/s %+7.1f%%%n",
-                    "bounded, R(busy threads)",
-                    bp.wallNanos() / 1e9,
-                    LittlesLaw.differencePercent(r.wallNanos(), bp.wallNanos()),
-                    bp.throughputPerSecond(),
-                    LittlesLaw.differencePercent(r.throughputPerSecond(), bp.throughputPerSecond()));
-        }
-        out.println(
-                "  (diff = (measured - predicted) / predicted"
-                        + (bp == null
-                                ? ")"
-                                : "; the bounded wall time follows the phase schedule with every request taking R(threads busy at that moment, all phases))"));
-    }
-
-    /** "client + embedded server" or "client only, server remote". */
-    static String cpuScope(BoundedPrediction bp) {
-        return bp.cpuIncludesServer()
-                ? "Java threads of this JVM: client + embedded server"
-                : "Java threads of this JVM: client only, server remote";
-    }
-
-    private static String boundedLabel(BoundedPrediction bp) {
-        return bp != null && !bp.cpuIncludesServer() ? "bounded, client CPU only" : "bounded min(N/W, C/D)";
+        out.println("  (" + TheoryTable.DIFF_NOTE + (bounded ? "; " + TheoryTable.SCHEDULE_NOTE : "") + ")");
     }
 
     private static void printReconciliation(PrintStream out, Reconciliation c) {
@@ -362,9 +255,10 @@ public final class SummaryPrinter {
     public static void printSweep(PrintStream out, List<RunReport> reports) {
         out.println();
         out.println("Sweep summary");
+        String columns = "  %7s %10s %10s %7s %10s %14s %14s %8s %14s %8s%n";
         out.printf(
                 L,
-                "  %7s %10s %10s %7s %10s %13s %13s %6s %13s %6s%n",
+                columns,
                 "threads",
                 "planned",
                 "successful",
@@ -375,40 +269,35 @@ public final class SummaryPrinter {
                 "diff",
                 "bounded",
                 "diff");
-        boolean clientOnly = false;
+        String caveat = "";
         for (RunReport rep : reports) {
             RunResult r = rep.result();
-            Prediction p = rep.prediction();
-            BoundedPrediction bp = rep.bounded();
-            clientOnly |= bp != null && !bp.cpuIncludesServer();
+            TheoryTable t = TheoryTable.of(rep);
+            TheoryTable.Row x = t == null ? null : t.wholeRunThroughput();
+            if (t != null
+                    && t.bounded() != null
+                    && !t.bounded().cpu().scope().caveat().isEmpty()) {
+                caveat = "; " + t.bounded().cpu().scope().caveat();
+            }
             out.printf(
                     L,
-                    "  %7d %,10d %,10d %,7d %8.3f s %,7.0f req/s %s %s%n",
+                    columns,
                     r.numThreads(),
-                    r.planned(),
-                    r.successful(),
-                    r.failed(),
-                    r.wallNanos() / 1e9,
-                    r.throughputPerSecond(),
-                    predicted(r, p == null ? Double.NaN : p.throughputPerSecond()),
-                    predicted(r, bp == null ? Double.NaN : bp.throughputPerSecond()));
+                    String.format(L, "%,d", r.planned()),
+                    String.format(L, "%,d", r.successful()),
+                    String.format(L, "%,d", r.failed()),
+                    String.format(L, "%.3f s", r.wallNanos() / 1e9),
+                    TheoryTable.Unit.REQUESTS_PER_SECOND.format(r.throughputPerSecond()),
+                    x == null ? "-" : x.naiveText(),
+                    x == null ? "" : x.naiveDiff(),
+                    x == null ? "-" : x.boundedText(),
+                    x == null ? "" : x.boundedDiff());
         }
         out.println(
-                "  (throughput = successful requests / wall seconds; naive = planned requests / wall time with every request W;"
-                        + " bounded = the same with R = max(W, busy threads x D / C)"
-                        + (clientOnly ? ", D = the client's CPU only" : "")
-                        + "; diff = (measured - predicted) / predicted)");
+                "  (throughput = successful requests / wall seconds; naive = planned requests / wall time with every"
+                        + " request W; bounded = the same with R = max(W, busy threads x D / C)" + caveat + "; "
+                        + TheoryTable.DIFF_NOTE + ")");
         out.flush();
-    }
-
-    private static String predicted(RunResult r, double throughput) {
-        return Double.isNaN(throughput)
-                ? String.format(L, "%13s %6s", "-", "")
-                : String.format(
-                        L,
-                        "%,7.0f req/s %+5.0f%%",
-                        throughput,
-                        LittlesLaw.differencePercent(r.throughputPerSecond(), throughput));
     }
 
     /** "HTTP 503: 3, timeout: 1". */

@@ -61,7 +61,7 @@ class RetryFlagsTest {
 
     @Test
     void theUsageListsTheFlagsWithTheirDefaults() {
-        String usage = RunOptions.usage(RunOptions.base(), "client").replaceAll("\\s+", " "); // unwrapped
+        String usage = RunOptions.usage("client").replaceAll("\\s+", " "); // unwrapped
         assertTrue(usage.contains("--backoff-ms <MS>"), usage);
         assertTrue(usage.contains("--backoff-max-ms <MS>"), usage);
         assertTrue(usage.contains("--give-up-after-ms <MS>"), usage);

@@ -6,11 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.upic.liftride.client.Fixtures;
 import io.upic.liftride.client.http.RetryPolicy;
 import io.upic.liftride.client.http.Transport;
 import java.util.List;
-import org.apache.commons.cli.Option;
-import org.apache.commons.cli.Options;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -28,7 +27,6 @@ class RunOptionsTest {
     @Test
     void onlyThreadsAndSkiersGivenUsesTheDocumentedDefaults() throws Exception {
         RunConfig c = parse("-t", "32", "-s", "20000");
-        assertEquals(RunConfig.defaults(32, 20_000), c);
         assertEquals(40, c.lifts());
         assertEquals(10, c.meanRuns());
         assertNull(c.baseUrl());
@@ -42,6 +40,7 @@ class RunOptionsTest {
         assertEquals(10_000, c.readTimeoutMillis());
         assertEquals(10_000, c.baselineRequests());
         assertFalse(c.progress());
+        assertFalse(c.jitWarmup(), "benchmark scaffolding is opt-in");
         assertEquals(Transport.SDK, c.transport());
         assertEquals(RetryPolicy.DEFAULT, c.retryPolicy());
     }
@@ -76,25 +75,27 @@ class RunOptionsTest {
                 "0",
                 "--progress",
                 "--transport",
-                "SDK");
+                "SDK",
+                "--jit-warmup");
         assertEquals(
-                new RunConfig(
-                        64,
-                        1000,
-                        5,
-                        20,
-                        "http://example.org:9090/liftride",
-                        7,
-                        2019,
-                        366,
-                        "spring2022",
-                        -42L,
-                        100,
-                        200,
-                        0,
-                        true,
-                        Transport.SDK,
-                        RetryPolicy.DEFAULT),
+                Fixtures.config()
+                        .threads(64)
+                        .skiers(1000)
+                        .lifts(5)
+                        .meanRuns(20)
+                        .baseUrl("http://example.org:9090/liftride")
+                        .resortId(7)
+                        .seasonId(2019)
+                        .dayId(366)
+                        .planName("spring2022")
+                        .seed(-42L)
+                        .connectTimeoutMillis(100)
+                        .readTimeoutMillis(200)
+                        .baselineRequests(0)
+                        .progress(true)
+                        .transport(Transport.SDK)
+                        .jitWarmup(true)
+                        .build(),
                 c);
     }
 
@@ -175,23 +176,27 @@ class RunOptionsTest {
         ParsedArgs p = RunOptions.parse(new String[] {"--help"});
         assertTrue(p.helpRequested());
         assertNull(p.config());
-        String usage = RunOptions.usage(RunOptions.base(), "java -jar client-part1.jar");
+        String usage = RunOptions.usage("java -jar client-part1.jar");
         assertTrue(usage.contains("-t,--threads <N[,N...]>"), usage);
         assertTrue(usage.contains("--transport <NAME>"), usage);
     }
 
     @Test
     void callersCanAddTheirOwnFlagsAndReadThemBack() throws Exception {
-        Options options = RunOptions.base();
-        options.addOption(Option.builder().longOpt("out").hasArg().build());
-        ParsedArgs p = RunOptions.parse(options, new String[] {"-t", "8", "-s", "10", "--out", "/tmp/x"});
-        assertEquals("/tmp/x", p.commandLine().getOptionValue("out"));
+        Flag<String> out = Flag.of(null, "out", "DIR", "a folder", null, "where to write", text -> text);
+        ParsedArgs p = RunOptions.parse(new String[] {"-t", "8", "-s", "10", "--out", "/tmp/x"}, out);
+        assertEquals("/tmp/x", out.valueIn(p.commandLine()));
         assertEquals(8, p.config().threads());
+        assertEquals(
+                "--out needs a value (a folder)",
+                assertThrows(UsageException.class, () -> RunOptions.parse(new String[] {"--out"}, out))
+                        .getMessage());
+        assertTrue(RunOptions.usage("client", out).contains("--out <DIR>"));
     }
 
     @Test
     void withersChangeOneFieldAndValidate() {
-        RunConfig c = RunConfig.defaults(32, 20_000);
+        RunConfig c = Fixtures.config().build();
         assertEquals(256, c.withThreads(256).threads());
         assertEquals(c.skiers(), c.withThreads(256).skiers());
         assertEquals(

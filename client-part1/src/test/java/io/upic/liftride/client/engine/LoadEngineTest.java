@@ -11,7 +11,7 @@ import io.upic.liftride.client.plan.LoadPlan;
 import io.upic.liftride.client.plan.Phase;
 import io.upic.liftride.client.plan.PhasePlan;
 import io.upic.liftride.client.plan.PlannedPhase;
-import io.upic.liftride.client.plan.Work;
+import io.upic.liftride.client.plan.ThreadAssignment;
 import java.net.SocketTimeoutException;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -93,11 +93,11 @@ class LoadEngineTest {
     @Test
     void eachThreadSendsOnlySkiersOfItsOwnRange() {
         LoadPlan plan = PhasePlan.fall2021().forRun(8, 80, 10);
-        Map<String, Work> workOfThread = new ConcurrentHashMap<>();
+        Map<String, ThreadAssignment> workOfThread = new ConcurrentHashMap<>();
         List<String> violations = new CopyOnWriteArrayList<>();
         FakeSenders senders = new FakeSenders(
                 (i, skier) -> {
-                    Work w = workOfThread.get(Thread.currentThread().getName());
+                    ThreadAssignment w = workOfThread.get(Thread.currentThread().getName());
                     if (skier < w.skierFrom() || skier > w.skierTo()) {
                         violations.add(Thread.currentThread().getName() + " sent " + skier);
                     }
@@ -165,7 +165,7 @@ class LoadEngineTest {
         List<String> events = new CopyOnWriteArrayList<>();
         AttemptListener listener = new AttemptListener() {
             @Override
-            public AttemptRecorder recorder(Work work) {
+            public AttemptRecorder recorder(ThreadAssignment assignment) {
                 return new AttemptRecorder() {
                     long count; // per-worker, unsynchronized: only this worker's thread touches it
                     String thread;
@@ -233,9 +233,9 @@ class LoadEngineTest {
         Phase startup = new Phase("startup", 1.0, 1.0, 1, 90, 0);
         Phase peak = new Phase("peak", 1.0, 0.1, 91, 360, 0.3);
         LoadPlan base = new PhasePlan("test", List.of(startup, peak)).forRun(10, 10, 1);
-        List<Work> staggered = new ArrayList<>();
-        for (Work w : base.phases().get(0).work()) {
-            staggered.add(new Work(
+        List<ThreadAssignment> staggered = new ArrayList<>();
+        for (ThreadAssignment w : base.phases().get(0).assignments()) {
+            staggered.add(new ThreadAssignment(
                     0, "startup", w.threadIndex(), w.skierFrom(), w.skierTo(), 5 * (w.threadIndex() + 1), 1, 90));
         }
         LoadPlan plan = new LoadPlan(
@@ -252,15 +252,15 @@ class LoadEngineTest {
         long[] peakStart = new long[1];
         AttemptListener listener = new AttemptListener() {
             @Override
-            public AttemptRecorder recorder(Work work) {
+            public AttemptRecorder recorder(ThreadAssignment assignment) {
                 return new AttemptRecorder() {
                     @Override
                     public void onAttempt(long a, long b, long c, int d, int e) {}
 
                     @Override
                     public void close() {
-                        if (work.phaseIndex() == 0) {
-                            startupFinish.put(work.threadIndex(), System.nanoTime());
+                        if (assignment.phaseIndex() == 0) {
+                            startupFinish.put(assignment.threadIndex(), System.nanoTime());
                         }
                     }
                 };
@@ -399,6 +399,34 @@ class LoadEngineTest {
     }
 
     @Test
+    void aFinalProgressSnapshotThatThrowsStillEndsTheRunWithOnRunEndAndTheResult() {
+        RunResult[] seenAtRunEnd = {null};
+        AttemptListener listener = new AttemptListener() {
+            @Override
+            public AttemptRecorder recorder(ThreadAssignment assignment) {
+                return AttemptRecorder.NONE;
+            }
+
+            @Override
+            public void onRunEnd(RunResult result) {
+                seenAtRunEnd[0] = result;
+            }
+        };
+        ProgressListener brokenDisplay = p -> {
+            if (p.finished()) {
+                throw new IllegalStateException("terminal gone");
+            }
+        };
+        RunResult r = engine(PhasePlan.fall2021().forRun(2, 10, 10), FakeSenders.always(201))
+                .listener(listener)
+                .progress(brokenDisplay, 1_000)
+                .build()
+                .run();
+        assertEquals(90, r.successful());
+        assertEquals(r, seenAtRunEnd[0], "the listener (client-part2's summary) still gets the run's account");
+    }
+
+    @Test
     void theListenersBackgroundTaskRunsOnAnEngineThreadAndFinishesBeforeOnRunEnd() {
         LoadPlan plan = PhasePlan.fall2021().forRun(4, 100, 10);
         java.util.concurrent.ConcurrentLinkedQueue<Integer> queue = new java.util.concurrent.ConcurrentLinkedQueue<>();
@@ -407,7 +435,7 @@ class LoadEngineTest {
         String[] taskThread = {null};
         AttemptListener listener = new AttemptListener() {
             @Override
-            public AttemptRecorder recorder(Work work) {
+            public AttemptRecorder recorder(ThreadAssignment assignment) {
                 return (a, b, c, code, n) -> queue.add(code);
             }
 
@@ -447,7 +475,7 @@ class LoadEngineTest {
     void aFailingBackgroundTaskIsReportedNotFatal() {
         AttemptListener listener = new AttemptListener() {
             @Override
-            public AttemptRecorder recorder(Work work) {
+            public AttemptRecorder recorder(ThreadAssignment assignment) {
                 return AttemptRecorder.NONE;
             }
 

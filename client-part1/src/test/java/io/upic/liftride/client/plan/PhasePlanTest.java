@@ -41,7 +41,7 @@ class PhasePlanTest {
                 for (PlannedPhase phase : plan.forRun(t, skiers, 10).phases()) {
                     int next = 1;
                     int min = Integer.MAX_VALUE, max = 0;
-                    for (Work w : phase.work()) {
+                    for (ThreadAssignment w : phase.assignments()) {
                         assertEquals(
                                 next,
                                 w.skierFrom(),
@@ -67,7 +67,7 @@ class PhasePlanTest {
         int[][] windows = {{1, 90}, {91, 360}, {361, 420}};
         for (PlannedPhase phase : p.phases()) {
             for (int i = 0; i < phase.threads(); i++) {
-                Work w = phase.work().get(i);
+                ThreadAssignment w = phase.assignments().get(i);
                 assertEquals(phase.index(), w.phaseIndex());
                 assertEquals(i, w.threadIndex());
                 assertEquals(phase.name(), w.phaseName());
@@ -127,15 +127,16 @@ class PhasePlanTest {
         LoadPlan p = PhasePlan.fall2021().forRun(64, 1024, 20);
         PlannedPhase startup = p.phases().get(0);
         assertEquals(16, startup.threads());
-        assertEquals(1, startup.work().get(0).skierFrom());
-        assertEquals(64, startup.work().get(0).skierTo());
-        assertEquals(65, startup.work().get(1).skierFrom());
-        assertEquals(128, startup.work().get(1).skierTo());
-        assertEquals(4 * (1024 / 16), startup.work().get(0).requests()); // "(numRunsx0.2)x(numSkiers/(numThreads/4))"
+        assertEquals(1, startup.assignments().get(0).skierFrom());
+        assertEquals(64, startup.assignments().get(0).skierTo());
+        assertEquals(65, startup.assignments().get(1).skierFrom());
+        assertEquals(128, startup.assignments().get(1).skierTo());
+        assertEquals(
+                4 * (1024 / 16), startup.assignments().get(0).requests()); // "(numRunsx0.2)x(numSkiers/(numThreads/4))"
         PlannedPhase peak = p.phases().get(1);
         assertEquals(64, peak.threads());
-        assertEquals(12 * (1024 / 64), peak.work().get(0).requests()); // "each sends 12*(1024/64) POSTs"
-        assertEquals(2 * (1024 / 16), p.phases().get(2).work().get(0).requests());
+        assertEquals(12 * (1024 / 64), peak.assignments().get(0).requests()); // "each sends 12*(1024/64) POSTs"
+        assertEquals(2 * (1024 / 16), p.phases().get(2).assignments().get(0).requests());
     }
 
     @Test
@@ -156,7 +157,8 @@ class PhasePlanTest {
             for (PlannedPhase phase : p.phases()) {
                 assertTrue(phase.threads() >= 1, phase.name());
                 assertTrue(phase.threads() <= s, "no more threads than skiers: " + phase.name());
-                phase.work().forEach(w -> assertTrue(w.requests() >= 1, phase.name() + " thread " + w.threadIndex()));
+                phase.assignments()
+                        .forEach(w -> assertTrue(w.requests() >= 1, phase.name() + " thread " + w.threadIndex()));
             }
         }
     }

@@ -1,9 +1,11 @@
 package io.upic.liftride.client.report;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.upic.liftride.client.Fixtures;
+import io.upic.liftride.client.engine.Baseline;
 import io.upic.liftride.client.plan.LoadPlan;
 import io.upic.liftride.client.plan.Phase;
 import io.upic.liftride.client.plan.PhasePlan;
@@ -14,13 +16,18 @@ class LittlesLawTest {
 
     private static final double MS = 1_000_000;
 
+    /** One phase of {@code threads} threads, one skier and 10 requests each. */
+    private static LoadPlan onePhase(int threads) {
+        return new PhasePlan("one", List.of(new Phase("only", 1.0, 1.0, 1, 420, 0))).forRun(threads, threads, 10);
+    }
+
     @Test
     void peakThroughputIsThreadsOverMeanLatency() {
-        assertEquals(16_000, LittlesLaw.peakThroughput(32, 2 * MS), 1e-9);
-        assertEquals(1_000, LittlesLaw.peakThroughput(1, 1 * MS), 1e-9);
+        assertEquals(16_000, LittlesLaw.predict(onePhase(32), 2 * MS).peakThroughputPerSecond(), 1e-9);
+        assertEquals(1_000, LittlesLaw.predict(onePhase(1), 1 * MS).peakThroughputPerSecond(), 1e-9);
         assertEquals(
                 "meanLatencyNanos <= 0: 0.0",
-                assertThrows(IllegalArgumentException.class, () -> LittlesLaw.peakThroughput(1, 0))
+                assertThrows(IllegalArgumentException.class, () -> LittlesLaw.predict(onePhase(1), 0))
                         .getMessage());
     }
 
@@ -57,6 +64,23 @@ class LittlesLawTest {
     }
 
     @Test
+    void aBaselineGivesThePredictionsOnlyWhenItMeasuredWAndTheBoundOnlyWithItsCpuTime() {
+        LoadPlan plan = PhasePlan.fall2021().forRun(32, 20_000, 10);
+        assertNull(LittlesLaw.predict(plan, (Baseline.Result) null), "--baseline 0");
+        assertNull(LittlesLaw.predict(plan, Fixtures.baseline().successful(0).build()), "no successful request");
+        Prediction naive = LittlesLaw.predict(plan, Fixtures.baseline().build());
+        assertNull(naive.cpu());
+        assertEquals(MS, naive.peakResponseNanos(), 1e-9); // R = W
+        assertEquals(11.25e9, naive.wallNanos(), 1);
+        assertNull(LittlesLaw.bounded(plan, Fixtures.baseline().build(), 2, CpuScope.EMBEDDED_SERVER), "CPU unknown");
+        Prediction b = LittlesLaw.bounded(
+                plan, Fixtures.baseline().javaThreadCpuNanos(1_000_000_000L).build(), 2, CpuScope.REMOTE_SERVER);
+        assertEquals(0.1 * MS, b.cpu().cpuNanosPerRequest(), 1e-9); // 1 s over 10,000 requests
+        assertEquals(CpuScope.REMOTE_SERVER, b.cpu().scope());
+        assertEquals(13.5e9, b.wallNanos(), 1);
+    }
+
+    @Test
     void differenceIsRelativeToThePrediction() {
         assertEquals(-50.0, LittlesLaw.differencePercent(50, 100), 1e-12);
         assertEquals(25.0, LittlesLaw.differencePercent(125, 100), 1e-12);
@@ -67,29 +91,31 @@ class LittlesLawTest {
     @Test
     void boundedThroughputIsTheSmallerOfNOverWAndCOverD() {
         // W = 1 ms, D = 100 us, C = 2: C / D = 20,000 req/s, N* = C x W / D = 20 threads
-        assertEquals(20_000, LittlesLaw.capacity(2, 0.1 * MS), 1e-9);
-        assertEquals(10_000, LittlesLaw.boundedThroughput(10, MS, 2, 0.1 * MS), 1e-9); // below N*: N / W
-        assertEquals(20_000, LittlesLaw.boundedThroughput(20, MS, 2, 0.1 * MS), 1e-9); // at N*: both
-        assertEquals(20_000, LittlesLaw.boundedThroughput(40, MS, 2, 0.1 * MS), 1e-9); // above: C / D
-        assertEquals(1 * MS, LittlesLaw.boundedResponseNanos(10, MS, 2, 0.1 * MS), 1e-9);
-        assertEquals(1 * MS, LittlesLaw.boundedResponseNanos(20, MS, 2, 0.1 * MS), 1e-9);
-        assertEquals(2 * MS, LittlesLaw.boundedResponseNanos(40, MS, 2, 0.1 * MS), 1e-9);
+        java.util.function.IntFunction<Prediction> at =
+                n -> LittlesLaw.bounded(onePhase(n), MS, 0.1 * MS, 2, CpuScope.EMBEDDED_SERVER);
+        assertEquals(20_000, at.apply(1).cpu().capacityPerSecond(), 1e-9);
+        assertEquals(20, at.apply(1).saturationThreads(), 1e-9);
+        assertEquals(10_000, at.apply(10).peakThroughputPerSecond(), 1e-9); // below N*: N / W
+        assertEquals(20_000, at.apply(20).peakThroughputPerSecond(), 1e-9); // at N*: both
+        assertEquals(20_000, at.apply(40).peakThroughputPerSecond(), 1e-9); // above: C / D
+        assertEquals(1 * MS, at.apply(10).peakResponseNanos(), 1e-9);
+        assertEquals(1 * MS, at.apply(20).peakResponseNanos(), 1e-9);
+        assertEquals(2 * MS, at.apply(40).peakResponseNanos(), 1e-9);
         // Little's law holds for the bound itself: X(N) x R(N) = N
         for (int n : new int[] {1, 7, 20, 64, 256}) {
-            assertEquals(
-                    n,
-                    LittlesLaw.boundedThroughput(n, MS, 2, 0.1 * MS)
-                            * LittlesLaw.boundedResponseNanos(n, MS, 2, 0.1 * MS)
-                            / 1e9,
-                    1e-9);
+            assertEquals(n, at.apply(n).peakThroughputPerSecond() * at.apply(n).peakResponseNanos() / 1e9, 1e-9);
         }
         assertEquals(
                 "cpuNanosPerRequest <= 0: 0.0",
-                assertThrows(IllegalArgumentException.class, () -> LittlesLaw.capacity(2, 0))
+                assertThrows(
+                                IllegalArgumentException.class,
+                                () -> LittlesLaw.bounded(onePhase(1), MS, 0, 2, CpuScope.EMBEDDED_SERVER))
                         .getMessage());
         assertEquals(
                 "cores < 1: 0",
-                assertThrows(IllegalArgumentException.class, () -> LittlesLaw.boundedThroughput(1, MS, 0, MS))
+                assertThrows(
+                                IllegalArgumentException.class,
+                                () -> LittlesLaw.bounded(onePhase(1), MS, MS, 0, CpuScope.EMBEDDED_SERVER))
                         .getMessage());
     }
 
@@ -99,7 +125,8 @@ class LittlesLawTest {
         // startup: 8 busy, R = 1 ms, 5,000 requests each: all end at 5 s and trigger peak;
         // peak: 32 busy, R = 1.6 ms, 3,750 requests: 6 s, all end at 11 s and trigger cooldown;
         // cooldown: 8 busy, R = 1 ms, 2,500 requests: ends at 13.5 s.
-        BoundedPrediction b = LittlesLaw.bounded(PhasePlan.fall2021().forRun(32, 20_000, 10), MS, 0.1 * MS, 2, true);
+        Prediction b = LittlesLaw.bounded(
+                PhasePlan.fall2021().forRun(32, 20_000, 10), MS, 0.1 * MS, 2, CpuScope.EMBEDDED_SERVER);
         assertEquals(List.of(0.0, 5e9, 11e9), rounded(b.phaseStartNanos()));
         assertEquals(List.of(5e9, 11e9, 13.5e9), rounded(b.phaseEndNanos()));
         assertEquals(13.5e9, b.wallNanos(), 1);
@@ -107,9 +134,9 @@ class LittlesLawTest {
         assertEquals(32, b.peakThreads());
         assertEquals(20_000, b.peakThroughputPerSecond(), 1e-9);
         assertEquals(1.6 * MS, b.peakResponseNanos(), 1e-6);
-        assertEquals(20_000, b.capacityPerSecond(), 1e-9);
+        assertEquals(20_000, b.cpu().capacityPerSecond(), 1e-9);
         assertEquals(20, b.saturationThreads(), 1e-9);
-        assertTrue(b.cpuIncludesServer());
+        assertEquals(CpuScope.EMBEDDED_SERVER, b.cpu().scope());
     }
 
     @Test
@@ -120,7 +147,7 @@ class LittlesLawTest {
         //   2-5 ms:  A1, B1, B2 busy (R = 1.5 ms); 2 more requests each: A1 and B2 done at 5 ms.
         //   5-7 ms:  B1 alone (R = 1 ms) sends its last 2: done at 7 ms.
         LoadPlan plan = twoOverlappingPhases();
-        BoundedPrediction b = LittlesLaw.bounded(plan, MS, MS, 2, true);
+        Prediction b = LittlesLaw.bounded(plan, MS, MS, 2, CpuScope.EMBEDDED_SERVER);
         assertEquals(List.of(0.0, 2 * MS), rounded(b.phaseStartNanos()));
         assertEquals(List.of(5 * MS, 7 * MS), rounded(b.phaseEndNanos()));
         assertEquals(7 * MS, b.wallNanos(), 1e-3);
@@ -131,7 +158,7 @@ class LittlesLawTest {
 
         // C = 1: R(n) = n ms. 0-4 ms: 2 busy, A2 done at 4 ms, B starts; 4-10 ms: 3 busy, A1 and B2
         // done at 10 ms; 10-12 ms: B1 alone. Saturated all the way: 12 requests x D / C = 12 ms.
-        BoundedPrediction one = LittlesLaw.bounded(plan, MS, MS, 1, false);
+        Prediction one = LittlesLaw.bounded(plan, MS, MS, 1, CpuScope.REMOTE_SERVER);
         assertEquals(List.of(0.0, 4 * MS), rounded(one.phaseStartNanos()));
         assertEquals(List.of(10 * MS, 12 * MS), rounded(one.phaseEndNanos()));
         assertEquals(12 * MS, one.wallNanos(), 1e-3);
@@ -142,7 +169,8 @@ class LittlesLawTest {
     void aRunThatAlwaysSaturatesTheCpuTakesTotalCpuOverCores() {
         // W = D = 1 ms, C = 2: every phase keeps at least 8 threads busy, so R = n x D / C throughout
         // and the run takes 180,000 x 1 ms / 2 = 90 s.
-        BoundedPrediction b = LittlesLaw.bounded(PhasePlan.fall2021().forRun(32, 20_000, 10), MS, MS, 2, true);
+        Prediction b =
+                LittlesLaw.bounded(PhasePlan.fall2021().forRun(32, 20_000, 10), MS, MS, 2, CpuScope.EMBEDDED_SERVER);
         assertEquals(90e9, b.wallNanos(), 1e3);
         assertEquals(2_000, b.throughputPerSecond(), 1e-6);
     }
@@ -155,7 +183,8 @@ class LittlesLawTest {
                 PhasePlan.spring2022().forRun(256, 20_000, 10),
                 twoOverlappingPhases())) {
             Prediction naive = LittlesLaw.predict(plan, MS);
-            BoundedPrediction b = LittlesLaw.bounded(plan, MS, 1, 2, true); // D = 1 ns: N* far above any thread count
+            Prediction b = LittlesLaw.bounded(
+                    plan, MS, 1, 2, CpuScope.EMBEDDED_SERVER); // D = 1 ns: N* far above any thread count
             assertEquals(naive.wallNanos(), b.wallNanos(), 1e-3 * MS, plan.toString());
             for (int k = 0; k < plan.phases().size(); k++) {
                 assertEquals(naive.phaseStartNanos().get(k), b.phaseStartNanos().get(k), 1e-3 * MS);
@@ -170,7 +199,7 @@ class LittlesLawTest {
         LoadPlan plan = new PhasePlan(
                         "together", List.of(new Phase("a", 1.0, 1.0, 1, 210, 0), new Phase("b", 1.0, 1.0, 211, 420, 0)))
                 .forRun(2, 2, 3); // 2 threads x 3 requests per phase
-        BoundedPrediction b = LittlesLaw.bounded(plan, MS, MS, 2, true);
+        Prediction b = LittlesLaw.bounded(plan, MS, MS, 2, CpuScope.EMBEDDED_SERVER);
         assertEquals(List.of(0.0, 0.0), rounded(b.phaseStartNanos()));
         assertEquals(List.of(6 * MS, 6 * MS), rounded(b.phaseEndNanos()));
     }
@@ -183,10 +212,14 @@ class LittlesLawTest {
                 .forRun(2, 3, 2);
         assertEquals(
                 List.of(4, 2),
-                plan.phases().get(0).work().stream().map(w -> w.requests()).toList());
+                plan.phases().get(0).assignments().stream()
+                        .map(w -> w.requests())
+                        .toList());
         assertEquals(
                 List.of(4, 2),
-                plan.phases().get(1).work().stream().map(w -> w.requests()).toList());
+                plan.phases().get(1).assignments().stream()
+                        .map(w -> w.requests())
+                        .toList());
         assertEquals(1, plan.phases().get(1).startAfter());
         return plan;
     }

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.upic.liftride.client.cli.RunConfig;
+import io.upic.liftride.client.Fixtures;
 import io.upic.liftride.client.engine.Baseline;
 import io.upic.liftride.client.engine.PhaseResult;
 import io.upic.liftride.client.engine.Progress;
@@ -23,59 +23,38 @@ class ReportTest {
 
     private static RunResult result(long planned, long ok, long failed, long notSent, Map<Integer, Long> causes) {
         // All the traffic in the peak phase (index 1, as in the plan); startup and cooldown empty.
-        PhaseResult startup = new PhaseResult(
-                0, "startup", 8, 0, 0, 0, 0, 0, 0, 0, Map.of(), true, 1_000, 5_000_000_000L, 2_000, 6_000_000_000L);
-        PhaseResult peak = new PhaseResult(
-                1,
-                "peak",
-                32,
-                planned,
-                ok,
-                failed,
-                notSent,
-                3,
-                ok + failed + 3,
-                (ok + failed + 3) * 2_000_000L,
-                causes,
-                true,
-                1_000,
-                5_000_000_000L,
-                13_000,
-                17_000_000_000L);
-        PhaseResult cooldown = new PhaseResult(
-                2,
-                "cooldown",
-                8,
-                0,
-                0,
-                0,
-                0,
-                0,
-                0,
-                0,
-                Map.of(),
-                true,
-                12_000,
-                16_000_000_000L,
-                13_000,
-                17_000_000_000L);
-        return new RunResult(
-                "fall2021",
-                32,
-                List.of(startup, peak, cooldown),
-                planned,
-                ok,
-                failed,
-                notSent,
-                3,
-                ok + failed + 3,
-                (ok + failed + 3) * 2_000_000L,
-                causes,
-                1_000,
-                5_000_000_000L,
-                12_000_000_000L,
-                false,
-                List.of());
+        long attempts = ok + failed + 3;
+        PhaseResult startup = Fixtures.phase()
+                .index(0)
+                .name("startup")
+                .threads(8)
+                .startNanos(5_000_000_000L)
+                .endNanos(6_000_000_000L)
+                .build();
+        PhaseResult peak = Fixtures.phase()
+                .index(1)
+                .planned(planned)
+                .successful(ok)
+                .failed(failed)
+                .notSent(notSent)
+                .retries(3)
+                .attempts(attempts)
+                .latencyNanosSum(attempts * 2_000_000L)
+                .failuresByCause(causes)
+                .startNanos(5_000_000_000L)
+                .endNanos(17_000_000_000L)
+                .build();
+        PhaseResult cooldown = Fixtures.phase()
+                .index(2)
+                .name("cooldown")
+                .threads(8)
+                .startNanos(16_000_000_000L)
+                .endNanos(17_000_000_000L)
+                .build();
+        return Fixtures.run(startup, peak, cooldown)
+                .startNanos(5_000_000_000L)
+                .wallNanos(12_000_000_000L)
+                .build();
     }
 
     @Test
@@ -102,26 +81,24 @@ class ReportTest {
     @Test
     void summaryStatesTheCountsTheThroughputNumeratorAndTheChecks() {
         RunResult r = result(180_000, 179_990, 10, 0, Map.of(503, 7L, -1, 3L));
-        LoadPlan plan = RunConfig.defaults(32, 20_000).loadPlan();
+        LoadPlan plan = Fixtures.config().build().loadPlan();
         Prediction prediction = LittlesLaw.predict(plan, 1_000_000);
         // W = 1 ms, D = 100 us (1 s of Java threads' CPU over 10,000 requests; the process 1.5 s), C = 2: see
         // LittlesLawTest for the bounded schedule
-        Baseline.Result baseline = new Baseline.Result(
-                10_000, 10_000, 0, 10_000, 1_000_000, 10_000_000_000L, false, 10_000, 1_500_000_000L, 1_000_000_000L);
+        Baseline.Result baseline = Fixtures.baseline()
+                .cpuNanos(1_500_000_000L)
+                .javaThreadCpuNanos(1_000_000_000L)
+                .build();
         assertEquals(100_000, baseline.boundCpuNanosPerRequest(), 1e-9);
-        BoundedPrediction bounded = LittlesLaw.bounded(plan, 1_000_000, baseline.boundCpuNanosPerRequest(), 2, true);
-        RunReport report = new RunReport(
-                RunConfig.defaults(32, 20_000),
-                plan,
-                "http://127.0.0.1:1/liftride",
-                true,
-                baseline,
-                prediction,
-                bounded,
-                r,
-                Reconciliation.of(r, OptionalLong.of(10_000), OptionalLong.of(189_990), null),
-                21_600_000_000L,
-                2);
+        Prediction bounded =
+                LittlesLaw.bounded(plan, 1_000_000, baseline.boundCpuNanosPerRequest(), 2, CpuScope.EMBEDDED_SERVER);
+        RunReport report = Fixtures.report(r)
+                .baseline(baseline)
+                .prediction(prediction)
+                .bounded(bounded)
+                .reconciliation(Reconciliation.of(r, OptionalLong.of(10_000), OptionalLong.of(189_990), null))
+                .processCpuNanos(21_600_000_000L)
+                .build();
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         SummaryPrinter.printResult(new PrintStream(bytes, true, StandardCharsets.UTF_8), report);
         String out = bytes.toString(StandardCharsets.UTF_8);
@@ -138,18 +115,33 @@ class ReportTest {
         assertTrue(
                 out.contains("C / D = 20,000 req/s; the CPU bounds throughput above N* = C x W / D = 20.0 threads"),
                 out);
-        // peak: measured 14,999 req/s at 2 ms; naive 32 / 1 ms; bounded min(32,000, 20,000) at max(1, 32 x 0.1 / 2) ms
-        assertTrue(out.contains("    measured                  14,999 req/s            2.000 ms"), out);
-        assertTrue(out.contains("    naive N / W               32,000 req/s   -53.1%   1.000 ms  +100.0%"), out);
-        assertTrue(out.contains("    bounded min(N/W, C/D)     20,000 req/s   -25.0%   1.600 ms   +25.0%"), out);
+        // peak: measured 14,999 req/s at 2 ms; naive 32 / 1 ms; bounded min(32,000, 20,000) at max(1, 32 x 0.1 / 2) ms;
+        // in flight: measured 14,999 req/s x 2 ms, both models N = 32
         assertTrue(
                 out.contains(
-                        "peak phase check with measured latency: 14,999 req/s x 2.000 ms = 30.0 requests in flight (threads 32)"),
+                        "                                             measured    naive N / W     diff     bounded min(N/W, C/D)     diff"),
+                out);
+        assertTrue(
+                out.contains(
+                        "  peak phase throughput (32 threads)     14,999 req/s   32,000 req/s   -53.1%              20,000 req/s   -25.0%"),
+                out);
+        assertTrue(
+                out.contains(
+                        "  peak phase mean latency                    2.000 ms       1.000 ms  +100.0%                  1.600 ms   +25.0%"),
+                out);
+        assertTrue(
+                out.contains(
+                        "  peak phase requests in flight                  30.0           32.0    -6.3%                      32.0    -6.3%"),
                 out);
         // whole run: naive 11.25 s, bounded 5 + 6 + 2.5 = 13.5 s (LittlesLawTest)
-        assertTrue(out.contains("    measured                   12.000 s           14,999 req/s"), out);
-        assertTrue(out.contains("    naive (every request W)    11.250 s    +6.7%  16,000 req/s    -6.3%"), out);
-        assertTrue(out.contains("    bounded, R(busy threads)   13.500 s   -11.1%  13,333 req/s   +12.5%"), out);
+        assertTrue(
+                out.contains(
+                        "  whole run wall time                        12.000 s       11.250 s    +6.7%                  13.500 s   -11.1%"),
+                out);
+        assertTrue(
+                out.contains(
+                        "  whole run throughput                   14,999 req/s   16,000 req/s    -6.3%              13,333 req/s   +12.5%"),
+                out);
         // 21.6 s of CPU over a 12 s wall time and 180,003 attempts
         assertTrue(
                 out.contains("CPU: this JVM (client + embedded server) kept 1.80 of 2 cores busy, 120 us per attempt"),
@@ -164,31 +156,19 @@ class ReportTest {
     @Test
     void aRemoteServerLabelsTheBoundAsTheClientsCpuOnlyAndAMissingCpuReadingDropsIt() {
         RunResult r = result(180_000, 180_000, 0, 0, Map.of());
-        LoadPlan plan = RunConfig.defaults(32, 20_000).loadPlan();
-        Baseline.Result baseline = new Baseline.Result(
-                10_000,
-                10_000,
-                0,
-                10_000,
-                1_000_000,
-                10_000_000_000L,
-                false,
-                10_000,
-                500_000_000L,
-                -1); // no thread CPU: D is the process's
+        LoadPlan plan = Fixtures.config().build().loadPlan();
+        Baseline.Result baseline =
+                Fixtures.baseline().cpuNanos(500_000_000L).build(); // no thread CPU: D is the process's
         assertEquals(50_000, baseline.boundCpuNanosPerRequest(), 1e-9);
-        RunReport remote = new RunReport(
-                RunConfig.defaults(32, 20_000),
-                plan,
-                "http://10.0.0.9:8080/liftride",
-                false,
-                baseline,
-                LittlesLaw.predict(plan, 1_000_000),
-                LittlesLaw.bounded(plan, 1_000_000, baseline.boundCpuNanosPerRequest(), 2, false),
-                r,
-                Reconciliation.of(r, OptionalLong.of(0), OptionalLong.of(180_000), null),
-                6_000_000_000L,
-                2);
+        RunReport remote = Fixtures.report(r)
+                .serverUrl("http://10.0.0.9:8080/liftride")
+                .embeddedServer(false)
+                .baseline(baseline)
+                .prediction(LittlesLaw.predict(plan, 1_000_000))
+                .bounded(LittlesLaw.bounded(
+                        plan, 1_000_000, baseline.boundCpuNanosPerRequest(), 2, CpuScope.REMOTE_SERVER))
+                .processCpuNanos(6_000_000_000L)
+                .build();
         String out = print(remote);
         assertTrue(
                 out.contains("D = 50.0 us CPU per request (Java threads of this JVM: client only, server remote)"),
@@ -196,62 +176,42 @@ class ReportTest {
         assertTrue(
                 out.contains("(client CPU only: the remote server's CPU is not in D, so this bounds the client alone)"),
                 out);
-        assertTrue(out.contains("    bounded, client CPU only  32,000 req/s"), out); // min(32,000, 2 / 50 us = 40,000)
+        // min(32,000, 2 / 50 us = 40,000)
+        assertTrue(out.contains("diff  bounded, client CPU only     diff"), out);
+        assertTrue(out.contains("   -53.1%              32,000 req/s   -53.1%"), out);
 
-        RunReport noCpu = new RunReport(
-                RunConfig.defaults(32, 20_000),
-                plan,
-                "http://127.0.0.1:1/liftride",
-                true,
-                new Baseline.Result(10_000, 10_000, 0, 10_000, 1_000_000, 10_000_000_000L, false),
-                LittlesLaw.predict(plan, 1_000_000),
-                r,
-                Reconciliation.of(r, OptionalLong.of(0), OptionalLong.of(180_000), null),
-                -1,
-                2);
+        RunReport noCpu = Fixtures.report(r)
+                .baseline(Fixtures.baseline().warmupRequests(0).build())
+                .prediction(LittlesLaw.predict(plan, 1_000_000))
+                .build();
         out = print(noCpu);
         assertTrue(
                 out.contains(
                         "Little's law, W = 1.000 ms (single-thread baseline); no CPU bound (the baseline's CPU time is unknown)"),
                 out);
-        assertTrue(out.contains("    naive (every request W)    11.250 s"), out);
+        assertTrue(
+                out.contains("  whole run wall time                        12.000 s       11.250 s    +6.7%"
+                        + System.lineSeparator()),
+                out);
         assertFalse(out.contains("bounded"), out);
     }
 
     @Test
     void theSweepTableHasTheNaiveAndTheBoundedPrediction() {
         RunResult r = result(180_000, 180_000, 0, 0, Map.of());
-        LoadPlan plan = RunConfig.defaults(32, 20_000).loadPlan();
-        RunReport report = new RunReport(
-                RunConfig.defaults(32, 20_000),
-                plan,
-                "http://127.0.0.1:1/liftride",
-                true,
-                null,
-                LittlesLaw.predict(plan, 1_000_000),
-                LittlesLaw.bounded(plan, 1_000_000, 100_000, 2, true),
-                r,
-                Reconciliation.of(r, OptionalLong.of(0), OptionalLong.of(180_000), null),
-                -1,
-                2);
-        RunReport none = new RunReport(
-                RunConfig.defaults(32, 20_000),
-                plan,
-                "http://127.0.0.1:1/liftride",
-                true,
-                null,
-                null,
-                r,
-                Reconciliation.of(r, OptionalLong.of(0), OptionalLong.of(180_000), null),
-                -1,
-                2);
+        LoadPlan plan = Fixtures.config().build().loadPlan();
+        RunReport report = Fixtures.report(r)
+                .prediction(LittlesLaw.predict(plan, 1_000_000))
+                .bounded(LittlesLaw.bounded(plan, 1_000_000, 100_000, 2, CpuScope.EMBEDDED_SERVER))
+                .build();
+        RunReport none = Fixtures.report(r).build();
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         SummaryPrinter.printSweep(new PrintStream(bytes, true, StandardCharsets.UTF_8), List.of(report, none));
         String out = bytes.toString(StandardCharsets.UTF_8);
-        assertTrue(out.contains("throughput     naive N/W   diff       bounded   diff"), out);
-        // measured 15,000 req/s; naive 16,000 (-6.25%); bounded 13,333 (+12.5%, printed +12)
-        assertTrue(out.contains("12.000 s  15,000 req/s  16,000 req/s    -6%  13,333 req/s   +12%"), out);
-        assertTrue(out.contains("12.000 s  15,000 req/s             -                    -"), out);
+        assertTrue(out.contains("throughput      naive N/W     diff        bounded     diff"), out);
+        // measured 15,000 req/s; naive 16,000 (-6.25%); bounded 13,333 (+12.5%)
+        assertTrue(out.contains("12.000 s   15,000 req/s   16,000 req/s    -6.3%   13,333 req/s   +12.5%"), out);
+        assertTrue(out.contains("12.000 s   15,000 req/s              -                       -"), out);
     }
 
     @Test
@@ -259,17 +219,12 @@ class ReportTest {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         SummaryPrinter.printBaseline(
                 new PrintStream(bytes, true, StandardCharsets.UTF_8),
-                new Baseline.Result(
-                        10_000,
-                        10_000,
-                        0,
-                        10_000,
-                        262_000,
-                        2_630_000_000L,
-                        false,
-                        10_000,
-                        3_820_000_000L,
-                        1_200_000_000L));
+                Fixtures.baseline()
+                        .meanLatencyNanos(262_000)
+                        .wallNanos(2_630_000_000L)
+                        .cpuNanos(3_820_000_000L)
+                        .javaThreadCpuNanos(1_200_000_000L)
+                        .build());
         assertEquals(
                 "Baseline: 10,000 requests from 1 thread in 2.630 s after 10,000 warm-up requests, 0 failed: mean latency "
                         + "W = 0.262 ms, process CPU 382.0 us per request of which Java threads D = 120.0 us (the rest: JIT compiler and GC "

@@ -15,7 +15,7 @@ import io.upic.liftride.client.part2.report.RunOutput;
 import io.upic.liftride.client.part2.report.StatsText;
 import io.upic.liftride.client.plan.LoadPlan;
 import io.upic.liftride.client.plan.PlannedPhase;
-import io.upic.liftride.client.report.BoundedPrediction;
+import io.upic.liftride.client.report.CpuScope;
 import io.upic.liftride.client.report.Prediction;
 import io.upic.liftride.client.report.RunReport;
 import java.io.IOException;
@@ -69,10 +69,22 @@ final class Instrumentation implements RunHooks {
 
     @Override
     public AttemptListener listener(RunConfig config, LoadPlan plan) {
-        // Before the clock, like client-part1's warm-up requests: the recording code is compiled when the run starts.
+        if (config.jitWarmup()) {
+            warmUp(plan);
+        }
+        current = new RunRecording(
+                outDir.resolve(runDirName(config.threads())), plan, Files::newOutputStream, this::writerFailed);
+        return current;
+    }
+
+    /**
+     * With --jit-warmup, before the first run's clock: the recording code compiled before the run, as the
+     * baseline's warm-up requests compile the HTTP path (see {@link InstrumentationWarmup}).
+     */
+    private void warmUp(LoadPlan plan) {
         try {
             Files.createDirectories(outDir);
-            RecordingWarmup.Result w = RecordingWarmup.runOnce(
+            InstrumentationWarmup.Result w = InstrumentationWarmup.runOnce(
                     plan.phases().stream().map(PlannedPhase::name).toList(), outDir);
             if (w != null) {
                 out.printf(
@@ -87,9 +99,6 @@ final class Instrumentation implements RunHooks {
             err.println("warning: instrumentation warm-up skipped (" + e
                     + "); the first run pays for compiling the recording code");
         }
-        current = new RunRecording(
-                outDir.resolve(runDirName(config.threads())), plan, Files::newOutputStream, this::writerFailed);
-        return current;
     }
 
     /** On the writer's thread: the rows from here on are lost, so the run (and a sweep's next runs) would be wasted. */
@@ -221,7 +230,7 @@ final class Instrumentation implements RunHooks {
         for (RunOutput o : outputs) {
             RunResult r = o.report().result();
             Prediction p = o.report().prediction();
-            BoundedPrediction b = o.report().bounded();
+            Prediction b = o.report().bounded();
             ScopeStats s = o.metrics().run();
             points.add(new SweepCharts.Point(
                     r.numThreads(),
@@ -231,7 +240,7 @@ final class Instrumentation implements RunHooks {
                     p == null ? Double.NaN : p.throughputPerSecond(),
                     b == null ? Double.NaN : b.wallNanos() / 1e9,
                     b == null ? Double.NaN : b.throughputPerSecond(),
-                    b != null && !b.cpuIncludesServer(),
+                    b != null && b.cpu().scope() == CpuScope.REMOTE_SERVER,
                     s.all().meanMillis(),
                     s.all().p50Millis(),
                     s.all().p99Millis()));

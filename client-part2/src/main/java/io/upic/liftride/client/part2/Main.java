@@ -2,11 +2,10 @@ package io.upic.liftride.client.part2;
 
 import io.upic.liftride.client.ClientRunner;
 import io.upic.liftride.client.CtrlC;
+import io.upic.liftride.client.EmbeddedTarget;
 import io.upic.liftride.client.LocalServer;
 import io.upic.liftride.client.cli.ParsedArgs;
-import io.upic.liftride.client.cli.RunOptions;
 import io.upic.liftride.client.cli.UsageException;
-import io.upic.liftride.client.internal.EmbeddedTarget;
 import io.upic.liftride.client.part2.chart.ChartStyle;
 import io.upic.liftride.client.part2.cli.Part2Options;
 import java.io.PrintStream;
@@ -74,14 +73,14 @@ public final class Main {
         try {
             parsed = Part2Options.parse(args);
             if (parsed.helpRequested()) {
-                out.print(RunOptions.usage(Part2Options.options(), COMMAND));
+                out.print(Part2Options.usage(COMMAND));
                 out.flush();
                 return 0;
             }
             outDir = Part2Options.outputDir(parsed.commandLine(), workingDir, LocalDateTime.now());
         } catch (UsageException e) {
             err.println(e.getMessage());
-            err.print(RunOptions.usage(Part2Options.options(), COMMAND));
+            err.print(Part2Options.usage(COMMAND));
             err.flush();
             return UsageException.EXIT_CODE;
         }

@@ -11,7 +11,7 @@ import io.upic.liftride.client.part2.metrics.WorkerRecorder;
 import io.upic.liftride.client.part2.report.RunOutput;
 import io.upic.liftride.client.plan.LoadPlan;
 import io.upic.liftride.client.plan.PlannedPhase;
-import io.upic.liftride.client.plan.Work;
+import io.upic.liftride.client.plan.ThreadAssignment;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -81,8 +81,8 @@ final class RunRecording implements AttemptListener {
     }
 
     @Override
-    public AttemptRecorder recorder(Work work) {
-        WorkerRecorder r = new WorkerRecorder(work.phaseIndex(), work.threadIndex(), pool);
+    public AttemptRecorder recorder(ThreadAssignment assignment) {
+        WorkerRecorder r = new WorkerRecorder(assignment.phaseIndex(), assignment.threadIndex(), pool);
         recorders.add(r);
         return r;
     }

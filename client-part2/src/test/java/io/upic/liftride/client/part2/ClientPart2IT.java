@@ -6,7 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.upic.liftride.client.internal.EmbeddedTarget;
+import io.upic.liftride.client.EmbeddedTarget;
+import io.upic.liftride.client.jvm.ProcessCpu;
 import io.upic.liftride.client.part2.chart.ChartStyle;
 import io.upic.liftride.client.part2.chart.RunCharts;
 import io.upic.liftride.client.part2.chart.SweepCharts;
@@ -14,6 +15,7 @@ import io.upic.liftride.client.part2.csv.CsvRows;
 import io.upic.liftride.client.part2.report.HdrLog;
 import io.upic.liftride.client.part2.report.MarkdownReport;
 import io.upic.liftride.client.part2.report.RunOutput;
+import io.upic.liftride.client.report.TheoryTable;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -64,6 +66,7 @@ class ClientPart2IT {
         Main main = main();
         int exit = main.run(new String[] {"-t", "8", "-s", "200", "-m", "2", "--baseline", "50", "--out", "out"});
         assertEquals(0, exit, output());
+        assertFalse(output().contains("warm-up (before the clock)"), "no instrumentation warm-up without --jit-warmup");
         Path dir = work.resolve("out");
         List<RunOutput> runs = main.instrumentation().outputs();
         assertEquals(1, runs.size());
@@ -96,14 +99,31 @@ class ClientPart2IT {
                         "t8/" + RunCharts.THROUGHPUT_OVER_TIME,
                         "t8/" + RunCharts.LATENCY_PERCENTILES)),
                 links.toString());
-        assertFalse(Files.readString(report).contains("## Sweep"));
+        String markdown = Files.readString(report);
+        assertFalse(markdown.contains("## Sweep"));
+        // Little's law: the same rows, computed once in client-part1, in report.md and on the console
+        TheoryTable theory = TheoryTable.of(run.report());
+        assertEquals(5, theory.rows().size());
+        for (TheoryTable.Row row : theory.rows()) {
+            String cells = String.join(" | ", row.measuredText(), row.naiveText(), row.naiveDiff());
+            assertTrue(markdown.contains("| " + row.quantity() + " | " + cells + " | "), row + "\n" + markdown);
+            assertTrue(output().contains(row.quantity()), output());
+        }
     }
 
     @Test
     void aTinySweepDrawsTheSweepChartsAndOneFolderPerThreadCount() throws Exception {
         Main main = main();
-        int exit = main.run(new String[] {"-t", "4,8", "-s", "200", "-m", "2", "--baseline", "50", "--out", "sweep"});
+        int exit = main.run(
+                new String[] {"-t", "4,8", "-s", "200", "-m", "2", "--baseline", "50", "--out", "sweep", "--jit-warmup"
+                });
         assertEquals(0, exit, output());
+        // --jit-warmup: the recording code is driven once (per JVM; no other test here asks for it), the JIT
+        // settles before each run's clock and says so where the JVM reports its CPU time
+        assertEquals(2, output().split("Instrumentation warm-up \\(before the clock\\)", -1).length, output());
+        if (ProcessCpu.nanos() >= 0) {
+            assertEquals(3, output().split("Before the clock: ", -1).length, output());
+        }
         Path dir = work.resolve("sweep");
         for (String png : List.of(SweepCharts.WALL_TIME, SweepCharts.THROUGHPUT, SweepCharts.LATENCY)) {
             assertValidPng(dir.resolve(png));

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import io.upic.liftride.client.Fixtures;
 import io.upic.liftride.client.engine.AttemptRecorder;
 import io.upic.liftride.client.engine.PhaseResult;
 import io.upic.liftride.client.engine.RunResult;
@@ -11,7 +12,7 @@ import io.upic.liftride.client.part2.csv.CsvRows;
 import io.upic.liftride.client.plan.LoadPlan;
 import io.upic.liftride.client.plan.PhasePlan;
 import io.upic.liftride.client.plan.PlannedPhase;
-import io.upic.liftride.client.plan.Work;
+import io.upic.liftride.client.plan.ThreadAssignment;
 import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -43,9 +44,9 @@ class RunRecordingTest {
     void rowsWrittenEqualAttemptsMadeAcrossWorkersChunksAndRetries() throws Exception {
         LoadPlan plan = PhasePlan.fall2021().forRun(16, 3_001, 7); // uneven ranges: no worker fills whole chunks only
         RunRecording rec = recording(dir.resolve("t16"), plan);
-        Map<Work, AttemptRecorder> recorders = new HashMap<>();
+        Map<ThreadAssignment, AttemptRecorder> recorders = new HashMap<>();
         for (PlannedPhase p : plan.phases()) {
-            for (Work w : p.work()) {
+            for (ThreadAssignment w : p.assignments()) {
                 recorders.put(w, rec.recorder(w));
             }
         }
@@ -63,8 +64,8 @@ class RunRecordingTest {
 
         long[] attemptsByPhase = new long[plan.phases().size()];
         List<Thread> threads = new ArrayList<>();
-        for (Map.Entry<Work, AttemptRecorder> e : recorders.entrySet()) {
-            Work w = e.getKey();
+        for (Map.Entry<ThreadAssignment, AttemptRecorder> e : recorders.entrySet()) {
+            ThreadAssignment w = e.getKey();
             AttemptRecorder r = e.getValue();
             int retries = w.threadIndex() % 3 == 0 ? w.requests() / 10 : 0; // some workers retry every 10th request
             synchronized (attemptsByPhase) {
@@ -139,7 +140,7 @@ class RunRecordingTest {
         LoadPlan plan = PhasePlan.fall2021().forRun(4, 100, 1);
         RunRecording rec = recording(dir.resolve("t4"), plan);
         for (PlannedPhase p : plan.phases()) {
-            for (Work w : p.work()) {
+            for (ThreadAssignment w : p.assignments()) {
                 rec.recorder(w).close();
             }
         }
@@ -164,45 +165,26 @@ class RunRecordingTest {
     /** An engine-like account with the given attempts per phase (all requests successful). */
     static RunResult result(LoadPlan plan, long[] attemptsByPhase, long origin) {
         List<PhaseResult> phases = new ArrayList<>();
-        long planned = 0, attempts = 0;
         for (PlannedPhase p : plan.phases()) {
             long a = attemptsByPhase[p.index()];
-            phases.add(new PhaseResult(
-                    p.index(),
-                    p.name(),
-                    p.threads(),
-                    p.requests(),
-                    p.requests(),
-                    0,
-                    0,
-                    a - p.requests(),
-                    a,
-                    a,
-                    Map.of(),
-                    true,
-                    0,
-                    origin,
-                    0,
-                    origin + 1_000_000_000L));
-            planned += p.requests();
-            attempts += a;
+            phases.add(Fixtures.phase()
+                    .index(p.index())
+                    .name(p.name())
+                    .threads(p.threads())
+                    .planned(p.requests())
+                    .successful(p.requests())
+                    .retries(a - p.requests())
+                    .attempts(a)
+                    .latencyNanosSum(a)
+                    .startNanos(origin)
+                    .endNanos(origin + 1_000_000_000L)
+                    .build());
         }
-        return new RunResult(
-                plan.planName(),
-                plan.numThreads(),
-                phases,
-                planned,
-                planned,
-                0,
-                0,
-                attempts - planned,
-                attempts,
-                attempts,
-                Map.of(),
-                0,
-                origin,
-                2_000_000_000L,
-                false,
-                List.of());
+        return Fixtures.run(phases.toArray(PhaseResult[]::new))
+                .planName(plan.planName())
+                .numThreads(plan.numThreads())
+                .startNanos(origin)
+                .wallNanos(2_000_000_000L)
+                .build();
     }
 }

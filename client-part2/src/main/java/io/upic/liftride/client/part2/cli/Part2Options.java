@@ -1,5 +1,6 @@
 package io.upic.liftride.client.part2.cli;
 
+import io.upic.liftride.client.cli.Flag;
 import io.upic.liftride.client.cli.ParsedArgs;
 import io.upic.liftride.client.cli.RunOptions;
 import io.upic.liftride.client.cli.UsageException;
@@ -12,40 +13,39 @@ import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.Locale;
 import org.apache.commons.cli.CommandLine;
-import org.apache.commons.cli.Option;
-import org.apache.commons.cli.Options;
 
 /**
- * client-part2's flags: every flag of client-part1 ({@link RunOptions#base()}, parsed and validated
- * by client-part1) plus {@code --out DIR}. Static and thread-safe.
+ * client-part2's flags: every flag of client-part1 (parsed and validated by {@link RunOptions}) plus
+ * {@link #OUT}, defined the same way. Static and thread-safe.
  */
 public final class Part2Options {
 
-    public static final String OUT = "out";
     /** Where runs go without --out, relative to the working directory (git-ignored). */
     public static final Path DEFAULT_PARENT = Path.of("data", "runs");
+
+    /** --out DIR: read by {@link #outputDir}, which creates it (so the check happens there). */
+    public static final Flag<String> OUT = Flag.of(
+            null,
+            "out",
+            "DIR",
+            "a folder that can be created",
+            null,
+            "folder for the CSVs, charts, histogram logs and report.md (created if missing); default a new folder "
+                    + DEFAULT_PARENT + "/<date>T<time>/ under the working directory",
+            text -> text);
 
     private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH-mm-ss", Locale.ROOT);
 
     private Part2Options() {}
 
-    /** client-part1's flags plus --out. */
-    public static Options options() {
-        Options o = RunOptions.base();
-        o.addOption(Option.builder()
-                .longOpt(OUT)
-                .hasArg()
-                .argName("DIR")
-                .desc(
-                        "folder for the CSVs, charts, histogram logs and report.md (created if missing); default a new folder "
-                                + DEFAULT_PARENT + "/<date>T<time>/ under the working directory")
-                .build());
-        return o;
+    /** Parses and validates {@code args}: client-part1's flags and --out. */
+    public static ParsedArgs parse(String[] args) throws UsageException {
+        return RunOptions.parse(args, OUT);
     }
 
-    /** Parses and validates {@code args}. */
-    public static ParsedArgs parse(String[] args) throws UsageException {
-        return RunOptions.parse(options(), args);
+    /** The usage of client-part1's flags and --out, headed by {@code command}. */
+    public static String usage(String command) {
+        return RunOptions.usage(command, OUT);
     }
 
     /**
@@ -55,14 +55,14 @@ public final class Part2Options {
      * @throws UsageException if the folder cannot be created
      */
     public static Path outputDir(CommandLine cl, Path workingDir, LocalDateTime now) throws UsageException {
-        if (cl.hasOption(OUT)) {
-            String value = cl.getOptionValue(OUT);
+        String value = OUT.valueIn(cl);
+        if (value != null) {
             try {
                 Path dir = workingDir.resolve(value.trim());
                 Files.createDirectories(dir);
                 return dir;
             } catch (InvalidPathException | IOException e) {
-                throw new UsageException("--out must be a folder that can be created, got " + value + " (" + e + ")");
+                throw new UsageException(OUT.invalid(value).getMessage() + " (" + e + ")");
             }
         }
         Path parent = workingDir.resolve(DEFAULT_PARENT);

@@ -8,12 +8,12 @@ import io.upic.liftride.client.part2.csv.CsvRows;
 import io.upic.liftride.client.part2.metrics.LatencyHistograms;
 import io.upic.liftride.client.part2.metrics.LatencyStats;
 import io.upic.liftride.client.part2.metrics.ScopeStats;
-import io.upic.liftride.client.report.BoundedPrediction;
-import io.upic.liftride.client.report.LittlesLaw;
+import io.upic.liftride.client.report.CpuScope;
 import io.upic.liftride.client.report.Prediction;
 import io.upic.liftride.client.report.Reconciliation;
 import io.upic.liftride.client.report.RunReport;
 import io.upic.liftride.client.report.SummaryPrinter;
+import io.upic.liftride.client.report.TheoryTable;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -88,15 +88,13 @@ public final class MarkdownReport {
                                 ? String.format(L, " after %,d warm-up requests", base.warmupRequests())
                                 : "",
                         base.meanLatencyNanos() / 1e6,
-                        Double.isNaN(base.cpuNanosPerRequest())
+                        Double.isNaN(base.boundCpuNanosPerRequest())
                                 ? ""
                                 : String.format(
                                         L,
                                         ", CPU per request D = %.1f us (%s), C = %d cores",
-                                        base.cpuNanosPerRequest() / 1e3,
-                                        first.embeddedServer()
-                                                ? "client + embedded server"
-                                                : "client only, server remote",
+                                        base.boundCpuNanosPerRequest() / 1e3,
+                                        CpuScope.of(first.embeddedServer()).label(),
                                         first.cores()),
                         base.stopped() ? " (stopped early)" : ""));
             } else {
@@ -123,27 +121,32 @@ public final class MarkdownReport {
         b.append("## Sweep\n\n");
         b.append(
                 "| threads | requests | failed | wall (s) | naive wall (s) | bounded wall (s) | throughput (req/s) "
-                        + "| naive N/W (req/s) | diff | bounded (req/s) | diff | mean (ms) | median (ms) | p99 (ms) | max (ms) | in flight (X x W) |\n");
+                        + "| naive N/W | diff | bounded | diff | mean (ms) | median (ms) | p99 (ms) | max (ms) | in flight (X x W) |\n");
         b.append("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
-        boolean clientOnly = false;
+        String caveat = "";
         for (RunOutput o : runs) {
             RunResult r = o.report().result();
-            Prediction p = o.report().prediction();
-            BoundedPrediction bp = o.report().bounded();
-            clientOnly |= bp != null && !bp.cpuIncludesServer();
+            TheoryTable t = TheoryTable.of(o.report());
+            TheoryTable.Row x = t == null ? null : t.wholeRunThroughput();
+            Prediction bp = t == null ? null : t.bounded();
+            if (bp != null && !bp.cpu().scope().caveat().isEmpty()) {
+                caveat = " (here " + bp.cpu().scope().caveat() + ")";
+            }
             ScopeStats s = o.metrics().run();
             b.append(String.format(
                     L,
-                    "| %d | %,d | %,d | %.3f | %s | %s | %,.0f | %s | %s | %.3f | %.3f | %.3f | %.3f | %.1f |%n",
+                    "| %d | %,d | %,d | %.3f | %s | %s | %,.0f | %s | %s | %s | %s | %.3f | %.3f | %.3f | %.3f | %.1f |%n",
                     r.numThreads(),
                     r.planned(),
                     r.failed(),
                     r.wallNanos() / 1e9,
-                    p == null ? "-" : String.format(L, "%.3f", p.wallNanos() / 1e9),
+                    t == null ? "-" : String.format(L, "%.3f", t.naive().wallNanos() / 1e9),
                     bp == null ? "-" : String.format(L, "%.3f", bp.wallNanos() / 1e9),
                     r.throughputPerSecond(),
-                    predicted(r, p == null ? Double.NaN : p.throughputPerSecond()),
-                    predicted(r, bp == null ? Double.NaN : bp.throughputPerSecond()),
+                    x == null ? "-" : x.naiveText(),
+                    x == null ? "-" : x.naiveDiff(),
+                    x == null ? "-" : x.boundedText(),
+                    x == null ? "-" : x.boundedDiff(),
                     s.all().meanMillis(),
                     s.all().p50Millis(),
                     s.all().p99Millis(),
@@ -155,10 +158,10 @@ public final class MarkdownReport {
                         + "`LittlesLaw`) with the single-thread W: *naive* lets every request take W (X = N / W); *bounded* adds the "
                         + "CPU's capacity, X = min(N / W, C / D) with D the CPU time per request measured in the baseline and C the "
                         + "cores, so every request takes R = max(W, busy threads x D / C)"
-                        + (clientOnly
-                                ? " (here D is the client's CPU only: the server is remote, so the bound covers the client alone)"
-                                : "")
-                        + ". Diff = (measured - predicted) / predicted. In flight = measured throughput x measured mean latency.\n\n");
+                        + caveat
+                        + "; "
+                        + TheoryTable.DIFF_NOTE
+                        + ". In flight = measured throughput x measured mean latency.\n\n");
         b.append(WHY_NAIVE_MISSES).append("\n\n");
         for (ChartFile f : charts) {
             image(b, dir, f);
@@ -281,104 +284,34 @@ public final class MarkdownReport {
                 run.all().meanMillis(),
                 run.measuredConcurrency()));
 
-        Prediction p = rep.prediction();
-        BoundedPrediction bp = rep.bounded();
-        if (p == null) {
+        TheoryTable t = TheoryTable.of(rep);
+        if (t == null) {
             b.append("No Little's-law prediction: the baseline was skipped or had no successful request.\n\n");
         } else {
-            PhaseResult peak = r.phases().get(rep.plan().peakPhase().index());
-            if (bp == null) {
-                b.append(String.format(
-                        L,
-                        "Little's law with the single-thread W = %.3f ms (no CPU bound: the baseline's CPU time "
-                                + "is unknown):%n%n",
-                        p.meanLatencyNanos() / 1e6));
-            } else {
-                b.append(String.format(
-                        L,
-                        "Little's law with the single-thread W = %.3f ms; bounded by the CPU with D = %.1f us per "
-                                + "request (%s) and C = %d cores: C / D = %,.0f req/s, reached from N* = C x W / D = %.1f threads:%n%n",
-                        p.meanLatencyNanos() / 1e6,
-                        bp.cpuNanosPerRequest() / 1e3,
-                        bp.cpuIncludesServer()
-                                ? "client + embedded server"
-                                : "client only: the remote server's CPU is not in the bound",
-                        bp.cores(),
-                        bp.capacityPerSecond(),
-                        bp.saturationThreads()));
+            b.append(t.heading()).append(":\n\n");
+            t.models().forEach(line -> b.append("- ").append(line).append('\n'));
+            b.append("\n| quantity | measured | naive N / W | diff | ")
+                    .append(t.boundedLabel())
+                    .append(" | diff |\n|---|---:|---:|---:|---:|---:|\n");
+            for (TheoryTable.Row row : t.rows()) {
+                b.append(String.join(
+                                " | ",
+                                "| " + row.quantity(),
+                                row.measuredText(),
+                                row.naiveText(),
+                                row.naiveDiff(),
+                                row.boundedText(),
+                                row.boundedDiff()))
+                        .append(" |\n");
             }
-            b.append(
-                    "| quantity | measured | naive: N / W | diff | bounded: min(N / W, C / D) | diff |\n|---|---:|---:|---:|---:|---:|\n");
-            if (peak.started() && peak.durationNanos() > 0) {
-                ScopeStats ps = o.metrics().phases().get(peak.index());
-                b.append(String.format(
-                        L,
-                        "| peak phase throughput (%d threads) | %,.0f req/s | %,.0f req/s | %+.1f%% | %s |%n",
-                        p.peakThreads(),
-                        peak.throughputPerSecond(),
-                        p.peakThroughputPerSecond(),
-                        LittlesLaw.differencePercent(peak.throughputPerSecond(), p.peakThroughputPerSecond()),
-                        bp == null
-                                ? "- | -"
-                                : String.format(
-                                        L,
-                                        "%,.0f req/s | %+.1f%%",
-                                        bp.peakThroughputPerSecond(),
-                                        LittlesLaw.differencePercent(
-                                                peak.throughputPerSecond(), bp.peakThroughputPerSecond()))));
-                b.append(String.format(
-                        L,
-                        "| peak phase latency | %.3f ms | %.3f ms (W) | %+.1f%% | %s |%n",
-                        ps.all().meanMillis(),
-                        p.meanLatencyNanos() / 1e6,
-                        LittlesLaw.differencePercent(ps.all().meanMillis(), p.meanLatencyNanos() / 1e6),
-                        bp == null
-                                ? "- | -"
-                                : String.format(
-                                        L,
-                                        "%.3f ms (max(W, N x D / C)) | %+.1f%%",
-                                        bp.peakResponseNanos() / 1e6,
-                                        LittlesLaw.differencePercent(
-                                                ps.all().meanMillis(), bp.peakResponseNanos() / 1e6))));
-                b.append(String.format(
-                        L,
-                        "| peak phase requests in flight | %.1f (X x W) | %d (threads) | %+.1f%% | %d (threads) | %+.1f%% |%n",
-                        ps.measuredConcurrency(),
-                        peak.threads(),
-                        LittlesLaw.differencePercent(ps.measuredConcurrency(), peak.threads()),
-                        peak.threads(),
-                        LittlesLaw.differencePercent(ps.measuredConcurrency(), peak.threads())));
-            }
-            b.append(String.format(
-                    L,
-                    "| whole run wall time | %.3f s | %.3f s | %+.1f%% | %s |%n",
-                    r.wallNanos() / 1e9,
-                    p.wallNanos() / 1e9,
-                    LittlesLaw.differencePercent(r.wallNanos(), p.wallNanos()),
-                    bp == null
-                            ? "- | -"
-                            : String.format(
-                                    L,
-                                    "%.3f s | %+.1f%%",
-                                    bp.wallNanos() / 1e9,
-                                    LittlesLaw.differencePercent(r.wallNanos(), bp.wallNanos()))));
-            b.append(String.format(
-                    L,
-                    "| whole run throughput | %,.0f req/s | %,.0f req/s | %+.1f%% | %s |%n%n",
-                    r.throughputPerSecond(),
-                    p.throughputPerSecond(),
-                    LittlesLaw.differencePercent(r.throughputPerSecond(), p.throughputPerSecond()),
-                    bp == null
-                            ? "- | -"
-                            : String.format(
-                                    L,
-                                    "%,.0f req/s | %+.1f%%",
-                                    bp.throughputPerSecond(),
-                                    LittlesLaw.differencePercent(r.throughputPerSecond(), bp.throughputPerSecond()))));
-            b.append(
-                            "If measured in-flight is close to the thread count, the threads spent their time waiting on "
-                                    + "responses and Little's law holds with the *measured* latency; the gap to the naive prediction is then the "
-                                    + "growth of latency between the single-thread baseline and the loaded run, not a client bug. ")
+            b.append("\n(")
+                    .append(TheoryTable.DIFF_NOTE)
+                    .append("; ")
+                    .append(TheoryTable.SCHEDULE_NOTE)
+                    .append(".) If measured in-flight is close to the thread count, the threads spent their time"
+                            + " waiting on responses and Little's law holds with the *measured* latency; the gap to"
+                            + " the naive prediction is then the growth of latency between the single-thread baseline"
+                            + " and the loaded run, not a client bug. ")
                     .append(WHY_NAIVE_MISSES)
                     .append("\n\n");
         }
@@ -396,17 +329,6 @@ public final class MarkdownReport {
             "The naive N / W misses by a wide margin on a 2-core machine that client and server "
                     + "share: with every request costing D of CPU, the cores can finish at most C / D requests per second, so beyond "
                     + "N* = C x W / D threads the extra threads only queue for the CPU and latency grows as N x D / C instead of staying W.";
-
-    /** "12,345 | +6.7%" or "- | -". */
-    private static String predicted(RunResult r, double throughput) {
-        return Double.isNaN(throughput)
-                ? "- | -"
-                : String.format(
-                        L,
-                        "%,.0f | %+.1f%%",
-                        throughput,
-                        LittlesLaw.differencePercent(r.throughputPerSecond(), throughput));
-    }
 
     private static void latencyRows(StringBuilder b, ScopeStats s) {
         if (!s.started()) {

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.upic.liftride.client.Fixtures;
 import io.upic.liftride.client.engine.PhaseResult;
 import io.upic.liftride.client.engine.RunResult;
 import io.upic.liftride.client.http.AttemptCodes;
@@ -60,26 +61,14 @@ class RunChartsTest {
                 }
             }
         }
-        RunResult result = new RunResult(
-                "fall2021",
-                64,
-                List.of(
+        RunResult result = Fixtures.run(
                         phase(0, "startup", 16, phaseSpan[0]),
                         phase(1, "peak", 64, phaseSpan[1]),
-                        phase(2, "cooldown", 16, phaseSpan[2])),
-                0,
-                0,
-                0,
-                0,
-                0,
-                0,
-                0,
-                Map.of(AttemptCodes.SUCCESS, 0L),
-                0,
-                0,
-                300 * S,
-                false,
-                List.of());
+                        phase(2, "cooldown", 16, phaseSpan[2]))
+                .numThreads(64)
+                .failuresByCause(Map.of(AttemptCodes.SUCCESS, 0L))
+                .wallNanos(300 * S)
+                .build();
         RunMetrics metrics = RunMetrics.merge(List.of(workers), result);
 
         XYChart throughput = RunCharts.throughputOverTime("64 threads, synthetic", result, seconds);
@@ -108,23 +97,17 @@ class RunChartsTest {
 
     @Test
     void aRunStoppedBeforeItsFirstAttemptStillDrawsItsCharts() throws Exception {
-        RunResult result = new RunResult(
-                "fall2021",
-                8,
-                List.of(new PhaseResult(0, "startup", 2, 10, 0, 0, 10, 0, 0, 0, Map.of(), false, 0, 0, 0, 0)),
-                10,
-                0,
-                0,
-                10,
-                0,
-                0,
-                0,
-                Map.of(),
-                0,
-                0,
-                1_000_000,
-                true,
-                List.of());
+        RunResult result = Fixtures.run(Fixtures.phase()
+                        .name("startup")
+                        .threads(2)
+                        .planned(10)
+                        .notSent(10)
+                        .started(false)
+                        .build())
+                .numThreads(8)
+                .wallNanos(1_000_000)
+                .stopped(true)
+                .build();
         RunMetrics metrics = RunMetrics.merge(List.of(), result);
         SecondBuckets seconds = new SecondBuckets();
         Path dir = Files.createDirectories(Path.of("target", "chart-samples", "empty"));
@@ -134,6 +117,12 @@ class RunChartsTest {
     }
 
     private static PhaseResult phase(int index, String name, int threads, long[] span) {
-        return new PhaseResult(index, name, threads, 0, 0, 0, 0, 0, 0, 0, Map.of(), true, 0, span[0], 0, span[1]);
+        return Fixtures.phase()
+                .index(index)
+                .name(name)
+                .threads(threads)
+                .startNanos(span[0])
+                .endNanos(span[1])
+                .build();
     }
 }

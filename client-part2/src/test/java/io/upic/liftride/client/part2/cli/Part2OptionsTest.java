@@ -60,7 +60,7 @@ class Part2OptionsTest {
 
     @Test
     void theUsageListsOutBesidePart1sFlags() {
-        String usage = RunOptions.usage(Part2Options.options(), "java -jar client-part2.jar");
+        String usage = Part2Options.usage("java -jar client-part2.jar");
         assertTrue(usage.contains("--out <DIR>"), usage);
         assertTrue(usage.contains("--threads"), usage);
     }

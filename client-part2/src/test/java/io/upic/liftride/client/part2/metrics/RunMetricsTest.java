@@ -2,13 +2,13 @@ package io.upic.liftride.client.part2.metrics;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.upic.liftride.client.Fixtures;
 import io.upic.liftride.client.engine.PhaseResult;
 import io.upic.liftride.client.engine.RunResult;
 import io.upic.liftride.client.part2.csv.ChunkPool;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** Per-worker recorders merged per phase and for the run, first attempts apart from retries. */
@@ -16,23 +16,17 @@ class RunMetricsTest {
 
     private static PhaseResult phase(
             int index, String name, int threads, long successful, long attempts, long latencySum) {
-        return new PhaseResult(
-                index,
-                name,
-                threads,
-                successful,
-                successful,
-                0,
-                0,
-                attempts - successful,
-                attempts,
-                latencySum,
-                Map.of(),
-                true,
-                0,
-                0,
-                0,
-                2_000_000_000L);
+        return Fixtures.phase()
+                .index(index)
+                .name(name)
+                .threads(threads)
+                .planned(successful)
+                .successful(successful)
+                .retries(attempts - successful)
+                .attempts(attempts)
+                .latencyNanosSum(latencySum)
+                .endNanos(2_000_000_000L)
+                .build();
     }
 
     @Test
@@ -58,23 +52,11 @@ class RunMetricsTest {
             w.close();
         }
 
-        RunResult result = new RunResult(
-                "test",
-                2,
-                List.of(phase(0, "one", 2, 5, 5, 15_000_000), phase(1, "two", 1, 2, 4, 67_000_000)),
-                7,
-                7,
-                0,
-                0,
-                2,
-                9,
-                82_000_000,
-                Map.of(),
-                0,
-                0,
-                4_000_000_000L,
-                false,
-                List.of());
+        RunResult result = Fixtures.run(phase(0, "one", 2, 5, 5, 15_000_000), phase(1, "two", 1, 2, 4, 67_000_000))
+                .planName("test")
+                .numThreads(2)
+                .wallNanos(4_000_000_000L)
+                .build();
         RunMetrics m = RunMetrics.merge(List.of(a, b, c), result);
 
         ScopeStats one = m.phases().get(0);
@@ -117,9 +99,20 @@ class RunMetricsTest {
         a.close();
         List<PhaseResult> phases = new ArrayList<>();
         phases.add(phase(0, "one", 1, 1, 1, 1_000_000));
-        phases.add(new PhaseResult(1, "two", 1, 5, 0, 0, 5, 0, 0, 0, Map.of(), false, 0, 0, 0, 0));
-        RunResult result = new RunResult(
-                "test", 1, phases, 6, 1, 0, 5, 0, 1, 1_000_000, Map.of(), 0, 0, 1_000_000_000L, true, List.of());
+        phases.add(Fixtures.phase()
+                .index(1)
+                .name("two")
+                .threads(1)
+                .planned(5)
+                .notSent(5)
+                .started(false)
+                .build());
+        RunResult result = Fixtures.run(phases.toArray(PhaseResult[]::new))
+                .planName("test")
+                .numThreads(1)
+                .wallNanos(1_000_000_000L)
+                .stopped(true)
+                .build();
         RunMetrics m = RunMetrics.merge(List.of(a), result);
         assertEquals(LatencyStats.EMPTY, m.phases().get(1).all());
         assertEquals(1, m.run().all().count());

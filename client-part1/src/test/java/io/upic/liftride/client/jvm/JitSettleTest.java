@@ -1,4 +1,4 @@
-package io.upic.liftride.client.internal;
+package io.upic.liftride.client.jvm;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

@@ -1,4 +1,4 @@
-package io.upic.liftride.client.internal;
+package io.upic.liftride.client.jvm;
 
 import java.lang.management.CompilationMXBean;
 import java.lang.management.ManagementFactory;
@@ -7,15 +7,16 @@ import java.util.concurrent.locks.LockSupport;
 import java.util.function.LongSupplier;
 
 /**
- * Waits, just before a run's clock starts, until this JVM has gone quiet: the JIT compiler finishing
- * the code the baseline (and any listener warm-up) made hot. Stateless; thread-safe.
+ * With {@code --jit-warmup}: waits, just before a run's clock starts, until this JVM has gone quiet: the
+ * JIT compiler finishing the code the baseline (and any listener warm-up) made hot. Stateless; thread-safe.
  *
  * <p>Why: measured with JFR on a {@code -t 64} run, the compiler threads were still busy with the
  * baseline's code when the run began, and that compilation ran inside the measured wall time on the
  * cores the workers share with the server: a cost that varies from run to run and belongs to no
  * request. The JVM reports no compile queue, so the signals are the process's CPU time (with the
  * client's threads idle, a busy compiler is what uses a core) and the compiler's total time, which
- * grows whenever a compilation finishes.
+ * grows whenever a compilation finishes. It makes runs comparable (benchmarks); no end-to-end number
+ * shows it changing a single run's result, so it is opt-in.
  *
  * <p>The window is 100 ms because the JDK reads process CPU time in clock ticks (10 ms on Linux,
  * ~16 ms on Windows): over one 10 ms poll a busy process can show no tick at all, over ten it cannot.

@@ -1,6 +1,5 @@
-package io.upic.liftride.client.engine.internal;
+package io.upic.liftride.client.engine;
 
-import io.upic.liftride.client.engine.AttemptListener;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -8,7 +7,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * Start/end bookkeeping of one phase: the latch that triggers the next phase and the count of
  * threads still running. Thread-safe; touched once per worker, never on the request path.
  */
-public final class PhaseTracker {
+final class PhaseTracker {
 
     private final int index;
     private final String name;

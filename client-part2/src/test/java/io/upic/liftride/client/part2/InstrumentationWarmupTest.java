@@ -14,16 +14,17 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
-class RecordingWarmupTest {
+class InstrumentationWarmupTest {
 
     @TempDir
     Path dir;
 
     @Test
     void everySyntheticAttemptReachesTheWriterAndTheScratchFileIsDeleted() throws Exception {
-        RecordingWarmup.Result r = RecordingWarmup.run(List.of("startup", "peak", "cooldown"), dir, false, 0, 0);
+        InstrumentationWarmup.Result r =
+                InstrumentationWarmup.run(List.of("startup", "peak", "cooldown"), dir, false, 0, 0);
         assertEquals(1, r.passes(), "a zero budget still runs one pass");
-        assertEquals(RecordingWarmup.PASS_ATTEMPTS, r.attempts());
+        assertEquals(InstrumentationWarmup.PASS_ATTEMPTS, r.attempts());
         assertEquals(r.attempts(), r.rowsFormatted(), "the writer formatted every attempt the recorders handed over");
         try (Stream<Path> left = Files.list(dir)) {
             assertEquals(List.of(), left.toList(), "the discarded CSV is gone");
@@ -33,19 +34,19 @@ class RecordingWarmupTest {
     @Test
     void passesGoOnUntilTheMinimumTimeHasPassed() throws Exception {
         long minNanos = TimeUnit.MILLISECONDS.toNanos(50);
-        RecordingWarmup.Result r =
-                RecordingWarmup.run(List.of("peak"), dir, true, minNanos, TimeUnit.SECONDS.toNanos(30));
+        InstrumentationWarmup.Result r =
+                InstrumentationWarmup.run(List.of("peak"), dir, true, minNanos, TimeUnit.SECONDS.toNanos(30));
         assertTrue(r.nanos() >= minNanos, "ran " + r.nanos() + " ns");
-        assertEquals((long) r.passes() * RecordingWarmup.PASS_ATTEMPTS, r.attempts());
+        assertEquals((long) r.passes() * InstrumentationWarmup.PASS_ATTEMPTS, r.attempts());
         assertEquals(r.attempts(), r.rowsFormatted());
     }
 
     @Test
     void aRealScratchFileCapsTheAttemptsWhateverTheTimeRuleSays() throws Exception {
         // no /dev/null: the rows go to a file on disk, so the warm-up stops at the cap, not after 30 s
-        RecordingWarmup.Result r = RecordingWarmup.run(
+        InstrumentationWarmup.Result r = InstrumentationWarmup.run(
                 List.of("startup", "peak"), dir, false, TimeUnit.SECONDS.toNanos(30), TimeUnit.SECONDS.toNanos(30));
-        assertEquals(RecordingWarmup.SCRATCH_FILE_MAX_ATTEMPTS, r.attempts());
+        assertEquals(InstrumentationWarmup.SCRATCH_FILE_MAX_ATTEMPTS, r.attempts());
         assertEquals(r.attempts(), r.rowsFormatted());
         assertTrue(r.nanos() < TimeUnit.SECONDS.toNanos(30), "stopped by the cap, after " + r.nanos() + " ns");
         try (Stream<Path> left = Files.list(dir)) {
@@ -55,7 +56,7 @@ class RecordingWarmupTest {
 
     @Test
     void onlyTheFirstCallInAJvmWarmsUp() throws Exception {
-        RecordingWarmup.runOnce(List.of("peak"), dir); // may or may not be the first in this JVM
-        assertNull(RecordingWarmup.runOnce(List.of("peak"), dir));
+        InstrumentationWarmup.runOnce(List.of("peak"), dir); // may or may not be the first in this JVM
+        assertNull(InstrumentationWarmup.runOnce(List.of("peak"), dir));
     }
 }

@@ -1,4 +1,4 @@
-package io.upic.liftride.client.internal;
+package io.upic.liftride.client.jvm;
 
 import java.lang.management.ManagementFactory;
 import java.lang.management.OperatingSystemMXBean;

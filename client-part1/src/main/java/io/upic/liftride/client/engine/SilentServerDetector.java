@@ -6,9 +6,9 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * Decides when a run stops trying a server that has gone silent. Shared by every sender of a run;
- * thread-safe and cheap on the request path (one volatile read per attempt, a write at most every
- * 10 ms).
+ * Decides when a run gives up on a server that has been silent for {@code --give-up-after-ms}. Shared
+ * by every sender of a run; thread-safe and cheap on the request path (one volatile read per attempt,
+ * a write at most every 10 ms).
  *
  * <p>Why: without it, a server that dies mid-run makes every remaining request spend its 6 attempts
  * and up to 310 ms of backoff on it: at -t 32 with 180,000 requests that is some 20 minutes of
@@ -25,7 +25,7 @@ import java.util.concurrent.atomic.AtomicLong;
  *       timeout) after its last answer.</li>
  * </ul>
  */
-public final class GiveUp {
+public final class SilentServerDetector {
 
     /** Refresh the last-answer time at most this often: a shared write per attempt would contend. */
     private static final long REFRESH_NANOS = 10_000_000L;
@@ -41,7 +41,7 @@ public final class GiveUp {
      * @param startNanos  {@code System.nanoTime()} the silence is measured from until a first answer
      * @param onGiveUp    run once, on the thread whose attempt decided it, when giving up
      */
-    public GiveUp(long afterMillis, long startNanos, Runnable onGiveUp) {
+    public SilentServerDetector(long afterMillis, long startNanos, Runnable onGiveUp) {
         if (afterMillis < 0) {
             throw new IllegalArgumentException("afterMillis < 0: " + afterMillis);
         }
@@ -51,8 +51,8 @@ public final class GiveUp {
     }
 
     /** One that never gives up. */
-    public static GiveUp never() {
-        return new GiveUp(0, System.nanoTime(), null);
+    public static SilentServerDetector never() {
+        return new SilentServerDetector(0, System.nanoTime(), null);
     }
 
     /** Measures the silence from {@code nanos} (the run's start) if no answer came since. */

@@ -1,7 +1,7 @@
 package io.upic.liftride.client.plan;
 
 /**
- * What one worker thread does: its phase, its index in the phase, its skier range, how many
+ * One worker thread's assignment in a phase: which phase, its index in the phase, its skier range, how many
  * requests to send and the minutes its rides may have. Immutable and thread-safe.
  *
  * @param phaseIndex  0-based index of the phase in the plan
@@ -13,7 +13,7 @@ package io.upic.liftride.client.plan;
  * @param startMinute first minute of the time window (inclusive)
  * @param endMinute   last minute of the time window (inclusive)
  */
-public record Work(
+public record ThreadAssignment(
         int phaseIndex,
         String phaseName,
         int threadIndex,
@@ -23,7 +23,7 @@ public record Work(
         int startMinute,
         int endMinute) {
 
-    public Work {
+    public ThreadAssignment {
         if (phaseIndex < 0) {
             throw new IllegalArgumentException("phaseIndex < 0: " + phaseIndex);
         }

@@ -1,10 +1,8 @@
-package io.upic.liftride.client.engine.internal;
+package io.upic.liftride.client.engine;
 
-import io.upic.liftride.client.engine.AttemptRecorder;
-import io.upic.liftride.client.engine.RetryingSender;
 import io.upic.liftride.client.http.AttemptCodes;
 import io.upic.liftride.client.http.RideSender;
-import io.upic.liftride.client.plan.Work;
+import io.upic.liftride.client.plan.ThreadAssignment;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.SplittableRandom;
@@ -17,9 +15,9 @@ import java.util.random.RandomGenerator;
  * worker; the engine reads them after {@code join()}. {@link #done()} and {@link #failedSoFar()} are
  * volatile so the progress thread can read them while the worker runs.
  */
-public final class Worker implements Runnable {
+final class Worker implements Runnable {
 
-    private final Work work;
+    private final ThreadAssignment assignment;
     private final RideSender rideSender;
     private final RetryingSender sender;
     private final AttemptRecorder recorder;
@@ -39,10 +37,10 @@ public final class Worker implements Runnable {
     private long finishNanos;
 
     /** The constant parts of every ride and the lift range, shared by all workers. */
-    public record RideValues(int resortId, int seasonId, int dayId, int numLifts) {}
+    record RideValues(int resortId, int seasonId, int dayId, int numLifts) {}
 
     public Worker(
-            Work work,
+            ThreadAssignment assignment,
             RideSender rideSender,
             RetryingSender sender,
             AttemptRecorder recorder,
@@ -50,7 +48,7 @@ public final class Worker implements Runnable {
             Long seed,
             BooleanSupplier stopRequested,
             PhaseTracker tracker) {
-        this.work = work;
+        this.assignment = assignment;
         this.rideSender = rideSender;
         this.sender = sender;
         this.recorder = recorder;
@@ -64,16 +62,16 @@ public final class Worker implements Runnable {
     public void run() {
         try {
             RandomGenerator random =
-                    seed == null ? ThreadLocalRandom.current() : new SplittableRandom(seedFor(seed, work));
-            int skierFrom = work.skierFrom();
-            int skierBound = work.skierTo() + 1;
+                    seed == null ? ThreadLocalRandom.current() : new SplittableRandom(seedFor(seed, assignment));
+            int skierFrom = assignment.skierFrom();
+            int skierBound = assignment.skierTo() + 1;
             int liftBound = ride.numLifts() + 1;
-            int minuteFrom = work.startMinute();
-            int minuteBound = work.endMinute() + 1;
+            int minuteFrom = assignment.startMinute();
+            int minuteBound = assignment.endMinute() + 1;
             int resortId = ride.resortId();
             int seasonId = ride.seasonId();
             int dayId = ride.dayId();
-            for (int i = 0, n = work.requests(); i < n; i++) {
+            for (int i = 0, n = assignment.requests(); i < n; i++) {
                 if (stopRequested.getAsBoolean()) {
                     break;
                 }
@@ -121,15 +119,15 @@ public final class Worker implements Runnable {
      * A per-thread seed that depends only on the run's seed, the phase and the thread, so a seeded run
      * sends the same rides whatever the scheduling (splitmix64 finalizer over the combination).
      */
-    static long seedFor(long seed, Work work) {
-        long z = seed + 0x9E3779B97F4A7C15L * (((long) work.phaseIndex() << 32) + work.threadIndex() + 1);
+    static long seedFor(long seed, ThreadAssignment assignment) {
+        long z = seed + 0x9E3779B97F4A7C15L * (((long) assignment.phaseIndex() << 32) + assignment.threadIndex() + 1);
         z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
         z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
         return z ^ (z >>> 31);
     }
 
-    public Work work() {
-        return work;
+    public ThreadAssignment assignment() {
+        return assignment;
     }
 
     public long done() {
@@ -170,7 +168,7 @@ public final class Worker implements Runnable {
 
     /** Lines for the run's problem list: a crash and/or the first unexpected sender exception. */
     public void addProblemsTo(java.util.List<String> into) {
-        String who = work.phaseName() + " thread " + work.threadIndex();
+        String who = assignment.phaseName() + " thread " + assignment.threadIndex();
         if (crash != null) {
             into.add(who + " crashed: " + stackTrace(crash));
         }

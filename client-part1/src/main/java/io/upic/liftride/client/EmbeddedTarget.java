@@ -1,6 +1,5 @@
-package io.upic.liftride.client.internal;
+package io.upic.liftride.client;
 
-import io.upic.liftride.client.LocalServer;
 import io.upic.liftride.server.embedded.EmbeddedServer;
 
 /**

@@ -18,14 +18,14 @@ import org.junit.jupiter.api.Timeout;
 
 /** The run-level give-up on a silent server: the rule itself, and what the engine does with it. */
 @Timeout(value = 30, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
-class GiveUpTest {
+class SilentServerDetectorTest {
 
     private static final long MS = 1_000_000L;
 
     @Test
     void aServerSilentForTheGiveUpTimeIsGivenUpOnOnceAndOnlyThen() {
         AtomicInteger calls = new AtomicInteger();
-        GiveUp g = new GiveUp(1_000, 0, calls::incrementAndGet);
+        SilentServerDetector g = new SilentServerDetector(1_000, 0, calls::incrementAndGet);
         assertFalse(g.onAttempt(AttemptCodes.CONNECTION_ERROR, 999 * MS));
         assertNull(g.reason());
         assertTrue(g.onAttempt(AttemptCodes.CONNECTION_ERROR, 1_000 * MS));
@@ -42,7 +42,7 @@ class GiveUpTest {
 
     @Test
     void anyHttpAnswerEvenA503OrA400ResetsTheSilence() {
-        GiveUp g = new GiveUp(1_000, 0, null);
+        SilentServerDetector g = new SilentServerDetector(1_000, 0, null);
         assertFalse(g.onAttempt(503, 900 * MS));
         assertFalse(g.onAttempt(AttemptCodes.CONNECTION_ERROR, 1_899 * MS));
         assertFalse(g.onAttempt(400, 1_500 * MS)); // an answer older than the latest one leaves it alone
@@ -51,21 +51,21 @@ class GiveUpTest {
 
     @Test
     void onlyTimeoutsAndConnectionErrorsAreSilenceNotClientErrors() {
-        GiveUp g = new GiveUp(1_000, 0, null);
+        SilentServerDetector g = new SilentServerDetector(1_000, 0, null);
         assertFalse(g.onAttempt(AttemptCodes.CLIENT_ERROR, 60_000 * MS));
         assertFalse(g.gaveUp());
     }
 
     @Test
     void zeroNeverGivesUp() {
-        GiveUp g = new GiveUp(0, 0, null);
+        SilentServerDetector g = new SilentServerDetector(0, 0, null);
         assertFalse(g.onAttempt(AttemptCodes.CONNECTION_ERROR, Long.MAX_VALUE / 2));
-        assertFalse(GiveUp.never().onAttempt(AttemptCodes.TIMEOUT, System.nanoTime() + 3_600_000 * MS));
+        assertFalse(SilentServerDetector.never().onAttempt(AttemptCodes.TIMEOUT, System.nanoTime() + 3_600_000 * MS));
     }
 
     @Test
     void theSilenceCountsFromTheRunsStartNotFromTheSetUp() {
-        GiveUp g = new GiveUp(1_000, 0, null);
+        SilentServerDetector g = new SilentServerDetector(1_000, 0, null);
         g.startAt(5_000 * MS);
         assertFalse(g.onAttempt(AttemptCodes.CONNECTION_ERROR, 5_999 * MS));
         assertTrue(g.onAttempt(AttemptCodes.CONNECTION_ERROR, 6_000 * MS));
@@ -78,7 +78,8 @@ class GiveUpTest {
                     throw new ConnectException("Connection refused");
                 },
                 0);
-        GiveUp g = new GiveUp(1, System.nanoTime() - 10 * MS, null); // silent for 10 ms already
+        SilentServerDetector g =
+                new SilentServerDetector(1, System.nanoTime() - 10 * MS, null); // silent for 10 ms already
         RetryingSender s =
                 new RetryingSender(dead.create(), new RetryPolicy(6, 0, 0, 1), AttemptRecorder.NONE, () -> false, g);
         assertEquals(AttemptCodes.CONNECTION_ERROR, s.send(1, 2022, 1, 1, 1, 1, 1));

@@ -1,7 +1,6 @@
-package io.upic.liftride.client.engine.internal;
+package io.upic.liftride.client.engine;
 
 import java.util.Map;
-import java.util.TreeMap;
 
 /**
  * Failed requests by final code, for one worker. Not thread-safe. Allocates only on the first
@@ -31,12 +30,6 @@ final class FailureCounts {
                 into.merge(code(i), counts[i], Long::sum);
             }
         }
-    }
-
-    Map<Integer, Long> toMap() {
-        Map<Integer, Long> m = new TreeMap<>();
-        addTo(m);
-        return m;
     }
 
     private static int index(int code) {

@@ -12,17 +12,19 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * Drives client-part2's own recording code with synthetic attempts, once per JVM and before the first
- * run's clock starts: {@link WorkerRecorder}s fed from a loop, and a real {@link ChunkWriter} on its
- * own thread formatting their chunks into a discarded file. Thread-safe; only the first call does any
- * work. Nothing here touches a run's counts or files.
+ * With {@code --jit-warmup}: drives client-part2's own recording code with synthetic attempts, once per
+ * JVM and before the first run's clock starts: {@link WorkerRecorder}s fed from a loop, and a real
+ * {@link ChunkWriter} on its own thread formatting their chunks into a discarded file. Thread-safe; only
+ * the first call does any work. Nothing here touches a run's counts or files.
  *
- * <p>Why: client-part1 sends warm-up requests before its clock so the HTTP path is compiled when the
- * run starts; the instrumentation needs the same. Measured with JFR on a {@code -t 64} run, its code
- * otherwise ran interpreted and in C1 for most of the run (C2 compiled the CSV formatter seconds
- * before the end), and 150-320 ms of compiler time fell inside the measured wall time, on the cores
- * the client shares with the server: more than the writer thread itself uses. With this warm-up,
- * about 40 ms (bench/jit_in_run.py).
+ * <p>Why: client-part1 sends warm-up requests before its clock so the HTTP path is compiled when the run
+ * starts; for a fair comparison of the two clients' wall times the instrumentation needs the same.
+ * Measured with JFR on a {@code -t 64} run, its code otherwise ran interpreted and in C1 for most of the
+ * run (C2 compiled the CSV formatter seconds before the end), and 150-320 ms of compiler time fell inside
+ * the measured wall time, on the cores the client shares with the server: more than the writer thread
+ * itself uses. With this warm-up, about 40 ms (bench/jit_in_run.py). No end-to-end number shows it
+ * changing a run's result (two runs of the same code differ by up to 20% here), hence opt-in, for the
+ * benchmark that compares the clients.
  *
  * <p>What it deliberately leaves alone: client-part1's engine code ({@code RetryingSender},
  * {@code Worker}). Warming it here would spare client-part2 recompilations that client-part1 pays
@@ -33,7 +35,7 @@ import java.util.concurrent.locks.LockSupport;
  * that looped per attempt got one big compilation of its own, with everything inlined, that kept the
  * compiler busy into the run and left the methods the run calls uncompiled.
  */
-final class RecordingWarmup {
+final class InstrumentationWarmup {
 
     /** Chunks per timed pass. */
     static final int PASS_CHUNKS = 80;
@@ -61,7 +63,7 @@ final class RecordingWarmup {
 
     private static boolean done;
 
-    private RecordingWarmup() {}
+    private InstrumentationWarmup() {}
 
     /**
      * What the warm-up did.

@@ -1,0 +1,39 @@
+package io.upic.liftride.client.report;
+
+/**
+ * What the CPU time measured in this JVM covers, and so what the CPU bound of Little's law bounds: the
+ * one place that wording lives, for the console summary and client-part2's report alike.
+ */
+public enum CpuScope {
+
+    /** The server runs in this JVM: its CPU is in D, the bound covers client and server. */
+    EMBEDDED_SERVER("client + embedded server", ""),
+
+    /** The server runs elsewhere (-i): D is the client's CPU alone, so the bound covers the client only. */
+    REMOTE_SERVER(
+            "client only, server remote",
+            "client CPU only: the remote server's CPU is not in D, so this bounds the client alone");
+
+    private final String label;
+    private final String caveat;
+
+    CpuScope(String label, String caveat) {
+        this.label = label;
+        this.caveat = caveat;
+    }
+
+    /** The scope of a run against an embedded ({@code true}) or a remote server. */
+    public static CpuScope of(boolean embeddedServer) {
+        return embeddedServer ? EMBEDDED_SERVER : REMOTE_SERVER;
+    }
+
+    /** Whose CPU it is: "client + embedded server" or "client only, server remote". */
+    public String label() {
+        return label;
+    }
+
+    /** What the reader must know about the bound; empty when it covers client and server. */
+    public String caveat() {
+        return caveat;
+    }
+}
