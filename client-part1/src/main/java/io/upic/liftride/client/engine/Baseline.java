@@ -105,7 +105,12 @@ public final class Baseline {
         RandomGenerator random = seed == null ? ThreadLocalRandom.current() : new SplittableRandom(~seed);
         try (RideSender rideSender = senders.create()) {
             RetryingSender sender = new RetryingSender(
-                    rideSender, config.retryPolicy(), AttemptRecorder.NONE, stopRequested, silentServer);
+                    rideSender,
+                    config.retryPolicy(),
+                    AttemptRecorder.NONE,
+                    stopRequested,
+                    silentServer,
+                    new RideKeys(RideKeys.newRunId(), "baseline"));
             long warmedUp = 0;
             boolean stopped = false;
             for (; warmedUp < requests; warmedUp++) {

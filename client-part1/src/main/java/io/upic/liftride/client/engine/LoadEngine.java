@@ -118,6 +118,7 @@ public final class LoadEngine {
         this.silentServer = silentServer;
 
         // Everything that costs time to set up happens here, before the clock starts.
+        String runId = RideKeys.newRunId();
         List<List<Worker>> workers = new ArrayList<>(n);
         List<List<Thread>> threads = new ArrayList<>(n);
         for (int k = 0; k < n; k++) {
@@ -128,8 +129,13 @@ public final class LoadEngine {
                 RideSender rideSender = senders.create();
                 AttemptRecorder recorder =
                         Objects.requireNonNull(listener.recorder(assignment), "listener.recorder() returned null");
-                RetryingSender retrying =
-                        new RetryingSender(rideSender, retryPolicy, recorder, this::isStopRequested, silentServer);
+                RetryingSender retrying = new RetryingSender(
+                        rideSender,
+                        retryPolicy,
+                        recorder,
+                        this::isStopRequested,
+                        silentServer,
+                        new RideKeys(runId, assignment.phaseIndex() + "." + assignment.threadIndex()));
                 Worker w = new Worker(
                         assignment,
                         rideSender,

@@ -29,6 +29,7 @@ public final class RetryingSender {
     private final AttemptRecorder recorder;
     private final BooleanSupplier stopRequested;
     private final SilentServerDetector silentServer;
+    private final RideKeys keys;
 
     private int lastAttempts;
     private long attempts;
@@ -38,23 +39,32 @@ public final class RetryingSender {
     /** A sender that never gives up on the server by itself (only {@code stopRequested} ends its retries early). */
     public RetryingSender(
             RideSender sender, RetryPolicy policy, AttemptRecorder recorder, BooleanSupplier stopRequested) {
-        this(sender, policy, recorder, stopRequested, SilentServerDetector.never());
+        this(
+                sender,
+                policy,
+                recorder,
+                stopRequested,
+                SilentServerDetector.never(),
+                new RideKeys(RideKeys.newRunId(), "0"));
     }
 
     /**
      * @param silentServer the run's silent-server detector, told about every attempt (shared by all senders of the run)
+     * @param keys the Idempotency-Keys of this sender's rides, one per ride, the same on its retries
      */
     public RetryingSender(
             RideSender sender,
             RetryPolicy policy,
             AttemptRecorder recorder,
             BooleanSupplier stopRequested,
-            SilentServerDetector silentServer) {
+            SilentServerDetector silentServer,
+            RideKeys keys) {
         this.sender = Objects.requireNonNull(sender, "sender");
         this.policy = Objects.requireNonNull(policy, "policy");
         this.recorder = Objects.requireNonNull(recorder, "recorder");
         this.stopRequested = Objects.requireNonNull(stopRequested, "stopRequested");
         this.silentServer = Objects.requireNonNull(silentServer, "silentServer");
+        this.keys = Objects.requireNonNull(keys, "keys");
     }
 
     /**
@@ -64,12 +74,13 @@ public final class RetryingSender {
      *         the final failed attempt
      */
     public int send(int resortId, int seasonId, int dayId, int skierId, int liftId, int minute, int waitTime) {
+        String rideKey = keys.next();
         for (int attempt = 1; ; attempt++) {
             long startEpochMillis = System.currentTimeMillis();
             long start = System.nanoTime();
             int code;
             try {
-                code = sender.send(resortId, seasonId, dayId, skierId, liftId, minute, waitTime);
+                code = sender.send(resortId, seasonId, dayId, skierId, liftId, minute, waitTime, rideKey);
             } catch (IOException e) {
                 code = AttemptCodes.classify(e);
             } catch (RuntimeException e) {

@@ -17,12 +17,15 @@ public interface RideSender extends Closeable {
     /**
      * Sends one attempt.
      *
+     * @param rideKey the ride's {@code Idempotency-Key} (see {@code engine.RideKeys}): the same on every
+     *     attempt of one ride, so a server that stored it already answers the retry 201 without storing
+     *     it twice; at most 128 visible ASCII characters     *
      * @return the HTTP status code the server answered with, whatever it is (201 is success; 4XX and
      *         5XX are returned, not thrown)
      * @throws java.net.SocketTimeoutException when the connect, write or read timeout expires
      * @throws IOException                     for any other I/O failure (refused, reset, closed)
      */
-    int send(int resortId, int seasonId, int dayId, int skierId, int liftId, int minute, int waitTime)
+    int send(int resortId, int seasonId, int dayId, int skierId, int liftId, int minute, int waitTime, String rideKey)
             throws IOException;
 
     /** Releases per-worker resources; never throws. Shared resources belong to the factory. */

@@ -21,6 +21,9 @@ final class FakeSenders implements RideSenderFactory {
     record Ride(int resortId, int seasonId, int dayId, int skierId, int liftId, int minute, int waitTime) {}
 
     final List<Ride> rides = new CopyOnWriteArrayList<>();
+    /** The Idempotency-Key of every attempt, in the order the attempts were made. */
+    final List<String> keys = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
+
     final AtomicInteger attempts = new AtomicInteger();
     final AtomicInteger created = new AtomicInteger();
     final AtomicInteger closed = new AtomicInteger();
@@ -42,10 +45,19 @@ final class FakeSenders implements RideSenderFactory {
         created.incrementAndGet();
         return new RideSender() {
             @Override
-            public int send(int resortId, int seasonId, int dayId, int skierId, int liftId, int minute, int waitTime)
+            public int send(
+                    int resortId,
+                    int seasonId,
+                    int dayId,
+                    int skierId,
+                    int liftId,
+                    int minute,
+                    int waitTime,
+                    String rideKey)
                     throws IOException {
                 int i = attempts.getAndIncrement();
                 rides.add(new Ride(resortId, seasonId, dayId, skierId, liftId, minute, waitTime));
+                keys.add(rideKey);
                 if (delayNanos > 0) {
                     LockSupport.parkNanos(delayNanos);
                 }

@@ -80,8 +80,13 @@ class SilentServerDetectorTest {
                 0);
         SilentServerDetector g =
                 new SilentServerDetector(1, System.nanoTime() - 10 * MS, null); // silent for 10 ms already
-        RetryingSender s =
-                new RetryingSender(dead.create(), new RetryPolicy(6, 0, 0, 1), AttemptRecorder.NONE, () -> false, g);
+        RetryingSender s = new RetryingSender(
+                dead.create(),
+                new RetryPolicy(6, 0, 0, 1),
+                AttemptRecorder.NONE,
+                () -> false,
+                g,
+                new RideKeys("r", "0"));
         assertEquals(AttemptCodes.CONNECTION_ERROR, s.send(1, 2022, 1, 1, 1, 1, 1));
         assertEquals(1, s.lastAttempts());
         assertTrue(s.gaveUp());

@@ -46,11 +46,11 @@ class RawTransportTest {
         server.enqueue(new MockResponse().setResponseCode(201));
         try (RideSenderFactory sdk = open(Transport.SDK, 5_000);
                 RideSender s = sdk.create()) {
-            assertEquals(201, s.send(12, 2022, 7, 100000, 60, 420, 10));
+            assertEquals(201, s.send(12, 2022, 7, 100000, 60, 420, 10, "ride-1"));
         }
         try (RideSenderFactory raw = open(Transport.RAW, 5_000);
                 RideSender s = raw.create()) {
-            assertEquals(201, s.send(12, 2022, 7, 100000, 60, 420, 10));
+            assertEquals(201, s.send(12, 2022, 7, 100000, 60, 420, 10, "ride-1"));
         }
         RecordedRequest bySdk = server.takeRequest();
         RecordedRequest byRaw = server.takeRequest();
@@ -59,6 +59,8 @@ class RawTransportTest {
         assertEquals(bySdk.getHeader("Host"), byRaw.getHeader("Host"));
         assertTrue(bySdk.getHeader("Content-Type").startsWith("application/json"), bySdk.getHeader("Content-Type"));
         assertEquals("application/json", byRaw.getHeader("Content-Type"));
+        assertEquals("ride-1", bySdk.getHeader("Idempotency-Key"), "both transports send the ride's key");
+        assertEquals("ride-1", byRaw.getHeader("Idempotency-Key"));
         String rawBody = byRaw.getBody().readUtf8();
         assertEquals("{\"liftID\":60,\"time\":420,\"waitTime\":10}", rawBody);
         assertEquals(Long.toString(rawBody.length()), byRaw.getHeader("Content-Length"));
@@ -78,10 +80,10 @@ class RawTransportTest {
         server.enqueue(new MockResponse().setResponseCode(201).setBody(""));
         try (RideSenderFactory raw = open(Transport.RAW, 5_000);
                 RideSender s = raw.create()) {
-            assertEquals(201, s.send(1, 2022, 1, 1, 1, 1, 0));
-            assertEquals(400, s.send(1, 2022, 1, 2, 1, 1, 0));
-            assertEquals(503, s.send(1, 2022, 1, 3, 1, 1, 0));
-            assertEquals(201, s.send(1, 2022, 1, 4, 1, 1, 0));
+            assertEquals(201, s.send(1, 2022, 1, 1, 1, 1, 0, "ride-1"));
+            assertEquals(400, s.send(1, 2022, 1, 2, 1, 1, 0, "ride-1"));
+            assertEquals(503, s.send(1, 2022, 1, 3, 1, 1, 0, "ride-1"));
+            assertEquals(201, s.send(1, 2022, 1, 4, 1, 1, 0, "ride-1"));
         }
         for (int i = 0; i < 4; i++) {
             RecordedRequest r = server.takeRequest();
@@ -100,8 +102,8 @@ class RawTransportTest {
         server.enqueue(new MockResponse().setResponseCode(201));
         try (RideSenderFactory raw = open(Transport.RAW, 5_000);
                 RideSender s = raw.create()) {
-            assertEquals(201, s.send(1, 2022, 1, 1, 1, 1, 0));
-            assertEquals(201, s.send(1, 2022, 1, 2, 1, 1, 0));
+            assertEquals(201, s.send(1, 2022, 1, 1, 1, 1, 0, "ride-1"));
+            assertEquals(201, s.send(1, 2022, 1, 2, 1, 1, 0, "ride-1"));
         }
         assertEquals(0, server.takeRequest().getSequenceNumber());
         assertEquals(0, server.takeRequest().getSequenceNumber(), "second request on a new connection");
@@ -113,9 +115,9 @@ class RawTransportTest {
         server.enqueue(new MockResponse().setResponseCode(201));
         try (RideSenderFactory raw = open(Transport.RAW, 5_000);
                 RideSender s = raw.create()) {
-            IOException e = assertThrows(IOException.class, () -> s.send(1, 2022, 1, 1, 1, 1, 0));
+            IOException e = assertThrows(IOException.class, () -> s.send(1, 2022, 1, 1, 1, 1, 0, "ride-1"));
             assertEquals(AttemptCodes.CONNECTION_ERROR, AttemptCodes.classify(e));
-            assertEquals(201, s.send(1, 2022, 1, 2, 1, 1, 0));
+            assertEquals(201, s.send(1, 2022, 1, 2, 1, 1, 0, "ride-1"));
         }
         assertEquals(2, server.getRequestCount());
     }
@@ -126,7 +128,7 @@ class RawTransportTest {
         try (RideSenderFactory raw = open(Transport.RAW, 300);
                 RideSender s = raw.create()) {
             long start = System.nanoTime();
-            IOException e = assertThrows(SocketTimeoutException.class, () -> s.send(1, 2022, 1, 1, 1, 1, 0));
+            IOException e = assertThrows(SocketTimeoutException.class, () -> s.send(1, 2022, 1, 1, 1, 1, 0, "ride-1"));
             assertEquals(AttemptCodes.TIMEOUT, AttemptCodes.classify(e));
             assertTrue(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start) < 5_000, "bounded by the read timeout");
         }
@@ -138,7 +140,7 @@ class RawTransportTest {
                 new MockResponse().setResponseCode(201).setBody("0123456789").throttleBody(5, 2, TimeUnit.SECONDS));
         try (RideSenderFactory raw = open(Transport.RAW, 300);
                 RideSender s = raw.create()) {
-            assertThrows(SocketTimeoutException.class, () -> s.send(1, 2022, 1, 1, 1, 1, 0));
+            assertThrows(SocketTimeoutException.class, () -> s.send(1, 2022, 1, 1, 1, 1, 0, "ride-1"));
         }
     }
 
@@ -151,7 +153,7 @@ class RawTransportTest {
         HttpSettings settings = new HttpSettings("http://127.0.0.1:" + port + "/liftride", 1_000, 1_000, 1);
         try (RideSenderFactory raw = Transport.RAW.open(settings);
                 RideSender s = raw.create()) {
-            IOException e = assertThrows(ConnectException.class, () -> s.send(1, 2022, 1, 1, 1, 1, 0));
+            IOException e = assertThrows(ConnectException.class, () -> s.send(1, 2022, 1, 1, 1, 1, 0, "ride-1"));
             assertEquals(AttemptCodes.CONNECTION_ERROR, AttemptCodes.classify(e));
         }
     }
@@ -161,7 +163,7 @@ class RawTransportTest {
         server.enqueue(new MockResponse().setStatus("HTTP/1.1 2x1 Nope"));
         try (RideSenderFactory raw = open(Transport.RAW, 2_000);
                 RideSender s = raw.create()) {
-            assertThrows(IOException.class, () -> s.send(1, 2022, 1, 1, 1, 1, 0));
+            assertThrows(IOException.class, () -> s.send(1, 2022, 1, 1, 1, 1, 0, "ride-1"));
         }
     }
 

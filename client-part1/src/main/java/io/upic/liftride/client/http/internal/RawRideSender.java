@@ -20,6 +20,7 @@ final class RawRideSender implements RideSender {
     private static final byte[] DAYS = ascii("/days/");
     private static final byte[] SKIERS = ascii("/skiers/");
     private static final byte[] CRLF_CRLF = ascii("\r\n\r\n");
+    private static final byte[] IDEMPOTENCY_KEY = ascii("\r\nIdempotency-Key: ");
     private static final byte[] LIFT_ID = ascii("{\"liftID\":");
     private static final byte[] TIME = ascii(",\"time\":");
     private static final byte[] WAIT_TIME = ascii(",\"waitTime\":");
@@ -40,7 +41,8 @@ final class RawRideSender implements RideSender {
     }
 
     @Override
-    public int send(int resortId, int seasonId, int dayId, int skierId, int liftId, int minute, int waitTime)
+    public int send(
+            int resortId, int seasonId, int dayId, int skierId, int liftId, int minute, int waitTime, String rideKey)
             throws IOException {
         byte[] b = connection.requestBuffer();
         int p = put(b, 0, requestLineStart);
@@ -60,6 +62,8 @@ final class RawRideSender implements RideSender {
                 + digits(waitTime)
                 + 1;
         p = putInt(b, p, bodyLength);
+        p = put(b, p, IDEMPOTENCY_KEY);
+        p = putAscii(b, p, rideKey);
         p = put(b, p, CRLF_CRLF);
         p = put(b, p, LIFT_ID);
         p = putInt(b, p, liftId);
@@ -83,6 +87,14 @@ final class RawRideSender implements RideSender {
     private static int put(byte[] b, int p, byte[] src) {
         System.arraycopy(src, 0, b, p, src.length);
         return p + src.length;
+    }
+
+    /** Writes the ASCII string {@code s} (a ride key: visible ASCII only) at {@code b[p]}. */
+    private static int putAscii(byte[] b, int p, String s) {
+        for (int i = 0, n = s.length(); i < n; i++) {
+            b[p + i] = (byte) s.charAt(i);
+        }
+        return p + s.length();
     }
 
     /** Decimal digits of {@code v}, with a sign if negative. */

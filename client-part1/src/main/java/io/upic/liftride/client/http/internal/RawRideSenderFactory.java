@@ -20,7 +20,7 @@ import java.net.URI;
 public final class RawRideSenderFactory implements RideSenderFactory {
 
     /** Path numbers, Content-Length, blank line and the largest body ({@code int} values): a generous bound. */
-    static final int MAX_VARIABLE_BYTES = 4 * 11 + 24 + 11 + 4 + 3 * 11 + 40;
+    static final int MAX_VARIABLE_BYTES = 4 * 11 + 24 + 11 + 4 + 3 * 11 + 40 + 19 + 128;
 
     private final InetSocketAddress address;
     private final byte[] requestLineStart;

@@ -28,7 +28,8 @@ final class SdkRideSender implements RideSender {
     }
 
     @Override
-    public int send(int resortId, int seasonId, int dayId, int skierId, int liftId, int minute, int waitTime)
+    public int send(
+            int resortId, int seasonId, int dayId, int skierId, int liftId, int minute, int waitTime, String rideKey)
             throws IOException {
         if (seasonId != this.seasonId) {
             this.seasonId = seasonId;
@@ -40,7 +41,7 @@ final class SdkRideSender implements RideSender {
         }
         LiftRide ride = new LiftRide().liftID(liftId).time(minute).waitTime(waitTime);
         try {
-            return api.writeNewLiftRideWithHttpInfo(ride, resortId, seasonText, dayText, skierId, null)
+            return api.writeNewLiftRideWithHttpInfo(ride, resortId, seasonText, dayText, skierId, rideKey)
                     .getStatusCode();
         } catch (ApiException e) {
             if (e.getCode() != 0) { // the server answered with a non-2xx status

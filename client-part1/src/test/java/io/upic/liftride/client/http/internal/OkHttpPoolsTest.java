@@ -65,7 +65,7 @@ class OkHttpPoolsTest {
         SdkRideSenderFactory factory = new SdkRideSenderFactory(
                 new HttpSettings(server.url("/liftride").toString(), 2_000, 2_000, 4));
         try (RideSender s = factory.create()) {
-            assertEquals(201, s.send(1, 2022, 1, 1, 1, 1, 1));
+            assertEquals(201, s.send(1, 2022, 1, 1, 1, 1, 1, "ride-1"));
         }
         assertEquals(1, factory.httpClient().getConnectionPool().getConnectionCount(), "the connection is pooled");
         assertEquals(1, newPoolThreads().size(), "using the pool started its cleanup thread");
