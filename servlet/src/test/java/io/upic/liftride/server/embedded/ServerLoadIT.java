@@ -7,13 +7,12 @@ import static org.junit.jupiter.api.Assertions.fail;
 import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
-import java.io.File;
+import io.upic.liftride.testkit.Programs;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -26,7 +25,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -95,7 +93,7 @@ class ServerLoadIT {
 
     @BeforeAll
     static void startServer() throws Exception {
-        wrk = wrkOrInstall();
+        wrk = Programs.require("wrk", "wrk"); // installs Debian's wrk when missing, or fails saying why
         assertTrue(Files.isRegularFile(JAR), JAR + " must be built by the package phase");
         Files.createDirectories(OUT);
         Path log = OUT.resolve("server.log");
@@ -352,67 +350,9 @@ class ServerLoadIT {
 
     private static String jcmd(String command) throws Exception {
         String jcmd = Path.of(System.getProperty("java.home"), "bin", "jcmd").toString();
-        Result result = exec(Duration.ofSeconds(60), jcmd, Long.toString(server.pid()), command);
+        Programs.Result result = Programs.exec(Duration.ofSeconds(60), jcmd, Long.toString(server.pid()), command);
         assertEquals(0, result.exitCode(), "jcmd " + command + " failed:\n" + result.output());
         return result.output();
-    }
-
-    /** The path of wrk; installs Debian's package when missing and possible, else skips the test. */
-    private static String wrkOrInstall() throws Exception {
-        String found = onPath("wrk");
-        if (found != null) {
-            return found;
-        }
-        Assumptions.assumeTrue(
-                onPath("apt-get") != null,
-                "wrk is not installed and there is no apt-get to install it: install wrk to run the load test");
-        Result uid = exec(Duration.ofSeconds(10), "id", "-u");
-        Assumptions.assumeTrue(
-                uid.output().trim().equals("0"),
-                "wrk is not installed and this user is not root: run `sudo apt-get install -y wrk`, then the load test");
-        Result install = exec(
-                Duration.ofMinutes(10),
-                "sh",
-                "-c",
-                "apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk");
-        String path = onPath("wrk");
-        Assumptions.assumeTrue(
-                install.exitCode() == 0 && path != null,
-                "wrk is not installed and `apt-get install wrk` failed (exit " + install.exitCode() + "):\n"
-                        + install.output());
-        return path;
-    }
-
-    private static String onPath(String program) {
-        for (String dir : System.getenv().getOrDefault("PATH", "/usr/bin:/bin").split(File.pathSeparator)) {
-            Path candidate = Path.of(dir, program);
-            if (Files.isExecutable(candidate)) {
-                return candidate.toString();
-            }
-        }
-        return null;
-    }
-
-    private record Result(int exitCode, String output) {}
-
-    /** Runs a command to completion within {@code timeout} (killed after it: exit code -1). */
-    private static Result exec(Duration timeout, String... command) throws IOException, InterruptedException {
-        Path output = Files.createTempFile("load-it-", ".txt");
-        try {
-            Process process = new ProcessBuilder(command)
-                    .redirectErrorStream(true)
-                    .redirectOutput(output.toFile())
-                    .start();
-            boolean ended;
-            try {
-                ended = process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS);
-            } finally {
-                process.destroyForcibly();
-            }
-            return new Result(ended ? process.exitValue() : -1, Files.readString(output, StandardCharsets.UTF_8));
-        } finally {
-            Files.deleteIfExists(output);
-        }
     }
 
     private static void writeReport(Map<String, String> report) throws IOException {
