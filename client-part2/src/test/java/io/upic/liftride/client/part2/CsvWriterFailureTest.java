@@ -104,7 +104,7 @@ class CsvWriterFailureTest {
     private static final class Instant201 implements RideSenderFactory {
         @Override
         public RideSender create() {
-            return (resortId, seasonId, dayId, skierId, liftId, minute, waitTime) -> 201;
+            return (resortId, seasonId, dayId, skierId, liftId, minute, waitTime, rideKey) -> 201;
         }
 
         @Override
