@@ -436,7 +436,7 @@ public final class LocalCluster implements AutoCloseable {
         }
     }
 
-    private static void deleteTree(Path root) {
+    static void deleteTree(Path root) {
         try (Stream<Path> paths = Files.walk(root)) {
             paths.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
         } catch (IOException | UncheckedIOException ignored) {
