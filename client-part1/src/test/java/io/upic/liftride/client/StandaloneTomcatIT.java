@@ -37,7 +37,7 @@ class StandaloneTomcatIT {
 
     private static Process tomcat;
     private static Path catalinaBase;
-    private static String tomcatUrl;
+    static String tomcatUrl;
     private static EmbeddedServer embedded;
     private static final HttpClient http = HttpClient.newBuilder()
             .connectTimeout(Duration.ofSeconds(5))
@@ -46,6 +46,11 @@ class StandaloneTomcatIT {
 
     @BeforeAll
     static void startTomcat() throws Exception {
+        startTomcat(List.of());
+    }
+
+    /** Starts Tomcat with {@code extraJavaOptions} (what a user puts in CATALINA_OPTS) and the embedded server. */
+    static void startTomcat(List<String> extraJavaOptions) throws Exception {
         Path home = Path.of(required("liftride.tomcat.home"));
         catalinaBase = Files.createTempDirectory(Path.of(required("liftride.it.dir")), "catalina-base-");
         for (String dir : List.of("conf", "lib", "logs", "temp", "webapps", "work")) {
@@ -75,9 +80,9 @@ class StandaloneTomcatIT {
                 // server.xml reads these with ${name:-default}; -1 disables the shutdown port: we stop the process
                 "-Dliftride.http.address=127.0.0.1",
                 "-Dliftride.http.port=" + port,
-                "-Dliftride.shutdown.port=-1",
-                "org.apache.catalina.startup.Bootstrap",
-                "start"));
+                "-Dliftride.shutdown.port=-1"));
+        command.addAll(extraJavaOptions);
+        command.addAll(List.of("org.apache.catalina.startup.Bootstrap", "start"));
         tomcat = new ProcessBuilder(command)
                 .redirectErrorStream(true)
                 .redirectOutput(catalinaBase.resolve("logs/console.log").toFile())

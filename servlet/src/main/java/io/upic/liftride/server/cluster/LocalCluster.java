@@ -1,6 +1,5 @@
 package io.upic.liftride.server.cluster;
 
-import io.upic.liftride.server.store.StoreSpec;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;
@@ -28,7 +27,7 @@ import redis.clients.jedis.HostAndPort;
 /**
  * A LiftRide cluster on this machine's loopback: redis-server with its AOF (servlet/redis/redis.conf,
  * data in the run directory), N LiftRide servers sharing it (each its own JVM of liftride-server.jar
- * with {@code -Dliftride.store=redis://...}), and nginx round robin in front; every port free, except
+ * with {@code --store redis://...}), and nginx round robin in front; every port free, except
  * the front's if given. Tests use it to kill and restart one server or Redis. Thread-safe; {@link
  * #close()} stops everything it started and deletes the run directory.
  *
@@ -151,14 +150,15 @@ public final class LocalCluster implements AutoCloseable {
                     List.of(
                             java,
                             SERVER_HEAP,
-                            "-D" + StoreSpec.PROPERTY + "=" + storeSpec(),
                             "-cp",
                             serverJar.toString(),
                             SERVER_MAIN,
                             "--host",
                             HOST,
                             "--port",
-                            Integer.toString(port)),
+                            Integer.toString(port),
+                            "--store",
+                            storeSpec()),
                     runDir.resolve("server" + i + ".log")));
         }
         for (int i = 0; i < count; i++) {
