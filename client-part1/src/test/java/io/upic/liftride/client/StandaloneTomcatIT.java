@@ -24,6 +24,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
 
 /**
  * Deploys the built WAR into a real, standalone Tomcat 9 (the full distribution, unpacked from Maven
@@ -31,6 +32,7 @@ import org.junit.jupiter.api.Test;
  * free loopback port, and runs a small client-part1 plan and the validation answers against it.
  * Tomcat runs in its own JVM and is destroyed in {@link #stopTomcat()} whatever the tests did.
  */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS) // instance @BeforeAll/@AfterAll: a subclass overrides them
 class StandaloneTomcatIT {
 
     private static final Duration STARTUP_LIMIT = Duration.ofSeconds(90);
@@ -45,7 +47,7 @@ class StandaloneTomcatIT {
             .build();
 
     @BeforeAll
-    static void startTomcat() throws Exception {
+    void startTomcat() throws Exception {
         startTomcat(List.of());
     }
 
@@ -93,7 +95,7 @@ class StandaloneTomcatIT {
     }
 
     @AfterAll
-    static void stopTomcat() throws Exception {
+    void stopTomcat() throws Exception {
         try {
             if (embedded != null) {
                 embedded.close();

@@ -20,19 +20,20 @@ import org.junit.jupiter.api.Test;
  * line, as a user puts it in CATALINA_OPTS. The small plans reconcile against Redis's count.
  */
 class StandaloneTomcatRedisIT extends StandaloneTomcatIT {
-    private static RedisServer redis;
+    private RedisServer redis;
 
-    /** Supersedes the superclass's (same signature): JUnit runs this one instead. */
+    @Override
     @BeforeAll
-    static void startTomcat() throws Exception {
+    void startTomcat() throws Exception {
         redis = RedisServer.start();
         startTomcat(List.of("-Dliftride.store=" + redis.url()));
     }
 
+    @Override
     @AfterAll
-    static void stopTomcat() throws Exception {
+    void stopTomcat() throws Exception {
         try {
-            StandaloneTomcatIT.stopTomcat();
+            super.stopTomcat();
         } finally {
             if (redis != null) {
                 redis.close();

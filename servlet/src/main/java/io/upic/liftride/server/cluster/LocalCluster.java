@@ -218,7 +218,7 @@ public final class LocalCluster implements AutoCloseable {
         server(index).kill();
     }
 
-    /** Starts server {@code index} again on its port, after {@link #killServer}; returns once it answers. */
+    /** Starts server {@code index} again on its port (SIGKILLing it first if it runs); returns once it answers. */
     public void restartServer(int index) {
         ChildProcess server = server(index);
         server.kill();
@@ -231,7 +231,7 @@ public final class LocalCluster implements AutoCloseable {
         ownRedis().kill();
     }
 
-    /** Starts Redis again on its port and directory; returns once it has loaded its AOF and answers. */
+    /** Starts Redis again on its port and directory (SIGKILLing it first if it runs); returns once it answers. */
     public void restartRedis() {
         ChildProcess own = ownRedis();
         own.kill();
@@ -259,7 +259,8 @@ public final class LocalCluster implements AutoCloseable {
 
     private void awaitRedis() {
         String what = redis == null ? "Redis at " + redisAddress : "redis";
-        awaitUntil(what, redis, () -> pong(redisAddress));
+        // one we started may take a while to load its AOF; one the user named should just answer
+        awaitUntil(what, redis, redis == null ? Duration.ofSeconds(10) : START_LIMIT, () -> pong(redisAddress));
     }
 
     /** Whether Redis answers PING with PONG (while it loads its AOF it answers -LOADING). */
@@ -276,17 +277,17 @@ public final class LocalCluster implements AutoCloseable {
     }
 
     private void awaitHttp(ChildProcess child, String url) {
-        awaitUntil(child.name(), child, () -> status(url) == 200);
+        awaitUntil(child.name(), child, START_LIMIT, () -> status(url) == 200);
     }
 
-    private static void awaitUntil(String what, ChildProcess child, BooleanSupplier ready) {
-        long deadline = System.nanoTime() + START_LIMIT.toNanos();
+    private static void awaitUntil(String what, ChildProcess child, Duration limit, BooleanSupplier ready) {
+        long deadline = System.nanoTime() + limit.toNanos();
         while (!ready.getAsBoolean()) {
             if (child != null) {
                 child.requireAlive();
             }
             if (System.nanoTime() > deadline) {
-                throw new IllegalStateException(what + " did not answer within " + START_LIMIT.toSeconds() + " s"
+                throw new IllegalStateException(what + " did not answer within " + limit.toSeconds() + " s"
                         + (child == null ? "" : "; the end of its log:\n" + child.logTail()));
             }
             sleep(100);

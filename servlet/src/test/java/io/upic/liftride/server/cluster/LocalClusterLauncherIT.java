@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.upic.liftride.testkit.FreePorts;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -68,6 +69,18 @@ class LocalClusterLauncherIT {
         String output = new String(launcher.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertEquals(2, launcher.exitValue(), output);
         assertTrue(output.startsWith("--servers must be an integer in 1..32, got \"0\"\nusage: "), output);
+    }
+
+    @Test
+    void aRedisThatDoesNotAnswerStopsTheStartWithOneLineAndExit1() throws Exception {
+        int nobody = FreePorts.next();
+        Process launcher = launch("--redis", "127.0.0.1:" + nobody, "--port", "0");
+        assertTrue(launcher.waitFor(60, TimeUnit.SECONDS));
+        String output = new String(launcher.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertEquals(1, launcher.exitValue(), output);
+        assertEquals(
+                "the local cluster did not start: Redis at 127.0.0.1:" + nobody + " did not answer within 10 s",
+                output.strip());
     }
 
     private static Process launch(String... args) throws IOException {
