@@ -24,6 +24,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
 
 /**
  * Deploys the built WAR into a real, standalone Tomcat 9 (the full distribution, unpacked from Maven
@@ -31,13 +32,14 @@ import org.junit.jupiter.api.Test;
  * free loopback port, and runs a small client-part1 plan and the validation answers against it.
  * Tomcat runs in its own JVM and is destroyed in {@link #stopTomcat()} whatever the tests did.
  */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS) // instance @BeforeAll/@AfterAll: a subclass overrides them
 class StandaloneTomcatIT {
 
     private static final Duration STARTUP_LIMIT = Duration.ofSeconds(90);
 
     private static Process tomcat;
     private static Path catalinaBase;
-    private static String tomcatUrl;
+    static String tomcatUrl;
     private static EmbeddedServer embedded;
     private static final HttpClient http = HttpClient.newBuilder()
             .connectTimeout(Duration.ofSeconds(5))
@@ -45,7 +47,12 @@ class StandaloneTomcatIT {
             .build();
 
     @BeforeAll
-    static void startTomcat() throws Exception {
+    void startTomcat() throws Exception {
+        startTomcat(List.of());
+    }
+
+    /** Starts Tomcat with {@code extraJavaOptions} (what a user puts in CATALINA_OPTS) and the embedded server. */
+    static void startTomcat(List<String> extraJavaOptions) throws Exception {
         Path home = Path.of(required("liftride.tomcat.home"));
         catalinaBase = Files.createTempDirectory(Path.of(required("liftride.it.dir")), "catalina-base-");
         for (String dir : List.of("conf", "lib", "logs", "temp", "webapps", "work")) {
@@ -75,9 +82,9 @@ class StandaloneTomcatIT {
                 // server.xml reads these with ${name:-default}; -1 disables the shutdown port: we stop the process
                 "-Dliftride.http.address=127.0.0.1",
                 "-Dliftride.http.port=" + port,
-                "-Dliftride.shutdown.port=-1",
-                "org.apache.catalina.startup.Bootstrap",
-                "start"));
+                "-Dliftride.shutdown.port=-1"));
+        command.addAll(extraJavaOptions);
+        command.addAll(List.of("org.apache.catalina.startup.Bootstrap", "start"));
         tomcat = new ProcessBuilder(command)
                 .redirectErrorStream(true)
                 .redirectOutput(catalinaBase.resolve("logs/console.log").toFile())
@@ -88,7 +95,7 @@ class StandaloneTomcatIT {
     }
 
     @AfterAll
-    static void stopTomcat() throws Exception {
+    void stopTomcat() throws Exception {
         try {
             if (embedded != null) {
                 embedded.close();

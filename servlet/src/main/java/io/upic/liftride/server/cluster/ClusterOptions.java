@@ -1,0 +1,151 @@
+package io.upic.liftride.server.cluster;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import lombok.With;
+import org.apache.commons.cli.CommandLine;
+import org.apache.commons.cli.DefaultParser;
+import org.apache.commons.cli.HelpFormatter;
+import org.apache.commons.cli.MissingArgumentException;
+import org.apache.commons.cli.Option;
+import org.apache.commons.cli.Options;
+import org.apache.commons.cli.ParseException;
+import org.apache.commons.cli.UnrecognizedOptionException;
+import redis.clients.jedis.HostAndPort;
+
+/**
+ * What the local cluster runs: {@code --servers N} LiftRide servers, Redis (started by us, or the one
+ * at {@code --redis HOST:PORT}), and nginx on {@code --port}. Immutable; {@link #DEFAULTS} with the
+ * {@code with...} methods for programmatic use.
+ *
+ * @param servers LiftRide servers behind nginx, 1..{@value #MAX_SERVERS}
+ * @param redis an existing Redis to use, or null to start redis-server with servlet/redis/redis.conf
+ * @param port the port of nginx, the front, on 127.0.0.1 (0 picks a free one)
+ * @param help whether to print the usage and exit
+ */
+@With
+public record ClusterOptions(int servers, HostAndPort redis, int port, boolean help) {
+    public static final int MAX_SERVERS = 32;
+    public static final int DEFAULT_SERVERS = 2;
+    public static final int DEFAULT_PORT = 8080;
+    public static final ClusterOptions DEFAULTS = new ClusterOptions(DEFAULT_SERVERS, null, DEFAULT_PORT, false);
+
+    private static final Options OPTIONS = new Options()
+            .addOption(valued(
+                    "servers",
+                    "N",
+                    "LiftRide servers behind nginx, 1.." + MAX_SERVERS + " (default " + DEFAULT_SERVERS + ")"))
+            .addOption(valued(
+                    "redis",
+                    "HOST:PORT",
+                    "use this Redis (7.0 or newer) instead of starting redis-server with servlet/redis/redis.conf"))
+            .addOption(valued(
+                    "port",
+                    "N",
+                    "port of the front (nginx) on 127.0.0.1 (default " + DEFAULT_PORT + "; 0 picks a free port)"))
+            .addOption(Option.builder("h")
+                    .longOpt("help")
+                    .desc("print this help and exit")
+                    .build());
+
+    public static final String USAGE = usage();
+
+    public ClusterOptions {
+        if (servers < 1 || servers > MAX_SERVERS) {
+            throw new IllegalArgumentException("servers must be in 1.." + MAX_SERVERS + ", got " + servers);
+        }
+        if (port < 0 || port > 65535) {
+            throw new IllegalArgumentException("port must be in 0..65535, got " + port);
+        }
+    }
+
+    /** Parses the command line; throws IllegalArgumentException with one line naming the flag and the value. */
+    public static ClusterOptions parse(String... args) {
+        CommandLine line;
+        try {
+            line = DefaultParser.builder()
+                    .setAllowPartialMatching(false)
+                    .build()
+                    .parse(OPTIONS, args);
+        } catch (UnrecognizedOptionException e) {
+            throw new IllegalArgumentException("unknown argument \"" + e.getOption() + "\"");
+        } catch (MissingArgumentException e) {
+            throw new IllegalArgumentException("--" + e.getOption().getLongOpt() + " needs a value");
+        } catch (ParseException e) {
+            throw new IllegalArgumentException(e.getMessage());
+        }
+        if (line.hasOption("help")) {
+            return DEFAULTS.withHelp(true);
+        }
+        if (!line.getArgList().isEmpty()) {
+            throw new IllegalArgumentException(
+                    "unknown argument \"" + line.getArgList().get(0) + "\"");
+        }
+        int servers = intValue(line, "servers", DEFAULT_SERVERS, 1, MAX_SERVERS);
+        int port = intValue(line, "port", DEFAULT_PORT, 0, 65535);
+        HostAndPort redis = line.hasOption("redis") ? hostAndPort(line.getOptionValue("redis")) : null;
+        return new ClusterOptions(servers, redis, port, false);
+    }
+
+    private static int intValue(CommandLine line, String name, int fallback, int min, int max) {
+        if (!line.hasOption(name)) {
+            return fallback;
+        }
+        String text = line.getOptionValue(name);
+        int value;
+        try {
+            value = Integer.parseInt(text);
+        } catch (NumberFormatException e) {
+            value = min - 1;
+        }
+        if (value < min || value > max) {
+            throw new IllegalArgumentException(
+                    "--" + name + " must be an integer in " + min + ".." + max + ", got \"" + text + "\"");
+        }
+        return value;
+    }
+
+    private static HostAndPort hostAndPort(String text) {
+        int colon = text.lastIndexOf(':');
+        String host = colon < 0 ? "" : text.substring(0, colon);
+        String port = colon < 0 ? "" : text.substring(colon + 1);
+        if (host.startsWith("[") && host.endsWith("]")) {
+            host = host.substring(1, host.length() - 1); // [::1]:6379
+        }
+        if (host.isBlank()
+                || !port.matches("[0-9]{1,5}")
+                || Integer.parseInt(port) < 1
+                || Integer.parseInt(port) > 65535) {
+            throw new IllegalArgumentException(
+                    "--redis must be HOST:PORT with a port in 1..65535, got \"" + text + "\"");
+        }
+        return new HostAndPort(host, Integer.parseInt(port));
+    }
+
+    private static Option valued(String name, String argName, String description) {
+        return Option.builder()
+                .longOpt(name)
+                .hasArg()
+                .argName(argName)
+                .desc(description)
+                .build();
+    }
+
+    private static String usage() {
+        StringWriter out = new StringWriter();
+        HelpFormatter help = new HelpFormatter();
+        help.setWidth(100);
+        help.printHelp(
+                new PrintWriter(out),
+                help.getWidth(),
+                "java -cp liftride-server.jar " + LocalCluster.class.getName() + " [--servers N] [--redis HOST:PORT]"
+                        + " [--port N]",
+                "Starts Redis (AOF), N LiftRide servers sharing it and nginx round robin in front, on 127.0.0.1;"
+                        + " prints every URL and port; Ctrl-C stops everything.",
+                OPTIONS,
+                help.getLeftPadding(),
+                help.getDescPadding(),
+                null);
+        return out.toString().stripTrailing();
+    }
+}

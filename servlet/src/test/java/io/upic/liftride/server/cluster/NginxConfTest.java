@@ -1,0 +1,81 @@
+package io.upic.liftride.server.cluster;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.google.gson.JsonObject;
+import com.google.gson.JsonParser;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+
+class NginxConfTest {
+    private static final Path DIR = Path.of("/run/lc/nginx");
+    private final String conf = new NginxConf(8080, List.of(4001, 4002, 4003), DIR).render();
+
+    @Test
+    void balancesOverEveryServerOnLoopbackAndListensOnTheFront() {
+        assertTrue(conf.contains("server 127.0.0.1:4001 max_fails=1 fail_timeout=2s;\n"), conf);
+        assertTrue(conf.contains("server 127.0.0.1:4002 "), conf);
+        assertTrue(conf.contains("server 127.0.0.1:4003 "), conf);
+        assertEquals(3, count("\n\\s*server 127\\.0\\.0\\.1:"), conf);
+        assertTrue(conf.contains("listen 127.0.0.1:8080 "), conf);
+        assertTrue(conf.contains("pid " + DIR.resolve("nginx.pid") + ";"), conf);
+    }
+
+    @Test
+    void keepsUpstreamConnectionsAliveOverHttp11() {
+        assertTrue(conf.matches("(?s).*upstream liftride \\{[^}]*\\n\\s*keepalive \\d+;.*"), conf);
+        assertTrue(conf.contains("proxy_http_version 1.1;"), conf);
+        assertTrue(conf.contains("proxy_set_header Connection \"\";"), conf);
+        // nginx gives up an idle upstream connection before Tomcat's keepAliveTimeout (60 s) closes it
+        Matcher idle = Pattern.compile("keepalive_timeout (\\d+)s;").matcher(conf);
+        assertTrue(idle.find());
+        assertTrue(Integer.parseInt(idle.group(1)) < 60, idle.group());
+    }
+
+    @Test
+    void neverAllowsRetryingAPostThatReachedAServer() {
+        String directives = conf.replaceAll("(?m)\\s*#.*$", "");
+        // nginx's default, made explicit: never "non_idempotent", which would re-send a POST a dead server received
+        assertEquals(
+                List.of("proxy_next_upstream error timeout;"),
+                directives
+                        .lines()
+                        .map(String::strip)
+                        .filter(l -> l.startsWith("proxy_next_upstream"))
+                        .toList());
+        assertFalse(directives.contains("non_idempotent"), conf);
+    }
+
+    @Test
+    void answersItsOwnErrorsAsJsonMessages() {
+        for (int status : List.of(400, 404, 413, 494, 502, 504)) {
+            Matcher page = Pattern.compile("error_page " + status + " (\\S+);").matcher(conf);
+            assertTrue(page.find(), "error_page " + status);
+            Matcher location = Pattern.compile("location = " + Pattern.quote(page.group(1))
+                            + " \\{ internal; default_type application/json; return (\\d+) '([^']*)'; }")
+                    .matcher(conf);
+            assertTrue(location.find(), "the location of " + page.group(1) + " in\n" + conf);
+            assertEquals(status == 494 ? 400 : status, Integer.parseInt(location.group(1)));
+            JsonObject body = JsonParser.parseString(location.group(2)).getAsJsonObject();
+            assertEquals(1, body.size(), location.group(2));
+            assertFalse(body.get("message").getAsString().isBlank());
+        }
+        assertTrue(NginxConf.OWN_ERRORS.get(502).contains("Idempotency-Key"));
+    }
+
+    @Test
+    void needsAServerAndAPort() {
+        assertThrows(IllegalArgumentException.class, () -> new NginxConf(8080, List.of(), DIR));
+        assertThrows(IllegalArgumentException.class, () -> new NginxConf(0, List.of(1), DIR));
+    }
+
+    private long count(String regex) {
+        return Pattern.compile(regex).matcher(conf).results().count();
+    }
+}
