@@ -2,7 +2,7 @@ package io.upic.liftride.client.http;
 
 import com.squareup.okhttp.ConnectionPool;
 import com.squareup.okhttp.OkHttpClient;
-import io.upic.liftride.client.http.internal.OkHttpPools;
+import io.upic.liftride.client.http.sdk.OkHttpPools;
 import io.upic.liftride.sdk.ApiClient;
 import io.upic.liftride.sdk.ApiException;
 import io.upic.liftride.sdk.api.StatisticsApi;

@@ -1,7 +1,7 @@
 package io.upic.liftride.client.http;
 
-import io.upic.liftride.client.http.internal.RawRideSenderFactory;
-import io.upic.liftride.client.http.internal.SdkRideSenderFactory;
+import io.upic.liftride.client.http.raw.RawRideSenderFactory;
+import io.upic.liftride.client.http.sdk.SdkRideSenderFactory;
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.stream.Collectors;

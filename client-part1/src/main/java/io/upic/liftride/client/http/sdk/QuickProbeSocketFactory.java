@@ -1,4 +1,4 @@
-package io.upic.liftride.client.http.internal;
+package io.upic.liftride.client.http.sdk;
 
 import java.io.FilterInputStream;
 import java.io.IOException;

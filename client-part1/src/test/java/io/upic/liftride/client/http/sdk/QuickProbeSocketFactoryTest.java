@@ -1,4 +1,4 @@
-package io.upic.liftride.client.http.internal;
+package io.upic.liftride.client.http.sdk;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
