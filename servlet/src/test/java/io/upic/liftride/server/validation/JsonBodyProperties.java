@@ -161,8 +161,11 @@ class JsonBodyProperties {
 
     /** The fast path (raw bytes) never disagrees with the strict Gson path: it accepts a subset, as the same rides. */
     @Property(tries = 3000)
-    void fastPathAcceptsOnlyWhatGsonAcceptsAsTheSameRide(@ForAll("fastPathCandidates") String json) {
-        byte[] bytes = json.getBytes(StandardCharsets.UTF_8);
+    void fastPathAcceptsOnlyWhatGsonAcceptsAsTheSameRide(@ForAll("fastPathCandidates") String generated) {
+        byte[] bytes = generated.getBytes(StandardCharsets.UTF_8);
+        // the text the bytes carry: encoding turns a lone surrogate into '?', which Gson 2.12+ would refuse in the
+        // String
+        String json = new String(bytes, StandardCharsets.UTF_8);
         LiftRide fast = JsonBodies.fastLiftRide(bytes, bytes.length);
         Result<LiftRide> gson = JsonBodies.gsonLiftRide(json);
         if (fast != null) {
