@@ -13,7 +13,7 @@ import java.util.stream.Collectors;
  */
 public enum Transport {
 
-    /** The generated swagger SDK ({@code SkiersApi} on OkHttp 2.7.5): the default, as the assignment asks. */
+    /** The generated swagger SDK ({@code SkiersApi} on OkHttp 4): the default, as the assignment asks. */
     SDK("sdk") {
         @Override
         public RideSenderFactory open(HttpSettings settings) {

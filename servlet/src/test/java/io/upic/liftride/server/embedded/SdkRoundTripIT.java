@@ -20,6 +20,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -41,8 +42,11 @@ class SdkRoundTripIT {
         server = EmbeddedServer.start("127.0.0.1", 0);
         ApiClient client = new ApiClient();
         client.setBasePath(server.baseUrl());
-        client.setConnectTimeout(5_000);
-        client.setReadTimeout(10_000);
+        client.setHttpClient(client.getHttpClient()
+                .newBuilder()
+                .connectTimeout(5, TimeUnit.SECONDS)
+                .readTimeout(10, TimeUnit.SECONDS)
+                .build());
         skiers = new SkiersApi(client);
         resorts = new ResortsApi(client);
         statistics = new StatisticsApi(client);

@@ -39,8 +39,9 @@ final class SdkRideSender implements RideSender {
             this.dayText = Integer.toString(dayId);
         }
         LiftRide ride = new LiftRide().liftID(liftId).time(minute).waitTime(waitTime);
+        String idempotencyKey = null; // the contract's optional Idempotency-Key header; none sent yet
         try {
-            return api.writeNewLiftRideWithHttpInfo(ride, resortId, seasonText, dayText, skierId, null)
+            return api.writeNewLiftRideWithHttpInfo(ride, resortId, seasonText, dayText, skierId, idempotencyKey)
                     .getStatusCode();
         } catch (ApiException e) {
             if (e.getCode() != 0) { // the server answered with a non-2xx status

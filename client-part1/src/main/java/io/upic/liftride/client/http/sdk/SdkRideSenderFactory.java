@@ -1,51 +1,44 @@
 package io.upic.liftride.client.http.sdk;
 
-import com.squareup.okhttp.ConnectionPool;
-import com.squareup.okhttp.OkHttpClient;
 import io.upic.liftride.client.http.HttpSettings;
 import io.upic.liftride.client.http.RideSender;
 import io.upic.liftride.client.http.RideSenderFactory;
 import io.upic.liftride.sdk.ApiClient;
 import java.util.concurrent.TimeUnit;
+import okhttp3.ConnectionPool;
+import okhttp3.OkHttpClient;
 
 /**
- * The {@code sdk} transport: one OkHttp 2.7.5 client shared by the whole run, and an
- * {@link ApiClient} per worker on top of it. Thread-safe.
+ * The {@code sdk} transport: one OkHttp 4 client (one connection pool) shared by every worker of a
+ * run, and an {@link ApiClient} per worker on top of it. Thread-safe.
  */
 public final class SdkRideSenderFactory implements RideSenderFactory {
-
-    /** A connection read from within this long skips OkHttp's 1 ms wait (see {@link QuickProbeSocketFactory}). */
-    static final long QUICK_PROBE_RECENT_NANOS = 1_000_000_000L;
 
     private final HttpSettings settings;
     private final OkHttpClient http;
 
     public SdkRideSenderFactory(HttpSettings settings) {
         this.settings = settings;
-        this.http = newHttpClient(settings);
+        this.http = newHttpClient(settings, settings.maxConnections());
     }
 
     /**
-     * The shared client: a pool that keeps one idle connection per worker (OkHttp's default of 5
-     * would close and reopen connections all run long), timeouts on every attempt, and no silent
-     * retries: OkHttp 2 would otherwise resend a POST on a failed pooled connection without telling
-     * us, so the server could store a ride the client never counted.
+     * A client for {@code settings}' server: a pool that keeps up to {@code idleConnections} idle
+     * connections for 5 minutes (OkHttp's default of 5 would close and reopen connections all run
+     * long, and the pause between a sweep's runs must not empty it), timeouts on every attempt, and
+     * no silent retries: OkHttp would otherwise resend a POST on a failed pooled connection without
+     * telling us, so the server could store a ride the client never counted.
      */
-    static OkHttpClient newHttpClient(HttpSettings s) {
-        OkHttpClient c = new OkHttpClient();
-        c.setConnectionPool(new ConnectionPool(Math.max(5, s.maxConnections()), 5, TimeUnit.MINUTES));
-        c.setConnectTimeout(s.connectTimeoutMillis(), TimeUnit.MILLISECONDS);
-        c.setReadTimeout(s.readTimeoutMillis(), TimeUnit.MILLISECONDS);
-        c.setWriteTimeout(s.readTimeoutMillis(), TimeUnit.MILLISECONDS);
-        c.setRetryOnConnectionFailure(false);
-        c.setFollowRedirects(false);
-        c.setFollowSslRedirects(false);
-        if (s.readTimeoutMillis() > 1
-                && !Boolean.getBoolean(
-                        "liftride.noQuickProbe")) { // with a 1 ms read timeout every read would look like the probe
-            c.setSocketFactory(new QuickProbeSocketFactory(QUICK_PROBE_RECENT_NANOS));
-        }
-        return c;
+    static OkHttpClient newHttpClient(HttpSettings s, int idleConnections) {
+        return new OkHttpClient.Builder()
+                .connectionPool(new ConnectionPool(Math.max(5, idleConnections), 5, TimeUnit.MINUTES))
+                .connectTimeout(s.connectTimeoutMillis(), TimeUnit.MILLISECONDS)
+                .readTimeout(s.readTimeoutMillis(), TimeUnit.MILLISECONDS)
+                .writeTimeout(s.readTimeoutMillis(), TimeUnit.MILLISECONDS)
+                .retryOnConnectionFailure(false)
+                .followRedirects(false)
+                .followSslRedirects(false)
+                .build();
     }
 
     @Override
@@ -57,13 +50,16 @@ public final class SdkRideSenderFactory implements RideSenderFactory {
     }
 
     /** The shared OkHttp client (tests inspect its pool). */
-    public OkHttpClient httpClient() {
+    OkHttpClient httpClient() {
         return http;
     }
 
-    /** Closes the pooled connections and ends OkHttp's pool thread (see {@link OkHttpPools}). */
+    /**
+     * Closes the pooled connections. OkHttp 4 keeps no thread per client: its pool is cleaned by the
+     * process-wide "OkHttp TaskRunner" threads, which end by themselves after 60 s idle.
+     */
     @Override
     public void close() {
-        OkHttpPools.shutDown(http.getConnectionPool());
+        http.connectionPool().evictAll();
     }
 }
