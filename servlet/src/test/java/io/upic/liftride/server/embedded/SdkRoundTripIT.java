@@ -97,13 +97,13 @@ class SdkRoundTripIT {
             assertEquals(skier.getValue().intValue(), skiers.getSkierDayVertical(1, "2022", "1", skier.getKey()));
         }
 
-        SkierVertical resort1 = skiers.getSkierResortTotals(1, List.of("1"), null);
+        SkierVertical resort1 = skiers.getSkierResortTotals(1, List.of(1), null);
         assertEquals(
                 List.of("2021", "2022"),
                 resort1.getResorts().stream().map(SeasonVertical::getSeasonID).toList());
         assertEquals(100L, resort1.getResorts().get(0).getTotalVert());
         assertEquals(expectedSeason2022OfSkier1, resort1.getResorts().get(1).getTotalVert());
-        SkierVertical bothResorts2022 = skiers.getSkierResortTotals(1, List.of("1", "2"), List.of("2022"));
+        SkierVertical bothResorts2022 = skiers.getSkierResortTotals(1, List.of(1, 2), List.of("2022"));
         assertEquals(
                 expectedSeason2022OfSkier1 + 200,
                 bothResorts2022.getResorts().get(0).getTotalVert());
