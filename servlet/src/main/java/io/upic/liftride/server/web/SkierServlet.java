@@ -6,6 +6,7 @@ import io.upic.liftride.server.model.SkierDay;
 import io.upic.liftride.server.model.SkierVerticalQuery;
 import io.upic.liftride.server.store.RideStore;
 import io.upic.liftride.server.validation.HttpMethod;
+import io.upic.liftride.server.validation.IdempotencyKeys;
 import io.upic.liftride.server.validation.JsonBodies;
 import io.upic.liftride.server.validation.PathParams;
 import io.upic.liftride.server.validation.QueryParams;
@@ -14,6 +15,7 @@ import io.upic.liftride.server.validation.Route;
 import io.upic.liftride.server.validation.RouteMatch;
 import java.io.IOException;
 import java.util.List;
+import java.util.Optional;
 import java.util.OptionalLong;
 import javax.servlet.ServletException;
 import javax.servlet.http.HttpServletRequest;
@@ -57,6 +59,12 @@ public final class SkierServlet extends RouteServlet {
 
     private void writeRide(SkierDay where, HttpServletRequest request, HttpServletResponse response)
             throws IOException {
+        // checked before the body is read: a bad key costs no body, and a retry carries the same key
+        Result<Optional<String>> idempotencyKey = IdempotencyKeys.parse(request.getHeader(IdempotencyKeys.HEADER));
+        if (!idempotencyKey.isOk()) {
+            JsonResponses.reject(response, idempotencyKey.rejection());
+            return;
+        }
         Result<RequestBodies.Body> body = RequestBodies.readJson(request);
         if (!body.isOk()) {
             JsonResponses.reject(response, body.rejection());
