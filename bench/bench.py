@@ -11,7 +11,7 @@ gives every raw number, the medians and min-max.
      that answers 201 without reading the request (benchmark-only, started with --bare).
   3. client-part2's instrumentation overhead and memory: client-part2/bench/overhead.sh, if present.
 
-Usage: python3 bench/bench.py [--rounds 5] [--wrk-seconds 10] [--skip-build] [--skip-part2] [--jfr]
+Usage: python3 bench/bench.py [--rounds 5] [--wrk-seconds 10] [--warmup 10000] [--skip-build] [--skip-part2] [--jfr]
 Writes data/bench.md (keeping its "Earlier profiles" section). Loopback only; every run is bounded in time.
 """
 import argparse
@@ -138,13 +138,13 @@ def sampling_jfc():
     return path
 
 
-def run_client(base, transport, threads, skiers, runs, jfr=None):
+def run_client(base, transport, threads, skiers, runs, warmup, jfr=None):
     cmd = ["java", "-Xmx1g"]
     if jfr:
         # delay: skip JVM start-up and class loading, profile the phases
         cmd.append(f"-XX:StartFlightRecording=filename={jfr},settings={sampling_jfc()},delay=2s")
     cmd += ["-jar", CLIENT_JAR, "-t", str(threads), "-s", str(skiers), "-l", "40", "-m", str(runs),
-            "-i", base, "--baseline", "0", "--transport", transport]
+            "-i", base, "--baseline", str(warmup), "--transport", transport]
     print("+ " + " ".join(cmd), file=sys.stderr, flush=True)
     p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     out = p.stdout
@@ -236,6 +236,11 @@ def main():
     ap.add_argument("--threads", type=int, default=64)
     ap.add_argument("--skiers", type=int, default=20000)
     ap.add_argument("--runs", type=int, default=10)
+    # The client's own default: before the clock, N single-thread requests warm the JIT up, N more
+    # measure W and D, and the client waits for the compiler to go idle. With 0 (a cold JVM), most
+    # of the HTTP stack's JIT compilation lands in the measured run: 10-70% more CPU per SDK request
+    # in runs here. wrk is native code and needs no warm-up.
+    ap.add_argument("--warmup", type=int, default=10000, help="client-part1 --baseline for both transports")
     ap.add_argument("--skip-build", action="store_true")
     ap.add_argument("--skip-part2", action="store_true")
     ap.add_argument("--jfr", action="store_true", help="profile one SDK and one raw client run with JFR")
@@ -262,7 +267,7 @@ def main():
             r["wrk_post"] = run_wrk(base, a.wrk_seconds)
             for transport in ("sdk", "raw"):
                 c0 = server.cpu()
-                c = run_client(base, transport, a.threads, a.skiers, a.runs)
+                c = run_client(base, transport, a.threads, a.skiers, a.runs, a.warmup)
                 c["server_cpu_us_per_req"] = (server.cpu() - c0) * 1e6 / max(1, c["ok"] + c["failed"])
                 r["client_" + transport] = c
             r["wrk_bare"] = run_wrk(base + "/bench/bare", a.wrk_seconds)
@@ -276,7 +281,7 @@ def main():
             jfr_plans = {"sdk": (a.skiers, a.runs), "raw": (100000, 20)}
             for transport, (skiers, runs) in jfr_plans.items():
                 path = os.path.join(ROOT, "data", "runs", f"client-{transport}.jfr")
-                run_client(base, transport, a.threads, skiers, runs, jfr=path)
+                run_client(base, transport, a.threads, skiers, runs, a.warmup, jfr=path)
                 stacks = jfr_stacks(path)
                 jfr[transport] = (skiers, runs, len(stacks), jfr_top(stacks), jfr_layers(stacks))
     finally:
@@ -344,7 +349,8 @@ def write_report(a, rounds, jfr, part2):
     w("")
     w("Each round, back to back against one server JVM (`java -Xmx512m -jar servlet/target/liftride-server.jar --bare`):")
     w(f"`wrk -t2 -c64 -d{a.wrk_seconds}s -s servlet/bench/post.lua` on the POST endpoint; client-part1 "
-      f"`-t {a.threads} -s {a.skiers} -l 40 -m {a.runs} --baseline 0` with `--transport sdk` and `--transport raw`; "
+      f"`-t {a.threads} -s {a.skiers} -l 40 -m {a.runs} --baseline {a.warmup}` with `--transport sdk` and `--transport raw` "
+      "(the baseline warms the JIT up before the clock, as in a default run); "
       "wrk with the same script on the bare servlet (`/liftride/bench/bare/*`, answers 201 without reading the request); wrk on POST again.")
     w("The client ratio divides by the mean of the two wrk POST runs that bracket it. CPU µs/request: wrk and the "
       "server from /proc/PID/stat (user+sys), the client from its own process CPU during the phases.")
@@ -386,7 +392,7 @@ def write_report(a, rounds, jfr, part2):
         w("## JFR: top client frames (jdk.ExecutionSample, self time)")
         for t, (skiers, runs, total, top, layers) in jfr.items():
             w("")
-            w(f"`--transport {t}`, `-t {a.threads} -s {skiers} -m {runs}` ({total} samples; recording starts 2 s after launch).")
+            w(f"`--transport {t}`, `-t {a.threads} -s {skiers} -m {runs}` ({total} samples; recording starts 2 s after launch, so the single-thread warm-up is in it).")
             w("Where the time goes (each sample counted for the first layer from the top of its stack; JDK and Kotlin "
               "helpers count for the layer that called them):")
             w("")
