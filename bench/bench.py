@@ -11,8 +11,8 @@ gives every raw number, the medians and min-max.
      that answers 201 without reading the request, in the same server (the bench module's BareServer).
   3. client-part2's instrumentation overhead and memory: client-part2/bench/overhead.sh, if present.
 
-Usage: python3 bench/bench.py [--rounds 3] [--wrk-seconds 10] [--skip-build] [--skip-part2] [--jfr]
-Writes data/bench.md. Loopback only; every run is bounded in time.
+Usage: python3 bench/bench.py [--rounds 5] [--wrk-seconds 10] [--warmup 10000] [--skip-build] [--skip-part2] [--jfr]
+Writes data/bench.md (keeping its "Earlier profiles" section). Loopback only; every run is bounded in time.
 """
 import argparse
 import datetime
@@ -137,13 +137,13 @@ def sampling_jfc():
     return path
 
 
-def run_client(base, transport, threads, skiers, runs, jfr=None):
+def run_client(base, transport, threads, skiers, runs, warmup, jfr=None):
     cmd = ["java", "-Xmx1g"]
     if jfr:
         # delay: skip JVM start-up and class loading, profile the phases
         cmd.append(f"-XX:StartFlightRecording=filename={jfr},settings={sampling_jfc()},delay=2s")
     cmd += ["-jar", CLIENT_JAR, "-t", str(threads), "-s", str(skiers), "-l", "40", "-m", str(runs),
-            "-i", base, "--baseline", "0", "--transport", transport]
+            "-i", base, "--baseline", str(warmup), "--transport", transport]
     print("+ " + " ".join(cmd), file=sys.stderr, flush=True)
     p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     out = p.stdout
@@ -171,25 +171,75 @@ def fmt_range(xs, f="{:.2f}"):
     return (f + " (" + f + "–" + f + ")").format(statistics.median(xs), min(xs), max(xs))
 
 
-def jfr_top(path, n=10):
-    """Top frames of jdk.ExecutionSample in a JFR file: [(method, share)]."""
-    out = subprocess.run(["jfr", "print", "--events", "jdk.ExecutionSample", "--stack-depth", "1", path],
+def jfr_stacks(path, depth=64):
+    """The stacks of jdk.ExecutionSample in a JFR file, top frame first: [[method(params), ...], ...]."""
+    out = subprocess.run(["jfr", "print", "--events", "jdk.ExecutionSample", "--stack-depth", str(depth), path],
                          stdout=subprocess.PIPE, text=True, check=True).stdout
-    frames = re.findall(r"stackTrace = \[\s*\n\s*([^\n]+?)\s+line:", out)
+    stacks = []
+    for event in out.split("jdk.ExecutionSample")[1:]:
+        body = event.split("stackTrace = [", 1)[-1].split("\n  ]", 1)[0]
+        frames = [re.sub(r"\s+line:.*$", "", line.strip()) for line in body.splitlines()]
+        frames = [f for f in frames if f and f != "..."]
+        if frames:
+            stacks.append(frames)
+    return stacks
+
+
+def jfr_top(stacks, n=10):
+    """Top frames by self time: [(method, share)]. Kotlin's inlined null checks are counted for their
+    caller: JFR names them Intrinsics.throwParameterIsNullNPE, though nothing is thrown."""
     counts = {}
-    for fr in frames:
-        counts[fr] = counts.get(fr, 0) + 1
-    total = sum(counts.values()) or 1
-    return total, sorted(((k, v / total) for k, v in counts.items()), key=lambda kv: -kv[1])[:n]
+    for frames in stacks:
+        top = next((f for f in frames if not f.startswith("kotlin.jvm.internal.Intrinsics.")), frames[0])
+        counts[top] = counts.get(top, 0) + 1
+    total = len(stacks) or 1
+    return sorted(((k, v / total) for k, v in counts.items()), key=lambda kv: -kv[1])[:n]
+
+
+# Where a sample's time goes: the first frame, from the top, that belongs to a layer. JDK and Kotlin
+# helpers (collections, strings, null checks) count for the layer that called them; only the socket
+# calls are a layer of their own.
+LAYERS = [
+    ("socket read/write (JDK, kernel)", r"^(sun\.nio\.ch\.|java\.net\.Socket)"),
+    ("generated SDK (io.upic.liftride.sdk: SkiersApi, ApiClient, JSON)", r"^io\.upic\.liftride\.sdk\."),
+    ("Gson (serializing the ride)", r"^(com\.google\.gson\.|io\.gsonfire\.)"),
+    ("OkHttp 4 (okhttp3: call, interceptors, pool, HTTP/1.1 codec)", r"^okhttp3\."),
+    ("okio (buffers, timeouts)", r"^okio\."),
+    ("raw transport (RawRideSender, RawHttpConnection)", r"^io\.upic\.liftride\.client\.http\.raw\."),
+    ("client engine (workers, retries, counting)", r"^io\.upic\.liftride\.client\."),
+]
+HELPERS = r"^(java\.|javax\.|jdk\.|sun\.|kotlin\.)"
+
+
+def jfr_layers(stacks):
+    """Share of samples per layer (see LAYERS): [(layer, share)], largest first."""
+    counts = {}
+    for frames in stacks:
+        layer = "other (JDK, JIT, GC helpers)"
+        for frame in frames:
+            hit = next((name for name, rx in LAYERS if re.match(rx, frame)), None)
+            if hit:
+                layer = hit
+                break
+            if not re.match(HELPERS, frame):
+                break
+        counts[layer] = counts.get(layer, 0) + 1
+    total = len(stacks) or 1
+    return sorted(((k, v / total) for k, v in counts.items()), key=lambda kv: -kv[1])
 
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--rounds", type=int, default=3)
+    ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--wrk-seconds", type=int, default=10)
     ap.add_argument("--threads", type=int, default=64)
     ap.add_argument("--skiers", type=int, default=20000)
     ap.add_argument("--runs", type=int, default=10)
+    # The client's own default: before the clock, N single-thread requests warm the JIT up, N more
+    # measure W and D, and the client waits for the compiler to go idle. With 0 (a cold JVM), most
+    # of the HTTP stack's JIT compilation lands in the measured run: 10-70% more CPU per SDK request
+    # in runs here. wrk is native code and needs no warm-up.
+    ap.add_argument("--warmup", type=int, default=10000, help="client-part1 --baseline for both transports")
     ap.add_argument("--skip-build", action="store_true")
     ap.add_argument("--skip-part2", action="store_true")
     ap.add_argument("--jfr", action="store_true", help="profile one SDK and one raw client run with JFR")
@@ -198,10 +248,11 @@ def main():
 
     ensure_wrk()
     if not a.skip_build:
-        sh(["mvn", "-B", "-q", "-DskipTests", "install"], cwd=ROOT)
-    for jar in (BENCH_JAR, CLIENT_JAR):
+        # package, not install: the jars are read from target/, and ~/.m2 is left alone
+        sh(["mvn", "-B", "-q", "-DskipTests", "package"], cwd=ROOT)
+    for jar in (SERVER_JAR, BENCH_JAR, CLIENT_JAR):
         if not os.path.exists(jar):
-            raise SystemExit(f"missing {jar}: build first (mvn -DskipTests install)")
+            raise SystemExit(f"missing {jar}: build first (mvn -DskipTests package)")
 
     rounds = []
     server = Server()
@@ -217,7 +268,7 @@ def main():
             r["wrk_post"] = run_wrk(base, a.wrk_seconds)
             for transport in ("sdk", "raw"):
                 c0 = server.cpu()
-                c = run_client(base, transport, a.threads, a.skiers, a.runs)
+                c = run_client(base, transport, a.threads, a.skiers, a.runs, a.warmup)
                 c["server_cpu_us_per_req"] = (server.cpu() - c0) * 1e6 / max(1, c["ok"] + c["failed"])
                 r["client_" + transport] = c
             r["wrk_bare"] = run_wrk(base + "/bench/bare", a.wrk_seconds)
@@ -231,8 +282,9 @@ def main():
             jfr_plans = {"sdk": (a.skiers, a.runs), "raw": (100000, 20)}
             for transport, (skiers, runs) in jfr_plans.items():
                 path = os.path.join(ROOT, "data", "runs", f"client-{transport}.jfr")
-                run_client(base, transport, a.threads, skiers, runs, jfr=path)
-                jfr[transport] = (skiers, runs) + jfr_top(path)
+                run_client(base, transport, a.threads, skiers, runs, a.warmup, jfr=path)
+                stacks = jfr_stacks(path)
+                jfr[transport] = (skiers, runs, len(stacks), jfr_top(stacks), jfr_layers(stacks))
     finally:
         server.close()
 
@@ -244,6 +296,22 @@ def main():
         part2 = open(p2).read() if os.path.exists(p2) else None
 
     write_report(a, rounds, jfr, part2)
+
+
+EARLIER = "## Earlier profiles"
+
+
+def earlier_profiles(path):
+    """The lines of the report's "Earlier profiles" section (up to the next "## " heading), which
+    each run keeps: profiles of code that no longer exists cannot be measured again."""
+    if not os.path.exists(path):
+        return []
+    lines = open(path).read().splitlines()
+    start = next((i for i, line in enumerate(lines) if line.startswith(EARLIER)), None)
+    if start is None:
+        return []
+    end = next((i for i in range(start + 1, len(lines)) if lines[i].startswith("## ")), len(lines))
+    return lines[start:end]
 
 
 PART2_POINTER = ("Measured by `client-part2/bench/overhead.sh`, which this script runs after the rounds above "
@@ -282,7 +350,8 @@ def write_report(a, rounds, jfr, part2):
     w("")
     w(f"Each round, back to back against one server JVM (`java -Xmx512m -cp bench/target/liftride-bench.jar {BARE_SERVER}`):")
     w(f"`wrk -t2 -c64 -d{a.wrk_seconds}s -s servlet/bench/post.lua` on the POST endpoint; client-part1 "
-      f"`-t {a.threads} -s {a.skiers} -l 40 -m {a.runs} --baseline 0` with `--transport sdk` and `--transport raw`; "
+      f"`-t {a.threads} -s {a.skiers} -l 40 -m {a.runs} --baseline {a.warmup}` with `--transport sdk` and `--transport raw` "
+      "(the baseline warms the JIT up before the clock, as in a default run); "
       "wrk with the same script on the bare servlet (`/liftride/bench/bare/*`, answers 201 without reading the request); wrk on POST again.")
     w("The client ratio divides by the mean of the two wrk POST runs that bracket it. CPU µs/request: wrk and the "
       "server from /proc/PID/stat (user+sys), the client from its own process CPU during the phases.")
@@ -291,7 +360,7 @@ def write_report(a, rounds, jfr, part2):
     w("")
     w("| figure | ratio | target |")
     w("|---|---|---|")
-    w(f"| client efficiency, generated SDK (OkHttp 2.7.5) / wrk | {fmt_range(sdk_ratio)} | ≥ 0.5 |")
+    w(f"| client efficiency, generated SDK (OkHttp 4.12) / wrk | {fmt_range(sdk_ratio)} | ≥ 0.5 |")
     w(f"| client efficiency, raw transport / wrk | {fmt_range(raw_ratio)} | ≥ 0.5 |")
     w(f"| server efficiency, wrk POST / wrk bare servlet | {fmt_range(srv_ratio)} (POST run after bare: {fmt_range(srv_ratio_after)}) | ≥ 0.9 |")
     w("")
@@ -322,20 +391,39 @@ def write_report(a, rounds, jfr, part2):
     if jfr:
         w("")
         w("## JFR: top client frames (jdk.ExecutionSample, self time)")
-        for t, (skiers, runs, total, top) in jfr.items():
+        for t, (skiers, runs, total, top, layers) in jfr.items():
             w("")
-            w(f"`--transport {t}`, `-t {a.threads} -s {skiers} -m {runs}` ({total} samples; recording starts 2 s after launch):")
+            w(f"`--transport {t}`, `-t {a.threads} -s {skiers} -m {runs}` ({total} samples; recording starts 2 s after launch, so the single-thread warm-up is in it).")
+            w("Where the time goes (each sample counted for the first layer from the top of its stack; JDK and Kotlin "
+              "helpers count for the layer that called them):")
+            w("")
+            w("| layer | share of samples |")
+            w("|---|---|")
+            for name, share in layers:
+                w(f"| {name} | {share:.1%} |")
+            w("")
+            w("Top frames by self time:")
             w("")
             w("| # | method | share |")
             w("|---|---|---|")
-            for j, (m, s) in enumerate(top):
-                w(f"| {j + 1} | `{m}` | {s:.1%} |")
+            for j, (m, share) in enumerate(top):
+                w(f"| {j + 1} | `{m}` | {share:.1%} |")
     if part2:
         # linked, not copied: overhead.sh also runs alone, and a copy here would go stale
         w("")
         w("## client-part2 overhead and memory")
         w("")
         w(PART2_POINTER)
+    elif os.path.exists(os.path.join(ROOT, "data", "part2-bench.md")):
+        w("")
+        w("## client-part2 overhead and memory")
+        w("")
+        w("Measured by `client-part2/bench/overhead.sh` (not rerun this time: `--skip-part2`): see "
+          "[part2-bench.md](part2-bench.md).")
+    earlier = earlier_profiles(a.out)
+    if earlier:
+        w("")
+        L.extend(earlier)
     os.makedirs(os.path.dirname(a.out), exist_ok=True)
     with open(a.out, "w") as f:
         f.write("\n".join(L) + "\n")

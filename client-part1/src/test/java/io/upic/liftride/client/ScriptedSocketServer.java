@@ -25,7 +25,7 @@ import java.util.concurrent.locks.ReentrantReadWriteLock;
  * with {@code SO_LINGER 0}, a listening socket that goes away while the run goes (connections
  * refused) and comes back on the same port. Answers {@code GET .../statistics} with
  * {@code {"ridesStored": n}} (n = 201s it sent), and every POST as its {@link Script} says.
- * Keep-alive, Content-Length bodies only (what OkHttp 2 sends). Thread-safe.
+ * Keep-alive, Content-Length bodies only (what both transports send). Thread-safe.
  *
  * <p>Accounting is exact: a 201 is counted as stored only after it was written, and
  * {@link #stopListening()} waits for answers being written, so "stored" never includes a 201 the

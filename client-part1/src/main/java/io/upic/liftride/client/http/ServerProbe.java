@@ -1,8 +1,5 @@
 package io.upic.liftride.client.http;
 
-import com.squareup.okhttp.ConnectionPool;
-import com.squareup.okhttp.OkHttpClient;
-import io.upic.liftride.client.http.internal.OkHttpPools;
 import io.upic.liftride.sdk.ApiClient;
 import io.upic.liftride.sdk.ApiException;
 import io.upic.liftride.sdk.api.StatisticsApi;
@@ -10,6 +7,8 @@ import io.upic.liftride.sdk.model.APIStats;
 import java.io.IOException;
 import java.util.OptionalLong;
 import java.util.concurrent.TimeUnit;
+import okhttp3.ConnectionPool;
+import okhttp3.OkHttpClient;
 
 /**
  * Control-plane requests through the generated SDK, whatever transport the load uses: the
@@ -35,14 +34,14 @@ public final class ServerProbe {
      * network or HTTP problems (they are in the answer).
      */
     public static Answer statistics(String baseUrl, int connectTimeoutMillis, int readTimeoutMillis) {
-        OkHttpClient http = new OkHttpClient();
-        // Its own pool (OkHttp 2 would otherwise use a process-wide default) so we can empty it after.
-        http.setConnectionPool(new ConnectionPool(1, 1, TimeUnit.SECONDS));
-        http.setConnectTimeout(connectTimeoutMillis, TimeUnit.MILLISECONDS);
-        http.setReadTimeout(readTimeoutMillis, TimeUnit.MILLISECONDS);
-        http.setWriteTimeout(readTimeoutMillis, TimeUnit.MILLISECONDS);
-        http.setRetryOnConnectionFailure(false);
-        http.setFollowRedirects(false);
+        OkHttpClient http = new OkHttpClient.Builder()
+                .connectionPool(new ConnectionPool(1, 1, TimeUnit.SECONDS)) // its own, emptied after
+                .connectTimeout(connectTimeoutMillis, TimeUnit.MILLISECONDS)
+                .readTimeout(readTimeoutMillis, TimeUnit.MILLISECONDS)
+                .writeTimeout(readTimeoutMillis, TimeUnit.MILLISECONDS)
+                .retryOnConnectionFailure(false)
+                .followRedirects(false)
+                .build();
         ApiClient client = new ApiClient();
         client.setHttpClient(http);
         client.setBasePath(baseUrl);
@@ -63,7 +62,7 @@ public final class ServerProbe {
             // e.g. a 200 whose body is not our APIStats: the server is there, it is just not ours
             return new Answer(true, 200, "unreadable /statistics answer: " + reason(e), OptionalLong.empty());
         } finally {
-            OkHttpPools.shutDown(http.getConnectionPool()); // its connection, and its pool thread, end now
+            http.connectionPool().evictAll(); // its connection closes now, not after the keep-alive
         }
     }
 

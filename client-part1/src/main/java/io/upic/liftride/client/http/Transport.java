@@ -1,7 +1,7 @@
 package io.upic.liftride.client.http;
 
-import io.upic.liftride.client.http.internal.RawRideSenderFactory;
-import io.upic.liftride.client.http.internal.SdkRideSenderFactory;
+import io.upic.liftride.client.http.raw.RawRideSenderFactory;
+import io.upic.liftride.client.http.sdk.SdkRideSenderFactory;
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.stream.Collectors;
@@ -13,7 +13,7 @@ import java.util.stream.Collectors;
  */
 public enum Transport {
 
-    /** The generated swagger SDK ({@code SkiersApi} on OkHttp 2.7.5): the default, as the assignment asks. */
+    /** The generated swagger SDK ({@code SkiersApi} on OkHttp 4): the default, as the assignment asks. */
     SDK("sdk") {
         @Override
         public RideSenderFactory open(HttpSettings settings) {

@@ -6,15 +6,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
-import com.squareup.okhttp.mockwebserver.MockResponse;
-import com.squareup.okhttp.mockwebserver.MockWebServer;
-import com.squareup.okhttp.mockwebserver.RecordedRequest;
-import com.squareup.okhttp.mockwebserver.SocketPolicy;
 import io.upic.liftride.client.engine.AttemptRecorder;
 import io.upic.liftride.client.engine.RetryingSender;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import okhttp3.mockwebserver.MockResponse;
+import okhttp3.mockwebserver.MockWebServer;
+import okhttp3.mockwebserver.RecordedRequest;
+import okhttp3.mockwebserver.SocketPolicy;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -135,7 +135,7 @@ class SdkTransportTest {
 
     @Test
     void aPooledConnectionClosedAfterTheRequestIsRetriedVisiblyNotSilentlyByOkHttp() {
-        // OkHttp 2 would resend a POST on a failed *pooled* connection by itself unless told not to:
+        // OkHttp resends a POST on a failed *pooled* connection by itself unless told not to:
         // the server would store a ride whose attempt the client never counted.
         server.enqueue(new MockResponse().setResponseCode(201));
         server.enqueue(new MockResponse().setSocketPolicy(SocketPolicy.DISCONNECT_AFTER_REQUEST));

@@ -33,8 +33,6 @@ public final class SkierServlet extends RouteServlet {
     /** Set on a 201 that answers a retry: the ride was stored by an earlier request with the same key. */
     public static final String REPLAYED_HEADER = "Idempotent-Replayed";
 
-    private static final int SC_UNPROCESSABLE_ENTITY = 422;
-
     private transient RideStore store;
 
     @Override
@@ -86,7 +84,7 @@ public final class SkierServlet extends RouteServlet {
         if (outcome == RideOutcome.KEY_REUSED) {
             JsonResponses.message(
                     response,
-                    SC_UNPROCESSABLE_ENTITY,
+                    HttpServletResponse.SC_CONFLICT,
                     IdempotencyKeys.HEADER + " " + Values.quote(key.value().orElseThrow())
                             + " was already used for a different ride at this resort and season; nothing was stored");
             return;

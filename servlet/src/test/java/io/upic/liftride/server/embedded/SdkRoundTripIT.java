@@ -20,6 +20,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -41,8 +42,11 @@ class SdkRoundTripIT {
         server = EmbeddedServer.start("127.0.0.1", 0);
         ApiClient client = new ApiClient();
         client.setBasePath(server.baseUrl());
-        client.setConnectTimeout(5_000);
-        client.setReadTimeout(10_000);
+        client.setHttpClient(client.getHttpClient()
+                .newBuilder()
+                .connectTimeout(5, TimeUnit.SECONDS)
+                .readTimeout(10, TimeUnit.SECONDS)
+                .build());
         skiers = new SkiersApi(client);
         resorts = new ResortsApi(client);
         statistics = new StatisticsApi(client);
@@ -93,13 +97,13 @@ class SdkRoundTripIT {
             assertEquals(skier.getValue().intValue(), skiers.getSkierDayVertical(1, "2022", "1", skier.getKey()));
         }
 
-        SkierVertical resort1 = skiers.getSkierResortTotals(1, List.of("1"), null);
+        SkierVertical resort1 = skiers.getSkierResortTotals(1, List.of(1), null);
         assertEquals(
                 List.of("2021", "2022"),
                 resort1.getResorts().stream().map(SeasonVertical::getSeasonID).toList());
         assertEquals(100L, resort1.getResorts().get(0).getTotalVert());
         assertEquals(expectedSeason2022OfSkier1, resort1.getResorts().get(1).getTotalVert());
-        SkierVertical bothResorts2022 = skiers.getSkierResortTotals(1, List.of("1", "2"), List.of("2022"));
+        SkierVertical bothResorts2022 = skiers.getSkierResortTotals(1, List.of(1, 2), List.of("2022"));
         assertEquals(
                 expectedSeason2022OfSkier1 + 200,
                 bothResorts2022.getResorts().get(0).getTotalVert());

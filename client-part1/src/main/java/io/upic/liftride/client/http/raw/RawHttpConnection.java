@@ -1,4 +1,4 @@
-package io.upic.liftride.client.http.internal;
+package io.upic.liftride.client.http.raw;
 
 import java.io.EOFException;
 import java.io.IOException;

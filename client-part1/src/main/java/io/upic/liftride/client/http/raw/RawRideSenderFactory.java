@@ -1,4 +1,4 @@
-package io.upic.liftride.client.http.internal;
+package io.upic.liftride.client.http.raw;
 
 import io.upic.liftride.client.http.HttpSettings;
 import io.upic.liftride.client.http.RideSender;

@@ -1,4 +1,4 @@
-package io.upic.liftride.client.http.internal;
+package io.upic.liftride.client.http.sdk;
 
 import io.upic.liftride.client.http.RideSender;
 import io.upic.liftride.sdk.ApiClient;

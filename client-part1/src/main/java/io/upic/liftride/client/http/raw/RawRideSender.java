@@ -1,4 +1,4 @@
-package io.upic.liftride.client.http.internal;
+package io.upic.liftride.client.http.raw;
 
 import io.upic.liftride.client.http.RideSender;
 import java.io.IOException;
@@ -9,10 +9,10 @@ import java.nio.charset.StandardCharsets;
  * JSON body, {@code Content-Type: application/json}) straight into a reused buffer and sends it with
  * one write on its own kept-alive connection. One instance per worker; not thread-safe.
  *
- * <p>Why it exists: the generated SDK runs on OkHttp 2.7.5, which spends about 70 µs of CPU per
- * request on this kind of machine (URL parsing, a client copy per call, pooled-connection checks,
- * the SDK's regex path building). Client and server share the CPU, so every microsecond here is
- * taken from the server. This sender costs a few microseconds plus the kernel's socket work.
+ * <p>Why it exists: the generated SDK on OkHttp 4 spends several times its CPU per request (a call,
+ * URL, address, header and interceptor objects per request; data/bench.md has the profile). Client
+ * and server share the CPU, so every microsecond here is taken from the server. This sender costs a
+ * few microseconds plus the kernel's socket work.
  */
 final class RawRideSender implements RideSender {
 
