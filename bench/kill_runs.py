@@ -110,12 +110,12 @@ def main():
             victim = lambda: redis
         else:
             cluster = subprocess.Popen(["java", "-cp", SERVER_JAR, "io.upic.liftride.server.cluster.LocalCluster",
-                                        "--servers", "2", "--dir", data_dir],
+                                        "--servers", "2", "--port", "0"],
                                        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
             procs.append(cluster)
-            m, lines = wait_for(r"front\s+(http://127\.0\.0\.1:\d+/liftride)", cluster.stdout, 120)
+            m, lines = wait_for(r"LiftRide cluster listening on (http://127\.0\.0\.1:\d+/liftride)", cluster.stdout, 120)
             base = m.group(1)
-            pids = [int(p) for p in re.findall(r"server \d+ .*pid (\d+)", "".join(lines))]
+            pids = [int(p) for p in re.findall(r"server\s*\d+\s+\S+\s+pid (\d+)", "".join(lines))]
             victim = None
         out = []
         c = client(base, a)
