@@ -8,7 +8,7 @@ import com.google.gson.JsonParser;
 import io.upic.liftride.client.engine.AttemptListener;
 import io.upic.liftride.client.engine.AttemptRecorder;
 import io.upic.liftride.client.engine.RunResult;
-import io.upic.liftride.client.plan.Work;
+import io.upic.liftride.client.plan.ThreadAssignment;
 import io.upic.liftride.server.cluster.ClusterOptions;
 import io.upic.liftride.server.cluster.LocalCluster;
 import java.net.URI;
@@ -275,7 +275,7 @@ class ScaleOutIT {
         private final CountDownLatch started = new CountDownLatch(1);
 
         @Override
-        public AttemptRecorder recorder(Work work) {
+        public AttemptRecorder recorder(ThreadAssignment work) {
             return (epochMillis, startNanos, latencyNanos, code, attemptNumber) -> {
                 counts.computeIfAbsent(code, c -> new LongAdder()).increment();
                 attempts.increment();
