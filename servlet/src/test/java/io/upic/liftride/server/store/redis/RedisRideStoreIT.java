@@ -44,27 +44,37 @@ class RedisRideStoreIT extends RideStoreContract {
 
     @Test
     void remembersAKeyAtLeastOneKeyTtlAndAtMostTwo() throws InterruptedException {
+        long ttlMillis = 3_000;
         RedisRideStore.Settings d = RedisRideStore.Settings.DEFAULTS;
-        RedisRideStore.Settings twoSeconds = new RedisRideStore.Settings(
+        RedisRideStore.Settings threeSeconds = new RedisRideStore.Settings(
                 d.connectTimeout(),
                 d.commandTimeout(),
                 d.requestTimeout(),
-                Duration.ofSeconds(2),
+                Duration.ofMillis(ttlMillis),
                 d.committers(),
                 d.maxBatch(),
                 d.maxConnections(),
                 d.clockMargin());
-        try (RedisRideStore quick = RedisRideStore.standalone("127.0.0.1", redis.port(), twoSeconds)) {
+        try (RedisRideStore quick = RedisRideStore.standalone("127.0.0.1", redis.port(), threeSeconds)) {
             SkierDay day = new SkierDay(9, 2022, 1, 1);
             LiftRide ride = new LiftRide(5, 100, 0);
+            // Redis runs on this machine, so its clock is ours: start just after a period begins
+            long period = System.currentTimeMillis() / ttlMillis + 1;
+            sleepUntil(period * ttlMillis + 100);
             assertEquals(RideOutcome.STORED, quick.addRide(day, ride, "ttl-key"));
-            Thread.sleep(2_100); // the key's period has ended: it is found in the previous one
+            sleepUntil((period + 1) * ttlMillis + 100); // the next period: found in the previous one
             assertEquals(RideOutcome.REPLAYED, quick.addRide(day, ride, "ttl-key"));
-            Thread.sleep(4_100); // two periods later its hash has expired
+            sleepUntil((period + 2) * ttlMillis + 100); // two periods on: neither period looked up holds it
             assertEquals(RideOutcome.STORED, quick.addRide(day, ride, "ttl-key"));
             assertTrue(
-                    Long.parseLong(redis.cli("TTL", "{lr:9:2022}:k:" + (System.currentTimeMillis() / 2000))) > 0,
-                    "a period's hash expires");
+                    Long.parseLong(redis.cli("TTL", "{lr:9:2022}:k:" + (period + 2))) > 0, "a period's hash expires");
+        }
+    }
+
+    private static void sleepUntil(long epochMillis) throws InterruptedException {
+        long left = epochMillis - System.currentTimeMillis();
+        if (left > 0) {
+            Thread.sleep(left);
         }
     }
 
