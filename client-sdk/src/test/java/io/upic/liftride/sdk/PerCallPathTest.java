@@ -170,6 +170,31 @@ class PerCallPathTest {
         }
     }
 
+    @Test
+    void aJsonBodyOfAnyJsonContentTypeHasOkHttpsStringBodyTypeAndBytes() throws Exception {
+        ApiClient api = client("http://127.0.0.1:8080/liftride");
+        LiftRide ride = new LiftRide().liftID(21).time(217);
+        for (String contentType : new String[] {
+            "application/json", "application/json; charset=UTF-16", "application/vnd.x+json", "APPLICATION/JSON"
+        }) {
+            Map<String, String> headers = new HashMap<>();
+            headers.put("Content-Type", contentType);
+            Request r = api.buildRequest(
+                    "/x",
+                    "POST",
+                    new ArrayList<>(),
+                    new ArrayList<>(),
+                    ride,
+                    headers,
+                    new HashMap<>(),
+                    new String[0],
+                    null);
+            RequestBody stock = RequestBody.create(api.getJSON().serialize(ride), MediaType.parse(contentType));
+            assertEquals(stock.contentType(), r.body().contentType(), contentType);
+            assertArrayEquals(bytes(stock), bytes(r.body()), contentType);
+        }
+    }
+
     private static byte[] bytes(RequestBody body) throws Exception {
         Buffer b = new Buffer();
         body.writeTo(b);
