@@ -48,8 +48,8 @@ class SdkTransportResourcesTest {
         try (SdkRideSenderFactory factory = open(4);
                 RideSender first = factory.create();
                 RideSender second = factory.create()) {
-            assertEquals(201, first.send(1, 2022, 1, 1, 1, 1, 1));
-            assertEquals(201, second.send(1, 2022, 1, 2, 1, 1, 1));
+            assertEquals(201, first.send(1, 2022, 1, 1, 1, 1, 1, "k1"));
+            assertEquals(201, second.send(1, 2022, 1, 2, 1, 1, 1, "k2"));
             assertEquals(0, server.takeRequest().getSequenceNumber());
             RecordedRequest secondRequest = server.takeRequest();
             assertEquals(1, secondRequest.getSequenceNumber(), "the second worker reused the first one's connection");
@@ -74,7 +74,7 @@ class SdkTransportResourcesTest {
                     try (RideSender s = factory.create()) {
                         ready.countDown();
                         ready.await();
-                        return s.send(1, 2022, 1, skier, 1, 1, 1);
+                        return s.send(1, 2022, 1, skier, 1, 1, 1, "k" + skier);
                     }
                 }));
             }
