@@ -8,6 +8,7 @@ import io.upic.liftride.client.cli.ParsedArgs;
 import io.upic.liftride.client.cli.UsageException;
 import io.upic.liftride.client.part2.chart.ChartStyle;
 import io.upic.liftride.client.part2.cli.Part2Options;
+import io.upic.liftride.client.threshold.ThresholdCheck;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
@@ -21,7 +22,7 @@ import java.util.stream.Collectors;
  * plus {@code --out DIR}. {@link #run(String[])} returns the exit code (tests call it).
  *
  * <p>Exit codes as client-part1 (0 all requests succeeded and every check passed, 1 otherwise, 2 bad
- * flags, 130 Ctrl-C), and 1 as well when the CSV rows or histogram values do not equal the attempts,
+ * flags, 3 every request succeeded but a {@code --threshold} failed, 130 Ctrl-C), and 1 as well when the CSV rows or histogram values do not equal the attempts,
  * or when the CSV writer failed: that stops the run at once, which then ends like a stopped one
  * (its partial account, statistics, charts and report) with the writer's error.
  *
@@ -103,7 +104,7 @@ public final class Main {
                 err.println("instrumentation check failed: " + f);
             }
             err.flush();
-            if (code == 0) {
+            if (code == 0 || code == ThresholdCheck.EXIT_CODE) {
                 code = 1;
             }
         }
