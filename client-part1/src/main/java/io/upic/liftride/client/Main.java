@@ -13,8 +13,8 @@ import java.util.Objects;
  *
  * <p>Exit codes: 0 every request succeeded and the counts reconcile; 1 a request failed, the
  * counts do not reconcile or the server is unreachable; 2 bad flags; 3 every request succeeded but a
- * {@code --threshold} failed ({@link io.upic.liftride.client.threshold.ThresholdCheck#EXIT_CODE}); 130 interrupted (Ctrl-C, after
- * the partial account is printed).
+ * {@code --threshold} failed ({@link io.upic.liftride.client.threshold.ThresholdCheck#EXIT_CODE}); 130
+ * interrupted (Ctrl-C, after the partial account is printed).
  */
 public final class Main {
 

@@ -7,7 +7,8 @@ import java.util.Locale;
 
 /**
  * The live progress line on stderr: rewritten in place ({@code \r}) once a second with an ETA (requests left
- * at the rate of the last 10 s), ended with a newline by the final snapshot. Calls never overlap (see {@link ProgressListener}).
+ * at the rate of the last 10 s), ended with a newline by the final snapshot. Calls never overlap (see
+ * {@link ProgressListener}).
  */
 public final class ProgressPrinter implements ProgressListener {
 
