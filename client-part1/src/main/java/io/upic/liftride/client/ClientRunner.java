@@ -17,6 +17,7 @@ import io.upic.liftride.client.report.LittlesLaw;
 import io.upic.liftride.client.report.ProgressPrinter;
 import io.upic.liftride.client.report.Reconciliation;
 import io.upic.liftride.client.report.RunReport;
+import io.upic.liftride.client.report.RunVerdict;
 import io.upic.liftride.client.report.SummaryPrinter;
 import java.io.PrintStream;
 import java.util.ArrayList;
@@ -72,7 +73,7 @@ public final class ClientRunner {
     /**
      * Runs every config in order against one server (the first config decides which) and returns
      * the exit code: 0 when every request of every run got its 201 and the counts reconcile, 1
-     * otherwise (including an unreachable server and a stop).
+     * otherwise (including an unreachable server and a stop), 3 instead of 0 when a --threshold failed.
      */
     public int run(List<RunConfig> configs, RunHooks hooks) {
         if (!used.compareAndSet(false, true)) {
@@ -163,7 +164,8 @@ public final class ClientRunner {
                     out.printf(Locale.US, "Stopped: %d of %d runs done%n", reports.size(), configs.size());
                 }
                 hooks.afterAll(reports);
-                return ok && reports.size() == configs.size() && !stopRequested ? 0 : 1;
+                int code = ok && reports.size() == configs.size() && !stopRequested ? 0 : 1;
+                return RunVerdict.conclude(out, err, first.summaryJson(), reports, code);
             }
         } finally {
             if (local != null) {
@@ -212,7 +214,7 @@ public final class ClientRunner {
                 .retryPolicy(c.retryPolicy())
                 .seed(c.seed())
                 .listener(listener)
-                .progress(c.progress() || console ? new ProgressPrinter(err) : null, 1_000)
+                .progress(ProgressPrinter.forRun(c.quiet(), c.progress() || console, err), 1_000)
                 .build();
         engine = e;
         if (stopRequested) { // a stop that arrived before `engine` was set
@@ -252,6 +254,7 @@ public final class ClientRunner {
                 .cores(cores)
                 .build();
         SummaryPrinter.printResult(out, report);
+        report = RunVerdict.judge(report, hooks, null); // null: the closed model (--rate passes its rate here)
         hooks.afterRun(report);
         return report;
     }

@@ -3,6 +3,7 @@ package io.upic.liftride.client;
 import io.upic.liftride.client.cli.ParsedArgs;
 import io.upic.liftride.client.cli.RunOptions;
 import io.upic.liftride.client.cli.UsageException;
+import io.upic.liftride.client.threshold.MetricCatalog;
 import java.io.PrintStream;
 import java.util.Objects;
 
@@ -11,8 +12,9 @@ import java.util.Objects;
  * (tests call it); {@link #main} adds the Ctrl-C handling and {@code System.exit}.
  *
  * <p>Exit codes: 0 every request succeeded and the counts reconcile; 1 a request failed, the
- * counts do not reconcile or the server is unreachable; 2 bad flags; 130 interrupted (Ctrl-C, after
- * the partial account is printed).
+ * counts do not reconcile or the server is unreachable; 2 bad flags; 3 every request succeeded but a
+ * {@code --threshold} failed ({@link io.upic.liftride.client.threshold.ThresholdCheck#EXIT_CODE}); 130
+ * interrupted (Ctrl-C, after the partial account is printed).
  */
 public final class Main {
 
@@ -48,6 +50,13 @@ public final class Main {
         ParsedArgs parsed;
         try {
             parsed = RunOptions.parse(args);
+            String unmeasurable = parsed.helpRequested()
+                    ? null
+                    : MetricCatalog.clientPart1()
+                            .unmeasurable(parsed.configs().get(0).thresholds());
+            if (unmeasurable != null) {
+                throw new UsageException(unmeasurable);
+            }
         } catch (UsageException e) {
             err.println(e.getMessage());
             err.print(RunOptions.usage(COMMAND));

@@ -4,6 +4,8 @@ import io.upic.liftride.client.cli.RunConfig;
 import io.upic.liftride.client.engine.AttemptListener;
 import io.upic.liftride.client.plan.LoadPlan;
 import io.upic.liftride.client.report.RunReport;
+import io.upic.liftride.client.threshold.MetricSource;
+import io.upic.liftride.client.threshold.ResultMetrics;
 import java.util.List;
 
 /**
@@ -25,7 +27,23 @@ public interface RunHooks {
         return AttemptListener.NONE;
     }
 
-    /** A run finished and its summary was printed. */
+    /**
+     * The finished run's measured metrics, read by its thresholds and its JSON summary: called once per run after
+     * its summary is printed and before {@link #afterRun}. client-part1's counters by default.
+     */
+    default MetricSource metrics(RunReport report) {
+        return new ResultMetrics(report.result());
+    }
+
+    /** The program's name in the JSON summary. */
+    default String clientName() {
+        return "client-part1";
+    }
+
+    /**
+     * A run finished and its summary was printed; its thresholds are checked and its JSON summary built
+     * ({@link RunReport#summary()}).
+     */
     default void afterRun(RunReport report) {}
 
     /** Every run of the command finished (one element unless -t had a list). */

@@ -91,4 +91,28 @@ class MainTest {
                 "cannot start the embedded server: java.lang.IllegalStateException: no server in this test",
                 err().strip());
     }
+
+    @Test
+    void aPercentileThresholdIsABadFlagForClientPart1SayingWhy() {
+        assertEquals(2, run("-t", "4", "-s", "100", "--threshold", "mean<5ms", "--threshold", "p99<5ms"));
+        String[] lines = err().split("\\R");
+        assertEquals(
+                "--threshold p99<5ms cannot be checked: client-part1 measures no percentiles or maximum (only mean,"
+                        + " failed, throughput); use client-part2",
+                lines[0]);
+        assertFalse(serverStarted.get(), "nothing starts on a bad command line");
+        err.reset();
+        assertEquals(2, run("-t", "4", "-s", "100", "--threshold", "intended.p99<5ms"));
+        assertTrue(err().startsWith("--threshold intended.p99<5ms cannot be checked"), err());
+    }
+
+    @Test
+    void theUsageDocumentsExitCodeThree() {
+        assertEquals(0, run("--help"));
+        String usage = out.toString(StandardCharsets.UTF_8);
+        assertTrue(usage.contains("3 every request succeeded but a --threshold failed"), usage);
+        assertTrue(usage.contains("--threshold <EXPR>"), usage);
+        assertTrue(usage.contains("--summary-json <FILE>"), usage);
+        assertTrue(usage.contains("--quiet"), usage);
+    }
 }

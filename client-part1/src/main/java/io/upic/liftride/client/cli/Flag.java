@@ -1,5 +1,7 @@
 package io.upic.liftride.client.cli;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Objects;
 import lombok.With;
 import org.apache.commons.cli.CommandLine;
@@ -139,6 +141,26 @@ public record Flag<T>(
         } catch (IllegalArgumentException e) {
             throw invalid(text, explainsRejection ? e.getMessage() : null);
         }
+    }
+
+    /**
+     * Every value of a repeatable flag in {@code cl}, in the order given; empty when absent.
+     *
+     * @throws UsageException when a value breaks the rule
+     */
+    public List<T> valuesIn(CommandLine cl) throws UsageException {
+        if (parser == null || !cl.hasOption(longName)) {
+            return List.of();
+        }
+        List<T> values = new ArrayList<>();
+        for (String text : cl.getOptionValues(longName)) {
+            try {
+                values.add(parser.parse(text));
+            } catch (IllegalArgumentException e) {
+                throw invalid(text, explainsRejection ? e.getMessage() : null);
+            }
+        }
+        return List.copyOf(values);
     }
 
     /** "X must be RULE, got TEXT". */

@@ -4,6 +4,9 @@ import io.upic.liftride.client.http.RetryPolicy;
 import io.upic.liftride.client.http.Transport;
 import io.upic.liftride.client.plan.LoadPlan;
 import io.upic.liftride.client.plan.PhasePlan;
+import io.upic.liftride.client.threshold.Threshold;
+import java.nio.file.Path;
+import java.util.List;
 import java.util.Objects;
 import lombok.Builder;
 import lombok.With;
@@ -32,6 +35,9 @@ import lombok.With;
  * @param retryPolicy          --backoff-ms, --backoff-max-ms, --give-up-after-ms; always the assignment's 6 attempts
  * @param jitWarmup            --jit-warmup: let the JIT settle (and client-part2 warm its recording code) before
  *                             each run's clock
+ * @param thresholds           --threshold, repeatable: checked at the end of each run, in this order; never null
+ * @param summaryJson          --summary-json: where the JSON summary goes; null: not written
+ * @param quiet                --quiet: no progress output (neither the line nor the plain 10 s lines)
  */
 @Builder(toBuilder = true)
 @With
@@ -52,7 +58,10 @@ public record RunConfig(
         boolean progress,
         Transport transport,
         RetryPolicy retryPolicy,
-        boolean jitWarmup) {
+        boolean jitWarmup,
+        List<Threshold> thresholds,
+        Path summaryJson,
+        boolean quiet) {
 
     /** Checks every field against its flag's rule (see {@link RunOptions}), for configs built without the CLI. */
     public RunConfig {
@@ -69,6 +78,10 @@ public record RunConfig(
         PhasePlan.named(planName);
         Objects.requireNonNull(transport, "transport");
         Objects.requireNonNull(retryPolicy, "retryPolicy");
+        thresholds = thresholds == null ? List.of() : List.copyOf(thresholds);
+        if (quiet && progress) {
+            throw new IllegalArgumentException("quiet and progress both set");
+        }
     }
 
     /** Whether the client starts its own embedded server (no -i given). */

@@ -5,8 +5,11 @@ import static io.upic.liftride.client.cli.Flag.integer;
 import io.upic.liftride.client.http.RetryPolicy;
 import io.upic.liftride.client.http.Transport;
 import io.upic.liftride.client.plan.PhasePlan;
+import io.upic.liftride.client.threshold.Threshold;
+import io.upic.liftride.client.threshold.ThresholdCheck;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.commons.cli.CommandLine;
@@ -129,6 +132,35 @@ public final class RunOptions {
             "for benchmarks that compare runs: before each run's clock, wait (at most 3 s) until the JIT"
                     + " compiler is idle; client-part2 first drives its recording code with synthetic attempts."
                     + " Off: the run starts right after the baseline");
+    /** Repeatable: read with {@link Flag#valuesIn}. */
+    public static final Flag<Threshold> THRESHOLD = Flag.of(
+                    null,
+                    "threshold",
+                    "EXPR",
+                    Threshold.RULE,
+                    null,
+                    "pass/fail condition checked at the end, repeatable: p99<50ms, p99.9<200ms, mean<10ms, max<2s,"
+                            + " failed==0, throughput>5000, intended.p99<100ms (with --rate); operators < <= > >= =="
+                            + ", latency units ns us µs ms s; any FAIL exits " + ThresholdCheck.EXIT_CODE,
+                    Threshold::parse)
+            .withExplainsRejection(true);
+
+    public static final Flag<Path> SUMMARY_JSON = Flag.of(
+                    null,
+                    "summary-json",
+                    "FILE",
+                    "a file path",
+                    null,
+                    "write the run's machine-readable summary (JSON, schema summary.schema.json) to FILE",
+                    text -> {
+                        if (text.isBlank()) {
+                            throw new IllegalArgumentException("empty path");
+                        }
+                        return Path.of(text.trim());
+                    })
+            .withExplainsRejection(true);
+    public static final Flag<Boolean> QUIET =
+            Flag.toggle(null, "quiet", "no progress output at all (neither the line nor the 10 s log lines)");
     public static final Flag<Boolean> HELP = Flag.toggle("h", "help", "print this help and exit");
 
     /** Every flag of client-part1, in usage order: the required ones first. */
@@ -152,6 +184,9 @@ public final class RunOptions {
             PROGRESS,
             TRANSPORT,
             JIT_WARMUP,
+            THRESHOLD,
+            SUMMARY_JSON,
+            QUIET,
             HELP);
 
     private static final String THREAD_LIST_EXAMPLE = "32,64,128,256";
@@ -206,6 +241,9 @@ public final class RunOptions {
                 .progress(PROGRESS.valueIn(cl))
                 .transport(TRANSPORT.valueIn(cl))
                 .jitWarmup(JIT_WARMUP.valueIn(cl))
+                .thresholds(THRESHOLD.valuesIn(cl))
+                .summaryJson(SUMMARY_JSON.valueIn(cl))
+                .quiet(quiet(cl))
                 .build();
         return new ParsedArgs(cl, threadCounts, config, false);
     }
@@ -224,7 +262,8 @@ public final class RunOptions {
                 options(withExtra(extra)),
                 2,
                 2,
-                "Exit codes: 0 every request succeeded, 1 a request failed or the server is unreachable, 2 bad flags.",
+                "Exit codes: 0 every request succeeded, 1 a request failed or the server is unreachable, 2 bad flags, "
+                        + ThresholdCheck.EXIT_CODE + " every request succeeded but a --threshold failed.",
                 false);
         w.flush();
         return out.toString();
@@ -270,6 +309,16 @@ public final class RunOptions {
             }
         }
         return List.copyOf(counts);
+    }
+
+    /** --quiet, which contradicts --progress. */
+    private static boolean quiet(CommandLine cl) throws UsageException {
+        boolean quiet = QUIET.valueIn(cl);
+        if (quiet && PROGRESS.valueIn(cl)) {
+            throw new UsageException(
+                    QUIET.displayName() + " and " + PROGRESS.displayName() + " contradict each other: give one");
+        }
+        return quiet;
     }
 
     /** The retry policy: the assignment's 6 attempts, backoff and give-up from the flags. */

@@ -6,21 +6,32 @@ import java.io.PrintStream;
 import java.util.Locale;
 
 /**
- * The live progress line on stderr: rewritten in place ({@code \r}) once a second, ended with a
- * newline by the final snapshot. Calls never overlap (see {@link ProgressListener}).
+ * The live progress line on stderr: rewritten in place ({@code \r}) once a second with an ETA (requests left
+ * at the rate of the last 10 s), ended with a newline by the final snapshot. Calls never overlap (see
+ * {@link ProgressListener}).
  */
 public final class ProgressPrinter implements ProgressListener {
 
     private final PrintStream err;
+    private final Eta eta = new Eta();
     private int lastLength;
 
     public ProgressPrinter(PrintStream err) {
         this.err = err;
     }
 
+    /**
+     * The progress display of a run: none with {@code quiet}; this line, rewritten in place, when {@code inPlace}
+     * (stderr is a terminal, or --progress); else a {@link ProgressLog} line every 10 s.
+     */
+    public static ProgressListener forRun(boolean quiet, boolean inPlace, PrintStream err) {
+        return quiet ? null : inPlace ? new ProgressPrinter(err) : new ProgressLog(err);
+    }
+
     @Override
     public void onProgress(Progress p) {
-        String line = format(p);
+        long left = eta.update(p);
+        String line = p.finished() ? format(p) : format(p) + "  " + Eta.text(left);
         StringBuilder b = new StringBuilder(line.length() + 16).append('\r').append(line);
         for (int i = line.length(); i < lastLength; i++) { // wipe the rest of a longer previous line
             b.append(' ');

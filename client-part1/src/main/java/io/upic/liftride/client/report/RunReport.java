@@ -4,6 +4,7 @@ import io.upic.liftride.client.cli.RunConfig;
 import io.upic.liftride.client.engine.Baseline;
 import io.upic.liftride.client.engine.RunResult;
 import io.upic.liftride.client.plan.LoadPlan;
+import io.upic.liftride.client.threshold.ThresholdCheck;
 import lombok.Builder;
 
 /**
@@ -23,6 +24,8 @@ import lombok.Builder;
  * @param processCpuNanos CPU time this JVM used during the run (all threads: the embedded server's too
  *                        when it runs in-process), or -1 if unknown
  * @param cores           processors available to the JVM
+ * @param thresholds      the --threshold checks of this run; null until checked (after the summary is printed)
+ * @param summary         the machine-readable summary (with the thresholds); null until built
  */
 @Builder(toBuilder = true)
 public record RunReport(
@@ -36,7 +39,9 @@ public record RunReport(
         RunResult result,
         Reconciliation reconciliation,
         long processCpuNanos,
-        int cores) {
+        int cores,
+        ThresholdCheck thresholds,
+        RunSummary summary) {
 
     /** Mean busy cores of this JVM over the run's wall time, or NaN if unknown. */
     public double busyCores() {

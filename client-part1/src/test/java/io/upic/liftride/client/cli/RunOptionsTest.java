@@ -9,6 +9,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.upic.liftride.client.Fixtures;
 import io.upic.liftride.client.http.RetryPolicy;
 import io.upic.liftride.client.http.Transport;
+import io.upic.liftride.client.threshold.Threshold;
+import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -204,5 +206,49 @@ class RunOptionsTest {
                 assertThrows(IllegalArgumentException.class, () -> c.withThreads(0))
                         .getMessage());
         assertEquals(180_000, c.loadPlan().totalRequests());
+    }
+
+    @Test
+    void thresholdIsRepeatableAndKeepsTheOrderGiven() throws Exception {
+        RunConfig c = parse(
+                "-t",
+                "32",
+                "-s",
+                "20000",
+                "--threshold",
+                "p99<50ms",
+                "--threshold",
+                "failed==0",
+                "--threshold=mean<2ms");
+        assertEquals(
+                List.of("p99<50ms", "failed==0", "mean<2ms"),
+                c.thresholds().stream().map(Threshold::expr).toList());
+        assertEquals(List.of(), parse("-t", "32", "-s", "20000").thresholds());
+    }
+
+    @Test
+    void aMalformedThresholdIsOneLineNamingItAndWhy() {
+        assertEquals(
+                "--threshold must be " + Threshold.RULE + " (a latency bound needs a unit: ns, us, µs, ms or s), got"
+                        + " p99<50",
+                error("-t", "32", "-s", "20000", "--threshold", "p99<5ms", "--threshold", "p99<50"));
+        assertTrue(error("-t", "32", "-s", "20000", "--threshold", "p99x<5ms").contains("unknown metric p99x"));
+        assertEquals(
+                "--threshold needs a value (" + Threshold.RULE + ")", error("-t", "32", "-s", "20000", "--threshold"));
+    }
+
+    @Test
+    void summaryJsonAndQuietAreParsedAndQuietContradictsProgress() throws Exception {
+        RunConfig c = parse("-t", "32", "-s", "20000", "--summary-json", "out/s.json", "--quiet");
+        assertEquals(Path.of("out/s.json"), c.summaryJson());
+        assertTrue(c.quiet());
+        assertNull(parse("-t", "32", "-s", "20000").summaryJson());
+        assertFalse(parse("-t", "32", "-s", "20000").quiet());
+        assertEquals(
+                "--quiet and --progress contradict each other: give one",
+                error("-t", "32", "-s", "20000", "--quiet", "--progress"));
+        assertEquals(
+                "--summary-json must be a file path (empty path), got  ",
+                error("-t", "32", "-s", "20000", "--summary-json", " "));
     }
 }

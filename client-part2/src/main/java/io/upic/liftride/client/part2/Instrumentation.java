@@ -7,6 +7,7 @@ import io.upic.liftride.client.engine.RunResult;
 import io.upic.liftride.client.part2.chart.RunCharts;
 import io.upic.liftride.client.part2.chart.RunCharts.ChartFile;
 import io.upic.liftride.client.part2.chart.SweepCharts;
+import io.upic.liftride.client.part2.metrics.HistogramMetrics;
 import io.upic.liftride.client.part2.metrics.RunMetrics;
 import io.upic.liftride.client.part2.metrics.ScopeStats;
 import io.upic.liftride.client.part2.report.HdrLog;
@@ -18,6 +19,8 @@ import io.upic.liftride.client.plan.PlannedPhase;
 import io.upic.liftride.client.report.CpuScope;
 import io.upic.liftride.client.report.Prediction;
 import io.upic.liftride.client.report.RunReport;
+import io.upic.liftride.client.report.SummaryJson;
+import io.upic.liftride.client.threshold.MetricSource;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -38,7 +41,7 @@ import java.util.Set;
  *
  * <p>Layout of the output folder: {@code report.md} and the sweep charts at the top, one folder per
  * run ({@code t32/}, {@code t64/}, ...; a repeated count gets {@code t32-2/}) with
- * {@code requests.csv}, {@code latency.hlog} and the run's three charts.
+ * {@code requests.csv}, {@code latency.hlog}, {@code summary.json} and the run's three charts.
  */
 final class Instrumentation implements RunHooks {
 
@@ -117,6 +120,18 @@ final class Instrumentation implements RunHooks {
         return name;
     }
 
+    /** The histograms' metrics once the run's recording merged them; client-part1's counters otherwise. */
+    @Override
+    public MetricSource metrics(RunReport report) {
+        RunMetrics m = current == null ? null : current.metrics();
+        return m == null ? RunHooks.super.metrics(report) : new HistogramMetrics(m, report.result());
+    }
+
+    @Override
+    public String clientName() {
+        return "client-part2";
+    }
+
     @Override
     public void afterRun(RunReport report) {
         long t0 = System.nanoTime();
@@ -125,6 +140,7 @@ final class Instrumentation implements RunHooks {
         if (rec == null) {
             return;
         }
+        writeSummary(rec.dir(), report);
         List<String> problems = new ArrayList<>(rec.problems());
         RunMetrics metrics = rec.metrics();
         if (metrics == null || rec.csv() == null) {
@@ -165,6 +181,19 @@ final class Instrumentation implements RunHooks {
         }
         StatsText.print(out, o, outDir);
         writeReport(false); // after every run, so an interrupted sweep still leaves a report of what ran
+    }
+
+    /** The run folder's summary.json, first, so that it is there even when the statistics below fail. */
+    private void writeSummary(Path dir, RunReport report) {
+        if (report.summary() == null) {
+            return;
+        }
+        try {
+            SummaryJson.write(dir.resolve(SummaryJson.FILE), List.of(report.summary()));
+        } catch (IOException | RuntimeException e) {
+            failures.add("cannot write " + SummaryJson.FILE + ": " + e);
+            err.println("PROBLEM (instrumentation): cannot write " + SummaryJson.FILE + ": " + e);
+        }
     }
 
     @Override

@@ -5,9 +5,11 @@ import io.upic.liftride.client.CtrlC;
 import io.upic.liftride.client.EmbeddedTarget;
 import io.upic.liftride.client.LocalServer;
 import io.upic.liftride.client.cli.ParsedArgs;
+import io.upic.liftride.client.cli.RunConfig;
 import io.upic.liftride.client.cli.UsageException;
 import io.upic.liftride.client.part2.chart.ChartStyle;
 import io.upic.liftride.client.part2.cli.Part2Options;
+import io.upic.liftride.client.threshold.ThresholdCheck;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
@@ -21,9 +23,10 @@ import java.util.stream.Collectors;
  * plus {@code --out DIR}. {@link #run(String[])} returns the exit code (tests call it).
  *
  * <p>Exit codes as client-part1 (0 all requests succeeded and every check passed, 1 otherwise, 2 bad
- * flags, 130 Ctrl-C), and 1 as well when the CSV rows or histogram values do not equal the attempts,
- * or when the CSV writer failed: that stops the run at once, which then ends like a stopped one
- * (its partial account, statistics, charts and report) with the writer's error.
+ * flags, 3 every request succeeded but a {@code --threshold} failed, 130 Ctrl-C), and 1 as well when
+ * the CSV rows or histogram values do not equal the attempts, or when the CSV writer failed: that stops
+ * the run at once, which then ends like a stopped one (its partial account, statistics, charts and report)
+ * with the writer's error.
  *
  * <p>Ctrl-C is client-part1's {@link CtrlC}, the same as in client-part1's {@code Main}: the engine stops, every
  * worker hands over its last chunk, the CSV is drained and
@@ -92,7 +95,7 @@ public final class Main {
         ctrlC.attach(r);
         int code;
         try {
-            code = r.run(parsed.configs(), hooks);
+            code = r.run(resolved(parsed.configs()), hooks);
         } catch (RuntimeException e) { // e.g. a run folder that cannot be created: say so, no stack trace dump
             err.println("client-part2 failed: " + e);
             err.flush();
@@ -103,11 +106,18 @@ public final class Main {
                 err.println("instrumentation check failed: " + f);
             }
             err.flush();
-            if (code == 0) {
+            if (code == 0 || code == ThresholdCheck.EXIT_CODE) {
                 code = 1;
             }
         }
         return code;
+    }
+
+    /** The configs with a relative --summary-json resolved where --out is, against the working directory. */
+    private List<RunConfig> resolved(List<RunConfig> configs) {
+        return configs.stream()
+                .map(c -> c.summaryJson() == null ? c : c.withSummaryJson(workingDir.resolve(c.summaryJson())))
+                .toList();
     }
 
     /** Ctrl-C (or any JVM shutdown) during a run: stop it and wait until its partial account and files are written. */

@@ -4,6 +4,7 @@ import io.upic.liftride.client.cli.Flag;
 import io.upic.liftride.client.cli.ParsedArgs;
 import io.upic.liftride.client.cli.RunOptions;
 import io.upic.liftride.client.cli.UsageException;
+import io.upic.liftride.client.threshold.MetricCatalog;
 import java.io.IOException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
@@ -30,7 +31,7 @@ public final class Part2Options {
             "DIR",
             "a folder that can be created",
             null,
-            "folder for the CSVs, charts, histogram logs and report.md (created if missing); default a new folder "
+            "folder for the CSVs, charts, histogram logs, summary.json and report.md (created if missing); default a new folder "
                     + DEFAULT_PARENT + "/<date>T<time>/ under the working directory",
             text -> text);
 
@@ -38,9 +39,23 @@ public final class Part2Options {
 
     private Part2Options() {}
 
+    /**
+     * The flag of the open model (the rate helper's {@code --rate}): with it the latency from the intended send
+     * exists, so {@code intended.*} thresholds can be checked.
+     */
+    static final String OPEN_MODEL_FLAG = "rate";
+
     /** Parses and validates {@code args}: client-part1's flags and --out. */
     public static ParsedArgs parse(String[] args) throws UsageException {
-        return RunOptions.parse(args, OUT);
+        ParsedArgs parsed = RunOptions.parse(args, OUT);
+        if (!parsed.helpRequested()) {
+            String unmeasurable = MetricCatalog.histograms(parsed.commandLine().hasOption(OPEN_MODEL_FLAG))
+                    .unmeasurable(parsed.configs().get(0).thresholds());
+            if (unmeasurable != null) {
+                throw new UsageException(unmeasurable);
+            }
+        }
+        return parsed;
     }
 
     /** The usage of client-part1's flags and --out, headed by {@code command}. */

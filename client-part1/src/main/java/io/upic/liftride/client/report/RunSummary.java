@@ -1,0 +1,268 @@
+package io.upic.liftride.client.report;
+
+import io.upic.liftride.client.engine.PhaseResult;
+import io.upic.liftride.client.engine.RunResult;
+import io.upic.liftride.client.threshold.Metric;
+import io.upic.liftride.client.threshold.MetricSource;
+import io.upic.liftride.client.threshold.Threshold;
+import io.upic.liftride.client.threshold.ThresholdCheck;
+import io.upic.liftride.client.threshold.ThresholdResult;
+import java.time.Instant;
+import java.util.List;
+import java.util.Objects;
+import java.util.OptionalDouble;
+import lombok.Builder;
+
+/**
+ * The machine-readable summary of one run, as {@code --summary-json} and client-part2's {@code summary.json}
+ * write it ({@link SummaryJson}); the keys are the component names, described by
+ * {@code summary.schema.json} (this module's resources). Plain values only, so that a merge of shards can
+ * build one from merged data with the builder. A null component is written as JSON null: not measured
+ * by this client, or not applicable (the open model's fields in the closed model). Immutable and thread-safe.
+ *
+ * @param schemaVersion         {@link #SCHEMA_VERSION}; bumped when a key changes meaning or goes away
+ * @param client                the program that wrote it: client-part1 or client-part2
+ * @param startTime             ISO-8601 UTC instant the run's clock started (before phase 1)
+ * @param endTime               ISO-8601 UTC instant the run ended (start + wall time)
+ * @param shard                 this process's part of a sharded run; null when the run is not sharded
+ * @param plan                  the phase plan's name
+ * @param threads               -t: threads of the peak phase
+ * @param skiers                -s
+ * @param lifts                 -l
+ * @param meanRuns              -m
+ * @param seed                  --seed, or null when unseeded
+ * @param transport             --transport
+ * @param serverUrl             the base URL the run used
+ * @param offeredRate           --rate in requests per second (open model); null in the closed model
+ * @param planned               requests the plan contains
+ * @param successful            requests that got a 201
+ * @param failed                requests that ended without a 201
+ * @param notSent               planned requests never attempted (a stop, a give-up)
+ * @param retries               attempts beyond the first
+ * @param attempts              HTTP attempts made
+ * @param wallSeconds           before phase 1 to after the last thread finished
+ * @param throughput            successful requests / wall seconds
+ * @param stopped               whether the run was cut short (Ctrl-C, a give-up)
+ * @param ok                    every request succeeded, the counts reconcile, not stopped (exit code 0 or 3)
+ * @param phases                one per planned phase, in order
+ * @param latencyMs             latency from the actual send, all attempts, milliseconds
+ * @param latencyFromIntendedMs latency from the intended send (open model), milliseconds; null otherwise
+ * @param thresholds            the --threshold checks, in the order given (empty without)
+ * @param thresholdsPassed      whether every threshold passed (true without thresholds)
+ * @param server                the server-side reconciliation: its stored-ride count before and after
+ * @param problems              client-side errors of the run (empty in a healthy run)
+ */
+@Builder(toBuilder = true)
+public record RunSummary(
+        int schemaVersion,
+        String client,
+        String startTime,
+        String endTime,
+        Shard shard,
+        String plan,
+        int threads,
+        int skiers,
+        int lifts,
+        int meanRuns,
+        Long seed,
+        String transport,
+        String serverUrl,
+        Double offeredRate,
+        long planned,
+        long successful,
+        long failed,
+        long notSent,
+        long retries,
+        long attempts,
+        double wallSeconds,
+        double throughput,
+        boolean stopped,
+        boolean ok,
+        List<Phase> phases,
+        Latency latencyMs,
+        Latency latencyFromIntendedMs,
+        List<ThresholdOutcome> thresholds,
+        boolean thresholdsPassed,
+        Server server,
+        List<String> problems) {
+
+    /** The schema version this code writes. */
+    public static final int SCHEMA_VERSION = 1;
+
+    public RunSummary {
+        phases = List.copyOf(phases);
+        thresholds = List.copyOf(thresholds);
+        problems = List.copyOf(problems);
+        Objects.requireNonNull(latencyMs, "latencyMs");
+        Objects.requireNonNull(server, "server");
+    }
+
+    /**
+     * This process's part of a sharded run ({@code --shard K/N}).
+     *
+     * @param index K
+     * @param count N
+     */
+    public record Shard(int index, int count) {}
+
+    /**
+     * One phase.
+     *
+     * @param name            phase name
+     * @param threads         threads the plan gave it
+     * @param requests        requests the plan gave it
+     * @param successful      requests that got a 201
+     * @param failed          requests that ended without a 201
+     * @param durationSeconds from its first thread's start to its last thread's end (0 if it never started)
+     * @param throughput      successful requests / its own duration (phases overlap: these do not add up)
+     */
+    public record Phase(
+            String name,
+            int threads,
+            long requests,
+            long successful,
+            long failed,
+            double durationSeconds,
+            double throughput) {
+
+        static Phase of(PhaseResult p) {
+            return new Phase(
+                    p.name(),
+                    p.threads(),
+                    p.planned(),
+                    p.successful(),
+                    p.failed(),
+                    p.durationNanos() / 1e9,
+                    p.throughputPerSecond());
+        }
+    }
+
+    /**
+     * Latency statistics in milliseconds; null where the client does not measure one (client-part1 keeps
+     * only the mean) or there was no attempt.
+     *
+     * @param mean the exact mean
+     * @param p50  median (HdrHistogram, 3 significant digits)
+     * @param p90  90th percentile
+     * @param p99  99th percentile
+     * @param p999 99.9th percentile
+     * @param max  the exact maximum
+     */
+    public record Latency(Double mean, Double p50, Double p90, Double p99, Double p999, Double max) {
+
+        /** The statistics {@code source} gives, from the intended send if {@code intended}. */
+        static Latency from(MetricSource source, boolean intended) {
+            return new Latency(
+                    millis(source, Metric.MEAN, intended),
+                    millis(source, Metric.percentile(50), intended),
+                    millis(source, Metric.percentile(90), intended),
+                    millis(source, Metric.percentile(99), intended),
+                    millis(source, Metric.percentile(99.9), intended),
+                    millis(source, Metric.MAX, intended));
+        }
+
+        private static Double millis(MetricSource source, Metric metric, boolean intended) {
+            OptionalDouble nanos = source.value(intended ? metric.fromIntended() : metric);
+            return nanos.isEmpty() ? null : finiteOrNull(nanos.getAsDouble() / 1e6);
+        }
+    }
+
+    /**
+     * One threshold's outcome.
+     *
+     * @param expr   as given
+     * @param value  the measured value in {@code unit}; null when not measured
+     * @param unit   ms (a latency), requests (failed), req/s (throughput)
+     * @param passed whether it held
+     */
+    public record ThresholdOutcome(String expr, Double value, String unit, boolean passed) {
+
+        static ThresholdOutcome of(ThresholdResult r) {
+            return new ThresholdOutcome(
+                    r.threshold().expr(),
+                    finiteOrNull(r.displayValue()),
+                    Threshold.unit(r.threshold().metric()),
+                    r.passed());
+        }
+    }
+
+    /**
+     * The server's side of the reconciliation: its {@code ridesStored} read before and after the run.
+     *
+     * @param checked           whether both readings were made
+     * @param ridesStoredBefore before phase 1 (after the baseline); null if not read
+     * @param ridesStoredAfter  after the run; null if not read
+     * @param delta             after - before; null unless checked
+     * @param reconciled        delta == successful; null unless checked
+     * @param note              why the server side was not checked; null when it was
+     */
+    public record Server(
+            boolean checked,
+            Long ridesStoredBefore,
+            Long ridesStoredAfter,
+            Long delta,
+            Boolean reconciled,
+            String note) {
+
+        static Server of(Reconciliation c) {
+            Long before = c.storedBefore().isPresent() ? c.storedBefore().getAsLong() : null;
+            Long after = c.storedAfter().isPresent() ? c.storedAfter().getAsLong() : null;
+            if (!c.serverChecked()) {
+                return new Server(false, before, after, null, null, c.serverNote());
+            }
+            return new Server(true, before, after, c.serverDelta(), c.serverDelta() == c.successful(), null);
+        }
+    }
+
+    /**
+     * The summary of a finished run.
+     *
+     * @param report      the run's account
+     * @param source      its measured metrics (latency statistics come from here; intended ones when it has them)
+     * @param check       its thresholds' outcome
+     * @param client      the program's name
+     * @param offeredRate --rate, or null in the closed model
+     */
+    public static RunSummary of(
+            RunReport report, MetricSource source, ThresholdCheck check, String client, Double offeredRate) {
+        RunResult r = report.result();
+        boolean intended = source.value(Metric.MEAN.fromIntended()).isPresent();
+        return RunSummary.builder()
+                .schemaVersion(SCHEMA_VERSION)
+                .client(client)
+                .startTime(Instant.ofEpochMilli(r.startEpochMillis()).toString())
+                .endTime(Instant.ofEpochMilli(r.startEpochMillis() + r.wallNanos() / 1_000_000)
+                        .toString())
+                .plan(r.planName())
+                .threads(r.numThreads())
+                .skiers(report.config().skiers())
+                .lifts(report.config().lifts())
+                .meanRuns(report.config().meanRuns())
+                .seed(report.config().seed())
+                .transport(report.config().transport().cliName())
+                .serverUrl(report.serverUrl())
+                .offeredRate(offeredRate)
+                .planned(r.planned())
+                .successful(r.successful())
+                .failed(r.failed())
+                .notSent(r.notSent())
+                .retries(r.retries())
+                .attempts(r.attempts())
+                .wallSeconds(r.wallNanos() / 1e9)
+                .throughput(r.throughputPerSecond())
+                .stopped(r.stopped())
+                .ok(report.ok())
+                .phases(r.phases().stream().map(Phase::of).toList())
+                .latencyMs(Latency.from(source, false))
+                .latencyFromIntendedMs(intended ? Latency.from(source, true) : null)
+                .thresholds(check.results().stream().map(ThresholdOutcome::of).toList())
+                .thresholdsPassed(check.passed())
+                .server(Server.of(report.reconciliation()))
+                .problems(r.problems())
+                .build();
+    }
+
+    private static Double finiteOrNull(double v) {
+        return Double.isFinite(v) ? v : null;
+    }
+}

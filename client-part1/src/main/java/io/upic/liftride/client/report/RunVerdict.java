@@ -1,0 +1,69 @@
+package io.upic.liftride.client.report;
+
+import io.upic.liftride.client.RunHooks;
+import io.upic.liftride.client.threshold.MetricSource;
+import io.upic.liftride.client.threshold.ThresholdCheck;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * The end of a run and of an invocation beyond the printed account: a run's thresholds checked and its JSON
+ * summary built ({@link #judge}), then, after the last run, every run's PASS/FAIL lines as the last thing on
+ * screen, the {@code --summary-json} file, and the exit code ({@link #conclude}). Static and thread-safe.
+ */
+public final class RunVerdict {
+
+    private RunVerdict() {}
+
+    /**
+     * {@code report} with its thresholds checked against the metrics {@code hooks} gives and its summary
+     * built.
+     *
+     * @param offeredRate the open model's --rate, or null in the closed model
+     */
+    public static RunReport judge(RunReport report, RunHooks hooks, Double offeredRate) {
+        MetricSource metrics = hooks.metrics(report);
+        ThresholdCheck check = ThresholdCheck.of(report.config().thresholds(), metrics);
+        RunSummary summary = RunSummary.of(report, metrics, check, hooks.clientName(), offeredRate);
+        return report.toBuilder().thresholds(check).summary(summary).build();
+    }
+
+    /**
+     * Prints each run's threshold lines, writes {@code summaryJson} (if not null) and returns the exit code:
+     * {@code exitCode} unless it is 0 and a threshold failed ({@link ThresholdCheck#EXIT_CODE}), or the file
+     * cannot be written (1). A run that lost requests keeps its 1 whatever its thresholds say.
+     */
+    public static int conclude(
+            PrintStream out, PrintStream err, Path summaryJson, List<RunReport> reports, int exitCode) {
+        boolean passed = true;
+        for (RunReport r : reports) {
+            ThresholdCheck check = Objects.requireNonNullElse(r.thresholds(), ThresholdCheck.NONE);
+            check.print(
+                    out,
+                    reports.size() == 1
+                            ? "Thresholds"
+                            : "Thresholds, -t " + r.result().numThreads());
+            passed &= check.passed();
+        }
+        int code = exitCode == 0 && !passed ? ThresholdCheck.EXIT_CODE : exitCode;
+        if (summaryJson != null && !reports.isEmpty()) {
+            try {
+                SummaryJson.write(
+                        summaryJson,
+                        reports.stream()
+                                .map(RunReport::summary)
+                                .filter(Objects::nonNull)
+                                .toList());
+                out.println("Summary: " + summaryJson);
+            } catch (IOException | RuntimeException e) {
+                err.println("cannot write --summary-json " + summaryJson + ": " + e);
+                code = code == 0 || code == ThresholdCheck.EXIT_CODE ? 1 : code;
+            }
+        }
+        out.flush();
+        return code;
+    }
+}

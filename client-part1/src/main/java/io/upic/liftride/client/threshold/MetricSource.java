@@ -1,0 +1,28 @@
+package io.upic.liftride.client.threshold;
+
+import java.util.OptionalDouble;
+
+/**
+ * The measured value of a {@link Metric} after a run: the one seam thresholds and the JSON summary read
+ * numbers through. client-part1 answers from its counters ({@link ResultMetrics}), client-part2 from its
+ * merged HdrHistograms; the open model's latency from the intended send plugs in as another source.
+ * Implementations are immutable snapshots, thread-safe.
+ */
+@FunctionalInterface
+public interface MetricSource {
+
+    /**
+     * The value in the metric's native unit (nanoseconds for a latency, requests, requests per second);
+     * empty when this client does not measure the metric. NaN when measured but undefined (a mean of no
+     * attempts).
+     */
+    OptionalDouble value(Metric metric);
+
+    /**
+     * This source, with {@code intended.*} metrics answered by {@code intended} (the open model's latency
+     * from the intended send); the other metrics still by this source.
+     */
+    default MetricSource withIntended(MetricSource intended) {
+        return m -> m.intended() ? intended.value(m) : value(m);
+    }
+}

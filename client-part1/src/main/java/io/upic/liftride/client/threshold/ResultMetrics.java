@@ -1,0 +1,31 @@
+package io.upic.liftride.client.threshold;
+
+import io.upic.liftride.client.engine.RunResult;
+import java.util.Objects;
+import java.util.OptionalDouble;
+
+/**
+ * client-part1's {@link MetricSource}: what the engine's counters give (see {@link MetricCatalog#clientPart1()}):
+ * the mean latency of all attempts, the failed requests and the throughput. Immutable and thread-safe.
+ */
+public final class ResultMetrics implements MetricSource {
+
+    private final RunResult result;
+
+    public ResultMetrics(RunResult result) {
+        this.result = Objects.requireNonNull(result, "result");
+    }
+
+    @Override
+    public OptionalDouble value(Metric metric) {
+        if (metric.intended()) {
+            return OptionalDouble.empty();
+        }
+        return switch (metric.kind()) {
+            case MEAN -> OptionalDouble.of(result.meanLatencyNanos());
+            case FAILED -> OptionalDouble.of(result.failed());
+            case THROUGHPUT -> OptionalDouble.of(result.throughputPerSecond());
+            case PERCENTILE, MAX -> OptionalDouble.empty();
+        };
+    }
+}

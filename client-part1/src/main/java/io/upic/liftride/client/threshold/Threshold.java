@@ -1,0 +1,163 @@
+package io.upic.liftride.client.threshold;
+
+import java.math.BigDecimal;
+import java.util.Locale;
+import java.util.Objects;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * A pass/fail condition on one {@link Metric} of a finished run, as {@code --threshold} writes it:
+ * {@code p99<50ms}, {@code p99.9<=200ms}, {@code mean<10ms}, {@code max<2s}, {@code failed==0},
+ * {@code throughput>5000}, {@code intended.p99<100ms}. A latency bound carries a unit (ns, us, µs, ms, s);
+ * {@code failed} is a whole number of requests; {@code throughput} is successful requests per second.
+ * Immutable and thread-safe.
+ *
+ * @param expr   the expression as given, trimmed
+ * @param metric what is bounded
+ * @param op     the operator
+ * @param bound  the bound in the metric's unit: nanoseconds for a latency, requests, requests per second
+ */
+public record Threshold(String expr, Metric metric, Comparison op, double bound) {
+
+    /** How the usage and the one-line errors describe an expression. */
+    public static final String RULE = "METRIC OP VALUE such as p99<50ms, mean<10ms, failed==0 or throughput>5000";
+
+    private static final Pattern PERCENTILE = Pattern.compile("p(\\d+(?:\\.\\d+)?)");
+    private static final Pattern NUMBER = Pattern.compile("\\d+(?:\\.\\d+)?");
+    private static final Pattern LATENCY = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*(ns|us|µs|ms|s)");
+    private static final String METRICS =
+            "pN (N in (0, 100], e.g. p50, p99.9), mean, max, failed, throughput," + " or intended. before a latency";
+
+    public Threshold {
+        Objects.requireNonNull(expr, "expr");
+        Objects.requireNonNull(metric, "metric");
+        Objects.requireNonNull(op, "op");
+        if (!(bound >= 0) || Double.isInfinite(bound)) {
+            throw new IllegalArgumentException("bound not a finite number >= 0: " + bound);
+        }
+    }
+
+    /**
+     * Parses one expression.
+     *
+     * @throws IllegalArgumentException naming what is wrong ({@code unknown metric p99x}, {@code a latency bound
+     *     needs a unit: ns, us, µs, ms or s}, ...)
+     */
+    public static Threshold parse(String text) {
+        Objects.requireNonNull(text, "text");
+        String expr = text.trim();
+        int at = -1;
+        Comparison op = null;
+        for (int i = 0; i < expr.length() && op == null; i++) {
+            for (Comparison c : Comparison.all()) {
+                if (expr.startsWith(c.symbol(), i)) {
+                    op = c;
+                    at = i;
+                    break;
+                }
+            }
+        }
+        if (op == null) {
+            throw new IllegalArgumentException("no operator: use <, <=, >, >= or ==");
+        }
+        Metric metric = metric(expr.substring(0, at).trim());
+        String value = expr.substring(at + op.symbol().length()).trim();
+        return new Threshold(expr, metric, op, bound(metric, value));
+    }
+
+    private static Metric metric(String name) {
+        if (name.isEmpty()) {
+            throw new IllegalArgumentException("no metric before the operator; metrics: " + METRICS);
+        }
+        boolean intended = name.startsWith(Metric.INTENDED_PREFIX);
+        String base = intended ? name.substring(Metric.INTENDED_PREFIX.length()) : name;
+        Metric m;
+        Matcher p = PERCENTILE.matcher(base);
+        if (p.matches()) {
+            double pct = Double.parseDouble(p.group(1));
+            if (!(pct > 0 && pct <= 100)) {
+                throw new IllegalArgumentException(
+                        base + " is no percentile in (0, 100]" + (pct > 100 ? " (the 99.9th is p99.9)" : ""));
+            }
+            m = Metric.percentile(pct);
+        } else {
+            m = switch (base) {
+                case "mean" -> Metric.MEAN;
+                case "max" -> Metric.MAX;
+                case "failed" -> Metric.FAILED;
+                case "throughput" -> Metric.THROUGHPUT;
+                default -> throw new IllegalArgumentException("unknown metric " + name + "; metrics: " + METRICS);
+            };
+        }
+        if (intended) {
+            if (!m.latency()) {
+                throw new IllegalArgumentException(
+                        Metric.INTENDED_PREFIX + " goes before a latency (pN, mean, max), not " + base);
+            }
+            m = m.fromIntended();
+        }
+        return m;
+    }
+
+    private static double bound(Metric metric, String value) {
+        if (value.isEmpty()) {
+            throw new IllegalArgumentException("no value after the operator");
+        }
+        if (metric.latency()) {
+            Matcher m = LATENCY.matcher(value);
+            if (!m.matches()) {
+                throw new IllegalArgumentException(
+                        NUMBER.matcher(value).matches()
+                                ? "a latency bound needs a unit: ns, us, µs, ms or s"
+                                : "a latency bound is a number and a unit (ns, us, µs, ms, s), not " + value);
+            }
+            return Double.parseDouble(m.group(1)) * nanosPer(m.group(2));
+        }
+        if (!NUMBER.matcher(value).matches()) {
+            throw new IllegalArgumentException(
+                    metric.label() + " is bounded by a plain number (" + unit(metric) + "), not " + value);
+        }
+        if (metric.kind() == Metric.Kind.FAILED && value.contains(".")) {
+            throw new IllegalArgumentException("failed counts requests: a whole number, not " + value);
+        }
+        return Double.parseDouble(value);
+    }
+
+    private static double nanosPer(String unit) {
+        return switch (unit) {
+            case "ns" -> 1;
+            case "us", "µs" -> 1e3;
+            case "ms" -> 1e6;
+            case "s" -> 1e9;
+            default -> throw new IllegalStateException("unit " + unit);
+        };
+    }
+
+    /**
+     * The unit a measured value of {@code metric} is reported in by {@link #displayValue}: {@code ms} for a
+     * latency, {@code requests}, {@code req/s}.
+     */
+    public static String unit(Metric metric) {
+        return metric.latency() ? "ms" : metric.kind() == Metric.Kind.FAILED ? "requests" : "req/s";
+    }
+
+    /** A measured value in the metric's native unit (nanoseconds for a latency) converted to {@link #unit}. */
+    public static double displayValue(Metric metric, double value) {
+        return metric.latency() ? value / 1e6 : value;
+    }
+
+    /** Whether {@code measured} (in the metric's native unit) meets this threshold; never for NaN. */
+    public boolean holds(double measured) {
+        return op.holds(measured, bound);
+    }
+
+    /** The bound as written back in the display unit, for messages: "50 ms", "0 requests". */
+    public String boundText() {
+        return BigDecimal.valueOf(displayValue(metric, bound))
+                        .stripTrailingZeros()
+                        .toPlainString()
+                        .toLowerCase(Locale.ROOT)
+                + " " + unit(metric);
+    }
+}

@@ -1,0 +1,220 @@
+package io.upic.liftride.client.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.upic.liftride.client.Fixtures;
+import io.upic.liftride.client.RunHooks;
+import io.upic.liftride.client.engine.PhaseResult;
+import io.upic.liftride.client.engine.RunResult;
+import io.upic.liftride.client.threshold.Metric;
+import io.upic.liftride.client.threshold.MetricSource;
+import io.upic.liftride.client.threshold.Threshold;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalDouble;
+import java.util.OptionalLong;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import tools.jackson.databind.JsonNode;
+
+class SummaryJsonTest {
+
+    /** The keys issue 11 names, in the order written. */
+    private static final List<String> ISSUE_KEYS = List.of(
+            "plan",
+            "threads",
+            "transport",
+            "offeredRate",
+            "planned",
+            "successful",
+            "failed",
+            "notSent",
+            "retries",
+            "wallSeconds",
+            "throughput",
+            "phases",
+            "latencyMs",
+            "latencyFromIntendedMs",
+            "thresholds",
+            "server");
+
+    private static RunReport report(boolean serverRead) {
+        PhaseResult startup = Fixtures.phase()
+                .name("startup")
+                .threads(8)
+                .planned(1_000)
+                .successful(998)
+                .failed(2)
+                .attempts(1_010)
+                .retries(10)
+                .latencyNanosSum(1_010 * 1_500_000L)
+                .failuresByCause(Map.of(503, 2L))
+                .startNanos(0)
+                .endNanos(2_000_000_000L)
+                .build();
+        PhaseResult peak = Fixtures.phase()
+                .index(1)
+                .planned(4_000)
+                .successful(4_000)
+                .attempts(4_000)
+                .latencyNanosSum(4_000 * 1_000_000L)
+                .startNanos(1_000_000_000L)
+                .endNanos(3_000_000_000L)
+                .build();
+        RunResult r = Fixtures.run(startup, peak)
+                .startEpochMillis(1_795_000_000_000L)
+                .wallNanos(4_000_000_000L)
+                .build();
+        return Fixtures.report(r)
+                .reconciliation(Reconciliation.of(
+                        r,
+                        OptionalLong.of(100),
+                        serverRead ? OptionalLong.of(100 + r.successful()) : OptionalLong.empty(),
+                        serverRead ? null : "after the run: timeout"))
+                .build();
+    }
+
+    private static RunSummary summary(RunReport report, String... thresholds) {
+        RunReport withThresholds = report.toBuilder()
+                .config(report.config()
+                        .withThresholds(List.of(thresholds).stream()
+                                .map(Threshold::parse)
+                                .toList()))
+                .build();
+        return RunVerdict.judge(withThresholds, RunHooks.NONE, null).summary();
+    }
+
+    @Test
+    void clientPart1sSummaryHasEveryIssueKeyAndValidatesAgainstTheSchema() {
+        String json = SummaryJson.toJson(summary(report(true), "mean<2ms", "failed==0"));
+        assertEquals(List.of(), SummarySchema.errors(json), json);
+        JsonNode t = SummarySchema.tree(json);
+        List<String> keys = new ArrayList<>();
+        t.propertyNames().forEach(keys::add);
+        assertTrue(keys.containsAll(ISSUE_KEYS), keys.toString());
+        assertEquals(ISSUE_KEYS, keys.stream().filter(ISSUE_KEYS::contains).toList(), "the issue's order is kept");
+        assertEquals(1, t.get("schemaVersion").asInt());
+        assertEquals("client-part1", t.get("client").asString());
+        assertEquals("2026-11-18T11:06:40Z", t.get("startTime").asString());
+        assertEquals("2026-11-18T11:06:44Z", t.get("endTime").asString());
+        assertTrue(t.get("offeredRate").isNull());
+        assertTrue(t.get("shard").isNull());
+        assertTrue(t.get("latencyFromIntendedMs").isNull());
+        assertEquals(5_000, t.get("planned").asLong());
+        assertEquals(4_998, t.get("successful").asLong());
+        assertEquals(2, t.get("failed").asLong());
+        assertEquals(4.0, t.get("wallSeconds").asDouble());
+        assertEquals(4_998 / 4.0, t.get("throughput").asDouble(), 1e-9);
+    }
+
+    @Test
+    void clientPart1sLatencyIsTheMeanAloneTheRestNull() {
+        JsonNode l =
+                SummarySchema.tree(SummaryJson.toJson(summary(report(true)))).get("latencyMs");
+        assertEquals((1_010 * 1.5 + 4_000 * 1.0) / 5_010, l.get("mean").asDouble(), 1e-9);
+        for (String k : List.of("p50", "p90", "p99", "p999", "max")) {
+            assertTrue(l.get(k).isNull(), k);
+        }
+    }
+
+    @Test
+    void phasesCarryTheIssuesKeys() {
+        JsonNode p =
+                SummarySchema.tree(SummaryJson.toJson(summary(report(true)))).get("phases");
+        assertEquals(2, p.size());
+        JsonNode startup = p.get(0);
+        List<String> keys = new ArrayList<>();
+        startup.propertyNames().forEach(keys::add);
+        assertEquals(
+                List.of("name", "threads", "requests", "successful", "failed", "durationSeconds", "throughput"), keys);
+        assertEquals("startup", startup.get("name").asString());
+        assertEquals(1_000, startup.get("requests").asLong());
+        assertEquals(2.0, startup.get("durationSeconds").asDouble());
+        assertEquals(499.0, startup.get("throughput").asDouble());
+    }
+
+    @Test
+    void thresholdsAndTheServerReconciliationAreRecorded() {
+        JsonNode t = SummarySchema.tree(SummaryJson.toJson(summary(report(true), "mean<1ms", "failed<=2")));
+        JsonNode first = t.get("thresholds").get(0);
+        assertEquals("mean<1ms", first.get("expr").asString());
+        assertEquals("ms", first.get("unit").asString());
+        assertFalse(first.get("passed").asBoolean());
+        assertTrue(t.get("thresholds").get(1).get("passed").asBoolean());
+        assertFalse(t.get("thresholdsPassed").asBoolean());
+        JsonNode s = t.get("server");
+        assertTrue(s.get("checked").asBoolean());
+        assertEquals(100, s.get("ridesStoredBefore").asLong());
+        assertEquals(4_998, s.get("delta").asLong());
+        assertTrue(s.get("reconciled").asBoolean());
+        assertTrue(s.get("note").isNull());
+    }
+
+    @Test
+    void anUncheckedServerSideSaysWhyAndStaysValid() {
+        String json = SummaryJson.toJson(summary(report(false)));
+        assertEquals(List.of(), SummarySchema.errors(json), json);
+        JsonNode s = SummarySchema.tree(json).get("server");
+        assertFalse(s.get("checked").asBoolean());
+        assertTrue(s.get("ridesStoredAfter").isNull());
+        assertTrue(s.get("reconciled").isNull());
+        assertEquals("after the run: timeout", s.get("note").asString());
+    }
+
+    @Test
+    void aRunWithoutAttemptsWritesNullNotNaN() {
+        RunResult empty = Fixtures.run(
+                        Fixtures.phase().started(false).planned(10).notSent(10).build())
+                .stopped(true)
+                .build();
+        String json = SummaryJson.toJson(summary(Fixtures.report(empty).build(), "mean<1ms"));
+        assertEquals(List.of(), SummarySchema.errors(json), json);
+        JsonNode t = SummarySchema.tree(json);
+        assertTrue(t.get("latencyMs").get("mean").isNull());
+        assertTrue(t.get("thresholds").get(0).get("value").isNull());
+        assertFalse(t.get("ok").asBoolean());
+    }
+
+    @Test
+    void anIntendedSourceFillsLatencyFromIntended() {
+        RunReport r = report(true);
+        MetricSource source = m -> OptionalDouble.of(m.intended() ? 9_000_000 : 1_000_000);
+        RunSummary s = RunSummary.of(r, source, io.upic.liftride.client.threshold.ThresholdCheck.NONE, "x", 3000.0);
+        assertEquals(9.0, s.latencyFromIntendedMs().p99());
+        assertEquals(1.0, s.latencyMs().p999());
+        assertEquals(3000.0, s.offeredRate());
+        assertTrue(Metric.MEAN.fromIntended().intended());
+    }
+
+    @Test
+    void theSchemaRejectsAMissingKeyAWrongTypeAndAnUnknownKey() {
+        String json = SummaryJson.toJson(summary(report(true)));
+        assertFalse(
+                SummarySchema.errors(json.replaceFirst("\"notSent\": 0,", "")).isEmpty(), "missing key");
+        assertFalse(SummarySchema.errors(json.replaceFirst("\"threads\": 32", "\"threads\": \"32\""))
+                .isEmpty());
+        assertFalse(SummarySchema.errors(json.replaceFirst("\"plan\":", "\"surprise\": 1, \"plan\":"))
+                .isEmpty());
+        assertFalse(SummarySchema.errors(json.replaceFirst("\"startTime\": \"[^\"]*\"", "\"startTime\": \"yesterday\""))
+                .isEmpty());
+    }
+
+    @Test
+    void aSweepIsOneDocumentWithEveryRunAndValidates(@TempDir Path dir) throws Exception {
+        RunSummary one = summary(report(true));
+        Path file = dir.resolve("sub/summary.json");
+        SummaryJson.write(file, List.of(one, one.toBuilder().threads(64).build()));
+        String json = Files.readString(file, StandardCharsets.UTF_8);
+        assertEquals(List.of(), SummarySchema.errors(json), json);
+        JsonNode t = SummarySchema.tree(json);
+        assertEquals(2, t.get("runs").size());
+        assertEquals(64, t.get("runs").get(1).get("threads").asInt());
+        assertFalse(Files.exists(dir.resolve("sub/summary.json.tmp")));
+    }
+}
