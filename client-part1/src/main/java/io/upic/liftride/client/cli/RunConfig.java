@@ -4,6 +4,7 @@ import io.upic.liftride.client.http.RetryPolicy;
 import io.upic.liftride.client.http.Transport;
 import io.upic.liftride.client.plan.LoadPlan;
 import io.upic.liftride.client.plan.PhasePlan;
+import io.upic.liftride.client.plan.Shard;
 import java.util.Objects;
 import lombok.Builder;
 import lombok.With;
@@ -32,6 +33,7 @@ import lombok.With;
  * @param retryPolicy          --backoff-ms, --backoff-max-ms, --give-up-after-ms; always the assignment's 6 attempts
  * @param jitWarmup            --jit-warmup: let the JIT settle (and client-part2 warm its recording code) before
  *                             each run's clock
+ * @param shard                --shard K/N: the part of the plan this process sends; null means {@link Shard#WHOLE}
  */
 @Builder(toBuilder = true)
 @With
@@ -52,7 +54,8 @@ public record RunConfig(
         boolean progress,
         Transport transport,
         RetryPolicy retryPolicy,
-        boolean jitWarmup) {
+        boolean jitWarmup,
+        Shard shard) {
 
     /** Checks every field against its flag's rule (see {@link RunOptions}), for configs built without the CLI. */
     public RunConfig {
@@ -69,6 +72,9 @@ public record RunConfig(
         PhasePlan.named(planName);
         Objects.requireNonNull(transport, "transport");
         Objects.requireNonNull(retryPolicy, "retryPolicy");
+        if (shard == null) {
+            shard = Shard.WHOLE;
+        }
     }
 
     /** Whether the client starts its own embedded server (no -i given). */
@@ -81,8 +87,13 @@ public record RunConfig(
         return PhasePlan.named(planName);
     }
 
-    /** The resolved plan for this config's threads, skiers and runs. */
+    /** The resolved plan for this config's threads, skiers and runs: this shard's part of it (see {@link Shard}). */
     public LoadPlan loadPlan() {
+        return shard.of(wholePlan());
+    }
+
+    /** The resolved plan of every shard together: what the N processes of {@code --shard K/N} send between them. */
+    public LoadPlan wholePlan() {
         return phasePlan().forRun(threads, skiers, meanRuns);
     }
 }

@@ -5,6 +5,7 @@ import static io.upic.liftride.client.cli.Flag.integer;
 import io.upic.liftride.client.http.RetryPolicy;
 import io.upic.liftride.client.http.Transport;
 import io.upic.liftride.client.plan.PhasePlan;
+import io.upic.liftride.client.plan.Shard;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.ArrayList;
@@ -129,6 +130,17 @@ public final class RunOptions {
             "for benchmarks that compare runs: before each run's clock, wait (at most 3 s) until the JIT"
                     + " compiler is idle; client-part2 first drives its recording code with synthetic attempts."
                     + " Off: the run starts right after the baseline");
+    public static final Flag<Shard> SHARD = Flag.of(
+                    null,
+                    "shard",
+                    "K/N",
+                    "K/N with 1 <= K <= N <= " + Shard.MAX_COUNT,
+                    Shard.WHOLE,
+                    "send only shard K of N of the plan: N clients given the same flags and their own K send"
+                            + " exactly the plan between them (threads dealt round-robin, phase triggers per shard);"
+                            + " default 1/1, the whole plan",
+                    Shard::parse)
+            .withExplainsRejection(true);
     public static final Flag<Boolean> HELP = Flag.toggle("h", "help", "print this help and exit");
 
     /** Every flag of client-part1, in usage order: the required ones first. */
@@ -152,6 +164,7 @@ public final class RunOptions {
             PROGRESS,
             TRANSPORT,
             JIT_WARMUP,
+            SHARD,
             HELP);
 
     private static final String THREAD_LIST_EXAMPLE = "32,64,128,256";
@@ -206,7 +219,9 @@ public final class RunOptions {
                 .progress(PROGRESS.valueIn(cl))
                 .transport(TRANSPORT.valueIn(cl))
                 .jitWarmup(JIT_WARMUP.valueIn(cl))
+                .shard(SHARD.valueIn(cl))
                 .build();
+        checkShard(config, threadCounts);
         return new ParsedArgs(cl, threadCounts, config, false);
     }
 
@@ -270,6 +285,22 @@ public final class RunOptions {
             }
         }
         return List.copyOf(counts);
+    }
+
+    /**
+     * Refuses a shard that would send nothing: with more shards than the plan has threads (all phases together) at
+     * some -t of the list, the last shards get no thread, which is a mistake in the command, not a plan.
+     */
+    private static void checkShard(RunConfig config, List<Integer> threadCounts) throws UsageException {
+        Shard shard = config.shard();
+        for (int t : threadCounts) {
+            int planThreads = config.withThreads(t).wholePlan().totalThreads();
+            if (shard.count() > planThreads) {
+                throw new UsageException(SHARD.displayName() + " " + shard + ": the plan at -t " + t + " has only "
+                        + planThreads + " threads in all its phases, so some shards would send nothing; use at most "
+                        + planThreads + " shards");
+            }
+        }
     }
 
     /** The retry policy: the assignment's 6 attempts, backoff and give-up from the flags. */

@@ -45,6 +45,9 @@ public final class SummaryPrinter {
                 c.seasonId(),
                 c.dayId(),
                 c.seed() == null ? "" : ", seed " + c.seed());
+        if (!c.shard().whole()) {
+            out.println(ShardNotes.planLine(c.shard(), c.wholePlan(), plan));
+        }
         out.printf(
                 L,
                 "  %-9s %7s %13s %10s %8s  %s%n",
