@@ -18,8 +18,9 @@ import java.util.List;
  *   <li>Numbering across phases (rather than restarting at shard 1 in every phase) spreads phases with fewer
  *       threads than N: with {@code -t 4} and N = 4, startup's one thread goes to shard 1, peak's four to shards
  *       2, 3, 4 and 1, cooldown's one to shard 2. Within a phase shards differ by at most one thread.</li>
- *   <li>A shard may get no thread of a phase (a phase with fewer threads than N) or none at all (a plan with
- *       fewer threads than N); such a phase is empty on that shard and ends as it starts.</li>
+ *   <li>A shard may get no thread of a phase (a phase with fewer threads than N); that phase is empty on that
+ *       shard and ends as it starts. With more shards than the plan's threads some shard would get none at all:
+ *       {@code --shard} refuses that (this class still computes it, as empty phases).</li>
  *   <li><b>Triggers are per shard</b>: a shard starts its next phase once ceil(startAfterFraction x ITS threads
  *       of the previous phase) have finished, counting only its own threads. Shards do not talk to each other,
  *       so the phases of different shards are not aligned: one shard may start its peak while another is still
