@@ -18,6 +18,7 @@ import io.upic.liftride.client.report.ProgressPrinter;
 import io.upic.liftride.client.report.Reconciliation;
 import io.upic.liftride.client.report.RunReport;
 import io.upic.liftride.client.report.RunVerdict;
+import io.upic.liftride.client.report.ShardNotes;
 import io.upic.liftride.client.report.SummaryPrinter;
 import java.io.PrintStream;
 import java.util.ArrayList;
@@ -237,7 +238,9 @@ public final class ClientRunner {
         ServerProbe.Answer after = probe(c, baseUrl);
         String whyNot = before.ridesStored().isEmpty()
                 ? "before the run: " + before.failure()
-                : after.ridesStored().isEmpty() ? "after the run: " + after.failure() : null;
+                : after.ridesStored().isEmpty()
+                        ? "after the run: " + after.failure()
+                        : c.shard().whole() ? null : ShardNotes.serverNotReconciled(c.shard(), before, after);
         Reconciliation reconciliation = Reconciliation.of(result, before.ridesStored(), after.ridesStored(), whyNot);
         int cores = Runtime.getRuntime().availableProcessors();
         RunReport report = RunReport.builder()

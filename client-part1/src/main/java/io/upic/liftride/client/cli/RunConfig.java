@@ -4,6 +4,7 @@ import io.upic.liftride.client.http.RetryPolicy;
 import io.upic.liftride.client.http.Transport;
 import io.upic.liftride.client.plan.LoadPlan;
 import io.upic.liftride.client.plan.PhasePlan;
+import io.upic.liftride.client.plan.Shard;
 import io.upic.liftride.client.threshold.Threshold;
 import java.nio.file.Path;
 import java.util.List;
@@ -38,6 +39,7 @@ import lombok.With;
  * @param thresholds           --threshold, repeatable: checked at the end of each run, in this order; never null
  * @param summaryJson          --summary-json: where the JSON summary goes; null: not written
  * @param quiet                --quiet: no progress output (neither the line nor the plain 10 s lines)
+ * @param shard                --shard K/N: the part of the plan this process sends; null means {@link Shard#WHOLE}
  */
 @Builder(toBuilder = true)
 @With
@@ -61,7 +63,8 @@ public record RunConfig(
         boolean jitWarmup,
         List<Threshold> thresholds,
         Path summaryJson,
-        boolean quiet) {
+        boolean quiet,
+        Shard shard) {
 
     /** Checks every field against its flag's rule (see {@link RunOptions}), for configs built without the CLI. */
     public RunConfig {
@@ -82,6 +85,9 @@ public record RunConfig(
         if (quiet && progress) {
             throw new IllegalArgumentException("quiet and progress both set");
         }
+        if (shard == null) {
+            shard = Shard.WHOLE;
+        }
     }
 
     /** Whether the client starts its own embedded server (no -i given). */
@@ -94,8 +100,13 @@ public record RunConfig(
         return PhasePlan.named(planName);
     }
 
-    /** The resolved plan for this config's threads, skiers and runs. */
+    /** The resolved plan for this config's threads, skiers and runs: this shard's part of it (see {@link Shard}). */
     public LoadPlan loadPlan() {
+        return shard.of(wholePlan());
+    }
+
+    /** The resolved plan of every shard together: what the N processes of {@code --shard K/N} send between them. */
+    public LoadPlan wholePlan() {
         return phasePlan().forRun(threads, skiers, meanRuns);
     }
 }

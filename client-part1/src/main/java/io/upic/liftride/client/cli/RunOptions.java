@@ -5,6 +5,7 @@ import static io.upic.liftride.client.cli.Flag.integer;
 import io.upic.liftride.client.http.RetryPolicy;
 import io.upic.liftride.client.http.Transport;
 import io.upic.liftride.client.plan.PhasePlan;
+import io.upic.liftride.client.plan.Shard;
 import io.upic.liftride.client.threshold.Threshold;
 import io.upic.liftride.client.threshold.ThresholdCheck;
 import java.io.PrintWriter;
@@ -161,6 +162,17 @@ public final class RunOptions {
             .withExplainsRejection(true);
     public static final Flag<Boolean> QUIET =
             Flag.toggle(null, "quiet", "no progress output at all (neither the line nor the 10 s log lines)");
+    public static final Flag<Shard> SHARD = Flag.of(
+                    null,
+                    "shard",
+                    "K/N",
+                    "K/N with 1 <= K <= N <= " + Shard.MAX_COUNT,
+                    Shard.WHOLE,
+                    "send only shard K of N of the plan: N clients given the same flags and their own K send"
+                            + " exactly the plan between them (threads dealt round-robin, phase triggers per shard);"
+                            + " default 1/1, the whole plan",
+                    Shard::parse)
+            .withExplainsRejection(true);
     public static final Flag<Boolean> HELP = Flag.toggle("h", "help", "print this help and exit");
 
     /** Every flag of client-part1, in usage order: the required ones first. */
@@ -187,6 +199,7 @@ public final class RunOptions {
             THRESHOLD,
             SUMMARY_JSON,
             QUIET,
+            SHARD,
             HELP);
 
     private static final String THREAD_LIST_EXAMPLE = "32,64,128,256";
@@ -244,7 +257,9 @@ public final class RunOptions {
                 .thresholds(THRESHOLD.valuesIn(cl))
                 .summaryJson(SUMMARY_JSON.valueIn(cl))
                 .quiet(quiet(cl))
+                .shard(SHARD.valueIn(cl))
                 .build();
+        checkShard(config, threadCounts);
         return new ParsedArgs(cl, threadCounts, config, false);
     }
 
@@ -319,6 +334,22 @@ public final class RunOptions {
                     QUIET.displayName() + " and " + PROGRESS.displayName() + " contradict each other: give one");
         }
         return quiet;
+    }
+
+    /**
+     * Refuses a shard that would send nothing: with more shards than the plan has threads (all phases together) at
+     * some -t of the list, the last shards get no thread, which is a mistake in the command, not a plan.
+     */
+    private static void checkShard(RunConfig config, List<Integer> threadCounts) throws UsageException {
+        Shard shard = config.shard();
+        for (int t : threadCounts) {
+            int planThreads = config.withThreads(t).wholePlan().totalThreads();
+            if (shard.count() > planThreads) {
+                throw new UsageException(SHARD.displayName() + " " + shard + ": the plan at -t " + t + " has only "
+                        + planThreads + " threads in all its phases, so some shards would send nothing; use at most "
+                        + planThreads + " shards");
+            }
+        }
     }
 
     /** The retry policy: the assignment's 6 attempts, backoff and give-up from the flags. */

@@ -33,25 +33,35 @@ final class PhaseTracker {
         this.listener = listener;
     }
 
-    /** Called by the engine just before it starts the phase's {@code threads} threads. */
+    /**
+     * Called by the engine just before it starts the phase's {@code threads} threads. A phase without threads (a
+     * shard's share of a phase with fewer threads than shards) ends here, as it starts.
+     */
     public void starting(int threads, long epochMillis, long nanos) {
         running.set(threads);
         startEpochMillis = epochMillis;
         startNanos = nanos;
         started = true;
+        if (threads == 0) {
+            ended(epochMillis, nanos);
+        }
     }
 
     /** Called by each worker exactly once, last thing, even if it crashed. */
     void workerFinished(long nanos) {
         nextPhaseTrigger.countDown();
         if (running.decrementAndGet() == 0) {
-            endEpochMillis = System.currentTimeMillis();
-            endNanos = nanos;
-            try {
-                listener.onPhaseEnd(index, name, endEpochMillis, endNanos);
-            } catch (RuntimeException e) {
-                listenerError = e; // reported with the run's problems instead of killing the worker
-            }
+            ended(System.currentTimeMillis(), nanos);
+        }
+    }
+
+    private void ended(long epochMillis, long nanos) {
+        endEpochMillis = epochMillis;
+        endNanos = nanos;
+        try {
+            listener.onPhaseEnd(index, name, endEpochMillis, endNanos);
+        } catch (RuntimeException e) {
+            listenerError = e; // reported with the run's problems instead of killing the worker
         }
     }
 

@@ -131,7 +131,7 @@ public final class LittlesLaw {
         PriorityQueue<double[]> busy =
                 new PriorityQueue<>((a, b) -> a[0] != b[0] ? Double.compare(a[0], b[0]) : Double.compare(a[1], b[1]));
         double v = 0, t = 0;
-        startDue(phases, 0, started, finished, starts, busy, v, t);
+        startDue(phases, 0, started, finished, starts, ends, busy, v, t);
         while (!busy.isEmpty()) {
             double next = busy.peek()[0];
             double r = responseNanos.applyAsDouble(busy.size());
@@ -147,7 +147,7 @@ public final class LittlesLaw {
                     ends[k] = t;
                 }
             }
-            startDue(phases, 1, started, finished, starts, busy, v, t);
+            startDue(phases, 1, started, finished, starts, ends, busy, v, t);
         }
         double wall = 0;
         List<Double> s = new ArrayList<>(count), e = new ArrayList<>(count);
@@ -169,6 +169,7 @@ public final class LittlesLaw {
             boolean[] started,
             int[] finished,
             double[] starts,
+            double[] ends,
             PriorityQueue<double[]> busy,
             double v,
             double t) {
@@ -183,6 +184,7 @@ public final class LittlesLaw {
             }
             started[k] = true;
             starts[k] = t;
+            ends[k] = t; // a phase without threads (a shard's empty share) ends as it starts
             for (ThreadAssignment assignment : phases.get(k).assignments()) {
                 busy.add(new double[] {v + assignment.requests(), k});
             }

@@ -25,11 +25,14 @@ public record Reconciliation(
         OptionalLong storedAfter,
         String serverNote) {
 
-    /** Builds the reconciliation of {@code result} from the two server readings (either may be empty). */
+    /**
+     * Builds the reconciliation of {@code result} from the two server readings (either may be empty); a non-null
+     * {@code whyNot} leaves the server side unchecked even with both readings (a shard: other shards write too).
+     */
     public static Reconciliation of(RunResult result, OptionalLong before, OptionalLong after, String whyNot) {
-        String note = before.isPresent() && after.isPresent()
-                ? null
-                : (whyNot == null ? "server did not report ridesStored" : whyNot);
+        String note = whyNot != null
+                ? whyNot
+                : before.isPresent() && after.isPresent() ? null : "server did not report ridesStored";
         return new Reconciliation(
                 result.planned(), result.successful(), result.failed(), result.notSent(), before, after, note);
     }

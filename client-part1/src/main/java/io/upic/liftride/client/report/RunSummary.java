@@ -241,6 +241,12 @@ public record RunSummary(
                 .seed(report.config().seed())
                 .transport(report.config().transport().cliName())
                 .serverUrl(report.serverUrl())
+                .shard(
+                        report.config().shard().whole()
+                                ? null
+                                : new Shard(
+                                        report.config().shard().index(),
+                                        report.config().shard().count()))
                 .offeredRate(offeredRate)
                 .planned(r.planned())
                 .successful(r.successful())

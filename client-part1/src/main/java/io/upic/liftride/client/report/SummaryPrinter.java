@@ -45,6 +45,9 @@ public final class SummaryPrinter {
                 c.seasonId(),
                 c.dayId(),
                 c.seed() == null ? "" : ", seed " + c.seed());
+        if (!c.shard().whole()) {
+            out.println(ShardNotes.planLine(c.shard(), c.wholePlan(), plan));
+        }
         out.printf(
                 L,
                 "  %-9s %7s %13s %10s %8s  %s%n",
@@ -151,7 +154,7 @@ public final class SummaryPrinter {
                 "latency",
                 "in flight");
         for (PhaseResult p : r.phases()) {
-            if (!p.started()) {
+            if (!p.started() || p.threads() == 0) {
                 out.printf(
                         L,
                         "  %-9s %7d %,10d %10s %7s %10s%n",
@@ -160,7 +163,7 @@ public final class SummaryPrinter {
                         p.planned(),
                         "-",
                         "-",
-                        "not started");
+                        p.started() ? "no threads on this shard" : "not started");
                 continue;
             }
             out.printf(

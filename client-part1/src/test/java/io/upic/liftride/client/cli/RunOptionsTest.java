@@ -251,4 +251,34 @@ class RunOptionsTest {
                 "--summary-json must be a file path (empty path), got  ",
                 error("-t", "32", "-s", "20000", "--summary-json", " "));
     }
+
+    @Test
+    void shardDefaultsToTheWholePlanAndParsesKOfN() throws Exception {
+        assertEquals(
+                io.upic.liftride.client.plan.Shard.WHOLE,
+                parse("-t", "8", "-s", "100").shard());
+        RunConfig c = parse("-t", "64", "-s", "20000", "--shard", "2/4");
+        assertEquals(new io.upic.liftride.client.plan.Shard(2, 4), c.shard());
+        assertEquals(c.wholePlan().totalRequests() / 4, c.loadPlan().totalRequests(), 1_000);
+        assertTrue(c.loadPlan().totalRequests() < c.wholePlan().totalRequests());
+    }
+
+    @ParameterizedTest(name = "--shard {0}")
+    @CsvSource({"0/4", "5/4", "1/1025", "2", "a/b", "1/2/3"})
+    void malformedShardIsOneLineNamingFlagRuleAndValue(String value) {
+        String e = error("-t", "8", "-s", "100", "--shard", value);
+        assertTrue(e.startsWith("--shard must be K/N with 1 <= K <= N <= 1024 ("), e);
+        assertTrue(e.endsWith(", got " + value), e);
+        assertFalse(e.contains("\n"), e);
+    }
+
+    @Test
+    void moreShardsThanThePlanHasThreadsIsRefusedAtTheSmallestThreadCountOfASweep() {
+        // -t 1: 1 + 1 + 1 threads; -t 8: 2 + 8 + 2
+        String e = error("-t", "8,1", "-s", "100", "--shard", "1/4");
+        assertEquals(
+                "--shard 1/4: the plan at -t 1 has only 3 threads in all its phases, so some shards would send"
+                        + " nothing; use at most 3 shards",
+                e);
+    }
 }

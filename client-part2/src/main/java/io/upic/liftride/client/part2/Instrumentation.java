@@ -7,6 +7,8 @@ import io.upic.liftride.client.engine.RunResult;
 import io.upic.liftride.client.part2.chart.RunCharts;
 import io.upic.liftride.client.part2.chart.RunCharts.ChartFile;
 import io.upic.liftride.client.part2.chart.SweepCharts;
+import io.upic.liftride.client.part2.merge.ShardFiles;
+import io.upic.liftride.client.part2.merge.ShardRecord;
 import io.upic.liftride.client.part2.metrics.HistogramMetrics;
 import io.upic.liftride.client.part2.metrics.RunMetrics;
 import io.upic.liftride.client.part2.metrics.ScopeStats;
@@ -41,7 +43,8 @@ import java.util.Set;
  *
  * <p>Layout of the output folder: {@code report.md} and the sweep charts at the top, one folder per
  * run ({@code t32/}, {@code t64/}, ...; a repeated count gets {@code t32-2/}) with
- * {@code requests.csv}, {@code latency.hlog}, {@code summary.json} and the run's three charts.
+ * {@code requests.csv}, {@code latency.hlog}, {@code summary.json}, the run's three charts and what a merge of
+ * shards reads ({@code merge-input.json}, {@code latency-per-second.hlog}).
  */
 final class Instrumentation implements RunHooks {
 
@@ -156,6 +159,11 @@ final class Instrumentation implements RunHooks {
         } catch (IOException | RuntimeException e) {
             hlog = null;
             problems.add("cannot write the histogram log: " + e);
+        }
+        try {
+            ShardFiles.write(rec.dir(), ShardRecord.of(report, metrics, rec.seconds()), rec.seconds());
+        } catch (IOException | RuntimeException e) {
+            problems.add("cannot write the merge input: " + e);
         }
         List<ChartFile> charts = List.of();
         try {

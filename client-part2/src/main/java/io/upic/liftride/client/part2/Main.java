@@ -9,10 +9,12 @@ import io.upic.liftride.client.cli.RunConfig;
 import io.upic.liftride.client.cli.UsageException;
 import io.upic.liftride.client.part2.chart.ChartStyle;
 import io.upic.liftride.client.part2.cli.Part2Options;
+import io.upic.liftride.client.part2.merge.MergeCommand;
 import io.upic.liftride.client.threshold.ThresholdCheck;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 import java.util.stream.Collectors;
@@ -20,7 +22,8 @@ import java.util.stream.Collectors;
 /**
  * Command-line entry of client-part2: client-part1's {@link ClientRunner} (same flags, same plan,
  * same output) with {@link Instrumentation} plugged in through its {@link io.upic.liftride.client.RunHooks},
- * plus {@code --out DIR}. {@link #run(String[])} returns the exit code (tests call it).
+ * plus {@code --out DIR}; {@code merge DIR... --out DIR} joins the outputs of shards instead ({@link MergeCommand}).
+ * {@link #run(String[])} returns the exit code (tests call it).
  *
  * <p>Exit codes as client-part1 (0 all requests succeeded and every check passed, 1 otherwise, 2 bad
  * flags, 3 every request succeeded but a {@code --threshold} failed, 130 Ctrl-C), and 1 as well when
@@ -71,12 +74,17 @@ public final class Main {
      */
     public int run(String[] args) {
         ChartStyle.enableHeadless();
+        if (args.length > 0 && args[0].equals(MergeCommand.NAME)) {
+            return new MergeCommand(out, err, workingDir).run(Arrays.copyOfRange(args, 1, args.length), COMMAND);
+        }
         ParsedArgs parsed;
         Path outDir;
         try {
             parsed = Part2Options.parse(args);
             if (parsed.helpRequested()) {
                 out.print(Part2Options.usage(COMMAND));
+                out.println("To merge the outputs of --shard runs: " + COMMAND + " " + MergeCommand.NAME
+                        + " DIR... --out DIR (" + MergeCommand.NAME + " --help)");
                 out.flush();
                 return 0;
             }

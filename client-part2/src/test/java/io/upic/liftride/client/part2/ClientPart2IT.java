@@ -199,7 +199,7 @@ class ClientPart2IT {
         while (reader.nextIntervalHistogram() != null) {
             entries++;
         }
-        assertEquals(5, entries, "run, first attempts, three phases");
+        assertEquals(8, entries, "run, first attempts, three phases and their first attempts");
     }
 
     /** Every Markdown link target of {@code report} exists relative to it; returns the targets. */

@@ -231,7 +231,7 @@ public final class RunCharts {
             double hi = yMax * (1 - gap - k * (strip + gap));
             double lo = hi - yMax * strip;
             k++;
-            if (!p.started()) {
+            if (!p.started() || p.threads() == 0) { // not started, or a shard's empty share of the phase
                 continue;
             }
             double start = (p.startNanos() - result.startNanos()) / 1e9;

@@ -108,6 +108,42 @@ public final class SecondBuckets implements Consumer<AttemptChunk> {
         return h == null || h.getTotalCount() == 0 ? Double.NaN : h.getValueAtPercentile(percentile) / 1000.0;
     }
 
+    /** Sum of the second's attempt latencies in µs (what its mean divides). */
+    public long latencySumMicros(int second) {
+        return sumMicros[second];
+    }
+
+    /** The second's latency histogram (µs, 2 digits), or null if no attempt completed in it; do not modify. */
+    public Histogram histogram(int second) {
+        return histograms[second];
+    }
+
+    /**
+     * Adds a whole second's counts and histogram into second {@code second}: how a merge of shards sums their
+     * seconds on one timeline. {@code histogram} may be null when {@code attempts} is 0.
+     */
+    public void addSecond(
+            int second, long attempts, long successful, long failed, long sumMicros, Histogram histogram) {
+        if (second < 0) {
+            throw new IllegalArgumentException("second < 0: " + second);
+        }
+        ensure(second + 1);
+        if (second >= seconds) {
+            seconds = second + 1;
+        }
+        this.attempts[second] += attempts;
+        this.successful[second] += successful;
+        this.failed[second] += failed;
+        this.sumMicros[second] += sumMicros;
+        if (histogram != null && histogram.getTotalCount() > 0) {
+            Histogram h = histograms[second];
+            if (h == null) {
+                histograms[second] = h = LatencyHistograms.forSecond();
+            }
+            h.add(histogram);
+        }
+    }
+
     /** Sum of attempts over all seconds. */
     public long totalAttempts() {
         long sum = 0;

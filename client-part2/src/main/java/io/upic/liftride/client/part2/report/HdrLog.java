@@ -22,11 +22,16 @@ import org.HdrHistogram.HistogramLogWriter;
  *   <li>{@code Tag=<phase>}: every attempt of one phase (e.g. {@code Tag=peak}), timed from the
  *       phase's start to its end.</li>
  * </ul>
+ * Also {@code Tag=<phase>.first} (first attempts of one phase), so a merge of shards has every scope.
+ * Timestamps are absolute: {@code StartTime} is the run's start and every interval's start and end are seconds
+ * since the epoch ({@code BaseTime: 0}), so logs of shards started on different machines line up on one clock.
  * For HistogramLogProcessor use {@code -outputValueUnitRatio 1000} to print milliseconds.
  */
 public final class HdrLog {
 
     public static final String FILE = "latency.hlog";
+    /** The tag of the whole run's first attempts. */
+    public static final String FIRST = "first";
 
     private HdrLog() {}
 
@@ -38,20 +43,22 @@ public final class HdrLog {
                     + result.planName() + ", " + result.numThreads() + " threads");
             w.outputLogFormatVersion();
             w.outputStartTime(result.startEpochMillis());
-            w.setBaseTime(result.startEpochMillis());
+            w.outputBaseTime(0);
             w.outputLegend();
+            double origin = result.startEpochMillis() / 1e3;
             double wall = result.wallNanos() / 1e9;
             ScopeStats run = metrics.run();
-            w.outputIntervalHistogram(0, wall, tagged(run.allHistogram(), null), 1000.0);
-            w.outputIntervalHistogram(0, wall, tagged(run.firstHistogram(), "first"), 1000.0);
+            w.outputIntervalHistogram(origin, origin + wall, tagged(run.allHistogram(), null), 1000.0);
+            w.outputIntervalHistogram(origin, origin + wall, tagged(run.firstHistogram(), FIRST), 1000.0);
             for (ScopeStats p : metrics.phases()) {
                 if (!p.started()) {
                     continue;
                 }
                 var phase = result.phases().get(p.phaseIndex());
-                double start = (phase.startNanos() - result.startNanos()) / 1e9;
-                double end = (phase.endNanos() - result.startNanos()) / 1e9;
+                double start = origin + (phase.startNanos() - result.startNanos()) / 1e9;
+                double end = origin + (phase.endNanos() - result.startNanos()) / 1e9;
                 w.outputIntervalHistogram(start, end, tagged(p.allHistogram(), tag(p.name())), 1000.0);
+                w.outputIntervalHistogram(start, end, tagged(p.firstHistogram(), firstTag(p.name())), 1000.0);
             }
             ps.flush();
             if (ps.checkError()) {
@@ -66,8 +73,13 @@ public final class HdrLog {
         return copy;
     }
 
+    /** The tag of a phase's first attempts. */
+    public static String firstTag(String phaseName) {
+        return tag(phaseName) + "." + FIRST;
+    }
+
     /** A tag without the delimiters the log format forbids. */
-    static String tag(String name) {
+    public static String tag(String name) {
         return name.replaceAll("[,\\s]", "_");
     }
 }

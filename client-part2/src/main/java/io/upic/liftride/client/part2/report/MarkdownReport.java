@@ -254,9 +254,14 @@ public final class MarkdownReport {
         for (int k = 0; k < r.phases().size(); k++) {
             PhaseResult p = r.phases().get(k);
             ScopeStats s = o.metrics().phases().get(k);
-            if (!p.started()) {
+            if (!p.started() || p.threads() == 0) {
                 b.append(String.format(
-                        L, "| %s | %d | %,d | - | not started | | | | |%n", p.name(), p.threads(), p.planned()));
+                        L,
+                        "| %s | %d | %,d | - | %s | | | | |%n",
+                        p.name(),
+                        p.threads(),
+                        p.planned(),
+                        p.started() ? "no threads on this shard" : "not started"));
                 continue;
             }
             b.append(String.format(

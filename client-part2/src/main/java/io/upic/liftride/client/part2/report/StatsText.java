@@ -44,7 +44,7 @@ public final class StatsText {
         out.println("  (throughput = successful requests / seconds of the scope; in flight = throughput x mean latency,"
                 + " Little's law with measured numbers, next to the thread count)");
         for (ScopeStats s : o.metrics().phases()) {
-            if (!s.started()) {
+            if (!s.started() || s.threads() == 0) { // a shard's empty share of a phase: nothing in flight
                 continue;
             }
             out.printf(

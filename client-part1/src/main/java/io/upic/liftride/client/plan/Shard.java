@@ -1,0 +1,122 @@
+package io.upic.liftride.client.plan;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Shard {@code index} of {@code count} ({@code --shard K/N}): which part of a {@link LoadPlan} one of N client
+ * processes sends, so that N processes given the same plan and their own K together send exactly the plan.
+ * Immutable and thread-safe.
+ *
+ * <h2>How a plan is dealt (the README quotes this)</h2>
+ * <ul>
+ *   <li>The plan's threads, numbered across phases in start order (startup's, then peak's, then cooldown's), are
+ *       dealt round-robin: thread j of the whole plan goes to shard {@code (j mod N) + 1}. Every thread keeps its
+ *       skier range, request count, time window and index exactly as the unsharded plan computes them, so the
+ *       union of the N shards is the unsharded plan, thread for thread, and with {@code --seed} even ride for
+ *       ride.</li>
+ *   <li>Numbering across phases (rather than restarting at shard 1 in every phase) spreads phases with fewer
+ *       threads than N: with {@code -t 4} and N = 4, startup's one thread goes to shard 1, peak's four to shards
+ *       2, 3, 4 and 1, cooldown's one to shard 2. Within a phase shards differ by at most one thread.</li>
+ *   <li>A shard may get no thread of a phase (a phase with fewer threads than N); that phase is empty on that
+ *       shard and ends as it starts. With more shards than the plan's threads some shard would get none at all:
+ *       {@code --shard} refuses that (this class still computes it, as empty phases).</li>
+ *   <li><b>Triggers are per shard</b>: a shard starts its next phase once ceil(startAfterFraction x ITS threads
+ *       of the previous phase) have finished, counting only its own threads. Shards do not talk to each other,
+ *       so the phases of different shards are not aligned: one shard may start its peak while another is still
+ *       in startup, and a shard with no thread in the previous phase starts the next at once.</li>
+ * </ul>
+ *
+ * @param index K, 1-based
+ * @param count N
+ */
+public record Shard(int index, int count) {
+
+    /** The most shards a plan can be split into (as many as the most threads of one phase, -t's maximum). */
+    public static final int MAX_COUNT = 1024;
+
+    /** The whole plan: shard 1 of 1 (no --shard). */
+    public static final Shard WHOLE = new Shard(1, 1);
+
+    public Shard {
+        if (count < 1 || count > MAX_COUNT) {
+            throw new IllegalArgumentException("shard count not in 1.." + MAX_COUNT + ": " + count);
+        }
+        if (index < 1 || index > count) {
+            throw new IllegalArgumentException("shard index not in 1.." + count + ": " + index);
+        }
+    }
+
+    /**
+     * The shard {@code K/N} in {@code text}, such as {@code 2/4}: ASCII digits, one slash, 1 <= K <= N <= 1024.
+     *
+     * @throws IllegalArgumentException when the text is anything else
+     */
+    public static Shard parse(String text) {
+        String t = text == null ? "" : text.trim();
+        int slash = t.indexOf('/');
+        if (slash < 1 || slash == t.length() - 1 || !digits(t, 0, slash) || !digits(t, slash + 1, t.length())) {
+            throw new IllegalArgumentException("not K/N");
+        }
+        if (slash > 4 || t.length() - slash - 1 > 4) { // more than 4 digits is above 1024 anyway; no overflow
+            throw new IllegalArgumentException("N not in 1.." + MAX_COUNT);
+        }
+        int k = Integer.parseInt(t.substring(0, slash));
+        int n = Integer.parseInt(t.substring(slash + 1));
+        if (n < 1 || n > MAX_COUNT) {
+            throw new IllegalArgumentException("N not in 1.." + MAX_COUNT);
+        }
+        if (k < 1 || k > n) {
+            throw new IllegalArgumentException("K not in 1..N");
+        }
+        return new Shard(k, n);
+    }
+
+    private static boolean digits(String s, int from, int to) {
+        for (int i = from; i < to; i++) {
+            char c = s.charAt(i);
+            if (c < '0' || c > '9') {
+                return false;
+            }
+        }
+        return to > from;
+    }
+
+    /** Whether this is the whole plan (1/1). */
+    public boolean whole() {
+        return count == 1;
+    }
+
+    /**
+     * This shard's part of {@code plan}: per phase, the threads dealt to it (see the class comment), with the same
+     * assignments as in {@code plan} and the start trigger recomputed from this shard's own threads of the
+     * previous phase. The whole plan when {@link #whole()}.
+     */
+    public LoadPlan of(LoadPlan plan) {
+        if (whole()) {
+            return plan;
+        }
+        List<PlannedPhase> phases = new ArrayList<>(plan.phases().size());
+        int ordinal = 0; // the thread's number across the whole plan
+        int previousThreads = 0;
+        for (PlannedPhase p : plan.phases()) {
+            List<ThreadAssignment> mine = new ArrayList<>();
+            for (ThreadAssignment a : p.assignments()) {
+                if (ordinal % count == index - 1) {
+                    mine.add(a);
+                }
+                ordinal++;
+            }
+            int startAfter = p.index() == 0 ? 0 : PhasePlan.ceilTimes(p.phase().startAfterFraction(), previousThreads);
+            phases.add(new PlannedPhase(p.index(), p.phase(), mine.size(), startAfter, mine));
+            previousThreads = mine.size();
+        }
+        return new LoadPlan(plan.planName(), plan.numThreads(), plan.numSkiers(), plan.numRuns(), phases);
+    }
+
+    /** {@code K/N}, as the flag takes it. */
+    @Override
+    public String toString() {
+        return index + "/" + count;
+    }
+}

@@ -1,0 +1,211 @@
+package io.upic.liftride.client.part2.merge;
+
+import com.google.gson.GsonBuilder;
+import io.upic.liftride.client.cli.UsageException;
+import io.upic.liftride.client.part2.chart.RunCharts;
+import io.upic.liftride.client.part2.chart.RunCharts.ChartFile;
+import io.upic.liftride.client.part2.report.HdrLog;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Stream;
+
+/**
+ * {@code java -jar client-part2.jar merge DIR... --out DIR [--allow-missing]}: joins the outputs of shards
+ * ({@code --shard K/N} runs) into one report. Each DIR is a client-part2 output folder (its run folders
+ * {@code t64/}, ... are found inside) or one run folder; run folders of the same name are the shards of one run.
+ * Exit codes: 0 merged and every planned request succeeded, 1 merged but requests failed or were not sent (or a
+ * file could not be written), 2 bad arguments or shards that are not the parts of one plan (one line saying why).
+ * One use per instance; not thread-safe.
+ */
+public final class MergeCommand {
+
+    public static final String NAME = "merge";
+
+    private final PrintStream out;
+    private final PrintStream err;
+    private final Path workingDir;
+
+    public MergeCommand(PrintStream out, PrintStream err, Path workingDir) {
+        this.out = out;
+        this.err = err;
+        this.workingDir = workingDir;
+    }
+
+    /** The usage line, headed by {@code command} (e.g. {@code java -jar client-part2.jar}). */
+    public static String usage(String command) {
+        return "usage: " + command + " " + NAME + " DIR... --out DIR [--allow-missing]\n"
+                + "  DIR              a client-part2 output folder of one shard (or one of its run folders t64/ ...);\n"
+                + "                   give every shard's; run folders of the same name are merged\n"
+                + "  --out DIR        folder for the merged report.md, charts, latency.hlog and merged.json\n"
+                + "  --allow-missing  merge even when some of the N shards are not given (the report says so)\n"
+                + "Exit codes: 0 merged and every request succeeded, 1 merged with failed or unsent requests,"
+                + " 2 bad arguments or outputs of different plans.\n";
+    }
+
+    /** Runs the merge of {@code args} (the words after {@code merge}); returns the exit code. */
+    public int run(String[] args, String command) {
+        List<Path> inputs = new ArrayList<>();
+        Path outDir = null;
+        boolean allowMissing = false;
+        try {
+            for (int i = 0; i < args.length; i++) {
+                String a = args[i];
+                if (a.equals("--out") || a.startsWith("--out=")) {
+                    String v = a.startsWith("--out=") ? a.substring(6) : i + 1 < args.length ? args[++i] : null;
+                    if (v == null || v.isBlank()) {
+                        throw new UsageException("--out needs a value (a folder that can be created)");
+                    }
+                    outDir = path(v, "--out");
+                } else if (a.equals("--allow-missing")) {
+                    allowMissing = true;
+                } else if (a.equals("-h") || a.equals("--help")) {
+                    out.print(usage(command));
+                    return 0;
+                } else if (a.startsWith("-")) {
+                    throw new UsageException("unknown flag " + a);
+                } else {
+                    inputs.add(path(a, "DIR"));
+                }
+            }
+            if (inputs.isEmpty()) {
+                throw new UsageException("merge needs at least one shard output folder");
+            }
+            if (outDir == null) {
+                throw new UsageException("--out is required (a folder that can be created)");
+            }
+        } catch (UsageException e) {
+            err.println(e.getMessage());
+            err.print(usage(command));
+            err.flush();
+            return UsageException.EXIT_CODE;
+        }
+        List<MergedRun> merged = new ArrayList<>();
+        try {
+            for (Map.Entry<String, List<Path>> g : groups(inputs).entrySet()) {
+                List<ShardRun> shards = new ArrayList<>();
+                for (Path dir : g.getValue()) {
+                    try {
+                        shards.add(ShardRun.load(dir));
+                    } catch (IOException e) {
+                        throw new MergeRefusedException("cannot merge " + g.getKey() + ": " + e.getMessage());
+                    }
+                }
+                merged.add(ShardMerge.merge(g.getKey(), shards, allowMissing));
+            }
+        } catch (MergeRefusedException e) {
+            err.println(e.getMessage());
+            err.flush();
+            return UsageException.EXIT_CODE;
+        }
+        try {
+            Files.createDirectories(outDir);
+            List<MergeReport.Section> sections = new ArrayList<>();
+            for (MergedRun m : merged) {
+                sections.add(new MergeReport.Section(m, writeRun(outDir, m)));
+            }
+            Path report = MergeReport.write(outDir, command + " " + NAME + " " + String.join(" ", args), sections);
+            boolean ok = true;
+            for (MergedRun m : merged) {
+                var r = m.result();
+                out.printf(
+                        Locale.US,
+                        "Merged %s: %d of %d shards, planned %,d, successful %,d, failed %,d, not sent %,d, wall %.2f s,"
+                                + " %,.0f req/s%s%n",
+                        m.name(),
+                        m.shards().size(),
+                        m.identity().shardCount(),
+                        r.planned(),
+                        r.successful(),
+                        r.failed(),
+                        r.notSent(),
+                        r.wallNanos() / 1e9,
+                        r.throughputPerSecond(),
+                        m.missing().isEmpty() ? "" : " (PARTIAL: shards " + m.missing() + " missing)");
+                ok &= r.successful() == r.planned()
+                        && !r.stopped()
+                        && m.missing().isEmpty();
+            }
+            out.println("Report: " + report);
+            out.flush();
+            return ok ? 0 : 1;
+        } catch (IOException | RuntimeException e) {
+            err.println("merge failed writing " + outDir + ": " + e);
+            err.flush();
+            return 1;
+        }
+    }
+
+    private List<ChartFile> writeRun(Path outDir, MergedRun m) throws IOException {
+        Path dir = Files.createDirectories(outDir.resolve(m.name()));
+        HdrLog.write(dir.resolve(HdrLog.FILE), m.result(), m.metrics());
+        ShardFiles.writePerSecond(
+                dir.resolve(ShardFiles.PER_SECOND_LOG),
+                m.result().startEpochMillis(),
+                m.seconds(),
+                m.identity().plan());
+        Files.writeString(
+                dir.resolve(MergedSummary.FILE),
+                new GsonBuilder().setPrettyPrinting().serializeNulls().create().toJson(MergedSummary.of(m)) + "\n",
+                StandardCharsets.UTF_8);
+        String label = String.format(
+                Locale.US,
+                "%d threads, %,d requests, %d shards%s",
+                m.result().numThreads(),
+                m.result().planned(),
+                m.shards().size(),
+                m.missing().isEmpty() ? "" : " (partial)");
+        return RunCharts.write(dir, label, m.result(), m.seconds(), m.metrics());
+    }
+
+    /** Run folders by name: each input is a run folder, or an output folder whose subfolders are run folders. */
+    private static Map<String, List<Path>> groups(List<Path> inputs) throws MergeRefusedException {
+        Map<String, List<Path>> groups = new TreeMap<>();
+        for (Path in : inputs) {
+            if (!Files.isDirectory(in)) {
+                throw new MergeRefusedException("cannot merge: " + in + " is not a folder");
+            }
+            if (Files.isRegularFile(in.resolve(ShardFiles.MERGE_INPUT))) {
+                groups.computeIfAbsent(name(in), k -> new ArrayList<>()).add(in);
+                continue;
+            }
+            List<Path> runs;
+            try (Stream<Path> children = Files.list(in)) {
+                runs = children.filter(p -> Files.isRegularFile(p.resolve(ShardFiles.MERGE_INPUT)))
+                        .sorted()
+                        .toList();
+            } catch (IOException e) {
+                throw new MergeRefusedException("cannot merge: cannot list " + in + " (" + e + ")");
+            }
+            if (runs.isEmpty()) {
+                throw new MergeRefusedException("cannot merge: " + in + " holds no " + ShardFiles.MERGE_INPUT
+                        + ", neither itself nor a run folder in it (is it a client-part2 output folder?)");
+            }
+            for (Path r : runs) {
+                groups.computeIfAbsent(name(r), k -> new ArrayList<>()).add(r);
+            }
+        }
+        return groups;
+    }
+
+    private static String name(Path runDir) {
+        Path f = runDir.toAbsolutePath().normalize().getFileName();
+        return f == null ? "run" : f.toString();
+    }
+
+    private Path path(String text, String what) throws UsageException {
+        try {
+            return workingDir.resolve(text.trim());
+        } catch (InvalidPathException e) {
+            throw new UsageException(what + " must be a folder, got " + text + " (" + e.getMessage() + ")");
+        }
+    }
+}

@@ -1,0 +1,58 @@
+package io.upic.liftride.client.part2.merge;
+
+import io.upic.liftride.client.engine.RunResult;
+import io.upic.liftride.client.part2.metrics.RunMetrics;
+import io.upic.liftride.client.part2.metrics.ScopeStats;
+import io.upic.liftride.client.part2.metrics.SecondBuckets;
+import java.util.List;
+
+/**
+ * The shards of one run joined on one wall-clock timeline: the same shapes a single run has ({@link RunResult},
+ * {@link RunMetrics}, {@link SecondBuckets}), so its charts and histogram log come from the same code. Times are
+ * on the merged clock: nanos count from the first shard's start ({@code result.startNanos() == 0}). Immutable by
+ * convention (the buckets and histograms must not be modified).
+ *
+ * @param name        the run folder's name ({@code t64})
+ * @param shards      the shards merged, by K
+ * @param missing     the K of N that were not given (empty unless the merge was told to allow it)
+ * @param result      the total account; a phase runs from its first shard's start to its last shard's end
+ * @param metrics     the total statistics: histograms added, exact totals combined
+ * @param shardStats  each shard's whole-run statistics, in the order of {@code shards}
+ * @param seconds     per-second counts and histograms, each shard's second placed on the merged clock
+ * @param transports  the transports the shards used (one unless they differ)
+ */
+public record MergedRun(
+        String name,
+        List<ShardRun> shards,
+        List<Integer> missing,
+        RunResult result,
+        RunMetrics metrics,
+        List<ScopeStats> shardStats,
+        SecondBuckets seconds,
+        List<String> transports) {
+
+    public MergedRun {
+        shards = List.copyOf(shards);
+        missing = List.copyOf(missing);
+        shardStats = List.copyOf(shardStats);
+        transports = List.copyOf(transports);
+    }
+
+    /** The record every shard shares the plan of. */
+    public ShardRecord identity() {
+        return shards.get(0).record();
+    }
+
+    /** The server's count before the earliest shard and after the latest, if every shard read both; else null. */
+    public long[] serverCounts() {
+        long before = Long.MAX_VALUE, after = Long.MIN_VALUE;
+        for (ShardRun s : shards) {
+            if (s.record().storedBefore() == null || s.record().storedAfter() == null) {
+                return null;
+            }
+            before = Math.min(before, s.record().storedBefore());
+            after = Math.max(after, s.record().storedAfter());
+        }
+        return new long[] {before, after};
+    }
+}

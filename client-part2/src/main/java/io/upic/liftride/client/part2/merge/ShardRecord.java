@@ -1,0 +1,237 @@
+package io.upic.liftride.client.part2.merge;
+
+import io.upic.liftride.client.cli.RunConfig;
+import io.upic.liftride.client.engine.PhaseResult;
+import io.upic.liftride.client.engine.RunResult;
+import io.upic.liftride.client.part2.metrics.LatencyStats;
+import io.upic.liftride.client.part2.metrics.RunMetrics;
+import io.upic.liftride.client.part2.metrics.ScopeStats;
+import io.upic.liftride.client.part2.metrics.SecondBuckets;
+import io.upic.liftride.client.report.RunReport;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * What one run of client-part2 tells a merge, beside its histogram logs: the run's identity (plan, -t -s -l -m,
+ * ride path values, transport, shard K/N, start and end on the wall clock), its account, its exact latency
+ * totals per scope and its per-second counts. Written to {@value ShardFiles#MERGE_INPUT} in every run folder
+ * (sharded or not: a run of the whole plan is shard 1/1). Immutable value; arrays are not copied, do not modify.
+ *
+ * @param format           {@link #FORMAT}; a merge refuses other versions
+ * @param plan             --plan
+ * @param threads          -t
+ * @param skiers           -s
+ * @param lifts            -l
+ * @param meanRuns         -m
+ * @param resort           --resort
+ * @param season           --season
+ * @param day              --day
+ * @param transport        --transport
+ * @param shardIndex       K of --shard K/N (1 without --shard)
+ * @param shardCount       N of --shard K/N (1 without --shard)
+ * @param server           the server's base URL
+ * @param startEpochMillis wall clock when the run's clock started
+ * @param endEpochMillis   wall clock at its end ({@code startEpochMillis} + wall time, rounded to ms)
+ * @param wallNanos        the run's wall time
+ * @param stopped          whether the run was stopped early
+ * @param planned          requests this shard planned
+ * @param successful       requests that got a 201
+ * @param failed           requests that failed after their attempts
+ * @param notSent          requests never attempted
+ * @param retries          attempts beyond the first
+ * @param attempts         attempts
+ * @param failuresByCause  failed requests by final code
+ * @param storedBefore     the server's ridesStored before the run, or null
+ * @param storedAfter      the server's ridesStored after the run, or null
+ * @param all              every attempt's exact latency totals
+ * @param first            first attempts' exact latency totals
+ * @param phases           one entry per phase of the plan, in order
+ * @param seconds          per-second counts on the run's clock
+ */
+public record ShardRecord(
+        int format,
+        String plan,
+        int threads,
+        int skiers,
+        int lifts,
+        int meanRuns,
+        int resort,
+        int season,
+        int day,
+        String transport,
+        int shardIndex,
+        int shardCount,
+        String server,
+        long startEpochMillis,
+        long endEpochMillis,
+        long wallNanos,
+        boolean stopped,
+        long planned,
+        long successful,
+        long failed,
+        long notSent,
+        long retries,
+        long attempts,
+        Map<Integer, Long> failuresByCause,
+        Long storedBefore,
+        Long storedAfter,
+        Latency all,
+        Latency first,
+        List<Phase> phases,
+        Seconds seconds) {
+
+    /** The version of this file's layout. */
+    public static final int FORMAT = 1;
+
+    /**
+     * Exact latency totals of a set of attempts (count, mean, min, max as {@link LatencyStats} has them); the
+     * percentiles come from the histogram logs.
+     */
+    public record Latency(long count, double meanMillis, double minMillis, double maxMillis) {
+
+        static Latency of(LatencyStats s) {
+            return new Latency(s.count(), s.count() == 0 ? 0 : s.meanMillis(), s.minMillis(), s.maxMillis());
+        }
+    }
+
+    /**
+     * One phase's account on this shard.
+     *
+     * @param failedAttempts attempts without a 201 (a failed request's retries included)
+     * @param durationNanos  the phase's start to its last thread's end on this shard
+     */
+    public record Phase(
+            int index,
+            String name,
+            int threads,
+            long planned,
+            long successful,
+            long failed,
+            long notSent,
+            long retries,
+            long attempts,
+            long failedAttempts,
+            boolean started,
+            long startEpochMillis,
+            long endEpochMillis,
+            long durationNanos,
+            Latency all,
+            Latency first) {}
+
+    /**
+     * Per-second counts: second s covers attempts that completed in [origin + s, origin + s + 1) s.
+     *
+     * @param originEpochMillis the run's start on the wall clock
+     */
+    public record Seconds(
+            long originEpochMillis, long[] attempts, long[] successful, long[] failed, long[] latencySumMicros) {
+
+        /** Seconds covered. */
+        public int length() {
+            return attempts.length;
+        }
+    }
+
+    /** The record of a finished run. */
+    public static ShardRecord of(RunReport report, RunMetrics metrics, SecondBuckets buckets) {
+        RunConfig c = report.config();
+        RunResult r = report.result();
+        List<Phase> phases = new ArrayList<>(r.phases().size());
+        for (PhaseResult p : r.phases()) {
+            ScopeStats s = metrics.phases().get(p.index());
+            long offsetStart = (p.startNanos() - r.startNanos()) / 1_000_000;
+            long offsetEnd = (p.endNanos() - r.startNanos()) / 1_000_000;
+            phases.add(new Phase(
+                    p.index(),
+                    p.name(),
+                    p.threads(),
+                    p.planned(),
+                    p.successful(),
+                    p.failed(),
+                    p.notSent(),
+                    p.retries(),
+                    p.attempts(),
+                    s.failedAttempts(),
+                    p.started(),
+                    p.started() ? r.startEpochMillis() + offsetStart : 0,
+                    p.started() ? r.startEpochMillis() + offsetEnd : 0,
+                    p.durationNanos(),
+                    Latency.of(s.all()),
+                    Latency.of(s.first())));
+        }
+        int n = buckets.seconds();
+        long[] attempts = new long[n], ok = new long[n], failed = new long[n], sum = new long[n];
+        for (int s = 0; s < n; s++) {
+            attempts[s] = buckets.attempts(s);
+            ok[s] = buckets.successful(s);
+            failed[s] = buckets.failed(s);
+            sum[s] = buckets.latencySumMicros(s);
+        }
+        var rec = report.reconciliation();
+        return new ShardRecord(
+                FORMAT,
+                r.planName(),
+                c.threads(),
+                c.skiers(),
+                c.lifts(),
+                c.meanRuns(),
+                c.resortId(),
+                c.seasonId(),
+                c.dayId(),
+                c.transport().cliName(),
+                c.shard().index(),
+                c.shard().count(),
+                report.serverUrl(),
+                r.startEpochMillis(),
+                r.startEpochMillis() + r.wallNanos() / 1_000_000,
+                r.wallNanos(),
+                r.stopped(),
+                r.planned(),
+                r.successful(),
+                r.failed(),
+                r.notSent(),
+                r.retries(),
+                r.attempts(),
+                r.failuresByCause(),
+                rec.storedBefore().isPresent() ? rec.storedBefore().getAsLong() : null,
+                rec.storedAfter().isPresent() ? rec.storedAfter().getAsLong() : null,
+                Latency.of(metrics.run().all()),
+                Latency.of(metrics.run().first()),
+                phases,
+                new Seconds(r.startEpochMillis(), attempts, ok, failed, sum));
+    }
+
+    /** "shard K/N". */
+    public String shardLabel() {
+        return shardIndex + "/" + shardCount;
+    }
+
+    /** The plan as a merge compares it: everything that must be equal for shards to add up to one plan. */
+    public String planIdentity() {
+        return String.format(
+                Locale.ROOT,
+                "plan %s -t %d -s %d -l %d -m %d (resort %d, season %d, day %d)",
+                plan,
+                threads,
+                skiers,
+                lifts,
+                meanRuns,
+                resort,
+                season,
+                day);
+    }
+
+    /** Checks what a file read from disk must hold. */
+    public ShardRecord {
+        Objects.requireNonNull(plan, "plan");
+        Objects.requireNonNull(phases, "phases");
+        Objects.requireNonNull(seconds, "seconds");
+        Objects.requireNonNull(all, "all");
+        Objects.requireNonNull(first, "first");
+        failuresByCause = failuresByCause == null ? Map.of() : Map.copyOf(failuresByCause);
+        phases = List.copyOf(phases);
+    }
+}
