@@ -51,6 +51,8 @@ import lombok.Builder;
  * @param thresholdsPassed      whether every threshold passed (true without thresholds)
  * @param server                the server-side reconciliation: its stored-ride count before and after
  * @param problems              client-side errors of the run (empty in a healthy run)
+ * @param shards                each shard's own numbers when this summary is a merge of shards
+ *                              ({@code client-part2 merge}); null for the summary of one process's run
  */
 @Builder(toBuilder = true)
 public record RunSummary(
@@ -84,7 +86,8 @@ public record RunSummary(
         List<ThresholdOutcome> thresholds,
         boolean thresholdsPassed,
         Server server,
-        List<String> problems) {
+        List<String> problems,
+        List<ShardPart> shards) {
 
     /** The schema version this code writes. */
     public static final int SCHEMA_VERSION = 1;
@@ -93,6 +96,7 @@ public record RunSummary(
         phases = List.copyOf(phases);
         thresholds = List.copyOf(thresholds);
         problems = List.copyOf(problems);
+        shards = shards == null ? null : List.copyOf(shards);
         Objects.requireNonNull(latencyMs, "latencyMs");
         Objects.requireNonNull(server, "server");
     }
@@ -104,6 +108,34 @@ public record RunSummary(
      * @param count N
      */
     public record Shard(int index, int count) {}
+
+    /**
+     * One shard's own numbers in a merged summary.
+     *
+     * @param shard        K/N
+     * @param dir          the run folder it was read from
+     * @param startTime    ISO-8601 UTC instant its clock started
+     * @param wallSeconds  its own wall time
+     * @param planned      requests it planned
+     * @param successful   its 201s
+     * @param failed       its failed requests
+     * @param notSent      its requests never attempted
+     * @param retries      its attempts beyond the first
+     * @param throughput   its successful requests / its own wall seconds
+     * @param latencyMs    its own latency statistics (all attempts)
+     */
+    public record ShardPart(
+            String shard,
+            String dir,
+            String startTime,
+            double wallSeconds,
+            long planned,
+            long successful,
+            long failed,
+            long notSent,
+            long retries,
+            double throughput,
+            Latency latencyMs) {}
 
     /**
      * One phase.

@@ -13,6 +13,7 @@ import io.upic.liftride.client.part2.merge.MergedSummary;
 import io.upic.liftride.client.part2.merge.ShardFiles;
 import io.upic.liftride.client.part2.report.HdrLog;
 import io.upic.liftride.client.plan.PhasePlan;
+import io.upic.liftride.client.report.SummarySchema;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -79,7 +80,12 @@ class ShardsIT {
             assertEquals(0, exit, printed);
 
             Path merged = work.resolve("merged");
-            JsonObject total = json(merged.resolve("t8").resolve(MergedSummary.FILE));
+            Path summaryFile = merged.resolve("t8").resolve(MergedSummary.FILE);
+            assertEquals(
+                    List.of(), SummarySchema.errors(Files.readString(summaryFile)), "summary.json follows the schema");
+            JsonObject total = json(summaryFile);
+            assertEquals(MergedSummary.CLIENT, total.get("client").getAsString());
+            assertTrue(total.getAsJsonObject("server").get("reconciled").getAsBoolean(), "merged server count");
             assertEquals(plan, total.get("planned").getAsLong());
             assertEquals(plan, total.get("successful").getAsLong());
             assertEquals(0, total.get("failed").getAsLong());

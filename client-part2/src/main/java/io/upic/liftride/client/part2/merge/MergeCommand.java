@@ -1,13 +1,12 @@
 package io.upic.liftride.client.part2.merge;
 
-import com.google.gson.GsonBuilder;
 import io.upic.liftride.client.cli.UsageException;
 import io.upic.liftride.client.part2.chart.RunCharts;
 import io.upic.liftride.client.part2.chart.RunCharts.ChartFile;
 import io.upic.liftride.client.part2.report.HdrLog;
+import io.upic.liftride.client.report.SummaryJson;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
@@ -45,7 +44,7 @@ public final class MergeCommand {
         return "usage: " + command + " " + NAME + " DIR... --out DIR [--allow-missing]\n"
                 + "  DIR              a client-part2 output folder of one shard (or one of its run folders t64/ ...);\n"
                 + "                   give every shard's; run folders of the same name are merged\n"
-                + "  --out DIR        folder for the merged report.md, charts, latency.hlog and merged.json\n"
+                + "  --out DIR        folder for the merged report.md, charts, latency.hlog and summary.json\n"
                 + "  --allow-missing  merge even when some of the N shards are not given (the report says so)\n"
                 + "Exit codes: 0 merged and every request succeeded, 1 merged with failed or unsent requests,"
                 + " 2 bad arguments or outputs of different plans.\n";
@@ -152,10 +151,7 @@ public final class MergeCommand {
                 m.result().startEpochMillis(),
                 m.seconds(),
                 m.identity().plan());
-        Files.writeString(
-                dir.resolve(MergedSummary.FILE),
-                new GsonBuilder().setPrettyPrinting().serializeNulls().create().toJson(MergedSummary.of(m)) + "\n",
-                StandardCharsets.UTF_8);
+        SummaryJson.write(dir.resolve(MergedSummary.FILE), List.of(MergedSummary.of(m)));
         String label = String.format(
                 Locale.US,
                 "%d threads, %,d requests, %d shards%s",

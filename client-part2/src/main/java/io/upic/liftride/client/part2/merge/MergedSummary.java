@@ -4,118 +4,97 @@ import io.upic.liftride.client.engine.PhaseResult;
 import io.upic.liftride.client.engine.RunResult;
 import io.upic.liftride.client.part2.metrics.LatencyStats;
 import io.upic.liftride.client.part2.metrics.ScopeStats;
+import io.upic.liftride.client.report.RunSummary;
+import io.upic.liftride.client.report.SummaryJson;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The merged numbers of one run as a machine-readable record, written to {@value #FILE}: the keys of the
- * issue's {@code summary.json} where they apply (plan, threads, transport, planned, successful, failed, notSent,
- * retries, wallSeconds, throughput, phases, latencyMs, server), plus every shard's own numbers. Immutable value.
- *
- * @param plan          --plan
- * @param threads       -t of the whole plan
- * @param transport     the shards' transport, or their transports joined by "+" when they differ
- * @param offeredRate   null: the closed model (kept for the summary's shape)
- * @param planned       requests the merged shards planned
- * @param successful    201s
- * @param failed        failed requests
- * @param notSent       requests never attempted
- * @param retries       attempts beyond the first
- * @param wallSeconds   first shard's start to last shard's end
- * @param throughput    successful / wallSeconds
- * @param phases        every phase over all shards
- * @param latencyMs     every attempt's latency, all shards
- * @param shardCount    N
- * @param missingShards K of the shards not merged (empty for a complete merge)
- * @param shards        each shard's own numbers
- * @param server        the server's count around the run, or null when not every shard read it
+ * The {@code summary.json} of a merge: the same {@link RunSummary} a single run writes, built from the merged
+ * numbers, with every shard's own numbers in {@code shards}. What a merge cannot know is null: the seed, the
+ * open model's fields, thresholds (a merge checks none). Stateless; thread-safe.
  */
-public record MergedSummary(
-        String plan,
-        int threads,
-        String transport,
-        Double offeredRate,
-        long planned,
-        long successful,
-        long failed,
-        long notSent,
-        long retries,
-        double wallSeconds,
-        double throughput,
-        List<Phase> phases,
-        Latency latencyMs,
-        int shardCount,
-        List<Integer> missingShards,
-        List<Shard> shards,
-        Server server) {
+public final class MergedSummary {
 
-    public static final String FILE = "merged.json";
+    /** Written into each merged run folder, as a run writes it. */
+    public static final String FILE = SummaryJson.FILE;
 
-    /** One phase over all shards (durationSeconds: its earliest start to its latest end). */
-    public record Phase(
-            String name,
-            int threads,
-            long requests,
-            long successful,
-            long failed,
-            double durationSeconds,
-            double throughput) {}
+    /** The {@code client} value of a merged summary. */
+    public static final String CLIENT = "client-part2 merge";
 
-    /** Latency statistics in ms. */
-    public record Latency(double mean, double p50, double p90, double p99, double p999, double max) {
+    private MergedSummary() {}
 
-        static Latency of(LatencyStats s) {
-            return s.count() == 0
-                    ? null
-                    : new Latency(
-                            s.meanMillis(), s.p50Millis(), s.p90Millis(), s.p99Millis(), s.p999Millis(), s.maxMillis());
+    /** The summary of {@code m}. */
+    public static RunSummary of(MergedRun m) {
+        RunResult r = m.result();
+        ShardRecord id = m.identity();
+        RunSummary.Server server = server(m, r.successful());
+        List<String> problems = new ArrayList<>(r.problems());
+        if (!m.missing().isEmpty()) {
+            problems.add("partial merge: shards " + m.missing() + " of " + id.shardCount() + " were not given");
         }
+        boolean stopped = m.shards().stream().anyMatch(s -> s.record().stopped());
+        boolean ok = r.failed() == 0
+                && r.notSent() == 0
+                && !stopped
+                && m.missing().isEmpty()
+                && (server.reconciled() == null || server.reconciled());
+        return RunSummary.builder()
+                .schemaVersion(RunSummary.SCHEMA_VERSION)
+                .client(CLIENT)
+                .startTime(Instant.ofEpochMilli(r.startEpochMillis()).toString())
+                .endTime(Instant.ofEpochMilli(r.startEpochMillis() + r.wallNanos() / 1_000_000)
+                        .toString())
+                .plan(r.planName())
+                .threads(r.numThreads())
+                .skiers(id.skiers())
+                .lifts(id.lifts())
+                .meanRuns(id.meanRuns())
+                .transport(String.join("+", m.transports()))
+                .serverUrl(id.server())
+                .planned(r.planned())
+                .successful(r.successful())
+                .failed(r.failed())
+                .notSent(r.notSent())
+                .retries(r.retries())
+                .attempts(m.shards().stream()
+                        .mapToLong(s -> s.record().attempts())
+                        .sum())
+                .wallSeconds(r.wallNanos() / 1e9)
+                .throughput(r.throughputPerSecond())
+                .stopped(stopped)
+                .ok(ok)
+                .phases(r.phases().stream().map(MergedSummary::phase).toList())
+                .latencyMs(latency(m.metrics().run().all()))
+                .thresholds(List.of())
+                .thresholdsPassed(true)
+                .server(server)
+                .problems(problems)
+                .shards(shards(m))
+                .build();
     }
 
-    /** One shard's own numbers. */
-    public record Shard(
-            String shard,
-            String dir,
-            long startEpochMillis,
-            double wallSeconds,
-            long planned,
-            long successful,
-            long failed,
-            long notSent,
-            long retries,
-            double throughput,
-            Latency latencyMs) {}
+    private static RunSummary.Phase phase(PhaseResult p) {
+        return new RunSummary.Phase(
+                p.name(),
+                p.threads(),
+                p.planned(),
+                p.successful(),
+                p.failed(),
+                p.durationNanos() / 1e9,
+                p.throughputPerSecond());
+    }
 
-    /**
-     * The server's stored-ride count: lowest reading before a shard started, highest after one ended.
-     *
-     * @param reconciled whether delta == successful (it holds when nothing else wrote and every shard read its
-     *                   "before" ahead of every other shard's first ride)
-     */
-    public record Server(long storedBefore, long storedAfter, long delta, boolean reconciled) {}
-
-    /** The record of {@code m}. */
-    public static MergedSummary of(MergedRun m) {
-        RunResult r = m.result();
-        List<Phase> phases = new ArrayList<>();
-        for (PhaseResult p : r.phases()) {
-            phases.add(new Phase(
-                    p.name(),
-                    p.threads(),
-                    p.planned(),
-                    p.successful(),
-                    p.failed(),
-                    p.durationNanos() / 1e9,
-                    p.throughputPerSecond()));
-        }
-        List<Shard> shards = new ArrayList<>();
+    private static List<RunSummary.ShardPart> shards(MergedRun m) {
+        List<RunSummary.ShardPart> parts = new ArrayList<>();
         for (int i = 0; i < m.shards().size(); i++) {
             ShardRecord s = m.shards().get(i).record();
             ScopeStats st = m.shardStats().get(i);
-            shards.add(new Shard(
+            parts.add(new RunSummary.ShardPart(
                     s.shardLabel(),
                     m.shards().get(i).dir().toString(),
-                    s.startEpochMillis(),
+                    Instant.ofEpochMilli(s.startEpochMillis()).toString(),
                     s.wallNanos() / 1e9,
                     s.planned(),
                     s.successful(),
@@ -123,29 +102,30 @@ public record MergedSummary(
                     s.notSent(),
                     s.retries(),
                     st.throughputPerSecond(),
-                    Latency.of(st.all())));
+                    latency(st.all())));
         }
+        return parts;
+    }
+
+    /**
+     * The server's stored-ride count: the lowest reading before a shard started and the highest after one
+     * ended. It reconciles when nothing else wrote and every shard read its "before" ahead of every other
+     * shard's first ride; unchecked when some shard did not read it.
+     */
+    private static RunSummary.Server server(MergedRun m, long successful) {
         long[] counts = m.serverCounts();
-        Server server = counts == null
-                ? null
-                : new Server(counts[0], counts[1], counts[1] - counts[0], counts[1] - counts[0] == r.successful());
-        return new MergedSummary(
-                r.planName(),
-                r.numThreads(),
-                String.join("+", m.transports()),
-                null,
-                r.planned(),
-                r.successful(),
-                r.failed(),
-                r.notSent(),
-                r.retries(),
-                r.wallNanos() / 1e9,
-                r.throughputPerSecond(),
-                phases,
-                Latency.of(m.metrics().run().all()),
-                m.identity().shardCount(),
-                m.missing(),
-                shards,
-                server);
+        if (counts == null) {
+            return new RunSummary.Server(false, null, null, null, null, "not every shard read the server's count");
+        }
+        long delta = counts[1] - counts[0];
+        return new RunSummary.Server(true, counts[0], counts[1], delta, delta == successful, null);
+    }
+
+    private static RunSummary.Latency latency(LatencyStats s) {
+        if (s.count() == 0) {
+            return new RunSummary.Latency(null, null, null, null, null, null);
+        }
+        return new RunSummary.Latency(
+                s.meanMillis(), s.p50Millis(), s.p90Millis(), s.p99Millis(), s.p999Millis(), s.maxMillis());
     }
 }

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.upic.liftride.client.part2.metrics.LatencyHistograms;
 import io.upic.liftride.client.part2.metrics.ScopeStats;
 import io.upic.liftride.client.part2.report.HdrLog;
+import io.upic.liftride.client.report.RunSummary;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -197,10 +198,10 @@ class ShardMergeTest {
         assertEquals(60, m.seconds().attempts(0), "shard 1's second 0");
         assertEquals(30, m.seconds().attempts(2), "shard 2 started 2 s later: its second 0 is the merged second 2");
         assertEquals(m.seconds().attempts(2), m.seconds().histogram(2).getTotalCount(), "its histogram moved with it");
-        MergedSummary s = MergedSummary.of(m);
+        RunSummary s = MergedSummary.of(m);
         assertEquals(90, s.successful());
         assertEquals(2, s.shards().size());
-        assertEquals(new MergedSummary.Server(1000, 2000, 1000, false), s.server());
+        assertEquals(new RunSummary.Server(true, 1000L, 2000L, 1000L, false, null), s.server());
     }
 
     @Test
