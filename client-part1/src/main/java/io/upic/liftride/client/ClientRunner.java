@@ -212,6 +212,7 @@ public final class ClientRunner {
                 .retryPolicy(c.retryPolicy())
                 .seed(c.seed())
                 .listener(listener)
+                .openModel(c.openModel())
                 .progress(c.progress() || console ? new ProgressPrinter(err) : null, 1_000)
                 .build();
         engine = e;

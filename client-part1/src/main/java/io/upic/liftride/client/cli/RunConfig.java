@@ -1,5 +1,6 @@
 package io.upic.liftride.client.cli;
 
+import io.upic.liftride.client.engine.OpenModel;
 import io.upic.liftride.client.http.RetryPolicy;
 import io.upic.liftride.client.http.Transport;
 import io.upic.liftride.client.plan.LoadPlan;
@@ -32,6 +33,8 @@ import lombok.With;
  * @param retryPolicy          --backoff-ms, --backoff-max-ms, --give-up-after-ms; always the assignment's 6 attempts
  * @param jitWarmup            --jit-warmup: let the JIT settle (and client-part2 warm its recording code) before
  *                             each run's clock
+ * @param rate                 --rate: requests per second the peak phase offers (the open model); null: the closed
+ *                             model
  */
 @Builder(toBuilder = true)
 @With
@@ -52,7 +55,8 @@ public record RunConfig(
         boolean progress,
         Transport transport,
         RetryPolicy retryPolicy,
-        boolean jitWarmup) {
+        boolean jitWarmup,
+        Double rate) {
 
     /** Checks every field against its flag's rule (see {@link RunOptions}), for configs built without the CLI. */
     public RunConfig {
@@ -67,6 +71,7 @@ public record RunConfig(
         RunOptions.READ_TIMEOUT.check("readTimeoutMillis", readTimeoutMillis);
         RunOptions.BASELINE.check("baselineRequests", baselineRequests);
         PhasePlan.named(planName);
+        RunOptions.checkRate("rate", rate);
         Objects.requireNonNull(transport, "transport");
         Objects.requireNonNull(retryPolicy, "retryPolicy");
     }
@@ -79,6 +84,11 @@ public record RunConfig(
     /** The phase plan named by {@link #planName()}. */
     public PhasePlan phasePlan() {
         return PhasePlan.named(planName);
+    }
+
+    /** The open model this config asks for, or null for the closed model. */
+    public OpenModel openModel() {
+        return rate == null ? null : new OpenModel(rate, threads);
     }
 
     /** The resolved plan for this config's threads, skiers and runs. */

@@ -81,6 +81,7 @@ public final class SummaryPrinter {
                     starts);
             previous = p;
         }
+        OpenModelSummary.printPlan(out, c, plan);
         out.flush();
     }
 
@@ -188,6 +189,7 @@ public final class SummaryPrinter {
                     report.cores(),
                     report.cpuNanosPerAttempt() / 1e3);
         }
+        OpenModelSummary.printRates(out, r);
         if (!r.failuresByCause().isEmpty()) {
             out.println("  failures by cause: " + causes(r.failuresByCause()));
         }
