@@ -43,12 +43,19 @@ class PacerTest {
 
     @Test
     void parksUntilShortlyBeforeTheDeadlineThenSpinsTheRestAndReturnsOnTime() {
-        FakeClock clock = new FakeClock(0, 60_000, 1_000); // oversleeps 60 µs, as parkNanos does on Linux
+        FakeClock clock = new FakeClock(0, 40_000, 1_000); // oversleeps 40 µs, less than the margin
         long late = new Pacer(clock).awaitUntil(5_000_000, () -> false);
         assertEquals(List.of(5_000_000 - Pacer.SPIN_NANOS), clock.parks, "one park, stopping the margin early");
         assertEquals(0, late, "the spin lands on the deadline");
         assertEquals(5_000_000, clock.now);
-        assertEquals((Pacer.SPIN_NANOS - 60_000) / 1_000, clock.spins, "only the margin's rest is spun");
+        assertEquals((Pacer.SPIN_NANOS - 40_000) / 1_000, clock.spins, "only the margin's rest is spun");
+    }
+
+    @Test
+    void anOversleepBeyondTheMarginIsReportedAsLateness() {
+        FakeClock clock = new FakeClock(0, Pacer.SPIN_NANOS + 30_000, 1_000);
+        assertEquals(30_000, new Pacer(clock).awaitUntil(5_000_000, () -> false));
+        assertEquals(0, clock.spins);
     }
 
     @Test
