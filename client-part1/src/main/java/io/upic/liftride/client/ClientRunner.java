@@ -215,6 +215,7 @@ public final class ClientRunner {
                 .retryPolicy(c.retryPolicy())
                 .seed(c.seed())
                 .listener(listener)
+                .openModel(c.openModel())
                 .progress(ProgressPrinter.forRun(c.quiet(), c.progress() || console, err), 1_000)
                 .build();
         engine = e;
@@ -257,7 +258,7 @@ public final class ClientRunner {
                 .cores(cores)
                 .build();
         SummaryPrinter.printResult(out, report);
-        report = RunVerdict.judge(report, hooks, null); // null: the closed model (--rate passes its rate here)
+        report = RunVerdict.judge(report, hooks, c.rate()); // null in the closed model
         hooks.afterRun(report);
         return report;
     }

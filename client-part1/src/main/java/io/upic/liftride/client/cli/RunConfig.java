@@ -1,5 +1,6 @@
 package io.upic.liftride.client.cli;
 
+import io.upic.liftride.client.engine.OpenModel;
 import io.upic.liftride.client.http.RetryPolicy;
 import io.upic.liftride.client.http.Transport;
 import io.upic.liftride.client.plan.LoadPlan;
@@ -40,6 +41,8 @@ import lombok.With;
  * @param summaryJson          --summary-json: where the JSON summary goes; null: not written
  * @param quiet                --quiet: no progress output (neither the line nor the plain 10 s lines)
  * @param shard                --shard K/N: the part of the plan this process sends; null means {@link Shard#WHOLE}
+ * @param rate                 --rate: requests per second the peak phase offers (the open model); null: the closed
+ *                             model
  */
 @Builder(toBuilder = true)
 @With
@@ -64,7 +67,8 @@ public record RunConfig(
         List<Threshold> thresholds,
         Path summaryJson,
         boolean quiet,
-        Shard shard) {
+        Shard shard,
+        Double rate) {
 
     /** Checks every field against its flag's rule (see {@link RunOptions}), for configs built without the CLI. */
     public RunConfig {
@@ -79,6 +83,7 @@ public record RunConfig(
         RunOptions.READ_TIMEOUT.check("readTimeoutMillis", readTimeoutMillis);
         RunOptions.BASELINE.check("baselineRequests", baselineRequests);
         PhasePlan.named(planName);
+        RunOptions.checkRate("rate", rate);
         Objects.requireNonNull(transport, "transport");
         Objects.requireNonNull(retryPolicy, "retryPolicy");
         thresholds = thresholds == null ? List.of() : List.copyOf(thresholds);
@@ -98,6 +103,11 @@ public record RunConfig(
     /** The phase plan named by {@link #planName()}. */
     public PhasePlan phasePlan() {
         return PhasePlan.named(planName);
+    }
+
+    /** The open model this config asks for, or null for the closed model. */
+    public OpenModel openModel() {
+        return rate == null ? null : new OpenModel(rate, threads);
     }
 
     /** The resolved plan for this config's threads, skiers and runs: this shard's part of it (see {@link Shard}). */

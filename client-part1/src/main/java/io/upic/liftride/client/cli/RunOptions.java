@@ -173,6 +173,20 @@ public final class RunOptions {
                             + " default 1/1, the whole plan",
                     Shard::parse)
             .withExplainsRejection(true);
+    /** Bounds of --rate in requests per second; a decimal value is allowed. */
+    public static final double MIN_RATE = 1, MAX_RATE = 1_000_000;
+
+    public static final Flag<Double> RATE = Flag.of(
+            null,
+            "rate",
+            "R",
+            "a number of requests per second in 1..1000000",
+            null,
+            "open model: the peak phase offers R requests per second (decimals allowed, 1..1000000), each thread"
+                    + " sending on a fixed schedule of R / threads per second whatever the answers take, so startup"
+                    + " and cooldown offer their share; latency is also measured from each request's intended send"
+                    + " time; default: the closed model (each thread sends when its previous answer arrived)",
+            RunOptions::rate);
     public static final Flag<Boolean> HELP = Flag.toggle("h", "help", "print this help and exit");
 
     /** Every flag of client-part1, in usage order: the required ones first. */
@@ -200,6 +214,7 @@ public final class RunOptions {
             SUMMARY_JSON,
             QUIET,
             SHARD,
+            RATE,
             HELP);
 
     private static final String THREAD_LIST_EXAMPLE = "32,64,128,256";
@@ -258,6 +273,7 @@ public final class RunOptions {
                 .summaryJson(SUMMARY_JSON.valueIn(cl))
                 .quiet(quiet(cl))
                 .shard(SHARD.valueIn(cl))
+                .rate(RATE.valueIn(cl))
                 .build();
         checkShard(config, threadCounts);
         return new ParsedArgs(cl, threadCounts, config, false);
@@ -349,6 +365,24 @@ public final class RunOptions {
                         + planThreads + " threads in all its phases, so some shards would send nothing; use at most "
                         + planThreads + " shards");
             }
+        }
+    }
+
+    /** The --rate value: a finite decimal number in {@link #MIN_RATE}..{@link #MAX_RATE}. */
+    private static Double rate(String text) {
+        double r = Double.parseDouble(text.trim());
+        checkRate("rate", r);
+        return r;
+    }
+
+    /**
+     * Checks an open-model rate (requests per second) against --rate's rule; null (the closed model) passes.
+     *
+     * @throws IllegalArgumentException e.g. {@code rate not in 1..1000000: 0.5}
+     */
+    public static void checkRate(String field, Double rate) {
+        if (rate != null && !(rate >= MIN_RATE && rate <= MAX_RATE)) { // NaN fails too
+            throw new IllegalArgumentException(field + " not in 1..1000000: " + rate);
         }
     }
 

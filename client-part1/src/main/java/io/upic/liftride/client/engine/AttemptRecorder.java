@@ -27,6 +27,25 @@ public interface AttemptRecorder {
      */
     void onAttempt(long startEpochMillis, long startNanos, long latencyNanos, int code, int attemptNumber);
 
+    /** {@code intendedStartNanos} of an attempt in the closed model, which has no schedule. */
+    long UNSCHEDULED = Long.MIN_VALUE;
+
+    /**
+     * One attempt finished, with the time its request was due: what the engine calls. The open model (--rate)
+     * passes the schedule's slot of the request (the same for its retries), so {@code startNanos + latencyNanos -
+     * intendedStartNanos} is the latency the request's sender saw, free of coordinated omission; the closed model
+     * passes {@link #UNSCHEDULED}. By default the intended start is ignored.
+     */
+    default void onAttempt(
+            long startEpochMillis,
+            long startNanos,
+            long intendedStartNanos,
+            long latencyNanos,
+            int code,
+            int attemptNumber) {
+        onAttempt(startEpochMillis, startNanos, latencyNanos, code, attemptNumber);
+    }
+
     /**
      * The worker is done (all its requests, or stopped, or crashed); called once, on the worker's
      * thread, before the engine counts the worker as finished. Flush per-thread buffers here.

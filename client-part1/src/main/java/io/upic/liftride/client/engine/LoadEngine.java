@@ -14,6 +14,7 @@ import java.util.Objects;
 import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.LongFunction;
 
 /**
  * Runs a {@link LoadPlan}: one thread per {@link ThreadAssignment}, phases started by their triggers, every
@@ -37,6 +38,8 @@ public final class LoadEngine {
     private final AttemptListener listener;
     private final ProgressListener progress;
     private final long progressIntervalNanos;
+    private final OpenModel openModel;
+    private final Pacer.Clock clock;
 
     private final AtomicBoolean ran = new AtomicBoolean();
     private volatile boolean stopRequested;
@@ -52,6 +55,8 @@ public final class LoadEngine {
         this.listener = b.listener;
         this.progress = b.progress;
         this.progressIntervalNanos = b.progressIntervalMillis * 1_000_000L;
+        this.openModel = b.openModel;
+        this.clock = b.clock;
     }
 
     /** Starts building an engine for {@code plan} that sends through senders from {@code senders}. */
@@ -144,7 +149,9 @@ public final class LoadEngine {
                         ride,
                         seed,
                         this::isStopRequested,
-                        phaseTrackers.get(k));
+                        phaseTrackers.get(k),
+                        scheduleFrom(assignment.threadIndex(), phase.threads()),
+                        clock);
                 ws.add(w);
                 Thread t = new Thread(
                         null, w, "liftride-" + phase.name() + "-" + assignment.threadIndex(), WORKER_STACK_BYTES);
@@ -235,6 +242,15 @@ public final class LoadEngine {
         return result;
     }
 
+    /** The open model's schedule of one worker from the time it starts, or null in the closed model. */
+    private LongFunction<SendSchedule> scheduleFrom(int threadIndex, int phaseThreads) {
+        if (openModel == null) {
+            return null;
+        }
+        long interval = openModel.intervalNanos();
+        return startNanos -> SendSchedule.forThread(startNanos, interval, threadIndex, phaseThreads);
+    }
+
     private RunResult merge(
             List<PlannedPhase> phases,
             List<List<Worker>> workers,
@@ -259,7 +275,9 @@ public final class LoadEngine {
             PhaseTracker t = phaseTrackers.get(k);
             Map<Integer, Long> causes = new TreeMap<>();
             long s = 0, f = 0, r = 0, a = 0, l = 0;
+            ScheduleLag lag = new ScheduleLag();
             for (Worker w : workers.get(k)) {
+                lag.add(w.lag());
                 s += w.successful();
                 f += w.failed();
                 r += w.retries();
@@ -289,6 +307,8 @@ public final class LoadEngine {
                     .startNanos(t.startNanos())
                     .endEpochMillis(t.endEpochMillis())
                     .endNanos(t.endNanos())
+                    .offeredPerSecond(openModel == null ? null : openModel.offeredPerSecond(phase.threads()))
+                    .scheduleLag(openModel == null ? null : lag.snapshot())
                     .build());
             causes.forEach((code, count) -> allCauses.merge(code, count, Long::sum));
             planned += p;
@@ -447,6 +467,8 @@ public final class LoadEngine {
         private AttemptListener listener = AttemptListener.NONE;
         private ProgressListener progress;
         private long progressIntervalMillis = 1_000;
+        private OpenModel openModel;
+        private Pacer.Clock clock = Pacer.Clock.SYSTEM;
 
         private Builder(LoadPlan plan, RideSenderFactory senders) {
             this.plan = Objects.requireNonNull(plan, "plan");
@@ -499,6 +521,22 @@ public final class LoadEngine {
             }
             this.progress = progress;
             this.progressIntervalMillis = intervalMillis;
+            return this;
+        }
+
+        /** The open model: every worker sends on a fixed schedule (see {@link OpenModel}); null: the closed model. */
+        public Builder openModel(OpenModel openModel) {
+            if (openModel != null && openModel.peakThreads() != plan.numThreads()) {
+                throw new IllegalArgumentException(
+                        "openModel.peakThreads != plan threads " + plan.numThreads() + ": " + openModel.peakThreads());
+            }
+            this.openModel = openModel;
+            return this;
+        }
+
+        /** The clock the open model paces by (tests pass a fake). */
+        Builder clock(Pacer.Clock clock) {
+            this.clock = Objects.requireNonNull(clock, "clock");
             return this;
         }
 

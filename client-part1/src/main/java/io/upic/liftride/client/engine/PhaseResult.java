@@ -28,6 +28,9 @@ import lombok.Builder;
  * @param startNanos       nanoTime just before the phase's first thread was started
  * @param endEpochMillis   wall clock when the phase's last thread finished
  * @param endNanos         nanoTime when the phase's last thread finished
+ * @param offeredPerSecond open model (--rate): requests per second this phase's schedule offered; null in the closed
+ *                         model
+ * @param scheduleLag      open model: how far behind its schedule the phase's sends fell; null in the closed model
  */
 @Builder(toBuilder = true)
 public record PhaseResult(
@@ -46,7 +49,9 @@ public record PhaseResult(
         long startEpochMillis,
         long startNanos,
         long endEpochMillis,
-        long endNanos) {
+        long endNanos,
+        Double offeredPerSecond,
+        ScheduleLag.Snapshot scheduleLag) {
 
     public PhaseResult {
         failuresByCause = Collections.unmodifiableMap(new TreeMap<>(failuresByCause));
@@ -61,6 +66,15 @@ public record PhaseResult(
     public double throughputPerSecond() {
         long d = durationNanos();
         return d <= 0 ? 0 : successful * 1e9 / d;
+    }
+
+    /**
+     * Requests (successful or failed) per second of this phase's duration: with --rate, the rate achieved against
+     * {@link #offeredPerSecond()}.
+     */
+    public double achievedPerSecond() {
+        long d = durationNanos();
+        return d <= 0 ? 0 : (successful + failed) * 1e9 / d;
     }
 
     /** Mean latency of this phase's attempts in nanoseconds, or NaN without attempts. */

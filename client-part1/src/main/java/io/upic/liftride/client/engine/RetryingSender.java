@@ -74,6 +74,23 @@ public final class RetryingSender {
      *         the final failed attempt
      */
     public int send(int resortId, int seasonId, int dayId, int skierId, int liftId, int minute, int waitTime) {
+        return send(AttemptRecorder.UNSCHEDULED, resortId, seasonId, dayId, skierId, liftId, minute, waitTime);
+    }
+
+    /**
+     * Sends the request as {@link #send(int, int, int, int, int, int, int)} does, telling the recorder about every
+     * attempt (retries included) that the request was due at {@code intendedStartNanos} (the open model's schedule;
+     * {@link AttemptRecorder#UNSCHEDULED} in the closed model).
+     */
+    public int send(
+            long intendedStartNanos,
+            int resortId,
+            int seasonId,
+            int dayId,
+            int skierId,
+            int liftId,
+            int minute,
+            int waitTime) {
         String rideKey = keys.next();
         for (int attempt = 1; ; attempt++) {
             long startEpochMillis = System.currentTimeMillis();
@@ -94,7 +111,7 @@ public final class RetryingSender {
             attempts++;
             latencyNanosSum += latencyNanos;
             lastAttempts = attempt;
-            recorder.onAttempt(startEpochMillis, start, latencyNanos, code, attempt);
+            recorder.onAttempt(startEpochMillis, start, intendedStartNanos, latencyNanos, code, attempt);
             boolean gaveUp = silentServer.onAttempt(code, start + latencyNanos);
 
             if (!policy.isRetryable(code)

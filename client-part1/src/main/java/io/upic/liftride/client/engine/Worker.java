@@ -8,6 +8,7 @@ import java.io.StringWriter;
 import java.util.SplittableRandom;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.BooleanSupplier;
+import java.util.function.LongFunction;
 import java.util.random.RandomGenerator;
 
 /**
@@ -25,6 +26,11 @@ final class Worker implements Runnable {
     private final Long seed;
     private final BooleanSupplier stopRequested;
     private final PhaseTracker tracker;
+    /** Open model: this worker's schedule from the time it starts; null in the closed model. */
+    private final LongFunction<SendSchedule> scheduleFrom;
+
+    private final Pacer pacer;
+    private final ScheduleLag lag = new ScheduleLag();
 
     private volatile long done;
     private volatile long failedSoFar;
@@ -47,7 +53,9 @@ final class Worker implements Runnable {
             RideValues ride,
             Long seed,
             BooleanSupplier stopRequested,
-            PhaseTracker tracker) {
+            PhaseTracker tracker,
+            LongFunction<SendSchedule> scheduleFrom,
+            Pacer.Clock clock) {
         this.assignment = assignment;
         this.rideSender = rideSender;
         this.sender = sender;
@@ -56,6 +64,8 @@ final class Worker implements Runnable {
         this.seed = seed;
         this.stopRequested = stopRequested;
         this.tracker = tracker;
+        this.scheduleFrom = scheduleFrom;
+        this.pacer = new Pacer(clock);
     }
 
     @Override
@@ -71,11 +81,22 @@ final class Worker implements Runnable {
             int resortId = ride.resortId();
             int seasonId = ride.seasonId();
             int dayId = ride.dayId();
+            SendSchedule schedule = scheduleFrom == null ? null : scheduleFrom.apply(System.nanoTime());
             for (int i = 0, n = assignment.requests(); i < n; i++) {
                 if (stopRequested.getAsBoolean()) {
                     break;
                 }
+                long intended = AttemptRecorder.UNSCHEDULED;
+                if (schedule != null) {
+                    intended = schedule.intendedNanos(i);
+                    long late = pacer.awaitUntil(intended, stopRequested);
+                    if (stopRequested.getAsBoolean()) {
+                        break;
+                    }
+                    lag.record(intended, late);
+                }
                 int code = sender.send(
+                        intended,
                         resortId,
                         seasonId,
                         dayId,
@@ -156,6 +177,11 @@ final class Worker implements Runnable {
 
     public long latencyNanosSum() {
         return sender.latencyNanosSum();
+    }
+
+    /** How far behind its schedule this worker fell (empty in the closed model). */
+    public ScheduleLag lag() {
+        return lag;
     }
 
     public long finishNanos() {

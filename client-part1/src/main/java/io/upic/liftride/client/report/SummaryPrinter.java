@@ -84,6 +84,7 @@ public final class SummaryPrinter {
                     starts);
             previous = p;
         }
+        OpenModelSummary.printPlan(out, c, plan);
         out.flush();
     }
 
@@ -191,6 +192,7 @@ public final class SummaryPrinter {
                     report.cores(),
                     report.cpuNanosPerAttempt() / 1e3);
         }
+        OpenModelSummary.printRates(out, r);
         if (!r.failuresByCause().isEmpty()) {
             out.println("  failures by cause: " + causes(r.failuresByCause()));
         }

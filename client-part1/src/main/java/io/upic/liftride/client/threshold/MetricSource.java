@@ -5,7 +5,7 @@ import java.util.OptionalDouble;
 /**
  * The measured value of a {@link Metric} after a run: the one seam thresholds and the JSON summary read
  * numbers through. client-part1 answers from its counters ({@link ResultMetrics}), client-part2 from its
- * merged HdrHistograms; the open model's latency from the intended send plugs in as another source.
+ * merged HdrHistograms (with --rate also the latency from the intended send).
  * Implementations are immutable snapshots, thread-safe.
  */
 @FunctionalInterface
@@ -17,12 +17,4 @@ public interface MetricSource {
      * attempts).
      */
     OptionalDouble value(Metric metric);
-
-    /**
-     * This source, with {@code intended.*} metrics answered by {@code intended} (the open model's latency
-     * from the intended send); the other metrics still by this source.
-     */
-    default MetricSource withIntended(MetricSource intended) {
-        return m -> m.intended() ? intended.value(m) : value(m);
-    }
 }

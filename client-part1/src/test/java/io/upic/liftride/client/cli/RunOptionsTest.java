@@ -78,7 +78,9 @@ class RunOptionsTest {
                 "--progress",
                 "--transport",
                 "SDK",
-                "--jit-warmup");
+                "--jit-warmup",
+                "--rate",
+                "3000");
         assertEquals(
                 Fixtures.config()
                         .threads(64)
@@ -97,6 +99,7 @@ class RunOptionsTest {
                         .progress(true)
                         .transport(Transport.SDK)
                         .jitWarmup(true)
+                        .rate(3000.0)
                         .build(),
                 c);
     }
@@ -124,6 +127,13 @@ class RunOptionsTest {
                 "--read-timeout-ms | -5 | --read-timeout-ms must be an integer in 1..600000, got -5",
                 "--baseline | -1 | --baseline must be an integer in 0..1000000, got -1",
                 "--transport | tcp | --transport must be one of sdk, raw, got tcp",
+                "--rate | 0 | --rate must be a number of requests per second in 1..1000000, got 0",
+                "--rate | -5 | --rate must be a number of requests per second in 1..1000000, got -5",
+                "--rate | 0.5 | --rate must be a number of requests per second in 1..1000000, got 0.5",
+                "--rate | 1000000.5 | --rate must be a number of requests per second in 1..1000000, got 1000000.5",
+                "--rate | NaN | --rate must be a number of requests per second in 1..1000000, got NaN",
+                "--rate | Infinity | --rate must be a number of requests per second in 1..1000000, got Infinity",
+                "--rate | 3k | --rate must be a number of requests per second in 1..1000000, got 3k",
                 "-i | host:99999 | '-i/--ip must be host, host:port or http://host:port/path (port must be an integer in 1..65535, got 99999), got host:99999'",
                 "-i | ftp://x/y | '-i/--ip must be host, host:port or http://host:port/path (must use http or https), got ftp://x/y'",
             })
@@ -134,6 +144,22 @@ class RunOptionsTest {
             default -> new String[] {"-t", "32", "-s", "20000", flag, value};
         };
         assertEquals(message, error(args));
+    }
+
+    @Test
+    void rateIsTheOpenModelWithDecimalsAndItsAbsenceTheClosedModel() throws Exception {
+        RunConfig open = parse("-t", "64", "-s", "20000", "--rate", "2500.5");
+        assertEquals(2500.5, open.rate());
+        assertEquals(64, open.openModel().peakThreads());
+        assertEquals(Math.round(64 * 1e9 / 2500.5), open.openModel().intervalNanos());
+        RunConfig closed = parse("-t", "64", "-s", "20000");
+        assertNull(closed.rate());
+        assertNull(closed.openModel());
+        assertEquals(
+                "--rate needs a value (a number of requests per second in 1..1000000)",
+                error("-t", "32", "-s", "1", "--rate"));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> closed.withRate(0.0));
+        assertEquals("rate not in 1..1000000: 0.0", e.getMessage());
     }
 
     @Test

@@ -128,12 +128,4 @@ class ThresholdCheckTest {
                 MetricCatalog.histograms(false).unmeasurable(parse("intended.p99<5ms")));
         assertNull(MetricCatalog.histograms(true).unmeasurable(parse("intended.p99<5ms")));
     }
-
-    @Test
-    void anIntendedSourcePlugsInForIntendedMetricsOnly() {
-        MetricSource intended = m -> OptionalDouble.of(777);
-        MetricSource both = MEASURED.withIntended(intended);
-        assertEquals(777.0, both.value(Metric.percentile(99).fromIntended()).orElseThrow());
-        assertEquals(3_200_000.0, both.value(Metric.percentile(99)).orElseThrow());
-    }
 }

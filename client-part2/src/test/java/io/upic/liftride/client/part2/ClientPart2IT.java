@@ -78,7 +78,8 @@ class ClientPart2IT {
         List<String> lines = Files.readAllLines(csv, StandardCharsets.US_ASCII);
         assertEquals(CsvRows.HEADER, lines.get(0));
         assertEquals(attempts, lines.size() - 1, "rows == attempts");
-        assertTrue(lines.get(1).matches("\\d{13},POST,\\d+\\.\\d{3},201,(startup|peak|cooldown),1,\\d+"), lines.get(1));
+        assertTrue(
+                lines.get(1).matches("\\d{13},POST,\\d+\\.\\d{3},201,(startup|peak|cooldown),1,\\d+,"), lines.get(1));
         assertTrue(
                 output().contains(String.format(
                         java.util.Locale.US, "CSV: %,d rows written, %,d attempts made: OK", attempts, attempts)),

@@ -60,6 +60,9 @@ public final class RunCharts {
         double[] mean = new double[n];
         double[] p50 = new double[n];
         double[] p99 = new double[n];
+        boolean open = seconds.hasFromIntended();
+        double[] p99Intended = new double[n];
+        double[] meanIntended = new double[n];
         double top = 0;
         int m = 0;
         double wallSeconds = result.wallNanos() / 1e9;
@@ -77,6 +80,11 @@ public final class RunCharts {
             p50[m] = seconds.percentileMillis(s, 50);
             p99[m] = seconds.percentileMillis(s, 99);
             top = Math.max(top, Math.max(p99[m], mean[m]));
+            if (open) {
+                p99Intended[m] = seconds.fromIntendedPercentileMillis(s, 99);
+                meanIntended[m] = seconds.fromIntendedMeanMillis(s);
+                top = Math.max(top, Math.max(nanToZero(p99Intended[m]), nanToZero(meanIntended[m])));
+            }
             m++;
         }
         top = niceTop(top * 1.08);
@@ -85,11 +93,31 @@ public final class RunCharts {
             line(c, "p99", trim(x, m), trim(p99, m), ChartStyle.RED, ChartStyle.SOLID);
             line(c, "mean", trim(x, m), trim(mean, m), ChartStyle.BLUE, ChartStyle.THICK);
             line(c, "median (p50)", trim(x, m), trim(p50, m), ChartStyle.GREEN, ChartStyle.DASHED);
+            if (open) { // the open model: the same latency measured from when each request was due
+                line(
+                        c,
+                        "p99 from intended send",
+                        trim(x, m),
+                        trim(p99Intended, m),
+                        ChartStyle.ORANGE,
+                        ChartStyle.THICK);
+                line(
+                        c,
+                        "mean from intended send",
+                        trim(x, m),
+                        trim(meanIntended, m),
+                        ChartStyle.PURPLE,
+                        ChartStyle.DASHED);
+            }
         }
         timeAxis(c, result);
         c.getStyler().setYAxisMin(0.0).setYAxisMax(top);
         c.getStyler().setYAxisDecimalPattern(top >= 20 ? "#,##0" : "#,##0.0#");
         return c;
+    }
+
+    private static double nanToZero(double v) {
+        return Double.isNaN(v) ? 0 : v;
     }
 
     /** Completed requests (201s) per second, failed attempts marked, phases shaded. */

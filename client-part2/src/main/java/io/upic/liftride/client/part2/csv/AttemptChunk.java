@@ -13,6 +13,8 @@ public final class AttemptChunk {
     final int[] latencyMicros;
     final int[] code;
     final byte[] attempt;
+    /** Open model: µs from the request's intended send to this attempt's start; -1 in the closed model. */
+    final int[] sendDelayMicros;
 
     int size;
     int phaseIndex;
@@ -27,6 +29,7 @@ public final class AttemptChunk {
         latencyMicros = new int[capacity];
         code = new int[capacity];
         attempt = new byte[capacity];
+        sendDelayMicros = new int[capacity];
     }
 
     /** Rows this chunk can hold. */
@@ -67,13 +70,30 @@ public final class AttemptChunk {
         return attempt[row];
     }
 
+    /** µs from the request's intended send (open model) to this attempt's start; -1 without a schedule. */
+    public int sendDelayMicros(int row) {
+        return sendDelayMicros[row];
+    }
+
     /**
      * Appends one attempt; the caller (the owning worker) hands the chunk off when {@link #isFull()}.
      *
      * @return whether the chunk is full now
      */
     public boolean add(long startEpochMillis, long startNanos, int latencyMicros, int code, int attempt) {
+        return add(startEpochMillis, startNanos, latencyMicros, code, attempt, -1);
+    }
+
+    /**
+     * Appends one attempt of the open model, {@code sendDelayMicros} (>= 0) after its request's intended send, or
+     * of the closed model with -1.
+     *
+     * @return whether the chunk is full now
+     */
+    public boolean add(
+            long startEpochMillis, long startNanos, int latencyMicros, int code, int attempt, int sendDelayMicros) {
         int i = size;
+        this.sendDelayMicros[i] = sendDelayMicros;
         this.startEpochMillis[i] = startEpochMillis;
         this.startNanos[i] = startNanos;
         this.latencyMicros[i] = latencyMicros;

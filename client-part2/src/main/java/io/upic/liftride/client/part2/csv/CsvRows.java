@@ -22,20 +22,25 @@ import java.util.List;
  *   <li>{@code phase}: the phase name ({@code startup}, {@code peak}, {@code cooldown})</li>
  *   <li>{@code attempt}: 1 for a request's first attempt, 2..6 for its retries</li>
  *   <li>{@code thread}: the worker's 0-based index within its phase</li>
+ *   <li>{@code send_delay_ms}: with --rate (the open model), how long after its request's intended send time
+ *       (its slot in the schedule; a retry keeps its first attempt's slot) the attempt started, in the style of
+ *       {@code latency_ms}; {@code send_delay_ms + latency_ms} is the latency from the intended send. Empty in
+ *       the closed model, which has no schedule</li>
  * </ol>
  * Rows come in per-worker blocks in the order the blocks were handed over, not sorted by time; sort
  * by {@code start_epoch_ms} if you need a timeline.
  */
 public final class CsvRows {
 
-    public static final String HEADER = "start_epoch_ms,request_type,latency_ms,response_code,phase,attempt,thread";
+    public static final String HEADER =
+            "start_epoch_ms,request_type,latency_ms,response_code,phase,attempt,thread,send_delay_ms";
 
     private static final byte[] POST = ascii("POST");
     private static final byte[] TIMEOUT = ascii("timeout");
     private static final byte[] CONNECTION_ERROR = ascii("connection_error");
     private static final byte[] CLIENT_ERROR = ascii("client_error");
     /** A row never exceeds this many bytes plus the phase name. */
-    private static final int MAX_ROW_WITHOUT_PHASE = 20 + 1 + 4 + 1 + 16 + 1 + 16 + 1 + 1 + 4 + 1 + 11 + 1;
+    private static final int MAX_ROW_WITHOUT_PHASE = 20 + 1 + 4 + 1 + 16 + 1 + 16 + 1 + 1 + 4 + 1 + 11 + 1 + 16 + 1;
 
     private final byte[][] phaseNames;
     private final byte[] buf;
@@ -71,7 +76,13 @@ public final class CsvRows {
                 flushTo(out);
             }
             appendRow(
-                    chunk.startEpochMillis[i], chunk.latencyMicros[i], chunk.code[i], phase, chunk.attempt[i], thread);
+                    chunk.startEpochMillis[i],
+                    chunk.latencyMicros[i],
+                    chunk.code[i],
+                    phase,
+                    chunk.attempt[i],
+                    thread,
+                    chunk.sendDelayMicros[i]);
         }
     }
 
@@ -90,17 +101,36 @@ public final class CsvRows {
 
     /** One row as a String: for tests and error messages, not for the hot path. */
     public String format(long startEpochMillis, int latencyMicros, int code, int phaseIndex, int attempt, int thread) {
+        return format(startEpochMillis, latencyMicros, code, phaseIndex, attempt, thread, -1);
+    }
+
+    /** One row of the open model ({@code sendDelayMicros >= 0}) as a String: for tests, not for the hot path. */
+    public String format(
+            long startEpochMillis,
+            int latencyMicros,
+            int code,
+            int phaseIndex,
+            int attempt,
+            int thread,
+            int sendDelayMicros) {
         int mark = pos;
         if (buf.length - pos < maxRow) {
             throw new IllegalStateException("buffer full; flush first");
         }
-        appendRow(startEpochMillis, latencyMicros, code, phaseNames[phaseIndex], attempt, thread);
+        appendRow(startEpochMillis, latencyMicros, code, phaseNames[phaseIndex], attempt, thread, sendDelayMicros);
         String s = new String(buf, mark, pos - mark, StandardCharsets.US_ASCII);
         pos = mark;
         return s;
     }
 
-    private void appendRow(long startEpochMillis, int latencyMicros, int code, byte[] phase, int attempt, int thread) {
+    private void appendRow(
+            long startEpochMillis,
+            int latencyMicros,
+            int code,
+            byte[] phase,
+            int attempt,
+            int thread,
+            int sendDelayMicros) {
         appendLong(startEpochMillis);
         buf[pos++] = ',';
         appendBytes(POST);
@@ -114,6 +144,10 @@ public final class CsvRows {
         appendLong(attempt);
         buf[pos++] = ',';
         appendLong(thread);
+        buf[pos++] = ',';
+        if (sendDelayMicros >= 0) {
+            appendMillis(sendDelayMicros);
+        }
         buf[pos++] = '\n';
     }
 

@@ -207,7 +207,9 @@ public final class ShardMerge {
                             stats(hAll, all),
                             stats(hFirst, first),
                             hAll,
-                            hFirst));
+                            hFirst,
+                            null, // intended latencies are not merged yet: a merge of --rate shards shows actual ones
+                            null));
         }
 
         long planned = 0, ok = 0, failed = 0, notSent = 0, retries = 0, attempts = 0, failedAttempts = 0;
@@ -253,7 +255,9 @@ public final class ShardMerge {
                     stats(sAll, List.of(r.all())),
                     stats(sFirst, List.of(r.first())),
                     sAll,
-                    sFirst));
+                    sFirst,
+                    null,
+                    null));
             if (r.stopped()) {
                 problems.add("shard " + r.shardLabel() + " (" + s.dir() + ") was stopped early");
             }
@@ -288,7 +292,9 @@ public final class ShardMerge {
                 stats(runAll, all),
                 stats(runFirst, first),
                 runAll,
-                runFirst);
+                runFirst,
+                null,
+                null);
         return new MergedRun(
                 name,
                 shards,

@@ -5,12 +5,13 @@ import io.upic.liftride.client.threshold.Metric;
 import io.upic.liftride.client.threshold.MetricSource;
 import java.util.Objects;
 import java.util.OptionalDouble;
+import org.HdrHistogram.Histogram;
 
 /**
  * client-part2's {@link MetricSource}: every latency statistic of the whole run from its merged HdrHistogram
  * (all attempts; percentiles with {@link LatencyStats}' semantics, mean and max exact), failures and
- * throughput from the engine's account. The latency from the intended send is not here: the open model's
- * source plugs in with {@link MetricSource#withIntended}. Immutable and thread-safe.
+ * throughput from the engine's account; with {@code --rate}, {@code intended.*} from the histogram of latencies
+ * from the intended send (empty in the closed model). Immutable and thread-safe.
  */
 public final class HistogramMetrics implements MetricSource {
 
@@ -24,18 +25,17 @@ public final class HistogramMetrics implements MetricSource {
 
     @Override
     public OptionalDouble value(Metric metric) {
-        if (metric.intended()) {
-            return OptionalDouble.empty();
+        if (metric.intended() && run.fromIntended() == null) {
+            return OptionalDouble.empty(); // the closed model has no intended send
         }
-        LatencyStats all = run.all();
+        LatencyStats stats = metric.intended() ? run.fromIntended() : run.all();
+        Histogram histogram = metric.intended() ? run.fromIntendedHistogram() : run.allHistogram();
         return switch (metric.kind()) {
             case PERCENTILE ->
                 OptionalDouble.of(
-                        all.count() == 0
-                                ? Double.NaN
-                                : run.allHistogram().getValueAtPercentile(metric.percentile()) * 1e3);
-            case MEAN -> OptionalDouble.of(all.meanMillis() * 1e6);
-            case MAX -> OptionalDouble.of(all.count() == 0 ? Double.NaN : all.maxMillis() * 1e6);
+                        stats.count() == 0 ? Double.NaN : histogram.getValueAtPercentile(metric.percentile()) * 1e3);
+            case MEAN -> OptionalDouble.of(stats.meanMillis() * 1e6);
+            case MAX -> OptionalDouble.of(stats.count() == 0 ? Double.NaN : stats.maxMillis() * 1e6);
             case FAILED -> OptionalDouble.of(result.failed());
             case THROUGHPUT -> OptionalDouble.of(result.throughputPerSecond());
         };

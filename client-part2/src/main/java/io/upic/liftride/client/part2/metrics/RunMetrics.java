@@ -27,11 +27,16 @@ public record RunMetrics(ScopeStats run, List<ScopeStats> phases) {
         List<WorkerRecorder.Totals> phaseAllTotals = new ArrayList<>(n);
         List<WorkerRecorder.Totals> phaseFirstTotals = new ArrayList<>(n);
         long[] phaseFailed = new long[n];
+        List<Histogram> phaseIntended = new ArrayList<>(n);
+        List<WorkerRecorder.Totals> phaseIntendedTotals = new ArrayList<>(n);
+        boolean scheduled = false;
         for (int k = 0; k < n; k++) {
             phaseAll.add(LatencyHistograms.forMerge());
             phaseRetries.add(LatencyHistograms.forMerge());
             phaseAllTotals.add(new WorkerRecorder.Totals());
             phaseFirstTotals.add(new WorkerRecorder.Totals());
+            phaseIntended.add(LatencyHistograms.forMerge());
+            phaseIntendedTotals.add(new WorkerRecorder.Totals());
         }
         for (WorkerRecorder w : recorders) {
             int k = w.phaseIndex();
@@ -42,7 +47,16 @@ public record RunMetrics(ScopeStats run, List<ScopeStats> phases) {
             phaseAllTotals.get(k).add(w.allTotals());
             phaseFirstTotals.get(k).add(w.firstTotals());
             phaseFailed[k] += w.failedAttempts();
+            if (w.fromIntendedHistogram() != null) {
+                scheduled = true;
+                phaseIntended.get(k).add(w.fromIntendedHistogram());
+                phaseIntendedTotals.get(k).add(w.fromIntendedTotals());
+            }
         }
+        // the open model records from the intended send too; a run whose workers never sent has none either way
+        scheduled |= result.phases().stream().anyMatch(p -> p.offeredPerSecond() != null);
+        Histogram runIntended = LatencyHistograms.forMerge();
+        WorkerRecorder.Totals runIntendedTotals = new WorkerRecorder.Totals();
 
         Histogram runAll = LatencyHistograms.forMerge();
         Histogram runFirst = LatencyHistograms.forMerge();
@@ -67,7 +81,11 @@ public record RunMetrics(ScopeStats run, List<ScopeStats> phases) {
                     LatencyStats.of(all, phaseAllTotals.get(k)),
                     LatencyStats.of(first, phaseFirstTotals.get(k)),
                     all,
-                    first));
+                    first,
+                    scheduled ? LatencyStats.of(phaseIntended.get(k), phaseIntendedTotals.get(k)) : null,
+                    scheduled ? phaseIntended.get(k) : null));
+            runIntended.add(phaseIntended.get(k));
+            runIntendedTotals.add(phaseIntendedTotals.get(k));
             runAll.add(all);
             runFirst.add(first);
             runAllTotals.add(phaseAllTotals.get(k));
@@ -86,7 +104,9 @@ public record RunMetrics(ScopeStats run, List<ScopeStats> phases) {
                 LatencyStats.of(runAll, runAllTotals),
                 LatencyStats.of(runFirst, runFirstTotals),
                 runAll,
-                runFirst);
+                runFirst,
+                scheduled ? LatencyStats.of(runIntended, runIntendedTotals) : null,
+                scheduled ? runIntended : null);
         return new RunMetrics(run, phases);
     }
 

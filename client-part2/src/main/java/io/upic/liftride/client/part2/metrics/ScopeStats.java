@@ -18,6 +18,9 @@ import org.HdrHistogram.Histogram;
  * @param first               first attempts only (retries excluded)
  * @param allHistogram        every attempt's latency, µs
  * @param firstHistogram      first attempts' latency, µs
+ * @param fromIntended        open model (--rate): every attempt's latency from its request's intended send time
+ *                            (free of coordinated omission); null in the closed model
+ * @param fromIntendedHistogram the same in µs; null in the closed model
  */
 public record ScopeStats(
         String name,
@@ -31,7 +34,9 @@ public record ScopeStats(
         LatencyStats all,
         LatencyStats first,
         Histogram allHistogram,
-        Histogram firstHistogram) {
+        Histogram firstHistogram,
+        LatencyStats fromIntended,
+        Histogram fromIntendedHistogram) {
 
     /** Little's law with measured numbers: throughput x mean latency (all attempts) = requests in flight. */
     public double measuredConcurrency() {

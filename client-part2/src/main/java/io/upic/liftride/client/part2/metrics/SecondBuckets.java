@@ -28,6 +28,10 @@ public final class SecondBuckets implements Consumer<AttemptChunk> {
     private long[] failed = new long[64];
     private long[] sumMicros = new long[64];
     private Histogram[] histograms = new Histogram[64];
+    /** Open model: the second's latencies from the intended send; null entries in the closed model. */
+    private Histogram[] fromIntended = new Histogram[64];
+
+    private long[] fromIntendedSumMicros = new long[64];
 
     /** The run's clock origin ({@code System.nanoTime()} at its start); set before any attempt. */
     public void setOrigin(long nanos) {
@@ -42,12 +46,20 @@ public final class SecondBuckets implements Consumer<AttemptChunk> {
         }
         long origin = originNanos;
         for (int i = 0, n = c.size(); i < n; i++) {
-            add(c.startNanos(i) - origin, c.latencyMicros(i), c.code(i));
+            add(c.startNanos(i) - origin, c.latencyMicros(i), c.code(i), c.sendDelayMicros(i));
         }
     }
 
     /** One attempt that started {@code startOffsetNanos} after the origin. */
     public void add(long startOffsetNanos, int latencyMicros, int code) {
+        add(startOffsetNanos, latencyMicros, code, -1);
+    }
+
+    /**
+     * One attempt that started {@code startOffsetNanos} after the origin and, in the open model,
+     * {@code sendDelayMicros >= 0} after its request's intended send (-1 in the closed model).
+     */
+    public void add(long startOffsetNanos, int latencyMicros, int code, int sendDelayMicros) {
         long end = Math.max(0, startOffsetNanos + latencyMicros * 1_000L);
         int s = (int) Math.min(end / NANOS_PER_SECOND, Integer.MAX_VALUE - 8);
         ensure(s + 1);
@@ -66,6 +78,15 @@ public final class SecondBuckets implements Consumer<AttemptChunk> {
             histograms[s] = h = LatencyHistograms.forSecond();
         }
         h.recordValue(Math.max(0, latencyMicros));
+        if (sendDelayMicros >= 0) {
+            long fromIntendedMicros = (long) sendDelayMicros + Math.max(0, latencyMicros);
+            Histogram f = fromIntended[s];
+            if (f == null) {
+                fromIntended[s] = f = LatencyHistograms.forSecond();
+            }
+            f.recordValue(fromIntendedMicros);
+            fromIntendedSumMicros[s] += fromIntendedMicros;
+        }
     }
 
     private void ensure(int n) {
@@ -78,6 +99,8 @@ public final class SecondBuckets implements Consumer<AttemptChunk> {
         failed = Arrays.copyOf(failed, len);
         sumMicros = Arrays.copyOf(sumMicros, len);
         histograms = Arrays.copyOf(histograms, len);
+        fromIntended = Arrays.copyOf(fromIntended, len);
+        fromIntendedSumMicros = Arrays.copyOf(fromIntendedSumMicros, len);
     }
 
     /** Seconds covered: 1 + the last second with an attempt (0 if none). */
@@ -142,6 +165,33 @@ public final class SecondBuckets implements Consumer<AttemptChunk> {
             }
             h.add(histogram);
         }
+    }
+
+    /**
+     * Open model: the second's latency from the intended send at {@code percentile} in ms (2 digits); NaN in the
+     * closed model or for a second without attempts.
+     */
+    public double fromIntendedPercentileMillis(int second, double percentile) {
+        Histogram h = fromIntended[second];
+        return h == null || h.getTotalCount() == 0 ? Double.NaN : h.getValueAtPercentile(percentile) / 1000.0;
+    }
+
+    /** Open model: the second's mean latency from the intended send in ms; NaN as above. */
+    public double fromIntendedMeanMillis(int second) {
+        Histogram h = fromIntended[second];
+        return h == null || h.getTotalCount() == 0
+                ? Double.NaN
+                : fromIntendedSumMicros[second] / 1000.0 / h.getTotalCount();
+    }
+
+    /** Whether any attempt carried an intended send (the open model). */
+    public boolean hasFromIntended() {
+        for (int s = 0; s < seconds; s++) {
+            if (fromIntended[s] != null) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Sum of attempts over all seconds. */

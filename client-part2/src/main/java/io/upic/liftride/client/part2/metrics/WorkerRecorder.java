@@ -23,6 +23,10 @@ public final class WorkerRecorder implements AttemptRecorder {
     private final ChunkPool pool;
     private final IntCountsHistogram all = LatencyHistograms.forWorker();
     private IntCountsHistogram retries;
+    /** Open model: every attempt's latency from its request's intended send (µs); null until the first such. */
+    private IntCountsHistogram fromIntended;
+
+    private final Totals fromIntendedTotals = new Totals();
 
     private AttemptChunk chunk;
     private final Totals allTotals = new Totals();
@@ -86,6 +90,34 @@ public final class WorkerRecorder implements AttemptRecorder {
 
     @Override
     public void onAttempt(long startEpochMillis, long startNanos, long latencyNanos, int code, int attemptNumber) {
+        onAttempt(startEpochMillis, startNanos, UNSCHEDULED, latencyNanos, code, attemptNumber);
+    }
+
+    /**
+     * One attempt; in the open model ({@code intendedStartNanos != UNSCHEDULED}) its latency is also recorded from
+     * the intended send ({@code startNanos - intendedStartNanos + latencyNanos}: what a user who wanted to send at
+     * the scheduled time waited), and the CSV row gets the send delay.
+     */
+    @Override
+    public void onAttempt(
+            long startEpochMillis,
+            long startNanos,
+            long intendedStartNanos,
+            long latencyNanos,
+            int code,
+            int attemptNumber) {
+        int sendDelayMicros = -1;
+        if (intendedStartNanos != UNSCHEDULED) {
+            long delayNanos = Math.max(0, startNanos - intendedStartNanos);
+            long fromIntendedNanos = delayNanos + latencyNanos;
+            IntCountsHistogram h = fromIntended;
+            if (h == null) {
+                fromIntended = h = LatencyHistograms.forWorker();
+            }
+            h.recordValue(LatencyHistograms.micros(fromIntendedNanos));
+            fromIntendedTotals.add(fromIntendedNanos);
+            sendDelayMicros = (int) Math.min(LatencyHistograms.micros(delayNanos), Integer.MAX_VALUE);
+        }
         long micros = LatencyHistograms.micros(latencyNanos);
         all.recordValue(micros);
         allTotals.add(latencyNanos);
@@ -106,7 +138,13 @@ public final class WorkerRecorder implements AttemptRecorder {
         if (c == null) {
             chunk = c = pool.acquire(phaseIndex, threadIndex);
         }
-        if (c.add(startEpochMillis, startNanos, (int) Math.min(micros, Integer.MAX_VALUE), code, attemptNumber)) {
+        if (c.add(
+                startEpochMillis,
+                startNanos,
+                (int) Math.min(micros, Integer.MAX_VALUE),
+                code,
+                attemptNumber,
+                sendDelayMicros)) {
             pool.submit(c);
             chunksSubmitted++;
             chunk = null;
@@ -147,6 +185,16 @@ public final class WorkerRecorder implements AttemptRecorder {
     /** Retries only (attempt >= 2), or null if this worker never retried. */
     public IntCountsHistogram retryHistogram() {
         return retries;
+    }
+
+    /** Open model: every attempt's latency from its request's intended send (µs); null in the closed model. */
+    public IntCountsHistogram fromIntendedHistogram() {
+        return fromIntended;
+    }
+
+    /** Exact totals of {@link #fromIntendedHistogram()} (count 0 in the closed model). */
+    public Totals fromIntendedTotals() {
+        return fromIntendedTotals;
     }
 
     public Totals allTotals() {

@@ -247,6 +247,7 @@ public final class MarkdownReport {
         }
         b.append('\n');
 
+        OpenModelReport.appendMarkdown(b, o);
         b.append("### Phases and Little's law\n\n");
         b.append(
                 "| phase | threads | requests | successful | duration (s) | throughput (req/s) | mean latency (ms) | in flight (X x W) | in flight / threads |\n");
@@ -342,6 +343,9 @@ public final class MarkdownReport {
         }
         latencyRow(b, s.isRun() ? "**whole run**" : s.name(), "all", s.all());
         latencyRow(b, s.isRun() ? "**whole run**" : s.name(), "first", s.first());
+        if (s.fromIntended() != null) {
+            latencyRow(b, s.isRun() ? "**whole run**" : s.name(), "from intended", s.fromIntended());
+        }
     }
 
     private static void latencyRow(StringBuilder b, String scope, String attempts, LatencyStats l) {
@@ -414,11 +418,15 @@ public final class MarkdownReport {
                 "- **Closed loop / coordinated omission**: each thread sends its next request only after the previous one "
                         + "returned, so when the server stalls the client also stops sending; the latencies are service times of the "
                         + "requests that were sent, not the delays a fixed-rate arrival stream would have seen. Percentiles under load "
-                        + "are therefore optimistic; the wall time and throughput are not affected.\n");
+                        + "are therefore optimistic; the wall time and throughput are not affected. With `--rate R` (the open "
+                        + "model) every thread sends on a fixed schedule instead, and every attempt's latency is also measured from "
+                        + "its request's intended send time (*from intended*), which removes this bias.\n");
         b.append("- **CSV columns**: `")
                 .append(CsvRows.HEADER)
-                .append("`; latency in ms with microsecond decimals, '.' decimal "
-                        + "separator, codes are HTTP statuses or `timeout`, `connection_error`, `client_error`; rows are grouped by "
-                        + "worker, not sorted by time.\n");
+                .append(
+                        "`; latency in ms with microsecond decimals, '.' decimal "
+                                + "separator, codes are HTTP statuses or `timeout`, `connection_error`, `client_error`; rows are grouped by "
+                                + "worker, not sorted by time; `send_delay_ms` (with `--rate` only, empty otherwise) is how long after its "
+                                + "request's intended send the attempt started, so `send_delay_ms + latency_ms` is its latency from intended.\n");
     }
 }

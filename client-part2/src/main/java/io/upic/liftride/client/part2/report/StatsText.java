@@ -43,6 +43,12 @@ public final class StatsText {
         }
         out.println("  (throughput = successful requests / seconds of the scope; in flight = throughput x mean latency,"
                 + " Little's law with measured numbers, next to the thread count)");
+        if (o.metrics().run().fromIntended() != null) {
+            out.println(
+                    "  (all = every attempt from its actual send; intended = every attempt from its request's intended"
+                            + " send time in the schedule. " + OpenModelReport.WHY_TWO_LATENCIES.replace("*", "")
+                            + ")");
+        }
         for (ScopeStats s : o.metrics().phases()) {
             if (!s.started() || s.threads() == 0) { // a shard's empty share of a phase: nothing in flight
                 continue;
@@ -118,6 +124,9 @@ public final class StatsText {
                 String.format(L, "%,9.1f req/s", s.throughputPerSecond()),
                 String.format(L, "%9.1f", s.measuredConcurrency()));
         stats(out, "", "first", s.first(), "", "");
+        if (s.fromIntended() != null) {
+            stats(out, "", "intended", s.fromIntended(), "", "");
+        }
     }
 
     private static void stats(

@@ -30,34 +30,52 @@ class CsvRowsTest {
 
     @Test
     void latencyIsMillisecondsWithThreeMicrosecondDecimalsAndADotWhateverTheLocale() {
-        assertEquals("1700000000123,POST,1.234,201,peak,1,7\n", rows.format(1_700_000_000_123L, 1_234, 201, 1, 1, 7));
-        assertEquals("5,POST,0.005,201,startup,1,0\n", rows.format(5, 5, 201, 0, 1, 0));
-        assertEquals("5,POST,0.000,201,startup,1,0\n", rows.format(5, 0, 201, 0, 1, 0));
-        assertEquals("5,POST,0.050,201,startup,1,0\n", rows.format(5, 50, 201, 0, 1, 0));
-        assertEquals("5,POST,1234.567,201,startup,1,0\n", rows.format(5, 1_234_567, 201, 0, 1, 0));
-        assertEquals("5,POST,10.000,201,startup,1,0\n", rows.format(5, 10_000, 201, 0, 1, 0));
+        assertEquals("1700000000123,POST,1.234,201,peak,1,7,\n", rows.format(1_700_000_000_123L, 1_234, 201, 1, 1, 7));
+        assertEquals("5,POST,0.005,201,startup,1,0,\n", rows.format(5, 5, 201, 0, 1, 0));
+        assertEquals("5,POST,0.000,201,startup,1,0,\n", rows.format(5, 0, 201, 0, 1, 0));
+        assertEquals("5,POST,0.050,201,startup,1,0,\n", rows.format(5, 50, 201, 0, 1, 0));
+        assertEquals("5,POST,1234.567,201,startup,1,0,\n", rows.format(5, 1_234_567, 201, 0, 1, 0));
+        assertEquals("5,POST,10.000,201,startup,1,0,\n", rows.format(5, 10_000, 201, 0, 1, 0));
     }
 
     @Test
     void errorKindsAreWrittenByNameAndStatusesAsNumbers() {
-        assertEquals("9,POST,2.000,503,peak,2,3\n", rows.format(9, 2_000, 503, 1, 2, 3));
-        assertEquals("9,POST,10000.000,timeout,peak,6,3\n", rows.format(9, 10_000_000, AttemptCodes.TIMEOUT, 1, 6, 3));
+        assertEquals("9,POST,2.000,503,peak,2,3,\n", rows.format(9, 2_000, 503, 1, 2, 3));
+        assertEquals("9,POST,10000.000,timeout,peak,6,3,\n", rows.format(9, 10_000_000, AttemptCodes.TIMEOUT, 1, 6, 3));
         assertEquals(
-                "9,POST,0.100,connection_error,peak,1,3\n",
+                "9,POST,0.100,connection_error,peak,1,3,\n",
                 rows.format(9, 100, AttemptCodes.CONNECTION_ERROR, 1, 1, 3));
-        assertEquals("9,POST,0.100,client_error,peak,1,3\n", rows.format(9, 100, AttemptCodes.CLIENT_ERROR, 1, 1, 3));
-        assertEquals("9,POST,0.100,error_7,peak,1,3\n", rows.format(9, 100, -7, 1, 1, 3));
+        assertEquals("9,POST,0.100,client_error,peak,1,3,\n", rows.format(9, 100, AttemptCodes.CLIENT_ERROR, 1, 1, 3));
+        assertEquals("9,POST,0.100,error_7,peak,1,3,\n", rows.format(9, 100, -7, 1, 1, 3));
+    }
+
+    @Test
+    void theOpenModelAddsTheSendDelayInTheLatencyStyleAndTheClosedModelLeavesItEmpty() throws Exception {
+        assertEquals("9,POST,2.000,201,peak,1,3,0.000\n", rows.format(9, 2_000, 201, 1, 1, 3, 0));
+        assertEquals("9,POST,2.000,201,peak,1,3,812.345\n", rows.format(9, 2_000, 201, 1, 1, 3, 812_345));
+        assertEquals("9,POST,2.000,503,peak,2,3,\n", rows.format(9, 2_000, 503, 1, 2, 3, -1));
+        // through a chunk, as the writer does: the delay travels with its row
+        ChunkPool pool = new ChunkPool(4, 1);
+        AttemptChunk c = pool.acquire(1, 5);
+        c.add(10, 0, 1_500, 201, 1, 250);
+        c.add(11, 0, 1_500, 201, 1);
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        rows.append(c, out);
+        rows.flushTo(out);
+        assertEquals(
+                "10,POST,1.500,201,peak,1,5,0.250\n11,POST,1.500,201,peak,1,5,\n",
+                out.toString(StandardCharsets.US_ASCII));
     }
 
     @Test
     void aPhaseNameWithACommaIsQuoted() {
-        assertEquals("9,POST,0.100,201,\"cool,down\",1,0\n", rows.format(9, 100, 201, 2, 1, 0));
+        assertEquals("9,POST,0.100,201,\"cool,down\",1,0,\n", rows.format(9, 100, 201, 2, 1, 0));
     }
 
     @Test
     void theHeaderNamesTheColumnsInOrder() {
         assertEquals(
-                "start_epoch_ms,request_type,latency_ms,response_code,phase,attempt,thread\n",
+                "start_epoch_ms,request_type,latency_ms,response_code,phase,attempt,thread,send_delay_ms\n",
                 new String(CsvRows.headerLine(), StandardCharsets.US_ASCII));
     }
 
@@ -77,7 +95,7 @@ class CsvRowsTest {
         for (int i = 0; i < 1000; i++) {
             assertEquals(
                     (1_000_000L + i) + ",POST," + String.format(Locale.ROOT, "%d.%03d", i / 1000, i % 1000)
-                            + ",201,p,1,2",
+                            + ",201,p,1,2,",
                     lines[i]);
         }
     }

@@ -117,4 +117,52 @@ class RunMetricsTest {
         assertEquals(LatencyStats.EMPTY, m.phases().get(1).all());
         assertEquals(1, m.run().all().count());
     }
+
+    @Test
+    void theOpenModelAlsoMeasuresEveryAttemptFromItsRequestsIntendedSendAndTheClosedModelDoesNot() {
+        ChunkPool pool = new ChunkPool(8, 10);
+        WorkerRecorder open = new WorkerRecorder(0, 0, pool);
+        // on time: sent at its slot, 1 ms answer
+        open.onAttempt(0, 100_000_000L, 100_000_000L, 1_000_000, 201, 1);
+        // a stall: due at 200 ms, sent 300 ms late, 2 ms answer -> 302 ms from intended, 2 ms actual
+        open.onAttempt(0, 500_000_000L, 200_000_000L, 2_000_000, 503, 1);
+        // its retry keeps the slot: started at 510 ms, 1 ms -> 311 ms from intended
+        open.onAttempt(0, 510_000_000L, 200_000_000L, 1_000_000, 201, 2);
+        open.close();
+        RunResult result = Fixtures.run(Fixtures.phase()
+                        .index(0)
+                        .name("only")
+                        .threads(1)
+                        .planned(2)
+                        .successful(2)
+                        .retries(1)
+                        .attempts(3)
+                        .latencyNanosSum(4_000_000)
+                        .endNanos(1_000_000_000L)
+                        .offeredPerSecond(2.0)
+                        .build())
+                .planName("test")
+                .numThreads(1)
+                .wallNanos(1_000_000_000L)
+                .build();
+        RunMetrics m = RunMetrics.merge(List.of(open), result);
+        LatencyStats intended = m.run().fromIntended();
+        assertEquals(3, intended.count());
+        assertEquals(311.0, intended.maxMillis(), 1e-9);
+        assertEquals((1 + 302 + 311) / 3.0, intended.meanMillis(), 1e-9);
+        assertEquals(2.0, m.run().all().maxMillis(), 1e-9, "the actual latency hides the stall");
+        assertEquals(intended, m.phases().get(0).fromIntended());
+
+        WorkerRecorder closed = new WorkerRecorder(0, 0, pool);
+        closed.onAttempt(0, 0, 1_000_000, 201, 1);
+        closed.close();
+        RunResult closedResult = Fixtures.run(phase(0, "only", 1, 1, 1, 1_000_000))
+                .planName("test")
+                .numThreads(1)
+                .wallNanos(1_000_000_000L)
+                .build();
+        RunMetrics c = RunMetrics.merge(List.of(closed), closedResult);
+        assertEquals(null, c.run().fromIntended());
+        assertEquals(null, c.phases().get(0).fromIntendedHistogram());
+    }
 }

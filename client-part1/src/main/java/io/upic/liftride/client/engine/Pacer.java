@@ -1,0 +1,75 @@
+package io.upic.liftride.client.engine;
+
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * Waits until a {@code System.nanoTime()} deadline with sub-millisecond precision at little CPU: it parks until
+ * {@link #SPIN_NANOS} before the deadline and spins ({@link Thread#onSpinWait}) the rest. One instance per worker;
+ * not thread-safe.
+ */
+final class Pacer {
+
+    /**
+     * How long before the deadline parking stops. {@code parkNanos} oversleeps by the kernel's timer slack (50 µs
+     * on Linux) plus the wake-up: 64 µs median, 72 µs p90 on this machine. Measured with 64 threads at 3,000
+     * sends/s (data/open-model.md): no spin sends 80 µs late at the median for ~33 µs CPU per send; 50 µs sends
+     * 26-36 µs late at about the same CPU (31-39 µs); 80 µs lands on time at the median but costs ~7 µs more per
+     * send, 150 µs three times as much. CPU is the scarcer resource here, so 50.
+     */
+    static final long SPIN_NANOS = 50_000;
+
+    /** Time and waiting, replaceable by a fake in tests. */
+    interface Clock {
+        Clock SYSTEM = new Clock() {
+            @Override
+            public long nanoTime() {
+                return System.nanoTime();
+            }
+
+            @Override
+            public void parkNanos(long nanos) {
+                LockSupport.parkNanos(nanos);
+            }
+
+            @Override
+            public void spin() {
+                Thread.onSpinWait();
+            }
+        };
+
+        long nanoTime();
+
+        void parkNanos(long nanos);
+
+        void spin();
+    }
+
+    private final Clock clock;
+
+    Pacer(Clock clock) {
+        this.clock = clock;
+    }
+
+    /**
+     * Returns at {@code deadlineNanos} or at once if it has passed, with how late it returned ({@code >= 0}).
+     * Returns early, with the time so far, when {@code stopRequested} turns true while parked.
+     */
+    long awaitUntil(long deadlineNanos, java.util.function.BooleanSupplier stopRequested) {
+        while (true) {
+            long now = clock.nanoTime();
+            long left = deadlineNanos - now;
+            if (left <= 0) {
+                return -left;
+            }
+            if (left > SPIN_NANOS) {
+                if (stopRequested.getAsBoolean()) {
+                    return 0;
+                }
+                // slices of at most 20 ms, so a stop is noticed promptly on a slow schedule
+                clock.parkNanos(Math.min(left - SPIN_NANOS, 20_000_000L));
+            } else {
+                clock.spin();
+            }
+        }
+    }
+}

@@ -1,0 +1,180 @@
+package io.upic.liftride.client.part2;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.upic.liftride.client.engine.PhaseResult;
+import io.upic.liftride.client.http.ServerProbe;
+import io.upic.liftride.client.part2.metrics.ScopeStats;
+import io.upic.liftride.client.part2.report.MarkdownReport;
+import io.upic.liftride.client.part2.report.RunOutput;
+import io.upic.liftride.client.report.SummaryJson;
+import io.upic.liftride.client.report.SummarySchema;
+import io.upic.liftride.client.threshold.ThresholdCheck;
+import io.upic.liftride.testkit.Programs;
+import java.io.BufferedReader;
+import java.io.ByteArrayOutputStream;
+import java.io.InputStreamReader;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * The open model's reason to exist: a server frozen (SIGSTOP) for 1 s in the peak phase of a {@code --rate} run.
+ * The server is {@code liftride-server.jar} in a process of its own, so only it freezes; everything is loopback.
+ */
+@Timeout(value = 60, unit = TimeUnit.SECONDS, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+class OpenModelFreezeIT {
+
+    private static final Pattern LISTENING = Pattern.compile("listening on (http://\\S+)");
+    private static final long FREEZE_MILLIS = 1_000;
+
+    @TempDir
+    Path work;
+
+    private Process server;
+
+    @AfterEach
+    void stopServer() throws Exception {
+        if (server != null) {
+            server.destroyForcibly();
+            server.waitFor(10, TimeUnit.SECONDS);
+        }
+    }
+
+    /** Starts the server jar on a free loopback port and returns its base URL. */
+    private String startServer() throws Exception {
+        String jar = System.getProperty("liftride.server.jar", "../servlet/target/liftride-server.jar");
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        server = new ProcessBuilder(java, "-Xmx256m", "-jar", jar, "--port", "0", "--host", "127.0.0.1")
+                .redirectErrorStream(true)
+                .start();
+        BufferedReader lines =
+                new BufferedReader(new InputStreamReader(server.getInputStream(), StandardCharsets.UTF_8));
+        StringBuilder seen = new StringBuilder();
+        for (String line; (line = lines.readLine()) != null; ) {
+            seen.append(line).append('\n');
+            Matcher m = LISTENING.matcher(line);
+            if (m.find()) {
+                // keep draining its output so a full pipe never blocks the server
+                CompletableFuture.runAsync(() -> lines.lines().forEach(l -> {}));
+                return m.group(1);
+            }
+        }
+        throw new IllegalStateException("the server did not start: " + seen);
+    }
+
+    @Test
+    void aOneSecondFreezeInThePeakShowsInTheLatencyFromTheIntendedSendAndHardlyInTheActualOne() throws Exception {
+        String url = startServer();
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        Main main = new Main(
+                new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(out, true, StandardCharsets.UTF_8),
+                () -> {
+                    throw new AssertionError("the test's own server is given with -i");
+                },
+                false,
+                work);
+        // 32 threads at 2,000 req/s: startup (8 threads) sends 2,000 rides at 500/s for 4 s, then the peak 6,000 at
+        // 2,000/s for 3 s, cooldown 1,000 at 500/s
+        CompletableFuture<Integer> run = CompletableFuture.supplyAsync(() -> main.run(new String[] {
+            "-t",
+            "32",
+            "-s",
+            "1000",
+            "-m",
+            "10",
+            "--rate",
+            "2000",
+            "--transport",
+            "raw",
+            "--baseline",
+            "0",
+            "-i",
+            url,
+            "--out",
+            "out",
+            "--threshold",
+            "intended.p99<100ms", // the stall breaks it: exit 3, named with its value
+            "--threshold",
+            "p99<2s"
+        }));
+
+        // freeze 0.5 s into the peak: the startup's 2,000 rides and 1,000 of the peak's are stored
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (stored(url) < 3_000) {
+            assertTrue(System.nanoTime() < deadline, "the run never reached its peak: " + out);
+            assertTrue(!run.isDone(), "the run ended early: " + out);
+            Thread.sleep(20);
+        }
+        long pid = server.pid();
+        Programs.signal(pid, "STOP");
+        try {
+            Thread.sleep(FREEZE_MILLIS);
+        } finally {
+            Programs.signal(pid, "CONT");
+        }
+        int exit = run.get(45, TimeUnit.SECONDS);
+        String output = out.toString(StandardCharsets.UTF_8);
+        assertEquals(ThresholdCheck.EXIT_CODE, exit, output);
+
+        RunOutput o = main.instrumentation().outputs().get(0);
+        PhaseResult peak = o.report().result().phases().get(1);
+        ScopeStats peakStats = o.metrics().phases().get(1);
+        assertNotNull(peakStats.fromIntended(), output);
+        double intendedP99 = peakStats.fromIntended().p99Millis();
+        double actualP99 = peakStats.all().p99Millis();
+        // ~2,000 requests were due during the freeze, a third of the peak's: their users waited up to a second
+        assertTrue(intendedP99 > 300, "p99 from intended " + intendedP99 + " ms\n" + output);
+        // only the 32 requests in flight when it froze (0.5% of the peak) waited the second from their actual send
+        assertTrue(actualP99 < intendedP99 / 5, "actual p99 " + actualP99 + " vs " + intendedP99 + "\n" + output);
+        assertTrue(peak.scheduleLag().maxNanos() > 500_000_000L, "the threads fell behind: " + peak.scheduleLag());
+        assertEquals(6_000, peak.scheduleLag().sends(), "none skipped");
+
+        String report = Files.readString(work.resolve("out").resolve(MarkdownReport.FILE));
+        assertTrue(report.contains("### Open model: --rate 2,000 req/s"), report);
+        assertTrue(report.contains("| from intended |"), report);
+        List<String> rows =
+                Files.readAllLines(work.resolve("out").resolve("t32").resolve("requests.csv"));
+        assertTrue(rows.get(0).endsWith(",send_delay_ms"), rows.get(0));
+        long delayed = rows.stream()
+                .skip(1)
+                .filter(r -> Double.parseDouble(r.substring(r.lastIndexOf(',') + 1)) > 500)
+                .count();
+        assertTrue(delayed > 500, "rows sent over 0.5 s after their slot: " + delayed);
+        String summary = Files.readString(work.resolve("out").resolve("t32").resolve(SummaryJson.FILE));
+        assertEquals(List.of(), SummarySchema.errors(summary), summary);
+        JsonNode json = SummarySchema.tree(summary);
+        assertEquals(2000.0, json.get("offeredRate").asDouble(), summary);
+        double runIntendedP99 = json.get("latencyFromIntendedMs").get("p99").asDouble();
+        assertTrue(runIntendedP99 > 100, summary);
+        assertTrue(json.get("latencyMs").get("p99").asDouble() < runIntendedP99, summary);
+        JsonNode intendedThreshold = json.get("thresholds").get(0);
+        assertEquals("intended.p99<100ms", intendedThreshold.get("expr").asText());
+        assertEquals(runIntendedP99, intendedThreshold.get("value").asDouble(), runIntendedP99 * 0.01, summary);
+        assertTrue(!intendedThreshold.get("passed").asBoolean()
+                && json.get("thresholds").get(1).get("passed").asBoolean());
+        assertTrue(output.contains("intended.p99<100ms") && output.contains("FAIL"), output);
+        System.out.printf(
+                "1 s freeze at 2,000 req/s: peak p99 from intended %.1f ms, actual %.1f ms, max send lag %.0f ms%n",
+                intendedP99, actualP99, peak.scheduleLag().maxNanos() / 1e6);
+    }
+
+    private static long stored(String url) {
+        ServerProbe.Answer a = ServerProbe.statistics(url, 1_000, 2_000);
+        return a.ridesStored().orElse(0);
+    }
+}
