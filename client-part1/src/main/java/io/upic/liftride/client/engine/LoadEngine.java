@@ -230,7 +230,8 @@ public final class LoadEngine {
                         result.failed(),
                         0,
                         endNanos - startNanos,
-                        true));
+                        true,
+                        openModel == null ? Double.NaN : 0));
             } catch (RuntimeException e) {
                 // a broken display must not cost the listener its onRunEnd (client-part2's summary), as in the Ticker
             }
@@ -436,11 +437,24 @@ public final class LoadEngine {
                             failed,
                             rate,
                             now - startNanos,
-                            false));
+                            false,
+                            offeredNow(started)));
                 } catch (RuntimeException e) {
                     return; // a broken display must not affect the run
                 }
             }
+        }
+
+        /** Open model: what the threads running now are scheduled to send per second; NaN in the closed model. */
+        private double offeredNow(int phasesStarted) {
+            if (openModel == null) {
+                return Double.NaN;
+            }
+            int running = 0;
+            for (int k = 0; k < phasesStarted; k++) {
+                running += phaseTrackers.get(k).running();
+            }
+            return openModel.offeredPerSecond(running);
         }
 
         /** Stops the ticker and waits for it, so the final snapshot never overlaps a periodic one. */

@@ -65,6 +65,11 @@ final class PhaseTracker {
         }
     }
 
+    /** Threads of this phase still running (0 before it starts and after it ends); for the progress display. */
+    public int running() {
+        return running.get();
+    }
+
     /** The latch the engine awaits before starting the next phase. */
     public CountDownLatch nextPhaseTrigger() {
         return nextPhaseTrigger;

@@ -12,6 +12,8 @@ package io.upic.liftride.client.engine;
  * @param requestsPerSecond requests finished per second since the previous snapshot
  * @param elapsedNanos      since the run's clock started
  * @param finished          true for the last snapshot, taken after every worker finished
+ * @param offeredPerSecond  open model (--rate): requests per second the threads running now are scheduled to send;
+ *                          NaN in the closed model
  */
 public record Progress(
         String phaseName,
@@ -22,4 +24,11 @@ public record Progress(
         long failed,
         double requestsPerSecond,
         long elapsedNanos,
-        boolean finished) {}
+        boolean finished,
+        double offeredPerSecond) {
+
+    /** Whether the run is an open-model run (--rate), whose snapshots carry the offered rate. */
+    public boolean openModel() {
+        return !Double.isNaN(offeredPerSecond);
+    }
+}

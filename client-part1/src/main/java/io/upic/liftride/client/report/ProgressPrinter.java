@@ -45,19 +45,25 @@ public final class ProgressPrinter implements ProgressListener {
         err.flush();
     }
 
-    /** "[peak 2/3] 123,456/180,000 (68.6%)  17,234 req/s  0 failed  12.3 s". */
+    /**
+     * "[peak 2/3] 123,456/180,000 (68.6%)  17,234 req/s  0 failed  12.3 s"; with --rate the rate reads
+     * "2,987 of 3,000 req/s offered" (achieved in the last second of what the running threads are scheduled for).
+     */
     static String format(Progress p) {
         double pct = p.planned() == 0 ? 100 : p.done() * 100.0 / p.planned();
+        String rate = p.openModel() && !p.finished()
+                ? String.format(Locale.US, "%,.0f of %,.0f req/s offered", p.requestsPerSecond(), p.offeredPerSecond())
+                : String.format(Locale.US, "%,.0f req/s", p.requestsPerSecond());
         return String.format(
                 Locale.US,
-                "[%s %d/%d] %,d/%,d (%.1f%%)  %,.0f req/s  %,d failed  %.1f s%s",
+                "[%s %d/%d] %,d/%,d (%.1f%%)  %s  %,d failed  %.1f s%s",
                 p.phaseName(),
                 p.phasesStarted(),
                 p.phaseCount(),
                 p.done(),
                 p.planned(),
                 pct,
-                p.requestsPerSecond(),
+                rate,
                 p.failed(),
                 p.elapsedNanos() / 1e9,
                 p.finished() ? "  done" : "");

@@ -70,6 +70,44 @@ class OpenModelEngineTest {
     }
 
     @Test
+    void progressSnapshotsCarryTheRateTheRunningThreadsAreScheduledFor() {
+        // 8 threads at 800 req/s: 100/s per thread; startup's 2 threads offer 200/s, the peak adds 8 more (1,000/s
+        // while both run), cooldown's 1 adds 100
+        LoadPlan plan = PhasePlan.fall2021().forRun(8, 200, 10);
+        List<Progress> snapshots = new CopyOnWriteArrayList<>();
+        LoadEngine.builder(plan, FakeSenders.always(201))
+                .retryPolicy(NO_WAIT)
+                .openModel(new OpenModel(800, 8))
+                .progress(snapshots::add, 100)
+                .build()
+                .run();
+
+        List<Progress> periodic = snapshots.stream().filter(p -> !p.finished()).toList();
+        assertTrue(periodic.size() >= 5, "a snapshot every 100 ms of a run over a second: " + periodic.size());
+        for (Progress p : periodic) {
+            assertTrue(p.openModel());
+            double perThread = p.offeredPerSecond() / 100.0;
+            assertEquals(Math.rint(perThread), perThread, 1e-9, "whole threads: " + p);
+            assertTrue(p.offeredPerSecond() <= 1_100, "never more than all phases' threads at once: " + p);
+        }
+        assertTrue(
+                periodic.stream().anyMatch(p -> p.phaseName().equals("peak") && p.offeredPerSecond() >= 800),
+                "the peak's threads offer 800/s: " + periodic);
+        assertTrue(snapshots.get(snapshots.size() - 1).finished());
+    }
+
+    @Test
+    void closedModelSnapshotsHaveNoOfferedRate() {
+        List<Progress> snapshots = new CopyOnWriteArrayList<>();
+        LoadEngine.builder(PhasePlan.fall2021().forRun(4, 40, 10), FakeSenders.always(201))
+                .retryPolicy(NO_WAIT)
+                .progress(snapshots::add, 100)
+                .build()
+                .run();
+        assertTrue(snapshots.stream().noneMatch(Progress::openModel), snapshots.toString());
+    }
+
+    @Test
     void aSlowServerMakesTheThreadsLateAndTheyCatchUpWithoutSkippingAnyRequest() {
         // 1 thread wants a request every 2 ms, each answer takes 5 ms: it falls behind, sends at once, skips none
         LoadPlan plan = new PhasePlan("one", List.of(new Phase("only", 1.0, 1, 1, 2, 0))).forRun(1, 1, 60);

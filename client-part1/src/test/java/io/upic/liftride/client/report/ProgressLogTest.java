@@ -21,7 +21,7 @@ class ProgressLogTest {
     private final PrintStream err = new PrintStream(bytes, true, StandardCharsets.UTF_8);
 
     private static Progress at(long seconds, long done, long planned, boolean finished) {
-        return new Progress("peak", 2, 3, done, planned, 0, 1_000, seconds * S, finished);
+        return new Progress("peak", 2, 3, done, planned, 0, 1_000, seconds * S, finished, Double.NaN);
     }
 
     private String[] lines() {

@@ -242,11 +242,16 @@ class ReportTest {
     void progressLineShowsPhaseDoneRateAndFailures() {
         assertEquals(
                 "[peak 2/3] 90,000/180,000 (50.0%)  15,000 req/s  2 failed  6.0 s",
-                ProgressPrinter.format(new Progress("peak", 2, 3, 90_000, 180_000, 2, 15_000, 6_000_000_000L, false)));
+                ProgressPrinter.format(
+                        new Progress("peak", 2, 3, 90_000, 180_000, 2, 15_000, 6_000_000_000L, false, Double.NaN)));
+        assertEquals(
+                "[peak 2/3] 90,000/180,000 (50.0%)  2,987 of 3,000 req/s offered  2 failed  6.0 s",
+                ProgressPrinter.format(
+                        new Progress("peak", 2, 3, 90_000, 180_000, 2, 2_987, 6_000_000_000L, false, 3_000)));
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         ProgressPrinter p = new ProgressPrinter(new PrintStream(bytes, true, StandardCharsets.UTF_8));
-        p.onProgress(new Progress("peak", 2, 3, 90_000, 180_000, 2, 15_000, 6_000_000_000L, false));
-        p.onProgress(new Progress("cooldown", 3, 3, 180_000, 180_000, 2, 0, 12_000_000_000L, true));
+        p.onProgress(new Progress("peak", 2, 3, 90_000, 180_000, 2, 15_000, 6_000_000_000L, false, Double.NaN));
+        p.onProgress(new Progress("cooldown", 3, 3, 180_000, 180_000, 2, 0, 12_000_000_000L, true, Double.NaN));
         String s = bytes.toString(StandardCharsets.UTF_8);
         assertTrue(s.startsWith("\r[peak 2/3]"), s);
         assertTrue(s.endsWith(System.lineSeparator()), "the final snapshot ends the line");
