@@ -157,7 +157,8 @@ public record RunSummary(
             double durationSeconds,
             double throughput) {
 
-        static Phase of(PhaseResult p) {
+        /** The phase as a run's account has it. */
+        public static Phase of(PhaseResult p) {
             return new Phase(
                     p.name(),
                     p.threads(),

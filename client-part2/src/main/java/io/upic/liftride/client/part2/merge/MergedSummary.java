@@ -1,6 +1,5 @@
 package io.upic.liftride.client.part2.merge;
 
-import io.upic.liftride.client.engine.PhaseResult;
 import io.upic.liftride.client.engine.RunResult;
 import io.upic.liftride.client.part2.metrics.LatencyStats;
 import io.upic.liftride.client.part2.metrics.ScopeStats;
@@ -65,7 +64,7 @@ public final class MergedSummary {
                 .throughput(r.throughputPerSecond())
                 .stopped(stopped)
                 .ok(ok)
-                .phases(r.phases().stream().map(MergedSummary::phase).toList())
+                .phases(r.phases().stream().map(RunSummary.Phase::of).toList())
                 .latencyMs(latency(m.metrics().run().all()))
                 .thresholds(List.of())
                 .thresholdsPassed(true)
@@ -73,17 +72,6 @@ public final class MergedSummary {
                 .problems(problems)
                 .shards(shards(m))
                 .build();
-    }
-
-    private static RunSummary.Phase phase(PhaseResult p) {
-        return new RunSummary.Phase(
-                p.name(),
-                p.threads(),
-                p.planned(),
-                p.successful(),
-                p.failed(),
-                p.durationNanos() / 1e9,
-                p.throughputPerSecond());
     }
 
     private static List<RunSummary.ShardPart> shards(MergedRun m) {
