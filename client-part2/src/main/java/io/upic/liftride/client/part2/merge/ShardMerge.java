@@ -147,7 +147,6 @@ public final class ShardMerge {
             long start = Long.MAX_VALUE, end = Long.MIN_VALUE;
             boolean started = false;
             double latencySumMillis = 0;
-            Map<Integer, Long> causes = new TreeMap<>();
             List<ShardRecord.Latency> all = new ArrayList<>(), first = new ArrayList<>();
             Histogram hAll = LatencyHistograms.forMerge();
             Histogram hFirst = LatencyHistograms.forMerge();
@@ -185,7 +184,7 @@ public final class ShardMerge {
                     .retries(retries)
                     .attempts(attempts)
                     .latencyNanosSum(Math.round(latencySumMillis * 1e6))
-                    .failuresByCause(causes)
+                    .failuresByCause(Map.of()) // a shard keeps failures by cause for its whole run only
                     .started(started)
                     .startEpochMillis(started ? start : 0)
                     .startNanos(startNanos)
@@ -195,7 +194,7 @@ public final class ShardMerge {
             phases.add(pr);
             phaseStats.set(
                     k,
-                    new ScopeStats(
+                    scope(
                             phaseName,
                             k,
                             threads,
@@ -204,12 +203,10 @@ public final class ShardMerge {
                             ok,
                             failedAttempts,
                             pr.throughputPerSecond(),
-                            stats(hAll, all),
-                            stats(hFirst, first),
                             hAll,
+                            all,
                             hFirst,
-                            null, // intended latencies are not merged yet: a merge of --rate shards shows actual ones
-                            null));
+                            first));
         }
 
         long planned = 0, ok = 0, failed = 0, notSent = 0, retries = 0, attempts = 0, failedAttempts = 0;
@@ -243,7 +240,7 @@ public final class ShardMerge {
             Histogram sFirst = copyOrEmpty(s.histogram(HdrLog.FIRST));
             runAll.add(sAll);
             runFirst.add(sFirst);
-            shardStats.add(new ScopeStats(
+            shardStats.add(scope(
                     "shard " + r.shardLabel(),
                     -1,
                     r.threads(),
@@ -252,12 +249,10 @@ public final class ShardMerge {
                     r.successful(),
                     shardFailedAttempts,
                     r.wallNanos() <= 0 ? 0 : r.successful() * 1e9 / r.wallNanos(),
-                    stats(sAll, List.of(r.all())),
-                    stats(sFirst, List.of(r.first())),
                     sAll,
+                    List.of(r.all()),
                     sFirst,
-                    null,
-                    null));
+                    List.of(r.first())));
             if (r.stopped()) {
                 problems.add("shard " + r.shardLabel() + " (" + s.dir() + ") was stopped early");
             }
@@ -280,7 +275,7 @@ public final class ShardMerge {
                 .stopped(stopped)
                 .problems(problems)
                 .build();
-        ScopeStats run = new ScopeStats(
+        ScopeStats run = scope(
                 "run",
                 -1,
                 ref.threads(),
@@ -289,12 +284,10 @@ public final class ShardMerge {
                 ok,
                 failedAttempts,
                 result.throughputPerSecond(),
-                stats(runAll, all),
-                stats(runFirst, first),
                 runAll,
+                all,
                 runFirst,
-                null,
-                null);
+                first);
         return new MergedRun(
                 name,
                 shards,
@@ -329,6 +322,40 @@ public final class ShardMerge {
             }
         }
         return merged;
+    }
+
+    /**
+     * A merged scope's statistics from its added histograms and the shards' exact totals. Intended latencies are
+     * not merged yet (a merge of --rate shards shows the actual ones), so those components are null.
+     */
+    private static ScopeStats scope(
+            String name,
+            int phaseIndex,
+            int threads,
+            boolean started,
+            long durationNanos,
+            long successful,
+            long failedAttempts,
+            double throughputPerSecond,
+            Histogram all,
+            List<ShardRecord.Latency> allTotals,
+            Histogram first,
+            List<ShardRecord.Latency> firstTotals) {
+        return new ScopeStats(
+                name,
+                phaseIndex,
+                threads,
+                started,
+                durationNanos,
+                successful,
+                failedAttempts,
+                throughputPerSecond,
+                stats(all, allTotals),
+                stats(first, firstTotals),
+                all,
+                first,
+                null,
+                null);
     }
 
     /**
