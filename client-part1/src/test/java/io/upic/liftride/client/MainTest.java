@@ -4,10 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.upic.liftride.testkit.FreePorts;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
@@ -70,10 +69,7 @@ class MainTest {
 
     @Test
     void anUnreachableServerIsOneLineBeforeAnyPhaseAndExitsOne() throws Exception {
-        int port;
-        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            port = s.getLocalPort();
-        }
+        int port = FreePorts.next();
         assertEquals(1, run("-t", "4", "-s", "100", "-i", "127.0.0.1:" + port, "--connect-timeout-ms", "500"));
         String[] lines = err().split("\\R");
         assertEquals(1, lines.length, err());

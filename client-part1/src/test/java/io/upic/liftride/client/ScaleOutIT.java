@@ -9,8 +9,8 @@ import io.upic.liftride.client.engine.AttemptListener;
 import io.upic.liftride.client.engine.AttemptRecorder;
 import io.upic.liftride.client.engine.RunResult;
 import io.upic.liftride.client.plan.ThreadAssignment;
-import io.upic.liftride.server.cluster.ClusterOptions;
-import io.upic.liftride.server.cluster.LocalCluster;
+import io.upic.liftride.cluster.ClusterOptions;
+import io.upic.liftride.cluster.LocalCluster;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -49,7 +49,8 @@ class ScaleOutIT {
     @BeforeAll
     static void startCluster() {
         String jar = System.getProperty("liftride.server.jar", "../servlet/target/liftride-server.jar");
-        cluster = LocalCluster.start(ClusterOptions.DEFAULTS.withServers(2).withPort(0), Path.of(jar), System.err);
+        cluster = LocalCluster.start(
+                ClusterOptions.DEFAULTS.withServers(2).withPort(0).withServerJar(Path.of(jar)));
     }
 
     @AfterAll

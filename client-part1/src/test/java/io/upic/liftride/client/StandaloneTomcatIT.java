@@ -5,11 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import io.upic.liftride.server.embedded.EmbeddedServer;
+import io.upic.liftride.testkit.FreePorts;
 import java.io.ByteArrayOutputStream;
 import java.io.File;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -67,7 +67,7 @@ class StandaloneTomcatIT {
         Files.copy(Path.of(required("liftride.war")), catalinaBase.resolve("webapps/liftride.war"));
         Files.copy(Path.of(required("liftride.valve.jar")), catalinaBase.resolve("lib/liftride-tomcat-valve.jar"));
 
-        int port = freePort();
+        int port = FreePorts.next();
         String javaBinary = ProcessHandle.current().info().command().orElse("java");
         List<String> command = new ArrayList<>(List.of(
                 javaBinary,
@@ -248,12 +248,6 @@ class StandaloneTomcatIT {
             return String.join("\n", lines.subList(Math.max(0, lines.size() - 40), lines.size()));
         } catch (IOException e) {
             return "(no console log: " + e + ")";
-        }
-    }
-
-    private static int freePort() throws IOException {
-        try (ServerSocket s = new ServerSocket(0)) {
-            return s.getLocalPort();
         }
     }
 

@@ -5,9 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.google.gson.JsonParser;
+import io.upic.liftride.testkit.FreePorts;
 import java.io.IOException;
 import java.net.ConnectException;
-import java.net.ServerSocket;
 import java.net.SocketTimeoutException;
 import java.util.concurrent.TimeUnit;
 import okhttp3.mockwebserver.MockResponse;
@@ -146,10 +146,7 @@ class RawTransportTest {
 
     @Test
     void aRefusedConnectionIsAConnectionError() throws IOException {
-        int port;
-        try (ServerSocket probe = new ServerSocket(0)) {
-            port = probe.getLocalPort();
-        }
+        int port = FreePorts.next();
         HttpSettings settings = new HttpSettings("http://127.0.0.1:" + port + "/liftride", 1_000, 1_000, 1);
         try (RideSenderFactory raw = Transport.RAW.open(settings);
                 RideSender s = raw.create()) {

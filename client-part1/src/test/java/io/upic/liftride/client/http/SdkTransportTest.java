@@ -8,6 +8,7 @@ import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
 import io.upic.liftride.client.engine.AttemptRecorder;
 import io.upic.liftride.client.engine.RetryingSender;
+import io.upic.liftride.testkit.FreePorts;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -149,10 +150,7 @@ class SdkTransportTest {
 
     @Test
     void aRefusedConnectionIsAConnectionErrorAfterSixAttempts() throws Exception {
-        int closedPort;
-        try (java.net.ServerSocket s = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
-            closedPort = s.getLocalPort();
-        }
+        int closedPort = FreePorts.next();
         try (RideSenderFactory f =
                 Transport.SDK.open(new HttpSettings("http://127.0.0.1:" + closedPort + "/liftride", 500, 500, 1))) {
             RetryingSender s = new RetryingSender(f.create(), FAST, recorder, () -> false);

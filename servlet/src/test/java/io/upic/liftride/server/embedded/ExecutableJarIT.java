@@ -101,13 +101,17 @@ class ExecutableJarIT {
     }
 
     @Test
-    void warHoldsNeitherTomcatNorTheLauncherNorCommonsCli() throws Exception {
+    void warHoldsNeitherTomcatNorTheLaunchersNorTheValveNorCommonsCli() throws Exception {
         try (ZipFile war = new ZipFile(WAR.toFile())) {
             war.stream().forEach(entry -> {
                 String name = entry.getName();
                 assertTrue(
                         !name.startsWith("WEB-INF/lib/tomcat") && !name.startsWith("WEB-INF/lib/javax.servlet"), name);
                 assertTrue(!name.contains("/embedded/"), name);
+                // the local cluster (its own module) and the Host-level valve (liftride-tomcat-valve.jar, for
+                // Tomcat's lib/) are no part of the application
+                assertTrue(!name.contains("/cluster/") && !name.contains("/testkit/"), name);
+                assertTrue(!name.contains("/tomcat/"), name);
                 assertTrue(!name.startsWith("WEB-INF/lib/commons-cli"), "only the launcher reads flags: " + name);
             });
             assertTrue(war.getEntry("WEB-INF/web.xml") != null);
@@ -117,6 +121,18 @@ class ExecutableJarIT {
             assertTrue(
                     war.stream().anyMatch(e -> e.getName().matches("WEB-INF/lib/gson-[0-9.]+\\.jar")),
                     "the WAR carries its own Gson");
+        }
+    }
+
+    @Test
+    void serverJarHoldsTheLauncherButNothingOfTheLocalCluster() throws Exception {
+        try (ZipFile jar = new ZipFile(JAR.toFile())) {
+            assertNotNull(jar.getEntry("io/upic/liftride/server/embedded/EmbeddedServer.class"));
+            jar.stream()
+                    .map(e -> e.getName())
+                    .forEach(name -> assertTrue(
+                            !name.contains("/cluster/") && !name.contains("/testkit/") && !name.endsWith("redis.conf"),
+                            "the local cluster is its own module (liftride-cluster.jar): " + name));
         }
     }
 }

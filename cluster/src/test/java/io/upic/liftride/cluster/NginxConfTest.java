@@ -1,4 +1,4 @@
-package io.upic.liftride.server.cluster;
+package io.upic.liftride.cluster;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -58,7 +58,7 @@ class NginxConfTest {
             Matcher page = Pattern.compile("error_page " + status + " (\\S+);").matcher(conf);
             assertTrue(page.find(), "error_page " + status);
             Matcher location = Pattern.compile("location = " + Pattern.quote(page.group(1))
-                            + " \\{ internal; default_type application/json; return (\\d+) '([^']*)'; }")
+                            + " \\{\\s+internal; default_type application/json; return (\\d+) '([^']*)';\\s+}")
                     .matcher(conf);
             assertTrue(location.find(), "the location of " + page.group(1) + " in\n" + conf);
             assertEquals(status == 494 ? 400 : status, Integer.parseInt(location.group(1)));
@@ -70,9 +70,40 @@ class NginxConfTest {
     }
 
     @Test
+    void buffersWholeRequestsSoASlowClientNeverHoldsAServerThread() {
+        String directives = conf.replaceAll("(?m)\\s*#.*$", "");
+        assertEquals("on", directive(directives, "proxy_request_buffering"), "bodies are read whole before proxying");
+        assertEquals("on", directive(directives, "proxy_buffering"), "answers are taken whole from the server");
+        for (String timeout : List.of("client_header_timeout", "client_body_timeout", "send_timeout")) {
+            int seconds = Integer.parseInt(directive(directives, timeout).replace("s", ""));
+            assertTrue(seconds >= 1 && seconds <= 10, timeout + " " + seconds);
+        }
+        assertEquals("on", directive(directives, "reset_timedout_connection"));
+        // the API's own limit (4096 bytes, the server's Rules.MAX_BODY_BYTES), held in memory
+        assertEquals("4096", directive(directives, "client_max_body_size"));
+        assertEquals("4096", directive(directives, "client_body_buffer_size"));
+        assertTrue(NginxConf.OWN_ERRORS.get(413).contains("4096"), NginxConf.OWN_ERRORS.get(413));
+        assertTrue(NginxConf.OWN_ERRORS.containsKey(408), "a client too slow gets JSON too");
+        // buffering must not cost the kept-alive upstream connections
+        assertTrue(directives.contains("keepalive 256;"), conf);
+    }
+
+    @Test
     void needsAServerAndAPort() {
         assertThrows(IllegalArgumentException.class, () -> new NginxConf(8080, List.of(), DIR));
         assertThrows(IllegalArgumentException.class, () -> new NginxConf(0, List.of(1), DIR));
+    }
+
+    /** The value of the one {@code name} directive in {@code directives}. */
+    private static String directive(String directives, String name) {
+        List<String> values = directives
+                .lines()
+                .map(String::strip)
+                .filter(l -> l.startsWith(name + " "))
+                .map(l -> l.substring(name.length() + 1, l.length() - 1))
+                .toList();
+        assertEquals(1, values.size(), name + ": " + values);
+        return values.get(0);
     }
 
     private long count(String regex) {

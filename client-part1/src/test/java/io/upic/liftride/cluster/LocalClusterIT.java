@@ -1,4 +1,4 @@
-package io.upic.liftride.server.cluster;
+package io.upic.liftride.cluster;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -16,21 +16,21 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import redis.clients.jedis.HostAndPort;
-import redis.clients.jedis.Jedis;
 
 /**
- * A real local cluster (redis-server, two servers from target/liftride-server.jar, nginx): the front
+ * A real local cluster (redis-server, two servers from servlet/target/liftride-server.jar, nginx): the front
  * spreads requests over both servers, every server answers from the same store, and it keeps answering
  * while one server or Redis is killed and after they come back. One cluster for the class.
  */
 @Timeout(value = 300)
 class LocalClusterIT {
-    private static final Path JAR = Path.of("target", "liftride-server.jar");
+    private static final Path JAR =
+            Path.of(System.getProperty("liftride.server.jar", "../servlet/target/liftride-server.jar"));
     private static final HttpClient HTTP = HttpClient.newBuilder()
             .version(HttpClient.Version.HTTP_1_1)
             .connectTimeout(Duration.ofSeconds(5))
@@ -41,7 +41,7 @@ class LocalClusterIT {
 
     @BeforeAll
     static void start() {
-        cluster = LocalCluster.start(ClusterOptions.DEFAULTS.withPort(0), JAR, System.err);
+        cluster = LocalCluster.start(ClusterOptions.DEFAULTS.withPort(0).withServerJar(JAR));
     }
 
     @AfterAll
@@ -129,13 +129,12 @@ class LocalClusterIT {
      * the 503s and the recovery, so it kills Redis outside that window.
      */
     private static void awaitAofWritten() throws InterruptedException {
-        HostAndPort redis = cluster.redisAddress();
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        try (Jedis jedis = new Jedis(redis.getHost(), redis.getPort())) {
-            while (!jedis.info("persistence").contains("aof_buffer_length:0\r\n")) {
-                assertTrue(System.nanoTime() < deadline, "Redis kept its AOF buffer for 10 s");
-                Thread.sleep(10);
-            }
+        while (!Pattern.compile("(?m)^aof_buffer_length:0\\s*$")
+                .matcher(cluster.redis().cli("INFO", "persistence"))
+                .find()) {
+            assertTrue(System.nanoTime() < deadline, "Redis kept its AOF buffer for 10 s");
+            Thread.sleep(10);
         }
     }
 

@@ -1,4 +1,4 @@
-package io.upic.liftride.server.cluster;
+package io.upic.liftride.testkit;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -13,27 +13,27 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
 /**
- * Starts the cluster's processes so that they die with the launcher, even when it is SIGKILLed: each
+ * Starts child processes so that they die with this JVM, even when it is SIGKILLed: each
  * command runs under {@code setpriv --pdeathsig KILL}, and always from one thread that lives as long as
- * the cluster, because Linux sends the parent-death signal when the <em>thread</em> that forked the
+ * the spawner, because Linux sends the parent-death signal when the <em>thread</em> that forked the
  * child ends, not only the process. Without setpriv (not Linux) children are started plainly and only a
  * clean stop ends them. Thread-safe; {@link #close()} ends the thread (and so any child still running).
  */
-final class Spawner implements AutoCloseable {
+public final class Spawner implements AutoCloseable {
     private final ExecutorService thread = Executors.newSingleThreadExecutor(r -> {
-        Thread t = new Thread(r, "local-cluster-spawner");
+        Thread t = new Thread(r, "liftride-spawner");
         t.setDaemon(true); // lives until close() or the JVM's end, whichever comes first
         return t;
     });
-    private final String setpriv = Executables.find("setpriv");
+    private final String setpriv = Programs.onPath("setpriv");
 
     /** Whether children die with this JVM even when it is killed. */
-    boolean childrenDieWithUs() {
+    public boolean childrenDieWithUs() {
         return setpriv != null;
     }
 
     /** Starts {@code command} with stdout and stderr appended to {@code log}. */
-    Process spawn(List<String> command, Path log) {
+    public Process spawn(List<String> command, Path log) {
         List<String> full = new ArrayList<>();
         if (setpriv != null) {
             full.addAll(List.of(setpriv, "--pdeathsig", "KILL", "--"));

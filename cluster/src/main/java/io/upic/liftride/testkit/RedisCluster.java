@@ -37,7 +37,7 @@ public final class RedisCluster implements AutoCloseable {
             create.addAll(List.of("--cluster-replicas", "0", "--cluster-yes"));
             Programs.Result made = Programs.exec(Duration.ofSeconds(60), create);
             if (made.exitCode() != 0) {
-                throw new IllegalStateException("redis-cli --cluster create failed: " + made.output());
+                throw new IllegalStateException("redis-cli --cluster create failed: " + made.tail(30));
             }
             RedisCluster cluster = new RedisCluster(nodes);
             cluster.awaitOk(Duration.ofSeconds(30));
@@ -59,20 +59,10 @@ public final class RedisCluster implements AutoCloseable {
     }
 
     private void awaitOk(Duration timeout) {
-        long deadline = System.nanoTime() + timeout.toNanos();
-        while (System.nanoTime() < deadline) {
-            boolean ok = nodes.stream().allMatch(n -> n.cli("CLUSTER", "INFO").contains("cluster_state:ok"));
-            if (ok) {
-                return;
-            }
-            try {
-                Thread.sleep(100);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException("interrupted", e);
-            }
-        }
-        throw new IllegalStateException("the cluster did not reach cluster_state:ok within " + timeout);
+        Poll.until(
+                "a cluster with cluster_state:ok",
+                timeout,
+                () -> nodes.stream().allMatch(n -> n.cli("CLUSTER", "INFO").contains("cluster_state:ok")));
     }
 
     public List<RedisServer> nodes() {

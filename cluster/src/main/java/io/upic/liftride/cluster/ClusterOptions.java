@@ -1,7 +1,9 @@
-package io.upic.liftride.server.cluster;
+package io.upic.liftride.cluster;
 
+import io.upic.liftride.testkit.HostPort;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.file.Path;
 import lombok.With;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.DefaultParser;
@@ -11,24 +13,28 @@ import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
 import org.apache.commons.cli.ParseException;
 import org.apache.commons.cli.UnrecognizedOptionException;
-import redis.clients.jedis.HostAndPort;
 
 /**
- * What the local cluster runs: {@code --servers N} LiftRide servers, Redis (started by us, or the one
- * at {@code --redis HOST:PORT}), and nginx on {@code --port}. Immutable; {@link #DEFAULTS} with the
- * {@code with...} methods for programmatic use.
+ * What the local cluster runs: {@code --servers N} LiftRide servers from {@code --server-jar}, Redis
+ * (started by us, or the one at {@code --redis HOST:PORT}), and nginx on {@code --port}. Immutable;
+ * {@link #DEFAULTS} with the {@code with...} methods for programmatic use.
  *
  * @param servers LiftRide servers behind nginx, 1..{@value #MAX_SERVERS}
  * @param redis an existing Redis to use, or null to start redis-server with servlet/redis/redis.conf
  * @param port the port of nginx, the front, on 127.0.0.1 (0 picks a free one)
+ * @param serverJar the liftride-server.jar each server runs
  * @param help whether to print the usage and exit
  */
 @With
-public record ClusterOptions(int servers, HostAndPort redis, int port, boolean help) {
+public record ClusterOptions(int servers, HostPort redis, int port, Path serverJar, boolean help) {
     public static final int MAX_SERVERS = 32;
     public static final int DEFAULT_SERVERS = 2;
     public static final int DEFAULT_PORT = 8080;
-    public static final ClusterOptions DEFAULTS = new ClusterOptions(DEFAULT_SERVERS, null, DEFAULT_PORT, false);
+    /** Where the build puts the server jar, from the repository's root. */
+    public static final Path DEFAULT_SERVER_JAR = Path.of("servlet", "target", "liftride-server.jar");
+
+    public static final ClusterOptions DEFAULTS =
+            new ClusterOptions(DEFAULT_SERVERS, null, DEFAULT_PORT, DEFAULT_SERVER_JAR, false);
 
     private static final Options OPTIONS = new Options()
             .addOption(valued(
@@ -43,6 +49,10 @@ public record ClusterOptions(int servers, HostAndPort redis, int port, boolean h
                     "port",
                     "N",
                     "port of the front (nginx) on 127.0.0.1 (default " + DEFAULT_PORT + "; 0 picks a free port)"))
+            .addOption(valued(
+                    "server-jar",
+                    "PATH",
+                    "the liftride-server.jar every server runs (default " + DEFAULT_SERVER_JAR + ")"))
             .addOption(Option.builder("h")
                     .longOpt("help")
                     .desc("print this help and exit")
@@ -56,6 +66,9 @@ public record ClusterOptions(int servers, HostAndPort redis, int port, boolean h
         }
         if (port < 0 || port > 65535) {
             throw new IllegalArgumentException("port must be in 0..65535, got " + port);
+        }
+        if (serverJar == null) {
+            throw new IllegalArgumentException("serverJar is null");
         }
     }
 
@@ -81,10 +94,12 @@ public record ClusterOptions(int servers, HostAndPort redis, int port, boolean h
             throw new IllegalArgumentException(
                     "unknown argument \"" + line.getArgList().get(0) + "\"");
         }
-        int servers = intValue(line, "servers", DEFAULT_SERVERS, 1, MAX_SERVERS);
-        int port = intValue(line, "port", DEFAULT_PORT, 0, 65535);
-        HostAndPort redis = line.hasOption("redis") ? hostAndPort(line.getOptionValue("redis")) : null;
-        return new ClusterOptions(servers, redis, port, false);
+        return new ClusterOptions(
+                intValue(line, "servers", DEFAULT_SERVERS, 1, MAX_SERVERS),
+                line.hasOption("redis") ? redis(line.getOptionValue("redis")) : null,
+                intValue(line, "port", DEFAULT_PORT, 0, 65535),
+                Path.of(line.getOptionValue("server-jar", DEFAULT_SERVER_JAR.toString())),
+                false);
     }
 
     private static int intValue(CommandLine line, String name, int fallback, int min, int max) {
@@ -105,21 +120,12 @@ public record ClusterOptions(int servers, HostAndPort redis, int port, boolean h
         return value;
     }
 
-    private static HostAndPort hostAndPort(String text) {
-        int colon = text.lastIndexOf(':');
-        String host = colon < 0 ? "" : text.substring(0, colon);
-        String port = colon < 0 ? "" : text.substring(colon + 1);
-        if (host.startsWith("[") && host.endsWith("]")) {
-            host = host.substring(1, host.length() - 1); // [::1]:6379
+    private static HostPort redis(String text) {
+        try {
+            return HostPort.parse(text);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("--redis " + e.getMessage(), e);
         }
-        if (host.isBlank()
-                || !port.matches("[0-9]{1,5}")
-                || Integer.parseInt(port) < 1
-                || Integer.parseInt(port) > 65535) {
-            throw new IllegalArgumentException(
-                    "--redis must be HOST:PORT with a port in 1..65535, got \"" + text + "\"");
-        }
-        return new HostAndPort(host, Integer.parseInt(port));
     }
 
     private static Option valued(String name, String argName, String description) {
@@ -138,8 +144,7 @@ public record ClusterOptions(int servers, HostAndPort redis, int port, boolean h
         help.printHelp(
                 new PrintWriter(out),
                 help.getWidth(),
-                "java -cp liftride-server.jar " + LocalCluster.class.getName() + " [--servers N] [--redis HOST:PORT]"
-                        + " [--port N]",
+                "java -jar liftride-cluster.jar [--servers N] [--redis HOST:PORT] [--port N] [--server-jar PATH]",
                 "Starts Redis (AOF), N LiftRide servers sharing it and nginx round robin in front, on 127.0.0.1;"
                         + " prints every URL and port; Ctrl-C stops everything.",
                 OPTIONS,

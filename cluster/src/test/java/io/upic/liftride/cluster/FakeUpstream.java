@@ -1,4 +1,4 @@
-package io.upic.liftride.server.cluster;
+package io.upic.liftride.cluster;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -13,9 +13,10 @@ import java.util.Locale;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
- * A stand-in for a LiftRide server behind nginx, on a loopback port: it reads each whole request and
- * records its request line, then either dies with it (closes the connection without a byte of answer,
- * as a server SIGKILLed mid-request does) or answers 201. Thread-safe; {@link #close()} stops it.
+ * A stand-in for a LiftRide server behind nginx, on a loopback port: it records each request's line as
+ * soon as its head arrives, reads the whole request, then either dies with it (closes the connection
+ * without a byte of answer, as a server SIGKILLed mid-request does) or answers 201. Thread-safe;
+ * {@link #close()} stops it.
  */
 final class FakeUpstream implements AutoCloseable {
     private final ServerSocket socket;
@@ -72,8 +73,8 @@ final class FakeUpstream implements AutoCloseable {
                 if (head == null) {
                     return;
                 }
+                received.add(head.substring(0, head.indexOf("\r\n"))); // as soon as the head arrives
                 in.readNBytes(contentLength(head));
-                received.add(head.substring(0, head.indexOf("\r\n")));
                 if (!answers) {
                     return; // closes without answering
                 }

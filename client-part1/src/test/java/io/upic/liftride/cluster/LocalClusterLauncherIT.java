@@ -1,10 +1,11 @@
-package io.upic.liftride.server.cluster;
+package io.upic.liftride.cluster;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.upic.liftride.testkit.FreePorts;
+import io.upic.liftride.testkit.Trees;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -20,13 +21,16 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * The command line, as users run it: {@code java -cp liftride-server.jar ...LocalCluster}. SIGTERM (what
- * Ctrl-C does too, through the same shutdown hook) stops every process it started; SIGKILL of the
- * launcher leaves none behind either.
+ * The command line, as users run it: {@code java -jar liftride-cluster.jar --server-jar
+ * liftride-server.jar}. SIGTERM (what Ctrl-C does too, through the same shutdown hook) stops every
+ * process it started; SIGKILL of the launcher leaves none behind either.
  */
 @Timeout(180)
 class LocalClusterLauncherIT {
-    private static final Path JAR = Path.of("target", "liftride-server.jar");
+    private static final Path SERVER_JAR =
+            Path.of(System.getProperty("liftride.server.jar", "../servlet/target/liftride-server.jar"));
+    private static final Path CLUSTER_JAR =
+            Path.of(System.getProperty("liftride.cluster.jar", "../cluster/target/liftride-cluster.jar"));
     private static final Pattern READY =
             Pattern.compile("^LiftRide cluster listening on (http://127\\.0\\.0\\.1:\\d+/liftride)$");
     private static final Pattern RUN_DIR = Pattern.compile("^LiftRide local cluster, run directory (.+)$");
@@ -59,7 +63,7 @@ class LocalClusterLauncherIT {
         launcher.destroyForcibly(); // SIGKILL: no shutdown hook runs
         launcher.waitFor(10, TimeUnit.SECONDS);
         assertAllGone(children);
-        LocalCluster.deleteTree(runDir); // what a crashed launcher leaves: logs and Redis's files
+        Trees.delete(runDir); // what a crashed launcher leaves: logs and Redis's files
     }
 
     @Test
@@ -69,6 +73,16 @@ class LocalClusterLauncherIT {
         String output = new String(launcher.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertEquals(2, launcher.exitValue(), output);
         assertTrue(output.startsWith("--servers must be an integer in 1..32, got \"0\"\nusage: "), output);
+    }
+
+    @Test
+    void aMissingServerJarIsOneLineAndExit2() throws Exception {
+        Process launcher = java(List.of("--port", "0", "--server-jar", "no/such.jar"));
+        assertTrue(launcher.waitFor(30, TimeUnit.SECONDS));
+        String output = new String(launcher.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertEquals(2, launcher.exitValue(), output);
+        assertTrue(output.startsWith("--server-jar must be liftride-server.jar, no file at no/such.jar"), output);
+        assertEquals(1, output.strip().lines().count(), output);
     }
 
     @Test
@@ -83,15 +97,21 @@ class LocalClusterLauncherIT {
                 output.strip());
     }
 
+    /** The launcher with the servers' jar and {@code args}. */
     private static Process launch(String... args) throws IOException {
-        assertTrue(Files.isRegularFile(JAR), JAR + " must be built by the package phase");
+        List<String> withJar = new ArrayList<>(List.of("--server-jar", SERVER_JAR.toString()));
+        withJar.addAll(List.of(args));
+        return java(withJar);
+    }
+
+    private static Process java(List<String> args) throws IOException {
+        assertTrue(Files.isRegularFile(CLUSTER_JAR), CLUSTER_JAR + " must be built by the cluster module's package");
         List<String> command = new ArrayList<>(List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Xmx64m",
-                "-cp",
-                JAR.toString(),
-                LocalCluster.class.getName()));
-        command.addAll(List.of(args));
+                "-jar",
+                CLUSTER_JAR.toString()));
+        command.addAll(args);
         return new ProcessBuilder(command).redirectErrorStream(true).start();
     }
 

@@ -1,4 +1,4 @@
-package io.upic.liftride.server.cluster;
+package io.upic.liftride.testkit;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -7,48 +7,50 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
 
 /**
- * One process of the cluster (redis-server, a LiftRide server, nginx): its command, its log file in the
- * run directory, and the running process, which can be killed and started again with the same command.
- * Thread-safe (its methods are synchronized).
+ * One process the cluster or a test runs (redis-server, a LiftRide server, nginx): its command, its log
+ * file, and the running process, which can be killed and started again with the same command. Started
+ * through a {@link Spawner}, so it dies with the JVM. Thread-safe (its methods are synchronized).
  */
-final class ChildProcess {
+public final class ChildProcess {
     private final String name;
     private final List<String> command;
     private final Path log;
     private final Spawner spawner;
     private Process process;
 
-    ChildProcess(String name, List<String> command, Path log, Spawner spawner) {
+    /** A process not started yet: {@code command}, its output appended to {@code log}. */
+    public ChildProcess(String name, List<String> command, Path log, Spawner spawner) {
         this.name = name;
         this.command = List.copyOf(command);
         this.log = log;
         this.spawner = spawner;
     }
 
-    String name() {
+    public String name() {
         return name;
     }
 
     /** Starts it (again); a previous process must have ended. */
-    synchronized void start() {
+    public synchronized void start() {
         if (process != null && process.isAlive()) {
             throw new IllegalStateException(name + " is already running (pid " + process.pid() + ")");
         }
         process = spawner.spawn(command, log);
     }
 
-    synchronized long pid() {
+    public synchronized long pid() {
         return process == null ? -1 : process.pid();
     }
 
-    synchronized boolean isAlive() {
+    public synchronized boolean isAlive() {
         return process != null && process.isAlive();
     }
 
     /** SIGKILL, as a crash: the process gets no chance to finish anything. Returns once it is gone. */
-    synchronized void kill() {
+    public synchronized void kill() {
         if (process != null) {
             process.destroyForcibly();
             awaitExit(Duration.ofSeconds(10));
@@ -56,7 +58,7 @@ final class ChildProcess {
     }
 
     /** SIGTERM (each program's clean stop), then SIGKILL if it has not ended within {@code grace}. */
-    synchronized void stop(Duration grace) {
+    public synchronized void stop(Duration grace) {
         if (process == null || !process.isAlive()) {
             return;
         }
@@ -75,20 +77,32 @@ final class ChildProcess {
         }
     }
 
+    /**
+     * Returns once {@code ready} is true; fails with the end of the log if the process ends first or
+     * {@code ready} is still false after {@code limit}.
+     */
+    public void await(Duration limit, BooleanSupplier ready) {
+        try {
+            Poll.until(name, limit, () -> {
+                requireAlive();
+                return ready.getAsBoolean();
+            });
+        } catch (IllegalStateException e) {
+            throw isAlive() ? new IllegalStateException(e.getMessage() + "; the end of its log:\n" + logTail(), e) : e;
+        }
+    }
+
     /** Fails with the end of its log if the process has ended; for start-up waits. */
-    void requireAlive() {
+    public void requireAlive() {
         if (!isAlive()) {
             throw new IllegalStateException(name + " exited while starting; the end of " + log + ":\n" + logTail());
         }
     }
 
     /** The last lines of its log, for error messages. */
-    String logTail() {
+    public String logTail() {
         try {
-            List<String> lines = new String(Files.readAllBytes(log), StandardCharsets.UTF_8)
-                    .lines()
-                    .toList();
-            return String.join("\n", lines.subList(Math.max(0, lines.size() - 20), lines.size()));
+            return Programs.lastLines(Files.readString(log, StandardCharsets.UTF_8), 20);
         } catch (IOException e) {
             return "(no log: " + e.getMessage() + ")";
         }

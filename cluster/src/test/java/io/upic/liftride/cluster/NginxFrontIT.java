@@ -1,17 +1,21 @@
-package io.upic.liftride.server.cluster;
+package io.upic.liftride.cluster;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.google.gson.JsonParser;
+import io.upic.liftride.testkit.ChildProcess;
 import io.upic.liftride.testkit.FreePorts;
+import io.upic.liftride.testkit.Spawner;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -103,6 +107,27 @@ class NginxFrontIT {
         assertEquals(List.of(), live.received(), "nginx answered these itself");
     }
 
+    @Test
+    void aBodyThatTricklesInReachesTheServerOnlyWhenWhole() throws Exception {
+        FakeUpstream live = closing(FakeUpstream.answering201());
+        startNginx(live.port());
+        try (Socket client = new Socket("127.0.0.1", URI.create(front).getPort())) {
+            client.setSoTimeout(20_000);
+            OutputStream out = client.getOutputStream();
+            out.write(("POST " + RIDE + " HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                            + "Content-Length: " + BODY.length() + "\r\n\r\n" + BODY.substring(0, 10))
+                    .getBytes(StandardCharsets.US_ASCII));
+            out.flush();
+            Thread.sleep(1_000);
+            assertEquals(List.of(), live.received(), "nginx holds a partial body: no server sees the request yet");
+            out.write(BODY.substring(10).getBytes(StandardCharsets.US_ASCII));
+            out.flush();
+            String status = new String(client.getInputStream().readNBytes(12), StandardCharsets.US_ASCII);
+            assertEquals("HTTP/1.1 201", status);
+        }
+        assertEquals(List.of("POST " + RIDE + " HTTP/1.1"), live.received());
+    }
+
     private FakeUpstream closing(FakeUpstream upstream) {
         toClose.add(upstream);
         return upstream;
@@ -111,7 +136,7 @@ class NginxFrontIT {
     private void startNginx(Integer... serverPorts) throws IOException, InterruptedException {
         int port = FreePorts.next();
         Path dir = Files.createTempDirectory("liftride-nginx-it-");
-        ChildProcess nginx = new NginxConf(port, List.of(serverPorts), dir).writeAndPrepare(spawner, System.err);
+        ChildProcess nginx = new NginxConf(port, List.of(serverPorts), dir).writeAndPrepare(spawner);
         nginx.start();
         toClose.add(() -> nginx.stop(Duration.ofSeconds(10)));
         long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();

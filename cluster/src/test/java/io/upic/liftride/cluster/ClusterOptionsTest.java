@@ -1,12 +1,13 @@
-package io.upic.liftride.server.cluster;
+package io.upic.liftride.cluster;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.upic.liftride.testkit.HostPort;
+import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
-import redis.clients.jedis.HostAndPort;
 
 class ClusterOptionsTest {
     @Test
@@ -15,15 +16,21 @@ class ClusterOptionsTest {
         assertEquals(2, options.servers());
         assertNull(options.redis());
         assertEquals(8080, options.port());
+        assertEquals(Path.of("servlet/target/liftride-server.jar"), options.serverJar());
         assertEquals(ClusterOptions.DEFAULTS, options);
     }
 
     @Test
     void readsEveryFlag() {
-        ClusterOptions options = ClusterOptions.parse("--servers", "4", "--redis", "10.0.0.5:6380", "--port", "0");
-        assertEquals(new ClusterOptions(4, new HostAndPort("10.0.0.5", 6380), 0, false), options);
+        ClusterOptions options = ClusterOptions.parse(
+                "--servers", "4", "--redis", "10.0.0.5:6380", "--port", "0", "--server-jar", "/opt/s.jar");
+        assertEquals(new ClusterOptions(4, new HostPort("10.0.0.5", 6380), 0, Path.of("/opt/s.jar"), false), options);
+        assertEquals("10.0.0.5:6380", options.redis().toString());
         assertEquals(
-                new HostAndPort("::1", 6379),
+                "[::1]:6379",
+                ClusterOptions.parse("--redis", "[::1]:6379").redis().toString());
+        assertEquals(
+                new HostPort("::1", 6379),
                 ClusterOptions.parse("--redis", "[::1]:6379").redis());
         assertTrue(ClusterOptions.parse("--help").help());
         assertTrue(ClusterOptions.parse("-h").help());
@@ -38,6 +45,10 @@ class ClusterOptionsTest {
         assertMessage("--redis must be HOST:PORT with a port in 1..65535, got \"localhost\"", "--redis", "localhost");
         assertMessage("--redis must be HOST:PORT with a port in 1..65535, got \":6379\"", "--redis", ":6379");
         assertMessage("--redis must be HOST:PORT with a port in 1..65535, got \"h:0\"", "--redis", "h:0");
+        assertMessage("--redis must be HOST:PORT with a port in 1..65535, got \"h:65536\"", "--redis", "h:65536");
+        assertMessage("--redis must be HOST:PORT with a port in 1..65535, got \"u@h:1\"", "--redis", "u@h:1");
+        assertMessage("--redis must be HOST:PORT with a port in 1..65535, got \"h:1/x\"", "--redis", "h:1/x");
+        assertMessage("--server-jar needs a value", "--server-jar");
         assertMessage("--servers needs a value", "--servers");
         assertMessage("unknown argument \"--serv\"", "--serv", "2");
         assertMessage("unknown argument \"extra\"", "extra");
@@ -53,7 +64,8 @@ class ClusterOptionsTest {
 
     @Test
     void usageNamesEveryFlag() {
-        for (String flag : new String[] {"--servers", "--redis", "--port", "--help", "LocalCluster"}) {
+        for (String flag :
+                new String[] {"--servers", "--redis", "--port", "--server-jar", "--help", "liftride-cluster.jar"}) {
             assertTrue(ClusterOptions.USAGE.contains(flag), flag + " in\n" + ClusterOptions.USAGE);
         }
     }

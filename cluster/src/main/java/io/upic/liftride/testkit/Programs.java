@@ -1,0 +1,157 @@
+package io.upic.liftride.testkit;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The programs the cluster and the tests run (redis-server, nginx, wrk, setpriv, schemathesis): found on
+ * the PATH, or installed when missing (Debian packages with apt-get when we are root, Python tools with
+ * pip into a virtual environment of their own), so a fresh machine passes the test command. Nothing
+ * skips because a program is absent: if it cannot be installed, the caller fails saying why. Stateless;
+ * installing is serialized.
+ */
+public final class Programs {
+    private static final Duration INSTALL_LIMIT = Duration.ofMinutes(10);
+
+    private Programs() {}
+
+    /** The result of a finished command: its exit code (-1 if killed at the timeout) and all its output. */
+    public record Result(int exitCode, String output) {
+        /** The last {@code lines} lines of the output, for failure messages. */
+        public String tail(int lines) {
+            return lastLines(output, lines);
+        }
+    }
+
+    /** The path of {@code program}, installing Debian package {@code debianPackage} first if needed. */
+    public static synchronized String require(String program, String debianPackage) {
+        String found = onPath(program);
+        if (found != null) {
+            return found;
+        }
+        if (onPath("apt-get") == null) {
+            throw new IllegalStateException(
+                    program + " is not installed and there is no apt-get: install " + debianPackage);
+        }
+        if (!exec(Duration.ofSeconds(10), "id", "-u").output().strip().equals("0")) {
+            throw new IllegalStateException(program + " is not installed and this user is not root: run `sudo apt-get"
+                    + " install -y " + debianPackage + "`");
+        }
+        System.err.println(program + " is not installed: apt-get install " + debianPackage);
+        Result install = exec(
+                INSTALL_LIMIT,
+                "sh",
+                "-c",
+                "apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "
+                        + debianPackage);
+        String path = onPath(program);
+        if (install.exitCode() != 0 || path == null) {
+            throw new IllegalStateException(program + " is not installed and `apt-get install " + debianPackage
+                    + "` failed (exit " + install.exitCode() + "):\n" + install.tail(30));
+        }
+        return path;
+    }
+
+    /**
+     * The path of {@code command} from PyPI package {@code pipPackage} pinned at {@code version}, installed
+     * with pip into its own virtual environment under {@code ~/.cache/liftride/} the first time and reused
+     * after (the interpreter: {@code -Dliftride.python=...}, else python3, installed with apt-get if missing).
+     */
+    public static synchronized Path requirePip(String command, String pipPackage, String version) {
+        Path venv = Path.of(System.getProperty("user.home"), ".cache", "liftride", pipPackage + "-" + version);
+        Path tool = venv.resolve("bin").resolve(command);
+        if (Files.isExecutable(tool)
+                && exec(Duration.ofSeconds(60), tool.toString(), "--version")
+                        .output()
+                        .contains(version)) {
+            return tool;
+        }
+        String python = System.getProperty("liftride.python");
+        if (python == null) {
+            python = require("python3", "python3-venv");
+        }
+        Result made = exec(INSTALL_LIMIT, python, "-m", "venv", "--clear", venv.toString());
+        if (made.exitCode() != 0) {
+            throw new IllegalStateException(
+                    "could not create a virtual environment in " + venv + " with " + python + ":\n" + made.tail(30));
+        }
+        System.err.println("installing " + pipPackage + " " + version + " into " + venv + " (pip, once)");
+        Result pip = exec(
+                INSTALL_LIMIT,
+                venv.resolve("bin").resolve("pip").toString(),
+                "install",
+                "-q",
+                pipPackage + "==" + version);
+        if (pip.exitCode() != 0 || !Files.isExecutable(tool)) {
+            throw new IllegalStateException("pip could not install " + pipPackage + " " + version + " (exit "
+                    + pip.exitCode() + "):\n" + pip.tail(30));
+        }
+        return tool;
+    }
+
+    /** The executable {@code program} on the PATH (or in /usr/sbin, where Debian puts nginx), or null. */
+    public static String onPath(String program) {
+        String path = System.getenv().getOrDefault("PATH", "/usr/bin:/bin") + File.pathSeparator + "/usr/sbin";
+        for (String dir : path.split(File.pathSeparator)) {
+            Path candidate = Path.of(dir, program);
+            if (Files.isExecutable(candidate)) {
+                return candidate.toString();
+            }
+        }
+        return null;
+    }
+
+    /** Runs a command to completion within {@code timeout} (killed after it: exit code -1). */
+    public static Result exec(Duration timeout, String... command) {
+        return exec(timeout, List.of(command));
+    }
+
+    /** Runs a command to completion within {@code timeout} (killed after it, with its children: exit code -1). */
+    public static Result exec(Duration timeout, List<String> command) {
+        try {
+            Path output = Files.createTempFile("liftride-exec-", ".txt");
+            try {
+                Process process = new ProcessBuilder(command)
+                        .redirectErrorStream(true)
+                        .redirectOutput(output.toFile())
+                        .start();
+                boolean ended;
+                try {
+                    ended = process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS);
+                } finally {
+                    process.descendants().forEach(ProcessHandle::destroyForcibly);
+                    process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+                }
+                return new Result(ended ? process.exitValue() : -1, Files.readString(output, StandardCharsets.UTF_8));
+            } finally {
+                Files.deleteIfExists(output);
+            }
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot run " + command + ": " + e, e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while running " + command, e);
+        }
+    }
+
+    /** Sends {@code signal} (e.g. "KILL", "STOP", "CONT") to a process. */
+    public static void signal(long pid, String signal) {
+        Result result = exec(Duration.ofSeconds(10), "kill", "-" + signal, Long.toString(pid));
+        if (result.exitCode() != 0) {
+            throw new IllegalStateException("kill -" + signal + " " + pid + " failed: " + result.output());
+        }
+    }
+
+    /** The last {@code lines} lines of {@code text}. */
+    public static String lastLines(String text, int lines) {
+        String[] all = text.split("\n", -1);
+        return String.join("\n", Arrays.copyOfRange(all, Math.max(0, all.length - lines), all.length));
+    }
+}
