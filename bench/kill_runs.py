@@ -28,6 +28,7 @@ import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SERVER_JAR = os.path.join(ROOT, "servlet", "target", "liftride-server.jar")
+CLUSTER_JAR = os.path.join(ROOT, "cluster", "target", "liftride-cluster.jar")
 CLIENT_JAR = os.path.join(ROOT, "client-part1", "target", "client-part1.jar")
 REDIS_CONF = os.path.join(ROOT, "servlet", "redis", "redis.conf")
 
@@ -109,7 +110,7 @@ def main():
             base = wait_for(r"(http://127\.0\.0\.1:\d+/liftride)", server.stdout)[0].group(1)
             victim = lambda: redis
         else:
-            cluster = subprocess.Popen(["java", "-cp", SERVER_JAR, "io.upic.liftride.server.cluster.LocalCluster",
+            cluster = subprocess.Popen(["java", "-jar", CLUSTER_JAR, "--server-jar", SERVER_JAR,
                                         "--servers", "2", "--port", "0"],
                                        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
             procs.append(cluster)

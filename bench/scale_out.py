@@ -31,7 +31,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SERVER_JAR = os.path.join(ROOT, "servlet", "target", "liftride-server.jar")
 CLIENT_JAR = os.path.join(ROOT, "client-part2", "target", "client-part2.jar")
 WARMUP_JAR = os.path.join(ROOT, "client-part1", "target", "client-part1.jar")
-CLUSTER_MAIN = "io.upic.liftride.server.cluster.LocalCluster"
+CLUSTER_JAR = os.path.join(ROOT, "cluster", "target", "liftride-cluster.jar")
 CLK_TCK = os.sysconf("SC_CLK_TCK")
 
 
@@ -51,11 +51,12 @@ def cpu_seconds(pid):
 
 
 class Cluster:
-    """`java -cp liftride-server.jar LocalCluster --servers N --port 0`, stopped with SIGTERM."""
+    """`java -jar liftride-cluster.jar --servers N --port 0 --server-jar liftride-server.jar`, stopped with SIGTERM."""
 
     def __init__(self, servers):
         self.proc = subprocess.Popen(
-            ["java", "-Xmx128m", "-cp", SERVER_JAR, CLUSTER_MAIN, "--servers", str(servers), "--port", "0"],
+            ["java", "-Xmx128m", "-jar", CLUSTER_JAR, "--servers", str(servers), "--port", "0",
+             "--server-jar", SERVER_JAR],
             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         self.pids = {}  # group name (redis, server, nginx) -> [pid]
         self.front = None
@@ -165,7 +166,7 @@ def main():
 
     if not a.skip_build:  # package, never install: the reactor build leaves the jars in each target/
         sh(["mvn", "-B", "-q", "-DskipTests", "package"], cwd=ROOT)
-    for jar in (SERVER_JAR, CLIENT_JAR, WARMUP_JAR):
+    for jar in (SERVER_JAR, CLUSTER_JAR, CLIENT_JAR, WARMUP_JAR):
         if not os.path.exists(jar):
             raise SystemExit(f"missing {jar}: build first (mvn -B -q -DskipTests package)")
 
