@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.upic.liftride.client.http.ServerProbe;
 import io.upic.liftride.server.embedded.EmbeddedServer;
+import io.upic.liftride.testkit.Programs;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -52,12 +53,7 @@ class CtrlCIT {
                     Thread.sleep(50);
                 }
 
-                // ProcessHandle cannot send SIGINT; kill(1) can
-                Process kill = new ProcessBuilder("kill", "-INT", Long.toString(client.pid()))
-                        .inheritIO()
-                        .start();
-                assertTrue(kill.waitFor(10, TimeUnit.SECONDS));
-                assertEquals(0, kill.exitValue());
+                Programs.signal(client.pid(), "INT"); // ProcessHandle cannot send SIGINT; kill(1) can
                 long signalledAt = System.nanoTime();
 
                 // bound: the workers' attempts in flight (loopback: milliseconds, at worst the 10 s read timeout),

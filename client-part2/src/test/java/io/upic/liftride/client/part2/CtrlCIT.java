@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.upic.liftride.client.part2.chart.RunCharts;
 import io.upic.liftride.client.part2.report.HdrLog;
 import io.upic.liftride.client.part2.report.MarkdownReport;
+import io.upic.liftride.testkit.Programs;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -52,13 +53,7 @@ class CtrlCIT {
                         "the client is sending\n" + client.printed());
                 Thread.sleep(50);
             }
-            // ProcessHandle cannot send SIGINT; kill(1) can
-            Process kill = new ProcessBuilder(
-                            "kill", "-INT", Long.toString(client.process().pid()))
-                    .inheritIO()
-                    .start();
-            assertTrue(kill.waitFor(10, TimeUnit.SECONDS));
-            assertEquals(0, kill.exitValue());
+            Programs.signal(client.process().pid(), "INT"); // ProcessHandle cannot send SIGINT; kill(1) can
 
             assertTrue(client.waitFor(60, TimeUnit.SECONDS), "exits after the signal\n" + client.printed());
             String printed = client.printed();
