@@ -115,10 +115,16 @@ public final class Programs {
 
     /** Runs a command to completion within {@code timeout} (killed after it, with its children: exit code -1). */
     public static Result exec(Duration timeout, List<String> command) {
+        return execIn(Path.of(""), timeout, command);
+    }
+
+    /** {@link #exec(Duration, List)} in working directory {@code dir}, for programs that leave files there. */
+    public static Result execIn(Path dir, Duration timeout, List<String> command) {
         try {
             Path output = Files.createTempFile("liftride-exec-", ".txt");
             try {
                 Process process = new ProcessBuilder(command)
+                        .directory(dir.toAbsolutePath().toFile())
                         .redirectErrorStream(true)
                         .redirectOutput(output.toFile())
                         .start();
