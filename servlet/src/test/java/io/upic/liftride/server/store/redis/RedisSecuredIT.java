@@ -1,0 +1,251 @@
+package io.upic.liftride.server.store.redis;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.upic.liftride.server.embedded.EmbeddedServer;
+import io.upic.liftride.server.model.LiftRide;
+import io.upic.liftride.server.model.ResortDay;
+import io.upic.liftride.server.model.SeasonVertical;
+import io.upic.liftride.server.model.SkierDay;
+import io.upic.liftride.server.model.SkierVerticalQuery;
+import io.upic.liftride.server.store.RideOutcome;
+import io.upic.liftride.server.store.RideStore;
+import io.upic.liftride.server.store.StoreSpec;
+import io.upic.liftride.testkit.FreePorts;
+import io.upic.liftride.testkit.Programs;
+import io.upic.liftride.testkit.RedisServer;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.OptionalLong;
+import java.util.Set;
+import java.util.logging.Handler;
+import java.util.logging.LogRecord;
+import java.util.logging.Logger;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * The store on a Redis as ElastiCache gives it: TLS only with a certificate from a private CA (made
+ * here with openssl, trusted through the JVM's standard {@code javax.net.ssl.trustStore}), and an ACL
+ * user allowed exactly the commands the store needs (not {@code CONFIG}, as on ElastiCache).
+ */
+@Timeout(60)
+class RedisSecuredIT {
+    static final String PASSWORD = "Tr0ub4dor&3-secret";
+    /** What the store sends, including what its function calls; CONFIG GET is optional (see README). */
+    static final String STORE_COMMANDS = "+fcall +function|load +hsetnx +hgetall +hget +hkeys +smembers +sadd"
+            + " +hlen +get +time +hincrby +incrby +exists +expire +client|setname";
+
+    private static Path dir;
+    private static RedisServer redis;
+    private static int tlsPort;
+
+    @BeforeAll
+    static void start() throws IOException {
+        dir = Files.createTempDirectory("liftride-tls-");
+        makeCertificates(dir);
+        System.setProperty("javax.net.ssl.trustStore", dir.resolve("trust.p12").toString());
+        System.setProperty("javax.net.ssl.trustStorePassword", "changeit");
+        tlsPort = FreePorts.next();
+        redis = RedisServer.start(
+                FreePorts.next(),
+                List.of(
+                        "--tls-port", Integer.toString(tlsPort),
+                        "--tls-cert-file", dir.resolve("redis.crt").toString(),
+                        "--tls-key-file", dir.resolve("redis.key").toString(),
+                        "--tls-ca-cert-file", dir.resolve("ca.crt").toString(),
+                        "--tls-auth-clients", "no"));
+        List<String> acl = new ArrayList<>(List.of(
+                "ACL",
+                "SETUSER",
+                "liftride",
+                "on",
+                ">" + PASSWORD,
+                "resetkeys",
+                "~lr:*",
+                "~{lr:*",
+                "resetchannels",
+                "nocommands"));
+        acl.addAll(List.of(STORE_COMMANDS.split(" ")));
+        assertEquals("OK", redis.cli(acl.toArray(String[]::new)));
+    }
+
+    @AfterAll
+    static void stop() {
+        if (redis != null) {
+            redis.close();
+        }
+        if (dir != null) {
+            Programs.exec(Duration.ofSeconds(10), "rm", "-rf", dir.toString());
+        }
+    }
+
+    private static String url(String password) {
+        return "rediss://liftride:" + password + "@127.0.0.1:" + tlsPort;
+    }
+
+    @Test
+    void storesAndReadsOverTlsAsAnAclUserLimitedToTheStoresCommands() {
+        try (RideStore store = StoreSpec.parse(url(PASSWORD), null).open()) {
+            SkierDay where = new SkierDay(3, 2024, 7, 11);
+            assertEquals(RideOutcome.STORED, store.addRide(where, new LiftRide(5, 100, 0), "tls-1"));
+            assertEquals(RideOutcome.REPLAYED, store.addRide(where, new LiftRide(5, 100, 0), "tls-1"));
+            assertEquals(OptionalLong.of(50), store.dayVertical(where));
+            assertEquals(
+                    List.of(new SeasonVertical(2024, 50)),
+                    store.seasonVerticals(new SkierVerticalQuery(11, Set.of(3), Set.of())));
+            assertTrue(store.addSeason(3, 2025));
+            assertEquals(List.of(2024, 2025), store.seasons(3));
+            assertEquals(1, store.uniqueSkiers(new ResortDay(3, 2024, 7)));
+            assertEquals(1, store.ridesStored());
+            assertTrue(store.resorts().size() >= 10);
+            assertEquals("rediss://liftride@127.0.0.1:" + tlsPort, store.description());
+            assertTrue(store.durability().startsWith("unknown: Redis does not allow CONFIG GET"), store.durability());
+        }
+    }
+
+    @Test
+    void theEnvironmentsPasswordWorksLikeTheUrls() {
+        try (RideStore store = StoreSpec.parse("rediss://liftride@127.0.0.1:" + tlsPort, PASSWORD)
+                .open()) {
+            assertTrue(store.resort(1).isPresent());
+        }
+    }
+
+    @Test
+    void aWrongPasswordStopsTheStartInOneLineWithoutThePassword() {
+        IllegalStateException e = assertThrows(
+                IllegalStateException.class,
+                () -> StoreSpec.parse(url("not-" + PASSWORD), null).open());
+        String message = e.getMessage();
+        assertFalse(message.contains("\n"), message);
+        assertTrue(message.contains("refused the user or password"), message);
+        assertFalse(message.contains(PASSWORD), message);
+    }
+
+    @Test
+    void neverPrintsThePasswordInStatisticsOrLogs() throws Exception {
+        List<String> logged = new ArrayList<>();
+        Handler capture = new Handler() {
+            @Override
+            public void publish(LogRecord record) {
+                synchronized (logged) {
+                    logged.add(record.getMessage() + " " + record.getThrown());
+                }
+            }
+
+            @Override
+            public void flush() {}
+
+            @Override
+            public void close() {}
+        };
+        Logger root = Logger.getLogger("");
+        root.addHandler(capture);
+        try (EmbeddedServer server = EmbeddedServer.start("127.0.0.1", 0, StoreSpec.parse(url(PASSWORD), null))) {
+            HttpResponse<String> stats = HttpClient.newHttpClient()
+                    .send(
+                            HttpRequest.newBuilder(URI.create(server.baseUrl() + "/statistics"))
+                                    .build(),
+                            HttpResponse.BodyHandlers.ofString());
+            assertEquals(200, stats.statusCode(), stats.body());
+            assertTrue(stats.body().contains("rediss://liftride@127.0.0.1:" + tlsPort), stats.body());
+            assertTrue(stats.body().contains("\"durability\""), stats.body());
+            assertFalse(stats.body().contains(PASSWORD), stats.body());
+        } finally {
+            root.removeHandler(capture);
+        }
+        synchronized (logged) {
+            assertTrue(logged.stream().anyMatch(line -> line.contains("rediss://liftride@")), "" + logged);
+            assertTrue(logged.stream().noneMatch(line -> line.contains(PASSWORD)), "" + logged);
+        }
+    }
+
+    /** A CA, and a certificate it signed for 127.0.0.1; the CA in a PKCS12 trust store. */
+    private static void makeCertificates(Path dir) throws IOException {
+        String openssl = Programs.require("openssl", "openssl");
+        Files.writeString(dir.resolve("san.ext"), "subjectAltName=IP:127.0.0.1\n");
+        run(
+                openssl,
+                "req",
+                "-x509",
+                "-newkey",
+                "rsa:2048",
+                "-nodes",
+                "-days",
+                "1",
+                "-subj",
+                "/CN=LiftRide test CA",
+                "-keyout",
+                dir.resolve("ca.key").toString(),
+                "-out",
+                dir.resolve("ca.crt").toString());
+        run(
+                openssl,
+                "req",
+                "-newkey",
+                "rsa:2048",
+                "-nodes",
+                "-subj",
+                "/CN=127.0.0.1",
+                "-keyout",
+                dir.resolve("redis.key").toString(),
+                "-out",
+                dir.resolve("redis.csr").toString());
+        run(
+                openssl,
+                "x509",
+                "-req",
+                "-days",
+                "1",
+                "-in",
+                dir.resolve("redis.csr").toString(),
+                "-CA",
+                dir.resolve("ca.crt").toString(),
+                "-CAkey",
+                dir.resolve("ca.key").toString(),
+                "-CAcreateserial",
+                "-extfile",
+                dir.resolve("san.ext").toString(),
+                "-out",
+                dir.resolve("redis.crt").toString());
+        Programs.exec(
+                Duration.ofSeconds(5), "chmod", "644", dir.resolve("redis.key").toString());
+        String keytool =
+                Path.of(System.getProperty("java.home"), "bin", "keytool").toString();
+        run(
+                keytool,
+                "-importcert",
+                "-noprompt",
+                "-alias",
+                "liftride-test-ca",
+                "-file",
+                dir.resolve("ca.crt").toString(),
+                "-keystore",
+                dir.resolve("trust.p12").toString(),
+                "-storetype",
+                "PKCS12",
+                "-storepass",
+                "changeit");
+    }
+
+    private static void run(String... command) {
+        Programs.Result result = Programs.exec(Duration.ofSeconds(30), command);
+        if (result.exitCode() != 0) {
+            throw new IllegalStateException(String.join(" ", command) + " failed: " + result.output());
+        }
+    }
+}
