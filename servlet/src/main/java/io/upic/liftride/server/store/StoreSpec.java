@@ -128,9 +128,9 @@ public record StoreSpec(Kind kind, List<HostAndPort> nodes, RedisAccess access) 
     public RideStore open() {
         switch (kind) {
             case REDIS:
-                return RedisRideStore.standalone(nodes.get(0), access, RedisRideStore.Settings.DEFAULTS);
+                return RedisRideStore.standalone(nodes.get(0), access, RedisRideStore.Settings.fromSystemProperties());
             case REDIS_CLUSTER:
-                return RedisRideStore.cluster(nodes, access, RedisRideStore.Settings.DEFAULTS);
+                return RedisRideStore.cluster(nodes, access, RedisRideStore.Settings.fromSystemProperties());
             default:
                 return InMemoryRideStore.withSeedResorts();
         }

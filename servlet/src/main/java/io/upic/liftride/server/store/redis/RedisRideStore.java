@@ -114,6 +114,39 @@ public final class RedisRideStore implements RideStore {
                 128,
                 64,
                 Duration.ofMillis(250));
+
+        /**
+         * {@link #DEFAULTS} with the group commit tuned by system properties, for benchmarks:
+         * {@code liftride.redis.committers} and {@code liftride.redis.maxBatch} (positive integers).
+         */
+        public static Settings fromSystemProperties() {
+            Settings d = DEFAULTS;
+            return new Settings(
+                    d.connectTimeout(),
+                    d.commandTimeout(),
+                    d.requestTimeout(),
+                    d.keyTtl(),
+                    positive("liftride.redis.committers", d.committers()),
+                    positive("liftride.redis.maxBatch", d.maxBatch()),
+                    d.maxConnections(),
+                    d.clockMargin());
+        }
+
+        private static int positive(String property, int fallback) {
+            String text = System.getProperty(property);
+            if (text == null) {
+                return fallback;
+            }
+            try {
+                int value = Integer.parseInt(text.strip());
+                if (value >= 1) {
+                    return value;
+                }
+            } catch (NumberFormatException e) {
+                // refused below with the rule and the value
+            }
+            throw new IllegalArgumentException(property + " must be a positive integer, got \"" + text + "\"");
+        }
     }
 
     private RedisRideStore(UnifiedJedis redis, boolean cluster, String description, Settings settings) {
