@@ -54,7 +54,10 @@ import redis.clients.jedis.exceptions.JedisException;
  * {@code liftride} function per batch and hash tag applies a batch atomically, idempotency check
  * included, and refuses it if it arrives after its deadline. The layout of the keys is described in
  * {@code liftride.lua} beside this class; resorts and their seasons are kept in {@code lr:resorts}
- * (hash id -> name) and {@code lr:seasons:ID} (set).
+ * (hash id -> name) and {@code lr:seasons:ID} (set), and on one server the running total of rides in
+ * {@code lr:ridesStored}; the function keeps all three, so on one server the JVM caches nothing Redis could
+ * lose (on a cluster it re-registers a resort and season at most every 10 s). Every
+ * read costs a fixed number of round trips (pipelines), whatever the number of resorts and seasons.
  *
  * <p>Jedis is synchronous and sends a command once: nothing is queued while Redis is away and
  * replayed later. Every call has a timeout; any failure becomes a {@link StoreUnavailableException}
@@ -372,7 +375,7 @@ public final class RedisRideStore implements RideStore {
     @Override
     public List<Resort> resorts() {
         Map<String, String> all = call(() -> redis.hgetAll(RESORTS));
-        if (all.size() < InMemoryRideStore.seedResortNames().size() || !all.containsKey("1")) {
+        if (!hasEverySeed(all)) {
             seed();
             all = call(() -> redis.hgetAll(RESORTS));
         }
@@ -380,6 +383,15 @@ public final class RedisRideStore implements RideStore {
         all.forEach((id, name) -> resorts.add(new Resort(Integer.parseInt(id), name)));
         resorts.sort((a, b) -> Integer.compare(a.id(), b.id()));
         return resorts;
+    }
+
+    private static boolean hasEverySeed(Map<String, String> resorts) {
+        for (int id = 1; id <= InMemoryRideStore.seedResortNames().size(); id++) {
+            if (!resorts.containsKey(Integer.toString(id))) {
+                return false;
+            }
+        }
+        return true;
     }
 
     @Override
