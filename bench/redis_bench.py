@@ -287,9 +287,13 @@ def write(a, pairs, load_before, load_after, probe_lines):
     lines += ["", "The handoff to a committer and back costs a few µs of CPU a ride and the whole store (handoff, "
               "Jedis encoding, Redis's answer) about 11, at tens of thousands of rides a second: more than the "
               "HTTP server reaches. So most of the extra server CPU per request with Redis (the table's server "
-              "column) is not in the store but around it: Tomcat holding 64 requests parked at once instead of "
-              "finishing each on the spot. Serving the POST asynchronously (the servlet's startAsync, answered by "
-              "the committer) is the next step; it is in the web layer and not done here.", ""]
+              "column, about 45 µs) is not in the store but around it. Our guess, not measured further: Tomcat "
+              "holding 64 requests parked at once (a thread wake-up each way, and a larger working set) instead of "
+              "finishing each on the spot; serving the POST asynchronously (startAsync, answered by the committer) "
+              "would test it, in the web layer, not done here.", ""]
+    lines += ["On a busy machine the req/s of a single run swings widely; the CPU-per-request ratio above moves "
+              "much less and is the better estimate then. Rerun on a quiet machine: `python3 bench/redis_bench.py`.",
+              ""]
     os.makedirs(os.path.dirname(a.out), exist_ok=True)
     with open(a.out, "w") as f:
         f.write("\n".join(lines))
