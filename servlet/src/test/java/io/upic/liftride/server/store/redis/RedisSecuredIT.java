@@ -151,14 +151,16 @@ class RedisSecuredIT {
             BufferedReader out =
                     new BufferedReader(new InputStreamReader(server.getInputStream(), StandardCharsets.UTF_8));
             String base = null;
-            for (String line = out.readLine(); line != null && base == null; line = out.readLine()) {
+            String line;
+            while (base == null && (line = out.readLine()) != null) { // log lines may come before the URL
                 printed.append(line).append('\n');
                 Matcher url = Pattern.compile("^LiftRide server listening on (http://127\\.0\\.0\\.1:\\d+/liftride)$")
                         .matcher(line);
                 base = url.matches() ? url.group(1) : null;
             }
             assertTrue(base != null, "the server did not start: " + printed);
-            HttpClient client = HttpClient.newHttpClient();
+            HttpClient client =
+                    HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
             HttpResponse<String> post = client.send(
                     HttpRequest.newBuilder(URI.create(base + "/skiers/4/seasons/2024/days/1/skiers/9"))
                             .header("Content-Type", "application/json")
