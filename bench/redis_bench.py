@@ -1,20 +1,22 @@
 #!/usr/bin/env python3
-"""The Redis store beside the in-memory store: wrk POST throughput, interleaved (issue 10).
+"""The Redis store's cost: wrk POST throughput, Redis store / in-memory store (issue 17's method).
 
-Two LiftRide servers run side by side on loopback, each in its own JVM with the same flags: one with
-the in-memory store, one with --store redis://... against a real redis-server started here with the
-project's servlet/redis/redis.conf (AOF, appendfsync everysec). Each round runs `wrk -t2 -c64` with
-servlet/bench/post.lua (a unique Idempotency-Key per ride, as the load client sends) against one,
-then the other, in alternating order. The figure is the ratio redis / memory of POSTs per second,
-per round; Redis's own CPU is on the same 2 cores, so it is paid inside the ratio. With --always a
-third server uses a second Redis with appendfsync always, to price closing the OS-crash window.
+ONE server at a time, each on a fresh JVM (two servers side by side would share the 2 cores and slow
+the in-memory one, which flatters the ratio): start the server (and, for the Redis store, a fresh
+redis-server with the project's servlet/redis/redis.conf: AOF, appendfsync everysec), run
+`wrk -t2 -c64` with servlet/bench/post.lua (a unique Idempotency-Key per ride, KEYS=1) for a
+warm-up not counted, then the measured run, stop everything. Pairs are interleaved (memory, redis;
+then redis, memory; ...) and the figure is the median of the pairs' ratios, with min-max. Redis runs
+on the same cores, so its CPU is paid inside the ratio.
 
-Every 201 is checked against the store afterwards: each server's ridesStored must cover the 2xx
-answers wrk counted, and exceed them by at most 64 per run, because wrk stops on the clock with up to
-one request per connection in flight, which the server may store after wrk stopped counting. CPU per
-request is read from /proc for the server JVM and redis-server.
+Every 201 is checked against the store: ridesStored after the measured run minus before it must cover
+the 2xx wrk counted, and exceed them by at most 64 (one request per connection in flight when wrk's
+clock stops, then stored). After each Redis run it also measures what Redis holds per ride, per
+idempotency key, per skier-day and per skier-season (MEMORY USAGE), for the sizing rule in README.
 
-Usage: python3 bench/redis_bench.py [--rounds 5] [--seconds 10] [--always] [--skip-build]
+Usage: python3 bench/redis_bench.py [--pairs 3] [--seconds 10] [--warmup 5] [--fsync everysec|always]
+         [--skip-build] [--out data/redis-bench.md]
+         [--jvm-arg=-Dliftride.redis.committers=4 ...]
 Writes data/redis-bench.md. Loopback only; every run is bounded in time.
 """
 import argparse
@@ -35,6 +37,7 @@ SERVER_JAR = os.path.join(ROOT, "servlet", "target", "liftride-server.jar")
 POST_LUA = os.path.join(ROOT, "servlet", "bench", "post.lua")
 REDIS_CONF = os.path.join(ROOT, "servlet", "redis", "redis.conf")
 OUT = os.path.join(ROOT, "data", "redis-bench.md")
+BENCH_JAR = os.path.join(ROOT, "bench", "target", "liftride-bench.jar")
 CLK_TCK = os.sysconf("SC_CLK_TCK")
 
 
@@ -90,9 +93,9 @@ class Redis:
 
 
 class Server:
-    def __init__(self, store):
-        args = ["java", "-Xms512m", "-Xmx512m", "-jar", SERVER_JAR, "--host", "127.0.0.1", "--port", "0",
-                "--store", store]
+    def __init__(self, store, jvm_args=()):
+        args = ["java", "-Xms512m", "-Xmx512m", *jvm_args, "-jar", SERVER_JAR, "--host", "127.0.0.1",
+                "--port", "0", "--store", store]
         self.proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         deadline = time.time() + 60
         self.base = None
@@ -140,99 +143,159 @@ def wrk(url, seconds, pids):
 IN_FLIGHT_PER_RUN = 64  # wrk -c64: at most one unanswered request per connection when the clock stops
 
 
-def reconcile(stored, ok, runs):
-    """ridesStored minus the 2xx wrk counted: never below 0 (a lost 201), never above what was in flight."""
+def reconcile(stored, ok):
+    """ridesStored gained minus the 2xx wrk counted: never below 0 (a lost 201), never above what was in flight."""
     extra = stored - ok
-    verdict = "ok" if 0 <= extra <= IN_FLIGHT_PER_RUN * runs else "MISMATCH"
-    return f"{verdict}: {extra:+,} ({stored:,} stored, {ok:,} answered 2xx, allowed 0..{IN_FLIGHT_PER_RUN * runs})"
+    verdict = "ok" if 0 <= extra <= IN_FLIGHT_PER_RUN else "MISMATCH"
+    return f"{verdict}: {extra:+,}"
 
 
 def med(xs):
     return statistics.median(xs), min(xs), max(xs)
 
 
+def memory_usage(redis, key):
+    out = subprocess.run(["redis-cli", "-p", str(redis.port), "MEMORY", "USAGE", key, "SAMPLES", "0"],
+                         capture_output=True, text=True).stdout.strip()
+    fields = subprocess.run(["redis-cli", "-p", str(redis.port), "HLEN", key], capture_output=True,
+                            text=True).stdout.strip()
+    return int(out or 0), int(fields or 0)
+
+
+def sizing(redis, baseline, stored):
+    """Bytes Redis holds per ride, per idempotency key, per skier-day and per skier-season."""
+    used = int(re.search(r"used_memory:(\d+)", redis.info("memory")).group(1))
+    keys = subprocess.run(["redis-cli", "-p", str(redis.port), "--scan", "--pattern", "{lr:1:2022}:k:*"],
+                          capture_output=True, text=True).stdout.split()
+    key_bytes, key_fields = (sum(x) for x in zip(*[memory_usage(redis, k) for k in keys])) if keys else (0, 0)
+    day_bytes, day_fields = memory_usage(redis, "{lr:1:2022}:d:1")
+    tot_bytes, tot_fields = memory_usage(redis, "{lr:1:2022}:tot")
+    return {"per_ride": (used - baseline) / max(1, stored), "rides": stored,
+            "per_key": key_bytes / max(1, key_fields), "keys": key_fields,
+            "per_skier_day": day_bytes / max(1, day_fields), "skier_days": day_fields,
+            "per_skier_season": tot_bytes / max(1, tot_fields)}
+
+
+def one_run(name, a):
+    """A fresh JVM (and for the Redis store a fresh redis-server): warm-up, then the measured run."""
+    redis = Redis(a.fsync) if name == "redis" else None
+    server = None
+    try:
+        baseline = int(re.search(r"used_memory:(\d+)", redis.info("memory")).group(1)) if redis else 0
+        server = Server(f"redis://127.0.0.1:{redis.port}" if redis else "memory", a.jvm_arg)
+        pids = [server.proc.pid] + ([redis.proc.pid] if redis else [])
+        wrk(server.base, a.warmup, pids)
+        before = server.rides_stored()
+        r = wrk(server.base, a.seconds, pids)
+        r["check"] = reconcile(server.rides_stored() - before, r["ok"])
+        r["server_cpu_us"] = r["cpu_us"][server.proc.pid]
+        r["redis_cpu_us"] = r["cpu_us"][redis.proc.pid] if redis else 0.0
+        if redis:
+            r["sizing"] = sizing(redis, baseline, server.rides_stored())
+        print(f"{name}: {r['rps']:,.0f} req/s, non-2xx {r['non2xx']}, server {r['server_cpu_us']:.1f} µs/req, "
+              f"redis {r['redis_cpu_us']:.1f} µs/req, {r['check']}", file=sys.stderr, flush=True)
+        return r
+    finally:
+        if server:
+            server.close()
+        if redis:
+            redis.close()
+
+
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("--rounds", type=int, default=5)
+    ap.add_argument("--pairs", type=int, default=3)
     ap.add_argument("--seconds", type=int, default=10)
-    ap.add_argument("--always", action="store_true", help="also a Redis with appendfsync always")
+    ap.add_argument("--warmup", type=int, default=5)
+    ap.add_argument("--jvm-arg", action="append", default=[], help="passed to both servers' JVMs")
+    ap.add_argument("--fsync", choices=["everysec", "always"], default="everysec",
+                    help="the Redis side's appendfsync (always: the price of closing the OS-crash window)")
     ap.add_argument("--skip-build", action="store_true")
+    ap.add_argument("--out", default=OUT)
     a = ap.parse_args()
-    if not 1 <= a.rounds <= 50 or not 1 <= a.seconds <= 120:
-        raise SystemExit("--rounds must be 1..50 and --seconds 1..120")
+    if not 1 <= a.pairs <= 20 or not 1 <= a.seconds <= 120 or not 1 <= a.warmup <= 60:
+        raise SystemExit("--pairs must be 1..20, --seconds 1..120 and --warmup 1..60")
     for program, package in (("wrk", "wrk"), ("redis-server", "redis-server"), ("redis-cli", "redis-tools")):
         ensure(program, package)
     if not a.skip_build:
         sh(["mvn", "-B", "-q", "-DskipTests", "install"], cwd=ROOT)
+    load_before = " ".join(open("/proc/loadavg").read().split()[:3])
+    pairs = []
+    for i in range(a.pairs):
+        order = ["memory", "redis"] if i % 2 == 0 else ["redis", "memory"]
+        pairs.append({name: one_run(name, a) for name in order})
+    load_after = " ".join(open("/proc/loadavg").read().split()[:3])
+    write(a, pairs, load_before, load_after, probes())
 
-    redises = {"redis": Redis("everysec")}
-    if a.always:
-        redises["redis-always"] = Redis("always")
-    servers = {"memory": Server("memory")}
-    for name, r in redises.items():
-        servers[name] = Server(f"redis://127.0.0.1:{r.port}")
-    results = {name: [] for name in servers}
-    ok_total = {name: 0 for name in servers}
+
+def probes():
+    """The store's own cost per ride without HTTP (StoreCostProbe): the handoff alone, then with Redis."""
+    if not os.path.isfile(BENCH_JAR):
+        return [f"(StoreCostProbe not run: {BENCH_JAR} is missing; build without --skip-build)"]
+    probe = ["java", "-cp", BENCH_JAR, "io.upic.liftride.server.store.redis.StoreCostProbe"]
+    lines = [subprocess.run(probe + ["handoff", "4"], capture_output=True, text=True, timeout=60).stdout.strip()]
+    redis = Redis("everysec")
     try:
-        for name, s in servers.items():  # warm-up: JIT and connection pools, not counted
-            wrk(s.base, 5, [s.proc.pid])
-            ok_total[name] = s.rides_stored()
-        uptime_before = open("/proc/loadavg").read().split()[:3]
-        names = list(servers)
-        for rnd in range(a.rounds):
-            order = names if rnd % 2 == 0 else list(reversed(names))
-            for name in order:
-                s = servers[name]
-                pids = [s.proc.pid] + ([redises[name].proc.pid] if name in redises else [])
-                r = wrk(s.base, a.seconds, pids)
-                r["server_cpu_us"] = r["cpu_us"][s.proc.pid]
-                r["redis_cpu_us"] = r["cpu_us"][redises[name].proc.pid] if name in redises else 0.0
-                ok_total[name] += r["ok"]
-                results[name].append(r)
-                print(f"round {rnd + 1} {name}: {r['rps']:,.0f} req/s, non-2xx {r['non2xx']}, server "
-                      f"{r['server_cpu_us']:.1f} µs/req, redis {r['redis_cpu_us']:.1f} µs/req", file=sys.stderr)
-        uptime_after = open("/proc/loadavg").read().split()[:3]
-        stored = {name: s.rides_stored() for name, s in servers.items()}
-        mem = redises["redis"].info("memory")
-        keys = int(re.search(r"keys=(\d+)", redises["redis"].info("keyspace")).group(1))
-        used = int(re.search(r"used_memory:(\d+)", mem).group(1))
+        out = subprocess.run(probe + ["redis", str(redis.port), "4"], capture_output=True, text=True, timeout=60)
+        lines.append(out.stdout.strip())
     finally:
-        for s in servers.values():
-            s.close()
-        for r in redises.values():
-            r.close()
+        redis.close()
+    return lines
 
-    lines = ["# The Redis store beside the in-memory store", "",
-             f"`python3 bench/redis_bench.py --rounds {a.rounds} --seconds {a.seconds}"
-             + (" --always" if a.always else "") + f"`, {datetime.date.today()}, on this 2-core machine "
-             f"(load average before {' '.join(uptime_before)}, after {' '.join(uptime_after)}). "
-             "`wrk -t2 -c64` POSTs with a unique Idempotency-Key each (servlet/bench/post.lua, KEYS=1), "
-             "interleaved rounds, the order alternating; one warm-up run per server not counted. Redis: "
-             "servlet/redis/redis.conf (AOF, appendfsync everysec) on the same 2 cores, so its CPU is "
-             "inside the ratio.", "",
-             "| round | " + " | ".join(f"{n} req/s" for n in names) + " | "
-             + " | ".join(f"{n} / memory" for n in names[1:]) + " |",
-             "|---:|" + "---:|" * (len(names) * 2 - 1)]
-    for i in range(a.rounds):
-        row = [f"{results[n][i]['rps']:,.0f}" for n in names]
-        row += [f"{results[n][i]['rps'] / results['memory'][i]['rps']:.2f}" for n in names[1:]]
-        lines.append(f"| {i + 1} | " + " | ".join(row) + " |")
-    lines += ["", "| store | req/s median (min-max) | ratio to memory, median of rounds (min-max) | p99 ms median "
-              "| server CPU µs/req | redis CPU µs/req | non-2xx | ridesStored - 2xx (allowed 0..in flight) |", "|---|---:|---:|---:|---:|---:|---:|---|"]
-    for n in names:
-        rps = med([r["rps"] for r in results[n]])
-        ratio = med([results[n][i]["rps"] / results["memory"][i]["rps"] for i in range(a.rounds)])
-        lines.append(
-            f"| {n} | {rps[0]:,.0f} ({rps[1]:,.0f}-{rps[2]:,.0f}) | {ratio[0]:.2f} ({ratio[1]:.2f}-{ratio[2]:.2f}) | "
-            f"{statistics.median(r['p99_ms'] for r in results[n]):.2f} | "
-            f"{statistics.median(r['server_cpu_us'] for r in results[n]):.1f} | "
-            f"{statistics.median(r['redis_cpu_us'] for r in results[n]):.1f} | "
-            f"{sum(r['non2xx'] for r in results[n])} | {reconcile(stored[n], ok_total[n], a.rounds)} |")
-    lines += ["", f"Redis (everysec) memory after the run: {used / 2**20:.1f} MiB in {keys:,} Redis keys for "
-              f"{stored['redis']:,} rides, each with its idempotency key (a field of the period's key hash, kept "
-              f"24-48 h) and its share of the aggregates: about {used / max(1, stored['redis']):.0f} bytes a ride.", ""]
-    os.makedirs(os.path.dirname(OUT), exist_ok=True)
-    with open(OUT, "w") as f:
+
+def write(a, pairs, load_before, load_after, probe_lines):
+    ratios = [p["redis"]["rps"] / p["memory"]["rps"] for p in pairs]
+    lines = ["# The Redis store's cost: Redis store / in-memory store", "",
+             f"`python3 bench/redis_bench.py --pairs {a.pairs} --seconds {a.seconds} --warmup {a.warmup} --fsync {a.fsync}"
+             + "".join(f" --jvm-arg={j}" for j in a.jvm_arg) + f"`, {datetime.date.today()}, on a 2-core machine "
+             f"shared with other builds and tests (load average before {load_before}, after {load_after}: "
+             "the absolute figures move with that load; rerun on a quiet machine for a cleaner one). "
+             "One server at a time, each on a fresh JVM (-Xmx512m) and, for the Redis store, a fresh "
+             f"redis-server with servlet/redis/redis.conf (AOF, appendfsync {a.fsync}) on the same cores; "
+             f"`wrk -t2 -c64` POSTs with a unique Idempotency-Key each (servlet/bench/post.lua, KEYS=1), "
+             f"{a.warmup} s warm-up not counted, then {a.seconds} s measured; pairs interleaved, the order "
+             "alternating.", "",
+             "| pair | order | memory req/s | redis req/s | redis / memory | redis p99 ms | server CPU µs/req "
+             "(memory, redis) | redis CPU µs/req | ridesStored - 2xx (memory, redis; allowed 0..+64) |",
+             "|---:|---|---:|---:|---:|---:|---|---:|---|"]
+    for i, p in enumerate(pairs):
+        m, r = p["memory"], p["redis"]
+        lines.append(f"| {i + 1} | {' then '.join(p)} | {m['rps']:,.0f} | {r['rps']:,.0f} | {ratios[i]:.2f} | "
+                     f"{r['p99_ms']:.2f} | {m['server_cpu_us']:.1f}, {r['server_cpu_us']:.1f} | "
+                     f"{r['redis_cpu_us']:.1f} | {m['check']}, {r['check']} |")
+    ratio = med(ratios)
+    mem_rps = med([p["memory"]["rps"] for p in pairs])
+    red_rps = med([p["redis"]["rps"] for p in pairs])
+    cpu = med([p["memory"]["server_cpu_us"] / (p["redis"]["server_cpu_us"] + p["redis"]["redis_cpu_us"])
+               for p in pairs])
+    size = pairs[-1]["redis"]["sizing"]
+    lines += ["", f"**Redis / memory: {ratio[0]:.2f}** (median of {len(pairs)} pairs, min {ratio[1]:.2f}, "
+              f"max {ratio[2]:.2f}); memory {mem_rps[0]:,.0f} req/s ({mem_rps[1]:,.0f}-{mem_rps[2]:,.0f}), "
+              f"Redis {red_rps[0]:,.0f} req/s ({red_rps[1]:,.0f}-{red_rps[2]:,.0f}).", "",
+              f"The same ratio from CPU per request, which the machine's load moves much less than req/s "
+              f"(server CPU with memory / server + Redis CPU with Redis; what the ratio of req/s tends to when "
+              f"the cores are the limit): **{cpu[0]:.2f}** (min {cpu[1]:.2f}, max {cpu[2]:.2f}).", "",
+              "What Redis holds (last Redis run, MEMORY USAGE SAMPLES 0): "
+              f"{size['per_ride']:.0f} bytes per ride all told ({size['rides']:,} rides, each with its key); "
+              f"{size['per_key']:.0f} bytes per idempotency key ({size['keys']:,} keys, kept 24-48 h); "
+              f"{size['per_skier_day']:.0f} bytes per skier-day ({size['skier_days']:,} skiers in one day's hash); "
+              f"{size['per_skier_season']:.0f} bytes per skier-season. The sizing rule in README.md uses these.", "",
+              "Where the JVM's time goes: the store alone, without HTTP (`java -cp bench/target/liftride-bench.jar "
+              "io.upic.liftride.server.store.redis.StoreCostProbe handoff 4` and `... redis PORT 4`: 64 threads "
+              "calling it as request threads would, 4 committers, 3 s warm-up, 6 s measured):", ""]
+    lines += [f"    {line}" for line in probe_lines]
+    lines += ["", "The handoff to a committer and back costs a few µs of CPU a ride and the whole store (handoff, "
+              "Jedis encoding, Redis's answer) about 11, at tens of thousands of rides a second: more than the "
+              "HTTP server reaches. So most of the extra server CPU per request with Redis (the table's server "
+              "column, about 45 µs) is not in the store but around it. Our guess, not measured further: Tomcat "
+              "holding 64 requests parked at once (a thread wake-up each way, and a larger working set) instead of "
+              "finishing each on the spot; serving the POST asynchronously (startAsync, answered by the committer) "
+              "would test it, in the web layer, not done here.", ""]
+    lines += ["On a busy machine the req/s of a single run swings widely; the CPU-per-request ratio above moves "
+              "much less and is the better estimate then. Rerun on a quiet machine: `python3 bench/redis_bench.py`.",
+              ""]
+    os.makedirs(os.path.dirname(a.out), exist_ok=True)
+    with open(a.out, "w") as f:
         f.write("\n".join(lines))
     print("\n".join(lines))
     if any("MISMATCH" in line for line in lines):

@@ -248,7 +248,7 @@ public final class EmbeddedServer implements AutoCloseable {
     /** The store goes to the web application as a context parameter, which LiftRideListener reads first. */
     private static Consumer<Context> withStore(StoreSpec store, Consumer<Context> customizer) {
         return context -> {
-            context.addParameter(StoreSpec.PROPERTY, store.toString());
+            context.addParameter(StoreSpec.PROPERTY, store.uri()); // toString() hides the password
             customizer.accept(context);
         };
     }

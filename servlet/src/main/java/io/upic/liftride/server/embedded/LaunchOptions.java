@@ -41,7 +41,8 @@ public record LaunchOptions(String host, int port, StoreSpec store, boolean help
                     "S",
                     "where rides are kept: " + StoreSpec.FORMS + " (default " + StoreSpec.DEFAULT
                             + ", or the system property " + StoreSpec.PROPERTY + ", or the environment variable "
-                            + StoreSpec.ENV + ")"))
+                            + StoreSpec.ENV + "); the Redis password may come from the environment variable "
+                            + StoreSpec.PASSWORD_ENV + " instead"))
             .addOption(Option.builder("h")
                     .longOpt("help")
                     .desc("print this help and exit")

@@ -71,6 +71,14 @@ public interface RideStore extends AutoCloseable {
     /** Which store answers, for {@code /statistics}: {@code memory}, or the Redis address. */
     String description();
 
+    /**
+     * What a stored ride survives, for {@code /statistics} and the start-up log: e.g. Redis's
+     * {@code appendonly}/{@code appendfsync}, as far as the store could read them.
+     */
+    default String durability() {
+        return "none: rides live in this JVM's memory and are lost when it stops";
+    }
+
     /** Releases connections and threads; the store is unusable afterwards. Never throws. */
     @Override
     default void close() {}

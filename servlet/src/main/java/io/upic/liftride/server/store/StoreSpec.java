@@ -1,6 +1,10 @@
 package io.upic.liftride.server.store;
 
+import io.upic.liftride.server.store.redis.RedisAccess;
 import io.upic.liftride.server.store.redis.RedisRideStore;
+import java.net.URLDecoder;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import redis.clients.jedis.HostAndPort;
@@ -8,16 +12,23 @@ import redis.clients.jedis.HostAndPort;
 /**
  * Which {@link RideStore} a deployment uses, as written by the user: {@code memory} (the default),
  * {@code redis://HOST:PORT} (one Redis server) or {@code redis-cluster://HOST:PORT[,HOST:PORT...]}
- * (a Redis Cluster, found through any of the nodes). Immutable.
+ * (a Redis Cluster, found through any of the nodes); {@code rediss://} and {@code rediss-cluster://}
+ * speak TLS. An ACL user and password go before the host as Redis clients accept them,
+ * {@code rediss://USER:PASSWORD@HOST:PORT} (percent-encoded; {@code :PASSWORD@} for the default
+ * user), or the password comes from the environment variable {@value #PASSWORD_ENV} ({@code
+ * rediss://USER@HOST:PORT}), which {@code ps} does not show. Immutable; neither {@link #toString()}
+ * nor any refusal ever shows the password.
  *
  * <p>Where it is read, first found wins: the launcher's {@code --store}, the system property
  * {@value #PROPERTY} (e.g. in {@code CATALINA_OPTS}), the environment variable {@value #ENV}.
  */
-public record StoreSpec(Kind kind, List<HostAndPort> nodes) {
+public record StoreSpec(Kind kind, List<HostAndPort> nodes, RedisAccess access) {
     public static final String PROPERTY = "liftride.store";
     public static final String ENV = "LIFTRIDE_STORE";
+    public static final String PASSWORD_ENV = "LIFTRIDE_REDIS_PASSWORD";
     public static final String DEFAULT = "memory";
-    public static final String FORMS = "memory, redis://HOST:PORT or redis-cluster://HOST:PORT[,HOST:PORT...]";
+    public static final String FORMS = "memory, redis[s]://[USER[:PASSWORD]@]HOST:PORT or"
+            + " redis[s]-cluster://[USER[:PASSWORD]@]HOST:PORT[,HOST:PORT...]";
 
     /** The kinds of store. */
     public enum Kind {
@@ -28,29 +39,79 @@ public record StoreSpec(Kind kind, List<HostAndPort> nodes) {
 
     public StoreSpec {
         nodes = List.copyOf(nodes);
+        access = access == null ? RedisAccess.PLAIN : access;
     }
 
-    /** Parses the user's text; throws IllegalArgumentException with one line naming the rule and the value. */
+    /** A store without TLS or credentials. */
+    public StoreSpec(Kind kind, List<HostAndPort> nodes) {
+        this(kind, nodes, RedisAccess.PLAIN);
+    }
+
+    /**
+     * Parses the user's text, the password from {@value #PASSWORD_ENV} if the text has none; throws
+     * IllegalArgumentException with one line naming the rule and the value (its password hidden).
+     */
     public static StoreSpec parse(String text) {
+        return parse(text, System.getenv(PASSWORD_ENV));
+    }
+
+    /** {@link #parse(String)} with {@code envPassword} (null: none) standing for {@value #PASSWORD_ENV}. */
+    public static StoreSpec parse(String text, String envPassword) {
         String value = text == null ? "" : text.strip();
         if (value.equals(DEFAULT)) {
             return new StoreSpec(Kind.MEMORY, List.of());
         }
-        if (value.startsWith("redis://")) {
-            String rest = value.substring("redis://".length());
-            if (rest.endsWith("/")) {
-                rest = rest.substring(0, rest.length() - 1);
+        for (String scheme : List.of("redis", "rediss", "redis-cluster", "rediss-cluster")) {
+            if (value.startsWith(scheme + "://")) {
+                return redis(scheme, value.substring(scheme.length() + 3), envPassword, text);
             }
-            return new StoreSpec(Kind.REDIS, List.of(node(rest, text)));
-        }
-        if (value.startsWith("redis-cluster://")) {
-            List<HostAndPort> nodes = new ArrayList<>();
-            for (String node : value.substring("redis-cluster://".length()).split(",", -1)) {
-                nodes.add(node(node, text));
-            }
-            return new StoreSpec(Kind.REDIS_CLUSTER, nodes);
         }
         throw bad(text, "");
+    }
+
+    private static StoreSpec redis(String scheme, String rest, String envPassword, String text) {
+        boolean cluster = scheme.endsWith("-cluster");
+        int at = rest.lastIndexOf('@');
+        String userInfo = at < 0 ? null : rest.substring(0, at);
+        String hosts = rest.substring(at + 1);
+        if (!cluster && hosts.endsWith("/")) {
+            hosts = hosts.substring(0, hosts.length() - 1);
+        }
+        List<HostAndPort> nodes = new ArrayList<>();
+        for (String node : hosts.split(",", -1)) {
+            nodes.add(node(node, text));
+        }
+        if (!cluster && nodes.size() != 1) {
+            throw bad(text, "one host for " + scheme + "://, several for " + scheme + "-cluster://; ");
+        }
+        RedisAccess access;
+        try {
+            access = access(scheme.startsWith("rediss"), userInfo, envPassword, text);
+        } catch (IllegalArgumentException e) {
+            throw bad(text, e.getMessage() + "; ");
+        }
+        return new StoreSpec(cluster ? Kind.REDIS_CLUSTER : Kind.REDIS, nodes, access);
+    }
+
+    private static RedisAccess access(boolean tls, String userInfo, String envPassword, String text) {
+        String password = envPassword == null || envPassword.isEmpty() ? null : envPassword;
+        if (userInfo == null) {
+            return new RedisAccess(tls, null, password);
+        }
+        int colon = userInfo.indexOf(':');
+        String user = decode(colon < 0 ? userInfo : userInfo.substring(0, colon), text);
+        if (colon >= 0) {
+            password = decode(userInfo.substring(colon + 1), text);
+        }
+        return new RedisAccess(tls, user, password);
+    }
+
+    private static String decode(String encoded, String text) {
+        try {
+            return URLDecoder.decode(encoded.replace("+", "%2B"), StandardCharsets.UTF_8);
+        } catch (IllegalArgumentException e) {
+            throw bad(text, "a %-escape in the user or password is malformed; "); // not e: it quotes the text
+        }
     }
 
     /** The spec from the system property, else the environment variable, else {@code memory}. */
@@ -67,29 +128,43 @@ public record StoreSpec(Kind kind, List<HostAndPort> nodes) {
     public RideStore open() {
         switch (kind) {
             case REDIS:
-                return RedisRideStore.standalone(
-                        nodes.get(0).getHost(), nodes.get(0).getPort(), RedisRideStore.Settings.DEFAULTS);
+                return RedisRideStore.standalone(nodes.get(0), access, RedisRideStore.Settings.fromSystemProperties());
             case REDIS_CLUSTER:
-                return RedisRideStore.cluster(nodes, RedisRideStore.Settings.DEFAULTS);
+                return RedisRideStore.cluster(nodes, access, RedisRideStore.Settings.fromSystemProperties());
             default:
                 return InMemoryRideStore.withSeedResorts();
         }
     }
 
+    /** As the user would type it, the password as {@code ***}: safe to log and to show. */
     @Override
     public String toString() {
-        switch (kind) {
-            case REDIS:
-                return "redis://" + nodes.get(0);
-            case REDIS_CLUSTER:
-                StringBuilder b = new StringBuilder("redis-cluster://");
-                for (int i = 0; i < nodes.size(); i++) {
-                    b.append(i == 0 ? "" : ",").append(nodes.get(i));
-                }
-                return b.toString();
-            default:
-                return DEFAULT;
+        return kind == Kind.MEMORY ? DEFAULT : text(access.shownUserInfo());
+    }
+
+    /**
+     * The spec that {@link #parse} reads back to this one, password included (percent-encoded): for
+     * handing it on inside the process, never for showing.
+     */
+    public String uri() {
+        if (kind == Kind.MEMORY || access.password() == null) {
+            return toString();
         }
+        String user = access.user() == null ? "" : encode(access.user());
+        return text(user + ":" + encode(access.password()) + "@");
+    }
+
+    private String text(String userInfo) {
+        StringBuilder b = new StringBuilder(access.scheme(kind == Kind.REDIS_CLUSTER ? "-cluster" : ""));
+        b.append(userInfo);
+        for (int i = 0; i < nodes.size(); i++) {
+            b.append(i == 0 ? "" : ",").append(nodes.get(i));
+        }
+        return b.toString();
+    }
+
+    private static String encode(String raw) {
+        return URLEncoder.encode(raw, StandardCharsets.UTF_8).replace("+", "%20");
     }
 
     private static HostAndPort node(String hostPort, String text) {
@@ -119,6 +194,21 @@ public record StoreSpec(Kind kind, List<HostAndPort> nodes) {
 
     private static IllegalArgumentException bad(String text, String why) {
         return new IllegalArgumentException(
-                "store must be " + FORMS + "; " + why + "got \"" + (text == null ? "" : text) + "\"");
+                "store must be " + FORMS + "; " + why + "got \"" + hidePassword(text) + "\"");
+    }
+
+    /** The text with whatever follows the first ':' of its user info replaced by {@code ***}. */
+    static String hidePassword(String text) {
+        if (text == null) {
+            return "";
+        }
+        int scheme = text.indexOf("://");
+        int start = scheme < 0 ? 0 : scheme + 3; // a mistyped scheme still hides the password
+        int at = text.lastIndexOf('@');
+        if (at < start) {
+            return text;
+        }
+        int colon = text.indexOf(':', start);
+        return colon < 0 || colon > at ? text : text.substring(0, colon + 1) + "***" + text.substring(at);
     }
 }

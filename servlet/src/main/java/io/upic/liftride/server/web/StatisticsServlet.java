@@ -59,6 +59,8 @@ public final class StatisticsServlet extends RouteServlet {
                     .value(ridesStored)
                     .name("store")
                     .value(store.description())
+                    .name("durability")
+                    .value(store.durability())
                     .endObject();
         });
     }

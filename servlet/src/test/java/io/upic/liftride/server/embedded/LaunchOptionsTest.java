@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.upic.liftride.server.store.StoreSpec;
 import org.junit.jupiter.api.Test;
 
 class LaunchOptionsTest {
@@ -28,7 +29,7 @@ class LaunchOptionsTest {
         assertTrue(usage.startsWith("usage: java -jar liftride-server.jar [--port N] [--host H] [--store S]\n"), usage);
         assertTrue(usage.contains("--port <N>") && usage.contains("0 picks a free port"), usage);
         assertTrue(usage.contains("--host <H>") && usage.contains("default 0.0.0.0"), usage);
-        assertTrue(usage.contains("--store <S>") && usage.contains("redis://HOST:PORT"), usage);
+        assertTrue(usage.contains("--store <S>") && usage.contains("redis[s]://[USER[:PASSWORD]@]HOST:PORT"), usage);
         assertTrue(usage.contains("-h,--help"), usage);
     }
 
@@ -84,8 +85,6 @@ class LaunchOptionsTest {
     void refusesABadStoreInOneLineNamingTheFlag() {
         IllegalArgumentException e =
                 assertThrows(IllegalArgumentException.class, () -> LaunchOptions.parse("--store", "redis:/x:1"));
-        assertEquals(
-                "--store must be memory, redis://HOST:PORT or redis-cluster://HOST:PORT[,HOST:PORT...]; got \"redis:/x:1\"",
-                e.getMessage());
+        assertEquals("--store must be " + StoreSpec.FORMS + "; got \"redis:/x:1\"", e.getMessage());
     }
 }

@@ -25,7 +25,11 @@ import java.util.logging.Logger;
  * its batch is applied (a 201 means stored).
  *
  * <p>Every wait is bounded: a ride still queued after {@code requestTimeout} is abandoned and never
- * sent; a ride already sent waits for its batch, which the sink bounds by its own timeout. Thread-safe.
+ * sent; a ride already sent waits for its batch, which the sink bounds by its own timeout. A 503 means
+ * "not applied": a ride is claimed only just before its own tag's batch is sent, and that batch's
+ * deadline is counted from the claim, so a request that gives up on a sent ride (at its claim plus
+ * {@code batchTimeout} plus a slack) always gives up after the deadline the sink enforces, however
+ * long the batches of other tags sent before it took. Thread-safe.
  */
 final class GroupCommit implements AutoCloseable {
     private static final Logger LOG = Logger.getLogger(GroupCommit.class.getName());
@@ -103,10 +107,14 @@ final class GroupCommit implements AutoCloseable {
         }
     }
 
-    /** A sent ride's batch finishes within the sink's timeout; wait that long (plus slack) at most. */
+    /**
+     * A sent ride's batch is applied before its deadline (its claim plus the batch timeout) or never;
+     * wait until that deadline plus slack, so a 503 from here is always given after the deadline.
+     */
     private RideOutcome awaitSent(PendingRide ride) {
+        long waitNanos = ride.claimedAtNanos() + batchTimeoutNanos + SLACK_NANOS - System.nanoTime();
         try {
-            return ride.outcome.get(batchTimeoutNanos + SLACK_NANOS, TimeUnit.NANOSECONDS);
+            return ride.outcome.get(Math.max(0, waitNanos), TimeUnit.NANOSECONDS);
         } catch (TimeoutException | InterruptedException e) {
             if (e instanceof InterruptedException) {
                 Thread.currentThread().interrupt();
@@ -151,16 +159,28 @@ final class GroupCommit implements AutoCloseable {
         failAll(left, new StoreUnavailableException("the ride store is shutting down"));
     }
 
+    /**
+     * Sends one batch per tag, one after the other. Each tag's rides are claimed only when that tag's
+     * turn comes, and its deadline counted from that moment: while an earlier tag's batch is slow, the
+     * later tags' requests can still give up (and their rides are then never sent).
+     */
     private void commit(List<PendingRide> taken) {
         Map<String, List<PendingRide>> byTag = new LinkedHashMap<>();
         for (PendingRide ride : taken) {
-            if (ride.claim()) {
-                byTag.computeIfAbsent(ride.tag, t -> new ArrayList<>()).add(ride);
-            }
+            byTag.computeIfAbsent(ride.tag, t -> new ArrayList<>()).add(ride);
         }
         for (Map.Entry<String, List<PendingRide>> batch : byTag.entrySet()) {
-            List<PendingRide> rides = batch.getValue();
-            long deadlineNanos = System.nanoTime() + batchTimeoutNanos;
+            long claimedAtNanos = System.nanoTime();
+            long deadlineNanos = claimedAtNanos + batchTimeoutNanos;
+            List<PendingRide> rides = new ArrayList<>(batch.getValue().size());
+            for (PendingRide ride : batch.getValue()) {
+                if (ride.claim(claimedAtNanos)) {
+                    rides.add(ride);
+                }
+            }
+            if (rides.isEmpty()) {
+                continue;
+            }
             try {
                 List<RideOutcome> outcomes = sink.apply(batch.getKey(), rides, deadlineNanos);
                 for (int i = 0; i < rides.size(); i++) {

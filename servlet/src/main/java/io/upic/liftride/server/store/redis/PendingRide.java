@@ -6,7 +6,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * One ride waiting for its batch: what the store must write, and its outcome. The request thread
- * and the committer race for it through {@link #claim()} and {@link #abandon()}: exactly one wins,
+ * and the committer race for it through {@link #claim(long)} and {@link #abandon()}: exactly one wins,
  * so a ride whose request already answered 503 is never sent. Thread-safe.
  */
 final class PendingRide {
@@ -24,6 +24,8 @@ final class PendingRide {
     final long fingerprint;
     final CompletableFuture<RideOutcome> outcome = new CompletableFuture<>();
     private final AtomicInteger state = new AtomicInteger(QUEUED);
+    /** When the committer claimed it ({@link System#nanoTime()}); read only after {@link #claim} won. */
+    private volatile long claimedAtNanos;
 
     PendingRide(String tag, int day, int skier, int vertical, String key, long fingerprint) {
         this.tag = tag;
@@ -34,9 +36,18 @@ final class PendingRide {
         this.fingerprint = fingerprint;
     }
 
-    /** The committer takes the ride into a batch; false if its request gave up first. */
-    boolean claim() {
+    /**
+     * The committer takes the ride into a batch at {@code nowNanos}, which must be no later than the
+     * moment the batch's deadline is counted from; false if its request gave up first.
+     */
+    boolean claim(long nowNanos) {
+        claimedAtNanos = nowNanos; // written before the state, so a request that sees SENT sees it
         return state.compareAndSet(QUEUED, SENT);
+    }
+
+    /** When the committer claimed the ride; meaningful once {@link #abandon()} has returned false. */
+    long claimedAtNanos() {
+        return claimedAtNanos;
     }
 
     /** The request gives up on a ride still queued; false if it was already sent. */

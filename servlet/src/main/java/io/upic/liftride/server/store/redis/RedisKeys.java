@@ -12,6 +12,11 @@ final class RedisKeys {
         return "{lr:" + resortId + ":" + seasonId + "}";
     }
 
+    /** The resort of a {@link #tag}. */
+    static int resortOf(String tag) {
+        return Integer.parseInt(tag.substring(4, tag.indexOf(':', 4)));
+    }
+
     /** The resort and season's stored-ride counter. */
     static String rides(String tag) {
         return tag + ":rides";

@@ -17,14 +17,21 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.LongAdder;
+import java.util.function.Function;
 import java.util.function.Supplier;
+import java.util.stream.Collectors;
+import redis.clients.jedis.AbstractPipeline;
 import redis.clients.jedis.CommandArguments;
 import redis.clients.jedis.Connection;
 import redis.clients.jedis.ConnectionPool;
@@ -35,7 +42,9 @@ import redis.clients.jedis.JedisClientConfig;
 import redis.clients.jedis.Protocol;
 import redis.clients.jedis.RedisClient;
 import redis.clients.jedis.RedisClusterClient;
+import redis.clients.jedis.Response;
 import redis.clients.jedis.UnifiedJedis;
+import redis.clients.jedis.exceptions.JedisAccessControlException;
 import redis.clients.jedis.exceptions.JedisDataException;
 import redis.clients.jedis.exceptions.JedisException;
 
@@ -45,7 +54,10 @@ import redis.clients.jedis.exceptions.JedisException;
  * {@code liftride} function per batch and hash tag applies a batch atomically, idempotency check
  * included, and refuses it if it arrives after its deadline. The layout of the keys is described in
  * {@code liftride.lua} beside this class; resorts and their seasons are kept in {@code lr:resorts}
- * (hash id -> name) and {@code lr:seasons:ID} (set).
+ * (hash id -> name) and {@code lr:seasons:ID} (set), and on one server the running total of rides in
+ * {@code lr:ridesStored}; the function keeps all three, so on one server the JVM caches nothing Redis could
+ * lose (on a cluster it re-registers a resort and season at most every 10 s). Every
+ * read costs a fixed number of round trips (pipelines), whatever the number of resorts and seasons.
  *
  * <p>Jedis is synchronous and sends a command once: nothing is queued while Redis is away and
  * replayed later. Every call has a timeout; any failure becomes a {@link StoreUnavailableException}
@@ -55,6 +67,11 @@ public final class RedisRideStore implements RideStore {
     static final String FUNCTION = "liftride_apply_rides";
     private static final String RESORTS = "lr:resorts";
     private static final String SEASONS = "lr:seasons:";
+    /** On one server: the running total of rides stored, kept by the function. */
+    private static final String RIDES_STORED = "lr:ridesStored";
+
+    static final long REGISTRY_REFRESH_SECONDS = 10;
+    private static final long REGISTRY_REFRESH_NANOS = TimeUnit.SECONDS.toNanos(REGISTRY_REFRESH_SECONDS);
     private static final String SCRIPT = script();
 
     private final UnifiedJedis redis;
@@ -63,10 +80,11 @@ public final class RedisRideStore implements RideStore {
     private final Settings settings;
     private final GroupCommit commits;
     private final RedisClock clock;
-    /** (resort, season) pairs known to be in the registry; a pair is never removed from it. */
-    private final Set<Long> registered = ConcurrentHashMap.newKeySet();
+    /** On a cluster: (resort, season) -> when this JVM last wrote it into the registry (nanoTime). */
+    private final Map<Long, Long> registered = new ConcurrentHashMap<>();
 
-    private volatile boolean seeded;
+    private final LongAdder roundTrips = new LongAdder();
+    private volatile String durability = "not checked yet";
 
     /**
      * Timeouts and batch sizes; immutable.
@@ -99,6 +117,39 @@ public final class RedisRideStore implements RideStore {
                 128,
                 64,
                 Duration.ofMillis(250));
+
+        /**
+         * {@link #DEFAULTS} with the group commit tuned by system properties, for benchmarks:
+         * {@code liftride.redis.committers} and {@code liftride.redis.maxBatch} (positive integers).
+         */
+        public static Settings fromSystemProperties() {
+            Settings d = DEFAULTS;
+            return new Settings(
+                    d.connectTimeout(),
+                    d.commandTimeout(),
+                    d.requestTimeout(),
+                    d.keyTtl(),
+                    positive("liftride.redis.committers", d.committers()),
+                    positive("liftride.redis.maxBatch", d.maxBatch()),
+                    d.maxConnections(),
+                    d.clockMargin());
+        }
+
+        private static int positive(String property, int fallback) {
+            String text = System.getProperty(property);
+            if (text == null) {
+                return fallback;
+            }
+            try {
+                int value = Integer.parseInt(text.strip());
+                if (value >= 1) {
+                    return value;
+                }
+            } catch (NumberFormatException e) {
+                // refused below with the rule and the value
+            }
+            throw new IllegalArgumentException(property + " must be a positive integer, got \"" + text + "\"");
+        }
     }
 
     private RedisRideStore(UnifiedJedis redis, boolean cluster, String description, Settings settings) {
@@ -116,40 +167,61 @@ public final class RedisRideStore implements RideStore {
                 settings.commandTimeout());
     }
 
-    /** A store on one Redis server; connects lazily, so it starts even while Redis is down. */
+    /** A store on one Redis server without TLS or AUTH; see {@link #standalone(HostAndPort, RedisAccess, Settings)}. */
     public static RedisRideStore standalone(String host, int port, Settings settings) {
-        RedisClient client = RedisClient.builder()
-                .hostAndPort(host, port)
-                .clientConfig(clientConfig(settings))
-                .poolConfig(poolConfig(settings))
-                .build();
-        RedisRideStore store = new RedisRideStore(client, false, "redis://" + host + ":" + port, settings);
-        store.tryPrepare();
-        return store;
+        return standalone(new HostAndPort(host, port), RedisAccess.PLAIN, settings);
     }
 
-    /** A store on a Redis Cluster, found through any of {@code nodes}; they must answer now. */
-    public static RedisRideStore cluster(List<HostAndPort> nodes, Settings settings) {
-        RedisClusterClient client = RedisClusterClient.builder()
-                .nodes(Set.copyOf(nodes))
-                .clientConfig(clientConfig(settings))
+    /**
+     * A store on one Redis server; connects lazily, so it starts even while Redis is down.
+     *
+     * @throws IllegalStateException in one line when Redis refuses the user or password (the password
+     *     is never in it)
+     */
+    public static RedisRideStore standalone(HostAndPort node, RedisAccess access, Settings settings) {
+        RedisClient client = RedisClient.builder()
+                .hostAndPort(node)
+                .clientConfig(clientConfig(settings, access))
                 .poolConfig(poolConfig(settings))
-                .maxAttempts(1) // a retried FCALL could apply a batch twice; the client retries instead
                 .build();
-        StringBuilder description = new StringBuilder("redis-cluster://");
+        String description = access.scheme("") + access.shownUserInfo() + node;
+        return prepared(new RedisRideStore(client, false, description, settings));
+    }
+
+    /**
+     * A store on a Redis Cluster, found through any of {@code nodes}; they must answer now.
+     *
+     * @throws IllegalStateException in one line when Redis refuses the user or password
+     */
+    public static RedisRideStore cluster(List<HostAndPort> nodes, RedisAccess access, Settings settings) {
+        StringBuilder description = new StringBuilder(access.scheme("-cluster") + access.shownUserInfo());
         for (int i = 0; i < nodes.size(); i++) {
             description.append(i == 0 ? "" : ",").append(nodes.get(i));
         }
-        RedisRideStore store = new RedisRideStore(client, true, description.toString(), settings);
-        store.tryPrepare();
-        return store;
+        RedisClusterClient client;
+        try {
+            client = RedisClusterClient.builder()
+                    .nodes(Set.copyOf(nodes))
+                    .clientConfig(clientConfig(settings, access))
+                    .poolConfig(poolConfig(settings))
+                    .maxAttempts(1) // a retried FCALL could apply a batch twice; the client retries instead
+                    .build();
+        } catch (JedisException e) {
+            throw refusedOr(e, description.toString());
+        }
+        return prepared(new RedisRideStore(client, true, description.toString(), settings));
     }
 
-    private static JedisClientConfig clientConfig(Settings settings) {
-        return DefaultJedisClientConfig.builder()
-                .connectionTimeoutMillis((int) settings.connectTimeout().toMillis())
-                .socketTimeoutMillis((int) settings.commandTimeout().toMillis())
-                .clientName("liftride")
+    /** A store on a Redis Cluster without TLS or AUTH. */
+    public static RedisRideStore cluster(List<HostAndPort> nodes, Settings settings) {
+        return cluster(nodes, RedisAccess.PLAIN, settings);
+    }
+
+    private static JedisClientConfig clientConfig(Settings settings, RedisAccess access) {
+        return access.applyTo(DefaultJedisClientConfig.builder()
+                        .connectionTimeoutMillis((int) settings.connectTimeout().toMillis())
+                        .socketTimeoutMillis((int) settings.commandTimeout().toMillis())
+                        .clientName("liftride"))
                 .build();
     }
 
@@ -167,7 +239,9 @@ public final class RedisRideStore implements RideStore {
 
     @Override
     public RideOutcome addRide(SkierDay where, LiftRide ride, String idempotencyKey) {
-        register(where.resortId(), where.seasonId());
+        if (cluster) {
+            register(where.resortId(), where.seasonId()); // on one server the function registers it
+        }
         return commits.apply(new PendingRide(
                 RedisKeys.tag(where.resortId(), where.seasonId()),
                 where.dayId(),
@@ -178,10 +252,11 @@ public final class RedisRideStore implements RideStore {
     }
 
     private List<RideOutcome> applyBatch(String tag, List<PendingRide> rides, long deadlineNanos) {
-        List<String> args = new ArrayList<>(2 + 5 * rides.size());
+        List<String> args = new ArrayList<>(3 + 5 * rides.size());
         long margin = settings.clockMargin().toNanos();
         args.add(Long.toString(clock.redisMicrosAt(deadlineNanos - margin)));
         args.add(Long.toString(settings.keyTtl().toSeconds()));
+        args.add(cluster ? "" : resortName(RedisKeys.resortOf(tag)));
         for (PendingRide ride : rides) {
             args.add(Integer.toString(ride.day));
             args.add(Integer.toString(ride.skier));
@@ -189,7 +264,14 @@ public final class RedisRideStore implements RideStore {
             args.add(ride.key);
             args.add(Long.toString(ride.fingerprint));
         }
-        List<String> keys = List.of(RedisKeys.rides(tag), RedisKeys.seasonTotals(tag));
+        List<String> keys = cluster
+                ? List.of(RedisKeys.rides(tag), RedisKeys.seasonTotals(tag))
+                : List.of(
+                        RedisKeys.rides(tag),
+                        RedisKeys.seasonTotals(tag),
+                        RESORTS,
+                        SEASONS + RedisKeys.resortOf(tag),
+                        RIDES_STORED);
         Object reply;
         try {
             reply = call(() -> redis.fcall(FUNCTION, keys, args));
@@ -212,19 +294,33 @@ public final class RedisRideStore implements RideStore {
         return outcomes;
     }
 
-    /** Puts the resort (if new, as "Resort N") and season into the registry before its first ride. */
+    /**
+     * On a cluster, puts the resort (if new) and season into the registry before its first ride, in
+     * one round trip, and again when this JVM last did it more than {@value #REGISTRY_REFRESH_SECONDS}
+     * s ago, so a registry Redis lost (FLUSHALL, a restart without AOF) is rebuilt by the next rides.
+     */
     private void register(int resortId, int seasonId) {
-        long pair = ((long) resortId << 16) | seasonId;
-        if (registered.contains(pair)) {
+        long pair = ((long) resortId << 32) | (seasonId & 0xFFFF_FFFFL);
+        long now = System.nanoTime();
+        Long at = registered.get(pair);
+        if (at != null && now - at < REGISTRY_REFRESH_NANOS) {
             return;
         }
-        seed();
-        call(() -> redis.hsetnx(RESORTS, Integer.toString(resortId), "Resort " + resortId));
-        call(() -> redis.sadd(SEASONS + resortId, Integer.toString(seasonId)));
-        registered.add(pair);
+        pipelined(p -> {
+            p.hsetnx(RESORTS, Integer.toString(resortId), resortName(resortId));
+            p.sadd(SEASONS + resortId, Integer.toString(seasonId));
+            return () -> null;
+        });
+        registered.put(pair, now);
     }
 
-    // ---- reads -------------------------------------------------------------------------------------
+    /** A seed resort's name, else "Resort N". */
+    private static String resortName(int resortId) {
+        List<String> seeds = InMemoryRideStore.seedResortNames();
+        return resortId <= seeds.size() ? seeds.get(resortId - 1) : "Resort " + resortId;
+    }
+
+    // ---- reads: each costs a fixed number of round trips, whatever the number of seasons ------------
 
     @Override
     public OptionalLong dayVertical(SkierDay where) {
@@ -233,17 +329,28 @@ public final class RedisRideStore implements RideStore {
         return value == null ? OptionalLong.empty() : OptionalLong.of(Long.parseLong(value));
     }
 
+    /** Two round trips at most: the resorts' seasons (unless the query names them), then every total. */
     @Override
     public List<SeasonVertical> seasonVerticals(SkierVerticalQuery query) {
-        TreeMap<Integer, Long> bySeason = new TreeMap<>();
+        Map<Integer, List<Integer>> seasonsByResort = query.seasons().isEmpty()
+                ? seasonsOf(query.resorts())
+                : query.resorts().stream().collect(Collectors.toMap(r -> r, r -> List.copyOf(query.seasons())));
         String skier = Integer.toString(query.skierId());
-        for (int resortId : query.resorts()) {
-            Iterable<Integer> seasons = query.seasons().isEmpty() ? seasons(resortId) : query.seasons();
-            for (int season : seasons) {
-                String total = call(() -> redis.hget(RedisKeys.seasonTotals(RedisKeys.tag(resortId, season)), skier));
-                if (total != null) {
-                    bySeason.merge(season, Long.parseLong(total), Long::sum);
+        List<Map.Entry<Integer, Response<String>>> totals = pipelined(p -> {
+            List<Map.Entry<Integer, Response<String>>> queued = new ArrayList<>();
+            seasonsByResort.forEach((resortId, seasons) -> {
+                for (int season : seasons) {
+                    String key = RedisKeys.seasonTotals(RedisKeys.tag(resortId, season));
+                    queued.add(Map.entry(season, p.hget(key, skier)));
                 }
+            });
+            return () -> queued;
+        });
+        TreeMap<Integer, Long> bySeason = new TreeMap<>();
+        for (Map.Entry<Integer, Response<String>> total : totals) {
+            String value = total.getValue().get();
+            if (value != null) {
+                bySeason.merge(total.getKey(), Long.parseLong(value), Long::sum);
             }
         }
         List<SeasonVertical> result = new ArrayList<>(bySeason.size());
@@ -251,20 +358,49 @@ public final class RedisRideStore implements RideStore {
         return result;
     }
 
+    /** Each resort's registered seasons, in one round trip. */
+    private Map<Integer, List<Integer>> seasonsOf(Collection<Integer> resortIds) {
+        Map<Integer, Response<Set<String>>> members = pipelined(p -> {
+            Map<Integer, Response<Set<String>>> queued = new TreeMap<>();
+            resortIds.forEach(resortId -> queued.put(resortId, p.smembers(SEASONS + resortId)));
+            return () -> queued;
+        });
+        Map<Integer, List<Integer>> seasons = new TreeMap<>();
+        members.forEach((resortId, set) -> seasons.put(
+                resortId, set.get().stream().map(Integer::valueOf).sorted().toList()));
+        return seasons;
+    }
+
+    /** One round trip; the seed resorts are written back first if Redis lost them. */
     @Override
     public List<Resort> resorts() {
-        seed();
         Map<String, String> all = call(() -> redis.hgetAll(RESORTS));
+        if (!hasEverySeed(all)) {
+            seed();
+            all = call(() -> redis.hgetAll(RESORTS));
+        }
         List<Resort> resorts = new ArrayList<>(all.size());
         all.forEach((id, name) -> resorts.add(new Resort(Integer.parseInt(id), name)));
         resorts.sort((a, b) -> Integer.compare(a.id(), b.id()));
         return resorts;
     }
 
+    private static boolean hasEverySeed(Map<String, String> resorts) {
+        for (int id = 1; id <= InMemoryRideStore.seedResortNames().size(); id++) {
+            if (!resorts.containsKey(Integer.toString(id))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     @Override
     public Optional<Resort> resort(int resortId) {
-        seed();
         String name = call(() -> redis.hget(RESORTS, Integer.toString(resortId)));
+        if (name == null && resortId <= InMemoryRideStore.seedResortNames().size()) {
+            seed(); // a seed resort always exists: Redis lost it, so write it back
+            name = resortName(resortId);
+        }
         return name == null ? Optional.empty() : Optional.of(new Resort(resortId, name));
     }
 
@@ -289,15 +425,29 @@ public final class RedisRideStore implements RideStore {
         return (int) (long) call(() -> redis.hlen(RedisKeys.day(tag, where.dayId())));
     }
 
-    /** The sum of every registered resort and season's ride counter: what Redis holds. */
+    /**
+     * What Redis holds: on one server the running total the function keeps (one round trip); on a
+     * cluster, whose slots no one key can span, the sum of every registered resort and season's
+     * counter (three round trips: the resorts, their seasons, the counters).
+     */
     @Override
     public long ridesStored() {
+        if (!cluster) {
+            String total = call(() -> redis.get(RIDES_STORED));
+            return total == null ? 0 : Long.parseLong(total);
+        }
+        Set<Integer> resortIds = new TreeSet<>();
+        call(() -> redis.hkeys(RESORTS)).forEach(id -> resortIds.add(Integer.valueOf(id)));
+        Map<Integer, List<Integer>> seasons = seasonsOf(resortIds);
+        List<Response<String>> counts = pipelined(p -> {
+            List<Response<String>> queued = new ArrayList<>();
+            seasons.forEach((resortId, list) ->
+                    list.forEach(season -> queued.add(p.get(RedisKeys.rides(RedisKeys.tag(resortId, season))))));
+            return () -> queued;
+        });
         long total = 0;
-        for (Resort resort : resorts()) {
-            for (int season : seasons(resort.id())) {
-                String count = call(() -> redis.get(RedisKeys.rides(RedisKeys.tag(resort.id(), season))));
-                total += count == null ? 0 : Long.parseLong(count);
-            }
+        for (Response<String> count : counts) {
+            total += count.get() == null ? 0 : Long.parseLong(count.get());
         }
         return total;
     }
@@ -307,9 +457,19 @@ public final class RedisRideStore implements RideStore {
         return description;
     }
 
+    @Override
+    public String durability() {
+        return durability;
+    }
+
     /** Rides queued for the next batch; for tests and diagnostics. */
     int queuedRides() {
         return commits.queued();
+    }
+
+    /** Requests this store has sent Redis so far (a pipeline counts once); for tests of read cost. */
+    long roundTrips() {
+        return roundTrips.sum();
     }
 
     @Override
@@ -324,28 +484,66 @@ public final class RedisRideStore implements RideStore {
 
     // ---- Redis plumbing ------------------------------------------------------------------------------
 
-    /** Loads the function and the seed resorts if Redis answers now; else that happens on first use. */
-    private void tryPrepare() {
+    /**
+     * Loads the function and the seed resorts and reads Redis's durability settings, if Redis answers
+     * now (else the function is loaded on first use); refuses to start, in one line, if Redis refuses
+     * the user or password.
+     */
+    private static RedisRideStore prepared(RedisRideStore store) {
         try {
-            loadFunction();
-            seed();
+            store.loadFunction();
+            store.seed();
+            store.durability = RedisDurability.check(store.redis, store.cluster, store.description);
         } catch (StoreUnavailableException e) {
+            RuntimeException refused = refusedOr(e, store.description);
+            if (refused instanceof IllegalStateException) {
+                store.close();
+                throw refused;
+            }
             // Redis is not up yet: requests answer 503 until it is, then the function is loaded on demand
+            store.durability = "not checked: Redis did not answer at start-up (" + e.getMessage() + ")";
         }
+        return store;
     }
 
-    /** Resorts 1..10 exist in every store; HSETNX keeps a name another server wrote first. */
+    /**
+     * An IllegalStateException in one line if {@code e} says Redis refused the user or password (its
+     * message never holds the password: Redis does not repeat it), else a StoreUnavailableException.
+     */
+    private static RuntimeException refusedOr(RuntimeException e, String where) {
+        for (Throwable cause = e; cause != null; cause = cause.getCause()) {
+            if (cause instanceof JedisAccessControlException denied) {
+                return new IllegalStateException("LiftRide cannot start: Redis at " + where
+                        + " refused the user or password (" + denied.getMessage() + "); check the user in the"
+                        + " store URL and LIFTRIDE_REDIS_PASSWORD");
+            }
+        }
+        return e instanceof StoreUnavailableException s ? s : new StoreUnavailableException(e.getMessage(), e);
+    }
+
+    /** Resorts 1..10 exist in every store; HSETNX keeps a name another server wrote first. One round trip. */
     private void seed() {
-        if (seeded) {
-            return;
-        }
         List<String> names = InMemoryRideStore.seedResortNames();
-        for (int i = 0; i < names.size(); i++) {
-            String id = Integer.toString(i + 1);
-            String name = names.get(i);
-            call(() -> redis.hsetnx(RESORTS, id, name));
-        }
-        seeded = true;
+        pipelined(p -> {
+            for (int i = 0; i < names.size(); i++) {
+                p.hsetnx(RESORTS, Integer.toString(i + 1), names.get(i));
+            }
+            return () -> null;
+        });
+    }
+
+    /**
+     * Sends what {@code queue} puts in one pipeline (one round trip per Redis node), then returns what
+     * the supplier it returned gives; any failure becomes the API's 503.
+     */
+    private <T> T pipelined(Function<AbstractPipeline, Supplier<T>> queue) {
+        return call(() -> {
+            try (AbstractPipeline pipeline = redis.pipelined()) {
+                Supplier<T> result = queue.apply(pipeline);
+                pipeline.sync();
+                return result.get();
+            }
+        });
     }
 
     /** FUNCTION LOAD REPLACE on the server, or on every master of the cluster. */
@@ -380,8 +578,9 @@ public final class RedisRideStore implements RideStore {
         return seconds * 1_000_000L + micros;
     }
 
-    /** Runs one Redis call; any Jedis failure becomes the API's 503. */
-    private static <T> T call(Supplier<T> command) {
+    /** Runs one Redis call (one round trip); any Jedis failure becomes the API's 503. */
+    private <T> T call(Supplier<T> command) {
+        roundTrips.increment();
         try {
             return command.get();
         } catch (JedisDataException e) {

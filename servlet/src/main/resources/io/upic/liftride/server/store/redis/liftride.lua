@@ -15,10 +15,15 @@ Redis Cluster slot:
                               memory than a key with its own expiry.
 
 KEYS[1] = {lr:R:S}:rides, KEYS[2] = {lr:R:S}:tot
+KEYS[3..5], on one Redis server only (on a cluster they would be in other slots): lr:resorts,
+          lr:seasons:R and lr:ridesStored. The batch then registers its resort (HSETNX with ARGV[3])
+          and season and adds its stored rides to the running total, in the same atomic step, so
+          the registry and the total are right even after Redis lost its data under a running server.
 ARGV[1] = deadline in the Redis server's clock, microseconds since the epoch (0: none). A batch
           that arrives later than this (its sender already answered 503) is refused whole: a
           command that timed out is never applied behind the client's back.
 ARGV[2] = seconds an idempotency key is kept at least (the period)
+ARGV[3] = the resort's name, should KEYS[3] not have it yet (ignored without KEYS[3])
 then 5 arguments per ride: day, skierID, vertical, idempotency key ('' = none), fingerprint
 Returns one integer per ride: 1 stored, 0 replayed (the key was applied with this very ride),
 -1 the key was applied with another ride (nothing stored).
@@ -41,7 +46,7 @@ local function apply_rides(keys, args)
   local dayKey, dayName = nil, nil
   local out = {}
   local stored = 0
-  for i = 3, #args, 5 do
+  for i = 4, #args, 5 do
     local result = 1
     local key = args[i + 3]
     if key ~= '' then
@@ -76,6 +81,12 @@ local function apply_rides(keys, args)
   end
   if stored > 0 then
     redis.call('INCRBY', keys[1], stored)
+    if #keys >= 5 then
+      local resort, season = string.match(tag, '^{lr:(%d+):(%d+)}$')
+      redis.call('HSETNX', keys[3], resort, args[3])
+      redis.call('SADD', keys[4], season)
+      redis.call('INCRBY', keys[5], stored)
+    end
   end
   return out
 end

@@ -168,8 +168,10 @@ class GroupCommitTest {
     @Test
     void refusesAtOnceWhenTheQueueIsFull() throws Exception {
         CountDownLatch stuck = new CountDownLatch(1);
+        CountDownLatch entered = new CountDownLatch(1);
         commits = new GroupCommit(
                 (tag, rides, deadline) -> {
+                    entered.countDown();
                     await(stuck);
                     return allStored(rides);
                 },
@@ -180,9 +182,7 @@ class GroupCommitTest {
                 Duration.ofSeconds(5));
         List<Future<RideOutcome>> waiting = new ArrayList<>();
         waiting.add(requests.submit(() -> commits.apply(ride("{a}", 1))));
-        while (commits.queued() > 0) {
-            Thread.sleep(1);
-        }
+        assertTrue(entered.await(5, TimeUnit.SECONDS), "the committer holds ride 1"); // else it could take 2 and 3
         waiting.add(requests.submit(() -> commits.apply(ride("{a}", 2))));
         waiting.add(requests.submit(() -> commits.apply(ride("{a}", 3))));
         while (commits.queued() < 2) {
@@ -230,5 +230,73 @@ class GroupCommitTest {
         assertTrue(!slow.isDone());
         slowBatchRelease.countDown();
         assertEquals(RideOutcome.STORED, slow.get(5, TimeUnit.SECONDS));
+    }
+
+    @Test
+    void neverAppliesALaterTagsBatchAfterItsRequestWasAnsweredUnavailable() throws Exception {
+        long batchTimeoutNanos = TimeUnit.MILLISECONDS.toNanos(300);
+        CountDownLatch firstEntered = new CountDownLatch(1);
+        CountDownLatch queuedBehind = new CountDownLatch(1);
+        List<Long> appliedAtNanos = Collections.synchronizedList(new ArrayList<>());
+        commits = new GroupCommit(
+                (tag, rides, deadline) -> {
+                    if (tag.equals("{first}")) {
+                        firstEntered.countDown();
+                        await(queuedBehind);
+                        return allStored(rides);
+                    }
+                    if (tag.startsWith("{slow")) {
+                        sleepNanos(batchTimeoutNanos); // a store at its timeout: each slow tag takes all of it
+                        throw new IllegalStateException("timed out");
+                    }
+                    if (System.nanoTime() > deadline) {
+                        throw new IllegalStateException("DEADLINE"); // as the Redis function refuses it
+                    }
+                    appliedAtNanos.add(System.nanoTime());
+                    return allStored(rides);
+                },
+                1,
+                64,
+                100,
+                Duration.ofMillis(100),
+                Duration.ofNanos(batchTimeoutNanos));
+        Future<RideOutcome> first = requests.submit(() -> commits.apply(ride("{first}", 0)));
+        assertTrue(firstEntered.await(5, TimeUnit.SECONDS));
+        List<Future<RideOutcome>> slow = new ArrayList<>();
+        for (int i = 1; i <= 3; i++) { // one taken batch: three slow tags, then the late one
+            String tag = "{slow" + i + "}";
+            slow.add(requests.submit(() -> commits.apply(ride(tag, 1))));
+            while (commits.queued() < i) {
+                Thread.sleep(1);
+            }
+        }
+        Future<Long> late = requests.submit(() -> {
+            try {
+                commits.apply(ride("{late}", 2));
+                return -1L; // stored: fine whenever it was applied
+            } catch (StoreUnavailableException e) {
+                return System.nanoTime();
+            }
+        });
+        while (commits.queued() < 4) {
+            Thread.sleep(1);
+        }
+        queuedBehind.countDown();
+        assertEquals(RideOutcome.STORED, first.get(5, TimeUnit.SECONDS));
+        long answeredUnavailableAt = late.get(10, TimeUnit.SECONDS);
+        for (Future<RideOutcome> f : slow) {
+            assertThrows(Exception.class, () -> f.get(5, TimeUnit.SECONDS));
+        }
+        Thread.sleep(TimeUnit.NANOSECONDS.toMillis(4 * batchTimeoutNanos)); // the committer gets to the late tag
+        assertTrue(answeredUnavailableAt > 0, "the late ride waited behind 900 ms of slow batches: 503");
+        assertEquals(List.of(), appliedAtNanos, "the late ride was answered 503, so it must never be applied");
+    }
+
+    private static void sleepNanos(long nanos) {
+        try {
+            TimeUnit.NANOSECONDS.sleep(nanos);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 }

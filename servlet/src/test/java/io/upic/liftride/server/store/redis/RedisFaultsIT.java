@@ -11,6 +11,7 @@ import io.upic.liftride.server.store.RideOutcome;
 import io.upic.liftride.server.store.RideStore;
 import io.upic.liftride.server.store.StoreSpec;
 import io.upic.liftride.server.store.StoreUnavailableException;
+import io.upic.liftride.testkit.FreePorts;
 import io.upic.liftride.testkit.RedisServer;
 import java.util.ArrayList;
 import java.util.List;
@@ -142,6 +143,50 @@ class RedisFaultsIT {
         assertEquals(acknowledged.get(), store.ridesStored(), "every acknowledged ride, once; refusals: " + refusals);
         assertEquals(acknowledged.get() * 100, sumOfDayVerticals(1000), "the aggregates agree with the count");
         assertEquals(Math.min(1000, acknowledged.get()), store.uniqueSkiers(new ResortDay(1, 2022, 1)));
+    }
+
+    @Test
+    void recoversByItselfWhenRedisLosesItsDataUnderIt() {
+        assertEquals(RideOutcome.STORED, store.addRide(new SkierDay(12, 2022, 1, 1), RIDE, "before-flush"));
+        assertTrue(store.addSeason(2, 2030));
+        redis.cli("FLUSHALL"); // as a new empty Redis, or a restart without AOF, would leave it
+        assertEquals("Crystal Mountain", store.resort(2).map(r -> r.name()).orElse("404"), "a seed resort answers");
+        assertEquals(10, store.resorts().size(), "every seed resort is back, resort 12 went with the data");
+        assertEquals(0, store.ridesStored());
+        assertEquals(RideOutcome.STORED, store.addRide(new SkierDay(12, 2023, 1, 1), RIDE, "before-flush"));
+        assertEquals(RideOutcome.STORED, store.addRide(new SkierDay(3, 2023, 1, 1), RIDE, null));
+        assertEquals(2, store.ridesStored(), "the total counts what Redis holds now");
+        assertEquals(List.of(2023), store.seasons(12), "the ride registered its resort and season again");
+        assertEquals("Resort 12", store.resort(12).map(r -> r.name()).orElse("404"));
+        assertEquals("Stevens Pass", store.resort(3).map(r -> r.name()).orElse("404"));
+    }
+
+    @Test
+    void aFullRedisAnswersUnavailableAndAppliesNothingThenRecovers() {
+        assertEquals(RideOutcome.STORED, store.addRide(new SkierDay(1, 2022, 1, 1), RIDE, null));
+        redis.cli("CONFIG", "SET", "maxmemory", "1"); // below what Redis uses: every write is refused
+        try {
+            StoreUnavailableException e = assertThrows(
+                    StoreUnavailableException.class, () -> store.addRide(new SkierDay(1, 2022, 1, 2), RIDE, "full"));
+            assertTrue(e.getMessage().contains("OOM"), e.getMessage());
+            assertEquals(1, store.ridesStored(), "reads still work, and the refused ride is not stored");
+        } finally {
+            redis.cli("CONFIG", "SET", "maxmemory", "1gb"); // the shipped redis.conf's value
+        }
+        assertEquals(RideOutcome.STORED, store.addRide(new SkierDay(1, 2022, 1, 2), RIDE, "full"));
+        assertEquals(2, store.ridesStored());
+    }
+
+    @Test
+    void readsDurabilityAtStartAndWarnsWithoutAppendOnlyFile() {
+        assertEquals(
+                "appendonly yes, appendfsync everysec: rides survive a restart of Redis; an OS crash can lose about"
+                        + " the last second",
+                store.durability());
+        try (RedisServer noAof = RedisServer.start(FreePorts.next(), List.of("--appendonly", "no"));
+                RideStore weak = StoreSpec.parse(noAof.url()).open()) {
+            assertTrue(weak.durability().startsWith("appendonly no, appendfsync everysec: WARNING"), weak.durability());
+        }
     }
 
     private long sumOfDayVerticals(int skiers) {
