@@ -17,6 +17,7 @@ import okhttp3.mockwebserver.Dispatcher;
 import okhttp3.mockwebserver.MockResponse;
 import okhttp3.mockwebserver.MockWebServer;
 import okhttp3.mockwebserver.RecordedRequest;
+import okhttp3.mockwebserver.SocketPolicy;
 import okio.Buffer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -93,6 +94,24 @@ class HostileServerTest {
         assertTrue(
                 millis >= CALL_TIMEOUT_MILLIS - 50 && millis < 10_000,
                 "the trickled attempt ended after " + millis + " ms, its deadline is " + CALL_TIMEOUT_MILLIS + " ms");
+    }
+
+    @ParameterizedTest
+    @EnumSource(Transport.class)
+    void aServerSilentPastTheCallDeadlineEndsTheAttemptAsATimeoutBeforeTheReadTimeout(Transport transport)
+            throws Exception {
+        server.enqueue(new MockResponse().setSocketPolicy(SocketPolicy.NO_RESPONSE));
+        server.enqueue(new MockResponse().setResponseCode(201));
+        try (RideSenderFactory f = open(transport)) {
+            RetryingSender s = new RetryingSender(f.create(), new RetryPolicy(6, 0, 0), recorder, () -> false);
+            assertEquals(201, send(s));
+        }
+        assertEquals(List.of(AttemptCodes.TIMEOUT, 201), codes);
+        long millis = TimeUnit.NANOSECONDS.toMillis(latencyNanos.get(0));
+        assertTrue(
+                millis >= CALL_TIMEOUT_MILLIS - 50 && millis < READ_TIMEOUT_MILLIS,
+                "the silent attempt ended after " + millis + " ms: deadline " + CALL_TIMEOUT_MILLIS
+                        + " ms, read timeout " + READ_TIMEOUT_MILLIS + " ms");
     }
 
     @ParameterizedTest

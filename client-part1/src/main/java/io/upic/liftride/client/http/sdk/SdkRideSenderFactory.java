@@ -14,7 +14,8 @@ import okhttp3.OkHttpClient;
 /**
  * The {@code sdk} transport: one OkHttp 4 client configured for the run, and per worker a client
  * derived from it with {@link OkHttpClient#newBuilder()} that has its own small connection pool and
- * dispatcher, under its own {@link ApiClient}. Thread-safe.
+ * dispatcher, under its own {@link ApiClient}; one watchdog thread bounds each whole call
+ * ({@link CallDeadlines}). Thread-safe.
  *
  * <p>Why per worker: a worker sends one request at a time, so it needs one connection; a pool shared
  * by 64 workers makes every call search 64 connections, locking each, and a shared dispatcher puts
@@ -33,24 +34,25 @@ public final class SdkRideSenderFactory implements RideSenderFactory {
     private final HttpSettings settings;
     private final OkHttpClient http;
     private final Queue<OkHttpClient> workerClients = new ConcurrentLinkedQueue<>();
+    private final CallDeadlines deadlines;
 
     public SdkRideSenderFactory(HttpSettings settings) {
         this.settings = settings;
         this.http = newHttpClient(settings);
+        this.deadlines = new CallDeadlines(settings.callTimeoutMillis(), "LiftRide SDK call deadlines");
     }
 
     /**
-     * The run's client, which workers' clients derive from: a deadline on every attempt as a whole
-     * and on each read and write, and no silent retries: OkHttp would otherwise resend a POST on a
-     * failed pooled connection without telling us, so the server could store a ride the client never
-     * counted.
+     * The run's client, which workers' clients derive from: a timeout on each connect, read and
+     * write (the whole call's deadline is {@link CallDeadlines}'), and no silent retries: OkHttp
+     * would otherwise resend a POST on a failed pooled connection without telling us, so the server
+     * could store a ride the client never counted.
      */
     static OkHttpClient newHttpClient(HttpSettings s) {
         return new OkHttpClient.Builder()
                 .connectTimeout(s.connectTimeoutMillis(), TimeUnit.MILLISECONDS)
                 .readTimeout(s.readTimeoutMillis(), TimeUnit.MILLISECONDS)
                 .writeTimeout(s.readTimeoutMillis(), TimeUnit.MILLISECONDS)
-                .callTimeout(s.callTimeoutMillis(), TimeUnit.MILLISECONDS)
                 .retryOnConnectionFailure(false)
                 .followRedirects(false)
                 .followSslRedirects(false)
@@ -64,7 +66,7 @@ public final class SdkRideSenderFactory implements RideSenderFactory {
                 .dispatcher(new Dispatcher())
                 .build();
         workerClients.add(own);
-        ApiClient api = new ApiClient();
+        ApiClient api = new DeadlineApiClient(deadlines.newSlot());
         api.setHttpClient(own);
         api.setBasePath(settings.baseUrl());
         return new SdkRideSender(api, own.connectionPool());
@@ -83,12 +85,13 @@ public final class SdkRideSenderFactory implements RideSenderFactory {
     }
 
     /**
-     * Closes the pooled connections of every worker, closed or not. OkHttp 4 keeps no thread per client: its
-     * pools are cleaned by the process-wide "OkHttp TaskRunner" threads, which end by themselves
-     * after 60 s idle.
+     * Stops the deadline watchdog and closes the pooled connections of every worker, closed or not.
+     * OkHttp 4 keeps no thread per client: its pools are cleaned by the process-wide "OkHttp
+     * TaskRunner" threads, which end by themselves after 60 s idle.
      */
     @Override
     public void close() {
+        deadlines.close();
         for (OkHttpClient c : workerClients) {
             c.connectionPool().evictAll();
         }
