@@ -7,17 +7,18 @@ Against the embedded server (servlet/target/liftride-server.jar in its own JVM, 
      achieved / offered rate of the peak phase, the schedule's send lag, and the client's CPU per request.
   2. The freeze: client-part2 at --rate 2000 (32 threads, raw), the server SIGSTOPped for 1 s about 1 s into
      the peak phase: p99 from the intended send vs from the actual send, peak phase and whole run.
-  3. The pacer's spin margin: bench/PacingProbe.java paces 64 threads at 3,000/s with no server, parking until
-     M µs before each send and spinning the rest, for several M: lateness and CPU per send.
+  3. The pacer's spin margin: the bench module's JMH PacerBenchmark paces 64 threads at 3,000/s with the client's
+     real engine.Pacer and no server, for several spin margins M: lateness and CPU per send.
 
 The issue's anchors (wrk2 on this machine at 3,000 req/s): 0.997 of the rate at 62 µs client CPU per request;
 a 1 s freeze at 2,000 req/s gives wrk2 p99 819 ms corrected vs 2.8 ms uncorrected.
 
-Usage: python3 bench/open_model.py [--rounds 2] [--skip-build]
-Writes data/open-model.md. Every run is bounded in time; the machine's load average is recorded.
+Usage: python3 bench/open_model.py [--rounds 2] [--skip-build] [--only-pacer]
+Writes data/open-model.md (--only-pacer: runs part 3 alone and replaces only its section). Every run is bounded in time; the machine's load average is recorded.
 """
 import argparse
 import datetime
+import json
 import os
 import platform
 import re
@@ -34,7 +35,8 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SERVER_JAR = os.path.join(ROOT, "servlet", "target", "liftride-server.jar")
 PART1_JAR = os.path.join(ROOT, "client-part1", "target", "client-part1.jar")
 PART2_JAR = os.path.join(ROOT, "client-part2", "target", "client-part2.jar")
-PROBE = os.path.join(ROOT, "bench", "PacingProbe.java")
+BENCH_JAR = os.path.join(ROOT, "bench", "target", "liftride-bench.jar")
+PACER_SECTION = "## The pacer's spin margin"
 
 
 def sh(cmd, **kw):
@@ -152,14 +154,30 @@ def run_freeze(server, rate, threads, skiers, runs, freeze_s):
         return {"stats": stats_rows(out), "rows": open_model_rows(out)}
 
 
-def run_probe(margins, rate, threads, seconds):
-    res = []
-    for m in margins:
-        cmd = ["java", PROBE, str(threads), str(rate), str(seconds), str(m)]
-        print("+ " + " ".join(cmd), file=sys.stderr, flush=True)
-        out = subprocess.run(cmd, stdout=subprocess.PIPE, text=True, check=True, timeout=120).stdout
-        res.append(dict(kv.split("=") for kv in out.split()))
-    return res
+def run_pacer(margins, rate):
+    """PacerBenchmark once per margin (JMH forks a JVM for each): one dict per margin."""
+    with tempfile.TemporaryDirectory() as tmp:
+        out = os.path.join(tmp, "pacer.json")
+        cmd = ["java", "-jar", BENCH_JAR, "PacerBenchmark", "-p", "spinMicros=" + ",".join(map(str, margins)),
+               "-p", f"rate={rate}", "-rf", "json", "-rff", out]
+        sh(cmd, stdout=sys.stderr, timeout=60 * len(margins))
+        results = json.load(open(out))
+    rows = []
+    for r in results:
+        aux = {k: v["score"] for k, v in r["secondaryMetrics"].items()}
+        sends = aux["sends"]
+        rows.append({
+            "margin_us": int(r["params"]["spinMicros"]),
+            "ratio": r["primaryMetric"]["score"] / rate,
+            "ratio_err": r["primaryMetric"]["scoreError"] / rate,
+            "mean_us": aux["lateMicros"] / sends,
+            "within10": aux["within10us"] / sends,
+            "within50": aux["within50us"] / sends,
+            "within100": aux["within100us"] / sends,
+            "within1ms": aux["within1ms"] / sends,
+            "cpu_us": aux["cpuMicros"] / sends,
+        })
+    return sorted(rows, key=lambda row: row["margin_us"])
 
 
 def med(xs):
@@ -171,13 +189,20 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--rounds", type=int, default=2)
     ap.add_argument("--skip-build", action="store_true")
+    ap.add_argument("--only-pacer", action="store_true", help="part 3 alone, replacing its section of --out")
     ap.add_argument("--out", default=os.path.join(ROOT, "data", "open-model.md"))
     a = ap.parse_args()
     if not a.skip_build:
-        sh(["mvn", "-B", "-q", "-DskipTests", "-pl", "client-part2", "-am", "package"], cwd=ROOT)
-    for jar in (SERVER_JAR, PART1_JAR, PART2_JAR):
+        sh(["mvn", "-B", "-q", "-DskipTests", "-pl", "client-part2,bench", "-am", "package"], cwd=ROOT)
+    for jar in (SERVER_JAR, PART1_JAR, PART2_JAR, BENCH_JAR):
         if not os.path.exists(jar):
-            raise SystemExit(f"missing {jar}: build first (mvn -DskipTests -pl client-part2 -am package)")
+            raise SystemExit(f"missing {jar}: build first (mvn -DskipTests -pl client-part2,bench -am package)")
+    if a.only_pacer:
+        load = [os.getloadavg()]
+        pacer = run_pacer(PACER_MARGINS, 3000)
+        load.append(os.getloadavg())
+        replace_pacer_section(a.out, pacer_section(pacer, load))
+        return
     load = [os.getloadavg()]
     started = datetime.datetime.now().strftime("%Y-%m-%d %H:%M")
     rates, freezes, closed = [], [], []
@@ -198,12 +223,46 @@ def main():
     finally:
         server.close()
     load.append(os.getloadavg())
-    probe = run_probe([0, 20, 50, 80, 150], 3000, 64, 10)
+    pacer = run_pacer(PACER_MARGINS, 3000)
     load.append(os.getloadavg())
-    write(a.out, started, load, rates, freezes, probe, closed)
+    write(a.out, started, load, rates, freezes, pacer_section(pacer, load[-2:]), closed)
 
 
-def write(path, started, load, rates, freezes, probe, closed):
+PACER_MARGINS = [0, 20, 50, 80, 150]
+
+
+def pacer_section(rows, load):
+    L = [PACER_SECTION + "\n"]
+    L.append("`java -jar bench/target/liftride-bench.jar PacerBenchmark -p spinMicros=M -p rate=3000` (JMH, in"
+             " `bench/src/main/java/io/upic/liftride/bench/PacerBenchmark.java`; 1 fork, 1 × 3 s warm-up, 3 × 5 s measured;"
+             " 1-minute load average " + ", ".join(f"{l[0]:.2f}" for l in load) + " before and after): 64 threads,"
+             " each on the engine's schedule (3,000/s in all, first slots spread over one interval), sending"
+             " nothing: each waits for its next slot with the client's real `engine.Pacer`, which parks until M µs"
+             " before the slot and spins (`Thread.onSpinWait`) the rest; the client runs with M = 50"
+             " (`Pacer.SPIN_NANOS`). Lateness = time from the slot to the return; CPU = the pacing threads' own CPU"
+             " per send (`getCurrentThreadCpuTime`, which itself adds about 1 µs).\n")
+    L.append("| margin M (µs) | achieved / offered | mean late (µs) | ≤ 10 µs late | ≤ 50 µs | ≤ 100 µs | ≤ 1 ms"
+             " | CPU per send (µs) |")
+    L.append("|---:|---:|---:|---:|---:|---:|---:|---:|")
+    for p in rows:
+        L.append(f"| {p['margin_us']} | {p['ratio']:.4f} ± {p['ratio_err']:.4f} | {p['mean_us']:.1f}"
+                 f" | {p['within10']:.1%} | {p['within50']:.1%} | {p['within100']:.1%} | {p['within1ms']:.1%}"
+                 f" | {p['cpu_us']:.1f} |")
+    L.append("")
+    return L
+
+
+def replace_pacer_section(path, section):
+    """Rewrites only the pacer section of an existing report (up to the next "## " heading)."""
+    lines = open(path).read().splitlines()
+    start = next((i for i, line in enumerate(lines) if line.startswith(PACER_SECTION)), len(lines))
+    end = next((i for i in range(start + 1, len(lines)) if lines[i].startswith("## ")), len(lines))
+    with open(path, "w") as f:
+        f.write("\n".join(lines[:start] + section + lines[end:]) + "\n")
+    print("wrote " + path, file=sys.stderr)
+
+
+def write(path, started, load, rates, freezes, pacer, closed):
     L = []
     L.append("# The open model (`--rate`): pacing and the 1 s freeze\n")
     L.append(f"`python3 bench/open_model.py` on {started}, {platform.node()} ({os.cpu_count()} cores, shared by"
@@ -252,17 +311,7 @@ def write(path, started, load, rates, freezes, probe, closed):
                      f" | {act['p99']:.3f} | {inten['p99']:.3f} | {inten['p999']:.3f} | {inten['max']:.3f}"
                      f" | {f['rows']['peak'][4]:.0f} |")
     L.append("")
-    L.append("## The pacer's spin margin\n")
-    L.append("`java bench/PacingProbe.java 64 3000 10 M`: 64 threads, each on the engine's schedule (3,000/s in all,"
-             " offsets spread over one interval), sending nothing: each parks until M µs before its slot and spins"
-             " (`Thread.onSpinWait`) the rest, as the client's `Pacer` does with M = 50. Lateness = time from the slot"
-             " to the return; CPU = the process's CPU per send (JVM start excluded).\n")
-    L.append("| margin M (µs) | achieved / offered | late p50 (µs) | late p99 (µs) | late max (µs) | CPU per send (µs) |")
-    L.append("|---:|---:|---:|---:|---:|---:|")
-    for p in probe:
-        L.append(f"| {p['margin_us']} | {float(p['ratio']):.4f} | {float(p['p50_us']):.1f} | {float(p['p99_us']):.1f}"
-                 f" | {float(p['max_us']):.0f} | {float(p['cpu_us']):.1f} |")
-    L.append("")
+    L.extend(pacer)
     with open(path, "w") as f:
         f.write("\n".join(L) + "\n")
     print("wrote " + path, file=sys.stderr)

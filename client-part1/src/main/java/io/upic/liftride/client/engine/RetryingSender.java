@@ -11,9 +11,9 @@ import java.util.function.BooleanSupplier;
 
 /**
  * Sends one request with the assignment's retry rule: anything but a 201 (4XX, 5XX, I/O error,
- * timeout) is retried after a jittered backoff until {@link RetryPolicy#maxAttempts()} attempts are
- * used; every attempt is reported to the {@link AttemptRecorder}. One instance per worker thread;
- * not thread-safe. Allocates nothing per request.
+ * timeout) is retried after a jittered backoff (or a 503's Retry-After, see {@link RetryPolicy#waitNanos})
+ * until {@link RetryPolicy#maxAttempts()} attempts are used; every attempt is reported to the
+ * {@link AttemptRecorder}. One instance per worker thread; not thread-safe. Allocates nothing per request.
  *
  * <p>If {@code stopRequested} turns true, or the run's {@link SilentServerDetector} gives up on the server, no
  * further attempt starts: a request whose attempt failed then ends with that attempt's code (and so
@@ -120,15 +120,19 @@ public final class RetryingSender {
                     || stopRequested.getAsBoolean()) {
                 return code;
             }
-            if (!backOff(attempt)) {
+            if (!backOff(attempt, code)) {
                 return code;
             }
         }
     }
 
-    /** Sleeps before retry number {@code retry}; false if a stop was requested meanwhile. */
-    private boolean backOff(int retry) {
-        long deadline = System.nanoTime() + policy.backoffNanos(retry, ThreadLocalRandom.current());
+    /**
+     * Sleeps before retry number {@code retry} after an attempt that ended with {@code code} (as long as the
+     * answer's Retry-After asks, within the policy's cap); false if a stop was requested meanwhile.
+     */
+    private boolean backOff(int retry, int code) {
+        long wait = policy.waitNanos(retry, code, sender.retryAfterMillis(), ThreadLocalRandom.current());
+        long deadline = System.nanoTime() + wait;
         for (long left; (left = deadline - System.nanoTime()) > 0; ) {
             if (stopRequested.getAsBoolean() || silentServer.gaveUp()) {
                 return false;

@@ -14,6 +14,10 @@ import java.util.random.RandomGenerator;
  * attempt ({@link #minTotalBackoffNanos()}, {@link #maxTotalBackoffNanos()}): an outage shorter than
  * 155 ms costs no request, a longer one fails the requests that run into it (and the run goes on).
  *
+ * <p>A 503 or 429 that carries {@code Retry-After} (seconds or an HTTP-date) is waited out: the wait
+ * before that retry is the longer of the backoff and the server's delay, the delay capped at
+ * {@link #MAX_RETRY_AFTER_MILLIS} so a broken or hostile server cannot park a worker for hours.
+ *
  * <p>{@code giveUpAfterMillis} is the run-level limit: once no attempt has had an HTTP answer (any
  * status) for that long and attempts keep ending in timeouts or connection errors, the run stops
  * instead of spending every remaining request's attempts on a server that is gone (see
@@ -35,6 +39,12 @@ public record RetryPolicy(int maxAttempts, long baseBackoffMillis, long maxBacko
      * for one read timeout and comes back is still retried, while a dead one ends the run in seconds.
      */
     public static final long DEFAULT_GIVE_UP_AFTER_MILLIS = 15_000;
+
+    /**
+     * The longest {@code Retry-After} honoured: longer ones are waited this long. 10 s is ten times
+     * what our server asks for (1 s) and as long as the default read timeout.
+     */
+    public static final long MAX_RETRY_AFTER_MILLIS = 10_000;
 
     /**
      * 6 attempts, 10 ms doubling to at most 1 s (155..310 ms of waiting per request), and a run gives
@@ -107,6 +117,20 @@ public record RetryPolicy(int maxAttempts, long baseBackoffMillis, long maxBacko
             millis = maxBackoffMillis;
         }
         return millis * 1_000_000L;
+    }
+
+    /**
+     * The wait before retry {@code retry} after an attempt that ended with {@code code} and whose
+     * answer asked for {@code retryAfterMillis} ({@link RetryAfter#NONE} if it did not): the jittered
+     * backoff, or the server's delay (capped at {@link #MAX_RETRY_AFTER_MILLIS}) when the code is 503
+     * or 429 and that is longer. In nanoseconds.
+     */
+    public long waitNanos(int retry, int code, long retryAfterMillis, RandomGenerator random) {
+        long backoff = backoffNanos(retry, random);
+        if (retryAfterMillis < 0 || (code != 503 && code != 429)) {
+            return backoff;
+        }
+        return Math.max(backoff, Math.min(retryAfterMillis, MAX_RETRY_AFTER_MILLIS) * 1_000_000L);
     }
 
     /** The jittered backoff before retry {@code retry}: uniform in [cap/2, cap] nanoseconds. */

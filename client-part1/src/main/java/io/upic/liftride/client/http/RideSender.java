@@ -28,6 +28,15 @@ public interface RideSender extends Closeable {
     int send(int resortId, int seasonId, int dayId, int skierId, int liftId, int minute, int waitTime, String rideKey)
             throws IOException;
 
+    /**
+     * The wait the answer to the last {@link #send} asked for with {@code Retry-After} (either form,
+     * read with {@link RetryAfter#millis}), in milliseconds; {@link RetryAfter#NONE} when that answer
+     * had no such header or no answer came. The caller decides whether to honour it.
+     */
+    default long retryAfterMillis() {
+        return RetryAfter.NONE;
+    }
+
     /** Releases per-worker resources; never throws. Shared resources belong to the factory. */
     @Override
     default void close() {}

@@ -30,7 +30,8 @@ public final class ServerProbe {
     public record Answer(boolean reachable, int status, String failure, OptionalLong ridesStored) {}
 
     /**
-     * Asks {@code baseUrl + "/statistics"} once, bounded by the given timeouts; never throws for
+     * Asks {@code baseUrl + "/statistics"} once, bounded by the given timeouts (and the whole call by
+     * {@link HttpSettings#defaultCallTimeoutMillis} of them); never throws for
      * network or HTTP problems (they are in the answer).
      */
     public static Answer statistics(String baseUrl, int connectTimeoutMillis, int readTimeoutMillis) {
@@ -39,6 +40,9 @@ public final class ServerProbe {
                 .connectTimeout(connectTimeoutMillis, TimeUnit.MILLISECONDS)
                 .readTimeout(readTimeoutMillis, TimeUnit.MILLISECONDS)
                 .writeTimeout(readTimeoutMillis, TimeUnit.MILLISECONDS)
+                .callTimeout(
+                        HttpSettings.defaultCallTimeoutMillis(connectTimeoutMillis, readTimeoutMillis),
+                        TimeUnit.MILLISECONDS)
                 .retryOnConnectionFailure(false)
                 .followRedirects(false)
                 .build();

@@ -91,4 +91,32 @@ class RetryPolicyTest {
         assertEquals(AttemptCodes.CONNECTION_ERROR, AttemptCodes.classify(new java.net.ConnectException("refused")));
         assertEquals(AttemptCodes.CONNECTION_ERROR, AttemptCodes.classify(new java.io.EOFException()));
     }
+
+    @Test
+    void aRetryAfterOnA503Or429IsWaitedOutWhenLongerThanTheBackoff() {
+        SplittableRandom r = new SplittableRandom(1);
+        RetryPolicy p = RetryPolicy.DEFAULT;
+        assertEquals(1_000_000_000L, p.waitNanos(1, 503, 1_000, r));
+        assertEquals(2_000_000_000L, p.waitNanos(1, 429, 2_000, r));
+        long backoff = p.waitNanos(5, 503, 0, r); // "Retry-After: 0" does not cut the backoff short
+        assertTrue(backoff >= p.backoffCapNanos(5) / 2, "backoff " + backoff);
+    }
+
+    @Test
+    void aRetryAfterIsCappedSoAServerCannotParkAWorker() {
+        SplittableRandom r = new SplittableRandom(1);
+        assertEquals(
+                RetryPolicy.MAX_RETRY_AFTER_MILLIS * 1_000_000L, RetryPolicy.DEFAULT.waitNanos(1, 503, 86_400_000L, r));
+        assertEquals(10_000, RetryPolicy.MAX_RETRY_AFTER_MILLIS);
+    }
+
+    @Test
+    void aRetryAfterOnOtherStatusesOrAbsentIsIgnored() {
+        SplittableRandom r = new SplittableRandom(1);
+        RetryPolicy noBackoff = new RetryPolicy(6, 0, 0);
+        assertEquals(0, noBackoff.waitNanos(1, 500, 1_000, r));
+        assertEquals(0, noBackoff.waitNanos(1, 400, 1_000, r));
+        assertEquals(0, noBackoff.waitNanos(1, AttemptCodes.TIMEOUT, 1_000, r));
+        assertEquals(0, noBackoff.waitNanos(1, 503, RetryAfter.NONE, r));
+    }
 }

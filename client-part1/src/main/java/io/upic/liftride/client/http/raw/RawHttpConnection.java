@@ -1,5 +1,6 @@
 package io.upic.liftride.client.http.raw;
 
+import io.upic.liftride.client.http.RetryAfter;
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
@@ -7,6 +8,8 @@ import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.net.ProtocolException;
 import java.net.Socket;
+import java.net.SocketTimeoutException;
+import java.nio.charset.StandardCharsets;
 
 /**
  * One kept-alive HTTP/1.1 connection that sends pre-encoded requests and reads only what it needs
@@ -16,7 +19,13 @@ import java.net.Socket;
  * {@code Connection: close}, on an HTTP/1.0 answer and on a body delimited by the end of the
  * stream; the next call then reconnects. It never resends a request by itself: a request that fails
  * is the caller's to retry and count. Bodies are skipped, whether framed by Content-Length or sent
- * chunked, so the connection stays usable after 4XX/5XX answers with JSON bodies.
+ * chunked, so the connection stays usable after 4XX/5XX answers with JSON bodies; a body longer than
+ * {@link #MAX_DRAINED_BODY_BYTES} is not read on: the connection is closed instead.
+ *
+ * <p>Time limits: each read waits at most the read timeout, and the whole exchange (connect, write,
+ * status, headers, body) ends by its call deadline, so a server that trickles bytes cannot hold the
+ * worker longer than that; both throw {@link SocketTimeoutException}. The request, a few hundred
+ * bytes, fits in the socket's send buffer, so the write does not block on a server that reads nothing.
  */
 final class RawHttpConnection implements AutoCloseable {
 
@@ -24,10 +33,13 @@ final class RawHttpConnection implements AutoCloseable {
     static final int REQUEST_BUFFER_BYTES = 1024;
     /** Response headers must fit here (Tomcat's are about 150 bytes). */
     static final int RESPONSE_BUFFER_BYTES = 8192;
+    /** The longest body skipped to keep the connection; an error JSON is about 100 bytes. */
+    static final long MAX_DRAINED_BODY_BYTES = 64 * 1024;
 
     private final InetSocketAddress address;
     private final int connectTimeoutMillis;
     private final int readTimeoutMillis;
+    private final long callTimeoutNanos;
     private final byte[] out = new byte[REQUEST_BUFFER_BYTES];
     private final byte[] in = new byte[RESPONSE_BUFFER_BYTES];
     private int inStart;
@@ -35,11 +47,21 @@ final class RawHttpConnection implements AutoCloseable {
     private Socket socket;
     private InputStream input;
     private OutputStream output;
+    private int soTimeoutMillis;
+    private long deadlineNanos;
+    private long retryAfterMillis = RetryAfter.NONE;
 
-    RawHttpConnection(InetSocketAddress address, int connectTimeoutMillis, int readTimeoutMillis) {
+    RawHttpConnection(
+            InetSocketAddress address, int connectTimeoutMillis, int readTimeoutMillis, int callTimeoutMillis) {
         this.address = address;
         this.connectTimeoutMillis = connectTimeoutMillis;
         this.readTimeoutMillis = readTimeoutMillis;
+        this.callTimeoutNanos = callTimeoutMillis * 1_000_000L;
+    }
+
+    /** The last answer's {@code Retry-After}, in milliseconds, or {@link RetryAfter#NONE}. */
+    long retryAfterMillis() {
+        return retryAfterMillis;
     }
 
     /** Where the caller assembles the next request, starting at index 0. */
@@ -56,10 +78,13 @@ final class RawHttpConnection implements AutoCloseable {
      * Sends {@code requestBuffer()[0..length)} and returns the answer's status code; the body is
      * read and dropped.
      *
-     * @throws java.net.SocketTimeoutException if connecting or any read takes longer than its timeout
-     * @throws IOException                     on any other failure; the connection is then closed
+     * @throws SocketTimeoutException if connecting or any read takes longer than its timeout, or the
+     *                                whole exchange longer than the call deadline
+     * @throws IOException            on any other failure; the connection is then closed
      */
     int exchange(int length) throws IOException {
+        deadlineNanos = System.nanoTime() + callTimeoutNanos;
+        retryAfterMillis = RetryAfter.NONE;
         boolean ok = false;
         try {
             if (socket == null) {
@@ -80,8 +105,9 @@ final class RawHttpConnection implements AutoCloseable {
         Socket s = new Socket();
         try {
             s.setTcpNoDelay(true);
-            s.connect(address, connectTimeoutMillis);
-            s.setSoTimeout(readTimeoutMillis);
+            s.connect(address, waitMillis(connectTimeoutMillis));
+            soTimeoutMillis = readTimeoutMillis;
+            s.setSoTimeout(soTimeoutMillis);
             input = s.getInputStream();
             output = s.getOutputStream();
             socket = s;
@@ -114,6 +140,10 @@ final class RawHttpConnection implements AutoCloseable {
                     contentLength = parseContentLength(valueStart(line, eol, 14), eol);
                 } else if (headerNameIs(line, eol, "transfer-encoding")) {
                     chunked = containsIgnoreCase(valueStart(line, eol, 17), eol, "chunked");
+                } else if (headerNameIs(line, eol, "retry-after")) {
+                    int from = valueStart(line, eol, 11);
+                    retryAfterMillis = RetryAfter.millis(
+                            new String(in, from, eol - from, StandardCharsets.US_ASCII), System.currentTimeMillis());
                 } else if (headerNameIs(line, eol, "connection")) {
                     int from = valueStart(line, eol, 10);
                     if (containsIgnoreCase(from, eol, "close")) {
@@ -129,7 +159,9 @@ final class RawHttpConnection implements AutoCloseable {
                 continue;
             }
             if (chunked) {
-                skipChunkedBody();
+                close |= !skipChunkedBody();
+            } else if (contentLength > MAX_DRAINED_BODY_BYTES) {
+                close = true; // cheaper to reconnect than to read it all
             } else if (contentLength >= 0) {
                 skip(contentLength);
             } else if (status != 204 && status != 304) {
@@ -178,7 +210,9 @@ final class RawHttpConnection implements AutoCloseable {
         }
     }
 
-    private void skipChunkedBody() throws IOException {
+    /** Skips a chunked body; false if it was longer than {@link #MAX_DRAINED_BODY_BYTES} and left unread. */
+    private boolean skipChunkedBody() throws IOException {
+        long skipped = 0;
         while (true) {
             int eol;
             while ((eol = indexOfCrlf(inStart, inEnd)) < 0) {
@@ -209,9 +243,13 @@ final class RawHttpConnection implements AutoCloseable {
                     boolean empty = eol == inStart;
                     inStart = eol + 2;
                     if (empty) {
-                        return;
+                        return true;
                     }
                 }
+            }
+            skipped += size;
+            if (skipped > MAX_DRAINED_BODY_BYTES) {
+                return false;
             }
             skip(size + 2); // data and its CRLF
         }
@@ -247,11 +285,29 @@ final class RawHttpConnection implements AutoCloseable {
     }
 
     private void fill() throws IOException {
+        int wait = waitMillis(readTimeoutMillis);
+        if (wait != soTimeoutMillis) {
+            socket.setSoTimeout(wait);
+            soTimeoutMillis = wait;
+        }
         int n = input.read(in, inEnd, in.length - inEnd);
         if (n < 0) {
             throw new EOFException("server closed the connection");
         }
         inEnd += n;
+    }
+
+    /**
+     * {@code timeoutMillis}, or less if the call deadline comes first.
+     *
+     * @throws SocketTimeoutException if the call deadline has passed
+     */
+    private int waitMillis(int timeoutMillis) throws SocketTimeoutException {
+        long left = deadlineNanos - System.nanoTime();
+        if (left <= 0) {
+            throw new SocketTimeoutException("call deadline of " + callTimeoutNanos / 1_000_000 + " ms passed");
+        }
+        return (int) Math.min(timeoutMillis, (left + 999_999) / 1_000_000);
     }
 
     private int indexOfHeaderEnd() {

@@ -76,6 +76,11 @@ final class RawRideSender implements RideSender {
     }
 
     @Override
+    public long retryAfterMillis() {
+        return connection.retryAfterMillis();
+    }
+
+    @Override
     public void close() {
         connection.close();
     }

@@ -27,6 +27,7 @@ public final class RawRideSenderFactory implements RideSenderFactory {
     private final byte[] headersUpToContentLength;
     private final int connectTimeoutMillis;
     private final int readTimeoutMillis;
+    private final int callTimeoutMillis;
 
     public RawRideSenderFactory(HttpSettings settings) {
         URI uri = URI.create(settings.baseUrl());
@@ -55,12 +56,13 @@ public final class RawRideSenderFactory implements RideSenderFactory {
         }
         this.connectTimeoutMillis = settings.connectTimeoutMillis();
         this.readTimeoutMillis = settings.readTimeoutMillis();
+        this.callTimeoutMillis = settings.callTimeoutMillis();
     }
 
     @Override
     public RideSender create() {
         return new RawRideSender(
-                new RawHttpConnection(address, connectTimeoutMillis, readTimeoutMillis),
+                new RawHttpConnection(address, connectTimeoutMillis, readTimeoutMillis, callTimeoutMillis),
                 requestLineStart,
                 headersUpToContentLength);
     }

@@ -1,11 +1,15 @@
 package io.upic.liftride.client.http.sdk;
 
+import io.upic.liftride.client.http.RetryAfter;
 import io.upic.liftride.client.http.RideSender;
 import io.upic.liftride.sdk.ApiClient;
 import io.upic.liftride.sdk.ApiException;
 import io.upic.liftride.sdk.api.SkiersApi;
 import io.upic.liftride.sdk.model.LiftRide;
 import java.io.IOException;
+import java.util.List;
+import java.util.Map;
+import okhttp3.ConnectionPool;
 
 /**
  * A {@link RideSender} on the generated {@code SkiersApi}. One per worker; not thread-safe.
@@ -17,14 +21,18 @@ import java.io.IOException;
 final class SdkRideSender implements RideSender {
 
     private final SkiersApi api;
+    private final ConnectionPool pool;
     // seasonID and dayID are strings in the API and constant for a run: convert once, not per request.
     private int seasonId = Integer.MIN_VALUE;
     private String seasonText;
     private int dayId = Integer.MIN_VALUE;
     private String dayText;
+    private long retryAfterMillis = RetryAfter.NONE;
 
-    SdkRideSender(ApiClient client) {
+    /** @param pool the worker's own connection pool, emptied by {@link #close()} */
+    SdkRideSender(ApiClient client, ConnectionPool pool) {
         this.api = new SkiersApi(client);
+        this.pool = pool;
     }
 
     @Override
@@ -39,12 +47,14 @@ final class SdkRideSender implements RideSender {
             this.dayId = dayId;
             this.dayText = Integer.toString(dayId);
         }
+        retryAfterMillis = RetryAfter.NONE;
         LiftRide ride = new LiftRide().liftID(liftId).time(minute).waitTime(waitTime);
         try {
             return api.writeNewLiftRideWithHttpInfo(ride, resortId, seasonText, dayText, skierId, rideKey)
                     .getStatusCode();
         } catch (ApiException e) {
             if (e.getCode() != 0) { // the server answered with a non-2xx status
+                retryAfterMillis = retryAfter(e.getResponseHeaders());
                 return e.getCode();
             }
             if (e.getCause() instanceof IOException io) {
@@ -52,5 +62,23 @@ final class SdkRideSender implements RideSender {
             }
             throw new IllegalStateException("SDK failed without a status or an I/O cause", e);
         }
+    }
+
+    /** OkHttp's multimap has lower-case names. */
+    private static long retryAfter(Map<String, List<String>> headers) {
+        List<String> values = headers == null ? null : headers.get("retry-after");
+        return values == null || values.isEmpty()
+                ? RetryAfter.NONE
+                : RetryAfter.millis(values.get(0), System.currentTimeMillis());
+    }
+
+    @Override
+    public long retryAfterMillis() {
+        return retryAfterMillis;
+    }
+
+    @Override
+    public void close() {
+        pool.evictAll();
     }
 }
