@@ -2,6 +2,7 @@ package io.upic.liftride.client.cli;
 
 import static io.upic.liftride.client.cli.Flag.integer;
 
+import io.upic.liftride.client.engine.RideValues;
 import io.upic.liftride.client.http.RetryPolicy;
 import io.upic.liftride.client.http.Transport;
 import io.upic.liftride.client.plan.PhasePlan;
@@ -43,7 +44,8 @@ public final class RunOptions {
             .withMissingValueHint(Flag.integerRule(1, 1024) + ", or a comma-separated list");
     public static final Flag<Integer> SKIERS =
             integer("s", "skiers", "N", "skiers to generate rides for (skierIDs 1..N)", 1, 100_000, null);
-    public static final Flag<Integer> LIFTS = integer("l", "lifts", "N", "lifts (liftIDs 1..N)", 5, 60, 40);
+    public static final Flag<Integer> LIFTS =
+            integer("l", "lifts", "N", "lifts (liftIDs 1..N)", 5, 60, RideValues.DEFAULT.numLifts());
     public static final Flag<Integer> MEAN_RUNS =
             integer("m", "mean-runs", "N", "mean lift rides per skier per day", 1, 20, 10);
     public static final Flag<String> IP = Flag.of(
@@ -57,11 +59,12 @@ public final class RunOptions {
                             + "start the embedded server on a free loopback port",
                     ServerAddress::toBaseUrl)
             .withExplainsRejection(true);
-    public static final Flag<Integer> RESORT =
-            integer(null, "resort", "ID", "resortID of every ride", 1, Integer.MAX_VALUE, 1);
+    public static final Flag<Integer> RESORT = integer(
+            null, "resort", "ID", "resortID of every ride", 1, Integer.MAX_VALUE, RideValues.DEFAULT.resortId());
     public static final Flag<Integer> SEASON =
-            integer(null, "season", "YEAR", "seasonID of every ride", 1000, 9999, 2022);
-    public static final Flag<Integer> DAY = integer(null, "day", "N", "dayID of every ride", 1, 366, 1);
+            integer(null, "season", "YEAR", "seasonID of every ride", 1000, 9999, RideValues.DEFAULT.seasonId());
+    public static final Flag<Integer> DAY =
+            integer(null, "day", "N", "dayID of every ride", 1, 366, RideValues.DEFAULT.dayId());
     public static final Flag<String> PLAN = Flag.of(
             null,
             "plan",

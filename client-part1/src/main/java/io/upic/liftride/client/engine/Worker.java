@@ -42,30 +42,33 @@ final class Worker implements Runnable {
     private Throwable crash;
     private long finishNanos;
 
-    /** The constant parts of every ride and the lift range, shared by all workers. */
-    record RideValues(int resortId, int seasonId, int dayId, int numLifts) {}
+    /**
+     * What every worker of a run shares.
+     *
+     * @param seed          the run's seed, or null for ThreadLocalRandom
+     * @param stopRequested checked before every request
+     * @param clock         what the open model paces by
+     */
+    record Common(RideValues ride, Long seed, BooleanSupplier stopRequested, Pacer.Clock clock) {}
 
-    public Worker(
+    Worker(
             ThreadAssignment assignment,
             RideSender rideSender,
             RetryingSender sender,
             AttemptRecorder recorder,
-            RideValues ride,
-            Long seed,
-            BooleanSupplier stopRequested,
             PhaseTracker tracker,
             LongFunction<SendSchedule> scheduleFrom,
-            Pacer.Clock clock) {
+            Common common) {
         this.assignment = assignment;
         this.rideSender = rideSender;
         this.sender = sender;
         this.recorder = recorder;
-        this.ride = ride;
-        this.seed = seed;
-        this.stopRequested = stopRequested;
+        this.ride = common.ride();
+        this.seed = common.seed();
+        this.stopRequested = common.stopRequested();
         this.tracker = tracker;
         this.scheduleFrom = scheduleFrom;
-        this.pacer = new Pacer(clock);
+        this.pacer = new Pacer(common.clock());
     }
 
     @Override
