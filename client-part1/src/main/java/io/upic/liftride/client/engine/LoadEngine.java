@@ -253,7 +253,8 @@ public final class LoadEngine {
     }
 
     /**
-     * Configures a {@link LoadEngine}. Not thread-safe. Defaults: {@link RideValues#DEFAULT}, {@link RetryPolicy#DEFAULT}, no seed (ThreadLocalRandom), no listener, no progress.
+     * Configures a {@link LoadEngine}. Not thread-safe. Defaults: {@link RideValues#DEFAULT},
+     * {@link RetryPolicy#DEFAULT}, no seed (ThreadLocalRandom), no listener, no progress.
      */
     public static final class Builder {
         private final LoadPlan plan;

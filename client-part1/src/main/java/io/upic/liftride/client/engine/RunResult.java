@@ -110,6 +110,14 @@ public record RunResult(
         return requests().allSucceeded() && problems.isEmpty();
     }
 
+    /**
+     * The client's side of a run being "ok" (the exit code 0, the summary's {@code ok}): every planned request got
+     * its 201, nothing went wrong inside the client, and the run was not stopped.
+     */
+    public boolean ok() {
+        return allSucceeded() && !stopped;
+    }
+
     /** Lombok's builder, with the request account set in one call. */
     public static class RunResultBuilder {
         public RunResultBuilder requests(Requests r) {
