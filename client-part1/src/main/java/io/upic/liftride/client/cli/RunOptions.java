@@ -4,11 +4,11 @@ import static io.upic.liftride.client.cli.Flag.integer;
 
 import io.upic.liftride.client.engine.RideValues;
 import io.upic.liftride.client.http.RetryPolicy;
-import io.upic.liftride.client.http.Transport;
 import io.upic.liftride.client.plan.PhasePlan;
 import io.upic.liftride.client.plan.Shard;
 import io.upic.liftride.client.threshold.Threshold;
 import io.upic.liftride.client.threshold.ThresholdCheck;
+import io.upic.liftride.client.transport.Transport;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Path;

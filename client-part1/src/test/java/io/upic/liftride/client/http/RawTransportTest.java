@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.google.gson.JsonParser;
+import io.upic.liftride.client.transport.Transport;
 import java.io.IOException;
 import java.net.ConnectException;
 import java.net.ServerSocket;

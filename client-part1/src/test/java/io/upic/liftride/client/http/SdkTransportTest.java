@@ -8,6 +8,7 @@ import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
 import io.upic.liftride.client.engine.AttemptRecorder;
 import io.upic.liftride.client.engine.RetryingSender;
+import io.upic.liftride.client.transport.Transport;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
