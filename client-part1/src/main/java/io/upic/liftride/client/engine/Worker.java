@@ -40,7 +40,6 @@ final class Worker implements Runnable {
     private long retries;
     private final FailureCounts causes = new FailureCounts();
     private Throwable crash;
-    private long finishNanos;
 
     /**
      * What every worker of a run shares.
@@ -134,8 +133,7 @@ final class Worker implements Runnable {
                     crash = t;
                 }
             }
-            finishNanos = System.nanoTime();
-            tracker.workerFinished(finishNanos); // in finally: a crashed worker never hangs the next phase
+            tracker.workerFinished(System.nanoTime()); // in finally: a crashed worker never hangs the next phase
         }
     }
 
@@ -185,10 +183,6 @@ final class Worker implements Runnable {
     /** How far behind its schedule this worker fell (empty in the closed model). */
     public ScheduleLag lag() {
         return lag;
-    }
-
-    public long finishNanos() {
-        return finishNanos;
     }
 
     public void addFailuresTo(java.util.Map<Integer, Long> into) {
