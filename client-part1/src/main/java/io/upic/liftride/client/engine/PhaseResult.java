@@ -98,15 +98,6 @@ public record PhaseResult(
         return d <= 0 ? 0 : (double) latencyNanosSum / d;
     }
 
-    /** Lombok's builder, with the request account set in one call. */
-    public static class PhaseResultBuilder {
-        public PhaseResultBuilder requests(Requests r) {
-            return planned(r.planned())
-                    .successful(r.successful())
-                    .failed(r.failed())
-                    .notSent(r.notSent())
-                    .retries(r.retries())
-                    .attempts(r.attempts());
-        }
-    }
+    /** Lombok's builder, which also sets the request account in one call. */
+    public static class PhaseResultBuilder implements Requests.Fields<PhaseResultBuilder> {}
 }

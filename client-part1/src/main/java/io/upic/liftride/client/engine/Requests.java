@@ -55,4 +55,34 @@ public record Requests(long planned, long successful, long failed, long notSent,
     public boolean allSucceeded() {
         return successful == planned;
     }
+
+    /**
+     * A builder of a record that carries an account in six components of these names (Lombok's builders of
+     * {@link PhaseResult}, {@link RunResult} and the report's summary implement it): {@link #requests} sets all six.
+     *
+     * @param <B> the builder
+     */
+    public interface Fields<B> {
+        B planned(long planned);
+
+        B successful(long successful);
+
+        B failed(long failed);
+
+        B notSent(long notSent);
+
+        B retries(long retries);
+
+        B attempts(long attempts);
+
+        /** Sets the six components from {@code r}. */
+        default B requests(Requests r) {
+            planned(r.planned);
+            successful(r.successful);
+            failed(r.failed);
+            notSent(r.notSent);
+            retries(r.retries);
+            return attempts(r.attempts);
+        }
+    }
 }

@@ -118,15 +118,6 @@ public record RunResult(
         return allSucceeded() && !stopped;
     }
 
-    /** Lombok's builder, with the request account set in one call. */
-    public static class RunResultBuilder {
-        public RunResultBuilder requests(Requests r) {
-            return planned(r.planned())
-                    .successful(r.successful())
-                    .failed(r.failed())
-                    .notSent(r.notSent())
-                    .retries(r.retries())
-                    .attempts(r.attempts());
-        }
-    }
+    /** Lombok's builder, which also sets the request account in one call. */
+    public static class RunResultBuilder implements Requests.Fields<RunResultBuilder> {}
 }

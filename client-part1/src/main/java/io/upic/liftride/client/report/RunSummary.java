@@ -301,15 +301,6 @@ public record RunSummary(
         return Double.isFinite(v) ? v : null;
     }
 
-    /** Lombok's builder, with the request account set in one call. */
-    public static class RunSummaryBuilder {
-        public RunSummaryBuilder requests(Requests r) {
-            return planned(r.planned())
-                    .successful(r.successful())
-                    .failed(r.failed())
-                    .notSent(r.notSent())
-                    .retries(r.retries())
-                    .attempts(r.attempts());
-        }
-    }
+    /** Lombok's builder, which also sets the request account in one call. */
+    public static class RunSummaryBuilder implements Requests.Fields<RunSummaryBuilder> {}
 }

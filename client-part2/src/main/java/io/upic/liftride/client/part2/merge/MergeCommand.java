@@ -5,6 +5,7 @@ import io.upic.liftride.client.cli.RunOptions;
 import io.upic.liftride.client.cli.UsageException;
 import io.upic.liftride.client.part2.chart.RunCharts;
 import io.upic.liftride.client.part2.chart.RunCharts.ChartFile;
+import io.upic.liftride.client.part2.cli.Part2Options;
 import io.upic.liftride.client.part2.report.HdrLog;
 import io.upic.liftride.client.report.SummaryJson;
 import java.io.IOException;
@@ -42,15 +43,9 @@ public final class MergeCommand {
         this.workingDir = workingDir;
     }
 
-    /** --out DIR: the folder for the merged report (required). */
-    public static final Flag<String> OUT = Flag.of(
-            null,
-            "out",
-            "DIR",
-            "a folder that can be created",
-            null,
-            "folder for the merged report.md, charts, latency.hlog and summary.json (required)",
-            text -> text);
+    /** --out DIR: the folder for the merged report (required); client-part2's --out with its own help. */
+    public static final Flag<String> OUT = Part2Options.OUT.withHelp(
+            "folder for the merged report.md, charts, latency.hlog and summary.json (required)");
 
     /** --allow-missing: merge a partial set of shards. */
     public static final Flag<Boolean> ALLOW_MISSING = Flag.toggle(
