@@ -9,7 +9,7 @@ gives every raw number, the medians and min-max.
      `wrk -t2 -c64` POSTing the same kind of body to the same server; CPU per request of each.
   2. Server efficiency: wrk on our POST endpoint (validation + storage) vs wrk on a bare servlet
      that answers 201 without reading the request, in the same server (the bench module's BareServer).
-  3. client-part2's instrumentation overhead and memory: client-part2/bench/overhead.sh, if present.
+  3. client-part2's instrumentation overhead and memory: bench/overhead.sh.
 
 Usage: python3 bench/bench.py [--rounds 5] [--wrk-seconds 10] [--warmup 10000] [--skip-build] [--skip-part2] [--jfr]
 Writes data/bench.md (keeping its "Earlier profiles" section). Loopback only; every run is bounded in time.
@@ -302,7 +302,7 @@ def main():
         server.close()
 
     part2 = None
-    script = os.path.join(ROOT, "client-part2", "bench", "overhead.sh")
+    script = os.path.join(ROOT, "bench", "overhead.sh")
     if not a.skip_part2 and os.path.exists(script):
         sh(["bash", script], cwd=ROOT)
         p2 = os.path.join(ROOT, "data", "part2-bench.md")
@@ -327,7 +327,7 @@ def earlier_profiles(path):
     return lines[start:end]
 
 
-PART2_POINTER = ("Measured by `client-part2/bench/overhead.sh`, which this script runs after the rounds above "
+PART2_POINTER = ("Measured by `bench/overhead.sh`, which this script runs after the rounds above "
                  "(it also runs alone): see [part2-bench.md](part2-bench.md).")
 
 
@@ -437,7 +437,7 @@ def write_report(a, rounds, jfr, part2):
         w("")
         w("## client-part2 overhead and memory")
         w("")
-        w("Measured by `client-part2/bench/overhead.sh` (not rerun this time: `--skip-part2`): see "
+        w("Measured by `bench/overhead.sh` (not rerun this time: `--skip-part2`): see "
           "[part2-bench.md](part2-bench.md).")
     earlier = earlier_profiles(a.out)
     if earlier:

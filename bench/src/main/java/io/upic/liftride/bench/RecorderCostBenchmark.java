@@ -30,7 +30,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * hand-off per chunk) against client-part1's {@link AttemptRecorder#NONE}; on the writer thread, per
  * row, the per-second buckets and the CSV formatting (into a stream that only counts bytes). Each
  * invocation is one chunk's worth of attempts or rows, so every score is in ns per attempt or row.
- * One thread; {@code client-part2/bench/overhead.py} relates these to the CPU a real attempt costs.
+ * One thread; {@code bench/overhead.py} relates these to the CPU a real attempt costs.
  *
  * <pre>
  * mvn -B -q -DskipTests package -pl bench -am

@@ -189,7 +189,7 @@ public final class ClientRunner {
         out.flush();
         SilentServerDetector silentServer =
                 new SilentServerDetector(c.retryPolicy().giveUpAfterMillis(), System.nanoTime(), null);
-        Baseline.Result b = Baseline.run(senders, c, this::isStopRequested, silentServer);
+        Baseline.Result b = Baseline.run(senders, c.baselineSpec(), this::isStopRequested, silentServer);
         SummaryPrinter.printBaseline(out, b);
         if (silentServer.gaveUp()) {
             serverGone = silentServer.reason();
@@ -211,7 +211,7 @@ public final class ClientRunner {
         ServerProbe.Answer before = probe(c, baseUrl);
         AttemptListener listener = hooks.listener(c, plan);
         LoadEngine e = LoadEngine.builder(plan, senders)
-                .ride(c.resortId(), c.seasonId(), c.dayId(), c.lifts())
+                .ride(c.ride())
                 .retryPolicy(c.retryPolicy())
                 .seed(c.seed())
                 .listener(listener)
@@ -258,7 +258,8 @@ public final class ClientRunner {
                 .cores(cores)
                 .build();
         SummaryPrinter.printResult(out, report);
-        report = RunVerdict.judge(report, hooks, c.rate()); // null in the closed model
+        report = RunVerdict.judge(
+                report, hooks.metrics(report), hooks.clientName(), c.rate()); // null in the closed model
         hooks.afterRun(report);
         return report;
     }

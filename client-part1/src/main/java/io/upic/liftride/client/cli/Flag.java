@@ -174,7 +174,7 @@ public record Flag<T>(
     }
 
     /** "X needs a value (HINT)". */
-    UsageException missingValue() {
+    public UsageException missingValue() {
         return new UsageException(
                 displayName() + " needs a value" + (missingValueHint == null ? "" : " (" + missingValueHint + ")"));
     }

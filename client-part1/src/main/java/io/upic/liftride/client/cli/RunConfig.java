@@ -1,12 +1,14 @@
 package io.upic.liftride.client.cli;
 
-import io.upic.liftride.client.engine.OpenModel;
+import io.upic.liftride.client.engine.Baseline;
+import io.upic.liftride.client.engine.RideValues;
 import io.upic.liftride.client.http.RetryPolicy;
-import io.upic.liftride.client.http.Transport;
 import io.upic.liftride.client.plan.LoadPlan;
+import io.upic.liftride.client.plan.OpenModel;
 import io.upic.liftride.client.plan.PhasePlan;
 import io.upic.liftride.client.plan.Shard;
 import io.upic.liftride.client.threshold.Threshold;
+import io.upic.liftride.client.transport.Transport;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Objects;
@@ -98,6 +100,16 @@ public record RunConfig(
     /** Whether the client starts its own embedded server (no -i given). */
     public boolean embeddedServer() {
         return baseUrl == null;
+    }
+
+    /** The ride values of every request: --resort, --season, --day and -l. */
+    public RideValues ride() {
+        return new RideValues(resortId, seasonId, dayId, lifts);
+    }
+
+    /** What --baseline sends. */
+    public Baseline.Spec baselineSpec() {
+        return new Baseline.Spec(baselineRequests, ride(), skiers, retryPolicy, seed);
     }
 
     /** The phase plan named by {@link #planName()}. */

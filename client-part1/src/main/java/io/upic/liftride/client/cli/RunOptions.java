@@ -2,12 +2,13 @@ package io.upic.liftride.client.cli;
 
 import static io.upic.liftride.client.cli.Flag.integer;
 
+import io.upic.liftride.client.engine.RideValues;
 import io.upic.liftride.client.http.RetryPolicy;
-import io.upic.liftride.client.http.Transport;
 import io.upic.liftride.client.plan.PhasePlan;
 import io.upic.liftride.client.plan.Shard;
 import io.upic.liftride.client.threshold.Threshold;
 import io.upic.liftride.client.threshold.ThresholdCheck;
+import io.upic.liftride.client.transport.Transport;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Path;
@@ -43,7 +44,8 @@ public final class RunOptions {
             .withMissingValueHint(Flag.integerRule(1, 1024) + ", or a comma-separated list");
     public static final Flag<Integer> SKIERS =
             integer("s", "skiers", "N", "skiers to generate rides for (skierIDs 1..N)", 1, 100_000, null);
-    public static final Flag<Integer> LIFTS = integer("l", "lifts", "N", "lifts (liftIDs 1..N)", 5, 60, 40);
+    public static final Flag<Integer> LIFTS =
+            integer("l", "lifts", "N", "lifts (liftIDs 1..N)", 5, 60, RideValues.DEFAULT.numLifts());
     public static final Flag<Integer> MEAN_RUNS =
             integer("m", "mean-runs", "N", "mean lift rides per skier per day", 1, 20, 10);
     public static final Flag<String> IP = Flag.of(
@@ -57,11 +59,12 @@ public final class RunOptions {
                             + "start the embedded server on a free loopback port",
                     ServerAddress::toBaseUrl)
             .withExplainsRejection(true);
-    public static final Flag<Integer> RESORT =
-            integer(null, "resort", "ID", "resortID of every ride", 1, Integer.MAX_VALUE, 1);
+    public static final Flag<Integer> RESORT = integer(
+            null, "resort", "ID", "resortID of every ride", 1, Integer.MAX_VALUE, RideValues.DEFAULT.resortId());
     public static final Flag<Integer> SEASON =
-            integer(null, "season", "YEAR", "seasonID of every ride", 1000, 9999, 2022);
-    public static final Flag<Integer> DAY = integer(null, "day", "N", "dayID of every ride", 1, 366, 1);
+            integer(null, "season", "YEAR", "seasonID of every ride", 1000, 9999, RideValues.DEFAULT.seasonId());
+    public static final Flag<Integer> DAY =
+            integer(null, "day", "N", "dayID of every ride", 1, 366, RideValues.DEFAULT.dayId());
     public static final Flag<String> PLAN = Flag.of(
             null,
             "plan",
@@ -227,22 +230,7 @@ public final class RunOptions {
      * @throws UsageException for the first problem, as one line naming flag, value and what is allowed
      */
     public static ParsedArgs parse(String[] args, Flag<?>... extra) throws UsageException {
-        List<Flag<?>> flags = withExtra(extra);
-        CommandLine cl;
-        try {
-            cl = DefaultParser.builder().setAllowPartialMatching(false).build().parse(options(flags), args);
-        } catch (UnrecognizedOptionException e) {
-            throw new UsageException("unknown flag " + e.getOption());
-        } catch (MissingArgumentException e) {
-            String name = e.getOption().getLongOpt();
-            throw flags.stream()
-                    .filter(f -> f.longName().equals(name))
-                    .findFirst()
-                    .orElseThrow()
-                    .missingValue();
-        } catch (ParseException e) {
-            throw new UsageException(e.getMessage());
-        }
+        CommandLine cl = commandLine(args, withExtra(extra));
         if (HELP.valueIn(cl)) {
             return new ParsedArgs(cl, List.of(), null, true);
         }
@@ -279,23 +267,48 @@ public final class RunOptions {
         return new ParsedArgs(cl, threadCounts, config, false);
     }
 
+    /**
+     * Parses {@code args} against {@code flags}, any command's table: arguments that are no flag are left in the
+     * command line's argument list.
+     *
+     * @throws UsageException for an unknown flag or a flag without its value, as one line
+     */
+    public static CommandLine commandLine(String[] args, List<Flag<?>> flags) throws UsageException {
+        try {
+            return DefaultParser.builder()
+                    .setAllowPartialMatching(false)
+                    .build()
+                    .parse(options(flags), args);
+        } catch (UnrecognizedOptionException e) {
+            throw new UsageException("unknown flag " + e.getOption());
+        } catch (MissingArgumentException e) {
+            String name = e.getOption().getLongOpt();
+            throw flags.stream()
+                    .filter(f -> f.longName().equals(name))
+                    .findFirst()
+                    .orElseThrow()
+                    .missingValue();
+        } catch (ParseException e) {
+            throw new UsageException(e.getMessage());
+        }
+    }
+
     /** The usage text for client-part1's flags plus {@code extra}, headed by {@code command}. */
     public static String usage(String command, Flag<?>... extra) {
+        return usage(
+                command + " -t N -s N [options]",
+                withExtra(extra),
+                "Exit codes: 0 every request succeeded, 1 a request failed or the server is unreachable, 2 bad flags, "
+                        + ThresholdCheck.EXIT_CODE + " every request succeeded but a --threshold failed.");
+    }
+
+    /** The usage text of any command: its syntax line, its {@code flags} in table order, then {@code footer}. */
+    public static String usage(String syntax, List<Flag<?>> flags, String footer) {
         StringWriter out = new StringWriter();
         PrintWriter w = new PrintWriter(out);
         HelpFormatter f = new HelpFormatter();
         f.setOptionComparator(null); // keep the table's order: required flags first
-        f.printHelp(
-                w,
-                100,
-                command + " -t N -s N [options]",
-                null,
-                options(withExtra(extra)),
-                2,
-                2,
-                "Exit codes: 0 every request succeeded, 1 a request failed or the server is unreachable, 2 bad flags, "
-                        + ThresholdCheck.EXIT_CODE + " every request succeeded but a --threshold failed.",
-                false);
+        f.printHelp(w, 100, syntax, null, options(flags), 2, 2, footer, false);
         w.flush();
         return out.toString();
     }

@@ -1,7 +1,7 @@
 package io.upic.liftride.client.engine;
 
-import io.upic.liftride.client.cli.RunConfig;
 import io.upic.liftride.client.http.AttemptCodes;
+import io.upic.liftride.client.http.RetryPolicy;
 import io.upic.liftride.client.http.RideSender;
 import io.upic.liftride.client.http.RideSenderFactory;
 import io.upic.liftride.client.jvm.ProcessCpu;
@@ -84,29 +84,37 @@ public final class Baseline {
     }
 
     /**
-     * Sends {@code config.baselineRequests()} warm-up rides, then as many measured ones, from the calling thread
-     * through one fresh sender of {@code senders}, with the config's ride values, retry policy and seed. Gives up
+     * What a baseline sends.
+     *
+     * @param requests    warm-up requests, and as many measured ones
+     * @param ride        the ride values of every request
+     * @param skiers      skierIDs are drawn from 1..skiers
+     * @param retryPolicy as the run's
+     * @param seed        the run's seed (the baseline draws from its complement), or null
+     */
+    public record Spec(int requests, RideValues ride, int skiers, RetryPolicy retryPolicy, Long seed) {}
+
+    /**
+     * Sends {@code spec.requests()} warm-up rides, then as many measured ones, from the calling thread
+     * through one fresh sender of {@code senders}, with the spec's ride values, retry policy and seed. Gives up
      * on a silent server as {@code silentServer} says (ask it afterwards whether, and why); the result is then
      * {@code stopped}.
      *
      * @param stopRequested checked before each request; true ends the baseline early
      */
     public static Result run(
-            RideSenderFactory senders,
-            RunConfig config,
-            BooleanSupplier stopRequested,
-            SilentServerDetector silentServer) {
-        int requests = config.baselineRequests();
+            RideSenderFactory senders, Spec spec, BooleanSupplier stopRequested, SilentServerDetector silentServer) {
+        int requests = spec.requests();
         if (requests < 1) {
             throw new IllegalArgumentException("baselineRequests < 1: " + requests);
         }
         BooleanSupplier stop = () -> stopRequested.getAsBoolean() || silentServer.gaveUp();
-        Long seed = config.seed();
+        Long seed = spec.seed();
         RandomGenerator random = seed == null ? ThreadLocalRandom.current() : new SplittableRandom(~seed);
         try (RideSender rideSender = senders.create()) {
             RetryingSender sender = new RetryingSender(
                     rideSender,
-                    config.retryPolicy(),
+                    spec.retryPolicy(),
                     AttemptRecorder.NONE,
                     stopRequested,
                     silentServer,
@@ -118,7 +126,7 @@ public final class Baseline {
                     stopped = true;
                     break;
                 }
-                send(sender, random, config);
+                send(sender, random, spec);
             }
             long successful = 0, failed = 0;
             long attemptsBefore = sender.attempts();
@@ -131,7 +139,7 @@ public final class Baseline {
                     stopped = true;
                     break;
                 }
-                if (AttemptCodes.isSuccess(send(sender, random, config))) {
+                if (AttemptCodes.isSuccess(send(sender, random, spec))) {
                     successful++;
                 } else {
                     failed++;
@@ -170,13 +178,14 @@ public final class Baseline {
         return cpu;
     }
 
-    private static int send(RetryingSender sender, RandomGenerator random, RunConfig c) {
+    private static int send(RetryingSender sender, RandomGenerator random, Spec spec) {
+        RideValues ride = spec.ride();
         return sender.send(
-                c.resortId(),
-                c.seasonId(),
-                c.dayId(),
-                random.nextInt(1, c.skiers() + 1),
-                random.nextInt(1, c.lifts() + 1),
+                ride.resortId(),
+                ride.seasonId(),
+                ride.dayId(),
+                random.nextInt(1, spec.skiers() + 1),
+                random.nextInt(1, ride.numLifts() + 1),
                 random.nextInt(1, PhasePlan.DAY_MINUTES + 1),
                 random.nextInt(0, 11));
     }

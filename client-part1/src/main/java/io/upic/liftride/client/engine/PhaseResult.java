@@ -55,6 +55,12 @@ public record PhaseResult(
 
     public PhaseResult {
         failuresByCause = Collections.unmodifiableMap(new TreeMap<>(failuresByCause));
+        new Requests(planned, successful, failed, notSent, retries, attempts); // checks the balance
+    }
+
+    /** The request account. */
+    public Requests requests() {
+        return new Requests(planned, successful, failed, notSent, retries, attempts);
     }
 
     /** From the phase's start to its last thread's end; 0 if it never started. */
@@ -65,7 +71,7 @@ public record PhaseResult(
     /** Successful requests per second of this phase's own duration (phases overlap, so these do not add up). */
     public double throughputPerSecond() {
         long d = durationNanos();
-        return d <= 0 ? 0 : successful * 1e9 / d;
+        return requests().throughputPerSecond(d);
     }
 
     /**
@@ -74,7 +80,7 @@ public record PhaseResult(
      */
     public double achievedPerSecond() {
         long d = durationNanos();
-        return d <= 0 ? 0 : (successful + failed) * 1e9 / d;
+        return d <= 0 ? 0 : requests().finished() * 1e9 / d;
     }
 
     /** Mean latency of this phase's attempts in nanoseconds, or NaN without attempts. */
@@ -91,4 +97,7 @@ public record PhaseResult(
         long d = durationNanos();
         return d <= 0 ? 0 : (double) latencyNanosSum / d;
     }
+
+    /** Lombok's builder, which also sets the request account in one call. */
+    public static class PhaseResultBuilder implements Requests.Fields<PhaseResultBuilder> {}
 }

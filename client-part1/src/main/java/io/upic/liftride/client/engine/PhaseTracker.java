@@ -82,6 +82,10 @@ final class PhaseTracker {
         }
     }
 
+    public int index() {
+        return index;
+    }
+
     public boolean started() {
         return started;
     }

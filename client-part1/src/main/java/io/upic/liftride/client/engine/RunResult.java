@@ -1,5 +1,6 @@
 package io.upic.liftride.client.engine;
 
+import io.upic.liftride.client.plan.LoadPlan;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
@@ -52,15 +53,51 @@ public record RunResult(
         phases = List.copyOf(phases);
         failuresByCause = Collections.unmodifiableMap(new TreeMap<>(failuresByCause));
         problems = List.copyOf(problems);
-        if (planned != successful + failed + notSent) {
-            throw new IllegalStateException("planned != successful + failed + notSent: " + planned + " != " + successful
-                    + " + " + failed + " + " + notSent);
+        new Requests(planned, successful, failed, notSent, retries, attempts); // checks the balance
+    }
+
+    /**
+     * The account of {@code phases} folded together, with every phase's failures by cause, as the engine ends a run.
+     */
+    public static RunResult of(
+            LoadPlan plan,
+            List<PhaseResult> phases,
+            long startEpochMillis,
+            long startNanos,
+            long wallNanos,
+            boolean stopped,
+            List<String> problems) {
+        Requests r = Requests.NONE;
+        long latency = 0;
+        Map<Integer, Long> causes = new TreeMap<>();
+        for (PhaseResult p : phases) {
+            r = r.plus(p.requests());
+            latency += p.latencyNanosSum();
+            p.failuresByCause().forEach((code, count) -> causes.merge(code, count, Long::sum));
         }
+        return RunResult.builder()
+                .planName(plan.planName())
+                .numThreads(plan.numThreads())
+                .phases(phases)
+                .requests(r)
+                .latencyNanosSum(latency)
+                .failuresByCause(causes)
+                .startEpochMillis(startEpochMillis)
+                .startNanos(startNanos)
+                .wallNanos(wallNanos)
+                .stopped(stopped)
+                .problems(problems)
+                .build();
+    }
+
+    /** The request account. */
+    public Requests requests() {
+        return new Requests(planned, successful, failed, notSent, retries, attempts);
     }
 
     /** Throughput as the assignment defines it: successful requests / wall time in seconds. */
     public double throughputPerSecond() {
-        return wallNanos <= 0 ? 0 : successful * 1e9 / wallNanos;
+        return requests().throughputPerSecond(wallNanos);
     }
 
     /** Mean latency of all attempts in nanoseconds, or NaN without attempts. */
@@ -70,6 +107,17 @@ public record RunResult(
 
     /** Whether every planned request got its 201 and nothing went wrong inside the client. */
     public boolean allSucceeded() {
-        return successful == planned && problems.isEmpty();
+        return requests().allSucceeded() && problems.isEmpty();
     }
+
+    /**
+     * The client's side of a run being "ok" (the exit code 0, the summary's {@code ok}): every planned request got
+     * its 201, nothing went wrong inside the client, and the run was not stopped.
+     */
+    public boolean ok() {
+        return allSucceeded() && !stopped;
+    }
+
+    /** Lombok's builder, which also sets the request account in one call. */
+    public static class RunResultBuilder implements Requests.Fields<RunResultBuilder> {}
 }

@@ -101,9 +101,4 @@ public final class SilentServerDetector {
     public String reason() {
         return gaveUp.get() ? reason : null;
     }
-
-    /** The configured silence in milliseconds (0: never). */
-    public long afterMillis() {
-        return afterNanos / 1_000_000L;
-    }
 }

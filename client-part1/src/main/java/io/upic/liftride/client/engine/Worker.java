@@ -40,32 +40,34 @@ final class Worker implements Runnable {
     private long retries;
     private final FailureCounts causes = new FailureCounts();
     private Throwable crash;
-    private long finishNanos;
 
-    /** The constant parts of every ride and the lift range, shared by all workers. */
-    record RideValues(int resortId, int seasonId, int dayId, int numLifts) {}
+    /**
+     * What every worker of a run shares.
+     *
+     * @param seed          the run's seed, or null for ThreadLocalRandom
+     * @param stopRequested checked before every request
+     * @param clock         what the open model paces by
+     */
+    record Common(RideValues ride, Long seed, BooleanSupplier stopRequested, Pacer.Clock clock) {}
 
-    public Worker(
+    Worker(
             ThreadAssignment assignment,
             RideSender rideSender,
             RetryingSender sender,
             AttemptRecorder recorder,
-            RideValues ride,
-            Long seed,
-            BooleanSupplier stopRequested,
             PhaseTracker tracker,
             LongFunction<SendSchedule> scheduleFrom,
-            Pacer.Clock clock) {
+            Common common) {
         this.assignment = assignment;
         this.rideSender = rideSender;
         this.sender = sender;
         this.recorder = recorder;
-        this.ride = ride;
-        this.seed = seed;
-        this.stopRequested = stopRequested;
+        this.ride = common.ride();
+        this.seed = common.seed();
+        this.stopRequested = common.stopRequested();
         this.tracker = tracker;
         this.scheduleFrom = scheduleFrom;
-        this.pacer = new Pacer(clock);
+        this.pacer = new Pacer(common.clock());
     }
 
     @Override
@@ -131,8 +133,7 @@ final class Worker implements Runnable {
                     crash = t;
                 }
             }
-            finishNanos = System.nanoTime();
-            tracker.workerFinished(finishNanos); // in finally: a crashed worker never hangs the next phase
+            tracker.workerFinished(System.nanoTime()); // in finally: a crashed worker never hangs the next phase
         }
     }
 
@@ -182,10 +183,6 @@ final class Worker implements Runnable {
     /** How far behind its schedule this worker fell (empty in the closed model). */
     public ScheduleLag lag() {
         return lag;
-    }
-
-    public long finishNanos() {
-        return finishNanos;
     }
 
     public void addFailuresTo(java.util.Map<Integer, Long> into) {

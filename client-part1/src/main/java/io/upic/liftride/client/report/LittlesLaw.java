@@ -121,73 +121,85 @@ public final class LittlesLaw {
      * @param responseNanos R(busy threads) in nanoseconds, > 0 for every count >= 1
      */
     static Schedule simulate(LoadPlan plan, IntToDoubleFunction responseNanos) {
-        List<PlannedPhase> phases = plan.phases();
-        int count = phases.size();
-        double[] starts = new double[count];
-        double[] ends = new double[count];
-        boolean[] started = new boolean[count];
-        int[] finished = new int[count];
-        // {finish in request time, phase index}, earliest first, phase order on ties
-        PriorityQueue<double[]> busy =
-                new PriorityQueue<>((a, b) -> a[0] != b[0] ? Double.compare(a[0], b[0]) : Double.compare(a[1], b[1]));
+        Simulation sim = new Simulation(plan.phases());
         double v = 0, t = 0;
-        startDue(phases, 0, started, finished, starts, ends, busy, v, t);
-        while (!busy.isEmpty()) {
-            double next = busy.peek()[0];
-            double r = responseNanos.applyAsDouble(busy.size());
+        sim.startDue(0, v, t);
+        while (!sim.busy.isEmpty()) {
+            double next = sim.busy.peek()[0];
+            double r = responseNanos.applyAsDouble(sim.busy.size());
             if (!(r > 0)) {
-                throw new IllegalArgumentException("response time <= 0 at " + busy.size() + " busy threads: " + r);
+                throw new IllegalArgumentException("response time <= 0 at " + sim.busy.size() + " busy threads: " + r);
             }
             t += (next - v) * r;
             v = next;
-            double tie = next + 1e-9 * Math.max(1.0, Math.abs(next));
+            sim.finishUntil(next + 1e-9 * Math.max(1.0, Math.abs(next)), t);
+            sim.startDue(1, v, t);
+        }
+        return sim.schedule();
+    }
+
+    /** The state of one {@link #simulate} run: which phase started and ended when, and the busy threads. */
+    private static final class Simulation {
+        private final List<PlannedPhase> phases;
+        private final double[] starts;
+        private final double[] ends;
+        private final boolean[] started;
+        private final int[] finished;
+        /** {finish in request time, phase index}, earliest first, phase order on ties. */
+        private final PriorityQueue<double[]> busy =
+                new PriorityQueue<>((a, b) -> a[0] != b[0] ? Double.compare(a[0], b[0]) : Double.compare(a[1], b[1]));
+
+        Simulation(List<PlannedPhase> phases) {
+            this.phases = phases;
+            int count = phases.size();
+            starts = new double[count];
+            ends = new double[count];
+            started = new boolean[count];
+            finished = new int[count];
+        }
+
+        /** Finishes, at real time t, every busy thread due by request time {@code tie}. */
+        void finishUntil(double tie, double t) {
             while (!busy.isEmpty() && busy.peek()[0] <= tie) {
                 int k = (int) busy.poll()[1];
                 if (++finished[k] == phases.get(k).threads()) {
                     ends[k] = t;
                 }
             }
-            startDue(phases, 1, started, finished, starts, ends, busy, v, t);
         }
-        double wall = 0;
-        List<Double> s = new ArrayList<>(count), e = new ArrayList<>(count);
-        for (int k = 0; k < count; k++) {
-            if (!started[k]) {
-                throw new IllegalStateException("phase " + phases.get(k).name() + " never started");
-            }
-            s.add(starts[k]);
-            e.add(ends[k]);
-            wall = Math.max(wall, ends[k]);
-        }
-        return new Schedule(wall, s, e);
-    }
 
-    /** Starts, at (v, t), every phase from {@code from} on whose trigger is met, in order. */
-    private static void startDue(
-            List<PlannedPhase> phases,
-            int from,
-            boolean[] started,
-            int[] finished,
-            double[] starts,
-            double[] ends,
-            PriorityQueue<double[]> busy,
-            double v,
-            double t) {
-        for (int k = from; k < phases.size(); k++) {
-            if (started[k]) {
-                continue;
+        /** Starts, at (v, t), every phase from {@code from} on whose trigger is met, in order. */
+        void startDue(int from, double v, double t) {
+            for (int k = from; k < phases.size(); k++) {
+                if (started[k]) {
+                    continue;
+                }
+                boolean due = k == 0
+                        || (started[k - 1] && finished[k - 1] >= phases.get(k).startAfter());
+                if (!due) {
+                    continue;
+                }
+                started[k] = true;
+                starts[k] = t;
+                ends[k] = t; // a phase without threads (a shard's empty share) ends as it starts
+                for (ThreadAssignment assignment : phases.get(k).assignments()) {
+                    busy.add(new double[] {v + assignment.requests(), k});
+                }
             }
-            boolean due = k == 0
-                    || (started[k - 1] && finished[k - 1] >= phases.get(k).startAfter());
-            if (!due) {
-                continue;
+        }
+
+        Schedule schedule() {
+            double wall = 0;
+            List<Double> s = new ArrayList<>(starts.length), e = new ArrayList<>(starts.length);
+            for (int k = 0; k < starts.length; k++) {
+                if (!started[k]) {
+                    throw new IllegalStateException("phase " + phases.get(k).name() + " never started");
+                }
+                s.add(starts[k]);
+                e.add(ends[k]);
+                wall = Math.max(wall, ends[k]);
             }
-            started[k] = true;
-            starts[k] = t;
-            ends[k] = t; // a phase without threads (a shard's empty share) ends as it starts
-            for (ThreadAssignment assignment : phases.get(k).assignments()) {
-                busy.add(new double[] {v + assignment.requests(), k});
-            }
+            return new Schedule(wall, s, e);
         }
     }
 

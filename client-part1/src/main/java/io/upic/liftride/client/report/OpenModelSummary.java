@@ -1,11 +1,11 @@
 package io.upic.liftride.client.report;
 
 import io.upic.liftride.client.cli.RunConfig;
-import io.upic.liftride.client.engine.OpenModel;
 import io.upic.liftride.client.engine.PhaseResult;
 import io.upic.liftride.client.engine.RunResult;
 import io.upic.liftride.client.engine.ScheduleLag;
 import io.upic.liftride.client.plan.LoadPlan;
+import io.upic.liftride.client.plan.OpenModel;
 import io.upic.liftride.client.plan.PlannedPhase;
 import java.io.PrintStream;
 import java.util.Locale;

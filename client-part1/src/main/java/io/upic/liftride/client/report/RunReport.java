@@ -59,6 +59,6 @@ public record RunReport(
 
     /** Whether this run counts as a success for the exit code: every request 201, checks pass, not stopped. */
     public boolean ok() {
-        return result.allSucceeded() && !result.stopped() && reconciliation.ok();
+        return result.ok() && reconciliation.ok();
     }
 }

@@ -1,6 +1,7 @@
 package io.upic.liftride.client.report;
 
 import io.upic.liftride.client.engine.PhaseResult;
+import io.upic.liftride.client.engine.Requests;
 import io.upic.liftride.client.engine.RunResult;
 import io.upic.liftride.client.threshold.Metric;
 import io.upic.liftride.client.threshold.MetricSource;
@@ -281,12 +282,7 @@ public record RunSummary(
                                         report.config().shard().index(),
                                         report.config().shard().count()))
                 .offeredRate(offeredRate)
-                .planned(r.planned())
-                .successful(r.successful())
-                .failed(r.failed())
-                .notSent(r.notSent())
-                .retries(r.retries())
-                .attempts(r.attempts())
+                .requests(r.requests())
                 .wallSeconds(r.wallNanos() / 1e9)
                 .throughput(r.throughputPerSecond())
                 .stopped(r.stopped())
@@ -304,4 +300,7 @@ public record RunSummary(
     private static Double finiteOrNull(double v) {
         return Double.isFinite(v) ? v : null;
     }
+
+    /** Lombok's builder, which also sets the request account in one call. */
+    public static class RunSummaryBuilder implements Requests.Fields<RunSummaryBuilder> {}
 }

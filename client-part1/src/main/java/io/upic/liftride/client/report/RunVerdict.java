@@ -1,6 +1,5 @@
 package io.upic.liftride.client.report;
 
-import io.upic.liftride.client.RunHooks;
 import io.upic.liftride.client.threshold.MetricSource;
 import io.upic.liftride.client.threshold.ThresholdCheck;
 import java.io.IOException;
@@ -19,15 +18,15 @@ public final class RunVerdict {
     private RunVerdict() {}
 
     /**
-     * {@code report} with its thresholds checked against the metrics {@code hooks} gives and its summary
+     * {@code report} with its thresholds checked against {@code metrics} (what the run measured) and its summary
      * built.
      *
+     * @param clientName  the program's name in the summary
      * @param offeredRate the open model's --rate, or null in the closed model
      */
-    public static RunReport judge(RunReport report, RunHooks hooks, Double offeredRate) {
-        MetricSource metrics = hooks.metrics(report);
+    public static RunReport judge(RunReport report, MetricSource metrics, String clientName, Double offeredRate) {
         ThresholdCheck check = ThresholdCheck.of(report.config().thresholds(), metrics);
-        RunSummary summary = RunSummary.of(report, metrics, check, hooks.clientName(), offeredRate);
+        RunSummary summary = RunSummary.of(report, metrics, check, clientName, offeredRate);
         return report.toBuilder().thresholds(check).summary(summary).build();
     }
 

@@ -142,6 +142,32 @@ public final class SummaryPrinter {
                 L,
                 "  throughput           %,12.1f req/s  (successful requests / wall seconds)%n",
                 r.throughputPerSecond());
+        printPhases(out, r);
+        out.println(
+                "  (phase throughput = its successful requests / its own duration; phases overlap, so they do not add up;"
+                        + " latency = mean per attempt; in flight = sum of latencies / duration)");
+        if (!Double.isNaN(report.busyCores())) {
+            out.printf(
+                    L,
+                    "  CPU: this JVM (%s) kept %.2f of %d cores busy, %.0f us per attempt%n",
+                    CpuScope.of(report.embeddedServer()).label(),
+                    report.busyCores(),
+                    report.cores(),
+                    report.cpuNanosPerAttempt() / 1e3);
+        }
+        OpenModelSummary.printRates(out, r);
+        if (!r.failuresByCause().isEmpty()) {
+            out.println("  failures by cause: " + causes(r.failuresByCause()));
+        }
+        for (String problem : r.problems()) {
+            out.println("  PROBLEM: " + problem);
+        }
+        printTheory(out, report);
+        printReconciliation(out, report.reconciliation());
+        out.flush();
+    }
+
+    private static void printPhases(PrintStream out, RunResult r) {
         out.printf(
                 L,
                 "  %-9s %7s %10s %10s %7s %10s %13s %10s %9s%n",
@@ -180,28 +206,6 @@ public final class SummaryPrinter {
                     p.meanLatencyNanos() / 1e6,
                     p.measuredConcurrency());
         }
-        out.println(
-                "  (phase throughput = its successful requests / its own duration; phases overlap, so they do not add up;"
-                        + " latency = mean per attempt; in flight = sum of latencies / duration)");
-        if (!Double.isNaN(report.busyCores())) {
-            out.printf(
-                    L,
-                    "  CPU: this JVM (%s) kept %.2f of %d cores busy, %.0f us per attempt%n",
-                    CpuScope.of(report.embeddedServer()).label(),
-                    report.busyCores(),
-                    report.cores(),
-                    report.cpuNanosPerAttempt() / 1e3);
-        }
-        OpenModelSummary.printRates(out, r);
-        if (!r.failuresByCause().isEmpty()) {
-            out.println("  failures by cause: " + causes(r.failuresByCause()));
-        }
-        for (String problem : r.problems()) {
-            out.println("  PROBLEM: " + problem);
-        }
-        printTheory(out, report);
-        printReconciliation(out, report.reconciliation());
-        out.flush();
     }
 
     private static void printTheory(PrintStream out, RunReport report) {

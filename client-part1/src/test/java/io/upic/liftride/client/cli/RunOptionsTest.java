@@ -8,8 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.upic.liftride.client.Fixtures;
 import io.upic.liftride.client.http.RetryPolicy;
-import io.upic.liftride.client.http.Transport;
 import io.upic.liftride.client.threshold.Threshold;
+import io.upic.liftride.client.transport.Transport;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;

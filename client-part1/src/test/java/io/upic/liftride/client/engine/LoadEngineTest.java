@@ -31,7 +31,9 @@ class LoadEngineTest {
     private static final RetryPolicy NO_WAIT = new RetryPolicy(6, 0, 0);
 
     private static LoadEngine.Builder engine(LoadPlan plan, FakeSenders senders) {
-        return LoadEngine.builder(plan, senders).ride(7, 2022, 3, 40).retryPolicy(NO_WAIT);
+        return LoadEngine.builder(plan, senders)
+                .ride(new RideValues(7, 2022, 3, 40))
+                .retryPolicy(NO_WAIT);
     }
 
     @Test
@@ -80,7 +82,10 @@ class LoadEngineTest {
         LoadPlan plan = wide.forRun(1, 2, 20);
         assertEquals(8_000, plan.totalRequests());
         FakeSenders senders = FakeSenders.always(201);
-        LoadEngine.builder(plan, senders).ride(1, 2022, 1, 5).build().run();
+        LoadEngine.builder(plan, senders)
+                .ride(new RideValues(1, 2022, 1, 5))
+                .build()
+                .run();
         java.util.function.Function<java.util.function.Function<FakeSenders.Ride, Integer>, java.util.Set<Integer>>
                 values = f ->
                         new java.util.TreeSet<>(senders.rides.stream().map(f).toList());

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.upic.liftride.client.http.RetryPolicy;
 import io.upic.liftride.client.plan.LoadPlan;
+import io.upic.liftride.client.plan.OpenModel;
 import io.upic.liftride.client.plan.Phase;
 import io.upic.liftride.client.plan.PhasePlan;
 import io.upic.liftride.client.plan.ThreadAssignment;

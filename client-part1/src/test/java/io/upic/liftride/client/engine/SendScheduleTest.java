@@ -3,6 +3,7 @@ package io.upic.liftride.client.engine;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import io.upic.liftride.client.plan.OpenModel;
 import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
 

@@ -20,7 +20,7 @@ class ShardedEngineTest {
 
     private static RunResult run(LoadPlan plan, FakeSenders senders, AttemptListener listener) {
         return LoadEngine.builder(plan, senders)
-                .ride(7, 2022, 3, 40)
+                .ride(new RideValues(7, 2022, 3, 40))
                 .retryPolicy(new RetryPolicy(6, 0, 0))
                 .seed(42L)
                 .listener(listener)

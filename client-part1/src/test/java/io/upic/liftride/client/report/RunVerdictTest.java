@@ -43,7 +43,7 @@ class RunVerdictTest {
                                 .map(Threshold::parse)
                                 .toList()))
                 .build();
-        return RunVerdict.judge(report, RunHooks.NONE, null);
+        return RunVerdict.judge(report, RunHooks.NONE.metrics(report), RunHooks.NONE.clientName(), null);
     }
 
     private int conclude(Path file, int code, RunReport... reports) {

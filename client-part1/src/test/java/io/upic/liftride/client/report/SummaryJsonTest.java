@@ -87,7 +87,8 @@ class SummaryJsonTest {
                                 .map(Threshold::parse)
                                 .toList()))
                 .build();
-        return RunVerdict.judge(withThresholds, RunHooks.NONE, null).summary();
+        return RunVerdict.judge(withThresholds, RunHooks.NONE.metrics(withThresholds), RunHooks.NONE.clientName(), null)
+                .summary();
     }
 
     @Test

@@ -58,32 +58,7 @@ public final class SweepCharts {
             boolean boundedClientOnly,
             double meanMillis,
             double medianMillis,
-            double p99Millis) {
-
-        /** A point without the bounded prediction. */
-        public Point(
-                int threads,
-                double wallSeconds,
-                double predictedWallSeconds,
-                double throughput,
-                double predictedThroughput,
-                double meanMillis,
-                double medianMillis,
-                double p99Millis) {
-            this(
-                    threads,
-                    wallSeconds,
-                    predictedWallSeconds,
-                    throughput,
-                    predictedThroughput,
-                    Double.NaN,
-                    Double.NaN,
-                    false,
-                    meanMillis,
-                    medianMillis,
-                    p99Millis);
-        }
-    }
+            double p99Millis) {}
 
     /** Writes the three sweep charts into {@code dir}. */
     public static List<ChartFile> write(Path dir, String label, List<Point> points) throws IOException {

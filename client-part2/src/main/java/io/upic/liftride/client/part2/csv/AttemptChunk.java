@@ -32,11 +32,6 @@ public final class AttemptChunk {
         sendDelayMicros = new int[capacity];
     }
 
-    /** Rows this chunk can hold. */
-    public int capacity() {
-        return code.length;
-    }
-
     /** Rows filled so far. */
     public int size() {
         return size;

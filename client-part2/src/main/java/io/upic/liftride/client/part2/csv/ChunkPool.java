@@ -146,9 +146,4 @@ public final class ChunkPool {
     public long stallNanos() {
         return stallNanos.get();
     }
-
-    /** Approximate bytes of chunk memory allocated (for the report). */
-    public long allocatedBytes() {
-        return (long) allocated() * chunkRows * (8 + 8 + 4 + 4 + 1);
-    }
 }

@@ -94,11 +94,6 @@ public final class CsvRows {
         pos = 0;
     }
 
-    /** Bytes waiting in the buffer. */
-    public int pending() {
-        return pos;
-    }
-
     /** One row as a String: for tests and error messages, not for the hot path. */
     public String format(long startEpochMillis, int latencyMicros, int code, int phaseIndex, int attempt, int thread) {
         return format(startEpochMillis, latencyMicros, code, phaseIndex, attempt, thread, -1);

@@ -1,8 +1,11 @@
 package io.upic.liftride.client.part2.merge;
 
+import io.upic.liftride.client.cli.Flag;
+import io.upic.liftride.client.cli.RunOptions;
 import io.upic.liftride.client.cli.UsageException;
 import io.upic.liftride.client.part2.chart.RunCharts;
 import io.upic.liftride.client.part2.chart.RunCharts.ChartFile;
+import io.upic.liftride.client.part2.cli.Part2Options;
 import io.upic.liftride.client.part2.report.HdrLog;
 import io.upic.liftride.client.report.SummaryJson;
 import java.io.IOException;
@@ -16,6 +19,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Stream;
+import org.apache.commons.cli.CommandLine;
 
 /**
  * {@code java -jar client-part2.jar merge DIR... --out DIR [--allow-missing]}: joins the outputs of shards
@@ -39,79 +43,103 @@ public final class MergeCommand {
         this.workingDir = workingDir;
     }
 
-    /** The usage line, headed by {@code command} (e.g. {@code java -jar client-part2.jar}). */
+    /** --out DIR: the folder for the merged report (required); client-part2's --out with its own help. */
+    public static final Flag<String> OUT = Part2Options.OUT.withHelp(
+            "folder for the merged report.md, charts, latency.hlog and summary.json (required)");
+
+    /** --allow-missing: merge a partial set of shards. */
+    public static final Flag<Boolean> ALLOW_MISSING = Flag.toggle(
+            null, "allow-missing", "merge even when some of the N shards are not given (the report says so)");
+
+    private static final List<Flag<?>> FLAGS = List.of(OUT, ALLOW_MISSING, RunOptions.HELP);
+
+    /** What the command line asks to merge: {@code null} from {@link #parse} when it asks for the help. */
+    private record Request(List<Path> inputs, Path outDir, boolean allowMissing) {}
+
+    /** The usage, headed by {@code command} (e.g. {@code java -jar client-part2.jar}). */
     public static String usage(String command) {
-        return "usage: " + command + " " + NAME + " DIR... --out DIR [--allow-missing]\n"
-                + "  DIR              a client-part2 output folder of one shard (or one of its run folders t64/ ...);\n"
-                + "                   give every shard's; run folders of the same name are merged\n"
-                + "  --out DIR        folder for the merged report.md, charts, latency.hlog and summary.json\n"
-                + "  --allow-missing  merge even when some of the N shards are not given (the report says so)\n"
-                + "Exit codes: 0 merged and every request succeeded, 1 merged with failed or unsent requests,"
-                + " 2 bad arguments or outputs of different plans.\n";
+        return RunOptions.usage(
+                command + " " + NAME + " DIR... --out DIR [--allow-missing]",
+                FLAGS,
+                "DIR: a client-part2 output folder of one shard (or one of its run folders t64/ ...); give every"
+                        + " shard's; run folders of the same name are merged. Exit codes: 0 merged and every request"
+                        + " succeeded, 1 merged with failed or unsent requests, 2 bad arguments or outputs of"
+                        + " different plans.");
     }
 
     /** Runs the merge of {@code args} (the words after {@code merge}); returns the exit code. */
     public int run(String[] args, String command) {
-        List<Path> inputs = new ArrayList<>();
-        Path outDir = null;
-        boolean allowMissing = false;
+        Request request;
         try {
-            for (int i = 0; i < args.length; i++) {
-                String a = args[i];
-                if (a.equals("--out") || a.startsWith("--out=")) {
-                    String v = a.startsWith("--out=") ? a.substring(6) : i + 1 < args.length ? args[++i] : null;
-                    if (v == null || v.isBlank()) {
-                        throw new UsageException("--out needs a value (a folder that can be created)");
-                    }
-                    outDir = path(v, "--out");
-                } else if (a.equals("--allow-missing")) {
-                    allowMissing = true;
-                } else if (a.equals("-h") || a.equals("--help")) {
-                    out.print(usage(command));
-                    return 0;
-                } else if (a.startsWith("-")) {
-                    throw new UsageException("unknown flag " + a);
-                } else {
-                    inputs.add(path(a, "DIR"));
-                }
-            }
-            if (inputs.isEmpty()) {
-                throw new UsageException("merge needs at least one shard output folder");
-            }
-            if (outDir == null) {
-                throw new UsageException("--out is required (a folder that can be created)");
-            }
+            request = parse(args);
         } catch (UsageException e) {
             err.println(e.getMessage());
             err.print(usage(command));
             err.flush();
             return UsageException.EXIT_CODE;
         }
-        List<MergedRun> merged = new ArrayList<>();
+        if (request == null) {
+            out.print(usage(command));
+            return 0;
+        }
+        List<MergedRun> merged;
         try {
-            for (Map.Entry<String, List<Path>> g : groups(inputs).entrySet()) {
-                List<ShardRun> shards = new ArrayList<>();
-                for (Path dir : g.getValue()) {
-                    try {
-                        shards.add(ShardRun.load(dir));
-                    } catch (IOException e) {
-                        throw new MergeRefusedException("cannot merge " + g.getKey() + ": " + e.getMessage());
-                    }
-                }
-                merged.add(ShardMerge.merge(g.getKey(), shards, allowMissing));
-            }
+            merged = merge(request);
         } catch (MergeRefusedException e) {
             err.println(e.getMessage());
             err.flush();
             return UsageException.EXIT_CODE;
         }
+        return write(request.outDir(), merged, command + " " + NAME + " " + String.join(" ", args));
+    }
+
+    private Request parse(String[] args) throws UsageException {
+        CommandLine cl = RunOptions.commandLine(args, FLAGS);
+        if (RunOptions.HELP.valueIn(cl)) {
+            return null;
+        }
+        List<Path> inputs = new ArrayList<>();
+        for (String a : cl.getArgList()) {
+            inputs.add(path(a, "DIR"));
+        }
+        if (inputs.isEmpty()) {
+            throw new UsageException("merge needs at least one shard output folder");
+        }
+        String out = OUT.valueIn(cl);
+        if (out == null) {
+            throw new UsageException("--out is required (a folder that can be created)");
+        }
+        if (out.isBlank()) {
+            throw OUT.missingValue();
+        }
+        return new Request(inputs, path(out, "--out"), ALLOW_MISSING.valueIn(cl));
+    }
+
+    private static List<MergedRun> merge(Request request) throws MergeRefusedException {
+        List<MergedRun> merged = new ArrayList<>();
+        for (Map.Entry<String, List<Path>> g : groups(request.inputs()).entrySet()) {
+            List<ShardRun> shards = new ArrayList<>();
+            for (Path dir : g.getValue()) {
+                try {
+                    shards.add(ShardRun.load(dir));
+                } catch (IOException e) {
+                    throw new MergeRefusedException("cannot merge " + g.getKey() + ": " + e.getMessage());
+                }
+            }
+            merged.add(ShardMerge.merge(g.getKey(), shards, request.allowMissing()));
+        }
+        return merged;
+    }
+
+    /** Writes the merged runs and the report into {@code outDir}; returns the exit code. */
+    private int write(Path outDir, List<MergedRun> merged, String commandLine) {
         try {
             Files.createDirectories(outDir);
             List<MergeReport.Section> sections = new ArrayList<>();
             for (MergedRun m : merged) {
                 sections.add(new MergeReport.Section(m, writeRun(outDir, m)));
             }
-            Path report = MergeReport.write(outDir, command + " " + NAME + " " + String.join(" ", args), sections);
+            Path report = MergeReport.write(outDir, commandLine, sections);
             boolean ok = true;
             for (MergedRun m : merged) {
                 var r = m.result();
@@ -129,9 +157,7 @@ public final class MergeCommand {
                         r.wallNanos() / 1e9,
                         r.throughputPerSecond(),
                         m.missing().isEmpty() ? "" : " (PARTIAL: shards " + m.missing() + " missing)");
-                ok &= r.successful() == r.planned()
-                        && !r.stopped()
-                        && m.missing().isEmpty();
+                ok &= m.ok();
             }
             out.println("Report: " + report);
             out.flush();

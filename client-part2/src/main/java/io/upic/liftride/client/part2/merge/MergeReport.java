@@ -1,6 +1,7 @@
 package io.upic.liftride.client.part2.merge;
 
 import io.upic.liftride.client.engine.PhaseResult;
+import io.upic.liftride.client.engine.Requests;
 import io.upic.liftride.client.engine.RunResult;
 import io.upic.liftride.client.part2.chart.RunCharts.ChartFile;
 import io.upic.liftride.client.part2.metrics.LatencyStats;
@@ -77,49 +78,48 @@ public final class MergeReport {
                     .append(String.join("; ", r.problems()))
                     .append(".\n\n");
         }
+        shardTable(b, m);
+        phaseTable(b, m);
+        latencyTables(b, m);
+        server(b, m);
+        if (!section.charts().isEmpty()) {
+            b.append("\n### Charts\n\n");
+            for (ChartFile f : section.charts()) {
+                String rel = outDir.relativize(f.file()).toString().replace('\\', '/');
+                b.append("![").append(f.title()).append("](").append(rel).append(")\n\n");
+            }
+        }
+    }
+
+    private static void shardTable(StringBuilder b, MergedRun m) {
+        RunResult r = m.result();
         b.append("| shard | started (UTC) | +s | wall (s) | planned | successful | failed | not sent | retries "
                 + "| throughput (req/s) | mean | p50 | p99 | max (ms) |\n");
         b.append("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
         for (int i = 0; i < m.shards().size(); i++) {
             ShardRecord s = m.shards().get(i).record();
             ScopeStats st = m.shardStats().get(i);
-            row(
-                    b,
-                    s.shardLabel(),
-                    TIME.format(Instant.ofEpochMilli(s.startEpochMillis())),
-                    (s.startEpochMillis() - r.startEpochMillis()) / 1e3,
-                    s.wallNanos() / 1e9,
-                    s.planned(),
-                    s.successful(),
-                    s.failed(),
-                    s.notSent(),
-                    s.retries(),
-                    st.throughputPerSecond(),
-                    st.all());
+            row(b, s.shardLabel(), s.startEpochMillis(), r.startEpochMillis(), s.requests(), st);
         }
         row(
                 b,
                 "**total**",
-                TIME.format(Instant.ofEpochMilli(r.startEpochMillis())),
-                0,
-                r.wallNanos() / 1e9,
-                r.planned(),
-                r.successful(),
-                r.failed(),
-                r.notSent(),
-                r.retries(),
-                r.throughputPerSecond(),
-                m.metrics().run().all());
+                r.startEpochMillis(),
+                r.startEpochMillis(),
+                r.requests(),
+                m.metrics().run());
         b.append("\nThe total's wall time runs from the first shard's start to the last shard's end, and its ")
                 .append("throughput is its successes over that time; a shard's throughput is its own over its own ")
                 .append("wall time, so the shards' throughputs add up to more than the total when they did not ")
                 .append("start and end together.\n\n");
+    }
 
+    private static void phaseTable(StringBuilder b, MergedRun m) {
         b.append("### Phases, all shards\n\n");
         b.append("| phase | threads | planned | successful | failed | from (s) | to (s) | throughput (req/s) "
                 + "| mean | p50 | p90 | p99 | p99.9 | max (ms) |\n");
         b.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
-        for (PhaseResult p : r.phases()) {
+        for (PhaseResult p : m.result().phases()) {
             LatencyStats l = m.metrics().phases().get(p.index()).all();
             b.append(String.format(
                     L,
@@ -142,7 +142,9 @@ public final class MergeReport {
         b.append("\nA phase here runs from its earliest start on any shard to its latest end on any shard. Each ")
                 .append("shard starts its next phase when its own threads reach the trigger, so phases of different ")
                 .append("shards are not aligned and overlap more than in one process.\n\n");
+    }
 
+    private static void latencyTables(StringBuilder b, MergedRun m) {
         LatencyStats all = m.metrics().run().all();
         LatencyStats first = m.metrics().run().first();
         b.append("### Latency, all shards (ms)\n\n");
@@ -150,7 +152,10 @@ public final class MergeReport {
         b.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
         latencyRow(b, "all", all);
         latencyRow(b, "first only", first);
+    }
 
+    private static void server(StringBuilder b, MergedRun m) {
+        RunResult r = m.result();
         b.append("\n### Server\n\n");
         long[] counts = m.serverCounts();
         if (counts == null) {
@@ -171,41 +176,24 @@ public final class MergeReport {
                             : "DIFFERENT: a shard read its \"before\" after another had stored rides, or another"
                                     + " client wrote to the server meanwhile"));
         }
-        if (!section.charts().isEmpty()) {
-            b.append("\n### Charts\n\n");
-            for (ChartFile f : section.charts()) {
-                String rel = outDir.relativize(f.file()).toString().replace('\\', '/');
-                b.append("![").append(f.title()).append("](").append(rel).append(")\n\n");
-            }
-        }
     }
 
-    private static void row(
-            StringBuilder b,
-            String label,
-            String started,
-            double offsetSeconds,
-            double wallSeconds,
-            long planned,
-            long ok,
-            long failed,
-            long notSent,
-            long retries,
-            double throughput,
-            LatencyStats l) {
+    /** A row of the shard table: a shard's or the total's account and statistics, started at {@code start}. */
+    private static void row(StringBuilder b, String label, long start, long origin, Requests req, ScopeStats st) {
+        LatencyStats l = st.all();
         b.append(String.format(
                 L,
                 "| %s | %s | %.3f | %.2f | %,d | %,d | %,d | %,d | %,d | %,.0f | %s | %s | %s | %s |%n",
                 label,
-                started,
-                offsetSeconds,
-                wallSeconds,
-                planned,
-                ok,
-                failed,
-                notSent,
-                retries,
-                throughput,
+                TIME.format(Instant.ofEpochMilli(start)),
+                (start - origin) / 1e3,
+                st.durationNanos() / 1e9,
+                req.planned(),
+                req.successful(),
+                req.failed(),
+                req.notSent(),
+                req.retries(),
+                st.throughputPerSecond(),
                 ms(l.meanMillis(), l.count()),
                 ms(l.p50Millis(), l.count()),
                 ms(l.p99Millis(), l.count()),

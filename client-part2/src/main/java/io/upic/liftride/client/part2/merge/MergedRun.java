@@ -43,6 +43,14 @@ public record MergedRun(
         return shards.get(0).record();
     }
 
+    /**
+     * Whether the merge is "ok" (the exit code 0): the total run is ({@link RunResult#ok()}) and no shard is
+     * missing.
+     */
+    public boolean ok() {
+        return result.ok() && missing.isEmpty();
+    }
+
     /** The server's count before the earliest shard and after the latest, if every shard read both; else null. */
     public long[] serverCounts() {
         long before = Long.MAX_VALUE, after = Long.MIN_VALUE;

@@ -33,12 +33,7 @@ public final class MergedSummary {
         if (!m.missing().isEmpty()) {
             problems.add("partial merge: shards " + m.missing() + " of " + id.shardCount() + " were not given");
         }
-        boolean stopped = m.shards().stream().anyMatch(s -> s.record().stopped());
-        boolean ok = r.failed() == 0
-                && r.notSent() == 0
-                && !stopped
-                && m.missing().isEmpty()
-                && (server.reconciled() == null || server.reconciled());
+        boolean ok = m.ok() && (server.reconciled() == null || server.reconciled());
         return RunSummary.builder()
                 .schemaVersion(RunSummary.SCHEMA_VERSION)
                 .client(CLIENT)
@@ -52,17 +47,10 @@ public final class MergedSummary {
                 .meanRuns(id.meanRuns())
                 .transport(String.join("+", m.transports()))
                 .serverUrl(id.server())
-                .planned(r.planned())
-                .successful(r.successful())
-                .failed(r.failed())
-                .notSent(r.notSent())
-                .retries(r.retries())
-                .attempts(m.shards().stream()
-                        .mapToLong(s -> s.record().attempts())
-                        .sum())
+                .requests(r.requests())
                 .wallSeconds(r.wallNanos() / 1e9)
                 .throughput(r.throughputPerSecond())
-                .stopped(stopped)
+                .stopped(r.stopped())
                 .ok(ok)
                 .phases(r.phases().stream().map(RunSummary.Phase::of).toList())
                 .latencyMs(latency(m.metrics().run().all()))

@@ -1,6 +1,7 @@
 package io.upic.liftride.client.part2.merge;
 
 import io.upic.liftride.client.engine.PhaseResult;
+import io.upic.liftride.client.engine.Requests;
 import io.upic.liftride.client.engine.RunResult;
 import io.upic.liftride.client.part2.metrics.LatencyHistograms;
 import io.upic.liftride.client.part2.metrics.LatencyStats;
@@ -119,155 +120,55 @@ public final class ShardMerge {
     }
 
     private static MergedRun join(String name, List<ShardRun> shards, List<Integer> missing) {
-        long origin = Long.MAX_VALUE;
-        long endNanos = 0;
-        for (ShardRun s : shards) {
-            origin = Math.min(origin, s.record().startEpochMillis());
-        }
-        for (ShardRun s : shards) {
-            endNanos = Math.max(
-                    endNanos,
-                    (s.record().startEpochMillis() - origin) * 1_000_000
-                            + s.record().wallNanos());
-        }
+        long origin = shards.stream()
+                .mapToLong(s -> s.record().startEpochMillis())
+                .min()
+                .orElseThrow();
+        long endNanos = shards.stream()
+                .mapToLong(s -> (s.record().startEpochMillis() - origin) * 1_000_000
+                        + s.record().wallNanos())
+                .max()
+                .orElseThrow();
         ShardRecord ref = shards.get(0).record();
-        int phaseCount = ref.phases().size();
-
-        List<PhaseResult> phases = new ArrayList<>(phaseCount);
-        List<ScopeStats> phaseStats = new ArrayList<>(phaseCount);
-        for (int k = 0; k < phaseCount; k++) {
-            phaseStats.add(null);
+        List<PhaseResult> phases = new ArrayList<>();
+        List<ScopeStats> phaseStats = new ArrayList<>();
+        for (int k = 0; k < ref.phases().size(); k++) {
+            joinPhase(k, shards, origin, phases, phaseStats);
         }
-        Histogram runAll = LatencyHistograms.forMerge();
-        Histogram runFirst = LatencyHistograms.forMerge();
-        for (int k = 0; k < phaseCount; k++) {
-            String phaseName = ref.phases().get(k).name();
-            int threads = 0;
-            long planned = 0, ok = 0, failed = 0, notSent = 0, retries = 0, attempts = 0, failedAttempts = 0;
-            long start = Long.MAX_VALUE, end = Long.MIN_VALUE;
-            boolean started = false;
-            double latencySumMillis = 0;
-            List<ShardRecord.Latency> all = new ArrayList<>(), first = new ArrayList<>();
-            Histogram hAll = LatencyHistograms.forMerge();
-            Histogram hFirst = LatencyHistograms.forMerge();
-            for (ShardRun s : shards) {
-                ShardRecord.Phase p = s.record().phases().get(k);
-                threads += p.threads();
-                planned += p.planned();
-                ok += p.successful();
-                failed += p.failed();
-                notSent += p.notSent();
-                retries += p.retries();
-                attempts += p.attempts();
-                failedAttempts += p.failedAttempts();
-                latencySumMillis += p.all().meanMillis() * p.all().count();
-                all.add(p.all());
-                first.add(p.first());
-                if (p.started()) {
-                    started = true;
-                    start = Math.min(start, p.startEpochMillis());
-                    end = Math.max(end, p.endEpochMillis());
-                }
-                addIfPresent(hAll, s.histogram(HdrLog.tag(phaseName)));
-                addIfPresent(hFirst, s.histogram(HdrLog.firstTag(phaseName)));
-            }
-            long startNanos = started ? (start - origin) * 1_000_000 : 0;
-            long phaseEndNanos = started ? (end - origin) * 1_000_000 : 0;
-            PhaseResult pr = PhaseResult.builder()
-                    .index(k)
-                    .name(phaseName)
-                    .threads(threads)
-                    .planned(planned)
-                    .successful(ok)
-                    .failed(failed)
-                    .notSent(notSent)
-                    .retries(retries)
-                    .attempts(attempts)
-                    .latencyNanosSum(Math.round(latencySumMillis * 1e6))
-                    .failuresByCause(Map.of()) // a shard keeps failures by cause for its whole run only
-                    .started(started)
-                    .startEpochMillis(started ? start : 0)
-                    .startNanos(startNanos)
-                    .endEpochMillis(started ? end : 0)
-                    .endNanos(phaseEndNanos)
-                    .build();
-            phases.add(pr);
-            phaseStats.set(
-                    k,
-                    scope(
-                            phaseName,
-                            k,
-                            threads,
-                            started,
-                            pr.durationNanos(),
-                            ok,
-                            failedAttempts,
-                            pr.throughputPerSecond(),
-                            hAll,
-                            all,
-                            hFirst,
-                            first));
-        }
-
-        long planned = 0, ok = 0, failed = 0, notSent = 0, retries = 0, attempts = 0, failedAttempts = 0;
-        double latencySumMillis = 0;
+        Requests requests = Requests.NONE;
+        long failedAttempts = 0;
         boolean stopped = false;
         Map<Integer, Long> causes = new TreeMap<>();
-        List<ShardRecord.Latency> all = new ArrayList<>(), first = new ArrayList<>();
+        Latencies run = new Latencies();
         List<ScopeStats> shardStats = new ArrayList<>(shards.size());
         TreeSet<String> transports = new TreeSet<>();
         List<String> problems = new ArrayList<>();
         for (ShardRun s : shards) {
             ShardRecord r = s.record();
-            planned += r.planned();
-            ok += r.successful();
-            failed += r.failed();
-            notSent += r.notSent();
-            retries += r.retries();
-            attempts += r.attempts();
-            latencySumMillis += r.all().meanMillis() * r.all().count();
+            requests = requests.plus(r.requests());
             stopped |= r.stopped();
             r.failuresByCause().forEach((code, count) -> causes.merge(code, count, Long::sum));
-            all.add(r.all());
-            first.add(r.first());
             transports.add(r.transport());
-            long shardFailedAttempts = 0;
-            for (ShardRecord.Phase p : r.phases()) {
-                shardFailedAttempts += p.failedAttempts();
-            }
+            long shardFailedAttempts = r.phases().stream()
+                    .mapToLong(ShardRecord.Phase::failedAttempts)
+                    .sum();
             failedAttempts += shardFailedAttempts;
-            Histogram sAll = copyOrEmpty(s.histogram(""));
-            Histogram sFirst = copyOrEmpty(s.histogram(HdrLog.FIRST));
-            runAll.add(sAll);
-            runFirst.add(sFirst);
-            shardStats.add(scope(
-                    "shard " + r.shardLabel(),
-                    -1,
-                    r.threads(),
-                    true,
-                    r.wallNanos(),
-                    r.successful(),
-                    shardFailedAttempts,
-                    r.wallNanos() <= 0 ? 0 : r.successful() * 1e9 / r.wallNanos(),
-                    sAll,
-                    List.of(r.all()),
-                    sFirst,
-                    List.of(r.first())));
+            Latencies shard = new Latencies();
+            shard.add(r.all(), r.first(), s.histogram(""), s.histogram(HdrLog.FIRST));
+            run.add(r.all(), r.first(), s.histogram(""), s.histogram(HdrLog.FIRST));
+            String label = "shard " + r.shardLabel();
+            shardStats.add(
+                    shard.scope(label, -1, r.threads(), true, r.wallNanos(), r.successful(), shardFailedAttempts));
             if (r.stopped()) {
-                problems.add("shard " + r.shardLabel() + " (" + s.dir() + ") was stopped early");
+                problems.add(label + " (" + s.dir() + ") was stopped early");
             }
         }
         RunResult result = RunResult.builder()
                 .planName(ref.plan())
                 .numThreads(ref.threads())
                 .phases(phases)
-                .planned(planned)
-                .successful(ok)
-                .failed(failed)
-                .notSent(notSent)
-                .retries(retries)
-                .attempts(attempts)
-                .latencyNanosSum(Math.round(latencySumMillis * 1e6))
+                .requests(requests)
+                .latencyNanosSum(run.latencyNanosSum())
                 .failuresByCause(causes)
                 .startEpochMillis(origin)
                 .startNanos(0)
@@ -275,28 +176,111 @@ public final class ShardMerge {
                 .stopped(stopped)
                 .problems(problems)
                 .build();
-        ScopeStats run = scope(
-                "run",
-                -1,
-                ref.threads(),
-                true,
-                endNanos,
-                ok,
-                failedAttempts,
-                result.throughputPerSecond(),
-                runAll,
-                all,
-                runFirst,
-                first);
+        ScopeStats runStats =
+                run.scope("run", -1, ref.threads(), true, endNanos, requests.successful(), failedAttempts);
         return new MergedRun(
                 name,
                 shards,
                 missing,
                 result,
-                new RunMetrics(run, phaseStats),
+                new RunMetrics(runStats, phaseStats),
                 shardStats,
                 seconds(shards, origin),
                 List.copyOf(transports));
+    }
+
+    /** Phase {@code k} of every shard joined: its account to {@code phases}, its statistics to {@code stats}. */
+    private static void joinPhase(
+            int k, List<ShardRun> shards, long origin, List<PhaseResult> phases, List<ScopeStats> stats) {
+        String phaseName = shards.get(0).record().phases().get(k).name();
+        int threads = 0;
+        Requests requests = Requests.NONE;
+        long failedAttempts = 0;
+        long start = Long.MAX_VALUE, end = Long.MIN_VALUE;
+        boolean started = false;
+        Latencies latencies = new Latencies();
+        for (ShardRun s : shards) {
+            ShardRecord.Phase p = s.record().phases().get(k);
+            threads += p.threads();
+            requests = requests.plus(p.requests());
+            failedAttempts += p.failedAttempts();
+            latencies.add(
+                    p.all(), p.first(), s.histogram(HdrLog.tag(phaseName)), s.histogram(HdrLog.firstTag(phaseName)));
+            if (p.started()) {
+                started = true;
+                start = Math.min(start, p.startEpochMillis());
+                end = Math.max(end, p.endEpochMillis());
+            }
+        }
+        PhaseResult pr = PhaseResult.builder()
+                .index(k)
+                .name(phaseName)
+                .threads(threads)
+                .requests(requests)
+                .latencyNanosSum(latencies.latencyNanosSum())
+                .failuresByCause(Map.of()) // a shard keeps failures by cause for its whole run only
+                .started(started)
+                .startEpochMillis(started ? start : 0)
+                .startNanos(started ? (start - origin) * 1_000_000 : 0)
+                .endEpochMillis(started ? end : 0)
+                .endNanos(started ? (end - origin) * 1_000_000 : 0)
+                .build();
+        phases.add(pr);
+        stats.add(latencies.scope(
+                phaseName, k, threads, started, pr.durationNanos(), requests.successful(), failedAttempts));
+    }
+
+    /**
+     * The histograms and the shards' exact latency totals of one merged scope, added shard by shard. Not
+     * thread-safe.
+     */
+    private static final class Latencies {
+        private final Histogram all = LatencyHistograms.forMerge();
+        private final Histogram first = LatencyHistograms.forMerge();
+        private final List<ShardRecord.Latency> allTotals = new ArrayList<>();
+        private final List<ShardRecord.Latency> firstTotals = new ArrayList<>();
+        private double latencySumMillis;
+
+        void add(ShardRecord.Latency allTotal, ShardRecord.Latency firstTotal, Histogram allH, Histogram firstH) {
+            allTotals.add(allTotal);
+            firstTotals.add(firstTotal);
+            latencySumMillis += allTotal.meanMillis() * allTotal.count();
+            addIfPresent(all, allH);
+            addIfPresent(first, firstH);
+        }
+
+        long latencyNanosSum() {
+            return Math.round(latencySumMillis * 1e6);
+        }
+
+        /**
+         * The scope's statistics (throughput: successful requests per second of its duration). Intended latencies
+         * are not merged yet (a merge of --rate shards shows the actual ones), so those components are null.
+         */
+        ScopeStats scope(
+                String name,
+                int phaseIndex,
+                int threads,
+                boolean started,
+                long durationNanos,
+                long successful,
+                long failedAttempts) {
+            return new ScopeStats(
+                    name,
+                    phaseIndex,
+                    threads,
+                    started,
+                    durationNanos,
+                    successful,
+                    failedAttempts,
+                    durationNanos <= 0 ? 0 : successful * 1e9 / durationNanos,
+                    stats(all, allTotals),
+                    stats(first, firstTotals),
+                    all,
+                    first,
+                    null,
+                    null);
+        }
     }
 
     /** Each shard's seconds moved to the merged clock and added. */
@@ -322,40 +306,6 @@ public final class ShardMerge {
             }
         }
         return merged;
-    }
-
-    /**
-     * A merged scope's statistics from its added histograms and the shards' exact totals. Intended latencies are
-     * not merged yet (a merge of --rate shards shows the actual ones), so those components are null.
-     */
-    private static ScopeStats scope(
-            String name,
-            int phaseIndex,
-            int threads,
-            boolean started,
-            long durationNanos,
-            long successful,
-            long failedAttempts,
-            double throughputPerSecond,
-            Histogram all,
-            List<ShardRecord.Latency> allTotals,
-            Histogram first,
-            List<ShardRecord.Latency> firstTotals) {
-        return new ScopeStats(
-                name,
-                phaseIndex,
-                threads,
-                started,
-                durationNanos,
-                successful,
-                failedAttempts,
-                throughputPerSecond,
-                stats(all, allTotals),
-                stats(first, firstTotals),
-                all,
-                first,
-                null,
-                null);
     }
 
     /**
@@ -393,11 +343,5 @@ public final class ShardMerge {
         if (h != null) {
             into.add(h);
         }
-    }
-
-    private static Histogram copyOrEmpty(Histogram h) {
-        Histogram c = LatencyHistograms.forMerge();
-        addIfPresent(c, h);
-        return c;
     }
 }

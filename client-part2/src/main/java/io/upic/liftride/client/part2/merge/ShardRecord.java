@@ -2,6 +2,7 @@ package io.upic.liftride.client.part2.merge;
 
 import io.upic.liftride.client.cli.RunConfig;
 import io.upic.liftride.client.engine.PhaseResult;
+import io.upic.liftride.client.engine.Requests;
 import io.upic.liftride.client.engine.RunResult;
 import io.upic.liftride.client.part2.metrics.LatencyStats;
 import io.upic.liftride.client.part2.metrics.RunMetrics;
@@ -119,7 +120,13 @@ public record ShardRecord(
             long endEpochMillis,
             long durationNanos,
             Latency all,
-            Latency first) {}
+            Latency first) {
+
+        /** The phase's request account on this shard. */
+        public Requests requests() {
+            return new Requests(planned, successful, failed, notSent, retries, attempts);
+        }
+    }
 
     /**
      * Per-second counts: second s covers attempts that completed in [origin + s, origin + s + 1) s.
@@ -133,6 +140,11 @@ public record ShardRecord(
         public int length() {
             return attempts.length;
         }
+    }
+
+    /** This shard's request account. */
+    public Requests requests() {
+        return new Requests(planned, successful, failed, notSent, retries, attempts);
     }
 
     /** The record of a finished run. */

@@ -1,6 +1,5 @@
 package io.upic.liftride.client.part2.metrics;
 
-import org.HdrHistogram.AbstractHistogram;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.IntCountsHistogram;
 
@@ -42,16 +41,5 @@ public final class LatencyHistograms {
     /** Nanoseconds to the recorded unit: microseconds, rounded half-up; negative values count as 0. */
     public static long micros(long nanos) {
         return nanos <= 0 ? 0 : (nanos + 500) / 1_000;
-    }
-
-    /** The sum of {@code parts} in a fresh merge histogram. */
-    public static Histogram merged(Iterable<? extends AbstractHistogram> parts) {
-        Histogram h = forMerge();
-        for (AbstractHistogram p : parts) {
-            if (p != null) {
-                h.add(p);
-            }
-        }
-        return h;
     }
 }

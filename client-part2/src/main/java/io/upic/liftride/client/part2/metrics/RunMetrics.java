@@ -1,6 +1,7 @@
 package io.upic.liftride.client.part2.metrics;
 
 import io.upic.liftride.client.engine.PhaseResult;
+import io.upic.liftride.client.engine.Requests;
 import io.upic.liftride.client.engine.RunResult;
 import java.util.ArrayList;
 import java.util.List;
@@ -22,92 +23,96 @@ public record RunMetrics(ScopeStats run, List<ScopeStats> phases) {
     /** Merges {@code recorders} (all joined) against the engine's account {@code result}. */
     public static RunMetrics merge(List<WorkerRecorder> recorders, RunResult result) {
         int n = result.phases().size();
-        List<Histogram> phaseAll = new ArrayList<>(n);
-        List<Histogram> phaseRetries = new ArrayList<>(n);
-        List<WorkerRecorder.Totals> phaseAllTotals = new ArrayList<>(n);
-        List<WorkerRecorder.Totals> phaseFirstTotals = new ArrayList<>(n);
-        long[] phaseFailed = new long[n];
-        List<Histogram> phaseIntended = new ArrayList<>(n);
-        List<WorkerRecorder.Totals> phaseIntendedTotals = new ArrayList<>(n);
-        boolean scheduled = false;
+        List<Sums> phaseSums = new ArrayList<>(n);
         for (int k = 0; k < n; k++) {
-            phaseAll.add(LatencyHistograms.forMerge());
-            phaseRetries.add(LatencyHistograms.forMerge());
-            phaseAllTotals.add(new WorkerRecorder.Totals());
-            phaseFirstTotals.add(new WorkerRecorder.Totals());
-            phaseIntended.add(LatencyHistograms.forMerge());
-            phaseIntendedTotals.add(new WorkerRecorder.Totals());
+            phaseSums.add(new Sums());
         }
+        boolean scheduled = false;
         for (WorkerRecorder w : recorders) {
-            int k = w.phaseIndex();
-            phaseAll.get(k).add(w.allHistogram());
-            if (w.retryHistogram() != null) {
-                phaseRetries.get(k).add(w.retryHistogram());
-            }
-            phaseAllTotals.get(k).add(w.allTotals());
-            phaseFirstTotals.get(k).add(w.firstTotals());
-            phaseFailed[k] += w.failedAttempts();
-            if (w.fromIntendedHistogram() != null) {
-                scheduled = true;
-                phaseIntended.get(k).add(w.fromIntendedHistogram());
-                phaseIntendedTotals.get(k).add(w.fromIntendedTotals());
-            }
+            scheduled |= phaseSums.get(w.phaseIndex()).add(w);
         }
         // the open model records from the intended send too; a run whose workers never sent has none either way
         scheduled |= result.phases().stream().anyMatch(p -> p.offeredPerSecond() != null);
-        Histogram runIntended = LatencyHistograms.forMerge();
-        WorkerRecorder.Totals runIntendedTotals = new WorkerRecorder.Totals();
-
-        Histogram runAll = LatencyHistograms.forMerge();
-        Histogram runFirst = LatencyHistograms.forMerge();
-        WorkerRecorder.Totals runAllTotals = new WorkerRecorder.Totals();
-        WorkerRecorder.Totals runFirstTotals = new WorkerRecorder.Totals();
-        long runFailed = 0;
+        Sums run = new Sums();
         List<ScopeStats> phases = new ArrayList<>(n);
         for (int k = 0; k < n; k++) {
             PhaseResult p = result.phases().get(k);
-            Histogram all = phaseAll.get(k);
+            Sums sums = phaseSums.get(k);
+            phases.add(sums.stats(p.name(), k, p.threads(), p.started(), p.durationNanos(), p.requests(), scheduled));
+            run.add(sums);
+        }
+        return new RunMetrics(
+                run.stats("run", -1, result.numThreads(), true, result.wallNanos(), result.requests(), scheduled),
+                phases);
+    }
+
+    /** The histograms and exact totals of one scope, added worker by worker or scope by scope. Not thread-safe. */
+    private static final class Sums {
+        private final Histogram all = LatencyHistograms.forMerge();
+        private final Histogram retries = LatencyHistograms.forMerge();
+        private final Histogram intended = LatencyHistograms.forMerge();
+        private final WorkerRecorder.Totals allTotals = new WorkerRecorder.Totals();
+        private final WorkerRecorder.Totals firstTotals = new WorkerRecorder.Totals();
+        private final WorkerRecorder.Totals intendedTotals = new WorkerRecorder.Totals();
+        private long failedAttempts;
+
+        /** Adds a worker's recordings; returns whether it recorded from the intended send (the open model). */
+        boolean add(WorkerRecorder w) {
+            all.add(w.allHistogram());
+            if (w.retryHistogram() != null) {
+                retries.add(w.retryHistogram());
+            }
+            allTotals.add(w.allTotals());
+            firstTotals.add(w.firstTotals());
+            failedAttempts += w.failedAttempts();
+            if (w.fromIntendedHistogram() == null) {
+                return false;
+            }
+            intended.add(w.fromIntendedHistogram());
+            intendedTotals.add(w.fromIntendedTotals());
+            return true;
+        }
+
+        void add(Sums s) {
+            all.add(s.all);
+            retries.add(s.retries);
+            intended.add(s.intended);
+            allTotals.add(s.allTotals);
+            firstTotals.add(s.firstTotals);
+            intendedTotals.add(s.intendedTotals);
+            failedAttempts += s.failedAttempts;
+        }
+
+        /**
+         * The scope's statistics (throughput: successful requests per second of {@code durationNanos}); first
+         * attempts are all attempts less the retries.
+         */
+        ScopeStats stats(
+                String name,
+                int index,
+                int threads,
+                boolean started,
+                long durationNanos,
+                Requests requests,
+                boolean scheduled) {
             Histogram first = all.copy();
-            first.subtract(phaseRetries.get(k));
-            phases.add(new ScopeStats(
-                    p.name(),
-                    k,
-                    p.threads(),
-                    p.started(),
-                    p.durationNanos(),
-                    p.successful(),
-                    phaseFailed[k],
-                    p.throughputPerSecond(),
-                    LatencyStats.of(all, phaseAllTotals.get(k)),
-                    LatencyStats.of(first, phaseFirstTotals.get(k)),
+            first.subtract(retries);
+            return new ScopeStats(
+                    name,
+                    index,
+                    threads,
+                    started,
+                    durationNanos,
+                    requests.successful(),
+                    failedAttempts,
+                    requests.throughputPerSecond(durationNanos),
+                    LatencyStats.of(all, allTotals),
+                    LatencyStats.of(first, firstTotals),
                     all,
                     first,
-                    scheduled ? LatencyStats.of(phaseIntended.get(k), phaseIntendedTotals.get(k)) : null,
-                    scheduled ? phaseIntended.get(k) : null));
-            runIntended.add(phaseIntended.get(k));
-            runIntendedTotals.add(phaseIntendedTotals.get(k));
-            runAll.add(all);
-            runFirst.add(first);
-            runAllTotals.add(phaseAllTotals.get(k));
-            runFirstTotals.add(phaseFirstTotals.get(k));
-            runFailed += phaseFailed[k];
+                    scheduled ? LatencyStats.of(intended, intendedTotals) : null,
+                    scheduled ? intended : null);
         }
-        ScopeStats run = new ScopeStats(
-                "run",
-                -1,
-                result.numThreads(),
-                true,
-                result.wallNanos(),
-                result.successful(),
-                runFailed,
-                result.throughputPerSecond(),
-                LatencyStats.of(runAll, runAllTotals),
-                LatencyStats.of(runFirst, runFirstTotals),
-                runAll,
-                runFirst,
-                scheduled ? LatencyStats.of(runIntended, runIntendedTotals) : null,
-                scheduled ? runIntended : null);
-        return new RunMetrics(run, phases);
     }
 
     /** Attempts the histograms recorded: must equal the engine's attempt count. */

@@ -32,7 +32,6 @@ public final class WorkerRecorder implements AttemptRecorder {
     private final Totals allTotals = new Totals();
     private final Totals firstTotals = new Totals();
     private long failedAttempts;
-    private long chunksSubmitted;
     private boolean closed;
 
     /** Exact count, sum, min and max of latency in nanoseconds (the histogram rounds; these do not). */
@@ -65,9 +64,6 @@ public final class WorkerRecorder implements AttemptRecorder {
             return count;
         }
 
-        public long sumNanos() {
-            return sumNanos;
-        }
         /** Smallest latency, or 0 without values. */
         public long minNanos() {
             return count == 0 ? 0 : minNanos;
@@ -146,7 +142,6 @@ public final class WorkerRecorder implements AttemptRecorder {
                 attemptNumber,
                 sendDelayMicros)) {
             pool.submit(c);
-            chunksSubmitted++;
             chunk = null;
         }
     }
@@ -165,7 +160,6 @@ public final class WorkerRecorder implements AttemptRecorder {
         }
         if (c.size() > 0) {
             pool.submit(c);
-            chunksSubmitted++;
         } else {
             pool.release(c);
         }
@@ -207,9 +201,5 @@ public final class WorkerRecorder implements AttemptRecorder {
     /** Attempts that did not get a 201. */
     public long failedAttempts() {
         return failedAttempts;
-    }
-
-    public long chunksSubmitted() {
-        return chunksSubmitted;
     }
 }

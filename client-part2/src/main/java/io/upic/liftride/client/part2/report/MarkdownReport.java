@@ -181,7 +181,21 @@ public final class MarkdownReport {
                 o.csv().rowsWritten(),
                 o.hlog() == null ? "histogram log missing" : o.hlog().getFileName(),
                 o.hlog() == null ? "" : link(dir, o.hlog())));
+        account(b, r);
+        checks(b, o);
+        latency(b, o);
+        OpenModelReport.appendMarkdown(b, o);
+        phases(b, o);
+        theory(b, TheoryTable.of(rep));
+        b.append("### Charts\n\n");
+        for (ChartFile f : o.charts()) {
+            image(b, dir, f);
+        }
+        b.append(String.format(
+                L, "Statistics and charts generated in %.3f s after the run.%n%n", o.reportNanos() / 1e9));
+    }
 
+    private static void account(StringBuilder b, RunResult r) {
         b.append("| planned | successful | failed | not sent | attempts | retries | wall (s) | throughput (req/s) |\n");
         b.append("|---:|---:|---:|---:|---:|---:|---:|---:|\n");
         b.append(String.format(
@@ -200,7 +214,10 @@ public final class MarkdownReport {
                     .append(SummaryPrinter.causes(r.failuresByCause()))
                     .append("\n\n");
         }
-        Reconciliation c = rep.reconciliation();
+    }
+
+    private static void checks(StringBuilder b, RunOutput o) {
+        Reconciliation c = o.report().reconciliation();
         b.append(String.format(
                 L,
                 "Checks: planned %,d = successful + failed + not sent: %s; ",
@@ -231,13 +248,15 @@ public final class MarkdownReport {
                     o.csv().cpuNanos() / 1e9,
                     o.csv().cpuNanosPerRow()));
         }
-        for (String p : r.problems()) {
+        for (String p : o.report().result().problems()) {
             b.append("- PROBLEM: ").append(p.lines().findFirst().orElse(p)).append('\n');
         }
         for (String p : o.problems()) {
             b.append("- PROBLEM (instrumentation): ").append(p).append('\n');
         }
+    }
 
+    private static void latency(StringBuilder b, RunOutput o) {
         b.append("### Latency (ms)\n\n");
         b.append("| scope | attempts | count | mean | median | p90 | p95 | p99 | p99.9 | min | max |\n");
         b.append("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
@@ -246,8 +265,10 @@ public final class MarkdownReport {
             latencyRows(b, s);
         }
         b.append('\n');
+    }
 
-        OpenModelReport.appendMarkdown(b, o);
+    private static void phases(StringBuilder b, RunOutput o) {
+        RunResult r = o.report().result();
         b.append("### Phases and Little's law\n\n");
         b.append(
                 "| phase | threads | requests | successful | duration (s) | throughput (req/s) | mean latency (ms) | in flight (X x W) | in flight / threads |\n");
@@ -289,8 +310,9 @@ public final class MarkdownReport {
                 run.throughputPerSecond(),
                 run.all().meanMillis(),
                 run.measuredConcurrency()));
+    }
 
-        TheoryTable t = TheoryTable.of(rep);
+    private static void theory(StringBuilder b, TheoryTable t) {
         if (t == null) {
             b.append("No Little's-law prediction: the baseline was skipped or had no successful request.\n\n");
         } else {
@@ -321,13 +343,6 @@ public final class MarkdownReport {
                     .append(WHY_NAIVE_MISSES)
                     .append("\n\n");
         }
-
-        b.append("### Charts\n\n");
-        for (ChartFile f : o.charts()) {
-            image(b, dir, f);
-        }
-        b.append(String.format(
-                L, "Statistics and charts generated in %.3f s after the run.%n%n", o.reportNanos() / 1e9));
     }
 
     /** Why N / W misses here, in one sentence. */

@@ -18,6 +18,11 @@ public final class StatsText {
     private StatsText() {}
 
     public static void print(PrintStream out, RunOutput o, Path base) {
+        printLatency(out, o);
+        printFiles(out, o, base);
+    }
+
+    private static void printLatency(PrintStream out, RunOutput o) {
         out.println();
         out.println(
                 "Latency statistics (ms): mean, min, max exact; percentiles from HdrHistogram (microseconds, 3 significant digits, nearest rank)");
@@ -61,7 +66,9 @@ public final class StatsText {
                     s.threads(),
                     100.0 * s.measuredConcurrency() / s.threads());
         }
+    }
 
+    private static void printFiles(PrintStream out, RunOutput o, Path base) {
         var csv = o.csv();
         out.printf(
                 L,

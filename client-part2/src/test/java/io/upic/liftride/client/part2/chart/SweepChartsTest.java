@@ -65,8 +65,8 @@ class SweepChartsTest {
     @Test
     void withoutABaselineOnlyTheMeasurementIsDrawn() {
         List<SweepCharts.Point> points = List.of(
-                new SweepCharts.Point(4, 2.0, Double.NaN, 900, Double.NaN, 1, 1, 2),
-                new SweepCharts.Point(8, 1.2, Double.NaN, 1_500, Double.NaN, 1, 1, 2));
+                new SweepCharts.Point(4, 2.0, Double.NaN, 900, Double.NaN, Double.NaN, Double.NaN, false, 1, 1, 2),
+                new SweepCharts.Point(8, 1.2, Double.NaN, 1_500, Double.NaN, Double.NaN, Double.NaN, false, 1, 1, 2));
         assertEquals(
                 List.of("measured"),
                 List.copyOf(

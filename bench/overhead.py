@@ -24,7 +24,7 @@ bench/bench.py strips when it includes the file). Raw client output goes to data
   mvn -B -q -DskipTests install   (servlet, client-part1, client-part2, bench)
 
 Reduced run that proves the script works without loading the machine for long:
-  client-part2/bench/overhead.sh --quick --md data/runs/part2-bench-quick.md
+  bench/overhead.sh --quick --md data/runs/part2-bench-quick.md
 """
 import argparse
 import datetime
@@ -39,7 +39,7 @@ import subprocess
 import sys
 import time
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SERVER_JAR = os.path.join(ROOT, "servlet", "target", "liftride-server.jar")
 PART1_JAR = os.path.join(ROOT, "client-part1", "target", "client-part1.jar")
 PART2_JAR = os.path.join(ROOT, "client-part2", "target", "client-part2.jar")
@@ -305,7 +305,7 @@ def write_md(a, started, env_line, plan, cost_text, warmups, overhead, small, bi
     w = L.append
     w("# client-part2 benchmark: instrumentation overhead, memory, report time")
     w("")
-    w(f"Measured {started:%Y-%m-%d %H:%M %Z} by `client-part2/bench/overhead.sh`"
+    w(f"Measured {started:%Y-%m-%d %H:%M %Z} by `bench/overhead.sh`"
       + (" **--quick (reduced sizes: a smoke run, not the bar)**" if a.quick else "") + f" on {env_line}.")
     w("Client and server share this machine's cores, so run-to-run noise is large: compare medians, and read the ranges.")
     w("")

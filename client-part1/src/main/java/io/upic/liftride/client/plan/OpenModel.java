@@ -1,4 +1,4 @@
-package io.upic.liftride.client.engine;
+package io.upic.liftride.client.plan;
 
 /**
  * The open model (--rate): the run offers {@code ratePerSecond} requests per second in its peak phase, every

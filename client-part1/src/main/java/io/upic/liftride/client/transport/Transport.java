@@ -1,5 +1,7 @@
-package io.upic.liftride.client.http;
+package io.upic.liftride.client.transport;
 
+import io.upic.liftride.client.http.HttpSettings;
+import io.upic.liftride.client.http.RideSenderFactory;
 import io.upic.liftride.client.http.raw.RawRideSenderFactory;
 import io.upic.liftride.client.http.sdk.SdkRideSenderFactory;
 import java.util.Arrays;
@@ -9,7 +11,8 @@ import java.util.stream.Collectors;
 /**
  * The HTTP stacks a run can send rides with, selected by {@code --transport}. Adding one is one
  * constant here plus one {@link RideSenderFactory} class; the engine, retries and counting stay as
- * they are.
+ * they are. A package of its own, above {@code http} and its stacks, so that {@code http} never imports
+ * the stacks that implement it.
  */
 public enum Transport {
 

@@ -5,7 +5,7 @@ Record a client run with every compilation event, then point this script at the 
 
   java "-XX:StartFlightRecording=filename=run.jfr,settings=profile,+jdk.Compilation#threshold=0ms" \\
        -jar client-part2/target/client-part2.jar -t 64 -s 20000 -m 10 -i URL --out data/runs/jit [--jit-warmup]
-  python3 client-part2/bench/jit_in_run.py run.jfr [more.jfr ...]
+  python3 bench/jit_in_run.py run.jfr [more.jfr ...]
 
 The window runs from the first worker thread's start to the last one's end (the client's "wall
 time"). Compilations that started inside it are summed by their duration (wall time of the compiler

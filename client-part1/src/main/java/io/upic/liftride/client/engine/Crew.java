@@ -1,0 +1,130 @@
+package io.upic.liftride.client.engine;
+
+import io.upic.liftride.client.plan.OpenModel;
+import io.upic.liftride.client.plan.PlannedPhase;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * One phase's workers and the threads that run them: created before the run's clock starts, started together,
+ * joined at the end, and counted (live for the progress display, exactly for the account). Used by the
+ * {@link LoadEngine}'s thread only, apart from {@link #done()} and {@link #failedSoFar()}, which the progress
+ * thread may call at any time.
+ */
+final class Crew {
+
+    /** Worker stacks: the request path is shallow, and 1,500 threads at the 1 MB default add up. */
+    private static final long WORKER_STACK_BYTES = 512 * 1024;
+
+    private final PlannedPhase phase;
+    private final PhaseTracker tracker;
+    private final List<Worker> workers;
+    private final List<Thread> threads;
+
+    /** A crew of {@code workers}, each on its own daemon thread (not started). */
+    Crew(PlannedPhase phase, PhaseTracker tracker, List<Worker> workers) {
+        this.phase = phase;
+        this.tracker = tracker;
+        this.workers = List.copyOf(workers);
+        this.threads = new ArrayList<>(workers.size());
+        for (Worker w : workers) {
+            String name = "liftride-" + phase.name() + "-" + w.assignment().threadIndex();
+            Thread t = new Thread(null, w, name, WORKER_STACK_BYTES);
+            t.setDaemon(true); // a stuck socket must never keep the JVM alive after main returns
+            threads.add(t);
+        }
+    }
+
+    PhaseTracker tracker() {
+        return tracker;
+    }
+
+    /** Marks the phase started now and starts its threads. */
+    void start(AttemptListener listener) {
+        long epochMillis = System.currentTimeMillis();
+        long nanos = System.nanoTime();
+        listener.onPhaseStart(tracker.index(), phase.name(), epochMillis, nanos);
+        tracker.starting(threads.size(), epochMillis, nanos);
+        for (Thread t : threads) {
+            t.start();
+        }
+    }
+
+    /** Joins every thread, retrying through interrupts (each one runs {@code onInterrupt}); returns whether any. */
+    boolean join(Runnable onInterrupt) {
+        boolean interrupted = false;
+        for (Thread t : threads) {
+            interrupted |= joinUninterruptibly(t, onInterrupt);
+        }
+        return interrupted;
+    }
+
+    /** Requests finished so far (successful or failed); safe from any thread. */
+    long done() {
+        long done = 0;
+        for (Worker w : workers) {
+            done += w.done();
+        }
+        return done;
+    }
+
+    /** Requests failed so far; safe from any thread. */
+    long failedSoFar() {
+        long failed = 0;
+        for (Worker w : workers) {
+            failed += w.failedSoFar();
+        }
+        return failed;
+    }
+
+    /** The phase's account once joined; adds its workers' problems to {@code problems}. */
+    PhaseResult result(OpenModel openModel, List<String> problems) {
+        Map<Integer, Long> causes = new TreeMap<>();
+        long s = 0, f = 0, r = 0, a = 0, l = 0;
+        ScheduleLag lag = new ScheduleLag();
+        for (Worker w : workers) {
+            lag.add(w.lag());
+            s += w.successful();
+            f += w.failed();
+            r += w.retries();
+            a += w.attempts();
+            l += w.latencyNanosSum();
+            w.addFailuresTo(causes);
+            w.addProblemsTo(problems);
+        }
+        if (tracker.listenerError() != null) {
+            problems.add("listener.onPhaseEnd failed for " + phase.name() + ": " + tracker.listenerError());
+        }
+        return PhaseResult.builder()
+                .index(tracker.index())
+                .name(phase.name())
+                .threads(phase.threads())
+                .requests(Requests.of(phase.requests(), s, f, r, a))
+                .latencyNanosSum(l)
+                .failuresByCause(causes)
+                .started(tracker.started())
+                .startEpochMillis(tracker.startEpochMillis())
+                .startNanos(tracker.startNanos())
+                .endEpochMillis(tracker.endEpochMillis())
+                .endNanos(tracker.endNanos())
+                .offeredPerSecond(openModel == null ? null : openModel.offeredPerSecond(phase.threads()))
+                .scheduleLag(openModel == null ? null : lag.snapshot())
+                .build();
+    }
+
+    /** Joins {@code t}, retrying through interrupts (each runs {@code onInterrupt}); returns whether one happened. */
+    static boolean joinUninterruptibly(Thread t, Runnable onInterrupt) {
+        boolean interrupted = false;
+        while (true) {
+            try {
+                t.join();
+                return interrupted;
+            } catch (InterruptedException e) {
+                interrupted = true;
+                onInterrupt.run();
+            }
+        }
+    }
+}
