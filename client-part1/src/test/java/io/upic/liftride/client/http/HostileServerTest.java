@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.upic.liftride.client.engine.AttemptRecorder;
 import io.upic.liftride.client.engine.RetryingSender;
+import io.upic.liftride.client.transport.Transport;
 import java.lang.management.ManagementFactory;
 import java.time.Instant;
 import java.time.ZoneOffset;
