@@ -1,5 +1,6 @@
 package io.upic.liftride.server.store;
 
+import io.upic.liftride.server.limits.Limits;
 import io.upic.liftride.server.store.redis.RedisRideStore;
 import java.util.ArrayList;
 import java.util.List;
@@ -63,8 +64,16 @@ public record StoreSpec(Kind kind, List<HostAndPort> nodes) {
         return parse(env != null ? env : DEFAULT);
     }
 
-    /** Opens the store: the in-memory one seeded with resorts 1..10, or a client of Redis. */
+    /** Opens the store with the default limits. */
     public RideStore open() {
+        return open(Limits.DEFAULTS);
+    }
+
+    /**
+     * Opens the store: the in-memory one seeded with resorts 1..10 and bounded by {@code limits}, or a
+     * client of Redis.
+     */
+    public RideStore open(Limits limits) {
         switch (kind) {
             case REDIS:
                 return RedisRideStore.standalone(
@@ -72,7 +81,7 @@ public record StoreSpec(Kind kind, List<HostAndPort> nodes) {
             case REDIS_CLUSTER:
                 return RedisRideStore.cluster(nodes, RedisRideStore.Settings.DEFAULTS);
             default:
-                return InMemoryRideStore.withSeedResorts();
+                return InMemoryRideStore.withSeedResorts(limits);
         }
     }
 

@@ -4,6 +4,7 @@ import io.upic.liftride.server.routing.HttpMethod;
 import io.upic.liftride.server.routing.Route;
 import io.upic.liftride.server.routing.RouteMatch;
 import io.upic.liftride.server.routing.Routes;
+import io.upic.liftride.server.store.LimitReachedException;
 import io.upic.liftride.server.store.StoreUnavailableException;
 import io.upic.liftride.server.validation.Values;
 import java.io.IOException;
@@ -72,6 +73,8 @@ abstract class RouteServlet extends HttpServlet {
             serve(match, method, request, response);
         } catch (StoreUnavailableException e) {
             storeUnavailable(response, e);
+        } catch (LimitReachedException e) {
+            limitReached(response, e);
         } finally {
             stats.record(route, method, System.nanoTime() - startNanos);
         }
@@ -88,6 +91,15 @@ abstract class RouteServlet extends HttpServlet {
                 response,
                 HttpServletResponse.SC_SERVICE_UNAVAILABLE,
                 "the ride store is unavailable (" + e.getMessage() + "); retry after " + RETRY_AFTER_SECONDS + " s");
+    }
+
+    /** 409: the store holds as many entries of a kind as its limit allows; nothing was applied. */
+    static void limitReached(HttpServletResponse response, LimitReachedException e) throws IOException {
+        if (response.isCommitted()) {
+            throw e;
+        }
+        response.resetBuffer();
+        JsonResponses.message(response, HttpServletResponse.SC_CONFLICT, e.getMessage());
     }
 
     /** The path below the context path, decoded: what the routes are written against. */

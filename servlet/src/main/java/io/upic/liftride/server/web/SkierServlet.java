@@ -64,7 +64,7 @@ public final class SkierServlet extends RouteServlet {
 
     private void writeRide(SkierDay where, HttpServletRequest request, HttpServletResponse response)
             throws IOException {
-        Result<Optional<String>> key = IdempotencyKeys.parse(request.getHeader(IdempotencyKeys.HEADER));
+        Result<Optional<String>> key = IdempotencyKeys.parseHeaders(request.getHeaders(IdempotencyKeys.HEADER));
         if (!key.isOk()) {
             JsonResponses.reject(response, key.rejection());
             return;
