@@ -7,8 +7,13 @@
 -- day) never used before (for m < 18,000,000), over twice as many resorts as the default limit, so the
 -- flood reaches every limit: resorts, seasons per resort, resort days, skier days. At the end it
 -- prints one line per status, "status 201 123", for bench/flood.py to read.
+-- SHAPE=skiers instead sends request m to a seeded resort 1 + m % 10, season 2022, skier
+-- 1 + (m / 10) % 100000, day 1 + (m / 1000000) % 366: every request a new skier day (and, for the first
+-- million, a new skier-season total too: the most memory a ride can take) at resorts and seasons that
+-- exist, so the flood reaches the skier-day limit.
 
 local total = tonumber(os.getenv("TOTAL") or "1000000")
+local skiers_shape = os.getenv("SHAPE") == "skiers"
 local headers = { ["Content-Type"] = "application/json" }
 local threads = {}
 local base
@@ -35,8 +40,14 @@ end
 function request()
   local m = sent * n_threads + id
   sent = sent + 1
-  local path = string.format("%s/skiers/%d/seasons/%d/days/%d/skiers/%d",
-    base, 1 + m % 2000, 1000 + math.floor(m / 2000) % 9000, 1 + m % 366, 1 + m % 100000)
+  local path
+  if skiers_shape then
+    path = string.format("%s/skiers/%d/seasons/2022/days/%d/skiers/%d",
+      base, 1 + m % 10, 1 + math.floor(m / 1000000) % 366, 1 + math.floor(m / 10) % 100000)
+  else
+    path = string.format("%s/skiers/%d/seasons/%d/days/%d/skiers/%d",
+      base, 1 + m % 2000, 1000 + math.floor(m / 2000) % 9000, 1 + m % 366, 1 + m % 100000)
+  end
   local body = string.format('{"liftID":%d,"time":%d,"waitTime":%d}', 1 + m % 60, 1 + m % 420, m % 11)
   return wrk.format("POST", path, headers, body)
 end
