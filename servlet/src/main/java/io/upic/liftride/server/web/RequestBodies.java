@@ -71,13 +71,32 @@ public final class RequestBodies {
             return;
         }
         ServletInputStream in = request.getInputStream();
-        if (declared >= 0 && in.available() >= declared) {
-            then.accept(read(in, declared, limit)); // here whole: no read can wait
-            return;
+        byte[] buffer = new byte[declared >= 0 ? (int) declared : 256];
+        int length = 0;
+        if (declared >= 0) {
+            // Read what has arrived: available() > 0 means Tomcat holds received bytes (it says 1, not how
+            // many), and a read then returns them without waiting for the socket.
+            try {
+                while (length < declared && in.available() > 0) {
+                    int n = in.read(buffer, length, buffer.length - length);
+                    if (n < 0) {
+                        break;
+                    }
+                    length += n;
+                }
+            } catch (IOException unreadable) {
+                then.accept(unreadable(unreadable));
+                return;
+            }
+            if (length == declared) {
+                then.accept(Result.ok(new Body(buffer, length))); // here whole: nothing waited
+                return;
+            }
         }
         AsyncContext async = request.startAsync(request, response);
         async.setTimeout(deadlineMillis);
-        NonBlockingBody reader = new NonBlockingBody(async, in, declared, limit, deadlineMillis, then);
+        NonBlockingBody reader =
+                new NonBlockingBody(async, in, new Body(buffer, length), declared, limit, deadlineMillis, then);
         async.addListener(reader);
         in.setReadListener(reader);
     }
@@ -176,6 +195,7 @@ public final class RequestBodies {
         NonBlockingBody(
                 AsyncContext async,
                 ServletInputStream in,
+                Body arrived,
                 long declared,
                 int limit,
                 int deadlineMillis,
@@ -186,7 +206,8 @@ public final class RequestBodies {
             this.limit = limit;
             this.deadlineMillis = deadlineMillis;
             this.then = then;
-            this.buffer = new byte[declared >= 0 ? (int) declared : 256];
+            this.buffer = arrived.bytes();
+            this.length = arrived.length();
         }
 
         @Override
