@@ -1,5 +1,7 @@
 package io.upic.liftride.server.embedded;
 
+import io.upic.liftride.server.limits.Limit;
+import io.upic.liftride.server.limits.Limits;
 import io.upic.liftride.server.store.StoreSpec;
 import io.upic.liftride.server.tomcat.JsonErrorReportValve;
 import java.io.IOException;
@@ -10,6 +12,7 @@ import java.net.UnknownHostException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
@@ -98,8 +101,7 @@ public final class EmbeddedServer implements AutoCloseable {
         return start(host, port, settings, NO_CUSTOMIZER);
     }
 
-    private static EmbeddedServer start(
-            String host, int port, ConnectorSettings settings, Consumer<Context> customizer) {
+    static EmbeddedServer start(String host, int port, ConnectorSettings settings, Consumer<Context> customizer) {
         if (host == null || host.isBlank()) {
             throw new IllegalArgumentException(
                     "host must be an address to bind, got " + (host == null ? "null" : "\"" + host + "\""));
@@ -223,9 +225,16 @@ public final class EmbeddedServer implements AutoCloseable {
             System.exit(2);
             return;
         }
+        try {
+            Limits.resolve(name -> null); // the properties and environment, checked before Tomcat starts
+        } catch (IllegalArgumentException e) {
+            System.err.println(e.getMessage());
+            System.exit(2);
+            return;
+        }
         EmbeddedServer server;
         try {
-            server = start(options.host(), options.port(), withStore(store, customizer));
+            server = start(options.host(), options.port(), withStore(store, withLimits(options.limits(), customizer)));
         } catch (IllegalStateException e) {
             System.err.println(e.getMessage());
             System.exit(1);
@@ -243,6 +252,14 @@ public final class EmbeddedServer implements AutoCloseable {
      */
     public static EmbeddedServer start(String host, int port, StoreSpec store) {
         return start(host, port, withStore(store, NO_CUSTOMIZER));
+    }
+
+    /** The limit flags go to the web application as context parameters, which LiftRideListener reads first. */
+    private static Consumer<Context> withLimits(Map<Limit, Long> limits, Consumer<Context> customizer) {
+        return context -> {
+            limits.forEach((limit, value) -> context.addParameter(limit.property(), Long.toString(value)));
+            customizer.accept(context);
+        };
     }
 
     /** The store goes to the web application as a context parameter, which LiftRideListener reads first. */

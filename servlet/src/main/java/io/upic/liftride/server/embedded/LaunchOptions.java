@@ -1,8 +1,11 @@
 package io.upic.liftride.server.embedded;
 
+import io.upic.liftride.server.limits.Limit;
 import io.upic.liftride.server.store.StoreSpec;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.util.EnumMap;
+import java.util.Map;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.DefaultParser;
 import org.apache.commons.cli.HelpFormatter;
@@ -22,11 +25,22 @@ import org.apache.commons.cli.UnrecognizedOptionException;
  * @param port port to listen on; default {@value EmbeddedServer#DEFAULT_PORT}; 0 picks a free one
  * @param store {@code --store}: where rides are kept; null when not given, so the system property
  *     {@value StoreSpec#PROPERTY} or the environment variable {@value StoreSpec#ENV} decides (else memory)
+ * @param limits the {@link Limit} flags given ({@code --max-resorts N}...); the others come from the
+ *     system properties, the environment or the defaults
  * @param help whether to print the usage and exit
  */
-public record LaunchOptions(String host, int port, StoreSpec store, boolean help) {
+public record LaunchOptions(String host, int port, StoreSpec store, Map<Limit, Long> limits, boolean help) {
+    public LaunchOptions {
+        limits = Map.copyOf(limits);
+    }
+
+    /** Options without limit flags. */
+    public LaunchOptions(String host, int port, StoreSpec store, boolean help) {
+        this(host, port, store, Map.of(), help);
+    }
+
     /** The flags, in the order the help lists them. */
-    private static final Options OPTIONS = new Options()
+    private static final Options OPTIONS = withLimits(new Options()
             .addOption(valued(
                     "port",
                     "N",
@@ -46,7 +60,7 @@ public record LaunchOptions(String host, int port, StoreSpec store, boolean help
             .addOption(Option.builder("h")
                     .longOpt("help")
                     .desc("print this help and exit")
-                    .build());
+                    .build()));
 
     public static final String USAGE = usage();
 
@@ -84,7 +98,24 @@ public record LaunchOptions(String host, int port, StoreSpec store, boolean help
                 throw new IllegalArgumentException("--" + e.getMessage());
             }
         }
-        return new LaunchOptions(host, port, store, false);
+        Map<Limit, Long> limits = new EnumMap<>(Limit.class);
+        for (Limit limit : Limit.values()) {
+            if (line.hasOption(limit.flag())) {
+                limits.put(limit, limit.parse(line.getOptionValue(limit.flag())));
+            }
+        }
+        return new LaunchOptions(host, port, store, limits, false);
+    }
+
+    private static Options withLimits(Options options) {
+        for (Limit limit : Limit.values()) {
+            options.addOption(valued(
+                    limit.flag(),
+                    "N",
+                    "at most N " + limit.noun() + " (default " + limit.defaultValue() + ", or " + limit.property()
+                            + ", or " + limit.env() + ")"));
+        }
+        return options;
     }
 
     private static Option valued(String name, String argName, String description) {
@@ -120,7 +151,7 @@ public record LaunchOptions(String host, int port, StoreSpec store, boolean help
         formatter.printHelp(
                 new PrintWriter(text, true),
                 100,
-                "java -jar liftride-server.jar [--port N] [--host H] [--store S]",
+                "java -jar liftride-server.jar [--port N] [--host H] [--store S] [--max-... N]",
                 null,
                 OPTIONS,
                 2,

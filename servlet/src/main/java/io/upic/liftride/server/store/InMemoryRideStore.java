@@ -1,5 +1,7 @@
 package io.upic.liftride.server.store;
 
+import io.upic.liftride.server.limits.Limit;
+import io.upic.liftride.server.limits.Limits;
 import io.upic.liftride.server.model.LiftRide;
 import io.upic.liftride.server.model.Resort;
 import io.upic.liftride.server.model.ResortDay;
@@ -24,7 +26,14 @@ import java.util.concurrent.atomic.LongAdder;
  * (resort, season, day, skier) and (skier, resort, season) combinations, about 80 bytes each, never
  * with the number of rides. A standard load run (20,000 skiers, one day, 180,000 rides) needs a few
  * megabytes however often it is repeated. Idempotency keys are remembered for 24 hours, at most
- * {@value #MAX_KEYS} of them (about 150 bytes each), the oldest forgotten first.
+ * {@value #MAX_KEYS} of them and at most {@link Limit#KEY_BYTES} bytes, the oldest forgotten first.
+ *
+ * <p>Every structure is bounded by a {@link Limits} value: resorts, seasons per resort, (resort,
+ * season, day) aggregates and skier days. A request that would create one more than its limit allows
+ * throws {@link LimitReachedException} and changes nothing (its idempotency key included); rides to
+ * entries that exist are stored as always. Places are reserved before entries are created, so two
+ * racing requests never take the store past a limit (at the limit one of them may be refused
+ * although the other created the same entry).
  *
  * <p>Readers see each ride's effects atomically per counter, not across counters: a GET racing a POST
  * may see the day vertical updated before the season total. {@link #ridesStored()} is incremented
@@ -59,14 +68,34 @@ public final class InMemoryRideStore implements RideStore {
             new ConcurrentHashMap<>();
 
     private final LongAdder ridesStored = new LongAdder();
-    private final RecentKeys keys = new RecentKeys(Duration.ofHours(24), MAX_KEYS, System::nanoTime);
+    private final RecentKeys keys;
+    private final Limits limits;
+    private final Quota resortQuota;
+    private final Quota dayQuota;
+    private final Quota skierDayQuota;
 
-    /** An empty store: no resorts until rides arrive. */
-    public InMemoryRideStore() {}
+    /** An empty store with the default limits: no resorts until rides arrive. */
+    public InMemoryRideStore() {
+        this(Limits.DEFAULTS);
+    }
+
+    /** An empty store bounded by {@code limits}. */
+    public InMemoryRideStore(Limits limits) {
+        this.limits = limits;
+        this.keys = new RecentKeys(Duration.ofHours(24), MAX_KEYS, limits.get(Limit.KEY_BYTES), System::nanoTime);
+        this.resortQuota = new Quota(Limit.RESORTS, limits.count(Limit.RESORTS));
+        this.dayQuota = new Quota(Limit.RESORT_DAYS, limits.count(Limit.RESORT_DAYS));
+        this.skierDayQuota = new Quota(Limit.SKIER_DAYS, limits.count(Limit.SKIER_DAYS));
+    }
 
     /** A store knowing resorts 1..10 (Washington state resorts), without seasons or rides. */
     public static InMemoryRideStore withSeedResorts() {
-        InMemoryRideStore store = new InMemoryRideStore();
+        return withSeedResorts(Limits.DEFAULTS);
+    }
+
+    /** {@link #withSeedResorts()} bounded by {@code limits} (the seeded resorts count towards them). */
+    public static InMemoryRideStore withSeedResorts(Limits limits) {
+        InMemoryRideStore store = new InMemoryRideStore(limits);
         for (int i = 0; i < SEED_RESORT_NAMES.size(); i++) {
             store.addResort(new Resort(i + 1, SEED_RESORT_NAMES.get(i)));
         }
@@ -78,21 +107,29 @@ public final class InMemoryRideStore implements RideStore {
         return SEED_RESORT_NAMES;
     }
 
-    /** Registers a resort; an existing one with that id keeps its name. */
+    /** Registers a resort; an existing one with that id keeps its name. Throws LimitReachedException when full. */
     public void addResort(Resort resort) {
         if (resort.id() < 1) {
             throw new IllegalArgumentException("resortID must be >= 1, got " + resort.id());
         }
-        resorts.putIfAbsent(resort.id(), new ResortEntry(resort));
+        if (resorts.containsKey(resort.id())) {
+            return;
+        }
+        resortQuota.reserve("resort " + resort.id());
+        if (resorts.putIfAbsent(resort.id(), new ResortEntry(resort)) != null) {
+            resortQuota.release();
+        }
     }
 
     @Override
     public RideOutcome addRide(SkierDay where, LiftRide ride, String idempotencyKey) {
         check(where.resortId(), where.seasonId(), where.dayId());
         checkSkier(where.skierId());
+        String scoped = null;
+        long fingerprint = RideKey.fingerprint(where, ride);
         if (idempotencyKey != null) {
-            String scoped = where.resortId() + ":" + where.seasonId() + ":" + idempotencyKey;
-            switch (keys.claim(scoped, RideKey.fingerprint(where, ride))) {
+            scoped = where.resortId() + ":" + where.seasonId() + ":" + idempotencyKey;
+            switch (keys.claim(scoped, fingerprint)) {
                 case SAME_RIDE:
                     return RideOutcome.REPLAYED;
                 case OTHER_RIDE:
@@ -101,17 +138,125 @@ public final class InMemoryRideStore implements RideStore {
                     break;
             }
         }
-        resorts.computeIfAbsent(where.resortId(), id -> new ResortEntry(new Resort(id, "Resort " + id)))
-                .seasons
-                .add(where.seasonId());
+        try {
+            store(where, ride.vertical());
+        } catch (RuntimeException | Error notStored) {
+            // The key was claimed for a ride that is not stored: a retry must store it, not replay it.
+            if (scoped != null) {
+                keys.release(scoped, fingerprint);
+            }
+            throw notStored;
+        }
+        return RideOutcome.STORED;
+    }
+
+    /** Reserves a place for every entry the ride creates (or throws, changing nothing), then writes it. */
+    private void store(SkierDay where, int vertical) {
+        long dayKey = dayKey(where.resortId(), where.seasonId(), where.dayId());
+        Admission admission = admit(where, dayKey);
+        ResortEntry resort;
+        try {
+            resort = resortOf(where, admission);
+        } catch (LimitReachedException full) {
+            admission.releaseDayPlaces();
+            throw full;
+        }
+        ConcurrentHashMap<Integer, AtomicLong> day = dayVerticals.get(dayKey);
+        if (day == null) {
+            ConcurrentHashMap<Integer, AtomicLong> fresh = new ConcurrentHashMap<>();
+            day = dayVerticals.putIfAbsent(dayKey, fresh);
+            if (day == null) {
+                day = fresh;
+                admission.dayReserved = false; // used
+            }
+        }
+        if (admission.dayReserved) {
+            dayQuota.release(); // another request created the day meanwhile
+        }
         Integer skier = where.skierId(); // boxed once for both maps
-        int vertical = ride.vertical();
-        counter(map(dayVerticals, dayKey(where.resortId(), where.seasonId(), where.dayId())), skier)
-                .addAndGet(vertical);
-        counter(map(seasonTotals, seasonKey(where.resortId(), where.seasonId())), skier)
+        AtomicLong dayVertical = day.get(skier);
+        if (dayVertical == null) {
+            AtomicLong fresh = new AtomicLong();
+            dayVertical = day.putIfAbsent(skier, fresh);
+            if (dayVertical == null) {
+                dayVertical = fresh;
+                admission.skierDayReserved = false; // used
+            }
+        }
+        if (admission.skierDayReserved) {
+            skierDayQuota.release();
+        }
+        dayVertical.addAndGet(vertical);
+        // at most one (skier, resort, season) entry per skier day: bounded by the skier-day limit
+        counter(map(seasonTotals, seasonKey(resort.resort.id(), where.seasonId())), skier)
                 .addAndGet(vertical);
         ridesStored.increment();
-        return RideOutcome.STORED;
+    }
+
+    /** The ride's resort with its season, created if it was new (its places reserved by {@link #admit}). */
+    private ResortEntry resortOf(SkierDay where, Admission admission) {
+        ResortEntry resort = admission.resort;
+        if (resort == null) {
+            ResortEntry fresh = new ResortEntry(new Resort(where.resortId(), "Resort " + where.resortId()));
+            resort = resorts.putIfAbsent(where.resortId(), fresh);
+            if (resort == null) {
+                fresh.seasonQuota.reserve("season " + Integer.toString(where.seasonId())); // the first: fits
+                fresh.seasons.add(where.seasonId());
+                return fresh;
+            }
+            resortQuota.release(); // another request created the resort meanwhile
+            admission.seasonReserved = false;
+            if (!resort.seasons.contains(where.seasonId())) {
+                resort.seasonQuota.reserve(seasonAt(where));
+                admission.seasonReserved = true;
+            }
+        }
+        if (admission.seasonReserved && !resort.seasons.add(where.seasonId())) {
+            resort.seasonQuota.release(); // another request added the season meanwhile
+        }
+        return resort;
+    }
+
+    /**
+     * Reserves a place for each entry the ride would create: resort, season, day, skier day. On a
+     * refusal it gives back what it reserved and throws; nothing is created here.
+     */
+    private Admission admit(SkierDay where, long dayKey) {
+        Admission admission = new Admission();
+        admission.resort = resorts.get(where.resortId());
+        try {
+            if (admission.resort == null) {
+                resortQuota.reserve("resort " + where.resortId());
+                admission.resortReserved = true;
+            } else if (!admission.resort.seasons.contains(where.seasonId())) {
+                admission.resort.seasonQuota.reserve(seasonAt(where));
+                admission.seasonReserved = true;
+            }
+            Map<Integer, AtomicLong> day = dayVerticals.get(dayKey);
+            if (day == null) {
+                dayQuota.reserve("day " + where.dayId() + " of " + seasonAt(where));
+                admission.dayReserved = true;
+            }
+            if (day == null || !day.containsKey(where.skierId())) {
+                skierDayQuota.reserve(
+                        "skier " + where.skierId() + " on day " + where.dayId() + " of " + seasonAt(where));
+                admission.skierDayReserved = true;
+            }
+        } catch (LimitReachedException full) {
+            if (admission.resortReserved) {
+                resortQuota.release();
+            }
+            if (admission.seasonReserved) {
+                admission.resort.seasonQuota.release();
+            }
+            admission.releaseDayPlaces();
+            throw full;
+        }
+        return admission;
+    }
+
+    private static String seasonAt(SkierDay where) {
+        return "season " + where.seasonId() + " at resort " + where.resortId();
     }
 
     @Override
@@ -174,7 +319,12 @@ public final class InMemoryRideStore implements RideStore {
         if (entry == null) {
             return false;
         }
-        entry.seasons.add(season);
+        if (!entry.seasons.contains(season)) {
+            entry.seasonQuota.reserve("season " + season + " at resort " + resortId);
+            if (!entry.seasons.add(season)) {
+                entry.seasonQuota.release();
+            }
+        }
         return true;
     }
 
@@ -198,7 +348,7 @@ public final class InMemoryRideStore implements RideStore {
     private static ConcurrentHashMap<Integer, AtomicLong> map(
             ConcurrentHashMap<Long, ConcurrentHashMap<Integer, AtomicLong>> maps, long key) {
         ConcurrentHashMap<Integer, AtomicLong> map = maps.get(key);
-        return map != null ? map : maps.computeIfAbsent(key, k -> new ConcurrentHashMap<>(1 << 10));
+        return map != null ? map : maps.computeIfAbsent(key, k -> new ConcurrentHashMap<>());
     }
 
     private static AtomicLong counter(ConcurrentHashMap<Integer, AtomicLong> map, Integer key) {
@@ -238,13 +388,41 @@ public final class InMemoryRideStore implements RideStore {
         }
     }
 
-    /** A resort and its seasons; the season set is concurrent, the resort immutable. */
-    private static final class ResortEntry {
+    /** The limits this store enforces. */
+    public Limits limits() {
+        return limits;
+    }
+
+    /** A resort and its seasons, at most the per-resort limit; the season set is concurrent, the resort immutable. */
+    private final class ResortEntry {
         final Resort resort;
         final Set<Integer> seasons = ConcurrentHashMap.newKeySet();
+        final Quota seasonQuota = new Quota(Limit.SEASONS_PER_RESORT, limits.count(Limit.SEASONS_PER_RESORT));
 
         ResortEntry(Resort resort) {
             this.resort = resort;
+        }
+    }
+
+    /** The places one ride reserved in {@link #admit}; used by one request thread only. */
+    private final class Admission {
+        /** The ride's resort when it existed at admission; null when the ride creates it. */
+        ResortEntry resort;
+
+        boolean resortReserved;
+        boolean seasonReserved;
+        boolean dayReserved;
+        boolean skierDayReserved;
+
+        void releaseDayPlaces() {
+            if (dayReserved) {
+                dayQuota.release();
+                dayReserved = false;
+            }
+            if (skierDayReserved) {
+                skierDayQuota.release();
+                skierDayReserved = false;
+            }
         }
     }
 }

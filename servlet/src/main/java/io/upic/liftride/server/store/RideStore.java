@@ -13,7 +13,9 @@ import java.util.OptionalLong;
 /**
  * Where lift rides go and what the GETs read; implementations must be safe for concurrent use by
  * every request thread. Any method may throw {@link StoreUnavailableException} when the store does
- * not answer in time; the API turns it into a 503 with {@code Retry-After}. Arguments are already
+ * not answer in time; the API turns it into a 503 with {@code Retry-After}. A store with limits (the
+ * in-memory one) throws {@link LimitReachedException} from a method that would create an entry past
+ * one, having changed nothing; the API turns it into a 409. Arguments are already
  * validated (see {@code validation.Rules}); an implementation may still refuse values outside them
  * with {@link IllegalArgumentException}.
  *

@@ -1,5 +1,6 @@
 package io.upic.liftride.server.store;
 
+import io.upic.liftride.server.limits.Limits;
 import io.upic.liftride.server.store.redis.RedisAccess;
 import io.upic.liftride.server.store.redis.RedisRideStore;
 import java.net.URLDecoder;
@@ -124,15 +125,23 @@ public record StoreSpec(Kind kind, List<HostAndPort> nodes, RedisAccess access) 
         return parse(env != null ? env : DEFAULT);
     }
 
-    /** Opens the store: the in-memory one seeded with resorts 1..10, or a client of Redis. */
+    /** Opens the store with the default limits. */
     public RideStore open() {
+        return open(Limits.DEFAULTS);
+    }
+
+    /**
+     * Opens the store: the in-memory one seeded with resorts 1..10 and bounded by {@code limits}, or a
+     * client of Redis.
+     */
+    public RideStore open(Limits limits) {
         switch (kind) {
             case REDIS:
                 return RedisRideStore.standalone(nodes.get(0), access, RedisRideStore.Settings.fromSystemProperties());
             case REDIS_CLUSTER:
                 return RedisRideStore.cluster(nodes, access, RedisRideStore.Settings.fromSystemProperties());
             default:
-                return InMemoryRideStore.withSeedResorts();
+                return InMemoryRideStore.withSeedResorts(limits);
         }
     }
 

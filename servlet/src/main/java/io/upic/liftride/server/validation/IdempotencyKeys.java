@@ -1,5 +1,6 @@
 package io.upic.liftride.server.validation;
 
+import java.util.Enumeration;
 import java.util.Optional;
 
 /**
@@ -13,10 +14,34 @@ public final class IdempotencyKeys {
     /** The longest key accepted. */
     public static final int MAX_LENGTH = 128;
 
+    /** Repeated headers counted for the message; past this, "more than". */
+    private static final int MAX_COUNTED = 100;
+
     /** Shared: the answer for a ride without the header, so a plain POST allocates nothing here. */
     private static final Result<Optional<String>> ABSENT = Result.ok(Optional.empty());
 
     private IdempotencyKeys() {}
+
+    /**
+     * The key in the request's {@code Idempotency-Key} headers ({@code headers}: every value, in order;
+     * null or empty when there is none): {@link #parse(String)} of the only one, or a 400 when the
+     * header is repeated (two keys for one ride: neither can be trusted to be the retry's).
+     */
+    public static Result<Optional<String>> parseHeaders(Enumeration<String> headers) {
+        if (headers == null || !headers.hasMoreElements()) {
+            return ABSENT;
+        }
+        String first = headers.nextElement();
+        if (!headers.hasMoreElements()) {
+            return parse(first);
+        }
+        int count = 1;
+        for (; headers.hasMoreElements() && count <= MAX_COUNTED; count++) {
+            headers.nextElement();
+        }
+        return Result.badRequest(HEADER + " must be sent once, got "
+                + (count > MAX_COUNTED ? "more than " + MAX_COUNTED : count) + " of them");
+    }
 
     /**
      * The key in {@code header}: empty when there is no header (null), the key when it is 1 to 128

@@ -1,5 +1,6 @@
 package io.upic.liftride.server.web;
 
+import io.upic.liftride.server.limits.Limits;
 import io.upic.liftride.server.store.RideStore;
 import io.upic.liftride.server.store.StoreSpec;
 import javax.servlet.ServletContext;
@@ -16,7 +17,9 @@ public final class LiftRideListener implements ServletContextListener {
     @Override
     public void contextInitialized(ServletContextEvent event) {
         ServletContext context = event.getServletContext();
-        context.setAttribute(RideStore.ATTRIBUTE, storeSpec(context).open());
+        Limits limits = limits(context);
+        context.setAttribute(Limits.ATTRIBUTE, limits);
+        context.setAttribute(RideStore.ATTRIBUTE, storeSpec(context).open(limits));
         context.setAttribute(EndpointStats.ATTRIBUTE, new EndpointStats());
     }
 
@@ -36,6 +39,20 @@ public final class LiftRideListener implements ServletContextListener {
         }
     }
 
+    /**
+     * The limits from the launcher's flags (context parameters named after the system properties),
+     * else the system properties, else the environment. A bad value stops the application with one line.
+     */
+    static Limits limits(ServletContext context) {
+        try {
+            return Limits.resolve(context::getInitParameter);
+        } catch (IllegalArgumentException e) {
+            String line = "LiftRide cannot start: " + e.getMessage();
+            context.log(line);
+            throw new IllegalStateException(line, e);
+        }
+    }
+
     @Override
     public void contextDestroyed(ServletContextEvent event) {
         ServletContext context = event.getServletContext();
@@ -44,5 +61,6 @@ public final class LiftRideListener implements ServletContextListener {
         }
         context.removeAttribute(RideStore.ATTRIBUTE);
         context.removeAttribute(EndpointStats.ATTRIBUTE);
+        context.removeAttribute(Limits.ATTRIBUTE);
     }
 }

@@ -1,5 +1,7 @@
 package io.upic.liftride.server.web;
 
+import io.upic.liftride.server.store.LimitReachedException;
+import io.upic.liftride.server.store.StoreUnavailableException;
 import io.upic.liftride.server.validation.MediaTypes;
 import io.upic.liftride.server.validation.Rejection;
 import io.upic.liftride.server.validation.Result;
@@ -8,29 +10,95 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.net.SocketTimeoutException;
 import java.util.Arrays;
+import java.util.concurrent.atomic.AtomicBoolean;
+import javax.servlet.AsyncContext;
+import javax.servlet.AsyncEvent;
+import javax.servlet.AsyncListener;
+import javax.servlet.ReadListener;
+import javax.servlet.ServletInputStream;
 import javax.servlet.http.HttpServletRequest;
+import javax.servlet.http.HttpServletResponse;
 
 /**
- * Reads a request body into memory, refusing more than a limit: from the Content-Length before
- * reading anything, and by counting bytes when the length is not declared (chunked transfer), so a
- * hostile client can never make the server buffer more than the limit. Stateless and thread-safe.
+ * Reads a request body into memory, refusing more than a limit (from the Content-Length before
+ * reading anything, and by counting bytes when the length is not declared) and more than a deadline
+ * for the whole body, so a hostile client can neither make the server buffer more than the limit nor
+ * hold a request thread. Stateless and thread-safe.
+ *
+ * <p>Why non-blocking reads: with blocking reads each read waits up to the connector's timeout, so a
+ * client sending one byte every 9 s holds a request thread for as long as it likes, and 256 such
+ * clients hold them all. A body that has already arrived whole (every real client's ride: it comes
+ * in the same packets as the headers) is read at once, on the request thread, at no extra cost. Any
+ * other body is read with Servlet 3.1 non-blocking I/O: the request goes async, the thread goes back
+ * to the pool, Tomcat's poller calls {@link ReadListener#onDataAvailable} when bytes come, and the
+ * {@link AsyncContext} timeout is the body's deadline. A slow client then costs a connection and a
+ * few hundred bytes, no thread; past the deadline it gets 408 and the connection is closed.
+ * (Enforcing the deadline on blocking reads would still park a thread per slow client until the
+ * deadline, and 300 such clients would stop every other request for that long.)
  */
 public final class RequestBodies {
     /** The bytes read: {@code bytes[0..length)}. */
     public record Body(byte[] bytes, int length) {}
 
+    /** What a servlet does with a body once it is read, or with its rejection; may run on another thread. */
+    @FunctionalInterface
+    public interface BodyHandler {
+        void accept(Result<Body> body) throws IOException;
+    }
+
     private RequestBodies() {}
 
     /**
-     * A JSON body as every POST of the API takes it: 415 unless the Content-Type is JSON, then
-     * {@link #read} within {@link Rules#MAX_BODY_BYTES}. The order (415 before 413) is the API's.
+     * Reads a JSON body as every POST of the API takes it and hands it to {@code then}: 415 unless the
+     * Content-Type is JSON, 413 past {@link Rules#MAX_BODY_BYTES}, 408 when it is not whole within
+     * {@code deadlineMillis}. {@code then} runs on this thread when the body is already here, else
+     * later on a container thread (the request is then async and completed after {@code then}); it
+     * may throw {@link StoreUnavailableException} or {@link LimitReachedException}, answered as the
+     * API answers them everywhere.
      */
-    public static Result<Body> readJson(HttpServletRequest request) {
+    public static void readJson(
+            HttpServletRequest request, HttpServletResponse response, int deadlineMillis, BodyHandler then)
+            throws IOException {
         Rejection mediaType = MediaTypes.checkJson(request.getContentType());
         if (mediaType != null) {
-            return Result.rejected(mediaType);
+            then.accept(Result.rejected(mediaType));
+            return;
         }
-        return read(request, Rules.MAX_BODY_BYTES);
+        int limit = Rules.MAX_BODY_BYTES;
+        long declared = request.getContentLengthLong();
+        if (declared > limit) {
+            then.accept(Result.rejected(tooLarge(limit, "Content-Length is " + declared)));
+            return;
+        }
+        ServletInputStream in = request.getInputStream();
+        byte[] buffer = new byte[declared >= 0 ? (int) declared : 256];
+        int length = 0;
+        if (declared >= 0) {
+            // Read what has arrived: available() > 0 means Tomcat holds received bytes (it says 1, not how
+            // many), and a read then returns them without waiting for the socket.
+            try {
+                while (length < declared && in.available() > 0) {
+                    int n = in.read(buffer, length, buffer.length - length);
+                    if (n < 0) {
+                        break;
+                    }
+                    length += n;
+                }
+            } catch (IOException unreadable) {
+                then.accept(unreadable(unreadable));
+                return;
+            }
+            if (length == declared) {
+                then.accept(Result.ok(new Body(buffer, length))); // here whole: nothing waited
+                return;
+            }
+        }
+        AsyncContext async = request.startAsync(request, response);
+        async.setTimeout(deadlineMillis);
+        NonBlockingBody reader =
+                new NonBlockingBody(async, in, new Body(buffer, length), declared, limit, deadlineMillis, then);
+        async.addListener(reader);
+        in.setReadListener(reader);
     }
 
     /** The body, or 413 (too large), 408 (not received within the connector's timeout) or 400 (unreadable). */
@@ -39,10 +107,17 @@ public final class RequestBodies {
         if (declared > limit) {
             return Result.rejected(tooLarge(limit, "Content-Length is " + declared));
         }
+        try {
+            return read(request.getInputStream(), declared, limit);
+        } catch (IOException unreadable) {
+            return unreadable(unreadable);
+        }
+    }
+
+    private static Result<Body> read(InputStream in, long declared, int limit) {
         byte[] buffer = new byte[declared >= 0 ? (int) declared : 256];
         int length = 0;
         try {
-            InputStream in = request.getInputStream();
             while (true) {
                 if (length == buffer.length) {
                     if (declared >= 0) {
@@ -60,15 +135,23 @@ public final class RequestBodies {
                 length += n;
             }
         } catch (IOException unreadable) {
-            if (isTimeout(unreadable)) {
-                return Result.rejected(new Rejection(408, "body was not received within the server's timeout"));
-            }
-            return Result.badRequest("body could not be read: " + describe(unreadable));
+            return unreadable(unreadable);
         }
+        return complete(buffer, length, declared);
+    }
+
+    private static Result<Body> complete(byte[] buffer, int length, long declared) {
         if (declared >= 0 && length < declared) {
             return Result.badRequest("body ended after " + length + " of the " + declared + " bytes in Content-Length");
         }
         return Result.ok(new Body(buffer, length));
+    }
+
+    private static Result<Body> unreadable(IOException error) {
+        if (isTimeout(error)) {
+            return Result.rejected(new Rejection(408, "body was not received within the server's timeout"));
+        }
+        return Result.badRequest("body could not be read: " + describe(error));
     }
 
     private static Rejection tooLarge(int limit, String what) {
@@ -91,5 +174,127 @@ public final class RequestBodies {
         }
         String message = root.getMessage();
         return message == null || message.isBlank() ? root.getClass().getSimpleName() : message;
+    }
+
+    /**
+     * One body read without blocking: Tomcat calls it when bytes arrive, when the body is complete,
+     * on an I/O error and when the deadline passes. The first outcome wins ({@link #finished}); the
+     * poller and the timeout thread may race, so everything after that check runs once.
+     */
+    private static final class NonBlockingBody implements ReadListener, AsyncListener {
+        private final AsyncContext async;
+        private final ServletInputStream in;
+        private final long declared;
+        private final int limit;
+        private final int deadlineMillis;
+        private final BodyHandler then;
+        private final AtomicBoolean finished = new AtomicBoolean();
+        private byte[] buffer;
+        private int length;
+
+        NonBlockingBody(
+                AsyncContext async,
+                ServletInputStream in,
+                Body arrived,
+                long declared,
+                int limit,
+                int deadlineMillis,
+                BodyHandler then) {
+            this.async = async;
+            this.in = in;
+            this.declared = declared;
+            this.limit = limit;
+            this.deadlineMillis = deadlineMillis;
+            this.then = then;
+            this.buffer = arrived.bytes();
+            this.length = arrived.length();
+        }
+
+        @Override
+        public void onDataAvailable() throws IOException {
+            while (!finished.get() && in.isReady()) {
+                if (length == buffer.length) {
+                    if (declared >= 0) {
+                        return; // everything declared has arrived: onAllDataRead follows
+                    }
+                    if (length > limit) {
+                        finish(Result.rejected(tooLarge(limit, "the chunked body is longer")));
+                        return;
+                    }
+                    buffer = Arrays.copyOf(buffer, Math.min(buffer.length * 2, limit + 1));
+                }
+                // A read error (malformed chunk, early end) goes to onError, where the answer can be written.
+                int n = in.read(buffer, length, buffer.length - length);
+                if (n < 0) {
+                    return; // onAllDataRead follows
+                }
+                length += n;
+            }
+        }
+
+        @Override
+        public void onAllDataRead() throws IOException {
+            finish(complete(buffer, length, declared));
+        }
+
+        @Override
+        public void onError(Throwable error) {
+            IOException io = error instanceof IOException e ? e : new IOException(error);
+            finishQuietly(unreadable(io));
+        }
+
+        @Override
+        public void onTimeout(AsyncEvent event) {
+            finishQuietly(Result.rejected(new Rejection(
+                    408,
+                    "body was not received within the server's deadline of " + deadlineMillis + " ms ("
+                            + length + " of " + (declared >= 0 ? declared + " bytes" : "a chunked body")
+                            + " arrived)")));
+        }
+
+        @Override
+        public void onComplete(AsyncEvent event) {}
+
+        @Override
+        public void onError(AsyncEvent event) {
+            finishQuietly(unreadable(new IOException(event.getThrowable())));
+        }
+
+        @Override
+        public void onStartAsync(AsyncEvent event) {}
+
+        private void finishQuietly(Result<Body> body) {
+            try {
+                finish(body);
+            } catch (IOException clientGone) {
+                // the answer could not be written: the connection is closed below in any case
+            }
+        }
+
+        /** Answers once: the handler with the body or its rejection, then completes the request. */
+        private void finish(Result<Body> body) throws IOException {
+            if (!finished.compareAndSet(false, true)) {
+                return;
+            }
+            HttpServletResponse response = (HttpServletResponse) async.getResponse();
+            try {
+                if (!body.isOk()) {
+                    // the rest of the body may never come: close rather than wait to skip it
+                    response.setHeader("Connection", "close");
+                }
+                then.accept(body);
+                if (!body.isOk()) {
+                    // Sent now: after a read error or timeout Tomcat closes the connection without
+                    // flushing. A few hundred bytes fit in the socket's buffer: this write never waits.
+                    response.flushBuffer();
+                }
+            } catch (StoreUnavailableException e) {
+                RouteServlet.storeUnavailable(response, e);
+            } catch (LimitReachedException e) {
+                RouteServlet.limitReached(response, e);
+            } finally {
+                async.complete();
+            }
+        }
     }
 }

@@ -97,7 +97,12 @@ public final class ResortServlet extends RouteServlet {
     }
 
     private void addSeason(int resortId, HttpServletRequest request, HttpServletResponse response) throws IOException {
-        Result<RequestBodies.Body> body = RequestBodies.readJson(request);
+        RequestBodies.readJson(request, response, bodyDeadlineMillis(), body -> addSeason(resortId, body, response));
+    }
+
+    /** Adds the season in {@code body} (on whichever thread the body's reading ends). */
+    private void addSeason(int resortId, Result<RequestBodies.Body> body, HttpServletResponse response)
+            throws IOException {
         if (!body.isOk()) {
             JsonResponses.reject(response, body.rejection());
             return;

@@ -1,12 +1,17 @@
 package io.upic.liftride.server.web;
 
+import io.upic.liftride.server.limits.Limit;
+import io.upic.liftride.server.limits.Limits;
 import io.upic.liftride.server.routing.HttpMethod;
 import io.upic.liftride.server.routing.Route;
 import io.upic.liftride.server.routing.RouteMatch;
 import io.upic.liftride.server.routing.Routes;
+import io.upic.liftride.server.store.LimitReachedException;
 import io.upic.liftride.server.store.StoreUnavailableException;
 import io.upic.liftride.server.validation.Values;
 import java.io.IOException;
+import javax.servlet.AsyncEvent;
+import javax.servlet.AsyncListener;
 import javax.servlet.ServletConfig;
 import javax.servlet.ServletException;
 import javax.servlet.http.HttpServlet;
@@ -27,12 +32,20 @@ abstract class RouteServlet extends HttpServlet {
     static final int RETRY_AFTER_SECONDS = 1;
 
     private transient EndpointStats stats;
+    private int bodyDeadlineMillis;
 
-    /** Reads the endpoint statistics, then calls the subclass's {@link #init()}. */
+    /** Reads the endpoint statistics and the limits, then calls the subclass's {@link #init()}. */
     @Override
     public final void init(ServletConfig config) throws ServletException {
         stats = ContextAttributes.require(config.getServletContext(), EndpointStats.ATTRIBUTE, EndpointStats.class);
+        bodyDeadlineMillis = ContextAttributes.require(config.getServletContext(), Limits.ATTRIBUTE, Limits.class)
+                .count(Limit.BODY_DEADLINE_MILLIS);
         super.init(config);
+    }
+
+    /** How long a request body has to arrive whole ({@link Limit#BODY_DEADLINE_MILLIS}). */
+    protected final int bodyDeadlineMillis() {
+        return bodyDeadlineMillis;
     }
 
     /** The statistics every answered route is timed into. */
@@ -72,8 +85,30 @@ abstract class RouteServlet extends HttpServlet {
             serve(match, method, request, response);
         } catch (StoreUnavailableException e) {
             storeUnavailable(response, e);
+        } catch (LimitReachedException e) {
+            limitReached(response, e);
         } finally {
-            stats.record(route, method, System.nanoTime() - startNanos);
+            if (request.isAsyncStarted()) {
+                // The body is being read without blocking (RequestBodies): time the request to its end.
+                // Tomcat runs no async callback before this service() returns, so the listener is in time.
+                request.getAsyncContext().addListener(new AsyncListener() {
+                    @Override
+                    public void onComplete(AsyncEvent event) {
+                        stats.record(route, method, System.nanoTime() - startNanos);
+                    }
+
+                    @Override
+                    public void onTimeout(AsyncEvent event) {}
+
+                    @Override
+                    public void onError(AsyncEvent event) {}
+
+                    @Override
+                    public void onStartAsync(AsyncEvent event) {}
+                });
+            } else {
+                stats.record(route, method, System.nanoTime() - startNanos);
+            }
         }
     }
 
@@ -88,6 +123,15 @@ abstract class RouteServlet extends HttpServlet {
                 response,
                 HttpServletResponse.SC_SERVICE_UNAVAILABLE,
                 "the ride store is unavailable (" + e.getMessage() + "); retry after " + RETRY_AFTER_SECONDS + " s");
+    }
+
+    /** 409: the store holds as many entries of a kind as its limit allows; nothing was applied. */
+    static void limitReached(HttpServletResponse response, LimitReachedException e) throws IOException {
+        if (response.isCommitted()) {
+            throw e;
+        }
+        response.resetBuffer();
+        JsonResponses.message(response, HttpServletResponse.SC_CONFLICT, e.getMessage());
     }
 
     /** The path below the context path, decoded: what the routes are written against. */

@@ -64,12 +64,19 @@ public final class SkierServlet extends RouteServlet {
 
     private void writeRide(SkierDay where, HttpServletRequest request, HttpServletResponse response)
             throws IOException {
-        Result<Optional<String>> key = IdempotencyKeys.parse(request.getHeader(IdempotencyKeys.HEADER));
+        Result<Optional<String>> key = IdempotencyKeys.parseHeaders(request.getHeaders(IdempotencyKeys.HEADER));
         if (!key.isOk()) {
             JsonResponses.reject(response, key.rejection());
             return;
         }
-        Result<RequestBodies.Body> body = RequestBodies.readJson(request);
+        RequestBodies.readJson(
+                request, response, bodyDeadlineMillis(), body -> storeRide(where, key.value(), body, response));
+    }
+
+    /** Stores the ride in {@code body} (on whichever thread the body's reading ends). */
+    private void storeRide(
+            SkierDay where, Optional<String> key, Result<RequestBodies.Body> body, HttpServletResponse response)
+            throws IOException {
         if (!body.isOk()) {
             JsonResponses.reject(response, body.rejection());
             return;
@@ -80,12 +87,12 @@ public final class SkierServlet extends RouteServlet {
             JsonResponses.reject(response, ride.rejection());
             return;
         }
-        RideOutcome outcome = store.addRide(where, ride.value(), key.value().orElse(null));
+        RideOutcome outcome = store.addRide(where, ride.value(), key.orElse(null));
         if (outcome == RideOutcome.KEY_REUSED) {
             JsonResponses.message(
                     response,
                     HttpServletResponse.SC_CONFLICT,
-                    IdempotencyKeys.HEADER + " " + Values.quote(key.value().orElseThrow())
+                    IdempotencyKeys.HEADER + " " + Values.quote(key.orElseThrow())
                             + " was already used for a different ride at this resort and season; nothing was stored");
             return;
         }

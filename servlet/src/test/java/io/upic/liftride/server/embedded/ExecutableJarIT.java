@@ -90,13 +90,19 @@ class ExecutableJarIT {
                 "--port must be an integer in 0..65535, got \"x\" (--help lists the options)\n",
                 runToEnd(2, "--port", "x"));
         assertEquals("unknown argument \"--bare\" (--help lists the options)\n", runToEnd(2, "--bare"));
+        assertEquals(
+                "--max-resorts / liftride.maxResorts / LIFTRIDE_MAX_RESORTS must be an integer in 10..2147483647,"
+                        + " got \"3\" (--help lists the options)\n",
+                runToEnd(2, "--max-resorts", "3"));
     }
 
     @Test
     void printsTheHelpWithCommonsCliInsideTheJar() throws Exception {
         String output = runToEnd(0, "--help");
         assertTrue(
-                output.startsWith("usage: java -jar liftride-server.jar [--port N] [--host H] [--store S]\n"), output);
+                output.startsWith(
+                        "usage: java -jar liftride-server.jar [--port N] [--host H] [--store S] [--max-... N]\n"),
+                output);
         assertTrue(output.contains("--host <H>") && output.contains("--port <N>"), output);
     }
 

@@ -122,7 +122,7 @@ class HostileHttpIT {
                 exchange("POST " + RIDE_PATH + " HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\n"
                         + "Transfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n"),
                 400);
-        assertEquals("request could not be read: Invalid chunk header", message);
+        assertEquals("body could not be read: Invalid chunk header", message);
     }
 
     @Test
@@ -147,7 +147,7 @@ class HostileHttpIT {
                     "POST " + RIDE_PATH
                             + " HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\nContent-Length: 40\r\n\r\n{\"liftID\":");
             RawHttp.Response response = http.readResponse();
-            assertEquals("request was not received within the server's timeout", errorMessage(response, 408));
+            assertEquals("body was not received within the server's timeout", errorMessage(response, 408));
         }
         long millis = (System.nanoTime() - started) / 1_000_000;
         assertTrue(millis >= TIMEOUT_MILLIS - 100 && millis < 5 * TIMEOUT_MILLIS, "took " + millis + " ms");

@@ -81,4 +81,25 @@ class IdempotencyKeyHeaderIT {
                 400,
                 "Idempotency-Key must be 1..128 visible ASCII characters, got \"bad key\"");
     }
+
+    @Test
+    void twoKeysInOneRequestAreA400AndStoreNothing() throws Exception {
+        HttpResponse<String> response = client.send(
+                HttpRequest.newBuilder(URI.create(server.baseUrl() + "/skiers/3/seasons/2022/days/8/skiers/42"))
+                        .timeout(Duration.ofSeconds(10))
+                        .header("Content-Type", "application/json")
+                        .header("Idempotency-Key", "first")
+                        .header("Idempotency-Key", "second")
+                        .POST(BodyPublishers.ofString(RIDE))
+                        .build(),
+                BodyHandlers.ofString());
+        assertError(response, 400, "Idempotency-Key must be sent once, got 2 of them");
+        HttpResponse<String> vertical = client.send(
+                HttpRequest.newBuilder(URI.create(server.baseUrl() + "/skiers/3/seasons/2022/days/8/skiers/42"))
+                        .timeout(Duration.ofSeconds(10))
+                        .GET()
+                        .build(),
+                BodyHandlers.ofString());
+        assertEquals(404, vertical.statusCode(), "nothing was stored: " + vertical.body());
+    }
 }

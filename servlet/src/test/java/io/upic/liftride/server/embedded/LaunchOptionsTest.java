@@ -4,7 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.upic.liftride.server.limits.Limit;
 import io.upic.liftride.server.store.StoreSpec;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class LaunchOptionsTest {
@@ -26,11 +28,34 @@ class LaunchOptionsTest {
     @Test
     void listsEveryFlagInTheUsage() {
         String usage = LaunchOptions.USAGE;
-        assertTrue(usage.startsWith("usage: java -jar liftride-server.jar [--port N] [--host H] [--store S]\n"), usage);
+        assertTrue(
+                usage.startsWith(
+                        "usage: java -jar liftride-server.jar [--port N] [--host H] [--store S] [--max-... N]\n"),
+                usage);
         assertTrue(usage.contains("--port <N>") && usage.contains("0 picks a free port"), usage);
         assertTrue(usage.contains("--host <H>") && usage.contains("default 0.0.0.0"), usage);
         assertTrue(usage.contains("--store <S>") && usage.contains("redis[s]://[USER[:PASSWORD]@]HOST:PORT"), usage);
         assertTrue(usage.contains("-h,--help"), usage);
+        for (Limit limit : Limit.values()) {
+            assertTrue(usage.contains("--" + limit.flag() + " <N>") && usage.contains(limit.env()), usage);
+        }
+    }
+
+    @Test
+    void readsLimitFlags() {
+        LaunchOptions options = LaunchOptions.parse("--max-resorts", "50", "--body-deadline-ms", "2000");
+        assertEquals(Map.of(Limit.RESORTS, 50L, Limit.BODY_DEADLINE_MILLIS, 2000L), options.limits());
+    }
+
+    @Test
+    void refusesALimitOutOfItsRangeNamingIt() {
+        IllegalArgumentException error =
+                assertThrows(IllegalArgumentException.class, () -> LaunchOptions.parse("--max-resorts", "5"));
+        assertEquals(
+                "--max-resorts / liftride.maxResorts / LIFTRIDE_MAX_RESORTS must be an integer in 10..2147483647,"
+                        + " got \"5\"",
+                error.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> LaunchOptions.parse("--max-days", "many"));
     }
 
     @Test

@@ -3,6 +3,8 @@ package io.upic.liftride.server.validation;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
+import java.util.Collections;
+import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -46,5 +48,40 @@ class IdempotencyKeysTest {
                 "Idempotency-Key must be 1..128 visible ASCII characters, got " + Values.quote("y".repeat(129))
                         + " (129 characters)",
                 result.rejection().message());
+    }
+
+    @Test
+    void oneHeaderIsItsKeyAndNoneIsNoKey() {
+        assertEquals(
+                Optional.of("k1"),
+                IdempotencyKeys.parseHeaders(Collections.enumeration(List.of("k1")))
+                        .value());
+        assertEquals(
+                Optional.empty(),
+                IdempotencyKeys.parseHeaders(Collections.emptyEnumeration()).value());
+        assertEquals(
+                400,
+                IdempotencyKeys.parseHeaders(Collections.enumeration(List.of("a b")))
+                        .rejection()
+                        .status());
+    }
+
+    @Test
+    void aRepeatedHeaderIsA400EvenWhenBothKeysAreEqual() {
+        Result<Optional<String>> two = IdempotencyKeys.parseHeaders(Collections.enumeration(List.of("k1", "k2")));
+        assertEquals(400, two.rejection().status());
+        assertEquals(
+                "Idempotency-Key must be sent once, got 2 of them",
+                two.rejection().message());
+        assertEquals(
+                "Idempotency-Key must be sent once, got 2 of them",
+                IdempotencyKeys.parseHeaders(Collections.enumeration(List.of("k", "k")))
+                        .rejection()
+                        .message());
+        assertEquals(
+                "Idempotency-Key must be sent once, got more than 100 of them",
+                IdempotencyKeys.parseHeaders(Collections.enumeration(Collections.nCopies(500, "k")))
+                        .rejection()
+                        .message());
     }
 }

@@ -1,0 +1,120 @@
+package io.upic.liftride.server.limits;
+
+/**
+ * One configurable limit of a server facing an open port: its launcher flag, system property and
+ * environment variable (first found wins, as for the store), its default (sized for a small EC2
+ * instance: a 256 MiB heap, Tomcat's default on a 1 GiB t3.micro) and the range it accepts.
+ * Immutable.
+ */
+public enum Limit {
+    /** Resorts the in-memory store holds, the 10 seeded ones included. */
+    RESORTS("max-resorts", "liftride.maxResorts", "LIFTRIDE_MAX_RESORTS", 1_000, 10, Integer.MAX_VALUE, "resorts"),
+    /** Seasons one resort holds in the in-memory store. */
+    SEASONS_PER_RESORT(
+            "max-seasons",
+            "liftride.maxSeasonsPerResort",
+            "LIFTRIDE_MAX_SEASONS_PER_RESORT",
+            100,
+            1,
+            10_000,
+            "seasons per resort"),
+    /** (resort, season, day) aggregates the in-memory store holds. */
+    RESORT_DAYS(
+            "max-days",
+            "liftride.maxResortDays",
+            "LIFTRIDE_MAX_RESORT_DAYS",
+            25_000,
+            1,
+            Integer.MAX_VALUE,
+            "resort days"),
+    /** (resort, season, day, skier) verticals the in-memory store holds: a skier's day at a resort. */
+    SKIER_DAYS(
+            "max-skier-days",
+            "liftride.maxSkierDays",
+            "LIFTRIDE_MAX_SKIER_DAYS",
+            250_000,
+            1,
+            Integer.MAX_VALUE,
+            "skier days"),
+    /** Bytes of idempotency keys the in-memory store remembers (the oldest are forgotten first). */
+    KEY_BYTES(
+            "max-key-bytes",
+            "liftride.maxKeyBytes",
+            "LIFTRIDE_MAX_KEY_BYTES",
+            32L << 20,
+            1024,
+            Long.MAX_VALUE,
+            "bytes of idempotency keys"),
+    /** Milliseconds a request body has, from the end of its headers to its last byte; then 408. */
+    BODY_DEADLINE_MILLIS(
+            "body-deadline-ms",
+            "liftride.bodyDeadlineMillis",
+            "LIFTRIDE_BODY_DEADLINE_MILLIS",
+            10_000,
+            100,
+            600_000,
+            "milliseconds for a request body");
+
+    private final String flag;
+    private final String property;
+    private final String env;
+    private final long defaultValue;
+    private final long min;
+    private final long max;
+    private final String noun;
+
+    Limit(String flag, String property, String env, long defaultValue, long min, long max, String noun) {
+        this.flag = flag;
+        this.property = property;
+        this.env = env;
+        this.defaultValue = defaultValue;
+        this.min = min;
+        this.max = max;
+        this.noun = noun;
+    }
+
+    /** The launcher's long option, without the dashes ({@code max-resorts}). */
+    public String flag() {
+        return flag;
+    }
+
+    /** The system property, also the context parameter the launcher sets ({@code liftride.maxResorts}). */
+    public String property() {
+        return property;
+    }
+
+    public String env() {
+        return env;
+    }
+
+    public long defaultValue() {
+        return defaultValue;
+    }
+
+    /** What is counted, for messages ({@code resorts}). */
+    public String noun() {
+        return noun;
+    }
+
+    /**
+     * Parses {@code text} as this limit's value; throws IllegalArgumentException naming the limit,
+     * the rule and the value, in one line.
+     */
+    public long parse(String text) {
+        long value;
+        try {
+            value = Long.parseLong(text.strip());
+        } catch (NumberFormatException e) {
+            throw outOfRange(text);
+        }
+        if (value < min || value > max) {
+            throw outOfRange(text);
+        }
+        return value;
+    }
+
+    private IllegalArgumentException outOfRange(String text) {
+        return new IllegalArgumentException("--" + flag + " / " + property + " / " + env + " must be an integer in "
+                + min + ".." + max + ", got \"" + text + "\"");
+    }
+}

@@ -1,0 +1,92 @@
+package io.upic.liftride.server.limits;
+
+import java.util.EnumMap;
+import java.util.Map;
+import java.util.function.UnaryOperator;
+
+/**
+ * The value of every {@link Limit} one server runs with; immutable and thread-safe. Where a value is
+ * read, first found wins: the launcher's flag (passed to the web application as a context parameter
+ * named after the system property), the system property, the environment variable, the default.
+ *
+ * <pre>{@code
+ * Limits small = Limits.DEFAULTS.with(Limit.RESORTS, 20).with(Limit.RESORT_DAYS, 100);
+ * }</pre>
+ */
+public final class Limits {
+    /** The ServletContext attribute under which the web application keeps its limits. */
+    public static final String ATTRIBUTE = Limits.class.getName();
+
+    /** Every limit at its default. */
+    public static final Limits DEFAULTS = new Limits(new EnumMap<>(Limit.class));
+
+    private final EnumMap<Limit, Long> values;
+
+    private Limits(EnumMap<Limit, Long> given) {
+        values = new EnumMap<>(Limit.class);
+        for (Limit limit : Limit.values()) {
+            values.put(limit, given.getOrDefault(limit, limit.defaultValue()));
+        }
+    }
+
+    /**
+     * The limits from {@code launcher} (a lookup by property name, e.g. the context parameters;
+     * null when not given), else the system properties, else the environment, else the defaults.
+     * Throws IllegalArgumentException naming the first bad value.
+     */
+    public static Limits resolve(UnaryOperator<String> launcher) {
+        EnumMap<Limit, Long> given = new EnumMap<>(Limit.class);
+        for (Limit limit : Limit.values()) {
+            String text = launcher.apply(limit.property());
+            if (text == null) {
+                text = System.getProperty(limit.property());
+            }
+            if (text == null) {
+                text = System.getenv(limit.env());
+            }
+            if (text != null) {
+                given.put(limit, limit.parse(text));
+            }
+        }
+        return new Limits(given);
+    }
+
+    /** A copy with {@code limit} set to {@code value} (checked against the limit's range). */
+    public Limits with(Limit limit, long value) {
+        limit.parse(Long.toString(value));
+        EnumMap<Limit, Long> copy = new EnumMap<>(values);
+        copy.put(limit, value);
+        return new Limits(copy);
+    }
+
+    public long get(Limit limit) {
+        return values.get(limit);
+    }
+
+    /** {@link #get} for the limits that are counts of entries (every one but the key bytes). */
+    public int count(Limit limit) {
+        return (int) Math.min(Integer.MAX_VALUE, values.get(limit));
+    }
+
+    /** The values as the launcher passes them on: property name to decimal text. */
+    public Map<String, String> asProperties() {
+        Map<String, String> properties = new java.util.LinkedHashMap<>();
+        values.forEach((limit, value) -> properties.put(limit.property(), Long.toString(value)));
+        return properties;
+    }
+
+    @Override
+    public boolean equals(Object other) {
+        return other instanceof Limits that && values.equals(that.values);
+    }
+
+    @Override
+    public int hashCode() {
+        return values.hashCode();
+    }
+
+    @Override
+    public String toString() {
+        return "Limits" + values;
+    }
+}

@@ -1,0 +1,25 @@
+package io.upic.liftride.server.store;
+
+import io.upic.liftride.server.limits.Limit;
+
+/**
+ * The store holds as many entries of one kind as its {@link Limit} allows, and the request would add
+ * one more; nothing was applied. The API answers 409 with a JSON message naming the limit, and every
+ * request that adds nothing new (a ride to an existing resort, season, day and skier) keeps working.
+ */
+public final class LimitReachedException extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    private final transient Limit limit;
+
+    public LimitReachedException(Limit limit, long max, String what) {
+        super("the server holds at most " + max + " " + limit.noun() + " (--" + limit.flag() + ", " + limit.property()
+                + ", " + limit.env() + "); " + what + " would be one more, nothing was stored");
+        this.limit = limit;
+    }
+
+    /** Which limit was reached. */
+    public Limit limit() {
+        return limit;
+    }
+}

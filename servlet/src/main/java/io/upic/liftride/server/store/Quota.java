@@ -1,0 +1,39 @@
+package io.upic.liftride.server.store;
+
+import io.upic.liftride.server.limits.Limit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * How many entries of one kind a store holds, at most {@code max}; thread-safe and lock-free. A
+ * caller reserves a place before it creates an entry, and gives it back when the entry turned out to
+ * exist already (another thread made it) or the request failed before creating it.
+ */
+final class Quota {
+    private final AtomicInteger used = new AtomicInteger();
+    private final Limit limit;
+    private final int max;
+
+    Quota(Limit limit, int max) {
+        if (max < 1) {
+            throw new IllegalArgumentException("max < 1: " + max);
+        }
+        this.limit = limit;
+        this.max = max;
+    }
+
+    /** Reserves one place, or throws {@link LimitReachedException} saying that {@code what} does not fit. */
+    void reserve(String what) {
+        if (used.incrementAndGet() > max) {
+            used.decrementAndGet();
+            throw new LimitReachedException(limit, max, what);
+        }
+    }
+
+    void release() {
+        used.decrementAndGet();
+    }
+
+    int used() {
+        return used.get();
+    }
+}
