@@ -27,11 +27,16 @@ abstract class RouteServlet extends HttpServlet {
     static final int RETRY_AFTER_SECONDS = 1;
 
     private transient EndpointStats stats;
+    private transient Drain drain;
+    /** Null when metrics are off. */
+    private transient Metrics metrics;
 
-    /** Reads the endpoint statistics, then calls the subclass's {@link #init()}. */
+    /** Reads the endpoint statistics, the drain state and the metrics, then calls the subclass's {@link #init()}. */
     @Override
     public final void init(ServletConfig config) throws ServletException {
         stats = ContextAttributes.require(config.getServletContext(), EndpointStats.ATTRIBUTE, EndpointStats.class);
+        drain = ContextAttributes.require(config.getServletContext(), Drain.ATTRIBUTE, Drain.class);
+        metrics = (Metrics) config.getServletContext().getAttribute(Metrics.ATTRIBUTE);
         super.init(config);
     }
 
@@ -51,6 +56,9 @@ abstract class RouteServlet extends HttpServlet {
     @Override
     protected final void service(HttpServletRequest request, HttpServletResponse response) throws IOException {
         long startNanos = System.nanoTime();
+        if (drain.draining()) {
+            response.setHeader("Connection", "close"); // the server is stopping: no next request on this connection
+        }
         String path = pathOf(request);
         RouteMatch match = Routes.match(path);
         if (match == null || !serves(match.route())) {
@@ -71,9 +79,12 @@ abstract class RouteServlet extends HttpServlet {
         try {
             serve(match, method, request, response);
         } catch (StoreUnavailableException e) {
+            if (metrics != null) {
+                metrics.unavailable(UnavailableCause.of(e));
+            }
             storeUnavailable(response, e);
         } finally {
-            stats.record(route, method, System.nanoTime() - startNanos);
+            stats.record(route, method, response.getStatus(), System.nanoTime() - startNanos);
         }
     }
 
@@ -105,6 +116,7 @@ abstract class RouteServlet extends HttpServlet {
                 "no route for " + request.getMethod() + " " + Values.quote(path)
                         + "; routes are /skiers/{resortID}/seasons/{seasonID}/days/{dayID}/skiers/{skierID},"
                         + " /skiers/{skierID}/vertical, /resorts, /resorts/{resortID}/seasons,"
-                        + " /resorts/{resortID}/seasons/{seasonID}/day/{dayID}/skiers and /statistics");
+                        + " /resorts/{resortID}/seasons/{seasonID}/day/{dayID}/skiers and /statistics"
+                        + " (and /health/live, /health/ready, /metrics)");
     }
 }

@@ -10,6 +10,7 @@ import io.upic.liftride.server.store.InMemoryRideStore;
 import io.upic.liftride.server.store.RideKey;
 import io.upic.liftride.server.store.RideOutcome;
 import io.upic.liftride.server.store.RideStore;
+import io.upic.liftride.server.store.StoreObserver;
 import io.upic.liftride.server.store.StoreUnavailableException;
 import java.io.IOException;
 import java.io.InputStream;
@@ -67,6 +68,7 @@ public final class RedisRideStore implements RideStore {
     private final Set<Long> registered = ConcurrentHashMap.newKeySet();
 
     private volatile boolean seeded;
+    private volatile StoreObserver observer = StoreObserver.NONE;
 
     /**
      * Timeouts and batch sizes; immutable.
@@ -190,6 +192,7 @@ public final class RedisRideStore implements RideStore {
             args.add(Long.toString(ride.fingerprint));
         }
         List<String> keys = List.of(RedisKeys.rides(tag), RedisKeys.seasonTotals(tag));
+        observer.batch(rides.size());
         Object reply;
         try {
             reply = call(() -> redis.fcall(FUNCTION, keys, args));
@@ -307,9 +310,31 @@ public final class RedisRideStore implements RideStore {
         return description;
     }
 
-    /** Rides queued for the next batch; for tests and diagnostics. */
-    int queuedRides() {
+    /** Rides queued for the next batch. */
+    @Override
+    public int queuedRides() {
         return commits.queued();
+    }
+
+    @Override
+    public int queueCapacity() {
+        return commits.capacity();
+    }
+
+    /** PING (in a cluster, to the node of a fixed key): one round trip within the command timeout. */
+    @Override
+    public void ping() {
+        if (cluster) {
+            byte[] key = RedisKeys.rides(RedisKeys.tag(1, 1)).getBytes(StandardCharsets.UTF_8);
+            call(() -> redis.sendCommand(key, Protocol.Command.PING));
+        } else {
+            call(redis::ping);
+        }
+    }
+
+    @Override
+    public void observe(StoreObserver observer) {
+        this.observer = observer;
     }
 
     @Override
@@ -380,8 +405,9 @@ public final class RedisRideStore implements RideStore {
         return seconds * 1_000_000L + micros;
     }
 
-    /** Runs one Redis call; any Jedis failure becomes the API's 503. */
-    private static <T> T call(Supplier<T> command) {
+    /** Runs one Redis call, timed for {@link StoreObserver#command}; any Jedis failure becomes the API's 503. */
+    private <T> T call(Supplier<T> command) {
+        long startNanos = System.nanoTime();
         try {
             return command.get();
         } catch (JedisDataException e) {
@@ -395,6 +421,8 @@ public final class RedisRideStore implements RideStore {
             throw new StoreUnavailableException("Redis refused the command: " + message, e);
         } catch (JedisException e) {
             throw new StoreUnavailableException("Redis did not answer: " + e.getMessage(), e);
+        } finally {
+            observer.command(System.nanoTime() - startNanos);
         }
     }
 

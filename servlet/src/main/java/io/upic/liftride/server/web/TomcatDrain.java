@@ -1,0 +1,111 @@
+package io.upic.liftride.server.web;
+
+import io.upic.liftride.server.store.RideStore;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+import org.apache.catalina.Lifecycle;
+import org.apache.catalina.LifecycleEvent;
+import org.apache.catalina.LifecycleListener;
+import org.apache.catalina.Service;
+import org.apache.catalina.connector.Connector;
+
+/**
+ * The graceful drain, run when Tomcat's server begins to stop (SIGTERM to the embedded launcher, or
+ * {@code catalina.sh stop} / SIGTERM to a standalone Tomcat), before Tomcat touches a connector: (1)
+ * not ready, and every answer closes its connection; (2) the grace period, still serving, so a load
+ * balancer's health check sees the 503; (3) the connectors stop accepting (their listening sockets
+ * close, so a proxy's next connection is refused and goes to another server); (4) the requests in
+ * flight finish, their rides' group-commit batches included, and the connections still open are used
+ * up. Then Tomcat stops as usual and {@link LiftRideListener} closes the store, which applies or
+ * answers 503 whatever is still queued. Steps (2) to (4) together are bounded by {@link
+ * OperatingSettings#drainMax()}. Each step is printed. Thread-safe: it runs once, on Tomcat's stopping
+ * thread.
+ */
+final class TomcatDrain implements LifecycleListener {
+    /** Poll interval while waiting for requests to finish. */
+    private static final long POLL_MILLIS = 20;
+    /** No request in flight for this long, with connections still open: they are idle, stop waiting. */
+    private static final long QUIET_NANOS = TimeUnit.MILLISECONDS.toNanos(500);
+
+    private final Drain drain;
+    private final Service service;
+    private final RideStore store;
+    private final OperatingSettings settings;
+    private final Consumer<String> log;
+
+    TomcatDrain(Drain drain, Service service, RideStore store, OperatingSettings settings, Consumer<String> log) {
+        this.drain = drain;
+        this.service = service;
+        this.store = store;
+        this.settings = settings;
+        this.log = log;
+    }
+
+    @Override
+    public void lifecycleEvent(LifecycleEvent event) {
+        if (Lifecycle.BEFORE_STOP_EVENT.equals(event.getType()) && !drain.draining()) {
+            run();
+        }
+    }
+
+    /** The drain's steps; returns when the connectors are quiet or the maximum has passed. */
+    void run() {
+        long startNanos = System.nanoTime();
+        long deadlineNanos = startNanos + settings.drainMax().toNanos();
+        drain.begin();
+        log.accept("not ready: /health/ready answers 503, every answer closes its connection; grace period "
+                + settings.drainGrace().toMillis() + " ms (maximum "
+                + settings.drainMax().toMillis() + " ms)");
+        sleepUntil(Math.min(startNanos + settings.drainGrace().toNanos(), deadlineNanos));
+        List<Connector> connectors = TomcatConnectors.connectors(service);
+        for (Connector connector : connectors) {
+            boolean boundOnStart = "false".equals(String.valueOf(connector.getProperty("bindOnInit")));
+            int port = connector.getLocalPort();
+            connector.getProtocolHandler().closeServerSocketGraceful();
+            log.accept(
+                    boundOnStart
+                            ? "grace period over: port " + port + " stopped accepting connections"
+                            : "grace period over: port " + port + " still accepts: its Connector needs"
+                                    + " bindOnInit=\"false\" for the listening socket to close before Tomcat stops");
+        }
+        awaitQuiet(connectors, deadlineNanos);
+        log.accept(String.format(
+                "%d rides still queued for Redis; Tomcat stops now (%d ms after the drain began)",
+                store.queuedRides(), TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startNanos)));
+    }
+
+    private void awaitQuiet(List<Connector> connectors, long deadlineNanos) {
+        long quietSince = System.nanoTime();
+        while (true) {
+            long now = System.nanoTime();
+            int busy = TomcatConnectors.busyThreads(connectors);
+            long open = TomcatConnectors.connections(connectors);
+            if (busy > 0) {
+                quietSince = now;
+            }
+            if (busy == 0 && (open == 0 || now - quietSince >= QUIET_NANOS)) {
+                log.accept("requests in flight finished; " + open + " idle connection(s) left to close");
+                return;
+            }
+            if (now >= deadlineNanos) {
+                log.accept("maximum " + settings.drainMax().toMillis() + " ms reached with " + busy
+                        + " request(s) in flight and " + open + " connection(s) open: stopping anyway");
+                return;
+            }
+            sleepUntil(Math.min(now + TimeUnit.MILLISECONDS.toNanos(POLL_MILLIS), deadlineNanos));
+        }
+    }
+
+    private static void sleepUntil(long deadlineNanos) {
+        long left;
+        while ((left = deadlineNanos - System.nanoTime()) > 0) {
+            try {
+                TimeUnit.NANOSECONDS.sleep(left);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return; // asked to stop now: the drain is cut short, Tomcat stops
+            }
+        }
+    }
+}
