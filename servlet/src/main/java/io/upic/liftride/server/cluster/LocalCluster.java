@@ -74,7 +74,7 @@ public final class LocalCluster implements AutoCloseable {
 
     /**
      * Starts Redis (unless {@code options.redis()} names one), the servers from {@code serverJar} and nginx,
-     * and returns once nginx answers {@code GET /liftride/statistics} through every server.
+     * and returns once nginx answers {@code GET /liftride/health/ready} through every server.
      *
      * @param log where installing a missing program is reported
      * @throws IllegalStateException naming the process that did not start, with the end of its log
@@ -170,7 +170,7 @@ public final class LocalCluster implements AutoCloseable {
         frontPort = port;
         nginx = launch(new NginxConf(port, serverPorts, runDir.resolve("nginx")).writeAndPrepare(spawner, log));
         for (int i = 0; i < serverPorts.size(); i++) { // round robin: one probe reaches each server
-            awaitHttp(nginx, frontUrl() + "/statistics");
+            awaitHttp(nginx, frontUrl() + "/health/ready");
         }
     }
 
@@ -218,6 +218,14 @@ public final class LocalCluster implements AutoCloseable {
         server(index).kill();
     }
 
+    /**
+     * SIGTERMs server {@code index}: it drains (not ready, a grace period, stops accepting, finishes what
+     * is in flight) and exits; returns once it has, or SIGKILLs it after 20 s.
+     */
+    public void terminateServer(int index) {
+        server(index).stop(STOP_GRACE);
+    }
+
     /** Starts server {@code index} again on its port (SIGKILLing it first if it runs); returns once it answers. */
     public void restartServer(int index) {
         ChildProcess server = server(index);
@@ -254,7 +262,7 @@ public final class LocalCluster implements AutoCloseable {
     }
 
     private void awaitServer(int index) {
-        awaitHttp(servers.get(index), serverUrls().get(index) + "/statistics");
+        awaitHttp(servers.get(index), serverUrls().get(index) + "/health/ready");
     }
 
     private void awaitRedis() {

@@ -144,8 +144,6 @@ public final class EmbeddedServer implements AutoCloseable {
             connector.setPort(port);
             connector.setProperty("address", host);
             settings.applyTo(connector);
-            // bind in start, not init: only then can the drain close the listening socket before Tomcat stops
-            connector.setProperty("bindOnInit", "false");
             tomcat.setConnector(connector);
 
             StandardHost standardHost = (StandardHost) tomcat.getHost();

@@ -46,7 +46,7 @@ public final class HealthServlet extends HttpServlet {
                     "method " + method + " is not allowed on " + path + "; allowed: GET, HEAD");
             return;
         }
-        if (drain.draining()) {
+        if (drain.closingConnections()) {
             response.setHeader("Connection", "close");
         }
         HealthReport report = live ? HealthReport.live() : ready();

@@ -56,7 +56,7 @@ abstract class RouteServlet extends HttpServlet {
     @Override
     protected final void service(HttpServletRequest request, HttpServletResponse response) throws IOException {
         long startNanos = System.nanoTime();
-        if (drain.draining()) {
+        if (drain.closingConnections()) {
             response.setHeader("Connection", "close"); // the server is stopping: no next request on this connection
         }
         String path = pathOf(request);

@@ -90,13 +90,4 @@ final class TomcatConnectors {
         }
         return busy;
     }
-
-    /** Open connections summed over every connector (those that cannot say count as none). */
-    static long connections(List<Connector> connectors) {
-        long open = 0;
-        for (Connector connector : connectors) {
-            open += Math.max(0, connections(connector));
-        }
-        return open;
-    }
 }

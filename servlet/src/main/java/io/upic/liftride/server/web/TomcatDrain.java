@@ -13,20 +13,23 @@ import org.apache.catalina.connector.Connector;
 /**
  * The graceful drain, run when Tomcat's server begins to stop (SIGTERM to the embedded launcher, or
  * {@code catalina.sh stop} / SIGTERM to a standalone Tomcat), before Tomcat touches a connector: (1)
- * not ready, and every answer closes its connection; (2) the grace period, still serving, so a load
- * balancer's health check sees the 503; (3) the connectors stop accepting (their listening sockets
- * close, so a proxy's next connection is refused and goes to another server); (4) the requests in
- * flight finish, their rides' group-commit batches included, and the connections still open are used
- * up. Then Tomcat stops as usual and {@link LiftRideListener} closes the store, which applies or
- * answers 503 whatever is still queued. Steps (2) to (4) together are bounded by {@link
- * OperatingSettings#drainMax()}. Each step is printed. Thread-safe: it runs once, on Tomcat's stopping
- * thread.
+ * not ready; (2) the grace period, serving as before (kept-alive connections stay, so a proxy opens
+ * few new ones), while a load balancer's health check sees the 503; (3) the connectors stop accepting
+ * (their listening sockets close, so a proxy's next connection is refused, which nginx and an ALB
+ * retry on another server even for a POST, since it was never sent) and from then on every answer
+ * closes its connection; (4) the requests in flight finish, their rides' group-commit batches
+ * included, until no request has run for {@value #QUIET_MILLIS} ms: a proxy that was refused a
+ * connection has taken this server out of its rotation, so its idle connections are no longer picked
+ * when Tomcat closes them. Then Tomcat stops as usual and {@link LiftRideListener} closes the store,
+ * which applies or answers 503 whatever is still queued. Steps (2) to (4) together are bounded by
+ * {@link OperatingSettings#drainMax()}. Each step is printed. Thread-safe: it runs once, on Tomcat's
+ * stopping thread.
  */
 final class TomcatDrain implements LifecycleListener {
     /** Poll interval while waiting for requests to finish. */
     private static final long POLL_MILLIS = 20;
-    /** No request in flight for this long, with connections still open: they are idle, stop waiting. */
-    private static final long QUIET_NANOS = TimeUnit.MILLISECONDS.toNanos(500);
+    /** No request in flight for this long: the proxies have stopped sending here. */
+    private static final long QUIET_MILLIS = 500;
 
     private final Drain drain;
     private final Service service;
@@ -49,12 +52,12 @@ final class TomcatDrain implements LifecycleListener {
         }
     }
 
-    /** The drain's steps; returns when the connectors are quiet or the maximum has passed. */
+    /** The drain's steps; returns when no request has run for a while or the maximum has passed. */
     void run() {
         long startNanos = System.nanoTime();
         long deadlineNanos = startNanos + settings.drainMax().toNanos();
         drain.begin();
-        log.accept("not ready: /health/ready answers 503, every answer closes its connection; grace period "
+        log.accept("not ready: /health/ready answers 503; grace period "
                 + settings.drainGrace().toMillis() + " ms (maximum "
                 + settings.drainMax().toMillis() + " ms)");
         sleepUntil(Math.min(startNanos + settings.drainGrace().toNanos(), deadlineNanos));
@@ -69,28 +72,30 @@ final class TomcatDrain implements LifecycleListener {
                             : "grace period over: port " + port + " still accepts: its Connector needs"
                                     + " bindOnInit=\"false\" for the listening socket to close before Tomcat stops");
         }
+        drain.closeConnections();
+        log.accept("every answer now closes its connection");
         awaitQuiet(connectors, deadlineNanos);
         log.accept(String.format(
-                "%d rides still queued for Redis; Tomcat stops now (%d ms after the drain began)",
+                "%d rides still queued for the store; Tomcat stops now (%d ms after the drain began)",
                 store.queuedRides(), TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startNanos)));
     }
 
     private void awaitQuiet(List<Connector> connectors, long deadlineNanos) {
         long quietSince = System.nanoTime();
+        long quietNanos = TimeUnit.MILLISECONDS.toNanos(QUIET_MILLIS);
         while (true) {
             long now = System.nanoTime();
             int busy = TomcatConnectors.busyThreads(connectors);
-            long open = TomcatConnectors.connections(connectors);
             if (busy > 0) {
                 quietSince = now;
             }
-            if (busy == 0 && (open == 0 || now - quietSince >= QUIET_NANOS)) {
-                log.accept("requests in flight finished; " + open + " idle connection(s) left to close");
+            if (busy == 0 && now - quietSince >= quietNanos) {
+                log.accept("requests in flight finished; none for " + QUIET_MILLIS + " ms");
                 return;
             }
             if (now >= deadlineNanos) {
                 log.accept("maximum " + settings.drainMax().toMillis() + " ms reached with " + busy
-                        + " request(s) in flight and " + open + " connection(s) open: stopping anyway");
+                        + " request(s) in flight: stopping anyway");
                 return;
             }
             sleepUntil(Math.min(now + TimeUnit.MILLISECONDS.toNanos(POLL_MILLIS), deadlineNanos));

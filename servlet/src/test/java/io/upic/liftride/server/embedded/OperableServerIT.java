@@ -100,7 +100,8 @@ class OperableServerIT {
     }
 
     @Test
-    void aStoppingServerIsNotReadyAtOnceStillServesDuringTheGraceThenStopsAccepting() throws Exception {
+    void aStoppingServerIsNotReadyAtOnceServesThroughTheGraceThenRefusesNewConnectionsAndClosesKeptAliveOnes()
+            throws Exception {
         EmbeddedServer server = EmbeddedServer.start("127.0.0.1", 0, context -> {
             context.addParameter(OperatingSettings.DRAIN_GRACE, "1500");
             context.addParameter(OperatingSettings.DRAIN_MAX, "5000");
@@ -119,8 +120,14 @@ class OperableServerIT {
         HttpResponse<String> ride = post(base + RIDE, "{\"liftID\": 5, \"time\": 30}");
         assertTrue(System.nanoTime() - start < TimeUnit.MILLISECONDS.toNanos(1500), "still within the grace");
         assertEquals(201, ride.statusCode(), "a ride during the grace is stored: " + ride.body());
-        assertEquals("close", ride.headers().firstValue("Connection").orElse(""), "and its connection closed");
+        assertTrue(ride.headers().firstValue("Connection").isEmpty(), "its connection stays open for the next");
 
+        Thread.sleep(Math.max(
+                0, TimeUnit.NANOSECONDS.toMillis(start + TimeUnit.MILLISECONDS.toNanos(1650) - System.nanoTime())));
+        HttpResponse<String> late = post(base + RIDE, "{\"liftID\": 6, \"time\": 31}");
+        assertEquals(
+                201, late.statusCode(), "after the grace, a kept-alive connection is still served: " + late.body());
+        assertEquals("close", late.headers().firstValue("Connection").orElse(""), "and then closed");
         closing.get(10, TimeUnit.SECONDS);
         long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
         assertTrue(millis >= 1_500 && millis < 5_000, "the stop waited out the grace and no more: " + millis + " ms");
