@@ -18,7 +18,7 @@ import org.apache.catalina.connector.Connector;
  * (their listening sockets close, so a proxy's next connection is refused, which nginx and an ALB
  * retry on another server even for a POST, since it was never sent) and from then on every answer
  * closes its connection; (4) the requests in flight finish, their rides' group-commit batches
- * included, until no request has run for {@value #QUIET_MILLIS} ms: a proxy that was refused a
+ * included, until no request has run for {@value #QUIET_MILLIS} ms (at most the grace period): a proxy that was refused a
  * connection has taken this server out of its rotation, so its idle connections are no longer picked
  * when Tomcat closes them. Then Tomcat stops as usual and {@link LiftRideListener} closes the store,
  * which applies or answers 503 whatever is still queued. Steps (2) to (4) together are bounded by
@@ -28,7 +28,10 @@ import org.apache.catalina.connector.Connector;
 final class TomcatDrain implements LifecycleListener {
     /** Poll interval while waiting for requests to finish. */
     private static final long POLL_MILLIS = 20;
-    /** No request in flight for this long: the proxies have stopped sending here. */
+    /**
+     * No request in flight for this long (or the grace period, if shorter: a server without grace has no
+     * load balancer to wait for): the proxies have stopped sending here.
+     */
     private static final long QUIET_MILLIS = 500;
 
     private final Drain drain;
@@ -82,7 +85,8 @@ final class TomcatDrain implements LifecycleListener {
 
     private void awaitQuiet(List<Connector> connectors, long deadlineNanos) {
         long quietSince = System.nanoTime();
-        long quietNanos = TimeUnit.MILLISECONDS.toNanos(QUIET_MILLIS);
+        long quietMillis = Math.min(QUIET_MILLIS, settings.drainGrace().toMillis());
+        long quietNanos = TimeUnit.MILLISECONDS.toNanos(quietMillis);
         while (true) {
             long now = System.nanoTime();
             int busy = TomcatConnectors.busyThreads(connectors);
@@ -90,7 +94,7 @@ final class TomcatDrain implements LifecycleListener {
                 quietSince = now;
             }
             if (busy == 0 && now - quietSince >= quietNanos) {
-                log.accept("requests in flight finished; none for " + QUIET_MILLIS + " ms");
+                log.accept("requests in flight finished; none for " + quietMillis + " ms");
                 return;
             }
             if (now >= deadlineNanos) {

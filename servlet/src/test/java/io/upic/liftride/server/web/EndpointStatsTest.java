@@ -3,6 +3,9 @@ package io.upic.liftride.server.web;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.micrometer.core.instrument.Timer;
+import io.micrometer.prometheusmetrics.PrometheusConfig;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.upic.liftride.server.routing.HttpMethod;
 import io.upic.liftride.server.routing.Route;
 import java.util.List;
@@ -69,20 +72,18 @@ class EndpointStatsTest {
 
     @Test
     void withARegistryEachRequestIsAlsoTimedByRouteMethodAndStatusAsAHistogram() {
-        io.micrometer.prometheusmetrics.PrometheusMeterRegistry registry =
-                new io.micrometer.prometheusmetrics.PrometheusMeterRegistry(
-                        io.micrometer.prometheusmetrics.PrometheusConfig.DEFAULT);
+        PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
         EndpointStats stats = new EndpointStats(registry);
         stats.record(Route.SKIER_DAY, HttpMethod.POST, 201, 2_000_000);
         stats.record(Route.SKIER_DAY, HttpMethod.POST, 201, 3_000_000);
         stats.record(Route.SKIER_DAY, HttpMethod.POST, 400, 1_000_000);
 
         String route = Route.SKIER_DAY.template();
-        io.micrometer.core.instrument.Timer created = registry.get("liftride.http.requests")
+        Timer created = registry.get("liftride.http.requests")
                 .tags("route", route, "method", "POST", "status", "201")
                 .timer();
         assertEquals(2, created.count());
-        assertEquals(5.0, created.totalTime(java.util.concurrent.TimeUnit.MILLISECONDS), 1e-9);
+        assertEquals(5.0, created.totalTime(TimeUnit.MILLISECONDS), 1e-9);
         assertEquals(
                 1,
                 registry.get("liftride.http.requests")
