@@ -18,12 +18,12 @@ import org.apache.catalina.connector.Connector;
  * (their listening sockets close, so a proxy's next connection is refused, which nginx and an ALB
  * retry on another server even for a POST, since it was never sent) and from then on every answer
  * closes its connection; (4) the requests in flight finish, their rides' group-commit batches
- * included, until no request has run for {@value #QUIET_MILLIS} ms (at most the grace period): a proxy that was refused a
- * connection has taken this server out of its rotation, so its idle connections are no longer picked
- * when Tomcat closes them. Then Tomcat stops as usual and {@link LiftRideListener} closes the store,
- * which applies or answers 503 whatever is still queued. Steps (2) to (4) together are bounded by
- * {@link OperatingSettings#drainMax()}. Each step is printed. Thread-safe: it runs once, on Tomcat's
- * stopping thread.
+ * included, until no request has run for {@value #QUIET_MILLIS} ms (at most the grace period): a
+ * proxy that was refused a connection has taken this server out of its rotation, so its idle
+ * connections are no longer picked when Tomcat closes them. Then Tomcat stops as usual and {@link
+ * LiftRideListener} closes the store, which applies or answers 503 whatever is still queued. Steps (2)
+ * to (4) together are bounded by {@link OperatingSettings#drainMax()}. Each step is printed.
+ * Thread-safe: it runs once, on Tomcat's stopping thread.
  */
 final class TomcatDrain implements LifecycleListener {
     /** Poll interval while waiting for requests to finish. */
