@@ -65,7 +65,7 @@ public final class LocalCluster implements AutoCloseable {
 
     /**
      * Starts Redis (unless {@code options.redis()} names one), the servers from {@code options.serverJar()}
-     * and nginx, and returns once nginx answers {@code GET /liftride/statistics} through every server.
+     * and nginx, and returns once nginx answers {@code GET /liftride/health/ready} through every server.
      *
      * @throws IllegalArgumentException if the server jar is not a file
      * @throws IllegalStateException naming the process that did not start, with the end of its log
@@ -126,7 +126,7 @@ public final class LocalCluster implements AutoCloseable {
         frontPort = port;
         nginx = launch(new NginxConf(port, serverPorts, runDir.resolve("nginx")).writeAndPrepare(spawner));
         for (int i = 0; i < serverPorts.size(); i++) { // round robin: one probe reaches each server
-            nginx.await(START_LIMIT, () -> status(frontUrl() + "/statistics") == 200);
+            nginx.await(START_LIMIT, () -> status(frontUrl() + "/health/ready") == 200);
         }
     }
 
@@ -172,6 +172,14 @@ public final class LocalCluster implements AutoCloseable {
         server(index).kill();
     }
 
+    /**
+     * SIGTERMs server {@code index}: it drains (not ready, a grace period, stops accepting, finishes what
+     * is in flight) and exits; returns once it has, or SIGKILLs it after 20 s.
+     */
+    public void terminateServer(int index) {
+        server(index).stop(STOP_GRACE);
+    }
+
     /** Starts server {@code index} again on its port (SIGKILLing it first if it runs); returns once it answers. */
     public void restartServer(int index) {
         ChildProcess server = server(index);
@@ -205,7 +213,7 @@ public final class LocalCluster implements AutoCloseable {
     }
 
     private void awaitServer(int index) {
-        String url = serverUrls().get(index) + "/statistics";
+        String url = serverUrls().get(index) + "/health/ready";
         servers.get(index).await(START_LIMIT, () -> status(url) == 200);
     }
 

@@ -135,7 +135,11 @@ public record NginxConf(int frontPort, List<Integer> serverPorts, Path dir) {
 
                     upstream liftride {
                         # round robin (nginx's default); a server that refuses a connection or fails a request is
-                        # skipped for 2 s, then tried again (so a restarted server is back in rotation quickly)
+                        # skipped for 2 s, then tried again (so a restarted server is back in rotation quickly).
+                        # Open-source nginx checks health passively only; a load balancer with active checks (ALB,
+                        # nginx plus, HAProxy) should poll GET /liftride/health/ready. A stopping server drains so
+                        # that passive checks suffice: its answers close their connections, then it refuses new
+                        # ones, which nginx retries on the next server even for a POST (it was never sent).
                 %s
                         # Idle connections kept open to the servers, so a request does not pay a TCP handshake.
                         # nginx closes an idle one after 50 s, before Tomcat would (keepAliveTimeout 60 s): a request

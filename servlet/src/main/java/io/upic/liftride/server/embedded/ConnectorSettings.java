@@ -89,6 +89,9 @@ public record ConnectorSettings(
         attributes.put("maxSwallowSize", Integer.toString(maxSwallowSize));
         attributes.put("maxPostSize", Integer.toString(maxPostSize));
         attributes.put("maxHttpHeaderSize", Integer.toString(maxHttpHeaderSize));
+        // bind the port in start, not init: only then can the graceful drain close the listening socket
+        // before Tomcat stops (Tomcat's closeServerSocketGraceful works only for a socket bound on start)
+        attributes.put("bindOnInit", "false");
         return attributes;
     }
 

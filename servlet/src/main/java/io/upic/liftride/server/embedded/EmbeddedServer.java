@@ -4,6 +4,7 @@ import io.upic.liftride.server.limits.Limit;
 import io.upic.liftride.server.limits.Limits;
 import io.upic.liftride.server.store.StoreSpec;
 import io.upic.liftride.server.tomcat.JsonErrorReportValve;
+import io.upic.liftride.server.web.OperatingSettings;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -14,6 +15,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 import java.util.logging.Level;
@@ -94,11 +96,29 @@ public final class EmbeddedServer implements AutoCloseable {
      * customizer that throws fails the start.
      */
     public static EmbeddedServer start(String host, int port, Consumer<Context> customizer) {
-        return start(host, port, ConnectorSettings.LOAD_TEST, customizer);
+        return start(host, port, ConnectorSettings.LOAD_TEST, quickStop(customizer));
     }
 
     static EmbeddedServer start(String host, int port, ConnectorSettings settings) {
-        return start(host, port, settings, NO_CUSTOMIZER);
+        return start(host, port, settings, quickStop(NO_CUSTOMIZER));
+    }
+
+    /**
+     * A server started from code (a test, the load client's in-process server) drains without a grace
+     * period and within 5 s, unless the system properties say otherwise: nobody's load balancer is
+     * watching it. The launcher keeps the defaults (see {@link OperatingSettings}); a customizer's own
+     * context parameters win.
+     */
+    private static Consumer<Context> quickStop(Consumer<Context> customizer) {
+        return context -> {
+            customizer.accept(context);
+            for (String[] quick :
+                    new String[][] {{OperatingSettings.DRAIN_GRACE, "0"}, {OperatingSettings.DRAIN_MAX, "5000"}}) {
+                if (System.getProperty(quick[0]) == null && context.findParameter(quick[0]) == null) {
+                    context.addParameter(quick[0], quick[1]);
+                }
+            }
+        };
     }
 
     static EmbeddedServer start(String host, int port, ConnectorSettings settings, Consumer<Context> customizer) {
@@ -225,8 +245,10 @@ public final class EmbeddedServer implements AutoCloseable {
             System.exit(2);
             return;
         }
+        OperatingSettings operating;
         try {
             Limits.resolve(name -> null); // the properties and environment, checked before Tomcat starts
+            operating = OperatingSettings.read(System::getProperty);
         } catch (IllegalArgumentException e) {
             System.err.println(e.getMessage());
             System.exit(2);
@@ -234,16 +256,48 @@ public final class EmbeddedServer implements AutoCloseable {
         }
         EmbeddedServer server;
         try {
-            server = start(options.host(), options.port(), withStore(store, withLimits(options.limits(), customizer)));
+            server = start(
+                    options.host(),
+                    options.port(),
+                    ConnectorSettings.LOAD_TEST,
+                    withStore(store, withLimits(options.limits(), customizer)));
         } catch (IllegalStateException e) {
             System.err.println(e.getMessage());
             System.exit(1);
             return;
         }
-        Runtime.getRuntime().addShutdownHook(new Thread(server::close, "liftride-shutdown"));
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> stopOnSignal(server, operating), "liftride-shutdown"));
         String shownHost = options.host().indexOf(':') >= 0 ? "[" + options.host() + "]" : options.host();
         System.out.println("LiftRide server listening on http://" + shownHost + ":" + server.port() + CONTEXT_PATH);
         server.awaitClose();
+    }
+
+    /**
+     * The shutdown hook (SIGTERM, Ctrl-C): Tomcat's stop runs the web application's drain, which prints
+     * its steps; if the whole stop outlasts the drain's maximum plus {@value #STORE_CLOSE_SECONDS} s
+     * for the store to close, the JVM halts.
+     */
+    private static void stopOnSignal(EmbeddedServer server, OperatingSettings settings) {
+        long startNanos = System.nanoTime();
+        long limitMillis = settings.drainMax().toMillis() + STORE_CLOSE_SECONDS * 1000L;
+        System.out.println("LiftRide server stopping: draining (at most " + limitMillis + " ms)");
+        Thread watchdog = new Thread(
+                () -> {
+                    try {
+                        Thread.sleep(limitMillis);
+                    } catch (InterruptedException stoppedInTime) {
+                        return;
+                    }
+                    System.out.println("LiftRide server did not stop within " + limitMillis + " ms: hard stop");
+                    Runtime.getRuntime().halt(1);
+                },
+                "liftride-hard-stop");
+        watchdog.setDaemon(true);
+        watchdog.start();
+        server.close();
+        watchdog.interrupt();
+        System.out.println(
+                "LiftRide server stopped in " + TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startNanos) + " ms");
     }
 
     /**
@@ -261,6 +315,9 @@ public final class EmbeddedServer implements AutoCloseable {
             customizer.accept(context);
         };
     }
+
+    /** Beyond the drain's maximum: the store's close (its group commit waits up to 5 s for its committers). */
+    private static final int STORE_CLOSE_SECONDS = 10;
 
     /** The store goes to the web application as a context parameter, which LiftRideListener reads first. */
     private static Consumer<Context> withStore(StoreSpec store, Consumer<Context> customizer) {

@@ -81,6 +81,27 @@ public interface RideStore extends AutoCloseable {
         return "none: rides live in this JVM's memory and are lost when it stops";
     }
 
+    /**
+     * Answers within the store's own timeouts if the store can take a ride now (for {@code
+     * /health/ready}); cheap: one round trip at most, no scan.
+     *
+     * @throws StoreUnavailableException if the backend does not answer
+     */
+    default void ping() {}
+
+    /** Rides waiting to be written (a group-commit queue); 0 for a store that writes in the request. */
+    default int queuedRides() {
+        return 0;
+    }
+
+    /** How many rides may wait at most before a ride is refused with 503; {@link Integer#MAX_VALUE} if unbounded. */
+    default int queueCapacity() {
+        return Integer.MAX_VALUE;
+    }
+
+    /** Reports the store's commands and batches to {@code observer} from now on (for {@code /metrics}). */
+    default void observe(StoreObserver observer) {}
+
     /** Releases connections and threads; the store is unusable afterwards. Never throws. */
     @Override
     default void close() {}

@@ -1,39 +1,73 @@
 package io.upic.liftride.server.web;
 
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
 import io.upic.liftride.server.routing.HttpMethod;
 import io.upic.liftride.server.routing.Route;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.concurrent.atomic.LongAccumulator;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
- * Server-side latency per endpoint (route template and method): count, total and maximum; thread-safe
- * and lock-free. One accumulator per (route, allowed method) exists from the start, found by array
- * index, so recording a request neither allocates nor looks anything up in a map.
+ * Server-side latency per endpoint (route template and method): count, total and maximum for {@code
+ * /statistics}, and, when metrics are on, the same measurement into a Micrometer timer per route,
+ * method and status for {@code /metrics} (one measurement, two views). Thread-safe and lock-free. One
+ * accumulator per (route, allowed method) exists from the start, found by array index, and each
+ * status's timer is registered once and then found by array index, so recording a request neither
+ * allocates nor looks anything up in a map.
  */
 public final class EndpointStats {
     /** The ServletContext attribute under which the web application keeps its statistics. */
     public static final String ATTRIBUTE = EndpointStats.class.getName();
 
-    private final Timer[][] timers = new Timer[Route.values().length][HttpMethod.values().length];
+    /** HTTP statuses are 100..599; index = status - 100. */
+    private static final int STATUSES = 500;
 
+    private final Accumulator[][] timers = new Accumulator[Route.values().length][HttpMethod.values().length];
+    /** Null when metrics are off. */
+    private final MeterRegistry registry;
+
+    /** Statistics for {@code /statistics} only (metrics off). */
     public EndpointStats() {
+        this(null);
+    }
+
+    /** Statistics that also record into {@code registry}'s request timers; null: metrics off. */
+    public EndpointStats(MeterRegistry registry) {
+        this.registry = registry;
         for (Route route : Route.values()) {
             for (HttpMethod method : route.methods()) {
-                timers[route.ordinal()][method.ordinal()] = new Timer();
+                timers[route.ordinal()][method.ordinal()] = new Accumulator(registry == null ? null : STATUSES);
             }
         }
     }
 
-    /** Records one answered request; methods the route does not allow (405s) are not endpoints and are ignored. */
-    public void record(Route route, HttpMethod method, long nanos) {
-        Timer timer = timers[route.ordinal()][method.ordinal()];
+    /**
+     * Records one answered request with its {@code status}; methods the route does not allow (405s) are
+     * not endpoints and are ignored.
+     */
+    public void record(Route route, HttpMethod method, int status, long nanos) {
+        Accumulator timer = timers[route.ordinal()][method.ordinal()];
         if (timer != null) {
             timer.count.increment();
             timer.totalNanos.add(nanos);
             timer.maxNanos.accumulate(nanos);
+            if (timer.byStatus != null && status >= 100 && status < 100 + STATUSES) {
+                meter(timer, route, method, status).record(nanos, TimeUnit.NANOSECONDS);
+            }
         }
+    }
+
+    private Timer meter(Accumulator timer, Route route, HttpMethod method, int status) {
+        Timer meter = timer.byStatus.get(status - 100);
+        if (meter == null) { // once per route, method and status; registering again returns the same timer
+            meter = Metrics.requestTimer(registry, route.template(), method.name(), status);
+            timer.byStatus.set(status - 100, meter);
+        }
+        return meter;
     }
 
     /** The endpoints that answered at least one request, in route order. Each is consistent only with itself. */
@@ -41,7 +75,7 @@ public final class EndpointStats {
         List<EndpointStat> stats = new ArrayList<>();
         for (Route route : Route.values()) {
             for (HttpMethod method : route.methods()) {
-                Timer timer = timers[route.ordinal()][method.ordinal()];
+                Accumulator timer = timers[route.ordinal()][method.ordinal()];
                 long count = timer.count.sum();
                 if (count > 0) {
                     stats.add(new EndpointStat(
@@ -73,9 +107,15 @@ public final class EndpointStats {
         }
     }
 
-    private static final class Timer {
+    private static final class Accumulator {
         final LongAdder count = new LongAdder();
         final LongAdder totalNanos = new LongAdder();
         final LongAccumulator maxNanos = new LongAccumulator(Math::max, 0);
+        /** The Micrometer timer per status; null when metrics are off. */
+        final AtomicReferenceArray<Timer> byStatus;
+
+        Accumulator(Integer statuses) {
+            byStatus = statuses == null ? null : new AtomicReferenceArray<>(statuses);
+        }
     }
 }

@@ -3,24 +3,51 @@ package io.upic.liftride.server.web;
 import io.upic.liftride.server.limits.Limits;
 import io.upic.liftride.server.store.RideStore;
 import io.upic.liftride.server.store.StoreSpec;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 import javax.servlet.ServletContext;
 import javax.servlet.ServletContextEvent;
 import javax.servlet.ServletContextListener;
+import org.apache.catalina.Service;
 
 /**
  * Creates the application's shared objects when the web application starts: the {@link RideStore}
- * (in memory, seeded with resorts 1..10, unless {@link StoreSpec} names Redis) and the {@link
- * EndpointStats}. Servlets and filters read them from the ServletContext in their {@code init}, so each
- * deployment has its own and none is static.
+ * (in memory, seeded with resorts 1..10, unless {@link StoreSpec} names Redis), the {@link
+ * EndpointStats}, the {@link Drain} state, the readiness check's {@link StoreProbe} and, unless
+ * {@value OperatingSettings#METRICS} is off, the {@link Metrics}. On Tomcat it also hooks the graceful
+ * {@link TomcatDrain} to the server's stop. Servlets and filters read these from the ServletContext in
+ * their {@code init}, so each deployment has its own and none is static.
  */
 public final class LiftRideListener implements ServletContextListener {
+    /** How the drain's steps are printed: on stdout (the launcher's console, or catalina.out). */
+    private static final Consumer<String> DRAIN_LOG = line -> System.out.println("LiftRide drain: " + line);
+
     @Override
     public void contextInitialized(ServletContextEvent event) {
         ServletContext context = event.getServletContext();
+        OperatingSettings settings = settings(context);
         Limits limits = limits(context);
         context.setAttribute(Limits.ATTRIBUTE, limits);
-        context.setAttribute(RideStore.ATTRIBUTE, storeSpec(context).open(limits));
-        context.setAttribute(EndpointStats.ATTRIBUTE, new EndpointStats());
+        RideStore store = storeSpec(context).open(limits);
+        context.setAttribute(RideStore.ATTRIBUTE, store);
+        Metrics metrics = settings.metrics() ? new Metrics() : null;
+        context.setAttribute(EndpointStats.ATTRIBUTE, new EndpointStats(metrics == null ? null : metrics.registry()));
+        Drain drain = new Drain();
+        context.setAttribute(Drain.ATTRIBUTE, drain);
+        context.setAttribute(StoreProbe.class.getName(), new StoreProbe(store, settings.pingDeadline()));
+        if (metrics != null) {
+            metrics.bindStore(store);
+            context.setAttribute(Metrics.ATTRIBUTE, metrics);
+        }
+        TomcatConnectors.service(context).ifPresent(service -> {
+            if (metrics != null) {
+                metrics.bindConnectors(TomcatConnectors.connectors(service));
+            }
+            TomcatDrain onStop = new TomcatDrain(drain, service, store, settings, DRAIN_LOG);
+            service.getServer().addLifecycleListener(onStop);
+            context.setAttribute(TomcatDrain.class.getName(), onStop);
+            context.setAttribute(Service.class.getName(), service);
+        });
     }
 
     /**
@@ -32,10 +59,7 @@ public final class LiftRideListener implements ServletContextListener {
         try {
             return fromLauncher != null ? StoreSpec.parse(fromLauncher) : StoreSpec.fromEnvironment();
         } catch (IllegalArgumentException e) {
-            String line =
-                    "LiftRide cannot start: " + StoreSpec.PROPERTY + " / " + StoreSpec.ENV + ": " + e.getMessage();
-            context.log(line);
-            throw new IllegalStateException(line, e);
+            throw cannotStart(context, StoreSpec.PROPERTY + " / " + StoreSpec.ENV + ": " + e.getMessage(), e);
         }
     }
 
@@ -47,20 +71,59 @@ public final class LiftRideListener implements ServletContextListener {
         try {
             return Limits.resolve(context::getInitParameter);
         } catch (IllegalArgumentException e) {
-            String line = "LiftRide cannot start: " + e.getMessage();
-            context.log(line);
-            throw new IllegalStateException(line, e);
+            throw cannotStart(context, e.getMessage(), e);
         }
+    }
+
+    /** The drain, health and metrics settings; a bad value stops the application with one line naming it. */
+    static OperatingSettings settings(ServletContext context) {
+        try {
+            return OperatingSettings.read(OperatingSettings.contextThenSystem(context::getInitParameter));
+        } catch (IllegalArgumentException e) {
+            throw cannotStart(context, e.getMessage(), e);
+        }
+    }
+
+    private static IllegalStateException cannotStart(ServletContext context, String why, Exception e) {
+        String line = "LiftRide cannot start: " + why;
+        context.log(line);
+        return new IllegalStateException(line, e);
     }
 
     @Override
     public void contextDestroyed(ServletContextEvent event) {
         ServletContext context = event.getServletContext();
-        if (context.getAttribute(RideStore.ATTRIBUTE) instanceof RideStore store) {
-            store.close();
+        if (context.getAttribute(Service.class.getName()) instanceof Service service
+                && context.getAttribute(TomcatDrain.class.getName()) instanceof TomcatDrain onStop) {
+            service.getServer().removeLifecycleListener(onStop);
         }
-        context.removeAttribute(RideStore.ATTRIBUTE);
-        context.removeAttribute(EndpointStats.ATTRIBUTE);
-        context.removeAttribute(Limits.ATTRIBUTE);
+        boolean draining = context.getAttribute(Drain.ATTRIBUTE) instanceof Drain drain && drain.draining();
+        if (context.getAttribute(RideStore.ATTRIBUTE) instanceof RideStore store) {
+            long startNanos = System.nanoTime();
+            int queued = store.queuedRides();
+            store.close();
+            if (draining) {
+                DRAIN_LOG.accept("store closed in " + TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startNanos)
+                        + " ms (" + queued + " rides were queued: applied, or answered 503)");
+            }
+        }
+        if (context.getAttribute(StoreProbe.class.getName()) instanceof StoreProbe probe) {
+            probe.close();
+        }
+        if (context.getAttribute(Metrics.ATTRIBUTE) instanceof Metrics metrics) {
+            metrics.close();
+        }
+        for (String name : new String[] {
+            RideStore.ATTRIBUTE,
+            EndpointStats.ATTRIBUTE,
+            Drain.ATTRIBUTE,
+            StoreProbe.class.getName(),
+            Metrics.ATTRIBUTE,
+            Limits.ATTRIBUTE,
+            TomcatDrain.class.getName(),
+            Service.class.getName()
+        }) {
+            context.removeAttribute(name);
+        }
     }
 }

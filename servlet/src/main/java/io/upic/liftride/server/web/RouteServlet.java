@@ -33,13 +33,21 @@ abstract class RouteServlet extends HttpServlet {
 
     private transient EndpointStats stats;
     private int bodyDeadlineMillis;
+    private transient Drain drain;
+    /** Null when metrics are off. */
+    private transient Metrics metrics;
 
-    /** Reads the endpoint statistics and the limits, then calls the subclass's {@link #init()}. */
+    /**
+     * Reads the endpoint statistics, the limits, the drain state and the metrics, then calls the subclass's
+     * {@link #init()}.
+     */
     @Override
     public final void init(ServletConfig config) throws ServletException {
         stats = ContextAttributes.require(config.getServletContext(), EndpointStats.ATTRIBUTE, EndpointStats.class);
         bodyDeadlineMillis = ContextAttributes.require(config.getServletContext(), Limits.ATTRIBUTE, Limits.class)
                 .count(Limit.BODY_DEADLINE_MILLIS);
+        drain = ContextAttributes.require(config.getServletContext(), Drain.ATTRIBUTE, Drain.class);
+        metrics = (Metrics) config.getServletContext().getAttribute(Metrics.ATTRIBUTE);
         super.init(config);
     }
 
@@ -64,6 +72,9 @@ abstract class RouteServlet extends HttpServlet {
     @Override
     protected final void service(HttpServletRequest request, HttpServletResponse response) throws IOException {
         long startNanos = System.nanoTime();
+        if (drain.closingConnections()) {
+            response.setHeader("Connection", "close"); // the server is stopping: no next request on this connection
+        }
         String path = pathOf(request);
         RouteMatch match = Routes.match(path);
         if (match == null || !serves(match.route())) {
@@ -84,6 +95,9 @@ abstract class RouteServlet extends HttpServlet {
         try {
             serve(match, method, request, response);
         } catch (StoreUnavailableException e) {
+            if (metrics != null) {
+                metrics.unavailable(UnavailableCause.of(e));
+            }
             storeUnavailable(response, e);
         } catch (LimitReachedException e) {
             limitReached(response, e);
@@ -94,7 +108,7 @@ abstract class RouteServlet extends HttpServlet {
                 request.getAsyncContext().addListener(new AsyncListener() {
                     @Override
                     public void onComplete(AsyncEvent event) {
-                        stats.record(route, method, System.nanoTime() - startNanos);
+                        stats.record(route, method, response.getStatus(), System.nanoTime() - startNanos);
                     }
 
                     @Override
@@ -107,7 +121,7 @@ abstract class RouteServlet extends HttpServlet {
                     public void onStartAsync(AsyncEvent event) {}
                 });
             } else {
-                stats.record(route, method, System.nanoTime() - startNanos);
+                stats.record(route, method, response.getStatus(), System.nanoTime() - startNanos);
             }
         }
     }
@@ -149,6 +163,7 @@ abstract class RouteServlet extends HttpServlet {
                 "no route for " + request.getMethod() + " " + Values.quote(path)
                         + "; routes are /skiers/{resortID}/seasons/{seasonID}/days/{dayID}/skiers/{skierID},"
                         + " /skiers/{skierID}/vertical, /resorts, /resorts/{resortID}/seasons,"
-                        + " /resorts/{resortID}/seasons/{seasonID}/day/{dayID}/skiers and /statistics");
+                        + " /resorts/{resortID}/seasons/{seasonID}/day/{dayID}/skiers and /statistics"
+                        + " (and /health/live, /health/ready, /metrics)");
     }
 }

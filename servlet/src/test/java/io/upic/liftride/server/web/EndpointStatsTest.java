@@ -3,6 +3,9 @@ package io.upic.liftride.server.web;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.micrometer.core.instrument.Timer;
+import io.micrometer.prometheusmetrics.PrometheusConfig;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.upic.liftride.server.routing.HttpMethod;
 import io.upic.liftride.server.routing.Route;
 import java.util.List;
@@ -20,9 +23,9 @@ class EndpointStatsTest {
     @Test
     void reportsCountMeanAndMaxPerRouteAndMethod() {
         EndpointStats stats = new EndpointStats();
-        stats.record(Route.SKIER_DAY, HttpMethod.POST, 1_000_000);
-        stats.record(Route.SKIER_DAY, HttpMethod.POST, 2_400_000);
-        stats.record(Route.RESORTS, HttpMethod.GET, 1);
+        stats.record(Route.SKIER_DAY, HttpMethod.POST, 201, 1_000_000);
+        stats.record(Route.SKIER_DAY, HttpMethod.POST, 201, 2_400_000);
+        stats.record(Route.RESORTS, HttpMethod.GET, 200, 1);
         List<EndpointStats.EndpointStat> snapshot = stats.snapshot();
         assertEquals(2, snapshot.size());
         EndpointStats.EndpointStat post = snapshot.get(0);
@@ -43,7 +46,7 @@ class EndpointStatsTest {
     @Test
     void ignoresMethodsTheRouteDoesNotAllow() {
         EndpointStats stats = new EndpointStats();
-        stats.record(Route.RESORTS, HttpMethod.POST, 5);
+        stats.record(Route.RESORTS, HttpMethod.POST, 405, 5);
         assertTrue(stats.snapshot().isEmpty());
     }
 
@@ -55,7 +58,7 @@ class EndpointStatsTest {
             long nanos = (t + 1) * 1000L;
             pool.execute(() -> {
                 for (int i = 0; i < 100_000; i++) {
-                    stats.record(Route.SKIER_DAY, HttpMethod.POST, nanos);
+                    stats.record(Route.SKIER_DAY, HttpMethod.POST, 201, nanos);
                 }
             });
         }
@@ -65,5 +68,33 @@ class EndpointStatsTest {
         assertEquals(800_000, post.count());
         assertEquals(8000, post.maxNanos());
         assertEquals(100_000L * 1000 * (1 + 2 + 3 + 4 + 5 + 6 + 7 + 8), post.totalNanos());
+    }
+
+    @Test
+    void withARegistryEachRequestIsAlsoTimedByRouteMethodAndStatusAsAHistogram() {
+        PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+        EndpointStats stats = new EndpointStats(registry);
+        stats.record(Route.SKIER_DAY, HttpMethod.POST, 201, 2_000_000);
+        stats.record(Route.SKIER_DAY, HttpMethod.POST, 201, 3_000_000);
+        stats.record(Route.SKIER_DAY, HttpMethod.POST, 400, 1_000_000);
+
+        String route = Route.SKIER_DAY.template();
+        Timer created = registry.get("liftride.http.requests")
+                .tags("route", route, "method", "POST", "status", "201")
+                .timer();
+        assertEquals(2, created.count());
+        assertEquals(5.0, created.totalTime(TimeUnit.MILLISECONDS), 1e-9);
+        assertEquals(
+                1,
+                registry.get("liftride.http.requests")
+                        .tags("status", "400")
+                        .timer()
+                        .count());
+        String text = registry.scrape();
+        assertTrue(
+                text.contains("liftride_http_requests_seconds_bucket{method=\"POST\",route=\"" + route
+                        + "\",status=\"201\",le=\"+Inf\"} 2"),
+                text);
+        assertEquals(3, stats.snapshot().get(0).count(), "/statistics still counts every answer");
     }
 }

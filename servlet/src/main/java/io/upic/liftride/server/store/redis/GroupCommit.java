@@ -204,6 +204,11 @@ final class GroupCommit implements AutoCloseable {
         return queue.size();
     }
 
+    /** Rides that may wait at most; one more is refused with 503. */
+    int capacity() {
+        return queue.size() + queue.remainingCapacity();
+    }
+
     /** Stops taking rides, answers the queued ones 503, and waits for the committers (at most 5 s). */
     @Override
     public void close() {

@@ -10,6 +10,7 @@ import io.upic.liftride.server.store.InMemoryRideStore;
 import io.upic.liftride.server.store.RideKey;
 import io.upic.liftride.server.store.RideOutcome;
 import io.upic.liftride.server.store.RideStore;
+import io.upic.liftride.server.store.StoreObserver;
 import io.upic.liftride.server.store.StoreUnavailableException;
 import java.io.IOException;
 import java.io.InputStream;
@@ -85,6 +86,7 @@ public final class RedisRideStore implements RideStore {
 
     private final LongAdder roundTrips = new LongAdder();
     private volatile String durability = "not checked yet";
+    private volatile StoreObserver observer = StoreObserver.NONE;
 
     /**
      * Timeouts and batch sizes; immutable.
@@ -272,6 +274,7 @@ public final class RedisRideStore implements RideStore {
                         RESORTS,
                         SEASONS + RedisKeys.resortOf(tag),
                         RIDES_STORED);
+        observer.batch(rides.size());
         Object reply;
         try {
             reply = call(() -> redis.fcall(FUNCTION, keys, args));
@@ -462,14 +465,36 @@ public final class RedisRideStore implements RideStore {
         return durability;
     }
 
-    /** Rides queued for the next batch; for tests and diagnostics. */
-    int queuedRides() {
+    /** Rides queued for the next batch. */
+    @Override
+    public int queuedRides() {
         return commits.queued();
     }
 
     /** Requests this store has sent Redis so far (a pipeline counts once); for tests of read cost. */
     long roundTrips() {
         return roundTrips.sum();
+    }
+
+    @Override
+    public int queueCapacity() {
+        return commits.capacity();
+    }
+
+    /** PING (in a cluster, to the node of a fixed key): one round trip within the command timeout. */
+    @Override
+    public void ping() {
+        if (cluster) {
+            byte[] key = RedisKeys.rides(RedisKeys.tag(1, 1)).getBytes(StandardCharsets.UTF_8);
+            call(() -> redis.sendCommand(key, Protocol.Command.PING));
+        } else {
+            call(redis::ping);
+        }
+    }
+
+    @Override
+    public void observe(StoreObserver observer) {
+        this.observer = observer;
     }
 
     @Override
@@ -578,9 +603,10 @@ public final class RedisRideStore implements RideStore {
         return seconds * 1_000_000L + micros;
     }
 
-    /** Runs one Redis call (one round trip); any Jedis failure becomes the API's 503. */
+    /** Runs one Redis call (one round trip, timed for {@link StoreObserver#command}); a Jedis failure becomes a 503. */
     private <T> T call(Supplier<T> command) {
         roundTrips.increment();
+        long startNanos = System.nanoTime();
         try {
             return command.get();
         } catch (JedisDataException e) {
@@ -594,6 +620,8 @@ public final class RedisRideStore implements RideStore {
             throw new StoreUnavailableException("Redis refused the command: " + message, e);
         } catch (JedisException e) {
             throw new StoreUnavailableException("Redis did not answer: " + e.getMessage(), e);
+        } finally {
+            observer.command(System.nanoTime() - startNanos);
         }
     }
 

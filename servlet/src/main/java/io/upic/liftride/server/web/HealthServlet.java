@@ -1,0 +1,72 @@
+package io.upic.liftride.server.web;
+
+import io.upic.liftride.server.store.RideStore;
+import java.io.IOException;
+import javax.servlet.ServletException;
+import javax.servlet.http.HttpServlet;
+import javax.servlet.http.HttpServletRequest;
+import javax.servlet.http.HttpServletResponse;
+
+/**
+ * {@code /health/live} (the JVM answers; no dependency) and {@code /health/ready} (this server can
+ * store a ride now: the store answers a ping within {@link OperatingSettings#pingDeadline()}, its
+ * group-commit queue is below half its capacity, and the server is not draining). Both answer JSON
+ * {@code {"status": "UP"|"DOWN", "checks": {name: {"status", "message"}}}}, 200 when UP, else 503 with
+ * Retry-After. Cheap and bounded in time: one ping at most, never a scan. GET and HEAD only.
+ * Thread-safe: its fields are set once in {@link #init()}.
+ */
+public final class HealthServlet extends HttpServlet {
+    private static final long serialVersionUID = 1L;
+
+    private transient RideStore store;
+    private transient Drain drain;
+    private transient StoreProbe probe;
+
+    @Override
+    public void init() throws ServletException {
+        store = ContextAttributes.require(getServletContext(), RideStore.ATTRIBUTE, RideStore.class);
+        drain = ContextAttributes.require(getServletContext(), Drain.ATTRIBUTE, Drain.class);
+        probe = ContextAttributes.require(getServletContext(), StoreProbe.class.getName(), StoreProbe.class);
+    }
+
+    @Override
+    protected void service(HttpServletRequest request, HttpServletResponse response) throws IOException {
+        String path = RouteServlet.pathOf(request);
+        boolean live = path.equals("/health/live");
+        if (!live && !path.equals("/health/ready")) {
+            RouteServlet.noRoute(request, response, path);
+            return;
+        }
+        String method = request.getMethod();
+        if (!method.equals("GET") && !method.equals("HEAD")) {
+            response.setHeader("Allow", "GET, HEAD");
+            JsonResponses.message(
+                    response,
+                    HttpServletResponse.SC_METHOD_NOT_ALLOWED,
+                    "method " + method + " is not allowed on " + path + "; allowed: GET, HEAD");
+            return;
+        }
+        if (drain.closingConnections()) {
+            response.setHeader("Connection", "close");
+        }
+        HealthReport report = live ? HealthReport.live() : ready();
+        if (!report.up()) {
+            response.setHeader("Retry-After", Integer.toString(RouteServlet.RETRY_AFTER_SECONDS));
+        }
+        JsonResponses.send(
+                response,
+                report.up() ? HttpServletResponse.SC_OK : HttpServletResponse.SC_SERVICE_UNAVAILABLE,
+                report.toJson());
+    }
+
+    private HealthReport ready() {
+        HealthReport report = new HealthReport();
+        report.check("draining", !drain.draining(), drain.draining() ? "the server is stopping" : "serving");
+        StoreProbe.Outcome ping = probe.check();
+        report.check("store", ping.up(), store.description() + ": " + ping.message());
+        int queued = store.queuedRides();
+        int limit = HealthReport.backlogLimit(store.queueCapacity());
+        report.check("backlog", queued < limit, queued + " rides queued for the store, limit " + limit);
+        return report;
+    }
+}

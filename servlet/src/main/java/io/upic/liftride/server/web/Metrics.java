@@ -1,0 +1,164 @@
+package io.upic.liftride.server.web;
+
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.DistributionSummary;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
+import io.micrometer.core.instrument.binder.jvm.ClassLoaderMetrics;
+import io.micrometer.core.instrument.binder.jvm.JvmGcMetrics;
+import io.micrometer.core.instrument.binder.jvm.JvmMemoryMetrics;
+import io.micrometer.core.instrument.binder.jvm.JvmThreadMetrics;
+import io.micrometer.core.instrument.binder.system.ProcessorMetrics;
+import io.micrometer.core.instrument.binder.system.UptimeMetrics;
+import io.micrometer.prometheusmetrics.PrometheusConfig;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import io.upic.liftride.server.store.RideStore;
+import io.upic.liftride.server.store.StoreObserver;
+import java.time.Duration;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.function.ToDoubleFunction;
+import org.apache.catalina.connector.Connector;
+
+/**
+ * The server's Prometheus metrics (Micrometer's Prometheus registry), served by {@code /metrics}: the
+ * requests {@link EndpointStats} records, 503s by cause, the JVM (memory, GC, threads, class loading,
+ * CPU, uptime), Tomcat's request threads and connections, and the ride store's commands, batch sizes
+ * and queue. Thread-safe; one per web application, closed with it.
+ */
+public final class Metrics implements AutoCloseable {
+    /** The ServletContext attribute under which the web application keeps its metrics (absent when off). */
+    public static final String ATTRIBUTE = Metrics.class.getName();
+
+    /** The Prometheus text format that {@link #scrape()} writes. */
+    public static final String CONTENT_TYPE = "text/plain; version=0.0.4; charset=utf-8";
+
+    private final PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+    private final JvmGcMetrics gc = new JvmGcMetrics();
+    private final Map<UnavailableCause, Counter> unavailable = new EnumMap<>(UnavailableCause.class);
+
+    public Metrics() {
+        new JvmMemoryMetrics().bindTo(registry);
+        gc.bindTo(registry);
+        new JvmThreadMetrics().bindTo(registry);
+        new ClassLoaderMetrics().bindTo(registry);
+        new ProcessorMetrics().bindTo(registry);
+        new UptimeMetrics().bindTo(registry);
+        for (UnavailableCause cause : UnavailableCause.values()) {
+            unavailable.put(
+                    cause,
+                    Counter.builder("liftride.unavailable")
+                            .description("API answers 503 (with Retry-After), by cause")
+                            .tag("cause", cause.label())
+                            .register(registry));
+        }
+    }
+
+    /** Where {@link EndpointStats} registers its request timers. */
+    MeterRegistry registry() {
+        return registry;
+    }
+
+    /** The request timer of one route, method and status: a histogram, so several servers add up. */
+    static Timer requestTimer(MeterRegistry registry, String route, String method, int status) {
+        return Timer.builder("liftride.http.requests")
+                .description("API requests answered, by route template, method and status, from routing to answer")
+                .tags("route", route, "method", method, "status", Integer.toString(status))
+                .publishPercentileHistogram()
+                .minimumExpectedValue(Duration.ofNanos(100_000))
+                .maximumExpectedValue(Duration.ofSeconds(10))
+                .register(registry);
+    }
+
+    void unavailable(UnavailableCause cause) {
+        unavailable.get(cause).increment();
+    }
+
+    /** The store's queue as gauges and its commands and batches as a timer and a histogram. */
+    void bindStore(RideStore store) {
+        Gauge.builder("liftride.store.queue.rides", store, RideStore::queuedRides)
+                .description("rides waiting for their group-commit batch")
+                .strongReference(true)
+                .register(registry);
+        Gauge.builder("liftride.store.queue.capacity.rides", store, s -> (double) s.queueCapacity())
+                .description("rides that may wait at most before one is refused with 503")
+                .strongReference(true)
+                .register(registry);
+        Timer commands = Timer.builder("liftride.redis.commands")
+                .description("Redis round trips (a batch's FCALL, a GET's HGET, ...), answered or failed")
+                .publishPercentileHistogram()
+                .minimumExpectedValue(Duration.ofNanos(50_000))
+                .maximumExpectedValue(Duration.ofSeconds(5))
+                .register(registry);
+        DistributionSummary batches = DistributionSummary.builder("liftride.redis.batch.rides")
+                .description("rides per group-commit batch (one FCALL each)")
+                .serviceLevelObjectives(1, 2, 4, 8, 16, 32, 64, 128, 256, 512)
+                .register(registry);
+        store.observe(new StoreObserver() {
+            @Override
+            public void command(long latencyNanos) {
+                commands.record(latencyNanos, TimeUnit.NANOSECONDS);
+            }
+
+            @Override
+            public void batch(int rides) {
+                batches.record(rides);
+            }
+        });
+    }
+
+    /** Tomcat's request threads and connections, per connector port, read when scraped. */
+    void bindConnectors(List<Connector> connectors) {
+        for (Connector connector : connectors) {
+            String port = Integer.toString(connector.getPort());
+            gauge(
+                    "tomcat.threads.busy",
+                    "request threads working on a request",
+                    port,
+                    connector,
+                    c -> TomcatConnectors.busyThreads(c));
+            gauge(
+                    "tomcat.threads.current",
+                    "request threads that exist",
+                    port,
+                    connector,
+                    c -> TomcatConnectors.currentThreads(c));
+            gauge("tomcat.threads.config.max", "maxThreads", port, connector, c -> TomcatConnectors.maxThreads(c));
+            gauge(
+                    "tomcat.connections.current",
+                    "connections open, in flight or idle",
+                    port,
+                    connector,
+                    c -> TomcatConnectors.connections(c));
+            gauge(
+                    "tomcat.connections.config.max",
+                    "maxConnections",
+                    port,
+                    connector,
+                    c -> TomcatConnectors.maxConnections(c));
+        }
+    }
+
+    private void gauge(
+            String name, String description, String port, Connector connector, ToDoubleFunction<Connector> value) {
+        Gauge.builder(name, connector, value)
+                .description(description)
+                .tag("port", port)
+                .strongReference(true)
+                .register(registry);
+    }
+
+    /** Every metric in the Prometheus text format ({@link #CONTENT_TYPE}). */
+    public String scrape() {
+        return registry.scrape();
+    }
+
+    @Override
+    public void close() {
+        gc.close();
+        registry.close();
+    }
+}

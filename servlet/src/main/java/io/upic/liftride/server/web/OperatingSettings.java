@@ -1,0 +1,90 @@
+package io.upic.liftride.server.web;
+
+import java.time.Duration;
+import java.util.function.UnaryOperator;
+
+/**
+ * How the server drains, checks its readiness and exposes metrics; immutable. Each setting is read
+ * from the web application's context parameter of its name (the embedded launcher sets them), else
+ * from the system property of that name ({@code -D...}, or CATALINA_OPTS for the WAR), else its
+ * default.
+ *
+ * @param drainGrace {@value #DRAIN_GRACE}: how long a stopping server keeps accepting connections
+ *     after its readiness turned 503, so that a load balancer notices and sends new connections
+ *     elsewhere
+ * @param drainMax {@value #DRAIN_MAX}: the whole drain's bound, grace included; past it the server
+ *     stops whatever is still in flight
+ * @param pingDeadline {@value #PING_DEADLINE}: how long {@code /health/ready} waits for the store's ping
+ * @param metrics {@value #METRICS} ({@code on} or {@code off}): whether {@code /metrics} is served and
+ *     requests are recorded for it
+ */
+public record OperatingSettings(Duration drainGrace, Duration drainMax, Duration pingDeadline, boolean metrics) {
+    public static final String DRAIN_GRACE = "liftride.drain.graceMillis";
+    public static final String DRAIN_MAX = "liftride.drain.maxMillis";
+    public static final String PING_DEADLINE = "liftride.health.pingMillis";
+    public static final String METRICS = "liftride.metrics";
+
+    static final long DEFAULT_GRACE_MILLIS = 2_000;
+    static final long DEFAULT_MAX_MILLIS = 30_000;
+    static final long DEFAULT_PING_MILLIS = 250;
+
+    public OperatingSettings {
+        if (drainGrace.isNegative()) {
+            throw new IllegalArgumentException(DRAIN_GRACE + " < 0: " + drainGrace.toMillis());
+        }
+        if (drainMax.compareTo(drainGrace) < 0) {
+            throw new IllegalArgumentException(
+                    DRAIN_MAX + " < " + DRAIN_GRACE + ": " + drainMax.toMillis() + " < " + drainGrace.toMillis());
+        }
+        if (pingDeadline.toMillis() < 1) {
+            throw new IllegalArgumentException(PING_DEADLINE + " < 1: " + pingDeadline.toMillis());
+        }
+    }
+
+    /**
+     * Reads every setting through {@code lookup} (name to value, null when not set).
+     *
+     * @throws IllegalArgumentException naming the setting and the value that is wrong
+     */
+    public static OperatingSettings read(UnaryOperator<String> lookup) {
+        return new OperatingSettings(
+                Duration.ofMillis(millis(lookup, DRAIN_GRACE, DEFAULT_GRACE_MILLIS)),
+                Duration.ofMillis(millis(lookup, DRAIN_MAX, DEFAULT_MAX_MILLIS)),
+                Duration.ofMillis(millis(lookup, PING_DEADLINE, DEFAULT_PING_MILLIS)),
+                onOff(lookup.apply(METRICS)));
+    }
+
+    /** A context parameter of that name, else the system property. */
+    public static UnaryOperator<String> contextThenSystem(UnaryOperator<String> contextParameter) {
+        return name -> {
+            String value = contextParameter.apply(name);
+            return value != null ? value : System.getProperty(name);
+        };
+    }
+
+    private static long millis(UnaryOperator<String> lookup, String name, long defaultMillis) {
+        String text = lookup.apply(name);
+        if (text == null || text.isBlank()) {
+            return defaultMillis;
+        }
+        try {
+            long value = Long.parseLong(text.strip());
+            if (value >= 0 && value <= Duration.ofHours(1).toMillis()) {
+                return value;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw new IllegalArgumentException(name + " must be milliseconds in 0..3600000, got \"" + text + "\"");
+    }
+
+    private static boolean onOff(String text) {
+        if (text == null || text.isBlank() || text.strip().equalsIgnoreCase("on")) {
+            return true;
+        }
+        if (text.strip().equalsIgnoreCase("off")) {
+            return false;
+        }
+        throw new IllegalArgumentException(METRICS + " must be on or off, got \"" + text + "\"");
+    }
+}

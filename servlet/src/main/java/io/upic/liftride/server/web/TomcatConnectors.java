@@ -1,0 +1,93 @@
+package io.upic.liftride.server.web;
+
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.Executor;
+import javax.servlet.ServletContext;
+import org.apache.catalina.Container;
+import org.apache.catalina.Engine;
+import org.apache.catalina.Globals;
+import org.apache.catalina.Service;
+import org.apache.catalina.WebResourceRoot;
+import org.apache.catalina.connector.Connector;
+import org.apache.coyote.AbstractProtocol;
+import org.apache.coyote.ProtocolHandler;
+
+/**
+ * The Tomcat around this web application, found without JMX (the embedded launcher turns JMX off):
+ * its {@link Service} through the resources Tomcat puts into every ServletContext ({@link
+ * Globals#RESOURCES_ATTR}), and each connector's threads and
+ * connections, read live (a connector's thread pool exists only once it has started). Works in the
+ * WAR on a standalone Tomcat and on the embedded launcher alike. Stateless.
+ */
+final class TomcatConnectors {
+    private TomcatConnectors() {}
+
+    /** The Tomcat service this web application runs in; empty outside Tomcat. */
+    static Optional<Service> service(ServletContext context) {
+        if (!(context.getAttribute(Globals.RESOURCES_ATTR) instanceof WebResourceRoot resources)) {
+            context.log("LiftRide: not on Tomcat (no " + Globals.RESOURCES_ATTR + "): no drain, no Tomcat metrics");
+            return Optional.empty();
+        }
+        Container container = resources.getContext();
+        while (container != null && !(container instanceof Engine)) {
+            container = container.getParent();
+        }
+        return container == null ? Optional.empty() : Optional.ofNullable(((Engine) container).getService());
+    }
+
+    static List<Connector> connectors(Service service) {
+        return List.of(service.findConnectors());
+    }
+
+    /** Connections the connector holds open now (in flight or idle kept-alive); -1 if it cannot say. */
+    static long connections(Connector connector) {
+        ProtocolHandler handler = connector.getProtocolHandler();
+        return handler instanceof AbstractProtocol<?> protocol ? protocol.getConnectionCount() : -1;
+    }
+
+    /** The most connections the connector holds open at once; -1 if it cannot say. */
+    static long maxConnections(Connector connector) {
+        ProtocolHandler handler = connector.getProtocolHandler();
+        return handler instanceof AbstractProtocol<?> protocol ? protocol.getMaxConnections() : -1;
+    }
+
+    /** Request threads working on a request now; 0 before the connector started. */
+    static int busyThreads(Connector connector) {
+        Executor executor = connector.getProtocolHandler().getExecutor();
+        if (executor instanceof org.apache.tomcat.util.threads.ThreadPoolExecutor tomcat) {
+            return tomcat.getActiveCount();
+        }
+        if (executor instanceof java.util.concurrent.ThreadPoolExecutor jdk) {
+            return jdk.getActiveCount();
+        }
+        return 0;
+    }
+
+    /** Request threads that exist now, busy or idle. */
+    static int currentThreads(Connector connector) {
+        Executor executor = connector.getProtocolHandler().getExecutor();
+        if (executor instanceof org.apache.tomcat.util.threads.ThreadPoolExecutor tomcat) {
+            return tomcat.getPoolSize();
+        }
+        if (executor instanceof java.util.concurrent.ThreadPoolExecutor jdk) {
+            return jdk.getPoolSize();
+        }
+        return 0;
+    }
+
+    /** The most request threads the connector runs. */
+    static int maxThreads(Connector connector) {
+        Object value = connector.getProperty("maxThreads");
+        return value instanceof Integer n ? n : -1;
+    }
+
+    /** Busy request threads summed over every connector. */
+    static int busyThreads(List<Connector> connectors) {
+        int busy = 0;
+        for (Connector connector : connectors) {
+            busy += busyThreads(connector);
+        }
+        return busy;
+    }
+}
