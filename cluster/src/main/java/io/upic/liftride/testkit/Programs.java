@@ -11,11 +11,11 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The programs the cluster and the tests run (redis-server, nginx, wrk, setpriv, schemathesis): found on
- * the PATH, or installed when missing (Debian packages with apt-get when we are root, Python tools with
- * pip into a virtual environment of their own), so a fresh machine passes the test command. Nothing
- * skips because a program is absent: if it cannot be installed, the caller fails saying why. Stateless;
- * installing is serialized.
+ * The programs the cluster and the tests run (redis-server, nginx, wrk, setpriv, schemathesis, toxiproxy):
+ * found on the PATH, or installed when missing (Debian packages with apt-get when we are root, Python tools
+ * with pip into a virtual environment of their own, Go tools with go install), so a fresh machine passes the
+ * test command. Nothing skips because a program is absent: if it cannot be installed, the caller fails
+ * saying why. Stateless; installing is serialized.
  */
 public final class Programs {
     private static final Duration INSTALL_LIMIT = Duration.ofMinutes(10);
@@ -92,6 +92,35 @@ public final class Programs {
         if (pip.exitCode() != 0 || !Files.isExecutable(tool)) {
             throw new IllegalStateException("pip could not install " + pipPackage + " " + version + " (exit "
                     + pip.exitCode() + "):\n" + pip.tail(30));
+        }
+        return tool;
+    }
+
+    /**
+     * The path of the program Go package {@code goPackage} builds, at module version {@code version},
+     * installed the first time with {@code go install PACKAGE@VERSION} into its own directory under
+     * {@code ~/.cache/liftride/} and reused after. Go itself: on the PATH, else {@code /usr/local/go/bin/go}
+     * (where the official tarball puts it), else Debian's golang-go installed with apt-get.
+     *
+     * @param name the tool's name for that directory, e.g. "toxiproxy"
+     */
+    public static synchronized Path requireGo(String name, String goPackage, String version) {
+        Path bin = Path.of(System.getProperty("user.home"), ".cache", "liftride", name + "-" + version, "bin");
+        Path tool = bin.resolve(goPackage.substring(goPackage.lastIndexOf('/') + 1));
+        if (Files.isExecutable(tool)) {
+            return tool;
+        }
+        String go = onPath("go");
+        if (go == null) {
+            go = Files.isExecutable(Path.of("/usr/local/go/bin/go"))
+                    ? "/usr/local/go/bin/go"
+                    : require("go", "golang-go");
+        }
+        System.err.println("installing " + name + " " + version + " into " + bin + " (go install, once)");
+        Result install = exec(INSTALL_LIMIT, "env", "GOBIN=" + bin, go, "install", goPackage + "@" + version);
+        if (install.exitCode() != 0 || !Files.isExecutable(tool)) {
+            throw new IllegalStateException("`" + go + " install " + goPackage + "@" + version + "` failed (exit "
+                    + install.exitCode() + "), so " + name + " is not installed:\n" + install.tail(30));
         }
         return tool;
     }
