@@ -4,6 +4,7 @@ import io.upic.liftride.testkit.HostPort;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Path;
+import java.time.Duration;
 import lombok.With;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.DefaultParser;
@@ -16,17 +17,22 @@ import org.apache.commons.cli.UnrecognizedOptionException;
 
 /**
  * What the local cluster runs: {@code --servers N} LiftRide servers from {@code --server-jar}, Redis
- * (started by us, or the one at {@code --redis HOST:PORT}), and nginx on {@code --port}. Immutable;
- * {@link #DEFAULTS} with the {@code with...} methods for programmatic use.
+ * (started by us, or the one at {@code --redis HOST:PORT}), and nginx on {@code --port}; each server
+ * optionally capped at {@code --server-cpus} in a cgroup of its own, and the front optionally behind a
+ * Toxiproxy that plays a {@code --wan-rtt} network. Immutable; {@link #DEFAULTS} with the {@code with...}
+ * methods for programmatic use.
  *
  * @param servers LiftRide servers behind nginx, 1..{@value #MAX_SERVERS}
  * @param redis an existing Redis to use, or null to start redis-server with servlet/redis/redis.conf
  * @param port the port of nginx, the front, on 127.0.0.1 (0 picks a free one)
  * @param serverJar the liftride-server.jar each server runs
+ * @param serverCpus each server's CPU cap, or null for none
+ * @param wan the network between the client and the front, or null for plain loopback
  * @param help whether to print the usage and exit
  */
 @With
-public record ClusterOptions(int servers, HostPort redis, int port, Path serverJar, boolean help) {
+public record ClusterOptions(
+        int servers, HostPort redis, int port, Path serverJar, CpuQuota serverCpus, WanLink wan, boolean help) {
     public static final int MAX_SERVERS = 32;
     public static final int DEFAULT_SERVERS = 2;
     public static final int DEFAULT_PORT = 8080;
@@ -34,7 +40,7 @@ public record ClusterOptions(int servers, HostPort redis, int port, Path serverJ
     public static final Path DEFAULT_SERVER_JAR = Path.of("servlet", "target", "liftride-server.jar");
 
     public static final ClusterOptions DEFAULTS =
-            new ClusterOptions(DEFAULT_SERVERS, null, DEFAULT_PORT, DEFAULT_SERVER_JAR, false);
+            new ClusterOptions(DEFAULT_SERVERS, null, DEFAULT_PORT, DEFAULT_SERVER_JAR, null, null, false);
 
     private static final Options OPTIONS = new Options()
             .addOption(valued(
@@ -53,6 +59,23 @@ public record ClusterOptions(int servers, HostPort redis, int port, Path serverJ
                     "server-jar",
                     "PATH",
                     "the liftride-server.jar every server runs (default " + DEFAULT_SERVER_JAR + ")"))
+            .addOption(valued(
+                    "server-cpus",
+                    "CPUS",
+                    "cap each server at this much CPU, e.g. 0.25, like a small instance: a cgroup per server"
+                            + " (v2 cpu.max or v1 cfs quota; needs root); client, nginx and Redis stay uncapped"))
+            .addOption(valued(
+                    "server-cpu-period-ms",
+                    "MS",
+                    "the quota period of --server-cpus, 1..1000 (default " + CpuQuota.DEFAULT_PERIOD.toMillis()
+                            + "; the kernel's 100 stalls a 0.25-CPU server 75 ms at a time)"))
+            .addOption(valued(
+                    "wan-rtt",
+                    "DURATION",
+                    "put Toxiproxy in front of nginx with this round trip, e.g. 40ms (half each way):"
+                            + " the front URL becomes the proxy's"))
+            .addOption(valued(
+                    "wan-jitter", "DURATION", "with --wan-rtt: the round trip varies by up to ± this (default 0ms)"))
             .addOption(Option.builder("h")
                     .longOpt("help")
                     .desc("print this help and exit")
@@ -99,7 +122,40 @@ public record ClusterOptions(int servers, HostPort redis, int port, Path serverJ
                 line.hasOption("redis") ? redis(line.getOptionValue("redis")) : null,
                 intValue(line, "port", DEFAULT_PORT, 0, 65535),
                 Path.of(line.getOptionValue("server-jar", DEFAULT_SERVER_JAR.toString())),
+                serverCpus(line),
+                wan(line),
                 false);
+    }
+
+    private static CpuQuota serverCpus(CommandLine line) {
+        if (!line.hasOption("server-cpus")) {
+            if (line.hasOption("server-cpu-period-ms")) {
+                throw new IllegalArgumentException("--server-cpu-period-ms needs --server-cpus");
+            }
+            return null;
+        }
+        String text = line.getOptionValue("server-cpus");
+        double cpus;
+        try {
+            cpus = Double.parseDouble(text);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(
+                    "--server-cpus must be a number of CPUs like 0.25, got \"" + text + "\"");
+        }
+        int periodMillis = intValue(line, "server-cpu-period-ms", (int) CpuQuota.DEFAULT_PERIOD.toMillis(), 1, 1_000);
+        return new CpuQuota(cpus, Duration.ofMillis(periodMillis));
+    }
+
+    private static WanLink wan(CommandLine line) {
+        if (!line.hasOption("wan-rtt")) {
+            if (line.hasOption("wan-jitter")) {
+                throw new IllegalArgumentException("--wan-jitter needs --wan-rtt");
+            }
+            return null;
+        }
+        return new WanLink(
+                WanLink.parseDuration("--wan-rtt", line.getOptionValue("wan-rtt")),
+                WanLink.parseDuration("--wan-jitter", line.getOptionValue("wan-jitter", "0ms")));
     }
 
     private static int intValue(CommandLine line, String name, int fallback, int min, int max) {
@@ -144,7 +200,8 @@ public record ClusterOptions(int servers, HostPort redis, int port, Path serverJ
         help.printHelp(
                 new PrintWriter(out),
                 help.getWidth(),
-                "java -jar liftride-cluster.jar [--servers N] [--redis HOST:PORT] [--port N] [--server-jar PATH]",
+                "java -jar liftride-cluster.jar [--servers N] [--redis HOST:PORT] [--port N] [--server-jar PATH]"
+                        + " [--server-cpus CPUS [--server-cpu-period-ms MS]] [--wan-rtt DURATION [--wan-jitter DURATION]]",
                 "Starts Redis (AOF), N LiftRide servers sharing it and nginx round robin in front, on 127.0.0.1;"
                         + " prints every URL and port; Ctrl-C stops everything.",
                 OPTIONS,

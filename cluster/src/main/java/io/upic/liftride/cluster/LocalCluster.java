@@ -3,8 +3,10 @@ package io.upic.liftride.cluster;
 import io.upic.liftride.testkit.ChildProcess;
 import io.upic.liftride.testkit.FreePorts;
 import io.upic.liftride.testkit.HostPort;
+import io.upic.liftride.testkit.Poll;
 import io.upic.liftride.testkit.RedisServer;
 import io.upic.liftride.testkit.Spawner;
+import io.upic.liftride.testkit.Toxiproxy;
 import io.upic.liftride.testkit.Trees;
 import java.io.IOException;
 import java.io.InputStream;
@@ -24,8 +26,10 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * A LiftRide cluster on this machine's loopback: redis-server with its AOF (servlet/redis/redis.conf,
  * data in the run directory), N LiftRide servers sharing it (each its own JVM of the given
  * liftride-server.jar with {@code --store redis://...}), and nginx round robin in front; every port
- * free, except the front's if given. Tests use it to kill and restart one server or Redis. Thread-safe;
- * {@link #close()} stops everything it started and deletes the run directory.
+ * free, except the front's if given. Optionally each server is capped at a CPU quota in a cgroup of its own
+ * ({@link CpuCgroups}), and the front is reached through Toxiproxy playing a wide-area network
+ * ({@link WanLink}). Tests use it to kill and restart one server or Redis. Thread-safe; {@link #close()}
+ * stops everything it started, removes its cgroups and deletes the run directory.
  *
  * <pre>{@code
  * try (LocalCluster cluster = LocalCluster.start(ClusterOptions.DEFAULTS.withPort(0).withServerJar(jar))) {
@@ -35,8 +39,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * }</pre>
  *
  * <p>Command line: {@code java -jar liftride-cluster.jar [--servers N] [--redis HOST:PORT] [--port N]
- * [--server-jar PATH]} ({@link ClusterOptions}). Ctrl-C or SIGTERM stops it; if the launcher itself is
- * killed, its children get SIGKILL from the kernel (see {@link Spawner}).
+ * [--server-jar PATH] [--server-cpus CPUS] [--wan-rtt DURATION]} ({@link ClusterOptions}). Ctrl-C or
+ * SIGTERM stops it; if the launcher itself is killed, its children get SIGKILL from the kernel (see {@link Spawner}).
  */
 public final class LocalCluster implements AutoCloseable {
     private static final String HOST = "127.0.0.1";
@@ -56,30 +60,44 @@ public final class LocalCluster implements AutoCloseable {
     private final AtomicBoolean closed = new AtomicBoolean();
     private HostPort redisAddress;
     private RedisServer redis; // null when --redis names an existing one
+    private final ClusterOptions options;
     private ChildProcess nginx;
-    private int frontPort;
+    private int nginxPort;
+    private CpuCgroups cgroups; // null without --server-cpus
+    private Toxiproxy toxiproxy; // null without --wan-rtt
+    private HostPort wanAddress;
 
-    private LocalCluster(Path runDir) {
+    private LocalCluster(Path runDir, ClusterOptions options) {
         this.runDir = runDir;
+        this.options = options;
     }
 
     /**
      * Starts Redis (unless {@code options.redis()} names one), the servers from {@code options.serverJar()}
-     * and nginx, and returns once nginx answers {@code GET /liftride/health/ready} through every server.
+     * (each in a capped cgroup with {@code options.serverCpus()}), nginx, and Toxiproxy in front of it with
+     * {@code options.wan()}, and returns once the front answers {@code GET /liftride/health/ready} through
+     * every server.
      *
      * @throws IllegalArgumentException if the server jar is not a file
-     * @throws IllegalStateException naming the process that did not start, with the end of its log
+     * @throws IllegalStateException naming the process that did not start, with the end of its log, or
+     *     saying that no cgroup CPU controller is writable here
      */
     public static LocalCluster start(ClusterOptions options) {
         if (!Files.isRegularFile(options.serverJar())) {
             throw new IllegalArgumentException("--server-jar must be liftride-server.jar, no file at "
                     + options.serverJar() + " (build it: mvn -B -q -DskipTests package -pl servlet -am)");
         }
-        LocalCluster cluster = new LocalCluster(Trees.temp("liftride-cluster-"));
+        LocalCluster cluster = new LocalCluster(Trees.temp("liftride-cluster-"), options);
         try {
+            if (options.serverCpus() != null) {
+                cluster.cgroups = CpuCgroups.open();
+            }
             cluster.startRedis(options.redis());
             cluster.startServers(options.servers(), options.serverJar());
-            cluster.startNginx(options.port() == 0 ? FreePorts.next() : options.port());
+            cluster.startNginx(options.wan() != null || options.port() == 0 ? FreePorts.next() : options.port());
+            if (options.wan() != null) {
+                cluster.startWan(options.wan(), options.port());
+            }
             return cluster;
         } catch (RuntimeException e) {
             cluster.close();
@@ -102,18 +120,20 @@ public final class LocalCluster implements AutoCloseable {
         for (int i = 1; i <= count; i++) {
             int port = FreePorts.next();
             serverPorts.add(port);
-            List<String> command = List.of(
-                    java,
-                    SERVER_HEAP,
-                    "-cp",
-                    serverJar.toString(),
-                    SERVER_MAIN,
-                    "--host",
-                    HOST,
-                    "--port",
-                    Integer.toString(port),
-                    "--store",
-                    storeSpec());
+            List<String> command = capped(
+                    "server" + i,
+                    List.of(
+                            java,
+                            SERVER_HEAP,
+                            "-cp",
+                            serverJar.toString(),
+                            SERVER_MAIN,
+                            "--host",
+                            HOST,
+                            "--port",
+                            Integer.toString(port),
+                            "--store",
+                            storeSpec()));
             servers.add(
                     launch(new ChildProcess("server" + i, command, runDir.resolve("server" + i + ".log"), spawner)));
         }
@@ -122,12 +142,25 @@ public final class LocalCluster implements AutoCloseable {
         }
     }
 
+    /** {@code command} joining a cgroup of its own capped at --server-cpus first, or unchanged without it. */
+    private List<String> capped(String name, List<String> command) {
+        return cgroups == null ? command : CpuCgroups.wrap(cgroups.create(name, options.serverCpus()), command);
+    }
+
     private void startNginx(int port) {
-        frontPort = port;
+        nginxPort = port;
         nginx = launch(new NginxConf(port, serverPorts, runDir.resolve("nginx")).writeAndPrepare(spawner));
         for (int i = 0; i < serverPorts.size(); i++) { // round robin: one probe reaches each server
-            nginx.await(START_LIMIT, () -> status(frontUrl() + "/health/ready") == 200);
+            nginx.await(START_LIMIT, () -> status(nginxUrl() + "/health/ready") == 200);
         }
+    }
+
+    /** Toxiproxy on {@code port} (0: a free one) in front of nginx, with a latency toxic each way. */
+    private void startWan(WanLink wan, int port) {
+        toxiproxy = Toxiproxy.start();
+        wanAddress = toxiproxy.proxy("front", new HostPort(HOST, nginxPort), port);
+        toxiproxy.latency("front", wan.rtt(), wan.jitter());
+        Poll.until("the front through toxiproxy", START_LIMIT, () -> status(frontUrl() + "/health/ready") == 200);
     }
 
     private static ChildProcess launch(ChildProcess child) {
@@ -135,9 +168,22 @@ public final class LocalCluster implements AutoCloseable {
         return child;
     }
 
-    /** The front: nginx, e.g. {@code http://127.0.0.1:8080/liftride}. */
+    /**
+     * The front, what clients use, e.g. {@code http://127.0.0.1:8080/liftride}: nginx, or with a
+     * {@link WanLink} the Toxiproxy in front of it.
+     */
     public String frontUrl() {
-        return "http://" + HOST + ":" + frontPort + "/liftride";
+        return wanAddress == null ? nginxUrl() : "http://" + wanAddress + "/liftride";
+    }
+
+    /** nginx itself, bypassing any Toxiproxy. */
+    public String nginxUrl() {
+        return "http://" + HOST + ":" + nginxPort + "/liftride";
+    }
+
+    /** Each server's cgroup directory, in start order; empty without a CPU cap. */
+    public List<Path> serverCgroups() {
+        return cgroups == null ? List.of() : cgroups.groups();
     }
 
     /** Each server's own base URL, bypassing nginx, in start order. */
@@ -248,11 +294,17 @@ public final class LocalCluster implements AutoCloseable {
         if (nginx != null) {
             nginx.stop(STOP_GRACE);
         }
+        if (toxiproxy != null) {
+            toxiproxy.close();
+        }
         servers.parallelStream().forEach(c -> c.stop(STOP_GRACE));
         if (redis != null) {
             redis.close(); // Redis writes its AOF out on SIGTERM
         }
         spawner.close();
+        if (cgroups != null) {
+            cgroups.close(); // after the servers: the kernel removes only empty groups
+        }
         Trees.delete(runDir);
     }
 
@@ -266,12 +318,24 @@ public final class LocalCluster implements AutoCloseable {
         }
         for (int i = 0; i < servers.size(); i++) {
             out.printf(
-                    "  server%-2d %-34s pid %-7d port %d%n",
-                    i + 1, serverUrls().get(i), servers.get(i).pid(), serverPorts.get(i));
+                    "  server%-2d %-34s pid %-7d port %d%s%n",
+                    i + 1,
+                    serverUrls().get(i),
+                    servers.get(i).pid(),
+                    serverPorts.get(i),
+                    cgroups == null
+                            ? ""
+                            : ", " + options.serverCpus() + " in cgroup "
+                                    + serverCgroups().get(i));
         }
         out.printf(
                 "  nginx    %-34s pid %-7d port %d, round robin over %d server(s)%n",
-                frontUrl(), nginx.pid(), frontPort, servers.size());
+                nginxUrl(), nginx.pid(), nginxPort, servers.size());
+        if (toxiproxy != null) {
+            out.printf(
+                    "  wan      %-34s pid %-7d port %d, toxiproxy %s in front of nginx, %s%n",
+                    frontUrl(), toxiproxy.pid(), wanAddress.port(), Toxiproxy.VERSION, options.wan());
+        }
         if (!spawner.childrenDieWithUs()) {
             out.println("  (no setpriv here: if this launcher is killed with SIGKILL, stop its children yourself)");
         }

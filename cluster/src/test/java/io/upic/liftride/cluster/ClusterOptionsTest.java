@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.upic.liftride.testkit.HostPort;
 import java.nio.file.Path;
+import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
 class ClusterOptionsTest {
@@ -24,7 +25,9 @@ class ClusterOptionsTest {
     void readsEveryFlag() {
         ClusterOptions options = ClusterOptions.parse(
                 "--servers", "4", "--redis", "10.0.0.5:6380", "--port", "0", "--server-jar", "/opt/s.jar");
-        assertEquals(new ClusterOptions(4, new HostPort("10.0.0.5", 6380), 0, Path.of("/opt/s.jar"), false), options);
+        assertEquals(
+                new ClusterOptions(4, new HostPort("10.0.0.5", 6380), 0, Path.of("/opt/s.jar"), null, null, false),
+                options);
         assertEquals("10.0.0.5:6380", options.redis().toString());
         assertEquals(
                 "[::1]:6379",
@@ -55,6 +58,65 @@ class ClusterOptionsTest {
     }
 
     @Test
+    void capsEachServerWithATenMillisecondPeriodUnlessToldOtherwise() {
+        assertNull(ClusterOptions.parse().serverCpus());
+        assertEquals(
+                new CpuQuota(0.25, Duration.ofMillis(10)),
+                ClusterOptions.parse("--server-cpus", "0.25").serverCpus());
+        CpuQuota quota = ClusterOptions.parse("--server-cpus", "0.5", "--server-cpu-period-ms", "20")
+                .serverCpus();
+        assertEquals(10_000, quota.quotaMicros());
+        assertEquals(20_000, quota.periodMicros());
+    }
+
+    @Test
+    void putsAWanOfTheGivenRoundTripAndJitterInFront() {
+        assertNull(ClusterOptions.parse().wan());
+        assertEquals(
+                WanLink.ofMillis(40), ClusterOptions.parse("--wan-rtt", "40ms").wan());
+        assertEquals(
+                new WanLink(Duration.ofMillis(100), Duration.ofMillis(5)),
+                ClusterOptions.parse("--wan-rtt", "0.1s", "--wan-jitter", "5ms").wan());
+        assertEquals(
+                "40 ms RTT (20 + 20 ms) ± 4 ms", new WanLink(Duration.ofMillis(40), Duration.ofMillis(4)).toString());
+    }
+
+    @Test
+    void refusesBadCapsAndNetworksInOneLine() {
+        int cores = Runtime.getRuntime().availableProcessors();
+        assertMessage("--server-cpus must be > 0 and <= " + cores + " (the cores), got 0.0", "--server-cpus", "0");
+        assertMessage("--server-cpus must be > 0 and <= " + cores + " (the cores), got -1.0", "--server-cpus", "-1");
+        assertMessage(
+                "--server-cpus must be > 0 and <= " + cores + " (the cores), got " + (cores + 1.0),
+                "--server-cpus",
+                Integer.toString(cores + 1));
+        assertMessage("--server-cpus must be a number of CPUs like 0.25, got \"quarter\"", "--server-cpus", "quarter");
+        assertMessage(
+                "--server-cpu-period-ms must be an integer in 1..1000, got \"0\"",
+                "--server-cpus",
+                "1",
+                "--server-cpu-period-ms",
+                "0");
+        assertMessage("--server-cpu-period-ms needs --server-cpus", "--server-cpu-period-ms", "10");
+        assertMessage("--wan-rtt must be a duration like 40ms or 0.5s, got \"40\"", "--wan-rtt", "40");
+        assertMessage("--wan-rtt must be a duration like 40ms or 0.5s, got \"-5ms\"", "--wan-rtt", "-5ms");
+        assertMessage("--wan-rtt must be in 1ms..60s, got PT0S", "--wan-rtt", "0ms");
+        assertMessage(
+                "--wan-jitter must be a duration like 40ms or 0.5s, got \"lots\"",
+                "--wan-rtt",
+                "40ms",
+                "--wan-jitter",
+                "lots");
+        assertMessage(
+                "--wan-jitter must be in 0ms..the round trip (40ms), got PT0.05S",
+                "--wan-rtt",
+                "40ms",
+                "--wan-jitter",
+                "50ms");
+        assertMessage("--wan-jitter needs --wan-rtt", "--wan-jitter", "5ms");
+    }
+
+    @Test
     void programmaticOptionsAreCheckedToo() {
         IllegalArgumentException e =
                 assertThrows(IllegalArgumentException.class, () -> ClusterOptions.DEFAULTS.withServers(0));
@@ -64,8 +126,18 @@ class ClusterOptionsTest {
 
     @Test
     void usageNamesEveryFlag() {
-        for (String flag :
-                new String[] {"--servers", "--redis", "--port", "--server-jar", "--help", "liftride-cluster.jar"}) {
+        for (String flag : new String[] {
+            "--servers",
+            "--redis",
+            "--port",
+            "--server-jar",
+            "--server-cpus",
+            "--server-cpu-period-ms",
+            "--wan-rtt",
+            "--wan-jitter",
+            "--help",
+            "liftride-cluster.jar"
+        }) {
             assertTrue(ClusterOptions.USAGE.contains(flag), flag + " in\n" + ClusterOptions.USAGE);
         }
     }
