@@ -10,6 +10,11 @@ machine is noisy; the report gives every run, the medians with min-max, and the 
 
 Usage: python3 bench/scale_out.py [--rounds 3] [--servers 1,2,4] [--transports raw,sdk]
                                   [-t 64 -s 20000 -m 10] [--skip-build] [--from-json RESULTS]
+                                  [--server-cpus 0.25 [--server-cpu-period-ms 10]] [--wan-rtt 40ms [--wan-jitter 5ms]]
+
+--server-cpus caps each server JVM at that much CPU in a cgroup of its own (like a small instance; needs
+root), so the servers, not the shared cores, are the bottleneck; the report then gives how often the
+servers' quota was hit (throttled periods). --wan-rtt puts Toxiproxy between the client and nginx.
 Writes data/scale-out.md and data/scale-out.png; every run's client-part2 output (CSV, report.md,
 charts) and every measured number (results.json; --from-json rewrites the report from it) go to
 data/runs/scale-out-<timestamp>/ (git-ignored). Needs matplotlib for the chart
@@ -53,12 +58,13 @@ def cpu_seconds(pid):
 class Cluster:
     """`java -jar liftride-cluster.jar --servers N --port 0 --server-jar liftride-server.jar`, stopped with SIGTERM."""
 
-    def __init__(self, servers):
+    def __init__(self, servers, a):
         self.proc = subprocess.Popen(
             ["java", "-Xmx128m", "-jar", CLUSTER_JAR, "--servers", str(servers), "--port", "0",
-             "--server-jar", SERVER_JAR],
+             "--server-jar", SERVER_JAR] + cluster_flags(a),
             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-        self.pids = {}  # group name (redis, server, nginx) -> [pid]
+        self.pids = {}  # group name (redis, server, nginx, wan) -> [pid]
+        self.cgroups = []  # each capped server's cgroup directory
         self.front = None
         banner = []
         deadline = time.time() + 180
@@ -67,10 +73,13 @@ class Cluster:
             if not line:
                 break
             banner.append(line.rstrip())
-            m = re.match(r"\s+(redis|server\d+|nginx)\s+\S+\s+pid (\d+)", line)
+            m = re.match(r"\s+(redis|server\d+|nginx|wan)\s+\S+\s+pid (\d+)", line)
             if m:
                 group = "server" if m.group(1).startswith("server") else m.group(1)
                 self.pids.setdefault(group, []).append(int(m.group(2)))
+            m = re.search(r" in cgroup (\S+)$", line.rstrip())
+            if m:
+                self.cgroups.append(m.group(1))
             m = re.match(r"LiftRide cluster listening on (http://\S+)", line)
             if m:
                 self.front = m.group(1)
@@ -82,12 +91,32 @@ class Cluster:
     def cpu(self):
         return {g: sum(cpu_seconds(p) for p in pids) for g, pids in self.pids.items()}
 
+    def throttling(self):
+        """(periods, throttled periods) summed over the servers' cgroups, from each cpu.stat."""
+        periods = throttled = 0
+        for group in self.cgroups:
+            with open(os.path.join(group, "cpu.stat")) as f:
+                stat = dict(line.split() for line in f if len(line.split()) == 2)
+            periods += int(stat.get("nr_periods", 0))
+            throttled += int(stat.get("nr_throttled", 0))
+        return periods, throttled
+
     def close(self):
         self.proc.send_signal(signal.SIGTERM)
         try:
             self.proc.wait(60)
         except subprocess.TimeoutExpired:
             self.proc.kill()
+
+
+def cluster_flags(a):
+    """The launcher flags for --server-cpus and --wan-rtt, passed through as given."""
+    flags = []
+    if a.server_cpus:
+        flags += ["--server-cpus", str(a.server_cpus), "--server-cpu-period-ms", str(a.server_cpu_period_ms)]
+    if a.wan_rtt:
+        flags += ["--wan-rtt", a.wan_rtt, "--wan-jitter", a.wan_jitter]
+    return flags
 
 
 def warm_up(front, a):
@@ -102,6 +131,7 @@ def run_client(front, transport, a, out_dir, cluster):
            "--baseline", str(a.baseline), "--transport", transport, "-i", front, "--out", out_dir]
     print("+ " + " ".join(cmd), file=sys.stderr, flush=True)
     cluster_before = cluster.cpu()
+    throttling_before = cluster.throttling()
     started = time.monotonic()
     p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     client_cpu = 0.0
@@ -112,6 +142,7 @@ def run_client(front, transport, a, out_dir, cluster):
     p.wait()
     elapsed = time.monotonic() - started
     cluster_after = cluster.cpu()
+    periods, throttled = (after - before for after, before in zip(cluster.throttling(), throttling_before))
     out = "".join(lines)
     if p.returncode != 0:
         raise SystemExit(f"client-part2 exited {p.returncode}:\n{out}")
@@ -136,6 +167,8 @@ def run_client(front, transport, a, out_dir, cluster):
         # CPU seconds of every process over the client's whole invocation (start-up, baseline, run, report)
         "cpu": dict({g: cluster_after[g] - cluster_before.get(g, 0.0) for g in cluster_after}, client=client_cpu),
         "elapsed_s": elapsed,
+        # share of the capped servers' quota periods in which they were throttled (None: uncapped)
+        "throttled": throttled / periods if cluster.cgroups and periods else None,
     }
 
 
@@ -151,6 +184,11 @@ def main():
                     help="client warm-up/baseline requests before each run (not in the measured run)")
     ap.add_argument("--warmup-runs", type=int, default=2,
                     help="-m of the uncounted client-part1 run that warms each fresh cluster")
+    ap.add_argument("--server-cpus", type=float, default=None,
+                    help="cap each server at this much CPU (cgroup, needs root), e.g. 0.25; default uncapped")
+    ap.add_argument("--server-cpu-period-ms", type=int, default=10, help="the cap's quota period (default 10)")
+    ap.add_argument("--wan-rtt", default=None, help="Toxiproxy between client and nginx with this round trip, e.g. 40ms")
+    ap.add_argument("--wan-jitter", default="0ms", help="with --wan-rtt: the round trip varies by up to +/- this")
     ap.add_argument("--skip-build", action="store_true")
     ap.add_argument("--from-json", help="write the report from a results.json of an earlier run; run nothing")
     a = ap.parse_args()
@@ -177,7 +215,7 @@ def main():
     for rnd in range(a.rounds):
         order = counts[rnd % len(counts):] + counts[:rnd % len(counts)]  # each count goes first once
         for n in order:
-            cluster = Cluster(n)
+            cluster = Cluster(n, a)
             try:
                 warm_up(cluster.front, a)
                 for transport in (transports if rnd % 2 == 0 else transports[::-1]):
@@ -199,6 +237,38 @@ def main():
 
 def med(values):
     return statistics.median(values) if values else float("nan")
+
+
+def setup_line(a):
+    """What stood between the client and the servers' CPU: the cap and the network, or neither."""
+    cap = (f"Each server capped at {a.server_cpus} CPU in a cgroup of its own (`--server-cpus {a.server_cpus} "
+           f"--server-cpu-period-ms {a.server_cpu_period_ms}`); client, nginx and Redis uncapped."
+           if getattr(a, "server_cpus", None) else "Servers uncapped: every process shares the machine's cores.")
+    wan = (f" Toxiproxy between the client and nginx: `--wan-rtt {a.wan_rtt} --wan-jitter {a.wan_jitter}`."
+           if getattr(a, "wan_rtt", None) else " Client to nginx over plain loopback.")
+    return cap + wan
+
+
+def throttled(rs):
+    shares = [r["throttled"] for r in rs if r.get("throttled") is not None]
+    return f"{100 * med(shares):.0f}%" if shares else "uncapped"
+
+
+def capped_section(a, factors, busy, growth, lo, hi):
+    """The discussion when every server had a CPU cap: the servers, not the machine, should be the bottleneck."""
+    return [
+        "",
+        f"## Capped servers: {a.server_cpus} CPU each",
+        "",
+        f"Measured, throughput relative to {lo} server: {factors}. {busy}",
+        "",
+        f"Each server may use {a.server_cpus} CPU per {a.server_cpu_period_ms} ms period, like a small instance, "
+        "so N servers bring N times the server CPU while the client, nginx and Redis share the rest of the "
+        "cores. While the servers' quota is what is hit (the throttled column) and the cores are not saturated, "
+        "throughput should grow nearly linearly with N (issue 20's target at 0.25 CPU: x1.8 or more at 2 "
+        "servers, x3.2 or more at 4). Where it grows less, the CPU per request shows what costs more with more "
+        f"servers, {lo} -> {hi}: {growth}.",
+    ]
 
 
 def write_report(a, counts, transports, results, load_before, load_after, runs_dir):
@@ -224,9 +294,12 @@ def write_report(a, counts, transports, results, load_before, load_after, runs_d
         f"redis-server with its AOF, `appendfsync everysec`). Machine: {os.cpu_count()} cores, "
         f"{platform.platform()}; load average (1 min) {load_before[0]:.1f} before, {load_after[0]:.1f} after.",
         "",
+        setup_line(a),
+        "",
         "| servers | transport | throughput, req/s: median (min-max) | scaling vs 1 server: median of rounds (min-max) "
-        "| mean latency ms (median) | p99 ms (median) | every request 201, count reconciled |",
-        "|---:|---|---:|---:|---:|---:|---|",
+        "| mean latency ms (median) | p99 ms (median) | every request 201, count reconciled "
+        "| servers' quota periods throttled (median) |",
+        "|---:|---|---:|---:|---:|---:|---|---:|",
     ]
     for t in transports:
         for n in counts:
@@ -239,7 +312,7 @@ def write_report(a, counts, transports, results, load_before, load_after, runs_d
                 f"| {n} | {t} | {med(rps):,.0f} ({min(rps):,.0f}-{max(rps):,.0f}) | "
                 f"{med(sc):.2f} ({min(sc):.2f}-{max(sc):.2f}) | {med([r['mean_ms'] for r in rs]):.2f} | "
                 f"{med([r['p99_ms'] for r in rs]):.2f} | "
-                f"{'yes' if all(r['failed'] == 0 and r['reconciled'] for r in rs) else 'NO'} |")
+                f"{'yes' if all(r['failed'] == 0 and r['reconciled'] for r in rs) else 'NO'} | {throttled(rs)} |")
     md += [
         "",
         "![Throughput and scaling factor by server count](scale-out.png)",
@@ -280,7 +353,7 @@ def write_report(a, counts, transports, results, load_before, load_after, runs_d
     busy = (f"Our processes kept {min(totals):.2f}-{max(totals):.2f} of the {os.cpu_count()} cores busy"
             + ("; the rest went to other work on the machine (see the load average), which makes every figure "
                "noisier." if max(totals) < 0.9 * os.cpu_count() else ": the cores were saturated throughout."))
-    md += [
+    md += capped_section(a, factors, busy, growth, lo, hi) if getattr(a, "server_cpus", None) else [
         "",
         "## Why more servers do not help here, and what to expect on separate machines",
         "",

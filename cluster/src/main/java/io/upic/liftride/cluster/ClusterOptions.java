@@ -54,7 +54,8 @@ public record ClusterOptions(
             .addOption(valued(
                     "port",
                     "N",
-                    "port of the front (nginx) on 127.0.0.1 (default " + DEFAULT_PORT + "; 0 picks a free port)"))
+                    "port of the front (nginx, or Toxiproxy with --wan-rtt) on 127.0.0.1 (default " + DEFAULT_PORT
+                            + "; 0 picks a free port)"))
             .addOption(valued(
                     "server-jar",
                     "PATH",
@@ -75,7 +76,7 @@ public record ClusterOptions(
                     "put Toxiproxy in front of nginx with this round trip, e.g. 40ms (half each way):"
                             + " the front URL becomes the proxy's"))
             .addOption(valued(
-                    "wan-jitter", "DURATION", "with --wan-rtt: the round trip varies by up to ± this (default 0ms)"))
+                    "wan-jitter", "DURATION", "with --wan-rtt: the round trip varies by up to +/- this (default 0ms)"))
             .addOption(Option.builder("h")
                     .longOpt("help")
                     .desc("print this help and exit")

@@ -48,9 +48,9 @@ public record CpuQuota(double cpus, Duration period) {
         return Math.round(cpus * periodMicros());
     }
 
-    /** E.g. "0.25 CPU (2500 µs per 10000 µs)", for banners and errors. */
+    /** E.g. "0.25 CPU (2500 us per 10000 us)", for banners and errors. */
     @Override
     public String toString() {
-        return cpus + " CPU (" + quotaMicros() + " µs per " + periodMicros() + " µs)";
+        return cpus + " CPU (" + quotaMicros() + " us per " + periodMicros() + " us)";
     }
 }

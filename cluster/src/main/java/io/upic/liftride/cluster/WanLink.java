@@ -48,11 +48,11 @@ public record WanLink(Duration rtt, Duration jitter) {
         return Duration.ofMillis((long) value);
     }
 
-    /** E.g. "40 ms RTT (20 + 20 ms) ± 5 ms". */
+    /** E.g. "40 ms RTT (20 + 20 ms) +/- 5 ms". */
     @Override
     public String toString() {
         long up = rtt.toMillis() / 2;
         return rtt.toMillis() + " ms RTT (" + up + " + " + (rtt.toMillis() - up) + " ms)"
-                + (jitter.isZero() ? "" : " ± " + jitter.toMillis() + " ms");
+                + (jitter.isZero() ? "" : " +/- " + jitter.toMillis() + " ms");
     }
 }

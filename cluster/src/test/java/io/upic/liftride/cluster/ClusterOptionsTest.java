@@ -78,7 +78,7 @@ class ClusterOptionsTest {
                 new WanLink(Duration.ofMillis(100), Duration.ofMillis(5)),
                 ClusterOptions.parse("--wan-rtt", "0.1s", "--wan-jitter", "5ms").wan());
         assertEquals(
-                "40 ms RTT (20 + 20 ms) ± 4 ms", new WanLink(Duration.ofMillis(40), Duration.ofMillis(4)).toString());
+                "40 ms RTT (20 + 20 ms) +/- 4 ms", new WanLink(Duration.ofMillis(40), Duration.ofMillis(4)).toString());
     }
 
     @Test
