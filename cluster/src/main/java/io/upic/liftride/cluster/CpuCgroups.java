@@ -12,6 +12,9 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
 
 /**
  * CPU caps for child processes through Linux control groups: each {@link #create capped group} is a cgroup
@@ -24,6 +27,8 @@ import java.util.Map;
 public final class CpuCgroups implements AutoCloseable {
     /** Where Linux mounts cgroups. */
     public static final Path MOUNT_ROOT = Path.of("/sys/fs/cgroup");
+    /** A group this class makes: liftride-PID-NAME, PID the JVM that made it. */
+    private static final Pattern OURS = Pattern.compile("liftride-(\\d{1,18})-[A-Za-z0-9_-]+");
 
     /** Which cgroup interface a hierarchy speaks. */
     public enum Version {
@@ -56,17 +61,39 @@ public final class CpuCgroups implements AutoCloseable {
     public static CpuCgroups open(Path mountRoot) {
         for (Path v2 : List.of(mountRoot, mountRoot.resolve("unified"))) {
             if (hasCpuController(v2) && enableCpuForChildren(v2) && canMakeGroups(v2)) {
-                return new CpuCgroups(v2, Version.V2);
+                return removeStale(new CpuCgroups(v2, Version.V2));
             }
         }
         for (Path v1 : List.of(mountRoot.resolve("cpu"), mountRoot.resolve("cpu,cpuacct"))) {
             if (Files.exists(v1.resolve("cpu.cfs_quota_us")) && canMakeGroups(v1)) {
-                return new CpuCgroups(v1, Version.V1);
+                return removeStale(new CpuCgroups(v1, Version.V1));
             }
         }
         throw new IllegalStateException("--server-cpus needs a writable cgroup CPU controller, and neither cgroup v2"
                 + " (cpu.max under " + mountRoot + " or " + mountRoot.resolve("unified") + ") nor v1 (cpu.cfs_quota_us"
                 + " under " + mountRoot.resolve("cpu") + ") is writable here: run as root, or without --server-cpus");
+    }
+
+    /**
+     * Removes the empty groups a cluster that was SIGKILLed left behind (named after a pid that no longer
+     * runs): a killed launcher's servers die with it, but nothing removes their groups.
+     */
+    private static CpuCgroups removeStale(CpuCgroups cgroups) {
+        try (Stream<Path> children = Files.list(cgroups.hierarchy)) {
+            children.filter(dir -> isStale(dir.getFileName().toString())).forEach(dir -> {
+                if (words(dir.resolve("cgroup.procs")).stream().allMatch(String::isEmpty)) {
+                    remove(dir);
+                }
+            });
+        } catch (IOException | UncheckedIOException e) {
+            System.err.println("could not look for stale cgroups in " + cgroups.hierarchy + ": " + e);
+        }
+        return cgroups;
+    }
+
+    private static boolean isStale(String name) {
+        Matcher m = OURS.matcher(name);
+        return m.matches() && ProcessHandle.of(Long.parseLong(m.group(1))).isEmpty();
     }
 
     private static boolean hasCpuController(Path v2) {

@@ -111,6 +111,24 @@ class CpuCgroupsTest {
     }
 
     @Test
+    void openRemovesEmptyGroupsLeftByAClusterThatNoLongerRuns() throws IOException {
+        Path cpu = v1Hierarchy("cpu");
+        // pids above the kernel's largest pid_max (4,194,304): no such process runs
+        Path stale = Files.createDirectory(cpu.resolve("liftride-" + 4_000_000_001L + "-server1"));
+        Path busy = Files.createDirectory(cpu.resolve("liftride-" + 4_000_000_002L + "-server2"));
+        Files.writeString(busy.resolve("cgroup.procs"), "4242\n");
+        Path live = Files.createDirectory(
+                cpu.resolve("liftride-" + ProcessHandle.current().pid() + "-server1"));
+        Path foreign = Files.createDirectory(cpu.resolve("liftride-something-else"));
+        try (CpuCgroups cgroups = CpuCgroups.open(mount)) {
+            assertFalse(Files.exists(stale), "a dead launcher's empty group is removed");
+            assertTrue(Files.exists(busy), "a group with a process in it is left");
+            assertTrue(Files.exists(live), "a running launcher's group is left");
+            assertTrue(Files.exists(foreign), "a group not named by us is left");
+        }
+    }
+
+    @Test
     void refusesANameThatIsNotAPlainDirectoryName() throws IOException {
         v1Hierarchy("cpu");
         try (CpuCgroups cgroups = CpuCgroups.open(mount)) {
