@@ -375,6 +375,8 @@ def write_report(a, counts, transports, results, load_before, load_after, runs_d
         "commands on one thread, but the servers send rides in batches (one function call per batch), so one "
         "Redis carries several servers before it saturates; past that, Redis Cluster spreads resorts and "
         "seasons over shards (every key of a ride carries the hash tag `{lr:RESORT:SEASON}`).",
+    ]
+    md += [
         "",
         "## Every run",
         "",
