@@ -260,7 +260,11 @@ final class Instrumentation implements RunHooks {
     private static String runLabel(RunReport report) {
         RunResult r = report.result();
         return String.format(
-                Locale.US, "%d threads, %,d requests%s", r.numThreads(), r.planned(), r.stopped() ? " (stopped)" : "");
+                Locale.US,
+                "%d threads, %,d requests%s",
+                r.numThreads(),
+                r.requests().planned(),
+                r.stopped() ? " (stopped)" : "");
     }
 
     private String sweepLabel() {

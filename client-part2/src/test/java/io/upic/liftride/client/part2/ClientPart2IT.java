@@ -70,7 +70,7 @@ class ClientPart2IT {
         assertEquals(1, runs.size());
         RunOutput run = runs.get(0);
         long attempts = run.attempts();
-        assertTrue(attempts >= run.report().result().planned() && attempts > 0);
+        assertTrue(attempts >= run.report().result().requests().planned() && attempts > 0);
 
         Path csv = dir.resolve("t8").resolve("requests.csv");
         List<String> lines = Files.readAllLines(csv, StandardCharsets.US_ASCII);
@@ -158,7 +158,7 @@ class ClientPart2IT {
         RunOutput run = main.instrumentation().outputs().get(0);
         assertTrue(run.report().result().stopped());
         long attempts = run.attempts();
-        assertTrue(attempts > 0 && attempts < run.report().result().planned(), "a partial run: " + attempts);
+        assertTrue(attempts > 0 && attempts < run.report().result().requests().planned(), "a partial run: " + attempts);
         assertEquals(
                 attempts,
                 Files.lines(run.csv().file()).count() - 1,
