@@ -4,7 +4,7 @@
 Record a client run with every compilation event, then point this script at the recording:
 
   java "-XX:StartFlightRecording=filename=run.jfr,settings=profile,+jdk.Compilation#threshold=0ms" \\
-       -jar client-part2/target/client-part2.jar -t 64 -s 20000 -m 10 -i URL --out data/runs/jit [--jit-warmup]
+       -jar client-part2/target/client-part2.jar -t 64 -s 20000 -m 10 -i URL --out data/runs/jit
   python3 bench/jit_in_run.py run.jfr [more.jfr ...]
 
 The window runs from the first worker thread's start to the last one's end (the client's "wall

@@ -9,7 +9,6 @@ import io.upic.liftride.client.engine.SilentServerDetector;
 import io.upic.liftride.client.http.HttpSettings;
 import io.upic.liftride.client.http.RideSenderFactory;
 import io.upic.liftride.client.http.ServerProbe;
-import io.upic.liftride.client.jvm.JitSettle;
 import io.upic.liftride.client.jvm.ProcessCpu;
 import io.upic.liftride.client.plan.LoadPlan;
 import io.upic.liftride.client.report.CpuScope;
@@ -42,8 +41,6 @@ public final class ClientRunner {
 
     /** Bound on each {@code GET /statistics}: the pre-flight must fail fast, not after a long read timeout. */
     private static final int PROBE_READ_TIMEOUT_MS = 5_000;
-    /** The longest the run waits for the JIT before its clock starts; a busy machine may never look idle. */
-    private static final long JIT_SETTLE_MAX_NANOS = 3_000_000_000L;
 
     private final PrintStream out;
     private final PrintStream err;
@@ -222,9 +219,6 @@ public final class ClientRunner {
         if (stopRequested) { // a stop that arrived before `engine` was set
             e.stop();
         }
-        if (c.jitWarmup() && !stopRequested) {
-            settleJit();
-        }
         RunResult result;
         long cpuBefore = ProcessCpu.nanos();
         try {
@@ -262,24 +256,6 @@ public final class ClientRunner {
                 report, hooks.metrics(report), hooks.clientName(), c.rate()); // null in the closed model
         hooks.afterRun(report);
         return report;
-    }
-
-    /**
-     * With --jit-warmup: lets the JIT compiler finish the code the baseline or the listener's warm-up made hot
-     * before the clock starts, so that compilation is not billed to the run (see {@link JitSettle}).
-     */
-    private void settleJit() {
-        JitSettle.Result r = JitSettle.await(JIT_SETTLE_MAX_NANOS);
-        if (r.cpuNanos() < 0) { // CPU time unknown on this platform: nothing to wait on
-            return;
-        }
-        out.printf(
-                Locale.US,
-                r.settled()
-                        ? "Before the clock: the JIT compiler went idle after %.2f s (%.2f s of CPU)%n"
-                        : "Before the clock: the JVM was still busy after %.2f s (%.2f s of CPU); starting anyway%n",
-                r.waitedNanos() / 1e9,
-                r.cpuNanos() / 1e9);
     }
 
     private static ServerProbe.Answer probe(RunConfig c, String baseUrl) {

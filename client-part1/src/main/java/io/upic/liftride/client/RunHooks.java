@@ -19,9 +19,8 @@ public interface RunHooks {
     RunHooks NONE = new RunHooks() {};
 
     /**
-     * The listener for the run of {@code config}: called once per run, before the run's clock starts (and
-     * before the JIT settle of {@code --jit-warmup}), so time spent here (warming up the listener's own
-     * code, say) is not in the run's wall time.
+     * The listener for the run of {@code config}: called once per run, before the run's clock starts, so time
+     * spent here (opening the listener's files, say) is not in the run's wall time.
      */
     default AttemptListener listener(RunConfig config, LoadPlan plan) {
         return AttemptListener.NONE;

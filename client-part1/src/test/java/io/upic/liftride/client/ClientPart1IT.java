@@ -77,15 +77,15 @@ class ClientPart1IT {
             assertEquals(1, reports.size());
             RunReport report = reports.get(0);
             RunResult r = report.result();
-            assertEquals(18_000, r.planned());
-            assertEquals(r.planned(), r.successful());
-            assertEquals(0, r.failed());
-            assertEquals(0, r.notSent());
-            assertEquals(r.attempts(), attemptsSeen.get());
+            assertEquals(18_000, r.requests().planned());
+            assertEquals(r.requests().planned(), r.requests().successful());
+            assertEquals(0, r.requests().failed());
+            assertEquals(0, r.requests().notSent());
+            assertEquals(r.requests().attempts(), attemptsSeen.get());
             assertTrue(
                     report.reconciliation().serverChecked(),
                     report.reconciliation().toString());
-            assertEquals(r.successful(), report.reconciliation().serverDelta());
+            assertEquals(r.requests().successful(), report.reconciliation().serverDelta());
             assertNotNull(report.prediction());
             assertNotNull(report.bounded(), "the baseline measured the CPU per request");
             assertEquals(200, report.baseline().warmupRequests());
@@ -94,7 +94,7 @@ class ClientPart1IT {
             long storedNow = ServerProbe.statistics(server.baseUrl(), 2_000, 2_000)
                     .ridesStored()
                     .orElseThrow();
-            assertEquals(400 + r.successful(), storedNow - storedAtStart);
+            assertEquals(400 + r.requests().successful(), storedNow - storedAtStart);
             assertTrue(
                     out().contains("Reconciliation: planned 18,000 == successful 18,000 + failed 0 + not sent 0: OK"),
                     out());
@@ -123,7 +123,6 @@ class ClientPart1IT {
         assertTrue(o.contains("Reconciliation: planned 1,800 == successful 1,800 + failed 0 + not sent 0: OK"), o);
         assertTrue(o.contains("delta 1,800 == successful 1,800: OK"), o);
         assertEquals("", err.toString(StandardCharsets.UTF_8), "no progress line without a console or --progress");
-        assertFalse(o.contains("Before the clock"), "no JIT settle without --jit-warmup");
     }
 
     @Test

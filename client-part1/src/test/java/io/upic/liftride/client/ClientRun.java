@@ -80,20 +80,29 @@ record ClientRun(int exit, List<RunReport> reports, String out, String err, long
      */
     void assertAccountedFor(Map<Integer, Long> causes) {
         RunResult r = result();
-        assertEquals(r.planned(), r.successful() + r.failed() + r.notSent(), output());
+        assertEquals(
+                r.requests().planned(),
+                r.requests().successful() + r.requests().failed() + r.requests().notSent(),
+                output());
         assertEquals(causes, r.failuresByCause(), output());
         assertEquals(
-                r.failed(), causes.values().stream().mapToLong(Long::longValue).sum(), output());
-        if (r.failed() > 0 || r.notSent() > 0) {
+                r.requests().failed(),
+                causes.values().stream().mapToLong(Long::longValue).sum(),
+                output());
+        if (r.requests().failed() > 0 || r.requests().notSent() > 0) {
             assertNotEquals(0, exit, "a run with failures must not exit 0\n" + output());
         } else {
             assertEquals(0, exit, output());
         }
         assertTrue(
-                out.contains(String.format(java.util.Locale.US, "failed requests      %,12d", r.failed())), output());
+                out.contains(String.format(
+                        java.util.Locale.US,
+                        "failed requests      %,12d",
+                        r.requests().failed())),
+                output());
         assertTrue(
-                out.contains(
-                        "Reconciliation: planned " + String.format(java.util.Locale.US, "%,d", r.planned()) + " == "),
+                out.contains("Reconciliation: planned "
+                        + String.format(java.util.Locale.US, "%,d", r.requests().planned()) + " == "),
                 output());
     }
 }

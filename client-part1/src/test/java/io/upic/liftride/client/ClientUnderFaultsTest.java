@@ -134,13 +134,14 @@ class ClientUnderFaultsTest {
         assertEquals(0, rejected.get() % 6, "each rejected ride got exactly 6 attempts: " + rejected.get());
         long failed = rejected.get() / 6;
         run.assertAccountedFor(Map.of(400, failed));
-        assertEquals(PLANNED - failed, r.successful());
-        assertEquals(0, r.notSent());
-        assertEquals(posts.get(), r.attempts(), "every attempt reached the server, none hidden");
-        assertEquals(5 * failed, r.retries());
+        assertEquals(PLANNED - failed, r.requests().successful());
+        assertEquals(0, r.requests().notSent());
+        assertEquals(posts.get(), r.requests().attempts(), "every attempt reached the server, none hidden");
+        assertEquals(5 * failed, r.requests().retries());
         assertEquals(1, run.exit());
         assertTrue(run.reports().get(0).reconciliation().serverChecked());
-        assertEquals(r.successful(), run.reports().get(0).reconciliation().serverDelta());
+        assertEquals(
+                r.requests().successful(), run.reports().get(0).reconciliation().serverDelta());
         assertTrue(run.out().contains("failures by cause: HTTP 400: " + failed), run.output());
     }
 
@@ -167,16 +168,18 @@ class ClientUnderFaultsTest {
                 () -> ClientRun.of(args(mock.url("/liftride").toString())));
 
         RunResult r = run.result();
-        run.assertAccountedFor(Map.of(503, r.failed()));
-        assertTrue(r.failed() > 0, "a burst of 80 outlasts some request's 6 attempts");
-        assertEquals(0, r.notSent());
-        assertEquals(posts.get(), r.attempts());
+        run.assertAccountedFor(Map.of(503, r.requests().failed()));
+        assertTrue(r.requests().failed() > 0, "a burst of 80 outlasts some request's 6 attempts");
+        assertEquals(0, r.requests().notSent());
+        assertEquals(posts.get(), r.requests().attempts());
         assertEquals(160, busy.get());
-        assertEquals(r.successful(), stored.get(), "every 201 the server sent is one success");
-        assertEquals(r.attempts() - r.planned(), r.retries());
+        assertEquals(r.requests().successful(), stored.get(), "every 201 the server sent is one success");
+        assertEquals(
+                r.requests().attempts() - r.requests().planned(), r.requests().retries());
         assertTrue(
-                r.retries() > 5 * r.failed(),
-                "some requests got in on a retry: " + r.retries() + " retries, " + r.failed() + " failed");
+                r.requests().retries() > 5 * r.requests().failed(),
+                "some requests got in on a retry: " + r.requests().retries() + " retries, "
+                        + r.requests().failed() + " failed");
         assertEquals(1, run.exit());
     }
 
@@ -213,10 +216,10 @@ class ClientUnderFaultsTest {
         assertEquals(0, stalledForGood.get() % 6, "each stalled ride got exactly 6 attempts");
         long failed = stalledForGood.get() / 6;
         run.assertAccountedFor(Map.of(AttemptCodes.TIMEOUT, failed));
-        assertEquals(PLANNED - failed, r.successful());
-        assertEquals(stored.get(), r.successful());
-        assertEquals(posts.get(), r.attempts());
-        assertEquals(5 * failed + stalledOnce.get(), r.retries(), "a ride stalled once is one retry");
+        assertEquals(PLANNED - failed, r.requests().successful());
+        assertEquals(stored.get(), r.requests().successful());
+        assertEquals(posts.get(), r.requests().attempts());
+        assertEquals(5 * failed + stalledOnce.get(), r.requests().retries(), "a ride stalled once is one retry");
         assertTrue(run.out().contains("failures by cause: timeout: " + failed), run.output());
     }
 
@@ -249,11 +252,12 @@ class ClientUnderFaultsTest {
         assertEquals(0, resetForGood.get() % 6, "each reset ride got exactly 6 attempts");
         long failed = resetForGood.get() / 6;
         run.assertAccountedFor(Map.of(AttemptCodes.CONNECTION_ERROR, failed));
-        assertEquals(PLANNED - failed, r.successful());
-        assertEquals(raw.stored.get(), r.successful());
-        assertEquals(raw.posts.get(), r.attempts());
-        assertEquals(5 * failed + droppedOnce.get(), r.retries());
-        assertEquals(r.successful(), run.reports().get(0).reconciliation().serverDelta());
+        assertEquals(PLANNED - failed, r.requests().successful());
+        assertEquals(raw.stored.get(), r.requests().successful());
+        assertEquals(raw.posts.get(), r.requests().attempts());
+        assertEquals(5 * failed + droppedOnce.get(), r.requests().retries());
+        assertEquals(
+                r.requests().successful(), run.reports().get(0).reconciliation().serverDelta());
     }
 
     @ParameterizedTest(name = "--transport {0}")
@@ -275,9 +279,9 @@ class ClientUnderFaultsTest {
                         args(raw.baseUrl(), "--backoff-ms", "1", "--backoff-max-ms", "4", "--give-up-after-ms", "0")));
 
         RunResult r = run.result();
-        assertEquals(100, r.successful());
+        assertEquals(100, r.requests().successful());
         run.assertAccountedFor(Map.of(AttemptCodes.CONNECTION_ERROR, PLANNED - 100));
-        assertEquals(0, r.notSent());
+        assertEquals(0, r.requests().notSent());
         assertEquals(1, run.exit());
         assertTrue(
                 run.out().contains("server ridesStored: not checked (after the run: ConnectException"), run.output());
@@ -306,9 +310,10 @@ class ClientUnderFaultsTest {
         long afterStopMillis = System.nanoTime() / 1_000_000 - stoppedAt.get() / 1_000_000;
 
         RunResult r = run.result();
-        assertEquals(100, r.successful());
-        run.assertAccountedFor(Map.of(AttemptCodes.CONNECTION_ERROR, r.failed()));
-        assertTrue(r.failed() > 0 && r.notSent() > 0, run.output());
+        assertEquals(100, r.requests().successful());
+        run.assertAccountedFor(
+                Map.of(AttemptCodes.CONNECTION_ERROR, r.requests().failed()));
+        assertTrue(r.requests().failed() > 0 && r.requests().notSent() > 0, run.output());
         assertTrue(r.stopped());
         assertEquals(1, run.exit());
         // bound: 500 ms of silence, then the attempt in flight (refused at once) and a refused reconciliation GET
@@ -358,8 +363,9 @@ class ClientUnderFaultsTest {
         assertEquals(1, run.exit());
         assertEquals(1, run.reports().size(), run.output());
         RunResult r = run.result();
-        assertTrue(r.stopped() && r.notSent() > 0, run.output());
-        run.assertAccountedFor(Map.of(AttemptCodes.CONNECTION_ERROR, r.failed()));
+        assertTrue(r.stopped() && r.requests().notSent() > 0, run.output());
+        run.assertAccountedFor(
+                Map.of(AttemptCodes.CONNECTION_ERROR, r.requests().failed()));
         assertTrue(run.out().contains("Stopped: 1 of 3 runs done"), run.output());
     }
 

@@ -5,6 +5,7 @@ import io.upic.liftride.client.cli.RunOptions;
 import io.upic.liftride.client.cli.UsageException;
 import io.upic.liftride.client.engine.Baseline;
 import io.upic.liftride.client.engine.PhaseResult;
+import io.upic.liftride.client.engine.Requests;
 import io.upic.liftride.client.engine.RunResult;
 import io.upic.liftride.client.report.Reconciliation;
 import io.upic.liftride.client.report.RunReport;
@@ -36,6 +37,7 @@ public final class Fixtures {
                 .index(0)
                 .name("peak")
                 .threads(32)
+                .requests(Requests.NONE)
                 .failuresByCause(Map.of())
                 .started(true);
     }
@@ -45,15 +47,11 @@ public final class Fixtures {
      * latency, failures by cause) are the sums over {@code phases}; times 0, not stopped, no problems.
      */
     public static RunResult.RunResultBuilder run(PhaseResult... phases) {
-        long planned = 0, successful = 0, failed = 0, notSent = 0, retries = 0, attempts = 0, latency = 0;
+        Requests requests = Requests.NONE;
+        long latency = 0;
         Map<Integer, Long> causes = new TreeMap<>();
         for (PhaseResult p : phases) {
-            planned += p.planned();
-            successful += p.successful();
-            failed += p.failed();
-            notSent += p.notSent();
-            retries += p.retries();
-            attempts += p.attempts();
+            requests = requests.plus(p.requests());
             latency += p.latencyNanosSum();
             p.failuresByCause().forEach((code, n) -> causes.merge(code, n, Long::sum));
         }
@@ -61,12 +59,7 @@ public final class Fixtures {
                 .planName("fall2021")
                 .numThreads(32)
                 .phases(List.of(phases))
-                .planned(planned)
-                .successful(successful)
-                .failed(failed)
-                .notSent(notSent)
-                .retries(retries)
-                .attempts(attempts)
+                .requests(requests)
                 .latencyNanosSum(latency)
                 .failuresByCause(causes)
                 .problems(List.of());
@@ -97,8 +90,11 @@ public final class Fixtures {
                 .serverUrl("http://127.0.0.1:1/liftride")
                 .embeddedServer(true)
                 .result(result)
-                .reconciliation(
-                        Reconciliation.of(result, OptionalLong.of(0), OptionalLong.of(result.successful()), null))
+                .reconciliation(Reconciliation.of(
+                        result,
+                        OptionalLong.of(0),
+                        OptionalLong.of(result.requests().successful()),
+                        null))
                 .processCpuNanos(-1)
                 .cores(2);
     }

@@ -83,9 +83,10 @@ class ScaleOutIT {
 
         RunResult r = run.result();
         assertEquals(0, run.exit(), run.output());
-        assertEquals(18_000, r.successful(), run.output());
-        assertEquals(r.successful(), run.reports().get(0).reconciliation().serverDelta(), run.output());
-        assertEquals(before + r.successful(), ridesStored(1), "the other server counts the same rides");
+        assertEquals(18_000, r.requests().successful(), run.output());
+        assertEquals(
+                r.requests().successful(), run.reports().get(0).reconciliation().serverDelta(), run.output());
+        assertEquals(before + r.requests().successful(), ridesStored(1), "the other server counts the same rides");
         for (int server = 0; server < 2; server++) {
             assertTrue(postsServed(server) > 0, "round robin reached server " + server);
         }
@@ -98,9 +99,9 @@ class ScaleOutIT {
         assertEquals(0, first.retried503(), "no fault, no 503");
         System.out.printf(
                 "2 servers behind nginx: %,d successful, delta %,d, %,.0f req/s, statuses %s%n",
-                r.successful(),
+                r.requests().successful(),
                 run.reports().get(0).reconciliation().serverDelta(),
-                r.successful() * 1000.0 / run.millis(),
+                r.requests().successful() * 1000.0 / run.millis(),
                 statuses);
     }
 
@@ -225,18 +226,20 @@ class ScaleOutIT {
         RunResult r = run.result();
         assertTrue(faultAt.get() != 0 && faultAt.get() < endedAt, what + " was killed during the run\n" + run.output());
         assertEquals(0, statuses.count(500), "no 500 answered: " + statuses);
-        assertEquals(planned, r.successful(), "every ride got its 201 in the end\n" + run.output());
+        assertEquals(planned, r.requests().successful(), "every ride got its 201 in the end\n" + run.output());
         long delta = ridesStored(0) - before;
-        assertEquals(r.successful(), delta, "the store grew by the client's successes exactly\n" + run.output());
-        assertEquals(r.successful(), run.reports().get(0).reconciliation().serverDelta(), run.output());
+        assertEquals(
+                r.requests().successful(), delta, "the store grew by the client's successes exactly\n" + run.output());
+        assertEquals(
+                r.requests().successful(), run.reports().get(0).reconciliation().serverDelta(), run.output());
         assertEquals(0, run.exit(), run.output());
         System.out.printf(
                 "%s SIGKILLed %.1f s into the run: %,d successful, store delta %,d, %,d retries, statuses %s, %d ms%n",
                 what,
                 (faultAt.get() - statuses.firstAttemptNanos()) / 1e9,
-                r.successful(),
+                r.requests().successful(),
                 delta,
-                r.retries(),
+                r.requests().retries(),
                 statuses,
                 run.millis());
         return run;

@@ -93,14 +93,17 @@ class ServerKilledMidRunIT {
                             + run.output());
 
             RunResult r = run.result();
-            assertTrue(r.successful() >= 4_000 && r.successful() < r.planned(), run.output());
+            assertTrue(
+                    r.requests().successful() >= 4_000
+                            && r.requests().successful() < r.requests().planned(),
+                    run.output());
             Map<Integer, Long> causes = r.failuresByCause();
             assertTrue(
                     causes.keySet().stream()
                             .allMatch(c -> c == AttemptCodes.CONNECTION_ERROR || c == AttemptCodes.TIMEOUT),
                     "a dead server gives connection errors (timeouts at most): " + causes);
             run.assertAccountedFor(causes);
-            assertTrue(r.failed() > 0, "requests in flight at the kill and after it failed");
+            assertTrue(r.requests().failed() > 0, "requests in flight at the kill and after it failed");
             assertEquals(1, run.exit());
             assertTrue(run.out().contains("failures by cause: connection error: "), run.output());
 
@@ -108,7 +111,12 @@ class ServerKilledMidRunIT {
             System.out.printf(
                     "server killed: client ended %d ms after the kill (bound %d ms); %,d successful, %,d failed %s, "
                             + "%,d not sent%n",
-                    afterKillMillis, bound, r.successful(), r.failed(), causes, r.notSent());
+                    afterKillMillis,
+                    bound,
+                    r.requests().successful(),
+                    r.requests().failed(),
+                    causes,
+                    r.requests().notSent());
         }
     }
 

@@ -100,20 +100,23 @@ class ServerOutageIT {
         assertTrue(back.await(5, TimeUnit.SECONDS));
 
         RunResult r = run.result();
-        run.assertAccountedFor(Map.of(AttemptCodes.CONNECTION_ERROR, r.failed()));
+        run.assertAccountedFor(
+                Map.of(AttemptCodes.CONNECTION_ERROR, r.requests().failed()));
         assertTrue(
-                r.failed() > 0,
+                r.requests().failed() > 0,
                 "a 2 s outage is longer than the 155-310 ms a request waits: some fail\n" + run.output());
-        assertEquals(0, r.notSent(), "2 s of silence is far from the 15 s give-up: every request was tried");
-        assertEquals(PLANNED, r.successful() + r.failed());
-        assertEquals(server.stored.get(), r.successful(), "every 201 the server wrote is a success, no other");
+        assertEquals(0, r.requests().notSent(), "2 s of silence is far from the 15 s give-up: every request was tried");
+        assertEquals(PLANNED, r.requests().successful() + r.requests().failed());
+        assertEquals(
+                server.stored.get(), r.requests().successful(), "every 201 the server wrote is a success, no other");
         assertTrue(server.stored.get() > storedBefore.get(), "the run went on after the server came back");
-        assertTrue(r.successful() > OUTAGE_AT_POST, run.output());
+        assertTrue(r.requests().successful() > OUTAGE_AT_POST, run.output());
         assertEquals(1, run.exit());
-        assertEquals(r.successful(), run.reports().get(0).reconciliation().serverDelta());
+        assertEquals(
+                r.requests().successful(), run.reports().get(0).reconciliation().serverDelta());
         System.out.printf(
                 "default backoff, 2 s outage: %d failed (connection error), %d successful, %d retries, %d ms%n",
-                r.failed(), r.successful(), r.retries(), run.millis());
+                r.requests().failed(), r.requests().successful(), r.requests().retries(), run.millis());
     }
 
     @Test
@@ -133,11 +136,13 @@ class ServerOutageIT {
 
         RunResult r = run.result();
         run.assertAccountedFor(Map.of());
-        assertEquals(PLANNED, r.successful(), run.output());
-        assertTrue(r.retries() > 0, "the requests caught by the outage were retried");
-        assertEquals(server.stored.get(), r.successful());
+        assertEquals(PLANNED, r.requests().successful(), run.output());
+        assertTrue(r.requests().retries() > 0, "the requests caught by the outage were retried");
+        assertEquals(server.stored.get(), r.requests().successful());
         assertEquals(0, run.exit(), run.output());
         assertTrue(run.reports().get(0).reconciliation().ok());
-        System.out.printf("backoff 250..2000 ms, 2 s outage: 0 failed, %d retries, %d ms%n", r.retries(), run.millis());
+        System.out.printf(
+                "backoff 250..2000 ms, 2 s outage: 0 failed, %d retries, %d ms%n",
+                r.requests().retries(), run.millis());
     }
 }

@@ -52,7 +52,7 @@ class SlowBodyAttackIT {
                 leftOpen = attack.stop(DEADLINE_MILLIS + 3_000);
             }
             assertEquals(0, attacked.exit(), attacked.output());
-            assertEquals(0, attacked.result().failed(), attacked.output());
+            assertEquals(0, attacked.result().requests().failed(), attacked.output());
             String times = String.format(
                     Locale.ROOT,
                     "quiet %d ms, attacked %d ms (%.2fx); attack opened %d connections; load %s",

@@ -37,8 +37,6 @@ import lombok.With;
  * @param progress             --progress: show the progress line even when not on a terminal
  * @param transport            --transport
  * @param retryPolicy          --backoff-ms, --backoff-max-ms, --give-up-after-ms; always the assignment's 6 attempts
- * @param jitWarmup            --jit-warmup: let the JIT settle (and client-part2 warm its recording code) before
- *                             each run's clock
  * @param thresholds           --threshold, repeatable: checked at the end of each run, in this order; never null
  * @param summaryJson          --summary-json: where the JSON summary goes; null: not written
  * @param quiet                --quiet: no progress output (neither the line nor the plain 10 s lines)
@@ -65,7 +63,6 @@ public record RunConfig(
         boolean progress,
         Transport transport,
         RetryPolicy retryPolicy,
-        boolean jitWarmup,
         List<Threshold> thresholds,
         Path summaryJson,
         boolean quiet,

@@ -130,12 +130,6 @@ public final class RunOptions {
             Transport.SDK,
             "HTTP stack for the load: " + Transport.names() + ", default " + Transport.SDK.cliName(),
             Transport::named);
-    public static final Flag<Boolean> JIT_WARMUP = Flag.toggle(
-            null,
-            "jit-warmup",
-            "for benchmarks that compare runs: before each run's clock, wait (at most 3 s) until the JIT"
-                    + " compiler is idle; client-part2 first drives its recording code with synthetic attempts."
-                    + " Off: the run starts right after the baseline");
     /** Repeatable: read with {@link Flag#valuesIn}. */
     public static final Flag<Threshold> THRESHOLD = Flag.of(
                     null,
@@ -212,7 +206,6 @@ public final class RunOptions {
             GIVE_UP,
             PROGRESS,
             TRANSPORT,
-            JIT_WARMUP,
             THRESHOLD,
             SUMMARY_JSON,
             QUIET,
@@ -256,7 +249,6 @@ public final class RunOptions {
                 .retryPolicy(retryPolicy(cl))
                 .progress(PROGRESS.valueIn(cl))
                 .transport(TRANSPORT.valueIn(cl))
-                .jitWarmup(JIT_WARMUP.valueIn(cl))
                 .thresholds(THRESHOLD.valuesIn(cl))
                 .summaryJson(SUMMARY_JSON.valueIn(cl))
                 .quiet(quiet(cl))

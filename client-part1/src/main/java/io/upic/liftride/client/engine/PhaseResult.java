@@ -2,6 +2,7 @@ package io.upic.liftride.client.engine;
 
 import java.util.Collections;
 import java.util.Map;
+import java.util.Objects;
 import java.util.TreeMap;
 import lombok.Builder;
 
@@ -14,12 +15,8 @@ import lombok.Builder;
  * @param index            0-based phase index
  * @param name             phase name
  * @param threads          threads the plan gave this phase
- * @param planned          requests the plan gave this phase
- * @param successful       requests that got a 201
- * @param failed           requests that used up their attempts (or were cut short by a stop) without a 201
- * @param notSent          planned requests never attempted (only after a stop or a worker crash)
- * @param retries          attempts beyond the first, over all requests
- * @param attempts         HTTP attempts made (successful + failed + retries)
+ * @param requests         the request account of the requests the plan gave this phase (not sent: only after a stop
+ *                         or a worker crash)
  * @param latencyNanosSum  sum of every attempt's latency
  * @param failuresByCause  failed requests by the code of their last attempt (HTTP status or negative
  *                         error kind, see {@link io.upic.liftride.client.http.AttemptCodes}), ascending
@@ -37,12 +34,7 @@ public record PhaseResult(
         int index,
         String name,
         int threads,
-        long planned,
-        long successful,
-        long failed,
-        long notSent,
-        long retries,
-        long attempts,
+        Requests requests,
         long latencyNanosSum,
         Map<Integer, Long> failuresByCause,
         boolean started,
@@ -55,12 +47,7 @@ public record PhaseResult(
 
     public PhaseResult {
         failuresByCause = Collections.unmodifiableMap(new TreeMap<>(failuresByCause));
-        new Requests(planned, successful, failed, notSent, retries, attempts); // checks the balance
-    }
-
-    /** The request account. */
-    public Requests requests() {
-        return new Requests(planned, successful, failed, notSent, retries, attempts);
+        Objects.requireNonNull(requests, "requests");
     }
 
     /** From the phase's start to its last thread's end; 0 if it never started. */
@@ -71,7 +58,7 @@ public record PhaseResult(
     /** Successful requests per second of this phase's own duration (phases overlap, so these do not add up). */
     public double throughputPerSecond() {
         long d = durationNanos();
-        return requests().throughputPerSecond(d);
+        return requests.throughputPerSecond(d);
     }
 
     /**
@@ -80,12 +67,12 @@ public record PhaseResult(
      */
     public double achievedPerSecond() {
         long d = durationNanos();
-        return d <= 0 ? 0 : requests().finished() * 1e9 / d;
+        return d <= 0 ? 0 : requests.finished() * 1e9 / d;
     }
 
     /** Mean latency of this phase's attempts in nanoseconds, or NaN without attempts. */
     public double meanLatencyNanos() {
-        return attempts == 0 ? Double.NaN : (double) latencyNanosSum / attempts;
+        return requests.attempts() == 0 ? Double.NaN : (double) latencyNanosSum / requests.attempts();
     }
 
     /**
@@ -97,7 +84,4 @@ public record PhaseResult(
         long d = durationNanos();
         return d <= 0 ? 0 : (double) latencyNanosSum / d;
     }
-
-    /** Lombok's builder, which also sets the request account in one call. */
-    public static class PhaseResultBuilder implements Requests.Fields<PhaseResultBuilder> {}
 }

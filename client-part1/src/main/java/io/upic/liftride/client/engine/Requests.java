@@ -57,8 +57,8 @@ public record Requests(long planned, long successful, long failed, long notSent,
     }
 
     /**
-     * A builder of a record that carries an account in six components of these names (Lombok's builders of
-     * {@link PhaseResult}, {@link RunResult} and the report's summary implement it): {@link #requests} sets all six.
+     * A builder of a record that carries an account in six flat components of these names, because its JSON keeps
+     * them flat (Lombok's builder of the report's summary implements it): {@link #requests} sets all six.
      *
      * @param <B> the builder
      */

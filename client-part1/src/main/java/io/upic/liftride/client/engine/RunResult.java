@@ -4,22 +4,18 @@ import io.upic.liftride.client.plan.LoadPlan;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.TreeMap;
 import lombok.Builder;
 
 /**
  * The merged account of one run: what was planned, what happened to every request, and when each
- * phase ran. Immutable and thread-safe. {@code planned == successful + failed + notSent} always holds.
+ * phase ran. Immutable and thread-safe.
  *
  * @param planName         the phase plan's name
  * @param numThreads       the run's -t value
  * @param phases           one entry per planned phase, in order
- * @param planned          requests the plan contains
- * @param successful       requests that got a 201
- * @param failed           requests that ended without a 201 after their attempts
- * @param notSent          planned requests never attempted (stop or crash)
- * @param retries          attempts beyond the first
- * @param attempts         HTTP attempts made
+ * @param requests         the request account of the whole plan: the phases' accounts summed
  * @param latencyNanosSum  sum of every attempt's latency
  * @param failuresByCause  failed requests by final code (HTTP status, or negative error kind)
  * @param startEpochMillis wall clock when the run's clock started (before Phase 1)
@@ -35,12 +31,7 @@ public record RunResult(
         String planName,
         int numThreads,
         List<PhaseResult> phases,
-        long planned,
-        long successful,
-        long failed,
-        long notSent,
-        long retries,
-        long attempts,
+        Requests requests,
         long latencyNanosSum,
         Map<Integer, Long> failuresByCause,
         long startEpochMillis,
@@ -53,7 +44,7 @@ public record RunResult(
         phases = List.copyOf(phases);
         failuresByCause = Collections.unmodifiableMap(new TreeMap<>(failuresByCause));
         problems = List.copyOf(problems);
-        new Requests(planned, successful, failed, notSent, retries, attempts); // checks the balance
+        Objects.requireNonNull(requests, "requests");
     }
 
     /**
@@ -90,24 +81,19 @@ public record RunResult(
                 .build();
     }
 
-    /** The request account. */
-    public Requests requests() {
-        return new Requests(planned, successful, failed, notSent, retries, attempts);
-    }
-
     /** Throughput as the assignment defines it: successful requests / wall time in seconds. */
     public double throughputPerSecond() {
-        return requests().throughputPerSecond(wallNanos);
+        return requests.throughputPerSecond(wallNanos);
     }
 
     /** Mean latency of all attempts in nanoseconds, or NaN without attempts. */
     public double meanLatencyNanos() {
-        return attempts == 0 ? Double.NaN : (double) latencyNanosSum / attempts;
+        return requests.attempts() == 0 ? Double.NaN : (double) latencyNanosSum / requests.attempts();
     }
 
     /** Whether every planned request got its 201 and nothing went wrong inside the client. */
     public boolean allSucceeded() {
-        return requests().allSucceeded() && problems.isEmpty();
+        return requests.allSucceeded() && problems.isEmpty();
     }
 
     /**
@@ -117,7 +103,4 @@ public record RunResult(
     public boolean ok() {
         return allSucceeded() && !stopped;
     }
-
-    /** Lombok's builder, which also sets the request account in one call. */
-    public static class RunResultBuilder implements Requests.Fields<RunResultBuilder> {}
 }

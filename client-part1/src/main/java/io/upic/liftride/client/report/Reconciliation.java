@@ -34,7 +34,13 @@ public record Reconciliation(
                 ? whyNot
                 : before.isPresent() && after.isPresent() ? null : "server did not report ridesStored";
         return new Reconciliation(
-                result.planned(), result.successful(), result.failed(), result.notSent(), before, after, note);
+                result.requests().planned(),
+                result.requests().successful(),
+                result.requests().failed(),
+                result.requests().notSent(),
+                before,
+                after,
+                note);
     }
 
     /** planned == successful + failed + notSent. */

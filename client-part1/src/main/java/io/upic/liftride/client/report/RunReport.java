@@ -52,9 +52,9 @@ public record RunReport(
 
     /** CPU nanoseconds per HTTP attempt over the run, or NaN if unknown. */
     public double cpuNanosPerAttempt() {
-        return processCpuNanos < 0 || result.attempts() == 0
+        return processCpuNanos < 0 || result.requests().attempts() == 0
                 ? Double.NaN
-                : (double) processCpuNanos / result.attempts();
+                : (double) processCpuNanos / result.requests().attempts();
     }
 
     /** Whether this run counts as a success for the exit code: every request 201, checks pass, not stopped. */

@@ -163,9 +163,9 @@ public record RunSummary(
             return new Phase(
                     p.name(),
                     p.threads(),
-                    p.planned(),
-                    p.successful(),
-                    p.failed(),
+                    p.requests().planned(),
+                    p.requests().successful(),
+                    p.requests().failed(),
                     p.durationNanos() / 1e9,
                     p.throughputPerSecond());
         }

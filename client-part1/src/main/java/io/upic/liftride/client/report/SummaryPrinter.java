@@ -122,18 +122,18 @@ public final class SummaryPrinter {
             out.printf(
                     L,
                     "STOPPED before the end: partial account (done %,d = %,d successful + %,d failed; not sent %,d)%n",
-                    r.successful() + r.failed(),
-                    r.successful(),
-                    r.failed(),
-                    r.notSent());
+                    r.requests().successful() + r.requests().failed(),
+                    r.requests().successful(),
+                    r.requests().failed(),
+                    r.requests().notSent());
         }
         out.printf(L, "Result: plan %s, %d threads%n", r.planName(), r.numThreads());
-        out.printf(L, "  successful requests  %,12d%n", r.successful());
-        out.printf(L, "  failed requests      %,12d%n", r.failed());
-        if (r.notSent() > 0) {
-            out.printf(L, "  not sent             %,12d%n", r.notSent());
+        out.printf(L, "  successful requests  %,12d%n", r.requests().successful());
+        out.printf(L, "  failed requests      %,12d%n", r.requests().failed());
+        if (r.requests().notSent() > 0) {
+            out.printf(L, "  not sent             %,12d%n", r.requests().notSent());
         }
-        out.printf(L, "  retries              %,12d%n", r.retries());
+        out.printf(L, "  retries              %,12d%n", r.requests().retries());
         out.printf(
                 L,
                 "  wall time            %12.3f s   (before phase 1 starts to after the last thread finishes)%n",
@@ -187,7 +187,7 @@ public final class SummaryPrinter {
                         "  %-9s %7d %,10d %10s %7s %10s%n",
                         p.name(),
                         p.threads(),
-                        p.planned(),
+                        p.requests().planned(),
                         "-",
                         "-",
                         p.started() ? "no threads on this shard" : "not started");
@@ -198,9 +198,9 @@ public final class SummaryPrinter {
                     "  %-9s %7d %,10d %,10d %,7d %8.3f s %,7.0f req/s %7.3f ms %9.1f%n",
                     p.name(),
                     p.threads(),
-                    p.planned(),
-                    p.successful(),
-                    p.failed(),
+                    p.requests().planned(),
+                    p.requests().successful(),
+                    p.requests().failed(),
                     p.durationNanos() / 1e9,
                     p.throughputPerSecond(),
                     p.meanLatencyNanos() / 1e6,
@@ -292,9 +292,9 @@ public final class SummaryPrinter {
                     L,
                     columns,
                     r.numThreads(),
-                    String.format(L, "%,d", r.planned()),
-                    String.format(L, "%,d", r.successful()),
-                    String.format(L, "%,d", r.failed()),
+                    String.format(L, "%,d", r.requests().planned()),
+                    String.format(L, "%,d", r.requests().successful()),
+                    String.format(L, "%,d", r.requests().failed()),
                     String.format(L, "%.3f s", r.wallNanos() / 1e9),
                     TheoryTable.Unit.REQUESTS_PER_SECOND.format(r.throughputPerSecond()),
                     x == null ? "-" : x.naiveText(),

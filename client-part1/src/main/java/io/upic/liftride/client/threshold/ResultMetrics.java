@@ -23,7 +23,7 @@ public final class ResultMetrics implements MetricSource {
         }
         return switch (metric.kind()) {
             case MEAN -> OptionalDouble.of(result.meanLatencyNanos());
-            case FAILED -> OptionalDouble.of(result.failed());
+            case FAILED -> OptionalDouble.of(result.requests().failed());
             case THROUGHPUT -> OptionalDouble.of(result.throughputPerSecond());
             case PERCENTILE, MAX -> OptionalDouble.empty();
         };

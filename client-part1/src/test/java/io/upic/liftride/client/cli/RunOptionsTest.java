@@ -42,7 +42,6 @@ class RunOptionsTest {
         assertEquals(10_000, c.readTimeoutMillis());
         assertEquals(10_000, c.baselineRequests());
         assertFalse(c.progress());
-        assertFalse(c.jitWarmup(), "benchmark scaffolding is opt-in");
         assertEquals(Transport.SDK, c.transport());
         assertEquals(RetryPolicy.DEFAULT, c.retryPolicy());
     }
@@ -78,7 +77,6 @@ class RunOptionsTest {
                 "--progress",
                 "--transport",
                 "SDK",
-                "--jit-warmup",
                 "--rate",
                 "3000");
         assertEquals(
@@ -98,7 +96,6 @@ class RunOptionsTest {
                         .baselineRequests(0)
                         .progress(true)
                         .transport(Transport.SDK)
-                        .jitWarmup(true)
                         .rate(3000.0)
                         .build(),
                 c);
@@ -183,6 +180,8 @@ class RunOptionsTest {
         // no silent prefix matching: --thread is not --threads
         assertEquals("unknown flag --thread", error("--thread", "32", "-s", "20000"));
         assertEquals("unexpected argument extra", error("-t", "32", "-s", "20000", "extra"));
+        // removed benchmark aid (issue 21): rejected like any other unknown flag
+        assertEquals("unknown flag --jit-warmup", error("-t", "32", "-s", "20000", "--jit-warmup"));
     }
 
     @Test

@@ -73,23 +73,29 @@ class EngineAgainstScriptedServerTest {
                     .listener(work -> (a, b, c, code, n) -> attemptsSeen.incrementAndGet())
                     .build()
                     .run();
-            assertEquals(1_800, r.planned());
-            assertEquals(r.planned(), r.successful() + r.failed());
-            assertEquals(0, r.failed(), "every request gets through within 6 attempts: " + r.failuresByCause());
+            assertEquals(1_800, r.requests().planned());
+            assertEquals(
+                    r.requests().planned(),
+                    r.requests().successful() + r.requests().failed());
+            assertEquals(
+                    0, r.requests().failed(), "every request gets through within 6 attempts: " + r.failuresByCause());
             // the server's 201s (with or without a close after them) are exactly the client's successes
             int closedAfter201 = dispatched.get() / 13
                     - dispatched.get() / (13 * 7)
                     - dispatched.get() / (13 * 11)
                     + dispatched.get() / (13 * 77);
-            assertEquals(created.get() + closedAfter201, r.successful());
+            assertEquals(created.get() + closedAfter201, r.requests().successful());
             // Every POST the server read is an attempt the client counted (OkHttp hides none). An attempt
             // can die unseen only on a connection the server closed after a 201 (at most one per close).
-            assertTrue(server.getRequestCount() <= r.attempts(), server.getRequestCount() + " > " + r.attempts());
             assertTrue(
-                    r.attempts() - server.getRequestCount() <= closedAfter201,
-                    (r.attempts() - server.getRequestCount()) + " unseen attempts for " + closedAfter201 + " closes");
-            assertEquals(r.attempts(), attemptsSeen.get());
-            assertTrue(r.retries() > 0);
+                    server.getRequestCount() <= r.requests().attempts(),
+                    server.getRequestCount() + " > " + r.requests().attempts());
+            assertTrue(
+                    r.requests().attempts() - server.getRequestCount() <= closedAfter201,
+                    (r.requests().attempts() - server.getRequestCount()) + " unseen attempts for " + closedAfter201
+                            + " closes");
+            assertEquals(r.requests().attempts(), attemptsSeen.get());
+            assertTrue(r.requests().retries() > 0);
         }
     }
 
@@ -110,9 +116,9 @@ class EngineAgainstScriptedServerTest {
                     .build()
                     .run();
             long millis = (System.nanoTime() - start) / 1_000_000;
-            assertEquals(r.planned(), r.failed());
-            assertEquals(java.util.Map.of(AttemptCodes.TIMEOUT, r.planned()), r.failuresByCause());
-            assertEquals(6 * r.planned(), r.attempts());
+            assertEquals(r.requests().planned(), r.requests().failed());
+            assertEquals(java.util.Map.of(AttemptCodes.TIMEOUT, r.requests().planned()), r.failuresByCause());
+            assertEquals(6 * r.requests().planned(), r.requests().attempts());
             assertTrue(millis < 15_000, "took " + millis + " ms");
         }
     }

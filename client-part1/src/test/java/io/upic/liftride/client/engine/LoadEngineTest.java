@@ -42,12 +42,12 @@ class LoadEngineTest {
         FakeSenders senders = FakeSenders.always(201);
         RunResult r = engine(plan, senders).build().run();
 
-        assertEquals(18_000, r.planned());
-        assertEquals(18_000, r.successful());
-        assertEquals(0, r.failed());
-        assertEquals(0, r.notSent());
-        assertEquals(0, r.retries());
-        assertEquals(18_000, r.attempts());
+        assertEquals(18_000, r.requests().planned());
+        assertEquals(18_000, r.requests().successful());
+        assertEquals(0, r.requests().failed());
+        assertEquals(0, r.requests().notSent());
+        assertEquals(0, r.requests().retries());
+        assertEquals(18_000, r.requests().attempts());
         assertEquals(18_000, senders.rides.size());
         assertFalse(r.stopped());
         assertTrue(r.problems().isEmpty(), r.problems().toString());
@@ -67,7 +67,7 @@ class LoadEngineTest {
         assertEquals(List.of(4_000, 12_000, 2_000), List.of(byWindow[0], byWindow[1], byWindow[2]));
         assertEquals(
                 List.of(4_000L, 12_000L, 2_000L),
-                r.phases().stream().map(PhaseResult::successful).toList());
+                r.phases().stream().map(p -> p.requests().successful()).toList());
         // Every sender was created before the run and closed by its worker.
         assertEquals(plan.totalThreads(), senders.created.get());
         assertEquals(plan.totalThreads(), senders.closed.get());
@@ -114,7 +114,7 @@ class LoadEngineTest {
             return AttemptRecorder.NONE;
         };
         RunResult r = engine(plan, senders).listener(listener).build().run();
-        assertEquals(720, r.successful());
+        assertEquals(720, r.requests().successful());
         assertEquals(List.of(), violations);
     }
 
@@ -122,10 +122,10 @@ class LoadEngineTest {
     void alwaysFailingServerGivesOneFailurePerRequestAfterSixAttemptsCountedByCause() {
         LoadPlan plan = PhasePlan.fall2021().forRun(4, 40, 10); // 360 requests
         RunResult r = engine(plan, FakeSenders.always(503)).build().run();
-        assertEquals(0, r.successful());
-        assertEquals(360, r.failed());
-        assertEquals(5 * 360, r.retries());
-        assertEquals(6 * 360, r.attempts());
+        assertEquals(0, r.requests().successful());
+        assertEquals(360, r.requests().failed());
+        assertEquals(5 * 360, r.requests().retries());
+        assertEquals(6 * 360, r.requests().attempts());
         assertEquals(Map.of(503, 360L), r.failuresByCause());
         assertFalse(r.allSucceeded());
     }
@@ -143,10 +143,10 @@ class LoadEngineTest {
                 },
                 0);
         RunResult r = engine(plan, senders).build().run();
-        assertEquals(90, r.successful() + r.failed());
-        assertEquals(Map.of(AttemptCodes.TIMEOUT, r.failed()), r.failuresByCause());
-        assertEquals(5 * r.failed(), r.retries());
-        assertTrue(r.failed() > 10 && r.successful() > 10, r.toString());
+        assertEquals(90, r.requests().successful() + r.requests().failed());
+        assertEquals(Map.of(AttemptCodes.TIMEOUT, r.requests().failed()), r.failuresByCause());
+        assertEquals(5 * r.requests().failed(), r.requests().retries());
+        assertTrue(r.requests().failed() > 10 && r.requests().successful() > 10, r.toString());
     }
 
     @Test
@@ -154,10 +154,10 @@ class LoadEngineTest {
         LoadPlan plan = PhasePlan.fall2021().forRun(1, 1, 10); // 2 + 6 + 1 requests
         FakeSenders senders = new FakeSenders((i, skier) -> i % 2 == 0 ? 500 : 201, 0);
         RunResult r = engine(plan, senders).build().run();
-        assertEquals(9, r.successful());
-        assertEquals(0, r.failed());
-        assertEquals(9, r.retries());
-        assertEquals(18, r.attempts());
+        assertEquals(9, r.requests().successful());
+        assertEquals(0, r.requests().failed());
+        assertEquals(9, r.requests().retries());
+        assertEquals(18, r.requests().attempts());
     }
 
     @Test
@@ -220,9 +220,9 @@ class LoadEngineTest {
             }
         };
         RunResult r = engine(plan, senders).listener(listener).build().run();
-        assertEquals(r.attempts(), attempts.get());
-        assertEquals(r.planned(), firstAttempts.get());
-        assertEquals(r.successful(), successes.get());
+        assertEquals(r.requests().attempts(), attempts.get());
+        assertEquals(r.requests().planned(), firstAttempts.get());
+        assertEquals(r.requests().successful(), successes.get());
         assertEquals("run start", events.get(0));
         assertEquals("run end", events.get(events.size() - 1));
         for (String phase : List.of("startup", "peak", "cooldown")) {
@@ -312,12 +312,14 @@ class LoadEngineTest {
 
         assertTrue(r.stopped());
         assertTrue(millis < 3_000, "run took " + millis + " ms after a stop at 300 ms");
-        assertEquals(r.planned(), r.successful() + r.failed() + r.notSent());
-        assertTrue(r.notSent() > 0);
-        assertTrue(r.successful() > 0);
+        assertEquals(
+                r.requests().planned(),
+                r.requests().successful() + r.requests().failed() + r.requests().notSent());
+        assertTrue(r.requests().notSent() > 0);
+        assertTrue(r.requests().successful() > 0);
         assertFalse(r.allSucceeded());
         assertTrue(r.phases().stream().anyMatch(p -> !p.started())
-                || r.phases().get(2).notSent() > 0);
+                || r.phases().get(2).requests().notSent() > 0);
         assertEquals(List.of(), liveWorkerThreads());
     }
 
@@ -329,7 +331,7 @@ class LoadEngineTest {
         e.stop();
         RunResult r = e.run();
         assertTrue(r.stopped());
-        assertEquals(r.planned(), r.notSent());
+        assertEquals(r.requests().planned(), r.requests().notSent());
         assertEquals(0, senders.attempts.get());
     }
 
@@ -343,8 +345,10 @@ class LoadEngineTest {
         };
         RunResult r =
                 engine(plan, FakeSenders.always(201)).listener(listener).build().run();
-        assertEquals(r.planned(), r.successful() + r.failed() + r.notSent());
-        assertTrue(r.notSent() > 0);
+        assertEquals(
+                r.requests().planned(),
+                r.requests().successful() + r.requests().failed() + r.requests().notSent());
+        assertTrue(r.requests().notSent() > 0);
         assertEquals(1, r.problems().size());
         assertTrue(
                 r.problems()
@@ -363,7 +367,7 @@ class LoadEngineTest {
                 },
                 0);
         RunResult r = engine(plan, senders).build().run();
-        assertEquals(9, r.failed());
+        assertEquals(9, r.requests().failed());
         assertEquals(Map.of(AttemptCodes.CLIENT_ERROR, 9L), r.failuresByCause());
         assertEquals(3, r.problems().size()); // first error of each of the three workers
         assertTrue(
@@ -395,8 +399,8 @@ class LoadEngineTest {
         assertTrue(snapshots.size() >= 3, "snapshots: " + snapshots.size());
         Progress last = snapshots.get(snapshots.size() - 1);
         assertTrue(last.finished());
-        assertEquals(r.planned(), last.done());
-        assertEquals(r.planned(), last.planned());
+        assertEquals(r.requests().planned(), last.done());
+        assertEquals(r.requests().planned(), last.planned());
         assertEquals(1, snapshots.stream().filter(Progress::finished).count());
         for (int i = 1; i < snapshots.size(); i++) {
             assertTrue(snapshots.get(i).done() >= snapshots.get(i - 1).done());
@@ -427,7 +431,7 @@ class LoadEngineTest {
                 .progress(brokenDisplay, 1_000)
                 .build()
                 .run();
-        assertEquals(90, r.successful());
+        assertEquals(90, r.requests().successful());
         assertEquals(r, seenAtRunEnd[0], "the listener (client-part2's summary) still gets the run's account");
     }
 
@@ -472,7 +476,7 @@ class LoadEngineTest {
                 .build()
                 .run();
         assertEquals("liftride-listener", taskThread[0]);
-        assertEquals(r.attempts(), drainedAtRunEnd[0]);
+        assertEquals(r.requests().attempts(), drainedAtRunEnd[0]);
         assertEquals(List.of(), liveWorkerThreads());
     }
 
@@ -495,7 +499,7 @@ class LoadEngineTest {
                 .listener(listener)
                 .build()
                 .run();
-        assertEquals(90, r.successful());
+        assertEquals(90, r.requests().successful());
         assertEquals(List.of("listener background task failed: java.io.IOException: disk full"), r.problems());
         assertFalse(r.allSucceeded());
     }

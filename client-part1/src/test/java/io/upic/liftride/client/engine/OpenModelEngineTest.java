@@ -51,8 +51,8 @@ class OpenModelEngineTest {
                 .build()
                 .run();
 
-        assertEquals(r.planned(), r.successful());
-        assertEquals(r.planned(), seen.size());
+        assertEquals(r.requests().planned(), r.requests().successful());
+        assertEquals(r.requests().planned(), seen.size());
         for (Seen s : seen) {
             assertTrue(s.intendedNanos() != AttemptRecorder.UNSCHEDULED, s.toString());
             assertTrue(s.startNanos() >= s.intendedNanos(), "sent before its slot: " + s);
@@ -64,7 +64,7 @@ class OpenModelEngineTest {
             assertTrue(
                     Math.abs(p.achievedPerSecond() / offered - 1) < 0.03,
                     p.name() + " achieved " + p.achievedPerSecond() + " of " + offered);
-            assertEquals(p.successful(), p.scheduleLag().sends());
+            assertEquals(p.requests().successful(), p.scheduleLag().sends());
         }
         PhaseResult peak = r.phases().get(1);
         assertTrue(peak.durationNanos() > 0.95e9, "1,200 requests at 1,000/s take over a second: " + peak);
@@ -120,11 +120,11 @@ class OpenModelEngineTest {
                 .build()
                 .run();
 
-        assertEquals(r.planned(), r.successful());
+        assertEquals(r.requests().planned(), r.requests().successful());
         ScheduleLag.Snapshot lag = r.phases().get(0).scheduleLag();
-        assertEquals(r.planned(), lag.sends(), "every request sent, none skipped");
+        assertEquals(r.requests().planned(), lag.sends(), "every request sent, none skipped");
         assertTrue(lag.maxNanos() > 100_000_000, "the last send is ~3 ms x requests late: " + lag);
-        assertTrue(lag.lateSends() >= r.planned() - 2, lag.toString());
+        assertTrue(lag.lateSends() >= r.requests().planned() - 2, lag.toString());
         Seen last = seen.get(seen.size() - 1);
         assertTrue(last.startNanos() - last.intendedNanos() > 100_000_000, last.toString());
     }
@@ -140,13 +140,13 @@ class OpenModelEngineTest {
                 .openModel(new OpenModel(200, 2))
                 .build()
                 .run();
-        assertTrue(r.retries() > 0, r.toString());
+        assertTrue(r.requests().retries() > 0, r.toString());
         for (Seen s : seen) {
             assertTrue(s.intendedNanos() <= s.startNanos(), s.toString());
         }
         long distinctSlots = seen.stream().map(Seen::intendedNanos).distinct().count();
-        assertEquals(r.planned(), distinctSlots, "one slot per request, shared by its retries");
-        assertEquals(r.planned() + r.retries(), seen.size());
+        assertEquals(r.requests().planned(), distinctSlots, "one slot per request, shared by its retries");
+        assertEquals(r.requests().planned() + r.requests().retries(), seen.size());
     }
 
     @Test

@@ -33,7 +33,7 @@ class ShardedEngineTest {
         LoadPlan whole = PhasePlan.fall2021().forRun(4, 200, 10); // 1 + 4 + 1 threads: most shards miss a phase
         FakeSenders unsharded = FakeSenders.always(201);
         RunResult all = run(whole, unsharded, AttemptListener.NONE);
-        assertEquals(1_800, all.successful());
+        assertEquals(1_800, all.requests().successful());
 
         Map<FakeSenders.Ride, Integer> expected = count(unsharded.rides);
         Map<FakeSenders.Ride, Integer> got = new HashMap<>();
@@ -54,7 +54,7 @@ class ShardedEngineTest {
                     }
                 }
             });
-            successful += r.successful();
+            successful += r.requests().successful();
             assertTrue(r.allSucceeded(), r.toString());
             assertEquals(3, ended.size(), "shard " + k + ": every phase ends, empty ones too: " + ended);
             for (PhaseResult p : r.phases()) {

@@ -113,10 +113,12 @@ class SilentServerDetectorTest {
         long millis = (System.nanoTime() - start) / 1_000_000;
 
         assertTrue(r.stopped());
-        assertEquals(500, r.successful());
-        assertTrue(r.failed() > 0 && r.notSent() > 0, r.toString());
-        assertEquals(r.planned(), r.successful() + r.failed() + r.notSent());
-        assertEquals(Map.of(AttemptCodes.CONNECTION_ERROR, r.failed()), r.failuresByCause());
+        assertEquals(500, r.requests().successful());
+        assertTrue(r.requests().failed() > 0 && r.requests().notSent() > 0, r.toString());
+        assertEquals(
+                r.requests().planned(),
+                r.requests().successful() + r.requests().failed() + r.requests().notSent());
+        assertEquals(Map.of(AttemptCodes.CONNECTION_ERROR, r.requests().failed()), r.failuresByCause());
         // measured silence: at least the 0.3 s limit, more on a busy machine
         assertTrue(
                 r.problems().get(0).matches("gave up on the server: no HTTP answer for (0\\.[3-9]|[1-9]\\.[0-9]) s.*"),
@@ -138,9 +140,9 @@ class SilentServerDetectorTest {
                 .build()
                 .run();
         assertTrue(r.stopped());
-        assertEquals(0, r.successful());
-        assertEquals(Map.of(AttemptCodes.TIMEOUT, r.failed()), r.failuresByCause());
-        assertTrue(r.notSent() > 0);
+        assertEquals(0, r.requests().successful());
+        assertEquals(Map.of(AttemptCodes.TIMEOUT, r.requests().failed()), r.failuresByCause());
+        assertTrue(r.requests().notSent() > 0);
     }
 
     @Test
@@ -152,9 +154,9 @@ class SilentServerDetectorTest {
                 .build()
                 .run();
         assertFalse(r.stopped());
-        assertEquals(r.planned(), r.failed());
-        assertEquals(Map.of(503, r.planned()), r.failuresByCause());
-        assertEquals(6 * r.planned(), r.attempts());
+        assertEquals(r.requests().planned(), r.requests().failed());
+        assertEquals(Map.of(503, r.requests().planned()), r.failuresByCause());
+        assertEquals(6 * r.requests().planned(), r.requests().attempts());
         assertTrue(r.problems().isEmpty(), r.problems().toString());
     }
 }

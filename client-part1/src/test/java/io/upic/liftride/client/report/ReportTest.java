@@ -9,6 +9,7 @@ import io.upic.liftride.client.Fixtures;
 import io.upic.liftride.client.engine.Baseline;
 import io.upic.liftride.client.engine.PhaseResult;
 import io.upic.liftride.client.engine.Progress;
+import io.upic.liftride.client.engine.Requests;
 import io.upic.liftride.client.engine.RunResult;
 import io.upic.liftride.client.plan.LoadPlan;
 import java.io.ByteArrayOutputStream;
@@ -33,12 +34,7 @@ class ReportTest {
                 .build();
         PhaseResult peak = Fixtures.phase()
                 .index(1)
-                .planned(planned)
-                .successful(ok)
-                .failed(failed)
-                .notSent(notSent)
-                .retries(3)
-                .attempts(attempts)
+                .requests(new Requests(planned, ok, failed, notSent, 3, attempts))
                 .latencyNanosSum(attempts * 2_000_000L)
                 .failuresByCause(causes)
                 .startNanos(5_000_000_000L)

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.upic.liftride.client.Fixtures;
 import io.upic.liftride.client.RunHooks;
+import io.upic.liftride.client.engine.Requests;
 import io.upic.liftride.client.engine.RunResult;
 import io.upic.liftride.client.threshold.Threshold;
 import java.io.ByteArrayOutputStream;
@@ -29,9 +30,7 @@ class RunVerdictTest {
     /** 1,000 requests, all successful, 2 s: 500 req/s, mean 1 ms; judged against {@code thresholds}. */
     private static RunReport judged(String... thresholds) {
         RunResult r = Fixtures.run(Fixtures.phase()
-                        .planned(1_000)
-                        .successful(1_000)
-                        .attempts(1_000)
+                        .requests(new Requests(1_000, 1_000, 0, 0, 0, 1_000))
                         .latencyNanosSum(1_000_000_000L)
                         .build())
                 .wallNanos(2_000_000_000L)

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.upic.liftride.client.Fixtures;
 import io.upic.liftride.client.RunHooks;
 import io.upic.liftride.client.engine.PhaseResult;
+import io.upic.liftride.client.engine.Requests;
 import io.upic.liftride.client.engine.RunResult;
 import io.upic.liftride.client.threshold.Metric;
 import io.upic.liftride.client.threshold.MetricSource;
@@ -48,11 +49,7 @@ class SummaryJsonTest {
         PhaseResult startup = Fixtures.phase()
                 .name("startup")
                 .threads(8)
-                .planned(1_000)
-                .successful(998)
-                .failed(2)
-                .attempts(1_010)
-                .retries(10)
+                .requests(new Requests(1_000, 998, 2, 0, 10, 1_010))
                 .latencyNanosSum(1_010 * 1_500_000L)
                 .failuresByCause(Map.of(503, 2L))
                 .startNanos(0)
@@ -60,9 +57,7 @@ class SummaryJsonTest {
                 .build();
         PhaseResult peak = Fixtures.phase()
                 .index(1)
-                .planned(4_000)
-                .successful(4_000)
-                .attempts(4_000)
+                .requests(new Requests(4_000, 4_000, 0, 0, 0, 4_000))
                 .latencyNanosSum(4_000 * 1_000_000L)
                 .startNanos(1_000_000_000L)
                 .endNanos(3_000_000_000L)
@@ -75,7 +70,7 @@ class SummaryJsonTest {
                 .reconciliation(Reconciliation.of(
                         r,
                         OptionalLong.of(100),
-                        serverRead ? OptionalLong.of(100 + r.successful()) : OptionalLong.empty(),
+                        serverRead ? OptionalLong.of(100 + r.requests().successful()) : OptionalLong.empty(),
                         serverRead ? null : "after the run: timeout"))
                 .build();
     }
@@ -170,8 +165,10 @@ class SummaryJsonTest {
 
     @Test
     void aRunWithoutAttemptsWritesNullNotNaN() {
-        RunResult empty = Fixtures.run(
-                        Fixtures.phase().started(false).planned(10).notSent(10).build())
+        RunResult empty = Fixtures.run(Fixtures.phase()
+                        .started(false)
+                        .requests(new Requests(10, 0, 0, 10, 0, 0))
+                        .build())
                 .stopped(true)
                 .build();
         String json = SummaryJson.toJson(summary(Fixtures.report(empty).build(), "mean<1ms"));

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.upic.liftride.client.Fixtures;
+import io.upic.liftride.client.engine.Requests;
 import io.upic.liftride.client.engine.RunResult;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -87,11 +88,7 @@ class ThresholdCheckTest {
     @Test
     void clientPart1MeasuresMeanFailedAndThroughputFromItsCounters() {
         RunResult r = Fixtures.run(Fixtures.phase()
-                        .planned(100)
-                        .successful(98)
-                        .failed(2)
-                        .attempts(104)
-                        .retries(4)
+                        .requests(new Requests(100, 98, 2, 0, 4, 104))
                         .latencyNanosSum(104 * 2_000_000L)
                         .failuresByCause(Map.of(503, 2L))
                         .build())

@@ -17,7 +17,6 @@ import io.upic.liftride.client.part2.report.MarkdownReport;
 import io.upic.liftride.client.part2.report.RunOutput;
 import io.upic.liftride.client.part2.report.StatsText;
 import io.upic.liftride.client.plan.LoadPlan;
-import io.upic.liftride.client.plan.PlannedPhase;
 import io.upic.liftride.client.report.CpuScope;
 import io.upic.liftride.client.report.Prediction;
 import io.upic.liftride.client.report.RunReport;
@@ -75,36 +74,9 @@ final class Instrumentation implements RunHooks {
 
     @Override
     public AttemptListener listener(RunConfig config, LoadPlan plan) {
-        if (config.jitWarmup()) {
-            warmUp(plan);
-        }
         current = new RunRecording(
                 outDir.resolve(runDirName(config.threads())), plan, Files::newOutputStream, this::writerFailed);
         return current;
-    }
-
-    /**
-     * With --jit-warmup, before the first run's clock: the recording code compiled before the run, as the
-     * baseline's warm-up requests compile the HTTP path (see {@link InstrumentationWarmup}).
-     */
-    private void warmUp(LoadPlan plan) {
-        try {
-            Files.createDirectories(outDir);
-            InstrumentationWarmup.Result w = InstrumentationWarmup.runOnce(
-                    plan.phases().stream().map(PlannedPhase::name).toList(), outDir);
-            if (w != null) {
-                out.printf(
-                        Locale.US,
-                        "Instrumentation warm-up (before the clock): %,d synthetic attempts recorded, %,d rows formatted "
-                                + "and discarded in %.3f s%n",
-                        w.attempts(),
-                        w.rowsFormatted(),
-                        w.nanos() / 1e9);
-            }
-        } catch (IOException | RuntimeException e) {
-            err.println("warning: instrumentation warm-up skipped (" + e
-                    + "); the first run pays for compiling the recording code");
-        }
     }
 
     /** On the writer's thread: the rows from here on are lost, so the run (and a sweep's next runs) would be wasted. */
@@ -288,7 +260,11 @@ final class Instrumentation implements RunHooks {
     private static String runLabel(RunReport report) {
         RunResult r = report.result();
         return String.format(
-                Locale.US, "%d threads, %,d requests%s", r.numThreads(), r.planned(), r.stopped() ? " (stopped)" : "");
+                Locale.US,
+                "%d threads, %,d requests%s",
+                r.numThreads(),
+                r.requests().planned(),
+                r.stopped() ? " (stopped)" : "");
     }
 
     private String sweepLabel() {

@@ -67,11 +67,17 @@ class CsvWriterFailureTest {
         RunResult result = e.run();
 
         assertTrue(result.stopped(), "the run stopped");
-        assertTrue(result.notSent() > 0, "stopped before the end: " + result.notSent() + " not sent");
+        assertTrue(
+                result.requests().notSent() > 0,
+                "stopped before the end: " + result.requests().notSent() + " not sent");
         assertEquals(List.of(failure), reported);
         assertEquals(List.of(), result.problems(), "every worker ended normally");
-        assertEquals(result.planned(), result.successful() + result.failed() + result.notSent());
-        long attempts = result.attempts();
+        assertEquals(
+                result.requests().planned(),
+                result.requests().successful()
+                        + result.requests().failed()
+                        + result.requests().notSent());
+        long attempts = result.requests().attempts();
         assertTrue(recording.csv().rowsWritten() < attempts, "rows after the failure are lost, and said to be");
         assertEquals(attempts, recording.metrics().recordedAttempts(), "the histograms still hold every attempt");
         assertTrue(recording.problems().contains(problemPrefix + failure), recording.problems()::toString);

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import io.upic.liftride.client.Fixtures;
 import io.upic.liftride.client.engine.AttemptRecorder;
 import io.upic.liftride.client.engine.PhaseResult;
+import io.upic.liftride.client.engine.Requests;
 import io.upic.liftride.client.engine.RunResult;
 import io.upic.liftride.client.part2.csv.CsvRows;
 import io.upic.liftride.client.plan.LoadPlan;
@@ -171,10 +172,7 @@ class RunRecordingTest {
                     .index(p.index())
                     .name(p.name())
                     .threads(p.threads())
-                    .planned(p.requests())
-                    .successful(p.requests())
-                    .retries(a - p.requests())
-                    .attempts(a)
+                    .requests(new Requests(p.requests(), p.requests(), 0, 0, a - p.requests(), a))
                     .latencyNanosSum(a)
                     .startNanos(origin)
                     .endNanos(origin + 1_000_000_000L)

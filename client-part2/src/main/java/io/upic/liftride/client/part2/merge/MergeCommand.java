@@ -150,10 +150,10 @@ public final class MergeCommand {
                         m.name(),
                         m.shards().size(),
                         m.identity().shardCount(),
-                        r.planned(),
-                        r.successful(),
-                        r.failed(),
-                        r.notSent(),
+                        r.requests().planned(),
+                        r.requests().successful(),
+                        r.requests().failed(),
+                        r.requests().notSent(),
                         r.wallNanos() / 1e9,
                         r.throughputPerSecond(),
                         m.missing().isEmpty() ? "" : " (PARTIAL: shards " + m.missing() + " missing)");
@@ -182,7 +182,7 @@ public final class MergeCommand {
                 Locale.US,
                 "%d threads, %,d requests, %d shards%s",
                 m.result().numThreads(),
-                m.result().planned(),
+                m.result().requests().planned(),
                 m.shards().size(),
                 m.missing().isEmpty() ? "" : " (partial)");
         return RunCharts.write(dir, label, m.result(), m.seconds(), m.metrics());

@@ -66,7 +66,7 @@ public final class MergeReport {
                             + "%,d requests planned of the plan's.%n%n",
                     m.missing(),
                     id.shardCount(),
-                    r.planned()));
+                    r.requests().planned()));
         }
         if (m.transports().size() > 1) {
             b.append("Note: the shards used different transports: ")
@@ -126,9 +126,9 @@ public final class MergeReport {
                     "| %s | %d | %,d | %,d | %,d | %s | %s | %,.0f | %s | %s | %s | %s | %s | %s |%n",
                     p.name(),
                     p.threads(),
-                    p.planned(),
-                    p.successful(),
-                    p.failed(),
+                    p.requests().planned(),
+                    p.requests().successful(),
+                    p.requests().failed(),
                     p.started() ? String.format(L, "%.2f", p.startNanos() / 1e9) : "-",
                     p.started() ? String.format(L, "%.2f", p.endNanos() / 1e9) : "-",
                     p.throughputPerSecond(),
@@ -169,9 +169,9 @@ public final class MergeReport {
                     counts[0],
                     counts[1],
                     delta,
-                    delta == r.successful() ? "==" : "!=",
-                    r.successful(),
-                    delta == r.successful()
+                    delta == r.requests().successful() ? "==" : "!=",
+                    r.requests().successful(),
+                    delta == r.requests().successful()
                             ? "OK"
                             : "DIFFERENT: a shard read its \"before\" after another had stored rides, or another"
                                     + " client wrote to the server meanwhile"));

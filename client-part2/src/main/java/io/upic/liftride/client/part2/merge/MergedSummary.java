@@ -28,7 +28,7 @@ public final class MergedSummary {
     public static RunSummary of(MergedRun m) {
         RunResult r = m.result();
         ShardRecord id = m.identity();
-        RunSummary.Server server = server(m, r.successful());
+        RunSummary.Server server = server(m, r.requests().successful());
         List<String> problems = new ArrayList<>(r.problems());
         if (!m.missing().isEmpty()) {
             problems.add("partial merge: shards " + m.missing() + " of " + id.shardCount() + " were not given");

@@ -36,7 +36,7 @@ public final class HistogramMetrics implements MetricSource {
                         stats.count() == 0 ? Double.NaN : histogram.getValueAtPercentile(metric.percentile()) * 1e3);
             case MEAN -> OptionalDouble.of(stats.meanMillis() * 1e6);
             case MAX -> OptionalDouble.of(stats.count() == 0 ? Double.NaN : stats.maxMillis() * 1e6);
-            case FAILED -> OptionalDouble.of(result.failed());
+            case FAILED -> OptionalDouble.of(result.requests().failed());
             case THROUGHPUT -> OptionalDouble.of(result.throughputPerSecond());
         };
     }

@@ -51,7 +51,7 @@ public record RunOutput(
 
     /** Attempts the engine made. */
     public long attempts() {
-        return report.result().attempts();
+        return report.result().requests().attempts();
     }
 
     /** rows written == attempts made, and the file was written without error. */

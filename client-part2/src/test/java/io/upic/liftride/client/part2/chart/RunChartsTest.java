@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.upic.liftride.client.Fixtures;
 import io.upic.liftride.client.engine.PhaseResult;
+import io.upic.liftride.client.engine.Requests;
 import io.upic.liftride.client.engine.RunResult;
 import io.upic.liftride.client.http.AttemptCodes;
 import io.upic.liftride.client.part2.csv.AttemptChunk;
@@ -100,8 +101,7 @@ class RunChartsTest {
         RunResult result = Fixtures.run(Fixtures.phase()
                         .name("startup")
                         .threads(2)
-                        .planned(10)
-                        .notSent(10)
+                        .requests(new Requests(10, 0, 0, 10, 0, 0))
                         .started(false)
                         .build())
                 .numThreads(8)

@@ -187,8 +187,8 @@ class ShardMergeTest {
                 List.of(1, 2),
                 m.shards().stream().map(s -> s.record().shardIndex()).toList(),
                 "sorted by K");
-        assertEquals(90, m.result().planned());
-        assertEquals(90, m.result().successful());
+        assertEquals(90, m.result().requests().planned());
+        assertEquals(90, m.result().requests().successful());
         assertEquals(T0, m.result().startEpochMillis());
         assertEquals(3_000_000_000L, m.result().wallNanos(), "first start to last end");
         var peak = m.result().phases().get(1);
@@ -280,7 +280,7 @@ class ShardMergeTest {
         assertTrue(e.getMessage().endsWith("Pass --allow-missing to merge the shards there are"));
         MergedRun m = ShardMerge.merge("t8", two, true);
         assertEquals(List.of(2, 4), m.missing());
-        assertEquals(18, m.result().successful());
+        assertEquals(18, m.result().requests().successful());
     }
 
     @Test

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.upic.liftride.client.Fixtures;
 import io.upic.liftride.client.engine.PhaseResult;
+import io.upic.liftride.client.engine.Requests;
 import io.upic.liftride.client.engine.RunResult;
 import io.upic.liftride.client.part2.csv.ChunkPool;
 import java.util.ArrayList;
@@ -20,10 +21,7 @@ class RunMetricsTest {
                 .index(index)
                 .name(name)
                 .threads(threads)
-                .planned(successful)
-                .successful(successful)
-                .retries(attempts - successful)
-                .attempts(attempts)
+                .requests(new Requests(successful, successful, 0, 0, attempts - successful, attempts))
                 .latencyNanosSum(latencySum)
                 .endNanos(2_000_000_000L)
                 .build();
@@ -103,8 +101,7 @@ class RunMetricsTest {
                 .index(1)
                 .name("two")
                 .threads(1)
-                .planned(5)
-                .notSent(5)
+                .requests(new Requests(5, 0, 0, 5, 0, 0))
                 .started(false)
                 .build());
         RunResult result = Fixtures.run(phases.toArray(PhaseResult[]::new))
@@ -133,10 +130,7 @@ class RunMetricsTest {
                         .index(0)
                         .name("only")
                         .threads(1)
-                        .planned(2)
-                        .successful(2)
-                        .retries(1)
-                        .attempts(3)
+                        .requests(new Requests(2, 2, 0, 0, 1, 3))
                         .latencyNanosSum(4_000_000)
                         .endNanos(1_000_000_000L)
                         .offeredPerSecond(2.0)
