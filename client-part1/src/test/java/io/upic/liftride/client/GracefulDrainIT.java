@@ -135,14 +135,19 @@ class GracefulDrainIT {
         assertTrue(
                 stopAt.get() != 0 && stopAt.get() < endedAt, "the server was stopped during the run\n" + run.output());
         assertEquals(Map.of(201, statuses.count(201)), statuses.counts(), "nothing but 201s: " + statuses);
-        assertEquals(45_000, r.successful(), run.output());
-        assertEquals(0, r.failed(), run.output());
-        assertEquals(0, r.retries(), "a drained server costs the client no retry\n" + run.output());
+        assertEquals(45_000, r.requests().successful(), run.output());
+        assertEquals(0, r.requests().failed(), run.output());
+        assertEquals(0, r.requests().retries(), "a drained server costs the client no retry\n" + run.output());
         long delta = ridesStored(survivor) - before;
-        assertEquals(r.successful(), delta, "the store grew by the client's successes exactly\n" + run.output());
+        assertEquals(
+                r.requests().successful(), delta, "the store grew by the client's successes exactly\n" + run.output());
         assertEquals(0, run.exit(), run.output());
         return new Drained(
-                r.successful(), delta, r.retries(), statuses.toString(), (stopAt.get() - statuses.first()) / 1e9);
+                r.requests().successful(),
+                delta,
+                r.requests().retries(),
+                statuses.toString(),
+                (stopAt.get() - statuses.first()) / 1e9);
     }
 
     private static long ridesStored(String server) throws Exception {

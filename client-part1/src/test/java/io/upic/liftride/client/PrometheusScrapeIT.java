@@ -66,7 +66,7 @@ class PrometheusScrapeIT {
             long endMillis = System.currentTimeMillis();
             RunResult r = run.result();
             assertEquals(0, run.exit(), run.output());
-            double clientRate = r.successful() * 1000.0 / (endMillis - startMillis);
+            double clientRate = r.requests().successful() * 1000.0 / (endMillis - startMillis);
             Thread.sleep(2_500); // two more scrapes: the last second of the run is in Prometheus
 
             long windowMillis = endMillis - startMillis; // the run exactly: PromQL takes milliseconds
@@ -80,7 +80,7 @@ class PrometheusScrapeIT {
                             + " ratio %.3f%n",
                     query,
                     prometheusRate,
-                    r.successful(),
+                    r.requests().successful(),
                     endMillis - startMillis,
                     clientRate,
                     ratio);
