@@ -9,7 +9,6 @@ import io.upic.liftride.sdk.model.LiftRide;
 import java.io.IOException;
 import java.util.List;
 import java.util.Map;
-import okhttp3.ConnectionPool;
 
 /**
  * A {@link RideSender} on the generated {@code SkiersApi}. One per worker; not thread-safe.
@@ -21,7 +20,6 @@ import okhttp3.ConnectionPool;
 final class SdkRideSender implements RideSender {
 
     private final SkiersApi api;
-    private final ConnectionPool pool;
     // seasonID and dayID are strings in the API and constant for a run: convert once, not per request.
     private int seasonId = Integer.MIN_VALUE;
     private String seasonText;
@@ -29,10 +27,8 @@ final class SdkRideSender implements RideSender {
     private String dayText;
     private long retryAfterMillis = RetryAfter.NONE;
 
-    /** @param pool the worker's own connection pool, emptied by {@link #close()} */
-    SdkRideSender(ApiClient client, ConnectionPool pool) {
+    SdkRideSender(ApiClient client) {
         this.api = new SkiersApi(client);
-        this.pool = pool;
     }
 
     @Override
@@ -77,8 +73,7 @@ final class SdkRideSender implements RideSender {
         return retryAfterMillis;
     }
 
+    /** Nothing to release: the connections belong to the run's pool, which the factory closes. */
     @Override
-    public void close() {
-        pool.evictAll();
-    }
+    public void close() {}
 }

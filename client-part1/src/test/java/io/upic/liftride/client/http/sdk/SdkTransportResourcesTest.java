@@ -13,15 +13,13 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import okhttp3.mockwebserver.MockResponse;
 import okhttp3.mockwebserver.MockWebServer;
+import okhttp3.mockwebserver.RecordedRequest;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
-/**
- * The sdk transport's OkHttp clients: one per worker, derived from the run's, each with its own
- * connection pool that keeps the worker's connection between requests; closing empties them all.
- */
+/** The sdk transport's shared OkHttp client: one pool for every worker, sized for them, emptied on close. */
 @Timeout(value = 30, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
 class SdkTransportResourcesTest {
 
@@ -44,31 +42,24 @@ class SdkTransportResourcesTest {
     }
 
     @Test
-    void eachWorkerKeepsItsOwnConnectionAcrossRequests() throws Exception {
-        for (int i = 0; i < 4; i++) {
-            server.enqueue(new MockResponse().setResponseCode(201));
-        }
+    void workersShareOneConnectionPool() throws Exception {
+        server.enqueue(new MockResponse().setResponseCode(201));
+        server.enqueue(new MockResponse().setResponseCode(201));
         try (SdkRideSenderFactory factory = open(4);
                 RideSender first = factory.create();
                 RideSender second = factory.create()) {
             assertEquals(201, first.send(1, 2022, 1, 1, 1, 1, 1, "ride-1"));
-            assertEquals(201, second.send(1, 2022, 1, 2, 1, 1, 1, "ride-2"));
-            assertEquals(201, first.send(1, 2022, 1, 3, 1, 1, 1, "ride-3"));
-            assertEquals(201, second.send(1, 2022, 1, 4, 1, 1, 1, "ride-4"));
-            List<Integer> sequence = new ArrayList<>();
-            for (int i = 0; i < 4; i++) {
-                sequence.add(server.takeRequest().getSequenceNumber());
-            }
-            // a request's sequence number counts the requests before it on its connection
-            assertEquals(List.of(0, 0, 1, 1), sequence, "two connections, each reused by its own worker");
-            assertEquals(2, factory.connectionCount());
-            assertEquals(0, factory.httpClient().connectionPool().connectionCount(), "the run's client sends nothing");
+            assertEquals(201, second.send(1, 2022, 1, 2, 1, 1, 1, "ride-1"));
+            assertEquals(0, server.takeRequest().getSequenceNumber());
+            RecordedRequest secondRequest = server.takeRequest();
+            assertEquals(1, secondRequest.getSequenceNumber(), "the second worker reused the first one's connection");
+            assertEquals(1, factory.httpClient().connectionPool().connectionCount());
         }
     }
 
     @Test
-    void everyWorkerKeepsAnIdleConnectionAndClosingEmptiesThem() throws Exception {
-        int workers = 8; // more than OkHttp's default of 5 idle connections per pool
+    void thePoolKeepsAnIdleConnectionForEveryWorkerAndClosingEmptiesIt() throws Exception {
+        int workers = 8; // more than OkHttp's default of 5 idle connections
         for (int i = 0; i < workers; i++) {
             server.enqueue(new MockResponse().setResponseCode(201).setHeadersDelay(300, TimeUnit.MILLISECONDS));
         }
@@ -76,8 +67,6 @@ class SdkTransportResourcesTest {
         ExecutorService pool = Executors.newFixedThreadPool(workers);
         try {
             CountDownLatch ready = new CountDownLatch(workers);
-            CountDownLatch sent = new CountDownLatch(workers);
-            CountDownLatch counted = new CountDownLatch(1);
             List<Future<Integer>> answers = new ArrayList<>();
             for (int i = 0; i < workers; i++) {
                 int skier = i + 1;
@@ -85,34 +74,18 @@ class SdkTransportResourcesTest {
                     try (RideSender s = factory.create()) {
                         ready.countDown();
                         ready.await();
-                        int status = s.send(1, 2022, 1, skier, 1, 1, 1, "ride-" + skier);
-                        sent.countDown();
-                        counted.await(); // keep the sender open while its idle connection is counted
-                        return status;
+                        return s.send(1, 2022, 1, skier, 1, 1, 1, "ride-1");
                     }
                 }));
             }
-            sent.await();
-            assertEquals(workers, factory.connectionCount(), "one idle connection per worker");
-            counted.countDown();
             for (Future<Integer> a : answers) {
                 assertEquals(201, a.get());
             }
-            assertEquals(0, factory.connectionCount(), "a closed sender empties its pool");
+            assertEquals(workers, factory.httpClient().connectionPool().idleConnectionCount());
         } finally {
             pool.shutdownNow();
             factory.close();
         }
-    }
-
-    @Test
-    void closingTheFactoryEmptiesThePoolsOfSendersNotClosed() throws Exception {
-        server.enqueue(new MockResponse().setResponseCode(201));
-        SdkRideSenderFactory factory = open(1);
-        RideSender s = factory.create();
-        assertEquals(201, s.send(1, 2022, 1, 1, 1, 1, 1, "ride-1"));
-        assertEquals(1, factory.connectionCount());
-        factory.close();
-        assertEquals(0, factory.connectionCount());
+        assertEquals(0, factory.httpClient().connectionPool().connectionCount());
     }
 }
