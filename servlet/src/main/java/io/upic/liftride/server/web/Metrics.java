@@ -62,14 +62,34 @@ public final class Metrics implements AutoCloseable {
         return registry;
     }
 
+    /**
+     * The request histogram's bucket bounds, 0.25 ms to 10 s: 16 buckets rather than the ~70 of a percentile
+     * histogram, because every request records into one (a binary search and an increment per bucket set).
+     */
+    private static final Duration[] REQUEST_BUCKETS = {
+        Duration.ofMillis(1).dividedBy(4),
+        Duration.ofMillis(1).dividedBy(2),
+        Duration.ofMillis(1),
+        Duration.ofMillis(2),
+        Duration.ofMillis(5),
+        Duration.ofMillis(10),
+        Duration.ofMillis(25),
+        Duration.ofMillis(50),
+        Duration.ofMillis(100),
+        Duration.ofMillis(250),
+        Duration.ofMillis(500),
+        Duration.ofSeconds(1),
+        Duration.ofMillis(2500),
+        Duration.ofSeconds(5),
+        Duration.ofSeconds(10)
+    };
+
     /** The request timer of one route, method and status: a histogram, so several servers add up. */
     static Timer requestTimer(MeterRegistry registry, String route, String method, int status) {
         return Timer.builder("liftride.http.requests")
                 .description("API requests answered, by route template, method and status, from routing to answer")
                 .tags("route", route, "method", method, "status", Integer.toString(status))
-                .publishPercentileHistogram()
-                .minimumExpectedValue(Duration.ofNanos(100_000))
-                .maximumExpectedValue(Duration.ofSeconds(10))
+                .serviceLevelObjectives(REQUEST_BUCKETS)
                 .register(registry);
     }
 
