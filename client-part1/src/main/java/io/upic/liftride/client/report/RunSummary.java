@@ -9,6 +9,7 @@ import io.upic.liftride.client.threshold.Threshold;
 import io.upic.liftride.client.threshold.ThresholdCheck;
 import io.upic.liftride.client.threshold.ThresholdResult;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.OptionalDouble;
@@ -148,6 +149,9 @@ public record RunSummary(
      * @param failed          requests that ended without a 201
      * @param durationSeconds from its first thread's start to its last thread's end (0 if it never started)
      * @param throughput      successful requests / its own duration (phases overlap: these do not add up)
+     * @param latencyMs       the phase's own latency from the actual send (all its attempts); null when the client
+     *                        keeps no latency per phase (client-part1)
+     * @param latencyFromIntendedMs the phase's latency from the intended send (open model); null otherwise
      */
     public record Phase(
             String name,
@@ -156,9 +160,11 @@ public record RunSummary(
             long successful,
             long failed,
             double durationSeconds,
-            double throughput) {
+            double throughput,
+            Latency latencyMs,
+            Latency latencyFromIntendedMs) {
 
-        /** The phase as a run's account has it. */
+        /** The phase as a run's account has it, without latencies. */
         public static Phase of(PhaseResult p) {
             return new Phase(
                     p.name(),
@@ -167,7 +173,24 @@ public record RunSummary(
                     p.requests().successful(),
                     p.requests().failed(),
                     p.durationNanos() / 1e9,
-                    p.throughputPerSecond());
+                    p.throughputPerSecond(),
+                    null,
+                    null);
+        }
+
+        /** This phase with the latencies {@code source} gives for it (from the intended send too if it has them). */
+        public Phase withLatencies(MetricSource source) {
+            boolean intended = source.value(Metric.MEAN.fromIntended()).isPresent();
+            return new Phase(
+                    name,
+                    threads,
+                    requests,
+                    successful,
+                    failed,
+                    durationSeconds,
+                    throughput,
+                    Latency.from(source, false),
+                    intended ? Latency.from(source, true) : null);
         }
     }
 
@@ -287,7 +310,7 @@ public record RunSummary(
                 .throughput(r.throughputPerSecond())
                 .stopped(r.stopped())
                 .ok(report.ok())
-                .phases(r.phases().stream().map(Phase::of).toList())
+                .phases(phases(r, source))
                 .latencyMs(Latency.from(source, false))
                 .latencyFromIntendedMs(intended ? Latency.from(source, true) : null)
                 .thresholds(check.results().stream().map(ThresholdOutcome::of).toList())
@@ -295,6 +318,16 @@ public record RunSummary(
                 .server(Server.of(report.reconciliation()))
                 .problems(r.problems())
                 .build();
+    }
+
+    /** Each phase of {@code r}, with its own latencies when {@code source} measures them per phase. */
+    public static List<Phase> phases(RunResult r, MetricSource source) {
+        List<Phase> phases = new ArrayList<>(r.phases().size());
+        for (int k = 0; k < r.phases().size(); k++) {
+            Phase p = Phase.of(r.phases().get(k));
+            phases.add(source.phase(k).map(p::withLatencies).orElse(p));
+        }
+        return phases;
     }
 
     private static Double finiteOrNull(double v) {

@@ -2,6 +2,8 @@ package io.upic.liftride.client.threshold;
 
 import java.math.BigDecimal;
 import java.util.Objects;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * One number a run measures and a {@link Threshold} can bound: a latency statistic (a percentile, the mean,
@@ -43,6 +45,12 @@ public record Metric(boolean intended, Kind kind, double percentile) {
     public static final Metric FAILED = new Metric(false, Kind.FAILED, 0);
     public static final Metric THROUGHPUT = new Metric(false, Kind.THROUGHPUT, 0);
 
+    /** What {@link #parse} accepts, as messages say it. */
+    public static final String NAMES =
+            "pN (N in (0, 100], e.g. p50, p99.9), mean, max, failed, throughput, or intended. before a latency";
+
+    private static final Pattern PERCENTILE = Pattern.compile("p(\\d+(?:\\.\\d+)?)");
+
     public Metric {
         Objects.requireNonNull(kind, "kind");
         if (kind == Kind.PERCENTILE) {
@@ -55,6 +63,46 @@ public record Metric(boolean intended, Kind kind, double percentile) {
         if (intended && !kind.latency()) {
             throw new IllegalArgumentException(INTENDED_PREFIX + " applies to latencies only, not " + kind);
         }
+    }
+
+    /**
+     * The metric {@code name} names, as thresholds and {@code compare}'s bands write it: {@code p99}, {@code p99.9},
+     * {@code mean}, {@code max}, {@code failed}, {@code throughput}, {@code intended.p99}.
+     *
+     * @throws IllegalArgumentException naming what is wrong ({@code unknown metric p99x; metrics: ...})
+     */
+    public static Metric parse(String name) {
+        if (name.isEmpty()) {
+            throw new IllegalArgumentException("no metric named; metrics: " + NAMES);
+        }
+        boolean intended = name.startsWith(INTENDED_PREFIX);
+        String base = intended ? name.substring(INTENDED_PREFIX.length()) : name;
+        Metric m;
+        Matcher p = PERCENTILE.matcher(base);
+        if (p.matches()) {
+            double pct = Double.parseDouble(p.group(1));
+            if (!(pct > 0 && pct <= 100)) {
+                throw new IllegalArgumentException(
+                        base + " is no percentile in (0, 100]" + (pct > 100 ? " (the 99.9th is p99.9)" : ""));
+            }
+            m = percentile(pct);
+        } else {
+            m = switch (base) {
+                case "mean" -> MEAN;
+                case "max" -> MAX;
+                case "failed" -> FAILED;
+                case "throughput" -> THROUGHPUT;
+                default -> throw new IllegalArgumentException("unknown metric " + name + "; metrics: " + NAMES);
+            };
+        }
+        if (intended) {
+            if (!m.latency()) {
+                throw new IllegalArgumentException(
+                        INTENDED_PREFIX + " goes before a latency (pN, mean, max), not " + base);
+            }
+            m = m.fromIntended();
+        }
+        return m;
     }
 
     /** The {@code percentile}-th percentile of the latency from the actual send. */

@@ -1,5 +1,6 @@
 package io.upic.liftride.client.threshold;
 
+import java.util.Optional;
 import java.util.OptionalDouble;
 
 /**
@@ -17,4 +18,12 @@ public interface MetricSource {
      * attempts).
      */
     OptionalDouble value(Metric metric);
+
+    /**
+     * The same metrics measured over phase {@code index} of the plan alone (its failed requests, its own
+     * throughput, its attempts' latencies); empty when this client keeps no statistics per phase.
+     */
+    default Optional<MetricSource> phase(int index) {
+        return Optional.empty();
+    }
 }

@@ -23,11 +23,8 @@ public record Threshold(String expr, Metric metric, Comparison op, double bound)
     /** How the usage and the one-line errors describe an expression. */
     public static final String RULE = "METRIC OP VALUE such as p99<50ms, mean<10ms, failed==0 or throughput>5000";
 
-    private static final Pattern PERCENTILE = Pattern.compile("p(\\d+(?:\\.\\d+)?)");
     private static final Pattern NUMBER = Pattern.compile("\\d+(?:\\.\\d+)?");
     private static final Pattern LATENCY = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*(ns|us|µs|ms|s)");
-    private static final String METRICS =
-            "pN (N in (0, 100], e.g. p50, p99.9), mean, max, failed, throughput," + " or intended. before a latency";
 
     public Threshold {
         Objects.requireNonNull(expr, "expr");
@@ -61,43 +58,13 @@ public record Threshold(String expr, Metric metric, Comparison op, double bound)
         if (op == null) {
             throw new IllegalArgumentException("no operator: use <, <=, >, >= or ==");
         }
-        Metric metric = metric(expr.substring(0, at).trim());
+        String name = expr.substring(0, at).trim();
+        if (name.isEmpty()) {
+            throw new IllegalArgumentException("no metric before the operator; metrics: " + Metric.NAMES);
+        }
+        Metric metric = Metric.parse(name);
         String value = expr.substring(at + op.symbol().length()).trim();
         return new Threshold(expr, metric, op, bound(metric, value));
-    }
-
-    private static Metric metric(String name) {
-        if (name.isEmpty()) {
-            throw new IllegalArgumentException("no metric before the operator; metrics: " + METRICS);
-        }
-        boolean intended = name.startsWith(Metric.INTENDED_PREFIX);
-        String base = intended ? name.substring(Metric.INTENDED_PREFIX.length()) : name;
-        Metric m;
-        Matcher p = PERCENTILE.matcher(base);
-        if (p.matches()) {
-            double pct = Double.parseDouble(p.group(1));
-            if (!(pct > 0 && pct <= 100)) {
-                throw new IllegalArgumentException(
-                        base + " is no percentile in (0, 100]" + (pct > 100 ? " (the 99.9th is p99.9)" : ""));
-            }
-            m = Metric.percentile(pct);
-        } else {
-            m = switch (base) {
-                case "mean" -> Metric.MEAN;
-                case "max" -> Metric.MAX;
-                case "failed" -> Metric.FAILED;
-                case "throughput" -> Metric.THROUGHPUT;
-                default -> throw new IllegalArgumentException("unknown metric " + name + "; metrics: " + METRICS);
-            };
-        }
-        if (intended) {
-            if (!m.latency()) {
-                throw new IllegalArgumentException(
-                        Metric.INTENDED_PREFIX + " goes before a latency (pN, mean, max), not " + base);
-            }
-            m = m.fromIntended();
-        }
-        return m;
     }
 
     private static double bound(Metric metric, String value) {

@@ -128,7 +128,19 @@ class SummaryJsonTest {
         List<String> keys = new ArrayList<>();
         startup.propertyNames().forEach(keys::add);
         assertEquals(
-                List.of("name", "threads", "requests", "successful", "failed", "durationSeconds", "throughput"), keys);
+                List.of(
+                        "name",
+                        "threads",
+                        "requests",
+                        "successful",
+                        "failed",
+                        "durationSeconds",
+                        "throughput",
+                        "latencyMs",
+                        "latencyFromIntendedMs"),
+                keys);
+        assertTrue(startup.get("latencyMs").isNull(), "client-part1 keeps no latency per phase");
+        assertTrue(startup.get("latencyFromIntendedMs").isNull());
         assertEquals("startup", startup.get("name").asString());
         assertEquals(1_000, startup.get("requests").asLong());
         assertEquals(2.0, startup.get("durationSeconds").asDouble());
@@ -188,6 +200,30 @@ class SummaryJsonTest {
         assertEquals(1.0, s.latencyMs().p999());
         assertEquals(3000.0, s.offeredRate());
         assertTrue(Metric.MEAN.fromIntended().intended());
+    }
+
+    @Test
+    void aSourceWithPhasesFillsEachPhasesLatencies() {
+        RunReport r = report(true);
+        MetricSource source = new MetricSource() {
+            @Override
+            public OptionalDouble value(Metric m) {
+                return OptionalDouble.of(1_000_000);
+            }
+
+            @Override
+            public java.util.Optional<MetricSource> phase(int index) {
+                return java.util.Optional.of(
+                        m -> m.intended() ? OptionalDouble.empty() : OptionalDouble.of((index + 2) * 1_000_000.0));
+            }
+        };
+        RunSummary s =
+                RunSummary.of(r, source, io.upic.liftride.client.threshold.ThresholdCheck.NONE, "client-part2", null);
+        assertEquals(2.0, s.phases().get(0).latencyMs().p99());
+        assertEquals(3.0, s.phases().get(1).latencyMs().max());
+        assertEquals(null, s.phases().get(1).latencyFromIntendedMs(), "no intended send in the closed model");
+        String json = SummaryJson.toJson(s);
+        assertEquals(List.of(), SummarySchema.errors(json), json);
     }
 
     @Test

@@ -1,6 +1,7 @@
 package io.upic.liftride.client.part2.merge;
 
 import io.upic.liftride.client.engine.RunResult;
+import io.upic.liftride.client.part2.metrics.HistogramMetrics;
 import io.upic.liftride.client.part2.metrics.LatencyStats;
 import io.upic.liftride.client.part2.metrics.ScopeStats;
 import io.upic.liftride.client.report.RunSummary;
@@ -52,7 +53,7 @@ public final class MergedSummary {
                 .throughput(r.throughputPerSecond())
                 .stopped(r.stopped())
                 .ok(ok)
-                .phases(r.phases().stream().map(RunSummary.Phase::of).toList())
+                .phases(RunSummary.phases(r, new HistogramMetrics(m.metrics(), r)))
                 .latencyMs(latency(m.metrics().run().all()))
                 .thresholds(List.of())
                 .thresholdsPassed(true)

@@ -4,6 +4,7 @@ import io.upic.liftride.client.engine.RunResult;
 import io.upic.liftride.client.threshold.Metric;
 import io.upic.liftride.client.threshold.MetricSource;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.OptionalDouble;
 import org.HdrHistogram.Histogram;
 
@@ -11,33 +12,60 @@ import org.HdrHistogram.Histogram;
  * client-part2's {@link MetricSource}: every latency statistic of the whole run from its merged HdrHistogram
  * (all attempts; percentiles with {@link LatencyStats}' semantics, mean and max exact), failures and
  * throughput from the engine's account; with {@code --rate}, {@code intended.*} from the histogram of latencies
- * from the intended send (empty in the closed model). Immutable and thread-safe.
+ * from the intended send (empty in the closed model). {@link #phase} gives the same for one phase.
+ * Immutable and thread-safe.
  */
 public final class HistogramMetrics implements MetricSource {
 
-    private final ScopeStats run;
+    private final ScopeStats scope;
+    private final long failed;
+    private final double throughput;
+    private final RunMetrics metrics;
     private final RunResult result;
 
     public HistogramMetrics(RunMetrics metrics, RunResult result) {
-        this.run = Objects.requireNonNull(metrics, "metrics").run();
-        this.result = Objects.requireNonNull(result, "result");
+        this(
+                Objects.requireNonNull(metrics, "metrics").run(),
+                Objects.requireNonNull(result, "result").requests().failed(),
+                result.throughputPerSecond(),
+                metrics,
+                result);
+    }
+
+    private HistogramMetrics(ScopeStats scope, long failed, double throughput, RunMetrics metrics, RunResult result) {
+        this.scope = scope;
+        this.failed = failed;
+        this.throughput = throughput;
+        this.metrics = metrics;
+        this.result = result;
     }
 
     @Override
     public OptionalDouble value(Metric metric) {
-        if (metric.intended() && run.fromIntended() == null) {
+        if (metric.intended() && scope.fromIntended() == null) {
             return OptionalDouble.empty(); // the closed model has no intended send
         }
-        LatencyStats stats = metric.intended() ? run.fromIntended() : run.all();
-        Histogram histogram = metric.intended() ? run.fromIntendedHistogram() : run.allHistogram();
+        LatencyStats stats = metric.intended() ? scope.fromIntended() : scope.all();
+        Histogram histogram = metric.intended() ? scope.fromIntendedHistogram() : scope.allHistogram();
         return switch (metric.kind()) {
             case PERCENTILE ->
                 OptionalDouble.of(
                         stats.count() == 0 ? Double.NaN : histogram.getValueAtPercentile(metric.percentile()) * 1e3);
             case MEAN -> OptionalDouble.of(stats.meanMillis() * 1e6);
             case MAX -> OptionalDouble.of(stats.count() == 0 ? Double.NaN : stats.maxMillis() * 1e6);
-            case FAILED -> OptionalDouble.of(result.requests().failed());
-            case THROUGHPUT -> OptionalDouble.of(result.throughputPerSecond());
+            case FAILED -> OptionalDouble.of(failed);
+            case THROUGHPUT -> OptionalDouble.of(throughput);
         };
+    }
+
+    /** Phase {@code index}'s histograms, its failed requests and its throughput over its own duration. */
+    @Override
+    public Optional<MetricSource> phase(int index) {
+        if (!scope.isRun() || index < 0 || index >= metrics.phases().size()) {
+            return Optional.empty();
+        }
+        ScopeStats p = metrics.phases().get(index);
+        long phaseFailed = result.phases().get(index).requests().failed();
+        return Optional.of(new HistogramMetrics(p, phaseFailed, p.throughputPerSecond(), metrics, result));
     }
 }
