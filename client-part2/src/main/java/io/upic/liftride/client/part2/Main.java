@@ -9,6 +9,7 @@ import io.upic.liftride.client.cli.RunConfig;
 import io.upic.liftride.client.cli.UsageException;
 import io.upic.liftride.client.part2.chart.ChartStyle;
 import io.upic.liftride.client.part2.cli.Part2Options;
+import io.upic.liftride.client.part2.compare.CompareCommand;
 import io.upic.liftride.client.part2.merge.MergeCommand;
 import io.upic.liftride.client.threshold.ThresholdCheck;
 import java.io.PrintStream;
@@ -22,7 +23,8 @@ import java.util.stream.Collectors;
 /**
  * Command-line entry of client-part2: client-part1's {@link ClientRunner} (same flags, same plan,
  * same output) with {@link Instrumentation} plugged in through its {@link io.upic.liftride.client.RunHooks},
- * plus {@code --out DIR}; {@code merge DIR... --out DIR} joins the outputs of shards instead ({@link MergeCommand}).
+ * plus {@code --out DIR}; {@code merge DIR... --out DIR} joins the outputs of shards instead ({@link MergeCommand}),
+ * {@code compare BASELINE CANDIDATE} compares runs against a noise band ({@link CompareCommand}: exit 0, 3 or 2).
  * {@link #run(String[])} returns the exit code (tests call it).
  *
  * <p>Exit codes as client-part1 (0 all requests succeeded and every check passed, 1 otherwise, 2 bad
@@ -77,6 +79,9 @@ public final class Main {
         if (args.length > 0 && args[0].equals(MergeCommand.NAME)) {
             return new MergeCommand(out, err, workingDir).run(Arrays.copyOfRange(args, 1, args.length), COMMAND);
         }
+        if (args.length > 0 && args[0].equals(CompareCommand.NAME)) {
+            return new CompareCommand(out, err, workingDir).run(Arrays.copyOfRange(args, 1, args.length), COMMAND);
+        }
         ParsedArgs parsed;
         Path outDir;
         try {
@@ -85,6 +90,8 @@ public final class Main {
                 out.print(Part2Options.usage(COMMAND));
                 out.println("To merge the outputs of --shard runs: " + COMMAND + " " + MergeCommand.NAME
                         + " DIR... --out DIR (" + MergeCommand.NAME + " --help)");
+                out.println("To compare a candidate's runs with a baseline's: " + COMMAND + " " + CompareCommand.NAME
+                        + " BASELINE CANDIDATE (" + CompareCommand.NAME + " --help)");
                 out.flush();
                 return 0;
             }

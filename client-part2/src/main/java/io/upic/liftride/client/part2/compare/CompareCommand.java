@@ -1,0 +1,231 @@
+package io.upic.liftride.client.part2.compare;
+
+import io.upic.liftride.client.cli.Flag;
+import io.upic.liftride.client.cli.RunOptions;
+import io.upic.liftride.client.cli.UsageException;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.commons.cli.CommandLine;
+
+/**
+ * {@code java -jar client-part2.jar compare BASELINE CANDIDATE [--max-regression BAND]... [--markdown FILE]
+ * [--html FILE] [--allow-different-plans]}: compares the candidate's runs with the baseline's, per metric, for
+ * the whole run and each phase, against a noise band. BASELINE and CANDIDATE are each a run folder, a
+ * {@code summary.json} or a merge output, or several separated by commas (the median per side is compared).
+ * Exit codes: 0 no metric regressed past its band, 3 some did, 2 bad input (a bad flag, a missing or unreadable
+ * summary, unlike plans) with one line saying why. One use per instance; not thread-safe.
+ */
+public final class CompareCommand {
+
+    public static final String NAME = "compare";
+
+    /** --max-regression BAND: the noise band, repeatable; see {@link NoiseBand}. */
+    public static final Flag<String> MAX_REGRESSION = Flag.of(
+                    null,
+                    "max-regression",
+                    "BAND",
+                    NoiseBand.RULE,
+                    null,
+                    "how far a metric may move the wrong way before it is a regression: 5% (every metric),"
+                            + " p99=10% or max=off (one metric; names as --threshold's), comma-separated or"
+                            + " repeated; default " + NoiseBand.text(NoiseBand.DEFAULT.all()) + " on every metric",
+                    text -> {
+                        NoiseBand.parse(List.of(text)); // each value on its own, for a message naming it
+                        return text;
+                    })
+            .withExplainsRejection(true);
+
+    /** --markdown FILE: the tables for a pull-request comment. */
+    public static final Flag<String> MARKDOWN = Flag.of(
+            null,
+            "markdown",
+            "FILE",
+            "a file path",
+            null,
+            "also write the comparison as GitHub-flavoured markdown (a pull-request comment)",
+            text -> text);
+
+    /** --html FILE: the two sides' charts overlaid in one page. */
+    public static final Flag<String> HTML = Flag.of(
+            null,
+            "html",
+            "FILE",
+            "a file path",
+            null,
+            "also write one self-contained HTML page with the comparison",
+            text -> text);
+
+    /** --allow-different-plans: compare runs of unlike plans. */
+    public static final Flag<Boolean> ALLOW_DIFFERENT_PLANS = Flag.toggle(
+            null,
+            "allow-different-plans",
+            "compare even when the plans differ (-t, -s, -l, -m, --plan, --transport, --rate, --shard); the"
+                    + " output names the differences");
+
+    private static final List<Flag<?>> FLAGS =
+            List.of(MAX_REGRESSION, MARKDOWN, HTML, ALLOW_DIFFERENT_PLANS, RunOptions.HELP);
+
+    private final PrintStream out;
+    private final PrintStream err;
+    private final Path workingDir;
+
+    public CompareCommand(PrintStream out, PrintStream err, Path workingDir) {
+        this.out = out;
+        this.err = err;
+        this.workingDir = workingDir;
+    }
+
+    /** What the command line asks; {@code null} from {@link #parse} when it asks for the help. */
+    record Request(
+            List<Path> baseline,
+            List<Path> candidate,
+            NoiseBand band,
+            Path markdown,
+            Path html,
+            boolean allowDifferentPlans) {}
+
+    /** The usage, headed by {@code command} (e.g. {@code java -jar client-part2.jar}). */
+    public static String usage(String command) {
+        return RunOptions.usage(
+                command + " " + NAME + " BASELINE CANDIDATE [--max-regression BAND]... [--markdown FILE]"
+                        + " [--html FILE] [--allow-different-plans]",
+                FLAGS,
+                "BASELINE, CANDIDATE: a run folder (out/t64), a summary.json or a merge output; several runs of one"
+                        + " plan separated by commas (a,b,c): their median is compared and their range shown. Only"
+                        + " the whole run's numbers decide. Exit codes: 0 no regression past the band, 3 a"
+                        + " regression, 2 bad input (a flag, a file, unlike plans).");
+    }
+
+    /** Runs the comparison of {@code args} (the words after {@code compare}); returns the exit code. */
+    public int run(String[] args, String command) {
+        Request request;
+        try {
+            request = parse(args);
+        } catch (UsageException e) {
+            err.println(e.getMessage());
+            err.print(usage(command));
+            err.flush();
+            return UsageException.EXIT_CODE;
+        }
+        if (request == null) {
+            out.print(usage(command));
+            out.flush();
+            return 0;
+        }
+        RunComparison c;
+        try {
+            c = RunComparison.of(
+                    Side.of("baseline", read(request.baseline())),
+                    Side.of("candidate", read(request.candidate())),
+                    request.band(),
+                    request.allowDifferentPlans());
+        } catch (CompareInputException e) {
+            err.println("compare: " + e.getMessage());
+            err.flush();
+            return UsageException.EXIT_CODE;
+        }
+        out.print(CompareText.render(c));
+        out.flush();
+        return write(request, c);
+    }
+
+    /** Writes --markdown and --html; returns the comparison's exit code, or 2 when a file cannot be written. */
+    private int write(Request request, RunComparison c) {
+        try {
+            if (request.markdown() != null) {
+                writeFile(request.markdown(), CompareMarkdown.render(c));
+                out.println("Markdown: " + request.markdown());
+            }
+            if (request.html() != null) {
+                writeFile(request.html(), CompareHtml.render(c));
+                out.println("HTML: " + request.html());
+            }
+        } catch (IOException | RuntimeException e) {
+            err.println("compare: cannot write " + e.getMessage());
+            err.flush();
+            return UsageException.EXIT_CODE;
+        }
+        out.flush();
+        return c.exitCode();
+    }
+
+    private static void writeFile(Path file, String text) throws IOException {
+        try {
+            Path abs = file.toAbsolutePath();
+            Files.createDirectories(abs.getParent());
+            Files.writeString(abs, text, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new IOException(file + " (" + e + ")", e);
+        }
+    }
+
+    private static List<ComparedRun> read(List<Path> inputs) throws CompareInputException {
+        List<ComparedRun> runs = new ArrayList<>();
+        for (Path p : inputs) {
+            runs.addAll(SummaryReader.read(p));
+        }
+        return runs;
+    }
+
+    Request parse(String[] args) throws UsageException {
+        CommandLine cl = RunOptions.commandLine(args, FLAGS);
+        if (RunOptions.HELP.valueIn(cl)) {
+            return null;
+        }
+        List<String> positional = cl.getArgList();
+        if (positional.size() != 2) {
+            throw new UsageException(NAME + " needs BASELINE and CANDIDATE (a run folder, a summary.json or a merge"
+                    + " output each; several separated by commas), got " + positional.size() + " argument"
+                    + (positional.size() == 1 ? "" : "s") + (positional.isEmpty() ? "" : ": " + positional));
+        }
+        NoiseBand band;
+        try {
+            band = NoiseBand.parse(MAX_REGRESSION.valuesIn(cl));
+        } catch (IllegalArgumentException e) { // each value is valid alone: a metric given twice across them
+            throw new UsageException(MAX_REGRESSION.displayName() + ": " + e.getMessage());
+        }
+        return new Request(
+                paths(positional.get(0), "BASELINE"),
+                paths(positional.get(1), "CANDIDATE"),
+                band,
+                file(cl, MARKDOWN),
+                file(cl, HTML),
+                ALLOW_DIFFERENT_PLANS.valueIn(cl));
+    }
+
+    private List<Path> paths(String list, String what) throws UsageException {
+        List<Path> paths = new ArrayList<>();
+        for (String part : list.split(",", -1)) {
+            if (part.isBlank()) {
+                throw new UsageException(what + " has an empty entry in its comma-separated list: " + list);
+            }
+            paths.add(path(part.trim(), what));
+        }
+        return paths;
+    }
+
+    private Path file(CommandLine cl, Flag<String> flag) throws UsageException {
+        String text = flag.valueIn(cl);
+        if (text == null) {
+            return null;
+        }
+        if (text.isBlank()) {
+            throw flag.missingValue();
+        }
+        return path(text.trim(), flag.displayName());
+    }
+
+    private Path path(String text, String what) throws UsageException {
+        try {
+            return workingDir.resolve(text);
+        } catch (InvalidPathException e) {
+            throw new UsageException(what + " must be a path, got " + text + " (" + e.getMessage() + ")");
+        }
+    }
+}

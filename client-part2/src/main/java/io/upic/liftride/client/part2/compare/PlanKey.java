@@ -1,0 +1,75 @@
+package io.upic.liftride.client.part2.compare;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
+
+/**
+ * What makes two runs runs of the same plan, as their summaries give it: the phase plan, {@code -t -s -l -m},
+ * the transport, {@code --rate} and the shard. Immutable and thread-safe.
+ *
+ * @param plan        the phase plan's name
+ * @param threads     -t
+ * @param skiers      -s
+ * @param lifts       -l
+ * @param meanRuns    -m
+ * @param transport   --transport ({@code sdk+raw} for a merge of shards that differ)
+ * @param offeredRate --rate in requests per second; null in the closed model
+ * @param shard       {@code K/N} for one shard's run, null for a whole plan (a run or a merge)
+ */
+public record PlanKey(
+        String plan,
+        int threads,
+        int skiers,
+        int lifts,
+        int meanRuns,
+        String transport,
+        Double offeredRate,
+        String shard) {
+
+    /**
+     * Each field in which {@code other} differs, as {@code FLAG this vs other} ({@code -t 8 vs 16}); empty when the
+     * plans are alike.
+     */
+    public List<String> differences(PlanKey other) {
+        List<String> d = new ArrayList<>();
+        add(d, "--plan", plan, other.plan);
+        add(d, "-t", threads, other.threads);
+        add(d, "-s", skiers, other.skiers);
+        add(d, "-l", lifts, other.lifts);
+        add(d, "-m", meanRuns, other.meanRuns);
+        add(d, "--transport", transport, other.transport);
+        add(d, "--rate", rate(offeredRate), rate(other.offeredRate));
+        add(d, "--shard", shard == null ? "none" : shard, other.shard == null ? "none" : other.shard);
+        return d;
+    }
+
+    private static void add(List<String> d, String flag, Object a, Object b) {
+        if (!Objects.equals(a, b)) {
+            d.add(flag + " " + a + " vs " + b);
+        }
+    }
+
+    private static String rate(Double r) {
+        if (r == null) {
+            return "none (closed model)";
+        }
+        return r == Math.rint(r) ? String.format(Locale.US, "%d", r.longValue()) : r.toString();
+    }
+
+    /** The plan as flags: {@code -t 8 -s 2000 -l 40 -m 10 --plan assignment --transport sdk --rate 500}. */
+    public String describe() {
+        return String.format(
+                        Locale.US,
+                        "-t %d -s %d -l %d -m %d --plan %s --transport %s",
+                        threads,
+                        skiers,
+                        lifts,
+                        meanRuns,
+                        plan,
+                        transport)
+                + (offeredRate == null ? " (closed model)" : " --rate " + rate(offeredRate))
+                + (shard == null ? "" : " --shard " + shard);
+    }
+}

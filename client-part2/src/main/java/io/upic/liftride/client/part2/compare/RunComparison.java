@@ -1,0 +1,124 @@
+package io.upic.liftride.client.part2.compare;
+
+import io.upic.liftride.client.threshold.Metric;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * A baseline and a candidate compared, metric by metric, for the whole run and each phase: what every renderer
+ * (terminal, markdown, HTML) formats, and the exit code. Only the whole run's rows can be a
+ * {@link Verdict#REGRESSION}: phases are shorter and noisier, and are shown to find where a change comes from.
+ * Immutable and thread-safe.
+ *
+ * @param baseline        the baseline's runs
+ * @param candidate       the candidate's runs
+ * @param band            the noise band applied
+ * @param planDifferences how the two plans differ (empty unless compared with {@code --allow-different-plans})
+ * @param scopes          the whole run first, then each phase both sides have, in the baseline's order
+ */
+public record RunComparison(
+        Side baseline, Side candidate, NoiseBand band, List<String> planDifferences, List<Scope> scopes) {
+
+    /** Exit code when a metric regressed past its band, as a failed {@code --threshold}. */
+    public static final int REGRESSION_EXIT_CODE = 3;
+
+    /**
+     * One scope's rows.
+     *
+     * @param name  {@code run} or the phase's name
+     * @param gated whether its rows can be a regression (the whole run only)
+     * @param rows  one per metric, in table order
+     */
+    public record Scope(String name, boolean gated, List<MetricRow> rows) {
+
+        public Scope {
+            Objects.requireNonNull(name, "name");
+            rows = List.copyOf(rows);
+        }
+    }
+
+    public RunComparison {
+        Objects.requireNonNull(baseline, "baseline");
+        Objects.requireNonNull(candidate, "candidate");
+        Objects.requireNonNull(band, "band");
+        planDifferences = List.copyOf(planDifferences);
+        scopes = List.copyOf(scopes);
+    }
+
+    /**
+     * Compares {@code candidate} with {@code baseline} under {@code band}.
+     *
+     * @param allowDifferentPlans compare even when the plans differ (the differences are kept and shown)
+     * @throws CompareInputException when the plans differ and that is not allowed, naming each field that differs
+     */
+    public static RunComparison of(Side baseline, Side candidate, NoiseBand band, boolean allowDifferentPlans)
+            throws CompareInputException {
+        List<String> diff = baseline.plan().differences(candidate.plan());
+        if (!diff.isEmpty() && !allowDifferentPlans) {
+            throw new CompareInputException("refusing to compare unlike plans: " + String.join(", ", diff)
+                    + " (baseline vs candidate; --allow-different-plans compares them anyway)");
+        }
+        List<Metric> metrics = new ArrayList<>(ComparedMetrics.ACTUAL);
+        if (baseline.hasIntended() || candidate.hasIntended()) {
+            metrics.addAll(ComparedMetrics.INTENDED);
+        }
+        List<Scope> scopes = new ArrayList<>();
+        scopes.add(scope("run", true, baseline, candidate, band, metrics, r -> Optional.of(r.run())));
+        for (ScopeNumbers p : baseline.runs().get(0).phases()) {
+            if (candidate.runs().get(0).phase(p.name()).isPresent()) {
+                scopes.add(scope(p.name(), false, baseline, candidate, band, metrics, r -> r.phase(p.name())));
+            }
+        }
+        return new RunComparison(baseline, candidate, band, diff, scopes);
+    }
+
+    /** Where a scope's numbers are in a run. */
+    @FunctionalInterface
+    private interface ScopeOf {
+        Optional<ScopeNumbers> in(ComparedRun run);
+    }
+
+    private static Scope scope(
+            String name, boolean gated, Side b, Side c, NoiseBand band, List<Metric> metrics, ScopeOf of) {
+        List<MetricRow> rows = new ArrayList<>(metrics.size());
+        for (Metric m : metrics) {
+            Spread base = b.spread(r -> of.in(r).map(s -> s.value(m)).orElse(null));
+            Spread cand = c.spread(r -> of.in(r).map(s -> s.value(m)).orElse(null));
+            rows.add(MetricRow.judge(m, base, cand, band.of(m), gated));
+        }
+        return new Scope(name, gated, rows);
+    }
+
+    /** The rows that regressed (the whole run's only), in table order. */
+    public List<MetricRow> regressions() {
+        return scopes.stream()
+                .flatMap(s -> s.rows().stream())
+                .filter(MetricRow::regression)
+                .toList();
+    }
+
+    /** 0 when no metric regressed past its band, {@link #REGRESSION_EXIT_CODE} when any did. */
+    public int exitCode() {
+        return regressions().isEmpty() ? 0 : REGRESSION_EXIT_CODE;
+    }
+
+    /**
+     * The verdict in one line: {@code no regression past the band} or {@code REGRESSION: p99 +23.5% (band 10%),
+     * throughput -12.0% (band 10%)}.
+     */
+    public String verdictLine() {
+        List<MetricRow> r = regressions();
+        if (r.isEmpty()) {
+            return "no regression past the band";
+        }
+        List<String> parts = new ArrayList<>();
+        for (MetricRow row : r) {
+            parts.add(row.metric() + " " + row.changeText() + " (" + row.text(row.baseline()) + " -> "
+                    + row.text(row.candidate()) + " " + ComparedMetrics.unit(row.metric()) + ", band "
+                    + NoiseBand.text(row.band()) + ")");
+        }
+        return "REGRESSION: " + String.join(", ", parts);
+    }
+}

@@ -1,0 +1,71 @@
+package io.upic.liftride.client.part2.compare;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.function.Function;
+
+/**
+ * The runs of one side of a comparison (the baseline or the candidate), all of one plan. Immutable and
+ * thread-safe.
+ *
+ * @param name "baseline" or "candidate"
+ * @param runs at least one run, all of the same {@link PlanKey}
+ */
+public record Side(String name, List<ComparedRun> runs) {
+
+    public Side {
+        Objects.requireNonNull(name, "name");
+        runs = List.copyOf(runs);
+        if (runs.isEmpty()) {
+            throw new IllegalArgumentException("a side without runs: " + name);
+        }
+    }
+
+    /**
+     * The side of {@code runs}.
+     *
+     * @throws CompareInputException when its runs are not all of one plan (a median over unlike runs means
+     *     nothing), naming the first run that differs and how
+     */
+    public static Side of(String name, List<ComparedRun> runs) throws CompareInputException {
+        if (runs.isEmpty()) {
+            throw new CompareInputException("no " + name + " run given");
+        }
+        ComparedRun first = runs.get(0);
+        for (ComparedRun r : runs) {
+            List<String> d = first.plan().differences(r.plan());
+            if (!d.isEmpty()) {
+                throw new CompareInputException("the " + name + " runs are not of one plan: " + first.source()
+                        + " and " + r.source() + " differ in " + String.join(", ", d)
+                        + " (a sweep? give one run folder such as out/t64)");
+            }
+        }
+        return new Side(name, runs);
+    }
+
+    /** The plan every run of this side shares. */
+    public PlanKey plan() {
+        return runs.get(0).plan();
+    }
+
+    /** The spread over this side's runs of what {@code value} gives each (null: not measured by that run). */
+    public Spread spread(Function<ComparedRun, Double> value) {
+        List<Double> values = new ArrayList<>(runs.size());
+        for (ComparedRun r : runs) {
+            values.add(value.apply(r));
+        }
+        return Spread.of(values);
+    }
+
+    /** Whether any run of this side has latencies from the intended send. */
+    public boolean hasIntended() {
+        return runs.stream().anyMatch(ComparedRun::hasIntended);
+    }
+
+    /** {@code 1 run (out/t8/summary.json)} or {@code 3 runs (a, b, c)}. */
+    public String describe() {
+        List<String> sources = runs.stream().map(r -> r.source().toString()).toList();
+        return runs.size() + (runs.size() == 1 ? " run (" : " runs (") + String.join(", ", sources) + ")";
+    }
+}

@@ -1,0 +1,102 @@
+package io.upic.liftride.client.part2.compare;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.upic.liftride.client.report.RunSummary;
+import io.upic.liftride.client.report.SummaryJson;
+import io.upic.liftride.client.threshold.Metric;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class SummaryReaderTest {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void aRunFolderASummaryFileAndAnOutputFolderAllGiveTheRun() throws Exception {
+        Path run = Summaries.write(
+                dir.resolve("out/t8"), Summaries.run(8, 5000, 2, 0).build());
+        for (Path input : List.of(run, run.resolve(SummaryJson.FILE), dir.resolve("out"))) {
+            List<ComparedRun> runs = SummaryReader.read(input);
+            assertEquals(1, runs.size(), input.toString());
+            ComparedRun r = runs.get(0);
+            assertEquals(run.resolve(SummaryJson.FILE), r.source());
+            assertEquals(new PlanKey("fall2021", 8, 2000, 40, 10, "sdk", null, null), r.plan());
+            assertEquals(5000, r.run().value(Metric.THROUGHPUT));
+            assertEquals(4.0, r.run().value(Metric.percentile(99)));
+            assertEquals(6.0, r.run().value(Metric.percentile(99.9)));
+            assertEquals(
+                    List.of("startup", "peak"),
+                    r.phases().stream().map(ScopeNumbers::name).toList());
+            assertEquals(2.0, r.phase("startup").orElseThrow().value(Metric.percentile(99)));
+            assertNull(r.run().value(Metric.percentile(99).fromIntended()), "closed model");
+        }
+    }
+
+    @Test
+    void aSweepDocumentGivesEveryRun() throws Exception {
+        Path file = dir.resolve("all.json");
+        SummaryJson.write(
+                file,
+                List.of(
+                        Summaries.run(4, 1, 1, 0).build(),
+                        Summaries.run(8, 2, 1, 0).build()));
+        assertEquals(
+                List.of(4, 8),
+                SummaryReader.read(file).stream().map(r -> r.plan().threads()).toList());
+    }
+
+    @Test
+    void client1sSummaryHasNoPercentilesAndReadsAsNotMeasured() throws Exception {
+        RunSummary s = Summaries.run(8, 5000, 2, 0)
+                .client("client-part1")
+                .latencyMs(new RunSummary.Latency(2.0, null, null, null, null, null))
+                .build();
+        ComparedRun r = SummaryReader.read(Summaries.write(dir, s)).get(0);
+        assertEquals(2.0, r.run().value(Metric.MEAN));
+        assertNull(r.run().value(Metric.percentile(99)));
+    }
+
+    @Test
+    void aMissingPathIsNamed() {
+        CompareInputException e =
+                assertThrows(CompareInputException.class, () -> SummaryReader.read(dir.resolve("nope")));
+        assertEquals("no such file or folder: " + dir.resolve("nope"), e.getMessage());
+    }
+
+    @Test
+    void aFolderWithoutSummaryIsRefused() throws Exception {
+        Files.createDirectories(dir.resolve("empty/sub"));
+        CompareInputException e =
+                assertThrows(CompareInputException.class, () -> SummaryReader.read(dir.resolve("empty")));
+        assertTrue(e.getMessage().contains("holds no summary.json"), e.getMessage());
+    }
+
+    @Test
+    void unreadableJsonAndJsonThatIsNoSummaryAreRefusedInOneLine() throws Exception {
+        Files.writeString(dir.resolve("bad.json"), "{\"schemaVersion\": 1, \"threads\": ");
+        Files.writeString(dir.resolve("other.json"), "{\"hello\": \"world\"}");
+        Files.writeString(dir.resolve("array.json"), "[1, 2]");
+        Files.writeString(dir.resolve("part.json"), "{\"schemaVersion\": 1, \"plan\": \"fall2021\"}");
+        Files.writeString(dir.resolve("newer.json"), "{\"schemaVersion\": 2}");
+        assertRefused("bad.json", "is not a run summary (unreadable JSON: ");
+        assertRefused("other.json", "is not a run summary (no schemaVersion)");
+        assertRefused("array.json", "is not a run summary (unreadable JSON: ");
+        assertRefused("part.json", "is not a run summary (no threads)");
+        assertRefused("newer.json", "has schemaVersion 2; this compare reads 1");
+    }
+
+    private void assertRefused(String file, String why) {
+        CompareInputException e =
+                assertThrows(CompareInputException.class, () -> SummaryReader.read(dir.resolve(file)));
+        assertTrue(e.getMessage().startsWith(dir.resolve(file) + " " + why), e.getMessage());
+        assertEquals(-1, e.getMessage().indexOf('\n'), e.getMessage());
+    }
+}
