@@ -13,7 +13,10 @@ import io.upic.liftride.client.part2.metrics.HistogramMetrics;
 import io.upic.liftride.client.part2.metrics.RunMetrics;
 import io.upic.liftride.client.part2.metrics.ScopeStats;
 import io.upic.liftride.client.part2.report.HdrLog;
+import io.upic.liftride.client.part2.report.HtmlReport;
 import io.upic.liftride.client.part2.report.MarkdownReport;
+import io.upic.liftride.client.part2.report.ReportModel;
+import io.upic.liftride.client.part2.report.ReportModels;
 import io.upic.liftride.client.part2.report.RunOutput;
 import io.upic.liftride.client.part2.report.StatsText;
 import io.upic.liftride.client.plan.LoadPlan;
@@ -40,8 +43,8 @@ import java.util.Set;
  * and an updated {@code report.md}; after a sweep, the sweep charts. Every method runs on the thread
  * that called {@code ClientRunner.run} (see {@link RunHooks}); not thread-safe otherwise.
  *
- * <p>Layout of the output folder: {@code report.md} and the sweep charts at the top, one folder per
- * run ({@code t32/}, {@code t64/}, ...; a repeated count gets {@code t32-2/}) with
+ * <p>Layout of the output folder: {@code report.md}, {@code report.html} and the sweep charts at the top, one
+ * folder per run ({@code t32/}, {@code t64/}, ...; a repeated count gets {@code t32-2/}) with
  * {@code requests.csv}, {@code latency.hlog}, {@code summary.json}, the run's three charts and what a merge of
  * shards reads ({@code merge-input.json}, {@code latency-per-second.hlog}).
  */
@@ -54,6 +57,11 @@ final class Instrumentation implements RunHooks {
     private final int plannedRuns;
     private final Runnable stopRun;
     private final List<RunOutput> outputs = new ArrayList<>();
+    /** Each run's report section, built once right after the run. */
+    private final List<ReportModel.Run> sections = new ArrayList<>();
+
+    private long htmlNanos;
+    private long htmlBytes;
     private final Set<String> usedNames = new HashSet<>();
     private final List<String> failures = new ArrayList<>();
     private List<ChartFile> sweepCharts = List.of();
@@ -154,6 +162,7 @@ final class Instrumentation implements RunHooks {
                 rec.mergeNanos() + System.nanoTime() - t0,
                 problems);
         outputs.add(o);
+        sections.add(ReportModels.run(o, rec.seconds()));
         if (!o.ok()) {
             failures.add("run with " + result.numThreads() + " threads: "
                     + (o.rowsMatch() ? "" : "CSV rows != attempts; ")
@@ -194,23 +203,42 @@ final class Instrumentation implements RunHooks {
         }
         if (file != null) {
             out.println("Report: " + file);
+            out.printf(
+                    Locale.US,
+                    "Report: %s (%,d bytes, rendered in %.1f ms)%n",
+                    outDir.resolve(HtmlReport.FILE),
+                    htmlBytes,
+                    htmlNanos / 1e6);
         }
         out.flush();
     }
 
+    /** Writes report.md and report.html from one model of the runs so far; returns report.md, or null. */
     private Path writeReport(boolean stopped) {
         if (outputs.isEmpty()) {
             return null;
         }
+        String now = ZonedDateTime.now().format(DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss z", Locale.ROOT));
+        ReportModel model;
+        Path file;
         try {
-            String now = ZonedDateTime.now().format(DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss z", Locale.ROOT));
-            return MarkdownReport.write(
-                    outDir, new MarkdownReport.Context(command, now, stopped), outputs, sweepCharts);
+            model = ReportModels.of(new ReportModels.Context(command, now, stopped), outputs, sections, sweepCharts);
+            file = MarkdownReport.write(outDir, model);
         } catch (IOException | RuntimeException e) {
             failures.add("cannot write " + MarkdownReport.FILE + ": " + e);
             err.println("PROBLEM (instrumentation): cannot write " + MarkdownReport.FILE + ": " + e);
             return null;
         }
+        try {
+            long t0 = System.nanoTime();
+            Path html = HtmlReport.write(outDir, model);
+            htmlNanos = System.nanoTime() - t0;
+            htmlBytes = Files.size(html);
+        } catch (IOException | RuntimeException e) {
+            failures.add("cannot write " + HtmlReport.FILE + ": " + e);
+            err.println("PROBLEM (instrumentation): cannot write " + HtmlReport.FILE + ": " + e);
+        }
+        return file;
     }
 
     private void printSweep() {

@@ -7,12 +7,17 @@ import io.upic.liftride.client.part2.chart.RunCharts;
 import io.upic.liftride.client.part2.chart.RunCharts.ChartFile;
 import io.upic.liftride.client.part2.cli.Part2Options;
 import io.upic.liftride.client.part2.report.HdrLog;
+import io.upic.liftride.client.part2.report.HtmlReport;
+import io.upic.liftride.client.part2.report.MarkdownReport;
+import io.upic.liftride.client.part2.report.ReportModel;
 import io.upic.liftride.client.report.SummaryJson;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -45,7 +50,7 @@ public final class MergeCommand {
 
     /** --out DIR: the folder for the merged report (required); client-part2's --out with its own help. */
     public static final Flag<String> OUT = Part2Options.OUT.withHelp(
-            "folder for the merged report.md, charts, latency.hlog and summary.json (required)");
+            "folder for the merged report.md, report.html, charts, latency.hlog and summary.json (required)");
 
     /** --allow-missing: merge a partial set of shards. */
     public static final Flag<Boolean> ALLOW_MISSING = Flag.toggle(
@@ -135,11 +140,14 @@ public final class MergeCommand {
     private int write(Path outDir, List<MergedRun> merged, String commandLine) {
         try {
             Files.createDirectories(outDir);
-            List<MergeReport.Section> sections = new ArrayList<>();
+            List<List<ChartFile>> charts = new ArrayList<>();
             for (MergedRun m : merged) {
-                sections.add(new MergeReport.Section(m, writeRun(outDir, m)));
+                charts.add(writeRun(outDir, m));
             }
-            Path report = MergeReport.write(outDir, commandLine, sections);
+            String now = ZonedDateTime.now().format(DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss z", Locale.ROOT));
+            ReportModel model = MergeSections.of(outDir, commandLine, now, merged, charts);
+            Path report = MarkdownReport.write(outDir, model);
+            Path html = HtmlReport.write(outDir, model);
             boolean ok = true;
             for (MergedRun m : merged) {
                 var r = m.result();
@@ -160,6 +168,7 @@ public final class MergeCommand {
                 ok &= m.ok();
             }
             out.println("Report: " + report);
+            out.println("Report: " + html);
             out.flush();
             return ok ? 0 : 1;
         } catch (IOException | RuntimeException e) {

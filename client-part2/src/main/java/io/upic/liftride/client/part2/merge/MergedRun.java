@@ -63,4 +63,9 @@ public record MergedRun(
         }
         return new long[] {before, after};
     }
+
+    /** The open model's --rate the shards ran at, or null in the closed model. */
+    public Double offeredRate() {
+        return null;
+    }
 }

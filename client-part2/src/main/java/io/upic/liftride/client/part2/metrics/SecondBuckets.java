@@ -103,6 +103,11 @@ public final class SecondBuckets implements Consumer<AttemptChunk> {
         fromIntendedSumMicros = Arrays.copyOf(fromIntendedSumMicros, len);
     }
 
+    /** The width of a bucket in nanoseconds. */
+    public long bucketNanos() {
+        return NANOS_PER_SECOND;
+    }
+
     /** Seconds covered: 1 + the last second with an attempt (0 if none). */
     public int seconds() {
         return seconds;

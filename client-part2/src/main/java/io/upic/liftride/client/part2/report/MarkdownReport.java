@@ -1,17 +1,8 @@
 package io.upic.liftride.client.part2.report;
 
-import io.upic.liftride.client.engine.Baseline;
-import io.upic.liftride.client.engine.PhaseResult;
-import io.upic.liftride.client.engine.RunResult;
 import io.upic.liftride.client.part2.chart.RunCharts.ChartFile;
 import io.upic.liftride.client.part2.csv.CsvRows;
 import io.upic.liftride.client.part2.metrics.LatencyHistograms;
-import io.upic.liftride.client.part2.metrics.LatencyStats;
-import io.upic.liftride.client.part2.metrics.ScopeStats;
-import io.upic.liftride.client.report.CpuScope;
-import io.upic.liftride.client.report.Prediction;
-import io.upic.liftride.client.report.Reconciliation;
-import io.upic.liftride.client.report.RunReport;
 import io.upic.liftride.client.report.SummaryPrinter;
 import io.upic.liftride.client.report.TheoryTable;
 import java.io.IOException;
@@ -19,15 +10,17 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.time.Instant;
 import java.util.List;
 import java.util.Locale;
 
 /**
- * Writes {@code report.md} in the output folder: the sweep table and charts (when there is more than
- * one run), then per run its account, latency statistics per phase, Little's law predicted against
- * measured with the measured concurrency next to the thread count, its files and charts, and finally
- * the definitions behind the numbers. Links are relative to the report, so the folder can be moved
- * or committed as is. Stateless.
+ * Renders a {@link ReportModel} as {@code report.md}: the sweep table and charts (when there is more than one
+ * run), then per run its account (a merge: each shard's window and their overlap), checks, latency statistics per
+ * phase, Little's law predicted against measured with the measured concurrency next to the thread count, its
+ * files and charts, and finally the definitions behind the numbers. Links are relative to the report, so the
+ * folder can be moved or committed as is. Only formats: every number comes from the model ({@link ReportTables}
+ * formats the tables for both renderers). Stateless.
  */
 public final class MarkdownReport {
 
@@ -36,353 +29,207 @@ public final class MarkdownReport {
 
     private MarkdownReport() {}
 
-    /**
-     * The document's context.
-     *
-     * @param command     the command line as typed (for the reader to repeat it)
-     * @param generatedAt when, as text
-     * @param stopped     whether a stop (Ctrl-C, or a give-up on a silent server) cut the command short
-     */
-    public record Context(String command, String generatedAt, boolean stopped) {}
-
-    /**
-     * Writes the report for {@code runs} (and {@code sweepCharts}, possibly empty) into {@code dir}; returns its path.
-     */
-    public static Path write(Path dir, Context context, List<RunOutput> runs, List<ChartFile> sweepCharts)
-            throws IOException {
+    /** Writes the report of {@code model} into {@code dir}; returns its path. */
+    public static Path write(Path dir, ReportModel model) throws IOException {
         Path file = dir.resolve(FILE);
         Path tmp = dir.resolve(FILE + ".tmp");
-        Files.writeString(tmp, render(dir, context, runs, sweepCharts), StandardCharsets.UTF_8);
+        Files.writeString(tmp, render(dir, model), StandardCharsets.UTF_8);
         Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
         return file;
     }
 
-    static String render(Path dir, Context ctx, List<RunOutput> runs, List<ChartFile> sweepCharts) {
+    static String render(Path dir, ReportModel model) {
         StringBuilder b = new StringBuilder(16_384);
-        b.append("# LiftRide load test report\n\n");
-        b.append("Command: `").append(ctx.command()).append("`  \n");
-        b.append("Generated: ").append(ctx.generatedAt()).append("  \n");
-        if (!runs.isEmpty()) {
-            RunReport first = runs.get(0).report();
-            b.append("Server: ")
-                    .append(first.serverUrl())
-                    .append(first.embeddedServer() ? " (embedded, started by the client)" : "")
-                    .append("  \n");
-            var c = first.config();
-            b.append(String.format(
-                    L,
-                    "Plan: %s, -s %,d -l %d -m %d, transport %s%s  %n",
-                    first.plan().planName(),
-                    c.skiers(),
-                    c.lifts(),
-                    c.meanRuns(),
-                    c.transport().cliName(),
-                    c.seed() == null ? "" : ", seed " + c.seed()));
-            Baseline.Result base = first.baseline();
-            if (base != null) {
-                b.append(String.format(
-                        L,
-                        "Baseline (Little's law W): %,d requests from 1 thread%s, mean latency W = %.3f ms%s%s%n",
-                        base.successful() + base.failed(),
-                        base.warmupRequests() > 0
-                                ? String.format(L, " after %,d warm-up requests", base.warmupRequests())
-                                : "",
-                        base.meanLatencyNanos() / 1e6,
-                        Double.isNaN(base.boundCpuNanosPerRequest())
-                                ? ""
-                                : String.format(
-                                        L,
-                                        ", CPU per request D = %.1f us (%s), C = %d cores",
-                                        base.boundCpuNanosPerRequest() / 1e3,
-                                        CpuScope.of(first.embeddedServer()).label(),
-                                        first.cores()),
-                        base.stopped() ? " (stopped early)" : ""));
-            } else {
-                b.append("Baseline: skipped (--baseline 0), so no Little's-law prediction\n");
-            }
+        ReportModel.Header h = model.header();
+        b.append("# ").append(h.title()).append("\n\n");
+        b.append("Command: `").append(h.command()).append("`  \n");
+        b.append("Generated: ").append(h.generatedAt()).append("  \n");
+        for (ReportModel.Fact f : h.facts()) {
+            b.append(f.label()).append(": ").append(f.value()).append("  \n");
         }
-        if (ctx.stopped()) {
-            b.append(
-                    "\n**Stopped early (Ctrl-C, or the client gave up on a server that stopped answering): the last run is a partial account; its PROBLEM lines say why.**\n");
+        for (String p : h.intro()) {
+            b.append(h.stopped() ? "\n**" + p + "**\n" : "\n" + p + "\n");
         }
         b.append('\n');
-
-        if (runs.size() > 1) {
-            sweep(b, dir, runs, sweepCharts);
+        if (model.sweep() != null) {
+            sweep(b, dir, model.sweep());
         }
-        for (RunOutput o : runs) {
-            run(b, dir, o);
+        for (ReportModel.Run run : model.runs()) {
+            run(b, dir, run);
         }
         definitions(b);
         return b.toString();
     }
 
-    private static void sweep(StringBuilder b, Path dir, List<RunOutput> runs, List<ChartFile> charts) {
+    private static void sweep(StringBuilder b, Path dir, ReportModel.Sweep sweep) {
         b.append("## Sweep\n\n");
-        b.append(
-                "| threads | requests | failed | wall (s) | naive wall (s) | bounded wall (s) | throughput (req/s) "
-                        + "| naive N/W | diff | bounded | diff | mean (ms) | median (ms) | p99 (ms) | max (ms) | in flight (X x W) |\n");
-        b.append("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
-        String caveat = "";
-        for (RunOutput o : runs) {
-            RunResult r = o.report().result();
-            TheoryTable t = TheoryTable.of(o.report());
-            TheoryTable.Row x = t == null ? null : t.wholeRunThroughput();
-            Prediction bp = t == null ? null : t.bounded();
-            if (bp != null && !bp.cpu().scope().caveat().isEmpty()) {
-                caveat = " (here " + bp.cpu().scope().caveat() + ")";
-            }
-            ScopeStats s = o.metrics().run();
-            b.append(String.format(
-                    L,
-                    "| %d | %,d | %,d | %.3f | %s | %s | %,.0f | %s | %s | %s | %s | %.3f | %.3f | %.3f | %.3f | %.1f |%n",
-                    r.numThreads(),
-                    r.requests().planned(),
-                    r.requests().failed(),
-                    r.wallNanos() / 1e9,
-                    t == null ? "-" : String.format(L, "%.3f", t.naive().wallNanos() / 1e9),
-                    bp == null ? "-" : String.format(L, "%.3f", bp.wallNanos() / 1e9),
-                    r.throughputPerSecond(),
-                    x == null ? "-" : x.naiveText(),
-                    x == null ? "-" : x.naiveDiff(),
-                    x == null ? "-" : x.boundedText(),
-                    x == null ? "-" : x.boundedDiff(),
-                    s.all().meanMillis(),
-                    s.all().p50Millis(),
-                    s.all().p99Millis(),
-                    s.all().maxMillis(),
-                    s.measuredConcurrency()));
-        }
-        b.append(
-                "\nThroughput = successful requests / wall time. Both predictions follow the phase schedule (see client-part1's "
-                        + "`LittlesLaw`) with the single-thread W: *naive* lets every request take W (X = N / W); *bounded* adds the "
-                        + "CPU's capacity, X = min(N / W, C / D) with D the CPU time per request measured in the baseline and C the "
-                        + "cores, so every request takes R = max(W, busy threads x D / C)"
-                        + caveat
-                        + "; "
-                        + TheoryTable.DIFF_NOTE
-                        + ". In flight = measured throughput x measured mean latency.\n\n");
+        table(b, ReportTables.sweep(sweep));
+        b.append('\n').append(sweepNote(sweep.caveat())).append("\n\n");
         b.append(WHY_NAIVE_MISSES).append("\n\n");
-        for (ChartFile f : charts) {
+        for (ChartFile f : sweep.charts()) {
             image(b, dir, f);
         }
     }
 
-    private static void run(StringBuilder b, Path dir, RunOutput o) {
-        RunReport rep = o.report();
-        RunResult r = rep.result();
-        b.append(
-                String.format(L, "## Run: %d threads%s%n%n", r.numThreads(), r.stopped() ? " (STOPPED, partial)" : ""));
-        b.append(String.format(
-                L,
-                "Files: [%s](%s) (%,d rows), [%s](%s)%n%n",
-                o.csv().file().getFileName(),
-                link(dir, o.csv().file()),
-                o.csv().rowsWritten(),
-                o.hlog() == null ? "histogram log missing" : o.hlog().getFileName(),
-                o.hlog() == null ? "" : link(dir, o.hlog())));
-        account(b, r);
-        checks(b, o);
-        latency(b, o);
-        OpenModelReport.appendMarkdown(b, o);
-        phases(b, o);
-        theory(b, TheoryTable.of(rep));
-        b.append("### Charts\n\n");
-        for (ChartFile f : o.charts()) {
-            image(b, dir, f);
-        }
-        b.append(String.format(
-                L, "Statistics and charts generated in %.3f s after the run.%n%n", o.reportNanos() / 1e9));
+    /** What the sweep table's predictions are. */
+    static String sweepNote(String caveat) {
+        return "Throughput = successful requests / wall time. Both predictions follow the phase schedule (see"
+                + " client-part1's `LittlesLaw`) with the single-thread W: *naive* lets every request take W (X = N / W);"
+                + " *bounded* adds the CPU's capacity, X = min(N / W, C / D) with D the CPU time per request measured in"
+                + " the baseline and C the cores, so every request takes R = max(W, busy threads x D / C)"
+                + caveat
+                + "; "
+                + TheoryTable.DIFF_NOTE
+                + ". In flight = measured throughput x measured mean latency.";
     }
 
-    private static void account(StringBuilder b, RunResult r) {
-        b.append("| planned | successful | failed | not sent | attempts | retries | wall (s) | throughput (req/s) |\n");
-        b.append("|---:|---:|---:|---:|---:|---:|---:|---:|\n");
-        b.append(String.format(
-                L,
-                "| %,d | %,d | %,d | %,d | %,d | %,d | %.3f | %,.1f |%n%n",
-                r.requests().planned(),
-                r.requests().successful(),
-                r.requests().failed(),
-                r.requests().notSent(),
-                r.requests().attempts(),
-                r.requests().retries(),
-                r.wallNanos() / 1e9,
-                r.throughputPerSecond()));
-        if (!r.failuresByCause().isEmpty()) {
+    private static void run(StringBuilder b, Path dir, ReportModel.Run run) {
+        b.append("## ").append(run.heading()).append("\n\n");
+        for (String w : run.warnings()) {
+            b.append("**").append(w).append("**\n\n");
+        }
+        files(b, dir, run.files());
+        if (run.shards() != null) {
+            table(b, ReportTables.shards(run.shards()));
+            b.append('\n').append(overlapText(run.shards())).append("\n\n");
+        } else {
+            table(b, ReportTables.account(run.result()));
+            b.append('\n');
+        }
+        if (!run.result().failuresByCause().isEmpty()) {
             b.append("Failed requests by cause: ")
-                    .append(SummaryPrinter.causes(r.failuresByCause()))
+                    .append(SummaryPrinter.causes(run.result().failuresByCause()))
                     .append("\n\n");
         }
-    }
-
-    private static void checks(StringBuilder b, RunOutput o) {
-        Reconciliation c = o.report().reconciliation();
-        b.append(String.format(
-                L,
-                "Checks: planned %,d = successful + failed + not sent: %s; ",
-                c.planned(),
-                c.clientBalanced() ? "OK" : "MISMATCH"));
-        if (c.serverChecked()) {
-            b.append(String.format(
-                    L,
-                    "server stored %,d rides during the run (successful %,d): %s; ",
-                    c.serverDelta(),
-                    c.successful(),
-                    c.serverDelta() == c.successful() ? "OK" : "MISMATCH"));
-        } else {
-            b.append("server count not checked (").append(c.serverNote()).append("); ");
-        }
-        b.append(String.format(
-                L,
-                "CSV rows %,d = attempts %,d: %s; histogram values %,d: %s.%n%n",
-                o.csv().rowsWritten(),
-                o.attempts(),
-                o.rowsMatch() ? "OK" : "MISMATCH",
-                o.metrics().recordedAttempts(),
-                o.histogramsMatch() ? "OK" : "MISMATCH"));
-        if (o.csv().cpuNanos() >= 0 && o.csv().rowsWritten() > 0) {
-            b.append(String.format(
-                    L,
-                    "Instrumentation cost beside the workers: the CSV writer thread used %.3f s CPU (%.0f ns per row).%n%n",
-                    o.csv().cpuNanos() / 1e9,
-                    o.csv().cpuNanosPerRow()));
-        }
-        for (String p : o.report().result().problems()) {
-            b.append("- PROBLEM: ").append(p.lines().findFirst().orElse(p)).append('\n');
-        }
-        for (String p : o.problems()) {
-            b.append("- PROBLEM (instrumentation): ").append(p).append('\n');
-        }
-    }
-
-    private static void latency(StringBuilder b, RunOutput o) {
+        checks(b, run);
         b.append("### Latency (ms)\n\n");
-        b.append("| scope | attempts | count | mean | median | p90 | p95 | p99 | p99.9 | min | max |\n");
-        b.append("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
-        latencyRows(b, o.metrics().run());
-        for (ScopeStats s : o.metrics().phases()) {
-            latencyRows(b, s);
-        }
+        table(b, ReportTables.latency(run));
         b.append('\n');
+        ReportTables.Table open = OpenModelReport.table(run);
+        if (open != null) {
+            b.append("### ").append(OpenModelReport.heading(run)).append("\n\n");
+            table(b, open);
+            b.append('\n').append(OpenModelReport.NOTE).append("\n\n");
+        }
+        b.append("### Phases and Little's law\n\n");
+        table(b, ReportTables.phases(run));
+        b.append('\n');
+        theory(b, run.theory());
+        if (!run.charts().isEmpty()) {
+            b.append("### Charts\n\n");
+            run.charts().forEach(f -> image(b, dir, f));
+        }
+        if (run.generated() != null) {
+            b.append(run.generated()).append("\n\n");
+        }
     }
 
-    private static void phases(StringBuilder b, RunOutput o) {
-        RunResult r = o.report().result();
-        b.append("### Phases and Little's law\n\n");
-        b.append(
-                "| phase | threads | requests | successful | duration (s) | throughput (req/s) | mean latency (ms) | in flight (X x W) | in flight / threads |\n");
-        b.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
-        for (int k = 0; k < r.phases().size(); k++) {
-            PhaseResult p = r.phases().get(k);
-            ScopeStats s = o.metrics().phases().get(k);
-            if (!p.started() || p.threads() == 0) {
-                b.append(String.format(
-                        L,
-                        "| %s | %d | %,d | - | %s | | | | |%n",
-                        p.name(),
-                        p.threads(),
-                        p.requests().planned(),
-                        p.started() ? "no threads on this shard" : "not started"));
-                continue;
-            }
-            b.append(String.format(
-                    L,
-                    "| %s | %d | %,d | %,d | %.3f | %,.1f | %.3f | %.1f | %.0f%% |%n",
-                    p.name(),
-                    p.threads(),
-                    p.requests().planned(),
-                    p.requests().successful(),
-                    p.durationNanos() / 1e9,
-                    s.throughputPerSecond(),
-                    s.all().meanMillis(),
-                    s.measuredConcurrency(),
-                    100 * s.measuredConcurrency() / p.threads()));
+    /** A pipe table; "|" inside a cell is escaped. */
+    static void table(StringBuilder b, ReportTables.Table t) {
+        b.append("| ").append(String.join(" | ", t.header())).append(" |\n|");
+        t.right().forEach(r -> b.append(r ? "---:|" : "---|"));
+        b.append('\n');
+        for (List<String> row : t.rows()) {
+            b.append('|');
+            row.forEach(c -> b.append(c.isEmpty() ? " |" : " " + c.replace("|", "\\|") + " |"));
+            b.append('\n');
         }
-        ScopeStats run = o.metrics().run();
-        b.append(String.format(
+    }
+
+    private static void files(StringBuilder b, Path dir, List<ReportModel.FileRef> files) {
+        if (files.isEmpty()) {
+            return;
+        }
+        b.append("Files: ");
+        for (int i = 0; i < files.size(); i++) {
+            ReportModel.FileRef f = files.get(i);
+            b.append(i == 0 ? "" : ", ");
+            if (f.file() == null) {
+                b.append(f.name());
+            } else {
+                b.append('[')
+                        .append(f.file().getFileName())
+                        .append("](")
+                        .append(link(dir, f.file()))
+                        .append(')');
+            }
+            b.append(f.note().isEmpty() ? "" : " " + f.note());
+        }
+        b.append("\n\n");
+    }
+
+    /** The overlap of the shards' windows and the rate over it, in one paragraph. */
+    public static String overlapText(ReportModel.Shards sh) {
+        if (!sh.overlap()) {
+            return "The shards never ran together (one ended before the last one started): there is no combined"
+                    + " rate; the total's throughput spans the gaps between them and is no load any server saw."
+                    + " Compare the shards' own rates.";
+        }
+        return String.format(
                 L,
-                "| **whole run** | %d (-t) | %,d | %,d | %.3f | %,.1f | %.3f | %.1f | |%n%n",
-                r.numThreads(),
-                r.requests().planned(),
-                r.requests().successful(),
-                r.wallNanos() / 1e9,
-                run.throughputPerSecond(),
-                run.all().meanMillis(),
-                run.measuredConcurrency()));
+                "All shards ran together from %s to %s UTC (%.3f s of the %.3f s from the first start to the last"
+                        + " end): %,d requests completed in that overlap, %,.1f req/s, the rate the server saw from"
+                        + " all shards at once. The total's throughput divides by the whole span instead, and a"
+                        + " shard's by its own window.",
+                ReportTables.TIME.format(Instant.ofEpochMilli(sh.overlapFromEpochMillis())),
+                ReportTables.TIME.format(Instant.ofEpochMilli(sh.overlapToEpochMillis())),
+                sh.overlapSeconds(),
+                (sh.total().endEpochMillis() - sh.total().startEpochMillis()) / 1e3,
+                sh.overlapSuccessful(),
+                sh.overlapThroughput());
+    }
+
+    private static void checks(StringBuilder b, ReportModel.Run run) {
+        b.append("Checks: ").append(checksText(run.checks())).append(".\n\n");
+        for (String n : run.notes()) {
+            b.append(n).append("\n\n");
+        }
+        for (String p : run.problems()) {
+            b.append("- ").append(p).append('\n');
+        }
+    }
+
+    /** The checks in one line: "what: OK; what: MISMATCH; what was not checked". */
+    static String checksText(List<ReportModel.Check> checks) {
+        StringBuilder b = new StringBuilder();
+        for (ReportModel.Check c : checks) {
+            b.append(b.length() == 0 ? "" : "; ").append(c.text());
+            if (c.ok() != null) {
+                b.append(": ").append(c.ok() ? "OK" : "MISMATCH");
+            }
+        }
+        return b.toString();
     }
 
     private static void theory(StringBuilder b, TheoryTable t) {
         if (t == null) {
-            b.append("No Little's-law prediction: the baseline was skipped or had no successful request.\n\n");
-        } else {
-            b.append(t.heading()).append(":\n\n");
-            t.models().forEach(line -> b.append("- ").append(line).append('\n'));
-            b.append("\n| quantity | measured | naive N / W | diff | ")
-                    .append(t.boundedLabel())
-                    .append(" | diff |\n|---|---:|---:|---:|---:|---:|\n");
-            for (TheoryTable.Row row : t.rows()) {
-                b.append(String.join(
-                                " | ",
-                                "| " + row.quantity(),
-                                row.measuredText(),
-                                row.naiveText(),
-                                row.naiveDiff(),
-                                row.boundedText(),
-                                row.boundedDiff()))
-                        .append(" |\n");
-            }
-            b.append("\n(")
-                    .append(TheoryTable.DIFF_NOTE)
-                    .append("; ")
-                    .append(TheoryTable.SCHEDULE_NOTE)
-                    .append(".) If measured in-flight is close to the thread count, the threads spent their time"
-                            + " waiting on responses and Little's law holds with the *measured* latency; the gap to"
-                            + " the naive prediction is then the growth of latency between the single-thread baseline"
-                            + " and the loaded run, not a client bug. ")
-                    .append(WHY_NAIVE_MISSES)
-                    .append("\n\n");
+            b.append(NO_THEORY).append("\n\n");
+            return;
         }
+        b.append(t.heading()).append(":\n\n");
+        t.models().forEach(line -> b.append("- ").append(line).append('\n'));
+        b.append('\n');
+        table(b, ReportTables.theory(t));
+        b.append("\n(").append(THEORY_NOTE).append("\n\n");
     }
+
+    /** Why a run has no prediction. */
+    static final String NO_THEORY = "No Little's-law prediction: the baseline was skipped or had no successful"
+            + " request (a merge has none: its shards measured their own); the phase table above holds Little's law"
+            + " with measured numbers.";
+
+    /** What the theory table's columns mean and why the naive prediction misses. */
+    static final String THEORY_NOTE = TheoryTable.DIFF_NOTE + "; " + TheoryTable.SCHEDULE_NOTE
+            + ".) If measured in-flight is close to the thread count, the threads spent their time"
+            + " waiting on responses and Little's law holds with the *measured* latency; the gap to"
+            + " the naive prediction is then the growth of latency between the single-thread baseline"
+            + " and the loaded run, not a client bug. " + MarkdownReport.WHY_NAIVE_MISSES;
 
     /** Why N / W misses here, in one sentence. */
-    static final String WHY_NAIVE_MISSES =
-            "The naive N / W misses by a wide margin on a 2-core machine that client and server "
-                    + "share: with every request costing D of CPU, the cores can finish at most C / D requests per second, so beyond "
-                    + "N* = C x W / D threads the extra threads only queue for the CPU and latency grows as N x D / C instead of staying W.";
-
-    private static void latencyRows(StringBuilder b, ScopeStats s) {
-        if (!s.started()) {
-            b.append("| ").append(s.name()).append(" | - | not started | | | | | | | | |\n");
-            return;
-        }
-        latencyRow(b, s.isRun() ? "**whole run**" : s.name(), "all", s.all());
-        latencyRow(b, s.isRun() ? "**whole run**" : s.name(), "first", s.first());
-        if (s.fromIntended() != null) {
-            latencyRow(b, s.isRun() ? "**whole run**" : s.name(), "from intended", s.fromIntended());
-        }
-    }
-
-    private static void latencyRow(StringBuilder b, String scope, String attempts, LatencyStats l) {
-        if (l.count() == 0) {
-            b.append(String.format(L, "| %s | %s | 0 | | | | | | | | |%n", scope, attempts));
-            return;
-        }
-        b.append(String.format(
-                L,
-                "| %s | %s | %,d | %.3f | %.3f | %.3f | %.3f | %.3f | %.3f | %.3f | %.3f |%n",
-                scope,
-                attempts,
-                l.count(),
-                l.meanMillis(),
-                l.p50Millis(),
-                l.p90Millis(),
-                l.p95Millis(),
-                l.p99Millis(),
-                l.p999Millis(),
-                l.minMillis(),
-                l.maxMillis()));
-    }
+    static final String WHY_NAIVE_MISSES = "The naive N / W misses by a wide margin on a 2-core machine that client"
+            + " and server share: with every request costing D of CPU, the cores can finish at most C / D requests"
+            + " per second, so beyond N* = C x W / D threads the extra threads only queue for the CPU and latency"
+            + " grows as N x D / C instead of staying W.";
 
     private static void image(StringBuilder b, Path dir, ChartFile f) {
         String link = link(dir, f.file());
@@ -403,45 +250,47 @@ public final class MarkdownReport {
         return rel.toString().replace('\\', '/');
     }
 
+    /** The definitions behind the numbers, one Markdown bullet each. */
+    static List<String> definitions() {
+        return List.of(
+                "**Latency**: `System.nanoTime()` from just before the request is sent to after the response is"
+                        + " read, per HTTP attempt (a retry is a new attempt). *first* = first attempts only; *all* ="
+                        + " every attempt including retries.",
+                "**Percentiles**: HdrHistogram (values in microseconds, " + LatencyHistograms.SIGNIFICANT_DIGITS
+                        + " significant digits) `getValueAtPercentile`: the nearest-rank value (rank ceil(p/100 x"
+                        + " count)), reported as the top of its histogram bucket, so at most 0.1% above the exact"
+                        + " value (exact below 2.048 ms). Mean, min and max are exact.",
+                "**Throughput**: successful requests / wall seconds (per phase: / the phase's own duration; phases"
+                        + " overlap; a merge: see the overlap of its shards).",
+                "**Predictions** (client-part1's `LittlesLaw`, from the single-thread baseline measured after as"
+                        + " many warm-up requests): *naive* X = N / W, every request takes the baseline's mean latency"
+                        + " W; *bounded* X = min(N / W, C / D), R = max(W, N x D / C), with D the CPU time of this"
+                        + " JVM's Java threads per baseline request (client + server when the server is embedded, the"
+                        + " client's only with -i; the process total, JIT and GC included, when thread CPU is not"
+                        + " available) and C the available processors. Predicted wall times simulate the phase"
+                        + " schedule with every request taking W (naive) or R(threads busy at that moment, all"
+                        + " phases) (bounded).",
+                "**In flight (X x W)**: throughput x mean latency, Little's law with measured numbers; compare it"
+                        + " with the thread count.",
+                "**Charts over time**: attempts are bucketed by the time at which they completed (100 ms buckets,"
+                        + " wider for long runs: at least 60 points from 6 s on, 1 s buckets from 2 minutes on); a"
+                        + " bucket's percentiles use 2 significant digits.",
+                "**Closed loop / coordinated omission**: each thread sends its next request only after the previous"
+                        + " one returned, so when the server stalls the client also stops sending; the latencies are"
+                        + " service times of the requests that were sent, not the delays a fixed-rate arrival stream"
+                        + " would have seen. Percentiles under load are therefore optimistic; the wall time and"
+                        + " throughput are not affected. With `--rate R` (the open model) every thread sends on a"
+                        + " fixed schedule instead, and every attempt's latency is also measured from its request's"
+                        + " intended send time (*from intended*), which removes this bias.",
+                "**CSV columns**: `" + CsvRows.HEADER + "`; latency in ms with microsecond decimals, '.' decimal"
+                        + " separator, codes are HTTP statuses or `timeout`, `connection_error`, `client_error`; rows"
+                        + " are grouped by worker, not sorted by time; `send_delay_ms` (with `--rate` only, empty"
+                        + " otherwise) is how long after its request's intended send the attempt started, so"
+                        + " `send_delay_ms + latency_ms` is its latency from intended.");
+    }
+
     private static void definitions(StringBuilder b) {
         b.append("## Definitions\n\n");
-        b.append(
-                "- **Latency**: `System.nanoTime()` from just before the request is sent to after the response is read, per HTTP "
-                        + "attempt (a retry is a new attempt). *first* = first attempts only; *all* = every attempt including retries.\n");
-        b.append("- **Percentiles**: HdrHistogram (values in microseconds, ")
-                .append(LatencyHistograms.SIGNIFICANT_DIGITS)
-                .append(
-                        " significant digits) `getValueAtPercentile`: the nearest-rank value (rank ceil(p/100 x count)), reported as "
-                                + "the top of its histogram bucket, so at most 0.1% above the exact value (exact below 2.048 ms). Mean, "
-                                + "min and max are exact.\n");
-        b.append(
-                "- **Throughput**: successful requests / wall seconds (per phase: / the phase's own duration; phases overlap).\n");
-        b.append(
-                "- **Predictions** (client-part1's `LittlesLaw`, from the single-thread baseline measured after as many warm-up "
-                        + "requests): *naive* X = N / W, every request takes the baseline's mean latency W; *bounded* X = min(N / W, C / D), "
-                        + "R = max(W, N x D / C), with D the CPU time of this JVM's Java threads per baseline request (client + server when "
-                        + "the server is embedded, the client's only with -i; the process total, JIT and GC included, when thread CPU "
-                        + "is not available) and C the available processors. Predicted wall times simulate the phase "
-                        + "schedule with every request taking W (naive) or R(threads busy at that moment, all phases) (bounded).\n");
-        b.append(
-                "- **In flight (X x W)**: throughput x mean latency, Little's law with measured numbers; compare it with the "
-                        + "thread count.\n");
-        b.append(
-                "- **Per-second charts**: attempts are bucketed by the second in which they completed; per-second percentiles use "
-                        + "2 significant digits.\n");
-        b.append(
-                "- **Closed loop / coordinated omission**: each thread sends its next request only after the previous one "
-                        + "returned, so when the server stalls the client also stops sending; the latencies are service times of the "
-                        + "requests that were sent, not the delays a fixed-rate arrival stream would have seen. Percentiles under load "
-                        + "are therefore optimistic; the wall time and throughput are not affected. With `--rate R` (the open "
-                        + "model) every thread sends on a fixed schedule instead, and every attempt's latency is also measured from "
-                        + "its request's intended send time (*from intended*), which removes this bias.\n");
-        b.append("- **CSV columns**: `")
-                .append(CsvRows.HEADER)
-                .append(
-                        "`; latency in ms with microsecond decimals, '.' decimal "
-                                + "separator, codes are HTTP statuses or `timeout`, `connection_error`, `client_error`; rows are grouped by "
-                                + "worker, not sorted by time; `send_delay_ms` (with `--rate` only, empty otherwise) is how long after its "
-                                + "request's intended send the attempt started, so `send_delay_ms + latency_ms` is its latency from intended.\n");
+        definitions().forEach(d -> b.append("- ").append(d).append('\n'));
     }
 }

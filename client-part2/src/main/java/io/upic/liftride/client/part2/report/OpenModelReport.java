@@ -5,11 +5,14 @@ import io.upic.liftride.client.engine.RunResult;
 import io.upic.liftride.client.engine.ScheduleLag;
 import io.upic.liftride.client.part2.metrics.LatencyStats;
 import io.upic.liftride.client.part2.metrics.ScopeStats;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
 import java.util.Locale;
 
 /**
  * The open model (--rate) in client-part2's outputs: what "from intended" means, and the offered vs achieved
- * rate per phase for {@code report.md}. Adds nothing in the closed model. Stateless and thread-safe.
+ * rate per phase for the reports. Adds nothing in the closed model. Stateless and thread-safe.
  */
 public final class OpenModelReport {
 
@@ -30,19 +33,23 @@ public final class OpenModelReport {
         return !result.phases().isEmpty() && result.phases().get(0).offeredPerSecond() != null;
     }
 
-    /** The "Open model" section of one run in report.md; nothing in the closed model. */
-    public static void appendMarkdown(StringBuilder b, RunOutput o) {
-        RunResult r = o.report().result();
-        if (!isOpen(r)) {
-            return;
+    /** The "Open model" heading of one run. */
+    public static String heading(ReportModel.Run o) {
+        return String.format(L, "Open model: --rate %s req/s", trim(o.offeredRate()));
+    }
+
+    /** What the open model's table means. */
+    public static final String NOTE = "Achieved = requests done / the phase's duration. Send lag = how long after its"
+            + " intended time a request was sent; a late thread sends at once and catches up, it never skips a"
+            + " request. " + WHY_TWO_LATENCIES;
+
+    /** The offered against the achieved rate per started phase; null in the closed model. */
+    public static ReportTables.Table table(ReportModel.Run o) {
+        RunResult r = o.result();
+        if (!o.open() || !isOpen(r)) {
+            return null;
         }
-        b.append(String.format(
-                L,
-                "### Open model: --rate %s req/s%n%n",
-                trim(o.report().config().rate())));
-        b.append("| phase | threads | offered (req/s) | achieved (req/s) | achieved / offered | send lag mean (ms) |"
-                + " send lag max (ms) | sends > 1 ms late | p99 actual (ms) | p99 from intended (ms) |\n");
-        b.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+        List<List<String>> rows = new ArrayList<>();
         for (int k = 0; k < r.phases().size(); k++) {
             PhaseResult p = r.phases().get(k);
             if (!p.started()) {
@@ -50,31 +57,45 @@ public final class OpenModelReport {
             }
             ScheduleLag.Snapshot lag = p.scheduleLag();
             ScopeStats s = o.metrics().phases().get(k);
-            b.append(String.format(
-                    L,
-                    "| %s | %d | %,.1f | %,.1f | %.3f | %.3f | %.3f | %,d | %.3f | %s |%n",
-                    p.name(),
-                    p.threads(),
-                    p.offeredPerSecond(),
-                    p.achievedPerSecond(),
-                    p.achievedPerSecond() / p.offeredPerSecond(),
-                    lag.meanNanos() / 1e6,
-                    lag.maxNanos() / 1e6,
-                    lag.lateSends(),
-                    s.all().p99Millis(),
-                    p99(s.fromIntended())));
+            rows.add(List.of(String.format(
+                            L,
+                            "%s|%d|%,.1f|%,.1f|%.3f|%.3f|%.3f|%,d|%.3f|%s",
+                            p.name(),
+                            p.threads(),
+                            p.offeredPerSecond(),
+                            p.achievedPerSecond(),
+                            p.achievedPerSecond() / p.offeredPerSecond(),
+                            lag.meanNanos() / 1e6,
+                            lag.maxNanos() / 1e6,
+                            lag.lateSends(),
+                            s.all().p99Millis(),
+                            p99(s.fromIntended()))
+                    .split("\\|", -1)));
         }
-        b.append("\nAchieved = requests done / the phase's duration. Send lag = how long after its intended time a"
-                        + " request was sent; a late thread sends at once and catches up, it never skips a request. ")
-                .append(WHY_TWO_LATENCIES)
-                .append("\n\n");
+        List<Boolean> right = new ArrayList<>(Collections.nCopies(10, true));
+        right.set(0, false);
+        return new ReportTables.Table(
+                List.of(
+                        "phase",
+                        "threads",
+                        "offered (req/s)",
+                        "achieved (req/s)",
+                        "achieved / offered",
+                        "send lag mean (ms)",
+                        "send lag max (ms)",
+                        "sends > 1 ms late",
+                        "p99 actual (ms)",
+                        "p99 from intended (ms)"),
+                right,
+                rows);
     }
 
     private static String p99(LatencyStats s) {
         return s == null || s.count() == 0 ? "" : String.format(L, "%.3f", s.p99Millis());
     }
 
-    private static String trim(Double v) {
+    /** The rate as typed: "2,000" for a whole number. */
+    public static String trim(Double v) {
         return v == Math.rint(v) ? String.format(L, "%,d", v.longValue()) : String.format(L, "%s", v);
     }
 }

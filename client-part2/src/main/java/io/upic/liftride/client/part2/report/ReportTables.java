@@ -1,0 +1,248 @@
+package io.upic.liftride.client.part2.report;
+
+import io.upic.liftride.client.engine.PhaseResult;
+import io.upic.liftride.client.engine.RunResult;
+import io.upic.liftride.client.part2.metrics.LatencyStats;
+import io.upic.liftride.client.part2.metrics.ScopeStats;
+import io.upic.liftride.client.report.Prediction;
+import io.upic.liftride.client.report.TheoryTable;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The report's tables as cells of text, formatted once from a {@link ReportModel}: the Markdown renderer writes
+ * them as pipe tables, the HTML renderer as {@code <table>}s. A cell may hold {@code **bold**} (a total row).
+ * Stateless and thread-safe.
+ */
+public final class ReportTables {
+
+    private static final Locale L = Locale.US;
+    static final DateTimeFormatter TIME =
+            DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss.SSS", Locale.ROOT).withZone(ZoneOffset.UTC);
+
+    private ReportTables() {}
+
+    /**
+     * A table.
+     *
+     * @param header the column names
+     * @param right  per column: right-aligned (a number)
+     * @param rows   the cells, one list per row, as many as columns
+     */
+    public record Table(List<String> header, List<Boolean> right, List<List<String>> rows) {}
+
+    private static Table table(String header, String align, List<List<String>> rows) {
+        List<Boolean> right = new ArrayList<>();
+        for (char c : align.toCharArray()) {
+            right.add(c == 'r');
+        }
+        return new Table(List.of(header.split("\\|", -1)), right, rows);
+    }
+
+    private static List<String> cells(String format, Object... args) {
+        return List.of(String.format(L, format, args).split("\\|", -1));
+    }
+
+    /** The sweep: one row per run, its predictions beside the measurement. */
+    public static Table sweep(ReportModel.Sweep sweep) {
+        List<List<String>> rows = new ArrayList<>();
+        for (ReportModel.SweepRow row : sweep.rows()) {
+            TheoryTable t = row.theory();
+            TheoryTable.Row x = t == null ? null : t.wholeRunThroughput();
+            Prediction bp = t == null ? null : t.bounded();
+            ScopeStats s = row.run();
+            rows.add(cells(
+                    "%d|%,d|%,d|%.3f|%s|%s|%,.0f|%s|%s|%s|%s|%.3f|%.3f|%.3f|%.3f|%.1f",
+                    row.threads(),
+                    row.planned(),
+                    row.failed(),
+                    row.wallNanos() / 1e9,
+                    t == null ? "-" : String.format(L, "%.3f", t.naive().wallNanos() / 1e9),
+                    bp == null ? "-" : String.format(L, "%.3f", bp.wallNanos() / 1e9),
+                    row.throughput(),
+                    x == null ? "-" : x.naiveText(),
+                    x == null ? "-" : x.naiveDiff(),
+                    x == null ? "-" : x.boundedText(),
+                    x == null ? "-" : x.boundedDiff(),
+                    s.all().meanMillis(),
+                    s.all().p50Millis(),
+                    s.all().p99Millis(),
+                    s.all().maxMillis(),
+                    s.measuredConcurrency()));
+        }
+        return table(
+                "threads|requests|failed|wall (s)|naive wall (s)|bounded wall (s)|throughput (req/s)|naive N/W|diff"
+                        + "|bounded|diff|mean (ms)|median (ms)|p99 (ms)|max (ms)|in flight (X x W)",
+                "rrrrrrrrrrrrrrrr",
+                rows);
+    }
+
+    /** A run's request account. */
+    public static Table account(RunResult r) {
+        var q = r.requests();
+        return table(
+                "planned|successful|failed|not sent|attempts|retries|wall (s)|throughput (req/s)",
+                "rrrrrrrr",
+                List.of(cells(
+                        "%,d|%,d|%,d|%,d|%,d|%,d|%.3f|%,.1f",
+                        q.planned(),
+                        q.successful(),
+                        q.failed(),
+                        q.notSent(),
+                        q.attempts(),
+                        q.retries(),
+                        r.wallNanos() / 1e9,
+                        r.throughputPerSecond())));
+    }
+
+    /** A merge's shards: each one's window and numbers, then the total. */
+    public static Table shards(ReportModel.Shards sh) {
+        List<List<String>> rows = new ArrayList<>();
+        long origin = sh.total().startEpochMillis();
+        for (ReportModel.ShardWindow w : sh.windows()) {
+            rows.add(shardRow(w, origin));
+        }
+        rows.add(shardRow(sh.total(), origin));
+        return table(
+                "shard|started (UTC)|ended (UTC)|+s|wall (s)|planned|successful|failed|not sent|retries"
+                        + "|throughput (req/s)|mean|p50|p99|max (ms)",
+                "lllrrrrrrrrrrrr",
+                rows);
+    }
+
+    private static List<String> shardRow(ReportModel.ShardWindow w, long origin) {
+        LatencyStats l = w.stats().all();
+        var q = w.requests();
+        return cells(
+                "%s|%s|%s|%.3f|%.3f|%,d|%,d|%,d|%,d|%,d|%,.1f|%s|%s|%s|%s",
+                w.label(),
+                TIME.format(Instant.ofEpochMilli(w.startEpochMillis())),
+                TIME.format(Instant.ofEpochMilli(w.endEpochMillis())),
+                (w.startEpochMillis() - origin) / 1e3,
+                (w.endEpochMillis() - w.startEpochMillis()) / 1e3,
+                q.planned(),
+                q.successful(),
+                q.failed(),
+                q.notSent(),
+                q.retries(),
+                w.stats().throughputPerSecond(),
+                ms(l.meanMillis(), l.count()),
+                ms(l.p50Millis(), l.count()),
+                ms(l.p99Millis(), l.count()),
+                ms(l.maxMillis(), l.count()));
+    }
+
+    private static String ms(double v, long count) {
+        return count == 0 ? "-" : String.format(L, "%.3f", v);
+    }
+
+    /** Latency per scope (the whole run, then each phase): all attempts, first attempts, from intended. */
+    public static Table latency(ReportModel.Run run) {
+        List<List<String>> rows = new ArrayList<>();
+        latencyRows(rows, run.metrics().run());
+        for (ScopeStats s : run.metrics().phases()) {
+            latencyRows(rows, s);
+        }
+        return table("scope|attempts|count|mean|median|p90|p95|p99|p99.9|min|max", "llrrrrrrrrr", rows);
+    }
+
+    private static void latencyRows(List<List<String>> rows, ScopeStats s) {
+        if (!s.started()) {
+            rows.add(cells("%s|-|not started||||||||", s.name()));
+            return;
+        }
+        String scope = s.isRun() ? "**whole run**" : s.name();
+        rows.add(latencyRow(scope, "all", s.all()));
+        rows.add(latencyRow(scope, "first", s.first()));
+        if (s.fromIntended() != null) {
+            rows.add(latencyRow(scope, "from intended", s.fromIntended()));
+        }
+    }
+
+    private static List<String> latencyRow(String scope, String attempts, LatencyStats l) {
+        if (l.count() == 0) {
+            return cells("%s|%s|0||||||||", scope, attempts);
+        }
+        return cells(
+                "%s|%s|%,d|%.3f|%.3f|%.3f|%.3f|%.3f|%.3f|%.3f|%.3f",
+                scope,
+                attempts,
+                l.count(),
+                l.meanMillis(),
+                l.p50Millis(),
+                l.p90Millis(),
+                l.p95Millis(),
+                l.p99Millis(),
+                l.p999Millis(),
+                l.minMillis(),
+                l.maxMillis());
+    }
+
+    /** Phases and Little's law with measured numbers: in flight = throughput x mean latency, beside the threads. */
+    public static Table phases(ReportModel.Run o) {
+        RunResult r = o.result();
+        List<List<String>> rows = new ArrayList<>();
+        for (int k = 0; k < r.phases().size(); k++) {
+            PhaseResult p = r.phases().get(k);
+            ScopeStats s = o.metrics().phases().get(k);
+            if (!p.started() || p.threads() == 0) {
+                rows.add(cells(
+                        "%s|%d|%,d|-|%s||||",
+                        p.name(),
+                        p.threads(),
+                        p.requests().planned(),
+                        p.started() ? "no threads on this shard" : "not started"));
+                continue;
+            }
+            rows.add(cells(
+                    "%s|%d|%,d|%,d|%.3f|%,.1f|%.3f|%.1f|%.0f%%",
+                    p.name(),
+                    p.threads(),
+                    p.requests().planned(),
+                    p.requests().successful(),
+                    p.durationNanos() / 1e9,
+                    s.throughputPerSecond(),
+                    s.all().meanMillis(),
+                    s.measuredConcurrency(),
+                    100 * s.measuredConcurrency() / p.threads()));
+        }
+        ScopeStats run = o.metrics().run();
+        rows.add(cells(
+                "**whole run**|%d (-t)|%,d|%,d|%.3f|%,.1f|%.3f|%.1f|",
+                r.numThreads(),
+                r.requests().planned(),
+                r.requests().successful(),
+                r.wallNanos() / 1e9,
+                run.throughputPerSecond(),
+                run.all().meanMillis(),
+                run.measuredConcurrency()));
+        return table(
+                "phase|threads|requests|successful|duration (s)|throughput (req/s)|mean latency (ms)"
+                        + "|in flight (X x W)|in flight / threads",
+                "lrrrrrrrr",
+                rows);
+    }
+
+    /** Little's law's predictions against the measurement. */
+    public static Table theory(TheoryTable t) {
+        List<List<String>> rows = new ArrayList<>();
+        for (TheoryTable.Row row : t.rows()) {
+            rows.add(List.of(
+                    row.quantity(),
+                    row.measuredText(),
+                    row.naiveText(),
+                    row.naiveDiff(),
+                    row.boundedText(),
+                    row.boundedDiff()));
+        }
+        List<String> header = List.of("quantity", "measured", "naive N / W", "diff", t.boundedLabel(), "diff");
+        List<Boolean> right = new ArrayList<>(Collections.nCopies(6, true));
+        right.set(0, false);
+        return new Table(header, right, rows);
+    }
+}
