@@ -33,12 +33,7 @@ public record PercentileCurves(double[] nines, List<Curve> curves) {
         if (run.fromIntendedHistogram() != null) {
             count = Math.max(count, run.fromIntendedHistogram().getTotalCount());
         }
-        double top = Math.max(1, Math.ceil(Math.log10(Math.max(1, count)) - 1e-9));
-        int n = (int) (top * STEPS_PER_NINE) + 1;
-        double[] nines = new double[n];
-        for (int i = 0; i < n; i++) {
-            nines[i] = (double) i / STEPS_PER_NINE;
-        }
+        double[] nines = nines(count);
         List<Curve> curves = new ArrayList<>();
         add(curves, "whole run, all attempts", run.allHistogram(), nines);
         if (run.first().count() != run.all().count()) {
@@ -51,9 +46,28 @@ public record PercentileCurves(double[] nines, List<Curve> curves) {
         return new PercentileCurves(nines, curves);
     }
 
+    /** The x axis for histograms of up to {@code count} values: up to the whole nine the count resolves, at least 1. */
+    public static double[] nines(long count) {
+        double top = Math.max(1, Math.ceil(Math.log10(Math.max(1, count)) - 1e-9));
+        int n = (int) (top * STEPS_PER_NINE) + 1;
+        double[] nines = new double[n];
+        for (int i = 0; i < n; i++) {
+            nines[i] = (double) i / STEPS_PER_NINE;
+        }
+        return nines;
+    }
+
     private static void add(List<Curve> curves, String name, AbstractHistogram h, double[] nines) {
+        Curve c = curve(name, h, nines);
+        if (c != null) {
+            curves.add(c);
+        }
+    }
+
+    /** {@code h}'s latency (ms, from µs) at each of {@code nines}, NaN past its count's resolution; null if empty. */
+    public static Curve curve(String name, AbstractHistogram h, double[] nines) {
         if (h == null || h.getTotalCount() == 0) {
-            return;
+            return null;
         }
         double resolvable = Math.log10(h.getTotalCount());
         double[] y = new double[nines.length];
@@ -62,6 +76,6 @@ public record PercentileCurves(double[] nines, List<Curve> curves) {
             double p = 100 * (1 - Math.pow(10, -nines[i]));
             y[i] = h.getValueAtPercentile(p) / 1000.0;
         }
-        curves.add(new Curve(name, y));
+        return new Curve(name, y);
     }
 }

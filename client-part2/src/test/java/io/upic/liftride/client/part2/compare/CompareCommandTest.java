@@ -91,11 +91,21 @@ class CompareCommandTest {
     }
 
     @Test
-    void htmlIsOnePageWithTheTables() throws Exception {
+    void htmlIsOneOfflinePageWithTheTablesAndSaysWhyAChartHasNoLines() throws Exception {
         assertEquals(3, compare("base1", "slow", "--html", "cmp.html"));
         String html = Files.readString(work.resolve("cmp.html"));
         assertTrue(html.startsWith("<!DOCTYPE html>"), html);
+        assertTrue(html.contains("Content-Security-Policy"), "nothing fetched");
         assertTrue(html.contains("REGRESSION: throughput -40.0%"), html);
+        assertTrue(
+                html.contains("<td>p99 (ms)</td><td class=\"n\">4.000</td><td class=\"n\">6.000</td>"
+                        + "<td class=\"n\"><strong>+50.0%</strong></td>"),
+                html);
+        assertTrue(
+                html.contains("no lines for the baseline run " + work.resolve("base1/summary.json")
+                        + ": no latency.hlog beside"),
+                "these summaries have no histogram logs beside them");
+        assertTrue(stdout().contains("HTML: " + work.resolve("cmp.html")), stdout());
     }
 
     @Test

@@ -94,12 +94,21 @@ class CompareIT {
         return out.toString(StandardCharsets.UTF_8) + "\n--- stderr ---\n" + err.toString(StandardCharsets.UTF_8);
     }
 
-    private int compare(String baseline, String candidate, String markdown) {
+    /** Compares with {@link #BAND}, writing {@code name.md} and {@code name.html}; the exit code. */
+    private int compare(String baseline, String candidate, String name) {
         out.reset();
         err.reset();
-        int exit = main().run(
-                        new String[] {"compare", baseline, candidate, "--max-regression", BAND, "--markdown", markdown
-                        });
+        int exit = main().run(new String[] {
+            "compare",
+            baseline,
+            candidate,
+            "--max-regression",
+            BAND,
+            "--markdown",
+            name + ".md",
+            "--html",
+            name + ".html"
+        });
         System.out.println(printed()); // the table, in the test's report: the noise seen on this machine
         return exit;
     }
@@ -112,11 +121,15 @@ class CompareIT {
             assertEquals(0, client("base" + i, 5), printed());
             assertEquals(0, client("cand" + i, 5), printed());
         }
-        int exit = compare("base1/t8,base2/t8,base3/t8", "cand1,cand2,cand3", "same.md");
+        int exit = compare("base1/t8,base2/t8,base3/t8", "cand1,cand2,cand3", "same");
         assertEquals(0, exit, printed());
         assertTrue(printed().contains("Baseline:  3 runs ("), printed());
         assertTrue(printed().contains("Result: no regression past the band (exit 0)"), printed());
         assertTrue(Files.readString(work.resolve("same.md")).contains("**No regression** past the band."));
+        String html = Files.readString(work.resolve("same.html"));
+        for (String line : List.of("baseline 1 p99", "baseline 3 median", "candidate 2 p99")) {
+            assertTrue(html.contains("\"label\":\"" + line + "\""), line + " drawn");
+        }
     }
 
     @Test
@@ -133,7 +146,7 @@ class CompareIT {
         ComparedRun slow = SummaryReader.read(work.resolve("slow/t8")).get(0);
         assertTrue(slow.run().value(Metric.percentile(50)) >= DELAY_MICROS / 1e3, "the delay was applied");
 
-        int exit = compare("fast/t8", "slow/t8/summary.json", "slow.md");
+        int exit = compare("fast/t8", "slow/t8/summary.json", "slow");
         assertEquals(3, exit, printed());
         String result = printed()
                 .lines()
@@ -145,5 +158,12 @@ class CompareIT {
         assertTrue(result.contains(" mean +"), "names the mean: " + result);
         assertTrue(result.endsWith("(exit 3)"), result);
         assertTrue(Files.readString(work.resolve("slow.md")).contains("| p50 (ms) |"), "markdown table");
+        String html = Files.readString(work.resolve("slow.html"));
+        for (String chart : List.of("compare-latency", "compare-throughput", "compare-percentiles")) {
+            assertTrue(html.contains("<div id=\"" + chart + "\"></div>"), chart);
+        }
+        assertTrue(html.contains("\"label\":\"baseline p99\""), "the baseline's line");
+        assertTrue(html.contains("\"label\":\"candidate p99\""), "the candidate's line");
+        assertTrue(html.contains("\"label\":\"baseline startup\""), "the baseline's phases shaded");
     }
 }

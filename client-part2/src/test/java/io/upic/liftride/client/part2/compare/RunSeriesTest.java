@@ -1,0 +1,90 @@
+package io.upic.liftride.client.part2.compare;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.upic.liftride.client.part2.html.ChartSpec;
+import io.upic.liftride.client.part2.merge.ShardFiles;
+import io.upic.liftride.client.part2.metrics.LatencyHistograms;
+import io.upic.liftride.client.part2.report.HdrLog;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramLogWriter;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class RunSeriesTest {
+
+    private static final long ORIGIN_MS = 1_700_000_000_000L;
+
+    @TempDir
+    Path dir;
+
+    /** A histogram of {@code n} values of {@code micros}. */
+    private static Histogram of(long micros, int n, String tag) {
+        Histogram h = LatencyHistograms.forMerge();
+        h.recordValueWithCount(micros, n);
+        h.setTag(tag);
+        return h;
+    }
+
+    private void log(Path file, double[][] intervals, Histogram... histograms) throws IOException {
+        try (PrintStream ps = new PrintStream(Files.newOutputStream(file), false, StandardCharsets.US_ASCII)) {
+            HistogramLogWriter w = new HistogramLogWriter(ps);
+            w.outputLogFormatVersion();
+            w.outputStartTime(ORIGIN_MS);
+            w.outputBaseTime(0);
+            w.outputLegend();
+            for (int i = 0; i < histograms.length; i++) {
+                double origin = ORIGIN_MS / 1e3;
+                w.outputIntervalHistogram(origin + intervals[i][0], origin + intervals[i][1], histograms[i], 1000.0);
+            }
+        }
+    }
+
+    @Test
+    void theLogsBesideASummaryGiveItsSecondsPhasesAndHistogram() throws Exception {
+        log(
+                dir.resolve(HdrLog.FILE),
+                new double[][] {{0, 3.5}, {0, 3.5}, {0, 1.2}, {1.0, 3.5}},
+                of(2_000, 30, null),
+                of(2_000, 30, HdrLog.FIRST),
+                of(1_000, 10, "startup"),
+                of(3_000, 20, "peak"));
+        log(
+                dir.resolve(ShardFiles.PER_SECOND_LOG),
+                new double[][] {{0, 1}, {2, 3}},
+                of(1_000, 10, null),
+                of(5_000, 20, null));
+        Path summary = dir.resolve("summary.json");
+        RunSeries s = RunSeries.read(summary);
+        assertArrayEquals(new double[] {0, 2}, s.seconds());
+        assertArrayEquals(new double[] {10, 20}, s.perSecond());
+        assertEquals(1.0, s.p50()[0], 0.01);
+        assertEquals(5.0, s.p99()[1], 0.01);
+        assertEquals(30, s.all().getTotalCount());
+        assertEquals(
+                List.of(new ChartSpec.Band("startup", 0, 1.2, ""), new ChartSpec.Band("peak", 1.0, 3.5, "")),
+                s.phases(),
+                "each phase's window; first-attempt tags are no phase");
+        assertEquals(2, s.lastSecond());
+        double[] y = s.onAxis(s.perSecond(), 4);
+        assertEquals(10, y[0]);
+        assertTrue(Double.isNaN(y[1]));
+        assertEquals(20, y[2]);
+        assertTrue(Double.isNaN(y[3]));
+    }
+
+    @Test
+    void aSummaryWithoutItsLogsSaysWhichIsMissing() {
+        IOException e = assertThrows(IOException.class, () -> RunSeries.read(dir.resolve("summary.json")));
+        assertTrue(e.getMessage().startsWith("no latency.hlog beside "), e.getMessage());
+    }
+}
