@@ -7,8 +7,8 @@ import java.util.List;
 
 /**
  * A {@link RunComparison} as one self-contained HTML page ({@link HtmlPage}: works offline, nothing fetched): the
- * verdict, what was compared, the two sides' charts overlaid ({@link CompareCharts}) and one table per scope with
- * regressions in bold. Stateless and thread-safe.
+ * verdict, what was compared, the whole run's table, the two sides' charts overlaid ({@link CompareCharts}), then
+ * each phase's table; regressions in bold. Stateless and thread-safe.
  */
 public final class CompareHtml {
 
@@ -29,6 +29,8 @@ public final class CompareHtml {
         page.list(CompareHeader.lines(c).stream()
                 .map(l -> l.replaceAll("\\s{2,}", " "))
                 .toList());
+        List<RunComparison.Scope> scopes = c.scopes();
+        table(page, scopes.get(0)); // the whole run, which decides, first
         CompareCharts charts = CompareCharts.of(c);
         if (!charts.charts().isEmpty()) {
             page.heading(2, "Charts", "charts");
@@ -37,11 +39,13 @@ public final class CompareHtml {
             }
         }
         charts.notes().forEach(page::paragraph);
-        for (RunComparison.Scope s : c.scopes()) {
-            page.heading(2, s.gated() ? "Whole run" : "Phase " + s.name() + " (not gated)", null);
-            page.table(HEADER, RIGHT, rows(s));
-        }
+        scopes.subList(1, scopes.size()).forEach(s -> table(page, s));
         return page.render();
+    }
+
+    private static void table(HtmlPage page, RunComparison.Scope s) {
+        page.heading(2, s.gated() ? "Whole run" : "Phase " + s.name() + " (not gated)", null);
+        page.table(HEADER, RIGHT, rows(s));
     }
 
     private static List<List<String>> rows(RunComparison.Scope s) {

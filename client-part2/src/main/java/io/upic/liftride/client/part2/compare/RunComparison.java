@@ -105,8 +105,8 @@ public record RunComparison(
     }
 
     /**
-     * The verdict in one line: {@code no regression past the band} or {@code REGRESSION: p99 +23.5% (band 10%),
-     * throughput -12.0% (band 10%)}.
+     * The verdict in one line: {@code no regression past the band} or {@code REGRESSION: p99 +23.5% (1.000 -> 1.235
+     * ms, band 10%), ...}, the medians when a side has several runs.
      */
     public String verdictLine() {
         List<MetricRow> r = regressions();
@@ -115,8 +115,9 @@ public record RunComparison(
         }
         List<String> parts = new ArrayList<>();
         for (MetricRow row : r) {
-            parts.add(row.metric() + " " + row.changeText() + " (" + row.text(row.baseline()) + " -> "
-                    + row.text(row.candidate()) + " " + ComparedMetrics.unit(row.metric()) + ", band "
+            parts.add(row.metric() + " " + row.changeText() + " ("
+                    + row.format(row.baseline().median()) + " -> "
+                    + row.format(row.candidate().median()) + " " + ComparedMetrics.unit(row.metric()) + ", band "
                     + NoiseBand.text(row.band()) + ")");
         }
         return "REGRESSION: " + String.join(", ", parts);

@@ -23,6 +23,9 @@ public final class SummaryReader {
 
     private static final Gson GSON = new Gson();
 
+    /** The largest summary file read (a sweep of 1,000 runs is about 4 MiB); a larger one is refused unread. */
+    public static final long MAX_BYTES = 16L << 20;
+
     /** The keys read from a run's summary (boxed: null when absent); {@code runs} only in a sweep document. */
     private record Doc(
             Integer schemaVersion,
@@ -87,6 +90,11 @@ public final class SummaryReader {
     static List<ComparedRun> parse(Path file) throws CompareInputException {
         String json;
         try {
+            long size = Files.size(file);
+            if (size > MAX_BYTES) {
+                throw new CompareInputException(file + " is " + size + " bytes, more than a summary's " + MAX_BYTES
+                        + " (16 MiB): not a run summary");
+            }
             json = Files.readString(file, StandardCharsets.UTF_8);
         } catch (IOException | RuntimeException e) {
             throw new CompareInputException("cannot read " + file + ": " + e);

@@ -117,6 +117,23 @@ class RunComparisonTest {
     }
 
     @Test
+    void theVerdictLineGivesTheMediansOfSeveralRuns() throws Exception {
+        RunComparison c = RunComparison.of(
+                side(
+                        "baseline",
+                        Summaries.run(8, 5000, 2, 0).build(),
+                        Summaries.run(8, 4000, 2, 0).build(),
+                        Summaries.run(8, 6000, 2, 0).build()),
+                side(
+                        "candidate",
+                        Summaries.run(8, 2500, 2, 0).build(),
+                        Summaries.run(8, 2000, 2, 0).build()),
+                NoiseBand.DEFAULT,
+                false);
+        assertEquals("REGRESSION: throughput -55.0% (5,000.0 -> 2,250.0 req/s, band 10%)", c.verdictLine());
+    }
+
+    @Test
     void openModelRunsAddTheIntendedRows() throws Exception {
         RunSummary.RunSummaryBuilder b = Summaries.run(8, 500, 2, 0).offeredRate(500.0);
         RunComparison c = RunComparison.of(

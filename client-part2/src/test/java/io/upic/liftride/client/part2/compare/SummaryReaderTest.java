@@ -93,6 +93,16 @@ class SummaryReaderTest {
         assertRefused("newer.json", "has schemaVersion 2; this compare reads 1");
     }
 
+    @Test
+    void aFileLargerThanAnySummaryIsRefusedUnread() throws Exception {
+        Path big = dir.resolve("big.json");
+        try (var ch = java.nio.channels.FileChannel.open(
+                big, java.nio.file.StandardOpenOption.CREATE_NEW, java.nio.file.StandardOpenOption.WRITE)) {
+            ch.write(java.nio.ByteBuffer.wrap(new byte[] {'{'}), SummaryReader.MAX_BYTES); // sparse
+        }
+        assertRefused("big.json", "is " + (SummaryReader.MAX_BYTES + 1) + " bytes, more than a summary's");
+    }
+
     private void assertRefused(String file, String why) {
         CompareInputException e =
                 assertThrows(CompareInputException.class, () -> SummaryReader.read(dir.resolve(file)));
