@@ -7,7 +7,7 @@ import io.upic.liftride.client.engine.RunResult;
 import io.upic.liftride.client.part2.metrics.LatencyStats;
 import io.upic.liftride.client.part2.metrics.RunMetrics;
 import io.upic.liftride.client.part2.metrics.ScopeStats;
-import io.upic.liftride.client.part2.metrics.SecondBuckets;
+import io.upic.liftride.client.part2.metrics.TimeBuckets;
 import io.upic.liftride.client.report.RunReport;
 import java.util.ArrayList;
 import java.util.List;
@@ -129,16 +129,58 @@ public record ShardRecord(
     }
 
     /**
-     * Per-second counts: second s covers attempts that completed in [origin + s, origin + s + 1) s.
+     * Counts per time bucket: bucket i covers attempts that completed in [origin + i w, origin + (i + 1) w), w
+     * being {@code bucketMillis}. (Named for the 1 s buckets of the first format; a file written before the width
+     * was recorded has none, and its buckets are 1 s wide.)
      *
      * @param originEpochMillis the run's start on the wall clock
+     * @param bucketMillis      the buckets' width; null in files of 1 s buckets written before it was recorded
+     * @param intendedSumMicros open model: each bucket's latency sum from the intended send; null otherwise
      */
     public record Seconds(
-            long originEpochMillis, long[] attempts, long[] successful, long[] failed, long[] latencySumMicros) {
+            long originEpochMillis,
+            long[] attempts,
+            long[] successful,
+            long[] failed,
+            long[] latencySumMicros,
+            Long bucketMillis,
+            long[] intendedSumMicros) {
 
-        /** Seconds covered. */
+        /** Buckets covered. */
         public int length() {
             return attempts.length;
+        }
+
+        /** The buckets' width in ms (1,000 in the files of before). */
+        public long widthMillis() {
+            return bucketMillis == null ? 1000 : bucketMillis;
+        }
+
+        /** The counts of {@code buckets}, on a clock that started at {@code originEpochMillis}. */
+        static Seconds of(long originEpochMillis, TimeBuckets buckets) {
+            int n = buckets.count();
+            long[] attempts = new long[n], ok = new long[n], failed = new long[n], sum = new long[n];
+            long[] intended = buckets.hasFromIntended() ? new long[n] : null;
+            for (int s = 0; s < n; s++) {
+                attempts[s] = buckets.attempts(s);
+                ok[s] = buckets.successful(s);
+                failed[s] = buckets.failed(s);
+                sum[s] = buckets.latencySumMicros(s);
+                if (intended != null) {
+                    intended[s] = buckets.fromIntendedSumMicros(s);
+                }
+            }
+            return new Seconds(originEpochMillis, attempts, ok, failed, sum, buckets.bucketMillis(), intended);
+        }
+
+        /** Bucket {@code i}'s counts. */
+        public TimeBuckets.Counts counts(int i) {
+            return new TimeBuckets.Counts(
+                    attempts[i],
+                    successful[i],
+                    failed[i],
+                    latencySumMicros[i],
+                    intendedSumMicros == null ? 0 : intendedSumMicros[i]);
         }
     }
 
@@ -148,7 +190,7 @@ public record ShardRecord(
     }
 
     /** The record of a finished run. */
-    public static ShardRecord of(RunReport report, RunMetrics metrics, SecondBuckets buckets) {
+    public static ShardRecord of(RunReport report, RunMetrics metrics, TimeBuckets buckets) {
         RunConfig c = report.config();
         RunResult r = report.result();
         List<Phase> phases = new ArrayList<>(r.phases().size());
@@ -173,14 +215,6 @@ public record ShardRecord(
                     p.durationNanos(),
                     Latency.of(s.all()),
                     Latency.of(s.first())));
-        }
-        int n = buckets.seconds();
-        long[] attempts = new long[n], ok = new long[n], failed = new long[n], sum = new long[n];
-        for (int s = 0; s < n; s++) {
-            attempts[s] = buckets.attempts(s);
-            ok[s] = buckets.successful(s);
-            failed[s] = buckets.failed(s);
-            sum[s] = buckets.latencySumMicros(s);
         }
         var rec = report.reconciliation();
         return new ShardRecord(
@@ -213,7 +247,7 @@ public record ShardRecord(
                 Latency.of(metrics.run().all()),
                 Latency.of(metrics.run().first()),
                 phases,
-                new Seconds(r.startEpochMillis(), attempts, ok, failed, sum));
+                Seconds.of(r.startEpochMillis(), buckets));
     }
 
     /** "shard K/N". */

@@ -101,10 +101,16 @@ class ShardMergeTest {
                 latency(allValues),
                 phases,
                 new ShardRecord.Seconds(
-                        startEpochMillis, new long[] {total}, new long[] {total}, new long[] {0}, new long[] {
+                        startEpochMillis,
+                        new long[] {total},
+                        new long[] {total},
+                        new long[] {0},
+                        new long[] {
                             allValues.stream().mapToLong(Long::longValue).sum()
-                        }));
-        return new ShardRun(Path.of("shard" + k), change.apply(r), byTag, Map.of(startEpochMillis, second));
+                        },
+                        null, // a file of the first format: 1 s buckets, no width recorded
+                        null));
+        return new ShardRun(Path.of("shard" + k), change.apply(r), byTag, Map.of(startEpochMillis, second), Map.of());
     }
 
     private static ShardRecord.Latency latency(List<Long> micros) {
@@ -288,7 +294,7 @@ class ShardMergeTest {
         long[][] l = randomLatencies(8, 3);
         ShardRun good = shard(1, 2, T0, l);
         ShardRun other = shard(2, 2, T0, randomLatencies(9, 4));
-        ShardRun mixed = new ShardRun(Path.of("shard2"), other.record(), good.byTag(), other.perSecond());
+        ShardRun mixed = new ShardRun(Path.of("shard2"), other.record(), good.byTag(), other.perSecond(), Map.of());
         MergeRefusedException e =
                 assertThrows(MergeRefusedException.class, () -> ShardMerge.merge("t8", List.of(good, mixed), false));
         assertTrue(
