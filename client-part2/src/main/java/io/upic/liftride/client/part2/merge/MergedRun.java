@@ -66,6 +66,6 @@ public record MergedRun(
 
     /** The open model's --rate the shards ran at, or null in the closed model. */
     public Double offeredRate() {
-        return null;
+        return identity().rate();
     }
 }

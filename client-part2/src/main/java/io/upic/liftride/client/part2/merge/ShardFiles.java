@@ -30,7 +30,7 @@ public final class ShardFiles {
     public static final String MERGE_INPUT = "merge-input.json";
     public static final String PER_SECOND_LOG = "latency-per-second.hlog";
     /** The tag of the open model's latencies from the intended send, in both logs. */
-    public static final String INTENDED = "intended";
+    public static final String INTENDED = HdrLog.INTENDED;
 
     private static final Gson GSON =
             new GsonBuilder().setPrettyPrinting().serializeNulls().create();

@@ -157,6 +157,8 @@ public final class ShardMerge {
             Latencies shard = new Latencies();
             shard.add(r.all(), r.first(), s.histogram(""), s.histogram(HdrLog.FIRST));
             run.add(r.all(), r.first(), s.histogram(""), s.histogram(HdrLog.FIRST));
+            shard.intended(r.intended(), s.histogram(HdrLog.INTENDED));
+            run.intended(r.intended(), s.histogram(HdrLog.INTENDED));
             String label = "shard " + r.shardLabel();
             shardStats.add(
                     shard.scope(label, -1, r.threads(), true, r.wallNanos(), r.successful(), shardFailedAttempts));
@@ -207,6 +209,7 @@ public final class ShardMerge {
             failedAttempts += p.failedAttempts();
             latencies.add(
                     p.all(), p.first(), s.histogram(HdrLog.tag(phaseName)), s.histogram(HdrLog.firstTag(phaseName)));
+            latencies.intended(p.intended(), s.histogram(HdrLog.intendedTag(phaseName)));
             if (p.started()) {
                 started = true;
                 start = Math.min(start, p.startEpochMillis());
@@ -240,7 +243,17 @@ public final class ShardMerge {
         private final Histogram first = LatencyHistograms.forMerge();
         private final List<ShardRecord.Latency> allTotals = new ArrayList<>();
         private final List<ShardRecord.Latency> firstTotals = new ArrayList<>();
+        private final Histogram intended = LatencyHistograms.forMerge();
+        private final List<ShardRecord.Latency> intendedTotals = new ArrayList<>();
         private double latencySumMillis;
+
+        /** Adds a shard's latencies from the intended send (the open model); nothing for a closed-model shard. */
+        void intended(ShardRecord.Latency total, Histogram h) {
+            if (total != null) {
+                intendedTotals.add(total);
+                addIfPresent(intended, h);
+            }
+        }
 
         void add(ShardRecord.Latency allTotal, ShardRecord.Latency firstTotal, Histogram allH, Histogram firstH) {
             allTotals.add(allTotal);
@@ -255,8 +268,8 @@ public final class ShardMerge {
         }
 
         /**
-         * The scope's statistics (throughput: successful requests per second of its duration). Intended latencies
-         * are not merged yet (a merge of --rate shards shows the actual ones), so those components are null.
+         * The scope's statistics (throughput: successful requests per second of its duration); the intended
+         * latencies are null unless the shards ran in the open model.
          */
         ScopeStats scope(
                 String name,
@@ -279,8 +292,8 @@ public final class ShardMerge {
                     stats(first, firstTotals),
                     all,
                     first,
-                    null,
-                    null);
+                    intendedTotals.isEmpty() ? null : stats(intended, intendedTotals),
+                    intendedTotals.isEmpty() ? null : intended);
         }
     }
 

@@ -50,7 +50,10 @@ import java.util.Objects;
  * @param all              every attempt's exact latency totals
  * @param first            first attempts' exact latency totals
  * @param phases           one entry per phase of the plan, in order
- * @param seconds          per-second counts on the run's clock
+ * @param seconds          counts per time bucket on the run's clock
+ * @param intended         open model: every attempt's exact latency totals from its intended send; null in the
+ *                         closed model (and in files written before it was recorded)
+ * @param rate             open model: --rate; null in the closed model
  */
 public record ShardRecord(
         int format,
@@ -82,7 +85,9 @@ public record ShardRecord(
         Latency all,
         Latency first,
         List<Phase> phases,
-        Seconds seconds) {
+        Seconds seconds,
+        Latency intended,
+        Double rate) {
 
     /** The version of this file's layout. */
     public static final int FORMAT = 1;
@@ -92,6 +97,11 @@ public record ShardRecord(
      * percentiles come from the histogram logs.
      */
     public record Latency(long count, double meanMillis, double minMillis, double maxMillis) {
+
+        /** The totals of {@code s}, or null when there is none (the closed model's intended latency). */
+        static Latency ofNullable(LatencyStats s) {
+            return s == null ? null : of(s);
+        }
 
         static Latency of(LatencyStats s) {
             return new Latency(s.count(), s.count() == 0 ? 0 : s.meanMillis(), s.minMillis(), s.maxMillis());
@@ -103,6 +113,7 @@ public record ShardRecord(
      *
      * @param failedAttempts attempts without a 201 (a failed request's retries included)
      * @param durationNanos  the phase's start to its last thread's end on this shard
+     * @param intended       open model: latency totals from the intended send; null otherwise
      */
     public record Phase(
             int index,
@@ -120,7 +131,8 @@ public record ShardRecord(
             long endEpochMillis,
             long durationNanos,
             Latency all,
-            Latency first) {
+            Latency first,
+            Latency intended) {
 
         /** The phase's request account on this shard. */
         public Requests requests() {
@@ -214,7 +226,8 @@ public record ShardRecord(
                     p.started() ? r.startEpochMillis() + offsetEnd : 0,
                     p.durationNanos(),
                     Latency.of(s.all()),
-                    Latency.of(s.first())));
+                    Latency.of(s.first()),
+                    Latency.ofNullable(s.fromIntended())));
         }
         var rec = report.reconciliation();
         return new ShardRecord(
@@ -247,7 +260,9 @@ public record ShardRecord(
                 Latency.of(metrics.run().all()),
                 Latency.of(metrics.run().first()),
                 phases,
-                Seconds.of(r.startEpochMillis(), buckets));
+                Seconds.of(r.startEpochMillis(), buckets),
+                Latency.ofNullable(metrics.run().fromIntended()),
+                report.config().rate());
     }
 
     /** "shard K/N". */
