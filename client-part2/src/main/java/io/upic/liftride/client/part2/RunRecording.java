@@ -6,7 +6,7 @@ import io.upic.liftride.client.engine.RunResult;
 import io.upic.liftride.client.part2.csv.ChunkPool;
 import io.upic.liftride.client.part2.csv.ChunkWriter;
 import io.upic.liftride.client.part2.metrics.RunMetrics;
-import io.upic.liftride.client.part2.metrics.SecondBuckets;
+import io.upic.liftride.client.part2.metrics.TimeBuckets;
 import io.upic.liftride.client.part2.metrics.WorkerRecorder;
 import io.upic.liftride.client.part2.report.RunOutput;
 import io.upic.liftride.client.plan.LoadPlan;
@@ -24,7 +24,7 @@ import java.util.function.Consumer;
  * The instrumentation of one run, plugged into client-part1's engine as its {@link AttemptListener}:
  * a {@link WorkerRecorder} per worker (histogram + chunk of primitives), one {@link ChunkWriter}
  * (run as the engine's background task, on a thread the engine owns) that streams the chunks into
- * {@code requests.csv} and feeds the {@link SecondBuckets}, and the merge into {@link RunMetrics}
+ * {@code requests.csv} and feeds the {@link TimeBuckets}, and the merge into {@link RunMetrics}
  * once the engine has joined every worker and the writer.
  *
  * <p>Lifecycle (see {@link AttemptListener}): constructor (file created with its header, before the
@@ -49,7 +49,7 @@ final class RunRecording implements AttemptListener {
 
     private final Path dir;
     private final ChunkPool pool;
-    private final SecondBuckets seconds = new SecondBuckets();
+    private final TimeBuckets seconds = new TimeBuckets();
     private final ChunkWriter writer;
     private final List<WorkerRecorder> recorders = new ArrayList<>();
     private final List<String> problems = new ArrayList<>();
@@ -136,7 +136,7 @@ final class RunRecording implements AttemptListener {
         return dir;
     }
 
-    SecondBuckets seconds() {
+    TimeBuckets seconds() {
         return seconds;
     }
 

@@ -12,6 +12,7 @@ import io.upic.liftride.client.part2.chart.RunCharts;
 import io.upic.liftride.client.part2.merge.MergedSummary;
 import io.upic.liftride.client.part2.merge.ShardFiles;
 import io.upic.liftride.client.part2.report.HdrLog;
+import io.upic.liftride.client.part2.report.HtmlReport;
 import io.upic.liftride.client.plan.PhasePlan;
 import io.upic.liftride.client.report.SummarySchema;
 import java.io.ByteArrayOutputStream;
@@ -104,6 +105,12 @@ class ShardsIT {
             String report = Files.readString(merged.resolve("report.md"));
             assertTrue(report.contains("| 1/2 |") && report.contains("| 2/2 |") && report.contains("| **total** |"));
             assertTrue(report.contains("](t8/" + RunCharts.LATENCY_OVER_TIME + ")"), report);
+            assertTrue(
+                    report.contains("All shards ran together from ") || report.contains("never ran together"),
+                    "the shards' overlap is stated: " + report);
+            assertTrue(report.contains("### Phases and Little's law"), "the merge has the Little's-law section");
+            String html = Files.readString(merged.resolve(HtmlReport.FILE));
+            assertTrue(html.contains("data-scope=\"t8\"") && html.contains("id=\"run1-latency\""), "report.html");
 
             // one shard alone is refused: its totals would pass for the plan's
             ByteArrayOutputStream err2 = new ByteArrayOutputStream();

@@ -4,7 +4,8 @@ import io.upic.liftride.client.engine.PhaseResult;
 import io.upic.liftride.client.engine.RunResult;
 import io.upic.liftride.client.part2.metrics.RunMetrics;
 import io.upic.liftride.client.part2.metrics.ScopeStats;
-import io.upic.liftride.client.part2.metrics.SecondBuckets;
+import io.upic.liftride.client.part2.metrics.TimeBuckets;
+import io.upic.liftride.client.part2.metrics.Timeline;
 import java.awt.BasicStroke;
 import java.awt.Color;
 import java.io.IOException;
@@ -19,7 +20,7 @@ import org.knowm.xchart.style.lines.SeriesLines;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 
 /**
- * The three charts of one run, drawn from the per-second buckets and the merged histograms (never
+ * The three charts of one run, drawn from the time buckets and the merged histograms (never
  * from the CSV): latency over time, throughput over time, and the latency percentile distribution.
  * Static and thread-safe.
  */
@@ -38,12 +39,13 @@ public final class RunCharts {
 
     /** Writes the three charts into {@code dir}; returns them in order. */
     public static List<ChartFile> write(
-            Path dir, String runLabel, RunResult result, SecondBuckets seconds, RunMetrics metrics) throws IOException {
+            Path dir, String runLabel, RunResult result, TimeBuckets seconds, RunMetrics metrics) throws IOException {
         List<ChartFile> files = new ArrayList<>(3);
-        XYChart latency = latencyOverTime(runLabel, result, seconds);
+        Timeline t = Timeline.of(seconds, result);
+        XYChart latency = latencyOverTime(runLabel, result, t);
         ChartStyle.savePng(latency, dir.resolve(LATENCY_OVER_TIME));
         files.add(new ChartFile(dir.resolve(LATENCY_OVER_TIME), latency.getTitle()));
-        XYChart throughput = throughputOverTime(runLabel, result, seconds);
+        XYChart throughput = throughputOverTime(runLabel, result, t, seconds.totalFailed());
         ChartStyle.savePng(throughput, dir.resolve(THROUGHPUT_OVER_TIME));
         files.add(new ChartFile(dir.resolve(THROUGHPUT_OVER_TIME), throughput.getTitle()));
         XYChart percentiles = percentiles(runLabel, metrics);
@@ -52,60 +54,33 @@ public final class RunCharts {
         return files;
     }
 
-    /** Per-second mean, median and p99 latency, phases shaded. */
-    public static XYChart latencyOverTime(String runLabel, RunResult result, SecondBuckets seconds) {
+    /** Mean, median and p99 latency per time bucket (and from the intended send under --rate), phases shaded. */
+    public static XYChart latencyOverTime(String runLabel, RunResult result, Timeline t) {
         XYChart c = ChartStyle.xy("Latency over time: " + runLabel, "time since the run started (s)", "latency (ms)");
-        int n = seconds.seconds();
-        double[] x = new double[n];
-        double[] mean = new double[n];
-        double[] p50 = new double[n];
-        double[] p99 = new double[n];
-        boolean open = seconds.hasFromIntended();
-        double[] p99Intended = new double[n];
-        double[] meanIntended = new double[n];
+        boolean[] has = new boolean[t.size()];
         double top = 0;
-        int m = 0;
-        double wallSeconds = result.wallNanos() / 1e9;
-        for (int s = 0; s < n; s++) {
-            if (seconds.attempts(s) == 0) {
-                continue;
+        for (int i = 0; i < t.size(); i++) {
+            has[i] = !Double.isNaN(t.mean()[i]);
+            if (has[i]) {
+                top = Math.max(top, Math.max(t.p99()[i], t.mean()[i]));
+                if (t.intendedP99() != null) {
+                    top = Math.max(top, Math.max(nanToZero(t.intendedP99()[i]), nanToZero(t.intendedMean()[i])));
+                }
             }
-            x[m] = s
-                    + Math.min(
-                            0.5,
-                            Math.max(
-                                    0.025,
-                                    (wallSeconds - s) / 2)); // the middle of the part of the second the run covered
-            mean[m] = seconds.meanMillis(s);
-            p50[m] = seconds.percentileMillis(s, 50);
-            p99[m] = seconds.percentileMillis(s, 99);
-            top = Math.max(top, Math.max(p99[m], mean[m]));
-            if (open) {
-                p99Intended[m] = seconds.fromIntendedPercentileMillis(s, 99);
-                meanIntended[m] = seconds.fromIntendedMeanMillis(s);
-                top = Math.max(top, Math.max(nanToZero(p99Intended[m]), nanToZero(meanIntended[m])));
-            }
-            m++;
         }
-        top = niceTop(top * 1.08);
-        top = phaseStrips(c, result, top);
-        if (m > 0) {
-            line(c, "p99", trim(x, m), trim(p99, m), ChartStyle.RED, ChartStyle.SOLID);
-            line(c, "mean", trim(x, m), trim(mean, m), ChartStyle.BLUE, ChartStyle.THICK);
-            line(c, "median (p50)", trim(x, m), trim(p50, m), ChartStyle.GREEN, ChartStyle.DASHED);
-            if (open) { // the open model: the same latency measured from when each request was due
-                line(
-                        c,
-                        "p99 from intended send",
-                        trim(x, m),
-                        trim(p99Intended, m),
-                        ChartStyle.ORANGE,
-                        ChartStyle.THICK);
+        top = phaseStrips(c, result, niceTop(top * 1.08));
+        double[] x = pick(t.x(), has);
+        if (x.length > 0) {
+            line(c, "p99", x, pick(t.p99(), has), ChartStyle.RED, ChartStyle.SOLID);
+            line(c, "mean", x, pick(t.mean(), has), ChartStyle.BLUE, ChartStyle.THICK);
+            line(c, "median (p50)", x, pick(t.p50(), has), ChartStyle.GREEN, ChartStyle.DASHED);
+            if (t.intendedP99() != null) { // the open model: the same latency measured from when each request was due
+                line(c, "p99 from intended send", x, pick(t.intendedP99(), has), ChartStyle.ORANGE, ChartStyle.THICK);
                 line(
                         c,
                         "mean from intended send",
-                        trim(x, m),
-                        trim(meanIntended, m),
+                        x,
+                        pick(t.intendedMean(), has),
                         ChartStyle.PURPLE,
                         ChartStyle.DASHED);
             }
@@ -116,42 +91,44 @@ public final class RunCharts {
         return c;
     }
 
+    /** The values of {@code v} where {@code has} is true. */
+    private static double[] pick(double[] v, boolean[] has) {
+        double[] out = new double[v.length];
+        int m = 0;
+        for (int i = 0; i < v.length; i++) {
+            if (has[i]) {
+                out[m++] = v[i];
+            }
+        }
+        return trim(out, m);
+    }
+
     private static double nanToZero(double v) {
         return Double.isNaN(v) ? 0 : v;
     }
 
-    /** Completed requests (201s) per second, failed attempts marked, phases shaded. */
-    public static XYChart throughputOverTime(String runLabel, RunResult result, SecondBuckets seconds) {
-        long failedTotal = seconds.totalFailed();
+    /** Completed requests (201s) per second of each time bucket, failed attempts marked, phases shaded. */
+    public static XYChart throughputOverTime(String runLabel, RunResult result, Timeline t, long failedTotal) {
         String failedNote =
                 failedTotal == 0 ? "no failed attempts" : String.format(Locale.US, "%,d failed attempts", failedTotal);
         XYChart c = ChartStyle.xy(
                 "Throughput over time: " + runLabel + ", " + failedNote,
                 "time since the run started (s)",
                 "requests per second");
-        int n = seconds.seconds();
-        double wallSeconds = result.wallNanos() / 1e9;
-        double[] x = new double[n];
-        double[] ok = new double[n];
         List<Double> fx = new ArrayList<>();
         List<Double> fy = new ArrayList<>();
         double top = 0;
-        for (int s = 0; s < n; s++) {
-            // the last bucket usually covers part of a second: divide by its real length
-            double length = Math.max(0.05, Math.min(1.0, wallSeconds - s));
-            x[s] = s + Math.min(0.5, length / 2);
-            ok[s] = seconds.successful(s) / length;
-            top = Math.max(top, ok[s]);
-            if (seconds.failed(s) > 0) {
-                fx.add(x[s]);
-                fy.add(seconds.failed(s) / length);
-                top = Math.max(top, seconds.failed(s) / length);
+        for (int i = 0; i < t.size(); i++) {
+            top = Math.max(top, t.okPerSecond()[i]);
+            if (!Double.isNaN(t.failedPerSecond()[i])) {
+                fx.add(t.x()[i]);
+                fy.add(t.failedPerSecond()[i]);
+                top = Math.max(top, t.failedPerSecond()[i]);
             }
         }
-        top = niceTop(top * 1.08);
-        top = phaseStrips(c, result, top);
-        if (n > 0) {
-            line(c, "completed (201) per s", x, ok, ChartStyle.BLUE, ChartStyle.THICK);
+        top = phaseStrips(c, result, niceTop(top * 1.08));
+        if (t.size() > 0) {
+            line(c, "completed (201) per s", t.x(), t.okPerSecond(), ChartStyle.BLUE, ChartStyle.THICK);
         }
         if (!fx.isEmpty()) {
             XYSeries f = c.addSeries("failed attempts per s", fx, fy);

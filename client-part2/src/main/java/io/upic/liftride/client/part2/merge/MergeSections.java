@@ -2,11 +2,11 @@ package io.upic.liftride.client.part2.merge;
 
 import io.upic.liftride.client.engine.RunResult;
 import io.upic.liftride.client.part2.chart.RunCharts.ChartFile;
-import io.upic.liftride.client.part2.metrics.SecondBuckets;
+import io.upic.liftride.client.part2.metrics.TimeBuckets;
+import io.upic.liftride.client.part2.metrics.Timeline;
 import io.upic.liftride.client.part2.report.HdrLog;
 import io.upic.liftride.client.part2.report.PercentileCurves;
 import io.upic.liftride.client.part2.report.ReportModel;
-import io.upic.liftride.client.part2.report.Timeline;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -155,10 +155,10 @@ public final class MergeSections {
      * The successful requests in the buckets that lie wholly inside [fromMillis, toMillis) of the merged clock, and
      * those buckets' length in ms: the overlap's rate at the buckets' resolution.
      */
-    static long[] overlapCount(SecondBuckets buckets, long fromMillis, long toMillis) {
+    static long[] overlapCount(TimeBuckets buckets, long fromMillis, long toMillis) {
         long width = buckets.bucketNanos() / 1_000_000;
         long ok = 0, millis = 0;
-        for (int i = 0; i < buckets.seconds(); i++) {
+        for (int i = 0; i < buckets.count(); i++) {
             long a = i * width;
             if (a >= fromMillis && a + width <= toMillis) {
                 ok += buckets.successful(i);

@@ -3,12 +3,12 @@ package io.upic.liftride.client.part2.merge;
 import io.upic.liftride.client.engine.RunResult;
 import io.upic.liftride.client.part2.metrics.RunMetrics;
 import io.upic.liftride.client.part2.metrics.ScopeStats;
-import io.upic.liftride.client.part2.metrics.SecondBuckets;
+import io.upic.liftride.client.part2.metrics.TimeBuckets;
 import java.util.List;
 
 /**
  * The shards of one run joined on one wall-clock timeline: the same shapes a single run has ({@link RunResult},
- * {@link RunMetrics}, {@link SecondBuckets}), so its charts and histogram log come from the same code. Times are
+ * {@link RunMetrics}, {@link TimeBuckets}), so its charts and histogram log come from the same code. Times are
  * on the merged clock: nanos count from the first shard's start ({@code result.startNanos() == 0}). Immutable by
  * convention (the buckets and histograms must not be modified).
  *
@@ -28,7 +28,7 @@ public record MergedRun(
         RunResult result,
         RunMetrics metrics,
         List<ScopeStats> shardStats,
-        SecondBuckets seconds,
+        TimeBuckets seconds,
         List<String> transports) {
 
     public MergedRun {
@@ -66,6 +66,6 @@ public record MergedRun(
 
     /** The open model's --rate the shards ran at, or null in the closed model. */
     public Double offeredRate() {
-        return null;
+        return identity().rate();
     }
 }

@@ -12,8 +12,9 @@ import java.util.List;
 
 /**
  * The {@code summary.json} of a merge: the same {@link RunSummary} a single run writes, built from the merged
- * numbers, with every shard's own numbers in {@code shards}. What a merge cannot know is null: the seed, the
- * open model's fields, thresholds (a merge checks none). Stateless; thread-safe.
+ * numbers, with every shard's own numbers in {@code shards}. What a merge cannot know is null: the seed,
+ * thresholds (a merge checks none); the open model's rate and latencies from the intended send are merged.
+ * Stateless; thread-safe.
  */
 public final class MergedSummary {
 
@@ -55,6 +56,11 @@ public final class MergedSummary {
                 .ok(ok)
                 .phases(RunSummary.phases(r, new HistogramMetrics(m.metrics(), r)))
                 .latencyMs(latency(m.metrics().run().all()))
+                .offeredRate(m.offeredRate())
+                .latencyFromIntendedMs(
+                        m.metrics().run().fromIntended() == null
+                                ? null
+                                : latency(m.metrics().run().fromIntended()))
                 .thresholds(List.of())
                 .thresholdsPassed(true)
                 .server(server)

@@ -4,7 +4,7 @@ import com.google.gson.Gson;
 import com.google.gson.GsonBuilder;
 import com.google.gson.JsonParseException;
 import io.upic.liftride.client.part2.metrics.LatencyHistograms;
-import io.upic.liftride.client.part2.metrics.SecondBuckets;
+import io.upic.liftride.client.part2.metrics.TimeBuckets;
 import io.upic.liftride.client.part2.report.HdrLog;
 import java.io.FileNotFoundException;
 import java.io.IOException;
@@ -29,6 +29,8 @@ public final class ShardFiles {
 
     public static final String MERGE_INPUT = "merge-input.json";
     public static final String PER_SECOND_LOG = "latency-per-second.hlog";
+    /** The tag of the open model's latencies from the intended send, in both logs. */
+    public static final String INTENDED = HdrLog.INTENDED;
 
     private static final Gson GSON =
             new GsonBuilder().setPrettyPrinting().serializeNulls().create();
@@ -36,28 +38,38 @@ public final class ShardFiles {
     private ShardFiles() {}
 
     /** Writes {@value #MERGE_INPUT} and {@value #PER_SECOND_LOG} into {@code dir}. */
-    public static void write(Path dir, ShardRecord record, SecondBuckets seconds) throws IOException {
+    public static void write(Path dir, ShardRecord record, TimeBuckets seconds) throws IOException {
         Files.writeString(dir.resolve(MERGE_INPUT), GSON.toJson(record) + "\n", StandardCharsets.UTF_8);
         writePerSecond(dir.resolve(PER_SECOND_LOG), record.seconds().originEpochMillis(), seconds, record.plan());
     }
 
-    /** One interval per second that has attempts: [origin + s, origin + s + 1), timestamps in epoch seconds. */
-    static void writePerSecond(Path file, long originEpochMillis, SecondBuckets seconds, String plan)
-            throws IOException {
+    /**
+     * One interval per time bucket that has attempts: [origin + i w, origin + (i + 1) w), timestamps in epoch
+     * seconds; in the open model also each bucket's latencies from the intended send, tagged {@value #INTENDED}.
+     */
+    static void writePerSecond(Path file, long originEpochMillis, TimeBuckets seconds, String plan) throws IOException {
         try (OutputStream raw = Files.newOutputStream(file);
                 PrintStream ps = new PrintStream(raw, false, StandardCharsets.US_ASCII)) {
             HistogramLogWriter w = new HistogramLogWriter(ps);
-            w.outputComment("LiftRide client-part2: POST latencies in microseconds per second of completion (max"
-                    + " column in ms), plan " + plan + "; counts per second are in " + MERGE_INPUT);
+            w.outputComment("LiftRide client-part2: POST latencies in microseconds per " + seconds.bucketMillis()
+                    + " ms of completion (max column in ms), plan " + plan + "; counts per bucket are in "
+                    + MERGE_INPUT);
             w.outputLogFormatVersion();
             w.outputStartTime(originEpochMillis);
             w.outputBaseTime(0);
             w.outputLegend();
-            double origin = originEpochMillis / 1e3;
-            for (int s = 0; s < seconds.seconds(); s++) {
+            double width = seconds.bucketMillis() / 1e3;
+            for (int s = 0; s < seconds.count(); s++) {
+                double start = (originEpochMillis + s * seconds.bucketMillis()) / 1e3;
                 Histogram h = seconds.histogram(s);
                 if (h != null && h.getTotalCount() > 0) {
-                    w.outputIntervalHistogram(origin + s, origin + s + 1, h, 1000.0);
+                    w.outputIntervalHistogram(start, start + width, h, 1000.0);
+                }
+                Histogram intended = seconds.fromIntendedHistogram(s);
+                if (intended != null && intended.getTotalCount() > 0) {
+                    Histogram copy = intended.copy();
+                    copy.setTag(INTENDED);
+                    w.outputIntervalHistogram(start, start + width, copy, 1000.0);
                 }
             }
             ps.flush();
@@ -102,14 +114,20 @@ public final class ShardFiles {
         return byTag;
     }
 
-    /** The untagged histograms of a per-second log by their start on the wall clock (epoch ms). */
-    public static Map<Long, Histogram> readPerSecond(Path file) throws IOException {
+    /**
+     * The histograms of a per-bucket log tagged {@code tag} ("" for untagged) by their start on the wall clock
+     * (epoch ms).
+     */
+    public static Map<Long, Histogram> readPerSecond(Path file, String tag) throws IOException {
         Map<Long, Histogram> byStart = new HashMap<>();
         try {
             HistogramLogReader reader = new HistogramLogReader(file.toFile());
             EncodableHistogram e;
             while ((e = reader.nextIntervalHistogram()) != null) {
                 Histogram h = (Histogram) e;
+                if (!tag.equals(h.getTag() == null ? "" : h.getTag())) {
+                    continue;
+                }
                 byStart.merge(h.getStartTimeStamp(), h, (a, b) -> {
                     a.add(b);
                     return a;

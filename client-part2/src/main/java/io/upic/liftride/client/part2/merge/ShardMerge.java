@@ -7,10 +7,11 @@ import io.upic.liftride.client.part2.metrics.LatencyHistograms;
 import io.upic.liftride.client.part2.metrics.LatencyStats;
 import io.upic.liftride.client.part2.metrics.RunMetrics;
 import io.upic.liftride.client.part2.metrics.ScopeStats;
-import io.upic.liftride.client.part2.metrics.SecondBuckets;
+import io.upic.liftride.client.part2.metrics.TimeBuckets;
 import io.upic.liftride.client.part2.report.HdrLog;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -156,6 +157,8 @@ public final class ShardMerge {
             Latencies shard = new Latencies();
             shard.add(r.all(), r.first(), s.histogram(""), s.histogram(HdrLog.FIRST));
             run.add(r.all(), r.first(), s.histogram(""), s.histogram(HdrLog.FIRST));
+            shard.intended(r.intended(), s.histogram(HdrLog.INTENDED));
+            run.intended(r.intended(), s.histogram(HdrLog.INTENDED));
             String label = "shard " + r.shardLabel();
             shardStats.add(
                     shard.scope(label, -1, r.threads(), true, r.wallNanos(), r.successful(), shardFailedAttempts));
@@ -206,6 +209,7 @@ public final class ShardMerge {
             failedAttempts += p.failedAttempts();
             latencies.add(
                     p.all(), p.first(), s.histogram(HdrLog.tag(phaseName)), s.histogram(HdrLog.firstTag(phaseName)));
+            latencies.intended(p.intended(), s.histogram(HdrLog.intendedTag(phaseName)));
             if (p.started()) {
                 started = true;
                 start = Math.min(start, p.startEpochMillis());
@@ -239,7 +243,17 @@ public final class ShardMerge {
         private final Histogram first = LatencyHistograms.forMerge();
         private final List<ShardRecord.Latency> allTotals = new ArrayList<>();
         private final List<ShardRecord.Latency> firstTotals = new ArrayList<>();
+        private final Histogram intended = LatencyHistograms.forMerge();
+        private final List<ShardRecord.Latency> intendedTotals = new ArrayList<>();
         private double latencySumMillis;
+
+        /** Adds a shard's latencies from the intended send (the open model); nothing for a closed-model shard. */
+        void intended(ShardRecord.Latency total, Histogram h) {
+            if (total != null) {
+                intendedTotals.add(total);
+                addIfPresent(intended, h);
+            }
+        }
 
         void add(ShardRecord.Latency allTotal, ShardRecord.Latency firstTotal, Histogram allH, Histogram firstH) {
             allTotals.add(allTotal);
@@ -254,8 +268,8 @@ public final class ShardMerge {
         }
 
         /**
-         * The scope's statistics (throughput: successful requests per second of its duration). Intended latencies
-         * are not merged yet (a merge of --rate shards shows the actual ones), so those components are null.
+         * The scope's statistics (throughput: successful requests per second of its duration); the intended
+         * latencies are null unless the shards ran in the open model.
          */
         ScopeStats scope(
                 String name,
@@ -278,34 +292,45 @@ public final class ShardMerge {
                     stats(first, firstTotals),
                     all,
                     first,
-                    null,
-                    null);
+                    intendedTotals.isEmpty() ? null : stats(intended, intendedTotals),
+                    intendedTotals.isEmpty() ? null : intended);
         }
     }
 
-    /** Each shard's seconds moved to the merged clock and added. */
-    private static SecondBuckets seconds(List<ShardRun> shards, long origin) {
-        SecondBuckets merged = new SecondBuckets();
+    /**
+     * Each shard's time buckets moved to the merged clock and added, in buckets as wide as the widest shard's: a
+     * shard's bucket goes to the merged bucket holding its start on the wall clock.
+     */
+    private static TimeBuckets seconds(List<ShardRun> shards, long origin) {
+        long width = shards.stream()
+                .mapToLong(s -> s.record().seconds().widthMillis())
+                .max()
+                .orElse(TimeBuckets.FINE_MILLIS);
+        TimeBuckets merged = new TimeBuckets(width);
         merged.setOrigin(0);
         for (ShardRun s : shards) {
             ShardRecord.Seconds sec = s.record().seconds();
-            long shift = Math.round((sec.originEpochMillis() - origin) / 1000.0);
-            Map<Long, Histogram> hist = s.perSecond();
+            Map<Long, Histogram> hist = byBucket(s.perSecond(), sec);
+            Map<Long, Histogram> intended = byBucket(s.perSecondIntended(), sec);
             for (int i = 0; i < sec.length(); i++) {
                 if (sec.attempts()[i] == 0) {
                     continue;
                 }
-                Histogram h = hist.get(sec.originEpochMillis() + i * 1000L);
-                merged.addSecond(
-                        (int) (i + shift),
-                        sec.attempts()[i],
-                        sec.successful()[i],
-                        sec.failed()[i],
-                        sec.latencySumMicros()[i],
-                        h);
+                long offsetMillis = sec.originEpochMillis() - origin + i * sec.widthMillis();
+                merged.addBucket(
+                        Math.max(0, offsetMillis) * 1_000_000, sec.counts(i), hist.get((long) i), intended.get((long)
+                                i));
             }
         }
         return merged;
+    }
+
+    /** A per-bucket log's histograms by bucket index (the timestamps rounded to the nearest bucket start). */
+    private static Map<Long, Histogram> byBucket(Map<Long, Histogram> byStart, ShardRecord.Seconds sec) {
+        Map<Long, Histogram> byIndex = new HashMap<>();
+        byStart.forEach((start, h) ->
+                byIndex.put(Math.round((start - sec.originEpochMillis()) / (double) sec.widthMillis()), h));
+        return byIndex;
     }
 
     /**

@@ -7,7 +7,7 @@ import io.upic.liftride.client.engine.RunResult;
 import io.upic.liftride.client.part2.metrics.LatencyStats;
 import io.upic.liftride.client.part2.metrics.RunMetrics;
 import io.upic.liftride.client.part2.metrics.ScopeStats;
-import io.upic.liftride.client.part2.metrics.SecondBuckets;
+import io.upic.liftride.client.part2.metrics.TimeBuckets;
 import io.upic.liftride.client.report.RunReport;
 import java.util.ArrayList;
 import java.util.List;
@@ -50,7 +50,10 @@ import java.util.Objects;
  * @param all              every attempt's exact latency totals
  * @param first            first attempts' exact latency totals
  * @param phases           one entry per phase of the plan, in order
- * @param seconds          per-second counts on the run's clock
+ * @param seconds          counts per time bucket on the run's clock
+ * @param intended         open model: every attempt's exact latency totals from its intended send; null in the
+ *                         closed model (and in files written before it was recorded)
+ * @param rate             open model: --rate; null in the closed model
  */
 public record ShardRecord(
         int format,
@@ -82,7 +85,9 @@ public record ShardRecord(
         Latency all,
         Latency first,
         List<Phase> phases,
-        Seconds seconds) {
+        Seconds seconds,
+        Latency intended,
+        Double rate) {
 
     /** The version of this file's layout. */
     public static final int FORMAT = 1;
@@ -92,6 +97,11 @@ public record ShardRecord(
      * percentiles come from the histogram logs.
      */
     public record Latency(long count, double meanMillis, double minMillis, double maxMillis) {
+
+        /** The totals of {@code s}, or null when there is none (the closed model's intended latency). */
+        static Latency ofNullable(LatencyStats s) {
+            return s == null ? null : of(s);
+        }
 
         static Latency of(LatencyStats s) {
             return new Latency(s.count(), s.count() == 0 ? 0 : s.meanMillis(), s.minMillis(), s.maxMillis());
@@ -103,6 +113,7 @@ public record ShardRecord(
      *
      * @param failedAttempts attempts without a 201 (a failed request's retries included)
      * @param durationNanos  the phase's start to its last thread's end on this shard
+     * @param intended       open model: latency totals from the intended send; null otherwise
      */
     public record Phase(
             int index,
@@ -120,7 +131,8 @@ public record ShardRecord(
             long endEpochMillis,
             long durationNanos,
             Latency all,
-            Latency first) {
+            Latency first,
+            Latency intended) {
 
         /** The phase's request account on this shard. */
         public Requests requests() {
@@ -129,16 +141,58 @@ public record ShardRecord(
     }
 
     /**
-     * Per-second counts: second s covers attempts that completed in [origin + s, origin + s + 1) s.
+     * Counts per time bucket: bucket i covers attempts that completed in [origin + i w, origin + (i + 1) w), w
+     * being {@code bucketMillis}. (Named for the 1 s buckets of the first format; a file written before the width
+     * was recorded has none, and its buckets are 1 s wide.)
      *
      * @param originEpochMillis the run's start on the wall clock
+     * @param bucketMillis      the buckets' width; null in files of 1 s buckets written before it was recorded
+     * @param intendedSumMicros open model: each bucket's latency sum from the intended send; null otherwise
      */
     public record Seconds(
-            long originEpochMillis, long[] attempts, long[] successful, long[] failed, long[] latencySumMicros) {
+            long originEpochMillis,
+            long[] attempts,
+            long[] successful,
+            long[] failed,
+            long[] latencySumMicros,
+            Long bucketMillis,
+            long[] intendedSumMicros) {
 
-        /** Seconds covered. */
+        /** Buckets covered. */
         public int length() {
             return attempts.length;
+        }
+
+        /** The buckets' width in ms (1,000 in the files of before). */
+        public long widthMillis() {
+            return bucketMillis == null ? 1000 : bucketMillis;
+        }
+
+        /** The counts of {@code buckets}, on a clock that started at {@code originEpochMillis}. */
+        static Seconds of(long originEpochMillis, TimeBuckets buckets) {
+            int n = buckets.count();
+            long[] attempts = new long[n], ok = new long[n], failed = new long[n], sum = new long[n];
+            long[] intended = buckets.hasFromIntended() ? new long[n] : null;
+            for (int s = 0; s < n; s++) {
+                attempts[s] = buckets.attempts(s);
+                ok[s] = buckets.successful(s);
+                failed[s] = buckets.failed(s);
+                sum[s] = buckets.latencySumMicros(s);
+                if (intended != null) {
+                    intended[s] = buckets.fromIntendedSumMicros(s);
+                }
+            }
+            return new Seconds(originEpochMillis, attempts, ok, failed, sum, buckets.bucketMillis(), intended);
+        }
+
+        /** Bucket {@code i}'s counts. */
+        public TimeBuckets.Counts counts(int i) {
+            return new TimeBuckets.Counts(
+                    attempts[i],
+                    successful[i],
+                    failed[i],
+                    latencySumMicros[i],
+                    intendedSumMicros == null ? 0 : intendedSumMicros[i]);
         }
     }
 
@@ -148,7 +202,7 @@ public record ShardRecord(
     }
 
     /** The record of a finished run. */
-    public static ShardRecord of(RunReport report, RunMetrics metrics, SecondBuckets buckets) {
+    public static ShardRecord of(RunReport report, RunMetrics metrics, TimeBuckets buckets) {
         RunConfig c = report.config();
         RunResult r = report.result();
         List<Phase> phases = new ArrayList<>(r.phases().size());
@@ -172,15 +226,8 @@ public record ShardRecord(
                     p.started() ? r.startEpochMillis() + offsetEnd : 0,
                     p.durationNanos(),
                     Latency.of(s.all()),
-                    Latency.of(s.first())));
-        }
-        int n = buckets.seconds();
-        long[] attempts = new long[n], ok = new long[n], failed = new long[n], sum = new long[n];
-        for (int s = 0; s < n; s++) {
-            attempts[s] = buckets.attempts(s);
-            ok[s] = buckets.successful(s);
-            failed[s] = buckets.failed(s);
-            sum[s] = buckets.latencySumMicros(s);
+                    Latency.of(s.first()),
+                    Latency.ofNullable(s.fromIntended())));
         }
         var rec = report.reconciliation();
         return new ShardRecord(
@@ -213,7 +260,9 @@ public record ShardRecord(
                 Latency.of(metrics.run().all()),
                 Latency.of(metrics.run().first()),
                 phases,
-                new Seconds(r.startEpochMillis(), attempts, ok, failed, sum));
+                Seconds.of(r.startEpochMillis(), buckets),
+                Latency.ofNullable(metrics.run().fromIntended()),
+                report.config().rate());
     }
 
     /** "shard K/N". */

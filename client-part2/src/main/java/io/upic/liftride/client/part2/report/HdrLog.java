@@ -22,7 +22,8 @@ import org.HdrHistogram.HistogramLogWriter;
  *   <li>{@code Tag=<phase>}: every attempt of one phase (e.g. {@code Tag=peak}), timed from the
  *       phase's start to its end.</li>
  * </ul>
- * Also {@code Tag=<phase>.first} (first attempts of one phase), so a merge of shards has every scope.
+ * Also {@code Tag=<phase>.first} (first attempts of one phase) and, under {@code --rate}, {@code Tag=intended} and
+ * {@code Tag=<phase>.intended} (latencies from the intended send), so a merge of shards has every scope.
  * Timestamps are absolute: {@code StartTime} is the run's start and every interval's start and end are seconds
  * since the epoch ({@code BaseTime: 0}), so logs of shards started on different machines line up on one clock.
  * For HistogramLogProcessor use {@code -outputValueUnitRatio 1000} to print milliseconds.
@@ -32,6 +33,8 @@ public final class HdrLog {
     public static final String FILE = "latency.hlog";
     /** The tag of the whole run's first attempts. */
     public static final String FIRST = "first";
+    /** The tag of the whole run's latencies from the intended send (the open model, --rate). */
+    public static final String INTENDED = "intended";
 
     private HdrLog() {}
 
@@ -50,6 +53,9 @@ public final class HdrLog {
             ScopeStats run = metrics.run();
             w.outputIntervalHistogram(origin, origin + wall, tagged(run.allHistogram(), null), 1000.0);
             w.outputIntervalHistogram(origin, origin + wall, tagged(run.firstHistogram(), FIRST), 1000.0);
+            if (run.fromIntendedHistogram() != null) {
+                w.outputIntervalHistogram(origin, origin + wall, tagged(run.fromIntendedHistogram(), INTENDED), 1000.0);
+            }
             for (ScopeStats p : metrics.phases()) {
                 if (!p.started()) {
                     continue;
@@ -59,6 +65,10 @@ public final class HdrLog {
                 double end = origin + (phase.endNanos() - result.startNanos()) / 1e9;
                 w.outputIntervalHistogram(start, end, tagged(p.allHistogram(), tag(p.name())), 1000.0);
                 w.outputIntervalHistogram(start, end, tagged(p.firstHistogram(), firstTag(p.name())), 1000.0);
+                if (p.fromIntendedHistogram() != null) {
+                    w.outputIntervalHistogram(
+                            start, end, tagged(p.fromIntendedHistogram(), intendedTag(p.name())), 1000.0);
+                }
             }
             ps.flush();
             if (ps.checkError()) {
@@ -71,6 +81,11 @@ public final class HdrLog {
         Histogram copy = h.copy();
         copy.setTag(tag);
         return copy;
+    }
+
+    /** The tag of a phase's latencies from the intended send (the open model). */
+    public static String intendedTag(String phaseName) {
+        return tag(phaseName) + "." + INTENDED;
     }
 
     /** The tag of a phase's first attempts. */

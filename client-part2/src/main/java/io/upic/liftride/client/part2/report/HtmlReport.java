@@ -6,6 +6,7 @@ import io.upic.liftride.client.part2.html.ChartSpec.Line;
 import io.upic.liftride.client.part2.html.Html;
 import io.upic.liftride.client.part2.html.HtmlPage;
 import io.upic.liftride.client.part2.metrics.LatencyStats;
+import io.upic.liftride.client.part2.metrics.Timeline;
 import io.upic.liftride.client.report.SummaryPrinter;
 import io.upic.liftride.client.report.TheoryTable;
 import java.io.IOException;

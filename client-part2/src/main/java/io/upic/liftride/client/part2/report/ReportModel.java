@@ -5,6 +5,7 @@ import io.upic.liftride.client.engine.RunResult;
 import io.upic.liftride.client.part2.chart.RunCharts.ChartFile;
 import io.upic.liftride.client.part2.metrics.RunMetrics;
 import io.upic.liftride.client.part2.metrics.ScopeStats;
+import io.upic.liftride.client.part2.metrics.Timeline;
 import io.upic.liftride.client.report.TheoryTable;
 import java.nio.file.Path;
 import java.util.List;

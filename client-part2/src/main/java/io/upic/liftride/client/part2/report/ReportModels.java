@@ -4,7 +4,8 @@ import io.upic.liftride.client.engine.Baseline;
 import io.upic.liftride.client.engine.RunResult;
 import io.upic.liftride.client.part2.chart.RunCharts.ChartFile;
 import io.upic.liftride.client.part2.metrics.ScopeStats;
-import io.upic.liftride.client.part2.metrics.SecondBuckets;
+import io.upic.liftride.client.part2.metrics.TimeBuckets;
+import io.upic.liftride.client.part2.metrics.Timeline;
 import io.upic.liftride.client.report.CpuScope;
 import io.upic.liftride.client.report.Prediction;
 import io.upic.liftride.client.report.Reconciliation;
@@ -93,7 +94,7 @@ public final class ReportModels {
     }
 
     /** The section of one run, built once from its output and its time buckets. */
-    public static ReportModel.Run run(RunOutput o, SecondBuckets buckets) {
+    public static ReportModel.Run run(RunOutput o, TimeBuckets buckets) {
         RunReport rep = o.report();
         RunResult r = rep.result();
         List<ReportModel.FileRef> files = List.of(

@@ -12,7 +12,8 @@ import io.upic.liftride.client.http.AttemptCodes;
 import io.upic.liftride.client.part2.csv.AttemptChunk;
 import io.upic.liftride.client.part2.csv.ChunkPool;
 import io.upic.liftride.client.part2.metrics.RunMetrics;
-import io.upic.liftride.client.part2.metrics.SecondBuckets;
+import io.upic.liftride.client.part2.metrics.TimeBuckets;
+import io.upic.liftride.client.part2.metrics.Timeline;
 import io.upic.liftride.client.part2.metrics.WorkerRecorder;
 import java.awt.image.BufferedImage;
 import java.nio.file.Files;
@@ -39,7 +40,7 @@ class RunChartsTest {
         WorkerRecorder[] workers = {
             new WorkerRecorder(0, 0, pool), new WorkerRecorder(1, 0, pool), new WorkerRecorder(2, 0, pool)
         };
-        SecondBuckets seconds = new SecondBuckets();
+        TimeBuckets seconds = new TimeBuckets();
         seconds.setOrigin(0);
         long[][] phaseSpan = {{0, 60 * S}, {20 * S, 250 * S}, {230 * S, 300 * S}};
         long failedAttempts = 0;
@@ -72,7 +73,8 @@ class RunChartsTest {
                 .build();
         RunMetrics metrics = RunMetrics.merge(List.of(workers), result);
 
-        XYChart throughput = RunCharts.throughputOverTime("64 threads, synthetic", result, seconds);
+        XYChart throughput = RunCharts.throughputOverTime(
+                "64 threads, synthetic", result, Timeline.of(seconds, result), seconds.totalFailed());
         assertTrue(
                 throughput.getSeriesMap().containsKey("failed attempts per s"), "failures are a series of their own");
         assertTrue(
@@ -109,7 +111,7 @@ class RunChartsTest {
                 .stopped(true)
                 .build();
         RunMetrics metrics = RunMetrics.merge(List.of(), result);
-        SecondBuckets seconds = new SecondBuckets();
+        TimeBuckets seconds = new TimeBuckets();
         Path dir = Files.createDirectories(Path.of("target", "chart-samples", "empty"));
         for (RunCharts.ChartFile f : RunCharts.write(dir, "8 threads (stopped)", result, seconds, metrics)) {
             assertNotNull(ImageIO.read(f.file().toFile()), f.file() + " decodes");

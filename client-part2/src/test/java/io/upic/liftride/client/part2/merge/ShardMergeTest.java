@@ -1,15 +1,20 @@
 package io.upic.liftride.client.part2.merge;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.upic.liftride.client.part2.metrics.LatencyHistograms;
 import io.upic.liftride.client.part2.metrics.ScopeStats;
 import io.upic.liftride.client.part2.report.HdrLog;
+import io.upic.liftride.client.part2.report.MarkdownReport;
+import io.upic.liftride.client.part2.report.ReportModel;
 import io.upic.liftride.client.report.RunSummary;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -64,7 +69,8 @@ class ShardMergeTest {
                     startEpochMillis + 100L * p + 500,
                     500_000_000L,
                     latency(values),
-                    latency(values)));
+                    latency(values),
+                    null));
         }
         byTag.put("", run);
         byTag.put(HdrLog.FIRST, run.copy());
@@ -101,10 +107,18 @@ class ShardMergeTest {
                 latency(allValues),
                 phases,
                 new ShardRecord.Seconds(
-                        startEpochMillis, new long[] {total}, new long[] {total}, new long[] {0}, new long[] {
+                        startEpochMillis,
+                        new long[] {total},
+                        new long[] {total},
+                        new long[] {0},
+                        new long[] {
                             allValues.stream().mapToLong(Long::longValue).sum()
-                        }));
-        return new ShardRun(Path.of("shard" + k), change.apply(r), byTag, Map.of(startEpochMillis, second));
+                        },
+                        null, // a file of the first format: 1 s buckets, no width recorded
+                        null),
+                null,
+                null);
+        return new ShardRun(Path.of("shard" + k), change.apply(r), byTag, Map.of(startEpochMillis, second), Map.of());
     }
 
     private static ShardRecord.Latency latency(List<Long> micros) {
@@ -224,6 +238,85 @@ class ShardMergeTest {
     }
 
     private static ShardRecord withPlan(ShardRecord r, String plan, int t, int s, int l, int m) {
+        return rebuild(r, plan, t, s, l, m, r.seconds(), r.intended(), r.rate());
+    }
+
+    /** {@code r} with ten 100 ms buckets of ten 201s each (files of today's format). */
+    private static ShardRecord tenths(ShardRecord r) {
+        long[] ten = new long[10], none = new long[10], sum = new long[10];
+        Arrays.fill(ten, 10);
+        Arrays.fill(sum, 10_000);
+        var sec = new ShardRecord.Seconds(r.startEpochMillis(), ten, ten, none, sum, 100L, null);
+        return rebuild(r, r.plan(), r.threads(), r.skiers(), r.lifts(), r.meanRuns(), sec, r.intended(), r.rate());
+    }
+
+    /** {@code s} run in the open model at {@code rate}: its latencies from the intended send are its actual ones. */
+    private static ShardRun open(ShardRun s, double rate) {
+        Map<String, Histogram> byTag = new HashMap<>(s.byTag());
+        byTag.put(HdrLog.INTENDED, s.histogram("").copy());
+        ShardRecord r = s.record();
+        ShardRecord open =
+                rebuild(r, r.plan(), r.threads(), r.skiers(), r.lifts(), r.meanRuns(), r.seconds(), r.all(), rate);
+        return new ShardRun(s.dir(), open, byTag, s.perSecond(), s.perSecondIntended());
+    }
+
+    @Test
+    void ratesAreTakenOverTheTimeTheShardsRanTogether() throws Exception {
+        long[][] l = randomLatencies(11, 5);
+        MergedRun m = ShardMerge.merge(
+                "t8",
+                List.of(shard(1, 2, T0, l, ShardMergeTest::tenths), shard(2, 2, T0 + 500, l, ShardMergeTest::tenths)),
+                false);
+        assertEquals(100, m.seconds().bucketMillis(), "the shards' own width");
+        ReportModel.Shards sh = MergeSections.shards(m);
+        assertTrue(sh.overlap());
+        assertEquals(T0 + 500, sh.overlapFromEpochMillis());
+        assertEquals(T0 + 1000, sh.overlapToEpochMillis());
+        assertEquals(100, sh.overlapSuccessful(), "shard 1's last five tenths and shard 2's first five");
+        assertEquals(200.0, sh.overlapThroughput(), 1e-9, "both shards' 100 req/s, added while both ran");
+        assertTrue(MarkdownReport.overlapText(sh).contains("200.0 req/s"), MarkdownReport.overlapText(sh));
+    }
+
+    @Test
+    void shardsThatNeverRanTogetherHaveNoCombinedRate() throws Exception {
+        long[][] l = randomLatencies(12, 5);
+        MergedRun m = ShardMerge.merge(
+                "t8",
+                List.of(shard(1, 2, T0, l, ShardMergeTest::tenths), shard(2, 2, T0 + 5_000, l, ShardMergeTest::tenths)),
+                false);
+        ReportModel.Shards sh = MergeSections.shards(m);
+        assertFalse(sh.overlap());
+        assertTrue(Double.isNaN(sh.overlapThroughput()), "no rate: " + sh.overlapThroughput());
+        assertTrue(MarkdownReport.overlapText(sh).contains("never ran together"), MarkdownReport.overlapText(sh));
+    }
+
+    @Test
+    void openModelShardsKeepTheirLatenciesFromTheIntendedSend() throws Exception {
+        MergedRun m = ShardMerge.merge(
+                "t8",
+                List.of(
+                        open(shard(1, 2, T0, randomLatencies(13, 7)), 50),
+                        open(shard(2, 2, T0, randomLatencies(14, 9)), 50)),
+                false);
+        assertEquals(48, m.metrics().run().fromIntended().count(), "3 x 7 + 3 x 9 attempts");
+        assertEquals(
+                m.metrics().run().all().p99Millis(),
+                m.metrics().run().fromIntended().p99Millis());
+        RunSummary s = MergedSummary.of(m);
+        assertEquals(50.0, s.offeredRate());
+        assertNotNull(s.latencyFromIntendedMs());
+    }
+
+    private static ShardRecord rebuild(
+            ShardRecord r,
+            String plan,
+            int t,
+            int s,
+            int l,
+            int m,
+            ShardRecord.Seconds seconds,
+            ShardRecord.Latency intended,
+            Double rate) {
         return new ShardRecord(
                 r.format(),
                 plan,
@@ -254,7 +347,9 @@ class ShardMergeTest {
                 r.all(),
                 r.first(),
                 r.phases(),
-                r.seconds());
+                seconds,
+                intended,
+                rate);
     }
 
     @Test
@@ -288,7 +383,7 @@ class ShardMergeTest {
         long[][] l = randomLatencies(8, 3);
         ShardRun good = shard(1, 2, T0, l);
         ShardRun other = shard(2, 2, T0, randomLatencies(9, 4));
-        ShardRun mixed = new ShardRun(Path.of("shard2"), other.record(), good.byTag(), other.perSecond());
+        ShardRun mixed = new ShardRun(Path.of("shard2"), other.record(), good.byTag(), other.perSecond(), Map.of());
         MergeRefusedException e =
                 assertThrows(MergeRefusedException.class, () -> ShardMerge.merge("t8", List.of(good, mixed), false));
         assertTrue(

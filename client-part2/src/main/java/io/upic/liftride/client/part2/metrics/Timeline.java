@@ -1,8 +1,7 @@
-package io.upic.liftride.client.part2.report;
+package io.upic.liftride.client.part2.metrics;
 
 import io.upic.liftride.client.engine.PhaseResult;
 import io.upic.liftride.client.engine.RunResult;
-import io.upic.liftride.client.part2.metrics.SecondBuckets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -52,8 +51,8 @@ public record Timeline(
     }
 
     /** The timeline of {@code buckets}, cut at the run's wall time. */
-    public static Timeline of(SecondBuckets buckets, RunResult result) {
-        int n = buckets.seconds();
+    public static Timeline of(TimeBuckets buckets, RunResult result) {
+        int n = buckets.count();
         double width = buckets.bucketNanos() / 1e9;
         double wall = result.wallNanos() / 1e9;
         boolean open = buckets.hasFromIntended();

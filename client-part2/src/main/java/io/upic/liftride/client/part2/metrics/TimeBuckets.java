@@ -1,0 +1,300 @@
+package io.upic.liftride.client.part2.metrics;
+
+import io.upic.liftride.client.http.AttemptCodes;
+import io.upic.liftride.client.part2.csv.AttemptChunk;
+import java.util.Arrays;
+import java.util.function.Consumer;
+import org.HdrHistogram.Histogram;
+
+/**
+ * Time buckets for the charts over time, indexed by when an attempt <em>completed</em> (start + latency, since
+ * the run's clock started): attempts, 201s, failed attempts, latency sum and a small histogram (2 significant
+ * digits) for the bucket's percentiles, and in the open model the same from the intended send.
+ *
+ * <p>Resolution fits the run, with bounded memory: buckets start {@value #FINE_MILLIS} ms wide, so a run of 6 s
+ * has 60 points; when a run passes {@value #FINE_BUCKETS} of them (a minute) they are coalesced into 1 s buckets;
+ * past {@value #MAX_BUCKETS} buckets (an hour of seconds) neighbours are coalesced in pairs (2 s, 4 s...). So the
+ * buckets never number more than {@value #MAX_BUCKETS}, whatever the run's length or request rate.
+ *
+ * <p>Fed on the CSV writer thread, which already sees every attempt in chunks, so the buckets cost the workers
+ * nothing and need no per-worker copies to merge; read after that thread was joined. Not thread-safe otherwise.
+ */
+public final class TimeBuckets implements Consumer<AttemptChunk> {
+
+    /** The first width. */
+    public static final long FINE_MILLIS = 100;
+    /** Fine buckets kept before coalescing to 1 s. */
+    public static final int FINE_BUCKETS = 600;
+    /** Buckets kept at most. */
+    public static final int MAX_BUCKETS = 3600;
+
+    private static final long NANOS_PER_MILLI = 1_000_000L;
+    private static final long SECOND_NANOS = 1_000_000_000L;
+
+    private volatile long originNanos;
+    private volatile boolean originSet;
+    private long widthNanos;
+    private int count;
+    private long[] attempts = new long[64];
+    private long[] successful = new long[64];
+    private long[] failed = new long[64];
+    private long[] sumMicros = new long[64];
+    private Histogram[] histograms = new Histogram[64];
+    /** Open model: the bucket's latencies from the intended send; null entries in the closed model. */
+    private Histogram[] fromIntended = new Histogram[64];
+
+    private long[] fromIntendedSumMicros = new long[64];
+
+    /** Buckets {@value #FINE_MILLIS} ms wide to begin with. */
+    public TimeBuckets() {
+        this(FINE_MILLIS);
+    }
+
+    /** Buckets {@code widthMillis} wide to begin with (a merge starts at its shards' widest). */
+    public TimeBuckets(long widthMillis) {
+        if (widthMillis < 1) {
+            throw new IllegalArgumentException("widthMillis < 1: " + widthMillis);
+        }
+        this.widthNanos = widthMillis * NANOS_PER_MILLI;
+    }
+
+    /** The run's clock origin ({@code System.nanoTime()} at its start); set before any attempt. */
+    public void setOrigin(long nanos) {
+        originNanos = nanos;
+        originSet = true;
+    }
+
+    @Override
+    public void accept(AttemptChunk c) {
+        if (!originSet) {
+            throw new IllegalStateException("setOrigin() was not called before the first attempt");
+        }
+        long origin = originNanos;
+        for (int i = 0, n = c.size(); i < n; i++) {
+            add(c.startNanos(i) - origin, c.latencyMicros(i), c.code(i), c.sendDelayMicros(i));
+        }
+    }
+
+    /** One attempt that started {@code startOffsetNanos} after the origin. */
+    public void add(long startOffsetNanos, int latencyMicros, int code) {
+        add(startOffsetNanos, latencyMicros, code, -1);
+    }
+
+    /**
+     * One attempt that started {@code startOffsetNanos} after the origin and, in the open model,
+     * {@code sendDelayMicros >= 0} after its request's intended send (-1 in the closed model).
+     */
+    public void add(long startOffsetNanos, int latencyMicros, int code, int sendDelayMicros) {
+        int s = slot(Math.max(0, startOffsetNanos + latencyMicros * 1_000L));
+        attempts[s]++;
+        if (code == AttemptCodes.SUCCESS) {
+            successful[s]++;
+        } else {
+            failed[s]++;
+        }
+        sumMicros[s] += latencyMicros;
+        Histogram h = histograms[s];
+        if (h == null) {
+            histograms[s] = h = LatencyHistograms.forSecond();
+        }
+        h.recordValue(Math.max(0, latencyMicros));
+        if (sendDelayMicros >= 0) {
+            long fromIntendedMicros = (long) sendDelayMicros + Math.max(0, latencyMicros);
+            Histogram f = fromIntended[s];
+            if (f == null) {
+                fromIntended[s] = f = LatencyHistograms.forSecond();
+            }
+            f.recordValue(fromIntendedMicros);
+            fromIntendedSumMicros[s] += fromIntendedMicros;
+        }
+    }
+
+    /** The bucket of offset {@code nanos}, coalescing first if it lies past the buckets this width may have. */
+    private int slot(long nanos) {
+        long i = nanos / widthNanos;
+        while (i >= limit()) {
+            coalesce(widthNanos < SECOND_NANOS ? (int) Math.max(2, SECOND_NANOS / widthNanos) : 2);
+            i = nanos / widthNanos;
+        }
+        int s = (int) i;
+        ensure(s + 1);
+        if (s >= count) {
+            count = s + 1;
+        }
+        return s;
+    }
+
+    private int limit() {
+        return widthNanos < SECOND_NANOS ? FINE_BUCKETS : MAX_BUCKETS;
+    }
+
+    /** Every {@code factor} neighbouring buckets become one {@code factor} times as wide. */
+    private void coalesce(int factor) {
+        int n = (count + factor - 1) / factor;
+        for (int i = 0; i < count; i++) {
+            int j = i / factor;
+            if (i == j) {
+                continue;
+            }
+            attempts[j] += attempts[i];
+            successful[j] += successful[i];
+            failed[j] += failed[i];
+            sumMicros[j] += sumMicros[i];
+            fromIntendedSumMicros[j] += fromIntendedSumMicros[i];
+            histograms[j] = sum(histograms[j], histograms[i]);
+            fromIntended[j] = sum(fromIntended[j], fromIntended[i]);
+            attempts[i] = successful[i] = failed[i] = sumMicros[i] = fromIntendedSumMicros[i] = 0;
+            histograms[i] = fromIntended[i] = null;
+        }
+        count = n;
+        widthNanos *= factor;
+    }
+
+    private static Histogram sum(Histogram into, Histogram h) {
+        if (h == null) {
+            return into;
+        }
+        if (into == null) {
+            return h;
+        }
+        into.add(h);
+        return into;
+    }
+
+    private void ensure(int n) {
+        if (n <= attempts.length) {
+            return;
+        }
+        int len = Math.max(n, attempts.length * 2);
+        attempts = Arrays.copyOf(attempts, len);
+        successful = Arrays.copyOf(successful, len);
+        failed = Arrays.copyOf(failed, len);
+        sumMicros = Arrays.copyOf(sumMicros, len);
+        histograms = Arrays.copyOf(histograms, len);
+        fromIntended = Arrays.copyOf(fromIntended, len);
+        fromIntendedSumMicros = Arrays.copyOf(fromIntendedSumMicros, len);
+    }
+
+    /** The width of a bucket in nanoseconds (it grows as a long run is coalesced). */
+    public long bucketNanos() {
+        return widthNanos;
+    }
+
+    /** The width of a bucket in milliseconds. */
+    public long bucketMillis() {
+        return widthNanos / NANOS_PER_MILLI;
+    }
+
+    /** Buckets covered: 1 + the last bucket with an attempt (0 if none). */
+    public int count() {
+        return count;
+    }
+
+    public long attempts(int bucket) {
+        return attempts[bucket];
+    }
+    /** Attempts that completed with a 201 in this bucket: completed requests. */
+    public long successful(int bucket) {
+        return successful[bucket];
+    }
+    /** Attempts that completed without a 201 in this bucket. */
+    public long failed(int bucket) {
+        return failed[bucket];
+    }
+
+    /** Mean latency of the bucket's attempts in ms, NaN if none. */
+    public double meanMillis(int bucket) {
+        return attempts[bucket] == 0 ? Double.NaN : sumMicros[bucket] / 1000.0 / attempts[bucket];
+    }
+
+    /** The bucket's latency at {@code percentile} in ms (HdrHistogram semantics, 2 digits), NaN if none. */
+    public double percentileMillis(int bucket, double percentile) {
+        return percentile(histograms[bucket], percentile);
+    }
+
+    private static double percentile(Histogram h, double percentile) {
+        return h == null || h.getTotalCount() == 0 ? Double.NaN : h.getValueAtPercentile(percentile) / 1000.0;
+    }
+
+    /** Sum of the bucket's attempt latencies in µs (what its mean divides). */
+    public long latencySumMicros(int bucket) {
+        return sumMicros[bucket];
+    }
+
+    /** The bucket's latency histogram (µs, 2 digits), or null if no attempt completed in it; do not modify. */
+    public Histogram histogram(int bucket) {
+        return histograms[bucket];
+    }
+
+    /** Open model: the bucket's histogram from the intended send (µs), or null; do not modify. */
+    public Histogram fromIntendedHistogram(int bucket) {
+        return fromIntended[bucket];
+    }
+
+    /** Open model: sum of the bucket's latencies from the intended send in µs. */
+    public long fromIntendedSumMicros(int bucket) {
+        return fromIntendedSumMicros[bucket];
+    }
+
+    /**
+     * Adds a whole bucket of a shard, which starts {@code offsetNanos} after this clock's origin, into the bucket
+     * that holds that moment: how a merge of shards sums their buckets on one timeline. The histograms may be
+     * null when there were no attempts (and {@code intended} in the closed model).
+     */
+    public void addBucket(long offsetNanos, Counts counts, Histogram histogram, Histogram intended) {
+        if (offsetNanos < 0) {
+            throw new IllegalArgumentException("offsetNanos < 0: " + offsetNanos);
+        }
+        int s = slot(offsetNanos);
+        attempts[s] += counts.attempts();
+        successful[s] += counts.successful();
+        failed[s] += counts.failed();
+        sumMicros[s] += counts.latencySumMicros();
+        fromIntendedSumMicros[s] += counts.intendedSumMicros();
+        if (histogram != null && histogram.getTotalCount() > 0) {
+            histograms[s] = sum(histograms[s] == null ? LatencyHistograms.forSecond() : histograms[s], histogram);
+        }
+        if (intended != null && intended.getTotalCount() > 0) {
+            fromIntended[s] = sum(fromIntended[s] == null ? LatencyHistograms.forSecond() : fromIntended[s], intended);
+        }
+    }
+
+    /** A bucket's counts, as a shard's record carries them. */
+    public record Counts(long attempts, long successful, long failed, long latencySumMicros, long intendedSumMicros) {}
+
+    /**
+     * Open model: the bucket's latency from the intended send at {@code percentile} in ms (2 digits); NaN in the
+     * closed model or for a bucket without attempts.
+     */
+    public double fromIntendedPercentileMillis(int bucket, double percentile) {
+        return percentile(fromIntended[bucket], percentile);
+    }
+
+    /** Open model: the bucket's mean latency from the intended send in ms; NaN as above. */
+    public double fromIntendedMeanMillis(int bucket) {
+        Histogram h = fromIntended[bucket];
+        return h == null || h.getTotalCount() == 0
+                ? Double.NaN
+                : fromIntendedSumMicros[bucket] / 1000.0 / h.getTotalCount();
+    }
+
+    /** Whether any attempt carried an intended send (the open model). */
+    public boolean hasFromIntended() {
+        for (int s = 0; s < count; s++) {
+            if (fromIntended[s] != null) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Sum of attempts over all buckets. */
+    public long totalAttempts() {
+        return Arrays.stream(attempts, 0, count).sum();
+    }
+
+    /** Sum of failed attempts over all buckets. */
+    public long totalFailed() {
+        return Arrays.stream(failed, 0, count).sum();
+    }
+}

@@ -1,0 +1,74 @@
+package io.upic.liftride.client.part2.metrics;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.upic.liftride.client.http.AttemptCodes;
+import org.junit.jupiter.api.Test;
+
+class TimeBucketsTest {
+
+    private static final long MS = 1_000_000L;
+
+    /** One attempt of 1 ms latency every {@code stepMillis} for {@code seconds}; returns the count. */
+    private static long feed(TimeBuckets b, long seconds, long stepMillis) {
+        long n = 0;
+        for (long t = 0; t < seconds * 1000; t += stepMillis) {
+            b.add(t * MS, 1000, n % 50 == 0 ? 503 : AttemptCodes.SUCCESS, n % 2 == 0 ? 200 : -1);
+            n++;
+        }
+        return n;
+    }
+
+    @Test
+    void aSixSecondRunHasSixtyBucketsOfOneHundredMilliseconds() {
+        TimeBuckets b = new TimeBuckets();
+        long n = feed(b, 6, 5);
+        assertEquals(100, b.bucketMillis());
+        assertEquals(60, b.count());
+        assertEquals(n, b.totalAttempts());
+        assertEquals(20, b.attempts(0), "one attempt per 5 ms completes in each 100 ms");
+    }
+
+    @Test
+    void aRunPastAMinuteIsCoalescedIntoOneSecondBucketsKeepingEveryAttempt() {
+        TimeBuckets b = new TimeBuckets();
+        long n = feed(b, 300, 10);
+        assertEquals(1000, b.bucketMillis());
+        assertEquals(300, b.count());
+        assertEquals(n, b.totalAttempts());
+        long inHistograms = 0, failed = 0;
+        for (int i = 0; i < b.count(); i++) {
+            inHistograms += b.histogram(i).getTotalCount();
+            failed += b.failed(i);
+            assertEquals(100, b.attempts(i), "bucket " + i);
+            assertEquals(b.attempts(i), b.successful(i) + b.failed(i));
+            assertEquals(50, b.fromIntendedHistogram(i).getTotalCount(), "every other attempt had an intended send");
+            assertEquals(1.2, b.fromIntendedMeanMillis(i), 1e-9, "200 us late + 1 ms");
+        }
+        assertEquals(n, inHistograms, "the histograms were added, not dropped");
+        assertEquals(b.totalFailed(), failed);
+    }
+
+    @Test
+    void aLongRunNeverKeepsMoreThanTheMaximumOfBuckets() {
+        TimeBuckets b = new TimeBuckets();
+        long n = feed(b, 2 * 3600 + 5, 500);
+        assertTrue(b.count() <= TimeBuckets.MAX_BUCKETS, "buckets: " + b.count());
+        assertEquals(4000, b.bucketMillis(), "1 s, then pairs: 2 s after an hour, 4 s after two");
+        assertEquals(n, b.totalAttempts());
+    }
+
+    @Test
+    void aMergeAddsWholeBucketsAtTheirOffset() {
+        TimeBuckets b = new TimeBuckets(1000);
+        b.addBucket(2_500 * MS, new TimeBuckets.Counts(3, 2, 1, 3000, 0), null, null);
+        assertEquals(3, b.count());
+        assertEquals(3, b.attempts(2));
+        assertEquals(1.0, b.meanMillis(2), 1e-9);
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> b.addBucket(-1, new TimeBuckets.Counts(0, 0, 0, 0, 0), null, null));
+    }
+}
