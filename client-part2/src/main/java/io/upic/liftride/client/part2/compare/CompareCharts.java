@@ -6,12 +6,13 @@ import io.upic.liftride.client.part2.report.PercentileCurves;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import org.HdrHistogram.Histogram;
 
 /**
- * The charts of a comparison, both sides on the same axes: latency over time (p99 solid, median dashed, per
- * second of completion), attempts completed per second, and the latency by percentile of each side's runs added
- * up; baseline runs in blues, candidate runs in reds, the baseline's first run's phases shaded. Runs whose folder
+ * The charts of a comparison, both sides on the same axes: latency over time (p99 solid, median dashed, per time
+ * bucket of completion as the runs wrote them), attempts completed per second, and the latency by percentile of
+ * each side's runs added up; baseline runs in blues, candidate runs in reds, the baseline's first run's phases shaded. Runs whose folder
  * holds no histogram logs are left out and named in {@link #notes()}. Immutable by convention.
  *
  * @param charts the charts, empty when no run has its histogram logs
@@ -41,30 +42,33 @@ public record CompareCharts(List<ChartSpec> charts, List<String> notes) {
         }
         List<Drawn> all = new ArrayList<>(base);
         all.addAll(cand);
-        int length = all.stream().mapToInt(d -> d.series().lastSecond()).max().orElse(-1) + 1;
-        double[] x = new double[Math.max(length, 1)];
-        for (int s = 0; s < x.length; s++) {
-            x[s] = s;
+        // one grid for every run: as coarse as the coarsest run's buckets, as long as the longest run
+        double step =
+                all.stream().mapToDouble(d -> d.series().widthSeconds()).max().orElse(1);
+        double end =
+                all.stream().mapToDouble(d -> d.series().endSeconds()).max().orElse(step);
+        int n = Math.max(1, (int) Math.ceil(end / step - 1e-9));
+        double[] x = new double[n];
+        for (int k = 0; k < n; k++) {
+            x[k] = k * step;
         }
         List<ChartSpec.Band> phases =
                 base.isEmpty() ? List.of() : phases(base.get(0).series());
         List<Line> latency = new ArrayList<>();
         List<Line> throughput = new ArrayList<>();
         for (Drawn d : all) {
-            latency.add(Line.solid(
-                    d.name() + " p99", d.color(), d.series().onAxis(d.series().p99(), x.length)));
-            latency.add(Line.dashed(
-                    d.name() + " median",
-                    d.color(),
-                    d.series().onAxis(d.series().p50(), x.length)));
-            throughput.add(
-                    Line.solid(d.name(), d.color(), d.series().onAxis(d.series().perSecond(), x.length)));
+            RunSeries s = d.series();
+            latency.add(Line.solid(d.name() + " p99", d.color(), s.onGrid(s.p99(), step, n)));
+            latency.add(Line.dashed(d.name() + " median", d.color(), s.onGrid(s.p50(), step, n)));
+            throughput.add(Line.solid(d.name(), d.color(), s.onGrid(s.perSecond(), step, n)));
         }
+        String per =
+                step >= 1 ? String.format(Locale.US, "%.0f s", step) : String.format(Locale.US, "%.0f ms", step * 1e3);
         String xLabel = "time since the run started (s)";
         List<ChartSpec> charts = new ArrayList<>();
         charts.add(new ChartSpec(
                 "compare-latency",
-                "Latency over time: p99 (solid) and median (dashed) per second of completion",
+                "Latency over time: p99 (solid) and median (dashed) per " + per + " of completion",
                 xLabel,
                 "latency (ms)",
                 ChartSpec.XAxis.SECONDS,
@@ -73,7 +77,7 @@ public record CompareCharts(List<ChartSpec> charts, List<String> notes) {
                 phases));
         charts.add(new ChartSpec(
                 "compare-throughput",
-                "Attempts completed per second",
+                "Attempts completed per second (per " + per + ")",
                 xLabel,
                 "per second",
                 ChartSpec.XAxis.SECONDS,

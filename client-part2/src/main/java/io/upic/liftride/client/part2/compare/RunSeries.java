@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -18,18 +19,25 @@ import org.HdrHistogram.HistogramLogReader;
 /**
  * One run's data for the comparison's charts, read back from the histogram logs its folder holds beside
  * {@code summary.json} (a client-part2 run folder or a merged one): the whole run's latency histogram, the
- * phases' time windows, and per second of completion the median, the p99 and the count. Immutable by convention
- * (the arrays and the histogram are not copied).
+ * phases' time windows, and per time bucket of completion (as wide as the run wrote them: 100 ms for a short run,
+ * 1 s past a minute) the median, the p99 and the completions per second. Immutable by convention (the arrays and
+ * the histogram are not copied).
  *
- * @param seconds   whole seconds since the run started, ascending, each with attempts
- * @param p50       the median latency (ms) of each second
- * @param p99       the 99th percentile (ms) of each second
- * @param perSecond attempts completed in each second
- * @param all       every attempt's latency (µs)
- * @param phases    each phase's window, seconds since the run started
+ * @param widthSeconds the buckets' width
+ * @param p50          each bucket's median latency (ms), bucket {@code i} from {@code i * widthSeconds}; NaN when
+ *                     it has no attempt
+ * @param p99          each bucket's 99th percentile (ms), likewise
+ * @param perSecond    attempts completed per second in each bucket (0 when none)
+ * @param all          every attempt's latency (µs)
+ * @param phases       each phase's window, seconds since the run started
  */
 public record RunSeries(
-        double[] seconds, double[] p50, double[] p99, double[] perSecond, Histogram all, List<ChartSpec.Band> phases) {
+        double widthSeconds,
+        double[] p50,
+        double[] p99,
+        double[] perSecond,
+        Histogram all,
+        List<ChartSpec.Band> phases) {
 
     /**
      * The series of the run whose {@code summary.json} is {@code summary}.
@@ -40,14 +48,13 @@ public record RunSeries(
     public static RunSeries read(Path summary) throws IOException {
         Path dir = summary.toAbsolutePath().getParent();
         Path log = dir.resolve(HdrLog.FILE);
-        Path perSecond = dir.resolve(ShardFiles.PER_SECOND_LOG);
-        for (Path f : List.of(log, perSecond)) {
+        Path perBucket = dir.resolve(ShardFiles.PER_SECOND_LOG);
+        for (Path f : List.of(log, perBucket)) {
             if (!Files.isRegularFile(f)) {
                 throw new IOException("no " + f.getFileName() + " beside " + summary);
             }
         }
         Histogram all = null;
-        long origin = 0;
         List<ChartSpec.Band> phases = new ArrayList<>();
         try {
             HistogramLogReader reader = new HistogramLogReader(log.toFile());
@@ -56,11 +63,8 @@ public record RunSeries(
                 String tag = e.getTag();
                 if (tag == null && all == null) {
                     all = (Histogram) e;
-                    origin = e.getStartTimeStamp();
-                } else if (tag != null
-                        && all != null
-                        && !tag.equals(HdrLog.FIRST)
-                        && !tag.endsWith("." + HdrLog.FIRST)) {
+                } else if (tag != null && all != null && isPhase(tag)) {
+                    long origin = all.getStartTimeStamp();
                     phases.add(new ChartSpec.Band(
                             tag, (e.getStartTimeStamp() - origin) / 1e3, (e.getEndTimeStamp() - origin) / 1e3, ""));
                 }
@@ -71,39 +75,59 @@ public record RunSeries(
         if (all == null) {
             throw new IOException(log + " holds no whole-run histogram");
         }
-        return perSecond(ShardFiles.readPerSecond(perSecond), origin, all, phases);
+        return buckets(ShardFiles.readPerSecond(perBucket, ""), all, phases);
     }
 
-    private static RunSeries perSecond(
-            Map<Long, Histogram> byStart, long origin, Histogram all, List<ChartSpec.Band> phases) {
+    /** A phase's tag: neither the whole run's first attempts or intended send, nor a phase's. */
+    private static boolean isPhase(String tag) {
+        return !tag.equals(HdrLog.FIRST)
+                && !tag.equals(HdrLog.INTENDED)
+                && !tag.endsWith("." + HdrLog.FIRST)
+                && !tag.endsWith("." + HdrLog.INTENDED);
+    }
+
+    private static RunSeries buckets(Map<Long, Histogram> byStart, Histogram all, List<ChartSpec.Band> phases) {
+        long origin = all.getStartTimeStamp();
         TreeMap<Long, Histogram> sorted = new TreeMap<>(byStart);
-        int n = sorted.size();
-        double[] x = new double[n], p50 = new double[n], p99 = new double[n], count = new double[n];
-        int i = 0;
-        for (Map.Entry<Long, Histogram> s : sorted.entrySet()) {
-            Histogram h = s.getValue();
-            x[i] = Math.round((s.getKey() - origin) / 1e3);
+        long widthMillis = sorted.isEmpty()
+                ? 1000
+                : Math.max(1, sorted.firstEntry().getValue().getEndTimeStamp() - sorted.firstKey());
+        int n = sorted.isEmpty() ? 0 : (int) ((sorted.lastKey() - origin) / widthMillis) + 1;
+        double[] p50 = nans(n), p99 = nans(n), perSecond = new double[n];
+        for (Map.Entry<Long, Histogram> b : sorted.entrySet()) {
+            int i = (int) Math.round((double) (b.getKey() - origin) / widthMillis);
+            if (i < 0 || i >= n) {
+                continue;
+            }
+            Histogram h = b.getValue();
             p50[i] = h.getValueAtPercentile(50) / 1e3;
             p99[i] = h.getValueAtPercentile(99) / 1e3;
-            count[i] = h.getTotalCount();
-            i++;
+            perSecond[i] = h.getTotalCount() * 1000.0 / widthMillis;
         }
-        return new RunSeries(x, p50, p99, count, all, phases);
+        return new RunSeries(widthMillis / 1e3, p50, p99, perSecond, all, phases);
     }
 
-    /** The last second with attempts, or -1 when there is none. */
-    public int lastSecond() {
-        return seconds.length == 0 ? -1 : (int) seconds[seconds.length - 1];
+    private static double[] nans(int n) {
+        double[] a = new double[n];
+        Arrays.fill(a, Double.NaN);
+        return a;
     }
 
-    /** {@code values} placed at their seconds on an axis of {@code 0..length-1} seconds, NaN where none. */
-    public double[] onAxis(double[] values, int length) {
-        double[] y = new double[length];
-        java.util.Arrays.fill(y, Double.NaN);
-        for (int i = 0; i < seconds.length; i++) {
-            int s = (int) seconds[i];
-            if (s >= 0 && s < length) {
-                y[s] = values[i];
+    /** Where the last bucket ends, seconds since the run started. */
+    public double endSeconds() {
+        return p50.length * widthSeconds;
+    }
+
+    /**
+     * {@code values} (one of this record's arrays) on a grid of {@code n} points {@code step} seconds apart: each
+     * point takes the bucket it falls in, NaN past the last (a grid as fine as the buckets takes each bucket once).
+     */
+    public double[] onGrid(double[] values, double step, int n) {
+        double[] y = nans(n);
+        for (int k = 0; k < n; k++) {
+            int i = (int) Math.floor(k * step / widthSeconds + 1e-9);
+            if (i < values.length) {
+                y[k] = values[i];
             }
         }
         return y;

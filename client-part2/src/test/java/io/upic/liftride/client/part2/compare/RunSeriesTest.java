@@ -50,36 +50,41 @@ class RunSeriesTest {
     }
 
     @Test
-    void theLogsBesideASummaryGiveItsSecondsPhasesAndHistogram() throws Exception {
+    void theLogsBesideASummaryGiveItsBucketsPhasesAndHistogram() throws Exception {
         log(
                 dir.resolve(HdrLog.FILE),
-                new double[][] {{0, 3.5}, {0, 3.5}, {0, 1.2}, {1.0, 3.5}},
+                new double[][] {{0, 3.5}, {0, 3.5}, {0, 1.2}, {1.0, 3.5}, {1.0, 3.5}, {0, 3.5}},
                 of(2_000, 30, null),
                 of(2_000, 30, HdrLog.FIRST),
                 of(1_000, 10, "startup"),
-                of(3_000, 20, "peak"));
+                of(3_000, 20, "peak"),
+                of(3_000, 20, HdrLog.firstTag("peak")),
+                of(9_000, 30, HdrLog.INTENDED));
         log(
                 dir.resolve(ShardFiles.PER_SECOND_LOG),
-                new double[][] {{0, 1}, {2, 3}},
+                new double[][] {{0, 0.1}, {0.2, 0.3}, {0.2, 0.3}},
                 of(1_000, 10, null),
-                of(5_000, 20, null));
-        Path summary = dir.resolve("summary.json");
-        RunSeries s = RunSeries.read(summary);
-        assertArrayEquals(new double[] {0, 2}, s.seconds());
-        assertArrayEquals(new double[] {10, 20}, s.perSecond());
+                of(5_000, 20, null),
+                of(9_000, 20, HdrLog.INTENDED));
+        RunSeries s = RunSeries.read(dir.resolve("summary.json"));
+        assertEquals(0.1, s.widthSeconds(), 1e-9);
+        assertArrayEquals(new double[] {100, 0, 200}, s.perSecond(), 1e-9, "completions per second, not per bucket");
         assertEquals(1.0, s.p50()[0], 0.01);
-        assertEquals(5.0, s.p99()[1], 0.01);
+        assertTrue(Double.isNaN(s.p50()[1]), "a bucket without attempts is a gap");
+        assertEquals(5.0, s.p99()[2], 0.01, "the intended-send histogram is not mixed in");
         assertEquals(30, s.all().getTotalCount());
         assertEquals(
                 List.of(new ChartSpec.Band("startup", 0, 1.2, ""), new ChartSpec.Band("peak", 1.0, 3.5, "")),
                 s.phases(),
-                "each phase's window; first-attempt tags are no phase");
-        assertEquals(2, s.lastSecond());
-        double[] y = s.onAxis(s.perSecond(), 4);
-        assertEquals(10, y[0]);
-        assertTrue(Double.isNaN(y[1]));
-        assertEquals(20, y[2]);
-        assertTrue(Double.isNaN(y[3]));
+                "each phase's window; first-attempt and intended tags are no phase");
+        assertEquals(0.3, s.endSeconds(), 1e-9);
+    }
+
+    @Test
+    void aCoarserGridTakesTheBucketEachPointFallsIn() throws Exception {
+        RunSeries s = new RunSeries(0.1, new double[] {1, 2, 3, 4, 5}, new double[5], new double[5], null, List.of());
+        assertArrayEquals(new double[] {1, 2, 3, 4, 5, Double.NaN}, s.onGrid(s.p50(), 0.1, 6));
+        assertArrayEquals(new double[] {1, 3, 5}, s.onGrid(s.p50(), 0.2, 3));
     }
 
     @Test
