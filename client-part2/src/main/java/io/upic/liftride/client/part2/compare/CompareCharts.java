@@ -12,8 +12,9 @@ import org.HdrHistogram.Histogram;
 /**
  * The charts of a comparison, both sides on the same axes: latency over time (p99 solid, median dashed, per time
  * bucket of completion as the runs wrote them), attempts completed per second, and the latency by percentile of
- * each side's runs added up; baseline runs in blues, candidate runs in reds, the baseline's first run's phases shaded. Runs whose folder
- * holds no histogram logs are left out and named in {@link #notes()}. Immutable by convention.
+ * each side's runs added up; baseline runs in blues, candidate runs in reds, the baseline's first run's phases
+ * shaded. Runs whose folder holds no histogram logs are left out and named in {@link #notes()}. Immutable by
+ * convention.
  *
  * @param charts the charts, empty when no run has its histogram logs
  * @param notes  why a run has no lines
