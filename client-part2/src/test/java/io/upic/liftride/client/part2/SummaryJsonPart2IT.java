@@ -93,6 +93,15 @@ class SummaryJsonPart2IT {
         assertEquals(stats.p99Millis(), t8.get("latencyMs").get("p99").asDouble(), 1e-9, "the report's p99");
         assertEquals(stats.maxMillis(), t8.get("latencyMs").get("max").asDouble(), 1e-9);
         assertEquals(stats.p99Millis(), t8.get("thresholds").get(0).get("value").asDouble(), 1e-9);
+        JsonNode phases = t8.get("phases");
+        var phaseStats = main.instrumentation().outputs().get(1).metrics().phases();
+        assertEquals(phaseStats.size(), phases.size());
+        for (int k = 0; k < phases.size(); k++) {
+            JsonNode l = phases.get(k).get("latencyMs");
+            assertEquals(phaseStats.get(k).all().p99Millis(), l.get("p99").asDouble(), 1e-9, "phase " + k + "'s p99");
+            assertEquals(phaseStats.get(k).all().maxMillis(), l.get("max").asDouble(), 1e-9);
+            assertTrue(phases.get(k).get("latencyFromIntendedMs").isNull(), "closed model");
+        }
 
         String all = Files.readString(work.resolve("all.json"), StandardCharsets.UTF_8);
         assertEquals(List.of(), SummarySchema.errors(all), all);
