@@ -154,7 +154,7 @@ public final class MergeCommand {
                 out.printf(
                         Locale.US,
                         "Merged %s: %d of %d shards, planned %,d, successful %,d, failed %,d, not sent %,d, wall %.2f s,"
-                                + " %,.0f req/s%s%n",
+                                + " %,.0f req/s over the whole span%s%s%n",
                         m.name(),
                         m.shards().size(),
                         m.identity().shardCount(),
@@ -164,6 +164,7 @@ public final class MergeCommand {
                         r.requests().notSent(),
                         r.wallNanos() / 1e9,
                         r.throughputPerSecond(),
+                        overlapNote(m),
                         m.missing().isEmpty() ? "" : " (PARTIAL: shards " + m.missing() + " missing)");
                 ok &= m.ok();
             }
@@ -176,6 +177,18 @@ public final class MergeCommand {
             err.flush();
             return 1;
         }
+    }
+
+    /** The rate while every shard ran, or that they never ran together. */
+    private static String overlapNote(MergedRun m) {
+        ReportModel.Shards sh = MergeSections.shards(m);
+        if (!sh.overlap()) {
+            return "; the shards never ran together: no combined rate";
+        }
+        return Double.isNaN(sh.overlapThroughput())
+                ? String.format(Locale.US, "; all ran together for %.3f s", sh.overlapSeconds())
+                : String.format(
+                        Locale.US, ", %,.0f req/s while all ran (%.3f s)", sh.overlapThroughput(), sh.overlapSeconds());
     }
 
     private List<ChartFile> writeRun(Path outDir, MergedRun m) throws IOException {

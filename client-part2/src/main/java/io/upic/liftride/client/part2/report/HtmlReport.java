@@ -177,7 +177,8 @@ public final class HtmlReport {
         LatencyStats all = run.metrics().run().all();
         List<HtmlPage.Metric> m = new ArrayList<>();
         double x = r.throughputPerSecond();
-        m.add(new HtmlPage.Metric("throughput", "throughput", x, String.format(L, "%,.1f req/s", x)));
+        String label = run.shards() == null ? "throughput" : "throughput over the whole span";
+        m.add(new HtmlPage.Metric("throughput", label, x, String.format(L, "%,.1f req/s", x)));
         if (run.shards() != null && run.shards().overlap()) {
             double o = run.shards().overlapThroughput();
             m.add(new HtmlPage.Metric(
