@@ -64,7 +64,7 @@ class CompareIT {
             context.addFilterMap(map);
         });
         // a first run warms both JIT compilers, so that the runs compared below start alike
-        assertEquals(0, new CompareIT().client("warm-up", 5));
+        assertEquals(0, new CompareIT().client("warm-up", 2));
     }
 
     @AfterAll
@@ -83,10 +83,11 @@ class CompareIT {
                 work);
     }
 
-    /** Runs {@link #PLAN} with {@code -m meanRuns} against the server into {@code outDir}; the exit code. */
-    private int client(String outDir, int meanRuns) {
+    /** Runs {@link #PLAN} with {@code -m meanRuns} and {@code extra} against the server into {@code outDir}. */
+    private int client(String outDir, int meanRuns, String... extra) {
         List<String> args = new ArrayList<>(List.of(PLAN));
         args.addAll(List.of("-m", String.valueOf(meanRuns), "-i", server.baseUrl(), "--out", outDir));
+        args.addAll(List.of(extra));
         return main().run(args.toArray(String[]::new));
     }
 
@@ -165,5 +166,38 @@ class CompareIT {
         assertTrue(html.contains("\"label\":\"baseline p99\""), "the baseline's line");
         assertTrue(html.contains("\"label\":\"candidate p99\""), "the candidate's line");
         assertTrue(html.contains("\"label\":\"baseline startup\""), "the baseline's phases shaded");
+    }
+
+    @Test
+    @Timeout(value = 55, unit = TimeUnit.SECONDS, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+    void openModelRunsAreComparedOnTheirLatencyFromTheIntendedSendToo() throws Exception {
+        DELAY.set(0);
+        assertEquals(0, client("open-a", 2, "--rate", "2000"), printed());
+        assertEquals(0, client("open-b", 2, "--rate", "2000"), printed());
+        ComparedRun a = SummaryReader.read(work.resolve("open-a/t8")).get(0);
+        assertEquals(2000.0, a.plan().offeredRate());
+        assertTrue(a.phase("peak").orElseThrow().value(Metric.percentile(99).fromIntended()) > 0, "per phase");
+
+        out.reset();
+        err.reset();
+        // a band no noise reaches: this test is about the rows, the two above about the verdicts
+        int exit = main().run(new String[] {"compare", "open-a", "open-b", "--max-regression", "1000%"});
+        assertEquals(0, exit, printed());
+        String o = printed();
+        assertTrue(o.contains("--rate 2000"), o);
+        for (String m : List.of("intended.mean", "intended.p50", "intended.p99", "intended.p99.9", "intended.max")) {
+            long rows = o.lines()
+                    .filter(l -> l.matches("  " + java.util.regex.Pattern.quote(m) + " \\(ms\\) .*"))
+                    .filter(l -> !l.contains(" - "))
+                    .count();
+            assertEquals(4, rows, m + " measured on both sides in the whole run and each of 3 phases:\n" + o);
+        }
+
+        out.reset();
+        err.reset();
+        assertEquals(2, main().run(new String[] {"compare", "open-a", "warm-up"}), printed());
+        assertTrue(
+                printed().contains("refusing to compare unlike plans: --rate 2000 vs none (closed model) (baseline"),
+                printed());
     }
 }
