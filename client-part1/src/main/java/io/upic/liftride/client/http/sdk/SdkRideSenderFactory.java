@@ -10,8 +10,9 @@ import okhttp3.OkHttpClient;
 
 /**
  * The {@code sdk} transport: one OkHttp 4 client (one connection pool) shared by every worker of a
- * run, an {@link ApiClient} per worker on top of it, and one watchdog thread that bounds each whole
- * call ({@link CallDeadlines}). Thread-safe.
+ * run, an {@link ApiClient} per worker on top of it ({@link RideApiClient}, with the URLs of the run's
+ * paths shared in {@link PathUrls}), and one watchdog thread that bounds each whole call ({@link
+ * CallDeadlines}). Thread-safe.
  *
  * <p>Why one shared pool: issue 21 tried a pool and a dispatcher per worker (clients derived with
  * {@link OkHttpClient#newBuilder()}), to spare each call the shared pool's locked search of 64
@@ -24,11 +25,13 @@ public final class SdkRideSenderFactory implements RideSenderFactory {
     private final HttpSettings settings;
     private final OkHttpClient http;
     private final CallDeadlines deadlines;
+    private final PathUrls urls;
 
     public SdkRideSenderFactory(HttpSettings settings) {
         this.settings = settings;
         this.http = newHttpClient(settings);
         this.deadlines = new CallDeadlines(settings.callTimeoutMillis(), "LiftRide SDK call deadlines");
+        this.urls = new PathUrls(settings.baseUrl());
     }
 
     /**
@@ -53,7 +56,7 @@ public final class SdkRideSenderFactory implements RideSenderFactory {
 
     @Override
     public RideSender create() {
-        ApiClient api = new DeadlineApiClient(deadlines.newSlot());
+        ApiClient api = new RideApiClient(deadlines.newSlot(), urls);
         api.setHttpClient(http);
         api.setBasePath(settings.baseUrl());
         return new SdkRideSender(api);
