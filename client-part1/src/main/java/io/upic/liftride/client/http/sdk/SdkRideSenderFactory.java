@@ -37,8 +37,9 @@ public final class SdkRideSenderFactory implements RideSenderFactory {
     /**
      * The run's client: a pool that keeps an idle connection per worker for 5 minutes (OkHttp's
      * default of 5 would close and reopen connections all run long, and the pause between a sweep's
-     * runs must not empty it), a timeout on each connect, read and write (the whole call's deadline
-     * is {@link CallDeadlines}'), and no silent retries: OkHttp would otherwise resend a POST on a
+     * runs must not empty it), a timeout on each connect and each read (the read timeout is the sockets',
+     * {@link ReadTimeoutSockets} says why; a write is bounded by the whole call's deadline, {@link
+     * CallDeadlines}'), and no silent retries: OkHttp would otherwise resend a POST on a
      * failed pooled connection without telling us, so the server could store a ride the client never
      * counted.
      */
@@ -46,8 +47,9 @@ public final class SdkRideSenderFactory implements RideSenderFactory {
         return new OkHttpClient.Builder()
                 .connectionPool(new ConnectionPool(Math.max(5, s.maxConnections()), 5, TimeUnit.MINUTES))
                 .connectTimeout(s.connectTimeoutMillis(), TimeUnit.MILLISECONDS)
-                .readTimeout(s.readTimeoutMillis(), TimeUnit.MILLISECONDS)
-                .writeTimeout(s.readTimeoutMillis(), TimeUnit.MILLISECONDS)
+                .socketFactory(new ReadTimeoutSockets(s.readTimeoutMillis()))
+                .readTimeout(0, TimeUnit.MILLISECONDS)
+                .writeTimeout(0, TimeUnit.MILLISECONDS)
                 .retryOnConnectionFailure(false)
                 .followRedirects(false)
                 .followSslRedirects(false)
