@@ -80,8 +80,14 @@ public final class RunOptions {
             .withMissingValueHint("a 64-bit integer");
     public static final Flag<Integer> CONNECT_TIMEOUT =
             integer(null, "connect-timeout-ms", "MS", "TCP connect timeout", 1, 600_000, 5_000);
-    public static final Flag<Integer> READ_TIMEOUT =
-            integer(null, "read-timeout-ms", "MS", "read/write timeout per attempt", 1, 600_000, 10_000);
+    public static final Flag<Integer> READ_TIMEOUT = integer(
+            null,
+            "read-timeout-ms",
+            "MS",
+            "read timeout per attempt (writes: the attempt's deadline)",
+            1,
+            600_000,
+            10_000);
     public static final Flag<Integer> BASELINE = integer(
             null,
             "baseline",
