@@ -2,8 +2,8 @@ package io.upic.liftride.client;
 
 import io.upic.liftride.client.cli.ParsedArgs;
 import io.upic.liftride.client.cli.RunOptions;
-import io.upic.liftride.client.cli.UsageException;
 import io.upic.liftride.client.threshold.MetricCatalog;
+import io.upic.liftride.flags.UsageException;
 import java.io.PrintStream;
 import java.util.Objects;
 

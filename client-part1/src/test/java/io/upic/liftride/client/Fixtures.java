@@ -2,13 +2,13 @@ package io.upic.liftride.client;
 
 import io.upic.liftride.client.cli.RunConfig;
 import io.upic.liftride.client.cli.RunOptions;
-import io.upic.liftride.client.cli.UsageException;
 import io.upic.liftride.client.engine.Baseline;
 import io.upic.liftride.client.engine.PhaseResult;
 import io.upic.liftride.client.engine.Requests;
 import io.upic.liftride.client.engine.RunResult;
 import io.upic.liftride.client.report.Reconciliation;
 import io.upic.liftride.client.report.RunReport;
+import io.upic.liftride.flags.UsageException;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;

@@ -72,7 +72,7 @@ class LocalClusterLauncherIT {
         assertTrue(launcher.waitFor(30, TimeUnit.SECONDS));
         String output = new String(launcher.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertEquals(2, launcher.exitValue(), output);
-        assertTrue(output.startsWith("--servers must be an integer in 1..32, got \"0\"\nusage: "), output);
+        assertTrue(output.startsWith("--servers must be an integer in 1..32, got 0\nusage: "), output);
     }
 
     @Test

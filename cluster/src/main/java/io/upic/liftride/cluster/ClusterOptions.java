@@ -1,26 +1,23 @@
 package io.upic.liftride.cluster;
 
+import static io.upic.liftride.flags.Flag.Parser.ownMessage;
+
+import io.upic.liftride.flags.Flag;
+import io.upic.liftride.flags.Flags;
+import io.upic.liftride.flags.UsageException;
 import io.upic.liftride.testkit.HostPort;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import lombok.With;
 import org.apache.commons.cli.CommandLine;
-import org.apache.commons.cli.DefaultParser;
-import org.apache.commons.cli.HelpFormatter;
-import org.apache.commons.cli.MissingArgumentException;
-import org.apache.commons.cli.Option;
-import org.apache.commons.cli.Options;
-import org.apache.commons.cli.ParseException;
-import org.apache.commons.cli.UnrecognizedOptionException;
 
 /**
  * What the local cluster runs: {@code --servers N} LiftRide servers from {@code --server-jar}, Redis
  * (started by us, or the one at {@code --redis HOST:PORT}), and nginx on {@code --port}; each server
  * optionally capped at {@code --server-cpus} in a cgroup of its own, and the front optionally behind a
  * Toxiproxy that plays a {@code --wan-rtt} network. Immutable; {@link #DEFAULTS} with the {@code with...}
- * methods for programmatic use.
+ * methods for programmatic use, {@link #parse} over the table {@link #FLAGS} for the command line.
  *
  * @param servers LiftRide servers behind nginx, 1..{@value #MAX_SERVERS}
  * @param redis an existing Redis to use, or null to start redis-server with servlet/redis/redis.conf
@@ -42,47 +39,79 @@ public record ClusterOptions(
     public static final ClusterOptions DEFAULTS =
             new ClusterOptions(DEFAULT_SERVERS, null, DEFAULT_PORT, DEFAULT_SERVER_JAR, null, null, false);
 
-    private static final Options OPTIONS = new Options()
-            .addOption(valued(
-                    "servers",
-                    "N",
-                    "LiftRide servers behind nginx, 1.." + MAX_SERVERS + " (default " + DEFAULT_SERVERS + ")"))
-            .addOption(valued(
-                    "redis",
-                    "HOST:PORT",
-                    "use this Redis (7.0 or newer) instead of starting redis-server with servlet/redis/redis.conf"))
-            .addOption(valued(
-                    "port",
-                    "N",
-                    "port of the front (nginx, or Toxiproxy with --wan-rtt) on 127.0.0.1 (default " + DEFAULT_PORT
-                            + "; 0 picks a free port)"))
-            .addOption(valued(
-                    "server-jar",
-                    "PATH",
-                    "the liftride-server.jar every server runs (default " + DEFAULT_SERVER_JAR + ")"))
-            .addOption(valued(
-                    "server-cpus",
-                    "CPUS",
-                    "cap each server at this much CPU, e.g. 0.25, like a small instance: a cgroup per server"
-                            + " (v2 cpu.max or v1 cfs quota; needs root); client, nginx and Redis stay uncapped"))
-            .addOption(valued(
-                    "server-cpu-period-ms",
-                    "MS",
-                    "the quota period of --server-cpus, 1..1000 (default " + CpuQuota.DEFAULT_PERIOD.toMillis()
-                            + "; the kernel's 100 stalls a 0.25-CPU server 75 ms at a time)"))
-            .addOption(valued(
-                    "wan-rtt",
-                    "DURATION",
-                    "put Toxiproxy in front of nginx with this round trip, e.g. 40ms (half each way):"
-                            + " the front URL becomes the proxy's"))
-            .addOption(valued(
-                    "wan-jitter", "DURATION", "with --wan-rtt: the round trip varies by up to +/- this (default 0ms)"))
-            .addOption(Option.builder("h")
-                    .longOpt("help")
-                    .desc("print this help and exit")
-                    .build());
+    static final Flag<Integer> SERVERS =
+            Flag.integer(null, "servers", "N", "LiftRide servers behind nginx", 1, MAX_SERVERS, DEFAULT_SERVERS);
+    static final Flag<HostPort> REDIS = Flag.of(
+            null,
+            "redis",
+            "HOST:PORT",
+            null,
+            null,
+            "use this Redis (7.0 or newer) instead of starting redis-server with servlet/redis/redis.conf",
+            ownMessage("--redis ", HostPort::parse));
+    static final Flag<Integer> PORT = Flag.integer(
+            null,
+            "port",
+            "N",
+            "port of the front (nginx, or Toxiproxy with --wan-rtt) on 127.0.0.1; 0 picks a free port",
+            0,
+            65535,
+            DEFAULT_PORT);
+    static final Flag<Path> SERVER_JAR = Flag.of(
+            null,
+            "server-jar",
+            "PATH",
+            "a file path",
+            DEFAULT_SERVER_JAR,
+            "the liftride-server.jar every server runs (default " + DEFAULT_SERVER_JAR + ")",
+            Path::of);
+    static final Flag<Double> SERVER_CPUS = Flag.of(
+            null,
+            "server-cpus",
+            "CPUS",
+            "a number of CPUs like 0.25",
+            null,
+            "cap each server at this much CPU, e.g. 0.25, like a small instance: a cgroup per server"
+                    + " (v2 cpu.max or v1 cfs quota; needs root); client, nginx and Redis stay uncapped",
+            Double::parseDouble);
+    static final Flag<Integer> SERVER_CPU_PERIOD = Flag.integer(
+            null,
+            "server-cpu-period-ms",
+            "MS",
+            "the quota period of --server-cpus (the kernel's 100 stalls a 0.25-CPU server 75 ms at a time)",
+            1,
+            1_000,
+            (int) CpuQuota.DEFAULT_PERIOD.toMillis());
+    static final Flag<Duration> WAN_RTT = Flag.of(
+            null,
+            "wan-rtt",
+            "DURATION",
+            null,
+            null,
+            "put Toxiproxy in front of nginx with this round trip, e.g. 40ms (half each way):"
+                    + " the front URL becomes the proxy's",
+            ownMessage("", text -> WanLink.parseDuration("--wan-rtt", text)));
+    static final Flag<Duration> WAN_JITTER = Flag.of(
+            null,
+            "wan-jitter",
+            "DURATION",
+            null,
+            Duration.ZERO,
+            "with --wan-rtt: the round trip varies by up to +/- this (default 0ms)",
+            ownMessage("", text -> WanLink.parseDuration("--wan-jitter", text)));
 
-    public static final String USAGE = usage();
+    static final List<Flag<?>> FLAGS =
+            List.of(SERVERS, REDIS, PORT, SERVER_JAR, SERVER_CPUS, SERVER_CPU_PERIOD, WAN_RTT, WAN_JITTER, Flags.HELP);
+
+    public static final String USAGE = Flags.usage(
+                    "java -jar liftride-cluster.jar [--servers N] [--redis HOST:PORT] [--port N] [--server-jar PATH]"
+                            + " [--server-cpus CPUS [--server-cpu-period-ms MS]] [--wan-rtt DURATION [--wan-jitter"
+                            + " DURATION]]",
+                    "Starts Redis (AOF), N LiftRide servers sharing it and nginx round robin in front, on 127.0.0.1;"
+                            + " prints every URL and port; Ctrl-C stops everything.",
+                    FLAGS,
+                    null)
+            .stripTrailing();
 
     public ClusterOptions {
         if (servers < 1 || servers > MAX_SERVERS) {
@@ -96,119 +125,49 @@ public record ClusterOptions(
         }
     }
 
-    /** Parses the command line; throws IllegalArgumentException with one line naming the flag and the value. */
-    public static ClusterOptions parse(String... args) {
-        CommandLine line;
-        try {
-            line = DefaultParser.builder()
-                    .setAllowPartialMatching(false)
-                    .build()
-                    .parse(OPTIONS, args);
-        } catch (UnrecognizedOptionException e) {
-            throw new IllegalArgumentException("unknown argument \"" + e.getOption() + "\"");
-        } catch (MissingArgumentException e) {
-            throw new IllegalArgumentException("--" + e.getOption().getLongOpt() + " needs a value");
-        } catch (ParseException e) {
-            throw new IllegalArgumentException(e.getMessage());
-        }
-        if (line.hasOption("help")) {
+    /**
+     * Parses the command line.
+     *
+     * @throws UsageException one line naming the flag and the value
+     */
+    public static ClusterOptions parse(String... args) throws UsageException {
+        CommandLine line = Flags.parseOnlyFlags(args, FLAGS);
+        if (Flags.HELP.valueIn(line)) {
             return DEFAULTS.withHelp(true);
         }
-        if (!line.getArgList().isEmpty()) {
-            throw new IllegalArgumentException(
-                    "unknown argument \"" + line.getArgList().get(0) + "\"");
+        try {
+            return new ClusterOptions(
+                    SERVERS.valueIn(line),
+                    REDIS.valueIn(line),
+                    PORT.valueIn(line),
+                    SERVER_JAR.valueIn(line),
+                    serverCpus(line),
+                    wan(line),
+                    false);
+        } catch (IllegalArgumentException e) { // CpuQuota's and WanLink's rules, which name their flags
+            throw new UsageException(e.getMessage());
         }
-        return new ClusterOptions(
-                intValue(line, "servers", DEFAULT_SERVERS, 1, MAX_SERVERS),
-                line.hasOption("redis") ? redis(line.getOptionValue("redis")) : null,
-                intValue(line, "port", DEFAULT_PORT, 0, 65535),
-                Path.of(line.getOptionValue("server-jar", DEFAULT_SERVER_JAR.toString())),
-                serverCpus(line),
-                wan(line),
-                false);
     }
 
-    private static CpuQuota serverCpus(CommandLine line) {
-        if (!line.hasOption("server-cpus")) {
-            if (line.hasOption("server-cpu-period-ms")) {
-                throw new IllegalArgumentException("--server-cpu-period-ms needs --server-cpus");
+    private static CpuQuota serverCpus(CommandLine line) throws UsageException {
+        Double cpus = SERVER_CPUS.valueIn(line);
+        if (cpus == null) {
+            if (line.hasOption(SERVER_CPU_PERIOD.longName())) {
+                throw new UsageException("--server-cpu-period-ms needs --server-cpus");
             }
             return null;
         }
-        String text = line.getOptionValue("server-cpus");
-        double cpus;
-        try {
-            cpus = Double.parseDouble(text);
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(
-                    "--server-cpus must be a number of CPUs like 0.25, got \"" + text + "\"");
-        }
-        int periodMillis = intValue(line, "server-cpu-period-ms", (int) CpuQuota.DEFAULT_PERIOD.toMillis(), 1, 1_000);
-        return new CpuQuota(cpus, Duration.ofMillis(periodMillis));
+        return new CpuQuota(cpus, Duration.ofMillis(SERVER_CPU_PERIOD.valueIn(line)));
     }
 
-    private static WanLink wan(CommandLine line) {
-        if (!line.hasOption("wan-rtt")) {
-            if (line.hasOption("wan-jitter")) {
-                throw new IllegalArgumentException("--wan-jitter needs --wan-rtt");
+    private static WanLink wan(CommandLine line) throws UsageException {
+        Duration rtt = WAN_RTT.valueIn(line);
+        if (rtt == null) {
+            if (line.hasOption(WAN_JITTER.longName())) {
+                throw new UsageException("--wan-jitter needs --wan-rtt");
             }
             return null;
         }
-        return new WanLink(
-                WanLink.parseDuration("--wan-rtt", line.getOptionValue("wan-rtt")),
-                WanLink.parseDuration("--wan-jitter", line.getOptionValue("wan-jitter", "0ms")));
-    }
-
-    private static int intValue(CommandLine line, String name, int fallback, int min, int max) {
-        if (!line.hasOption(name)) {
-            return fallback;
-        }
-        String text = line.getOptionValue(name);
-        int value;
-        try {
-            value = Integer.parseInt(text);
-        } catch (NumberFormatException e) {
-            value = min - 1;
-        }
-        if (value < min || value > max) {
-            throw new IllegalArgumentException(
-                    "--" + name + " must be an integer in " + min + ".." + max + ", got \"" + text + "\"");
-        }
-        return value;
-    }
-
-    private static HostPort redis(String text) {
-        try {
-            return HostPort.parse(text);
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("--redis " + e.getMessage(), e);
-        }
-    }
-
-    private static Option valued(String name, String argName, String description) {
-        return Option.builder()
-                .longOpt(name)
-                .hasArg()
-                .argName(argName)
-                .desc(description)
-                .build();
-    }
-
-    private static String usage() {
-        StringWriter out = new StringWriter();
-        HelpFormatter help = new HelpFormatter();
-        help.setWidth(100);
-        help.printHelp(
-                new PrintWriter(out),
-                help.getWidth(),
-                "java -jar liftride-cluster.jar [--servers N] [--redis HOST:PORT] [--port N] [--server-jar PATH]"
-                        + " [--server-cpus CPUS [--server-cpu-period-ms MS]] [--wan-rtt DURATION [--wan-jitter DURATION]]",
-                "Starts Redis (AOF), N LiftRide servers sharing it and nginx round robin in front, on 127.0.0.1;"
-                        + " prints every URL and port; Ctrl-C stops everything.",
-                OPTIONS,
-                help.getLeftPadding(),
-                help.getDescPadding(),
-                null);
-        return out.toString().stripTrailing();
+        return new WanLink(rtt, WAN_JITTER.valueIn(line));
     }
 }

@@ -1,5 +1,6 @@
 package io.upic.liftride.cluster;
 
+import io.upic.liftride.flags.UsageException;
 import io.upic.liftride.testkit.ChildProcess;
 import io.upic.liftride.testkit.FreePorts;
 import io.upic.liftride.testkit.HostPort;
@@ -349,10 +350,10 @@ public final class LocalCluster implements AutoCloseable {
         ClusterOptions options;
         try {
             options = ClusterOptions.parse(args);
-        } catch (IllegalArgumentException e) {
+        } catch (UsageException e) {
             System.err.println(e.getMessage());
             System.err.println(ClusterOptions.USAGE);
-            System.exit(2);
+            System.exit(UsageException.EXIT_CODE);
             return;
         }
         if (options.help()) {

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.upic.liftride.flags.UsageException;
 import io.upic.liftride.testkit.HostPort;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -12,7 +13,7 @@ import org.junit.jupiter.api.Test;
 
 class ClusterOptionsTest {
     @Test
-    void withoutFlagsStartsTwoServersOwnRedisAndTheFrontOn8080() {
+    void withoutFlagsStartsTwoServersOwnRedisAndTheFrontOn8080() throws UsageException {
         ClusterOptions options = ClusterOptions.parse();
         assertEquals(2, options.servers());
         assertNull(options.redis());
@@ -22,7 +23,7 @@ class ClusterOptionsTest {
     }
 
     @Test
-    void readsEveryFlag() {
+    void readsEveryFlag() throws UsageException {
         ClusterOptions options = ClusterOptions.parse(
                 "--servers", "4", "--redis", "10.0.0.5:6380", "--port", "0", "--server-jar", "/opt/s.jar");
         assertEquals(
@@ -41,24 +42,24 @@ class ClusterOptionsTest {
 
     @Test
     void refusesBadValuesInOneLineNamingFlagAndValue() {
-        assertMessage("--servers must be an integer in 1..32, got \"0\"", "--servers", "0");
-        assertMessage("--servers must be an integer in 1..32, got \"33\"", "--servers", "33");
-        assertMessage("--servers must be an integer in 1..32, got \"two\"", "--servers", "two");
-        assertMessage("--port must be an integer in 0..65535, got \"65536\"", "--port", "65536");
+        assertMessage("--servers must be an integer in 1..32, got 0", "--servers", "0");
+        assertMessage("--servers must be an integer in 1..32, got 33", "--servers", "33");
+        assertMessage("--servers must be an integer in 1..32, got two", "--servers", "two");
+        assertMessage("--port must be an integer in 0..65535, got 65536", "--port", "65536");
         assertMessage("--redis must be HOST:PORT with a port in 1..65535, got \"localhost\"", "--redis", "localhost");
         assertMessage("--redis must be HOST:PORT with a port in 1..65535, got \":6379\"", "--redis", ":6379");
         assertMessage("--redis must be HOST:PORT with a port in 1..65535, got \"h:0\"", "--redis", "h:0");
         assertMessage("--redis must be HOST:PORT with a port in 1..65535, got \"h:65536\"", "--redis", "h:65536");
         assertMessage("--redis must be HOST:PORT with a port in 1..65535, got \"u@h:1\"", "--redis", "u@h:1");
         assertMessage("--redis must be HOST:PORT with a port in 1..65535, got \"h:1/x\"", "--redis", "h:1/x");
-        assertMessage("--server-jar needs a value", "--server-jar");
-        assertMessage("--servers needs a value", "--servers");
-        assertMessage("unknown argument \"--serv\"", "--serv", "2");
-        assertMessage("unknown argument \"extra\"", "extra");
+        assertMessage("--server-jar needs a value (a file path)", "--server-jar");
+        assertMessage("--servers needs a value (an integer in 1..32)", "--servers");
+        assertMessage("unknown flag --serv", "--serv", "2");
+        assertMessage("unexpected argument extra", "extra");
     }
 
     @Test
-    void capsEachServerWithATenMillisecondPeriodUnlessToldOtherwise() {
+    void capsEachServerWithATenMillisecondPeriodUnlessToldOtherwise() throws UsageException {
         assertNull(ClusterOptions.parse().serverCpus());
         assertEquals(
                 new CpuQuota(0.25, Duration.ofMillis(10)),
@@ -70,7 +71,7 @@ class ClusterOptionsTest {
     }
 
     @Test
-    void putsAWanOfTheGivenRoundTripAndJitterInFront() {
+    void putsAWanOfTheGivenRoundTripAndJitterInFront() throws UsageException {
         assertNull(ClusterOptions.parse().wan());
         assertEquals(
                 WanLink.ofMillis(40), ClusterOptions.parse("--wan-rtt", "40ms").wan());
@@ -90,9 +91,9 @@ class ClusterOptionsTest {
                 "--server-cpus must be > 0 and <= " + cores + " (the cores), got " + (cores + 1.0),
                 "--server-cpus",
                 Integer.toString(cores + 1));
-        assertMessage("--server-cpus must be a number of CPUs like 0.25, got \"quarter\"", "--server-cpus", "quarter");
+        assertMessage("--server-cpus must be a number of CPUs like 0.25, got quarter", "--server-cpus", "quarter");
         assertMessage(
-                "--server-cpu-period-ms must be an integer in 1..1000, got \"0\"",
+                "--server-cpu-period-ms must be an integer in 1..1000, got 0",
                 "--server-cpus",
                 "1",
                 "--server-cpu-period-ms",
@@ -143,7 +144,7 @@ class ClusterOptionsTest {
     }
 
     private static void assertMessage(String expected, String... args) {
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> ClusterOptions.parse(args));
+        UsageException e = assertThrows(UsageException.class, () -> ClusterOptions.parse(args));
         assertEquals(expected, e.getMessage());
     }
 }

@@ -1,6 +1,6 @@
 package io.upic.liftride.client.cli;
 
-import static io.upic.liftride.client.cli.Flag.integer;
+import static io.upic.liftride.flags.Flag.integer;
 
 import io.upic.liftride.client.engine.RideValues;
 import io.upic.liftride.client.http.RetryPolicy;
@@ -9,23 +9,18 @@ import io.upic.liftride.client.plan.Shard;
 import io.upic.liftride.client.threshold.Threshold;
 import io.upic.liftride.client.threshold.ThresholdCheck;
 import io.upic.liftride.client.transport.Transport;
-import java.io.PrintWriter;
-import java.io.StringWriter;
+import io.upic.liftride.flags.Flag;
+import io.upic.liftride.flags.Flags;
+import io.upic.liftride.flags.UsageException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.commons.cli.CommandLine;
-import org.apache.commons.cli.DefaultParser;
-import org.apache.commons.cli.HelpFormatter;
-import org.apache.commons.cli.MissingArgumentException;
-import org.apache.commons.cli.Options;
-import org.apache.commons.cli.ParseException;
-import org.apache.commons.cli.UnrecognizedOptionException;
 
 /**
- * The client's flags, one {@link Flag} each (the table below, in usage order), and their parser. A caller
- * with flags of its own (client-part2's {@code --out}) passes them to {@link #parse} and {@link #usage} and
- * reads their values from {@link ParsedArgs#commandLine()}. The first problem is one {@link UsageException}
+ * The client's flags, one {@link Flag} each (the table below, in usage order), and their parser over {@link
+ * Flags}. A caller with flags of its own (client-part2's {@code --out}) passes them to {@link #parse} and {@link
+ * #usage} and reads their values from {@link ParsedArgs#commandLine()}. The first problem is one {@link UsageException}
  * line naming the flag, the value and what is allowed. Static and thread-safe.
  */
 public final class RunOptions {
@@ -85,8 +80,14 @@ public final class RunOptions {
             .withMissingValueHint("a 64-bit integer");
     public static final Flag<Integer> CONNECT_TIMEOUT =
             integer(null, "connect-timeout-ms", "MS", "TCP connect timeout", 1, 600_000, 5_000);
-    public static final Flag<Integer> READ_TIMEOUT =
-            integer(null, "read-timeout-ms", "MS", "read/write timeout per attempt", 1, 600_000, 10_000);
+    public static final Flag<Integer> READ_TIMEOUT = integer(
+            null,
+            "read-timeout-ms",
+            "MS",
+            "read timeout per attempt (writes: the attempt's deadline)",
+            1,
+            600_000,
+            10_000);
     public static final Flag<Integer> BASELINE = integer(
             null,
             "baseline",
@@ -184,7 +185,7 @@ public final class RunOptions {
                     + " and cooldown offer their share; latency is also measured from each request's intended send"
                     + " time; default: the closed model (each thread sends when its previous answer arrived)",
             RunOptions::rate);
-    public static final Flag<Boolean> HELP = Flag.toggle("h", "help", "print this help and exit");
+    public static final Flag<Boolean> HELP = Flags.HELP;
 
     /** Every flag of client-part1, in usage order: the required ones first. */
     public static final List<Flag<?>> FLAGS = List.of(
@@ -223,12 +224,9 @@ public final class RunOptions {
      * @throws UsageException for the first problem, as one line naming flag, value and what is allowed
      */
     public static ParsedArgs parse(String[] args, Flag<?>... extra) throws UsageException {
-        CommandLine cl = commandLine(args, withExtra(extra));
+        CommandLine cl = Flags.parseOnlyFlags(args, withExtra(extra));
         if (HELP.valueIn(cl)) {
             return new ParsedArgs(cl, List.of(), null, true);
-        }
-        if (!cl.getArgList().isEmpty()) {
-            throw new UsageException("unexpected argument " + cl.getArgList().get(0));
         }
         List<Integer> threadCounts = required(cl, THREADS);
         int skiers = required(cl, SKIERS);
@@ -259,62 +257,20 @@ public final class RunOptions {
         return new ParsedArgs(cl, threadCounts, config, false);
     }
 
-    /**
-     * Parses {@code args} against {@code flags}, any command's table: arguments that are no flag are left in the
-     * command line's argument list.
-     *
-     * @throws UsageException for an unknown flag or a flag without its value, as one line
-     */
-    public static CommandLine commandLine(String[] args, List<Flag<?>> flags) throws UsageException {
-        try {
-            return DefaultParser.builder()
-                    .setAllowPartialMatching(false)
-                    .build()
-                    .parse(options(flags), args);
-        } catch (UnrecognizedOptionException e) {
-            throw new UsageException("unknown flag " + e.getOption());
-        } catch (MissingArgumentException e) {
-            String name = e.getOption().getLongOpt();
-            throw flags.stream()
-                    .filter(f -> f.longName().equals(name))
-                    .findFirst()
-                    .orElseThrow()
-                    .missingValue();
-        } catch (ParseException e) {
-            throw new UsageException(e.getMessage());
-        }
-    }
-
     /** The usage text for client-part1's flags plus {@code extra}, headed by {@code command}. */
     public static String usage(String command, Flag<?>... extra) {
-        return usage(
+        return Flags.usage(
                 command + " -t N -s N [options]",
+                null,
                 withExtra(extra),
                 "Exit codes: 0 every request succeeded, 1 a request failed or the server is unreachable, 2 bad flags, "
                         + ThresholdCheck.EXIT_CODE + " every request succeeded but a --threshold failed.");
-    }
-
-    /** The usage text of any command: its syntax line, its {@code flags} in table order, then {@code footer}. */
-    public static String usage(String syntax, List<Flag<?>> flags, String footer) {
-        StringWriter out = new StringWriter();
-        PrintWriter w = new PrintWriter(out);
-        HelpFormatter f = new HelpFormatter();
-        f.setOptionComparator(null); // keep the table's order: required flags first
-        f.printHelp(w, 100, syntax, null, options(flags), 2, 2, footer, false);
-        w.flush();
-        return out.toString();
     }
 
     private static List<Flag<?>> withExtra(Flag<?>... extra) {
         List<Flag<?>> flags = new ArrayList<>(FLAGS);
         flags.addAll(List.of(extra));
         return flags;
-    }
-
-    private static Options options(List<Flag<?>> flags) {
-        Options o = new Options();
-        flags.forEach(f -> o.addOption(f.option()));
-        return o;
     }
 
     private static <T> T required(CommandLine cl, Flag<T> flag) throws UsageException {

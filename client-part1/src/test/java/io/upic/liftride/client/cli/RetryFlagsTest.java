@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.upic.liftride.client.http.RetryPolicy;
+import io.upic.liftride.flags.UsageException;
 import org.junit.jupiter.api.Test;
 
 /** --backoff-ms, --backoff-max-ms and --give-up-after-ms: the retry policy from the command line. */

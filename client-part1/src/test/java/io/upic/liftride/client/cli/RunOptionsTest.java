@@ -10,6 +10,8 @@ import io.upic.liftride.client.Fixtures;
 import io.upic.liftride.client.http.RetryPolicy;
 import io.upic.liftride.client.threshold.Threshold;
 import io.upic.liftride.client.transport.Transport;
+import io.upic.liftride.flags.Flag;
+import io.upic.liftride.flags.UsageException;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;

@@ -1,5 +1,6 @@
 package io.upic.liftride.server.embedded;
 
+import io.upic.liftride.flags.UsageException;
 import io.upic.liftride.server.limits.Limit;
 import io.upic.liftride.server.limits.Limits;
 import io.upic.liftride.server.store.StoreSpec;
@@ -228,9 +229,9 @@ public final class EmbeddedServer implements AutoCloseable {
         LaunchOptions options;
         try {
             options = LaunchOptions.parse(args);
-        } catch (IllegalArgumentException e) {
+        } catch (UsageException e) {
             System.err.println(e.getMessage() + " (--help lists the options)");
-            System.exit(2);
+            System.exit(UsageException.EXIT_CODE);
             return;
         }
         if (options.help()) {

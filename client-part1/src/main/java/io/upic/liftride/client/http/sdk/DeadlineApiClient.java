@@ -14,7 +14,7 @@ import okhttp3.Call;
  * own timeouts do, unless a status had arrived (then the {@link ApiException} carries it). One per
  * worker; not thread-safe.
  */
-final class DeadlineApiClient extends ApiClient {
+class DeadlineApiClient extends ApiClient {
 
     private final CallDeadlines.Slot slot;
 

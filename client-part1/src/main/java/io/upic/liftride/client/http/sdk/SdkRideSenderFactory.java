@@ -10,8 +10,9 @@ import okhttp3.OkHttpClient;
 
 /**
  * The {@code sdk} transport: one OkHttp 4 client (one connection pool) shared by every worker of a
- * run, an {@link ApiClient} per worker on top of it, and one watchdog thread that bounds each whole
- * call ({@link CallDeadlines}). Thread-safe.
+ * run, an {@link ApiClient} per worker on top of it ({@link RideApiClient}, with the URLs of the run's
+ * paths shared in {@link PathUrls}), and one watchdog thread that bounds each whole call ({@link
+ * CallDeadlines}). Thread-safe.
  *
  * <p>Why one shared pool: issue 21 tried a pool and a dispatcher per worker (clients derived with
  * {@link OkHttpClient#newBuilder()}), to spare each call the shared pool's locked search of 64
@@ -24,18 +25,21 @@ public final class SdkRideSenderFactory implements RideSenderFactory {
     private final HttpSettings settings;
     private final OkHttpClient http;
     private final CallDeadlines deadlines;
+    private final PathUrls urls;
 
     public SdkRideSenderFactory(HttpSettings settings) {
         this.settings = settings;
         this.http = newHttpClient(settings);
         this.deadlines = new CallDeadlines(settings.callTimeoutMillis(), "LiftRide SDK call deadlines");
+        this.urls = new PathUrls(settings.baseUrl());
     }
 
     /**
      * The run's client: a pool that keeps an idle connection per worker for 5 minutes (OkHttp's
      * default of 5 would close and reopen connections all run long, and the pause between a sweep's
-     * runs must not empty it), a timeout on each connect, read and write (the whole call's deadline
-     * is {@link CallDeadlines}'), and no silent retries: OkHttp would otherwise resend a POST on a
+     * runs must not empty it), a timeout on each connect and each read (the read timeout is the sockets',
+     * {@link ReadTimeoutSockets} says why; a write is bounded by the whole call's deadline, {@link
+     * CallDeadlines}'), and no silent retries: OkHttp would otherwise resend a POST on a
      * failed pooled connection without telling us, so the server could store a ride the client never
      * counted.
      */
@@ -43,8 +47,9 @@ public final class SdkRideSenderFactory implements RideSenderFactory {
         return new OkHttpClient.Builder()
                 .connectionPool(new ConnectionPool(Math.max(5, s.maxConnections()), 5, TimeUnit.MINUTES))
                 .connectTimeout(s.connectTimeoutMillis(), TimeUnit.MILLISECONDS)
-                .readTimeout(s.readTimeoutMillis(), TimeUnit.MILLISECONDS)
-                .writeTimeout(s.readTimeoutMillis(), TimeUnit.MILLISECONDS)
+                .socketFactory(new ReadTimeoutSockets(s.readTimeoutMillis()))
+                .readTimeout(0, TimeUnit.MILLISECONDS)
+                .writeTimeout(0, TimeUnit.MILLISECONDS)
                 .retryOnConnectionFailure(false)
                 .followRedirects(false)
                 .followSslRedirects(false)
@@ -53,7 +58,7 @@ public final class SdkRideSenderFactory implements RideSenderFactory {
 
     @Override
     public RideSender create() {
-        ApiClient api = new DeadlineApiClient(deadlines.newSlot());
+        ApiClient api = new RideApiClient(deadlines.newSlot(), urls);
         api.setHttpClient(http);
         api.setBasePath(settings.baseUrl());
         return new SdkRideSender(api);

@@ -1,10 +1,10 @@
 package io.upic.liftride.client.part2.cli;
 
-import io.upic.liftride.client.cli.Flag;
 import io.upic.liftride.client.cli.ParsedArgs;
 import io.upic.liftride.client.cli.RunOptions;
-import io.upic.liftride.client.cli.UsageException;
 import io.upic.liftride.client.threshold.MetricCatalog;
+import io.upic.liftride.flags.Flag;
+import io.upic.liftride.flags.UsageException;
 import java.io.IOException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;

@@ -1,8 +1,5 @@
 package io.upic.liftride.client.part2.merge;
 
-import io.upic.liftride.client.cli.Flag;
-import io.upic.liftride.client.cli.RunOptions;
-import io.upic.liftride.client.cli.UsageException;
 import io.upic.liftride.client.part2.chart.RunCharts;
 import io.upic.liftride.client.part2.chart.RunCharts.ChartFile;
 import io.upic.liftride.client.part2.cli.Part2Options;
@@ -11,6 +8,9 @@ import io.upic.liftride.client.part2.report.HtmlReport;
 import io.upic.liftride.client.part2.report.MarkdownReport;
 import io.upic.liftride.client.part2.report.ReportModel;
 import io.upic.liftride.client.report.SummaryJson;
+import io.upic.liftride.flags.Flag;
+import io.upic.liftride.flags.Flags;
+import io.upic.liftride.flags.UsageException;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -56,15 +56,16 @@ public final class MergeCommand {
     public static final Flag<Boolean> ALLOW_MISSING = Flag.toggle(
             null, "allow-missing", "merge even when some of the N shards are not given (the report says so)");
 
-    private static final List<Flag<?>> FLAGS = List.of(OUT, ALLOW_MISSING, RunOptions.HELP);
+    private static final List<Flag<?>> FLAGS = List.of(OUT, ALLOW_MISSING, Flags.HELP);
 
     /** What the command line asks to merge: {@code null} from {@link #parse} when it asks for the help. */
     private record Request(List<Path> inputs, Path outDir, boolean allowMissing) {}
 
     /** The usage, headed by {@code command} (e.g. {@code java -jar client-part2.jar}). */
     public static String usage(String command) {
-        return RunOptions.usage(
+        return Flags.usage(
                 command + " " + NAME + " DIR... --out DIR [--allow-missing]",
+                null,
                 FLAGS,
                 "DIR: a client-part2 output folder of one shard (or one of its run folders t64/ ...); give every"
                         + " shard's; run folders of the same name are merged. Exit codes: 0 merged and every request"
@@ -99,8 +100,8 @@ public final class MergeCommand {
     }
 
     private Request parse(String[] args) throws UsageException {
-        CommandLine cl = RunOptions.commandLine(args, FLAGS);
-        if (RunOptions.HELP.valueIn(cl)) {
+        CommandLine cl = Flags.parse(args, FLAGS);
+        if (Flags.HELP.valueIn(cl)) {
             return null;
         }
         List<Path> inputs = new ArrayList<>();

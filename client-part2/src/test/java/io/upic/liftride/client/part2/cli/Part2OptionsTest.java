@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.upic.liftride.client.cli.ParsedArgs;
 import io.upic.liftride.client.cli.RunOptions;
-import io.upic.liftride.client.cli.UsageException;
+import io.upic.liftride.flags.UsageException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDateTime;

@@ -1,18 +1,21 @@
-package io.upic.liftride.client.cli;
+package io.upic.liftride.flags;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.function.Function;
 import lombok.With;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
 
 /**
  * One command-line flag, written once: its names, its argument, its help, its default and the rule its
- * value follows. {@link RunOptions} turns these into the Commons CLI options, the usage, the parsing and
- * the one-line errors ({@code -l/--lifts must be an integer in 5..60, got 61}), and {@link RunConfig}
- * checks its fields against the same integer ranges. Built by {@link #of}, {@link #integer} and
- * {@link #toggle}, adjusted with {@code with*}. Immutable and thread-safe.
+ * value follows. Every command of the project (the server launcher, the local cluster, client-part1,
+ * client-part2 and its {@code merge}) declares its flags as a table of these; {@link Flags} turns a table
+ * into the parsing and the usage, and a flag's value into one-line errors ({@code -l/--lifts must be an
+ * integer in 5..60, got 61}); records built without a command line check their fields against the same
+ * integer ranges ({@link #check}). Built by {@link #of}, {@link #integer} and {@link #toggle}, adjusted
+ * with {@code with*}. Immutable and thread-safe.
  *
  * @param <T>               the parsed value's type
  * @param shortName         the one-letter name ({@code t} for -t), or null
@@ -53,6 +56,20 @@ public record Flag<T>(
          * @throws UsageException for a message of the parser's own
          */
         T parse(String text) throws UsageException;
+
+        /**
+         * A parser whose rejections already say it all, as one line naming the flag ({@code --wan-rtt must be a
+         * duration like 40ms or 0.5s, got "40"}): their message, after {@code prefix}, is the usage error.
+         */
+        static <T> Parser<T> ownMessage(String prefix, Function<String, T> parse) {
+            return text -> {
+                try {
+                    return parse.apply(text);
+                } catch (IllegalArgumentException e) {
+                    throw new UsageException(prefix + e.getMessage());
+                }
+            };
+        }
     }
 
     public Flag {
@@ -135,12 +152,7 @@ public record Flag<T>(
         if (parser == null) {
             return (T) Boolean.TRUE;
         }
-        String text = cl.getOptionValue(longName);
-        try {
-            return parser.parse(text);
-        } catch (IllegalArgumentException e) {
-            throw invalid(text, explainsRejection ? e.getMessage() : null);
-        }
+        return valueOf(cl.getOptionValue(longName));
     }
 
     /**
@@ -154,13 +166,17 @@ public record Flag<T>(
         }
         List<T> values = new ArrayList<>();
         for (String text : cl.getOptionValues(longName)) {
-            try {
-                values.add(parser.parse(text));
-            } catch (IllegalArgumentException e) {
-                throw invalid(text, explainsRejection ? e.getMessage() : null);
-            }
+            values.add(valueOf(text));
         }
         return List.copyOf(values);
+    }
+
+    private T valueOf(String text) throws UsageException {
+        try {
+            return parser.parse(text);
+        } catch (IllegalArgumentException e) {
+            throw invalid(text, explainsRejection ? e.getMessage() : null);
+        }
     }
 
     /** "X must be RULE, got TEXT". */
@@ -180,7 +196,7 @@ public record Flag<T>(
     }
 
     /** "X is required (RULE)". */
-    UsageException missing() {
+    public UsageException missing() {
         return new UsageException(displayName() + " is required (" + rule + ")");
     }
 
@@ -198,7 +214,8 @@ public record Flag<T>(
         }
     }
 
-    static String integerRule(long min, long max) {
+    /** "an integer in MIN..MAX", as messages and usages say it. */
+    public static String integerRule(long min, long max) {
         return "an integer in " + min + ".." + max;
     }
 }

@@ -1,4 +1,4 @@
-package io.upic.liftride.client.cli;
+package io.upic.liftride.flags;
 
 /**
  * A command line that cannot be run. The message is the one line shown to the user: it names the

@@ -1,0 +1,155 @@
+package io.upic.liftride.client.http.sdk;
+
+import io.upic.liftride.sdk.ApiClient;
+import io.upic.liftride.sdk.ApiException;
+import io.upic.liftride.sdk.JSON;
+import io.upic.liftride.sdk.Pair;
+import io.upic.liftride.sdk.ProgressRequestBody;
+import io.upic.liftride.sdk.model.LiftRide;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import okhttp3.Headers;
+import okhttp3.HttpUrl;
+import okhttp3.MediaType;
+import okhttp3.Request;
+import okhttp3.RequestBody;
+import okio.Buffer;
+
+/**
+ * The worker's {@link ApiClient} ({@link DeadlineApiClient}), building the lift-ride POST with less work per
+ * call. The generated {@link #buildRequest} builds each URL segment by segment, serializes the ride through
+ * Gson's reflection and sets every header again: about a quarter of the SDK path's client CPU (JFR, bench.py).
+ * Here the generated code builds a POST of a {@link LiftRide} once, and that request is the template of the
+ * next ones: the call's header parameters, then the template's default headers, in the generated code's
+ * order; the URL of a path seen before, from {@link PathUrls} (a skier's path repeats all run long); and the
+ * body written as the JSON the generated code wrote for the same ride, checked against the template's body
+ * once. Every other call, and one whose URL is not kept yet, goes through the generated code, so what is
+ * sent does not change. One per worker; not thread-safe.
+ */
+class RideApiClient extends DeadlineApiClient {
+
+    private final PathUrls urls;
+    /** The request of the last LiftRide POST the generated code built; null before one, or after a change. */
+    private Template template;
+
+    RideApiClient(CallDeadlines.Slot slot, PathUrls urls) {
+        super(slot);
+        this.urls = urls;
+    }
+
+    /** What a request built by the generated code tells us to build the next ones: see the class comment. */
+    private record Template(
+            String method, Set<String> headerNames, Headers defaults, MediaType bodyType, JSON json, String basePath) {}
+
+    @Override
+    public Request buildRequest(
+            String path,
+            String method,
+            List<Pair> queryParams,
+            List<Pair> collectionQueryParams,
+            Object body,
+            Map<String, String> headerParams,
+            Map<String, Object> formParams,
+            String[] authNames,
+            ProgressRequestBody.ProgressRequestListener listener)
+            throws ApiException {
+        Template t = template;
+        boolean plain = body instanceof LiftRide ride
+                && complete(ride)
+                && queryParams.isEmpty()
+                && collectionQueryParams.isEmpty()
+                && formParams.isEmpty()
+                && authNames.length == 0
+                && listener == null;
+        boolean fits = plain
+                && t != null
+                && method.equals(t.method())
+                && getJSON() == t.json()
+                && getBasePath() == t.basePath()
+                && headerParams.keySet().equals(t.headerNames());
+        HttpUrl url = fits ? urls.get(t.basePath(), path) : null;
+        if (url == null) {
+            Request built = super.buildRequest(
+                    path,
+                    method,
+                    queryParams,
+                    collectionQueryParams,
+                    body,
+                    headerParams,
+                    formParams,
+                    authNames,
+                    listener);
+            if (plain) {
+                if (!fits) {
+                    remember(built, (LiftRide) body, headerParams.keySet());
+                }
+                urls.put(getBasePath(), path, built.url());
+            }
+            return built;
+        }
+        // as the generated code sets them: the call's header parameters, then the defaults it does not set
+        Headers.Builder headers = new Headers.Builder();
+        for (Map.Entry<String, String> header : headerParams.entrySet()) {
+            headers.set(header.getKey(), parameterToString(header.getValue()));
+        }
+        for (int i = 0; i < t.defaults().size(); i++) {
+            headers.set(t.defaults().name(i), t.defaults().value(i));
+        }
+        return new Request.Builder()
+                .url(url)
+                .headers(headers.build())
+                .method(method, RequestBody.create(json((LiftRide) body), t.bodyType()))
+                .build();
+    }
+
+    /** The generated code's request becomes the template if its body is the JSON {@link #json} writes. */
+    private void remember(Request built, LiftRide ride, Set<String> headerNames) {
+        RequestBody body = built.body();
+        if (body == null || !Arrays.equals(bytes(body), json(ride))) {
+            template = null; // the model or the JSON settings write something else: the generated code does it all
+            return;
+        }
+        Headers.Builder defaults = built.headers().newBuilder();
+        headerNames.forEach(defaults::removeAll);
+        template = new Template(
+                built.method(),
+                Set.copyOf(headerNames),
+                defaults.build(),
+                body.contentType(),
+                getJSON(),
+                getBasePath());
+    }
+
+    /** Whether Gson writes every field of the ride (it leaves nulls out). */
+    private static boolean complete(LiftRide ride) {
+        return ride.getTime() != null && ride.getLiftID() != null && ride.getWaitTime() != null;
+    }
+
+    /** The ride as Gson writes the generated model: its fields in declaration order, numbers as they are. */
+    static byte[] json(LiftRide ride) {
+        return ("{\"time\":" + ride.getTime() + ",\"liftID\":" + ride.getLiftID() + ",\"waitTime\":"
+                        + ride.getWaitTime() + "}")
+                .getBytes(StandardCharsets.ISO_8859_1);
+    }
+
+    private static byte[] bytes(RequestBody body) {
+        try (Buffer buffer = new Buffer()) {
+            body.writeTo(buffer);
+            return buffer.readByteArray();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e); // an in-memory body into a buffer
+        }
+    }
+
+    /** A changed default header changes every request: the next one is built by the generated code again. */
+    @Override
+    public ApiClient addDefaultHeader(String key, String value) {
+        template = null; // also called by the generated constructor, before this class's fields are set
+        return super.addDefaultHeader(key, value);
+    }
+}

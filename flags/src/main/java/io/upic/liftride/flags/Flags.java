@@ -1,0 +1,84 @@
+package io.upic.liftride.flags;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.util.List;
+import org.apache.commons.cli.CommandLine;
+import org.apache.commons.cli.DefaultParser;
+import org.apache.commons.cli.HelpFormatter;
+import org.apache.commons.cli.MissingArgumentException;
+import org.apache.commons.cli.Options;
+import org.apache.commons.cli.ParseException;
+import org.apache.commons.cli.UnrecognizedOptionException;
+
+/**
+ * A command's table of {@link Flag}s turned into its parsing ({@link #parse}) and its usage ({@link #usage}):
+ * every command of the project reads its command line this way, and each {@code main} prints a {@link
+ * UsageException}'s one line and exits with {@link UsageException#EXIT_CODE}. Static and thread-safe.
+ */
+public final class Flags {
+
+    /** {@code -h/--help}: every command has it. */
+    public static final Flag<Boolean> HELP = Flag.toggle("h", "help", "print this help and exit");
+
+    private Flags() {}
+
+    /**
+     * Parses {@code args} against {@code flags}: no abbreviations (a later flag could make them ambiguous);
+     * arguments that are no flag are left in the command line's argument list.
+     *
+     * @throws UsageException for an unknown flag or a flag without its value, as one line
+     */
+    public static CommandLine parse(String[] args, List<Flag<?>> flags) throws UsageException {
+        try {
+            return DefaultParser.builder()
+                    .setAllowPartialMatching(false)
+                    .build()
+                    .parse(options(flags), args);
+        } catch (UnrecognizedOptionException e) {
+            throw new UsageException("unknown flag " + e.getOption());
+        } catch (MissingArgumentException e) {
+            String name = e.getOption().getLongOpt();
+            throw flags.stream()
+                    .filter(f -> f.longName().equals(name))
+                    .findFirst()
+                    .orElseThrow()
+                    .missingValue();
+        } catch (ParseException e) {
+            throw new UsageException(e.getMessage());
+        }
+    }
+
+    /**
+     * {@link #parse}, refusing any argument that is no flag: for commands that take only flags.
+     *
+     * @throws UsageException naming the first such argument
+     */
+    public static CommandLine parseOnlyFlags(String[] args, List<Flag<?>> flags) throws UsageException {
+        CommandLine line = parse(args, flags);
+        if (!line.getArgList().isEmpty() && !line.hasOption(HELP.longName())) {
+            throw new UsageException("unexpected argument " + line.getArgList().get(0));
+        }
+        return line;
+    }
+
+    /**
+     * The usage of a command: {@code usage: SYNTAX}, the {@code header} (or null), its {@code flags} in table
+     * order, then the {@code footer} (or null); 100 columns, ending with a line break.
+     */
+    public static String usage(String syntax, String header, List<Flag<?>> flags, String footer) {
+        StringWriter out = new StringWriter();
+        PrintWriter w = new PrintWriter(out);
+        HelpFormatter f = new HelpFormatter();
+        f.setOptionComparator(null); // the table's order: the required or most used flags first
+        f.printHelp(w, 100, syntax, header, options(flags), 2, 2, footer, false);
+        w.flush();
+        return out.toString();
+    }
+
+    private static Options options(List<Flag<?>> flags) {
+        Options o = new Options();
+        flags.forEach(f -> o.addOption(f.option()));
+        return o;
+    }
+}
