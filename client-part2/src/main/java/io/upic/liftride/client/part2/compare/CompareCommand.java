@@ -1,8 +1,8 @@
 package io.upic.liftride.client.part2.compare;
 
-import io.upic.liftride.client.cli.Flag;
-import io.upic.liftride.client.cli.RunOptions;
-import io.upic.liftride.client.cli.UsageException;
+import io.upic.liftride.flags.Flag;
+import io.upic.liftride.flags.Flags;
+import io.upic.liftride.flags.UsageException;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -69,7 +69,7 @@ public final class CompareCommand {
                     + " output names the differences");
 
     private static final List<Flag<?>> FLAGS =
-            List.of(MAX_REGRESSION, MARKDOWN, HTML, ALLOW_DIFFERENT_PLANS, RunOptions.HELP);
+            List.of(MAX_REGRESSION, MARKDOWN, HTML, ALLOW_DIFFERENT_PLANS, Flags.HELP);
 
     private final PrintStream out;
     private final PrintStream err;
@@ -92,9 +92,10 @@ public final class CompareCommand {
 
     /** The usage, headed by {@code command} (e.g. {@code java -jar client-part2.jar}). */
     public static String usage(String command) {
-        return RunOptions.usage(
+        return Flags.usage(
                 command + " " + NAME + " BASELINE CANDIDATE [--max-regression BAND]... [--markdown FILE]"
                         + " [--html FILE] [--allow-different-plans]",
+                null,
                 FLAGS,
                 "BASELINE, CANDIDATE: a run folder (out/t64), a summary.json or a merge output; several runs of one"
                         + " plan separated by commas (a,b,c): their median is compared and their range shown. Only"
@@ -174,8 +175,8 @@ public final class CompareCommand {
     }
 
     Request parse(String[] args) throws UsageException {
-        CommandLine cl = RunOptions.commandLine(args, FLAGS);
-        if (RunOptions.HELP.valueIn(cl)) {
+        CommandLine cl = Flags.parse(args, FLAGS);
+        if (Flags.HELP.valueIn(cl)) {
             return null;
         }
         List<String> positional = cl.getArgList();
