@@ -121,12 +121,27 @@ class Server:
             self.proc.kill()
 
 
+def context_switches(pid):
+    """Voluntary context switches of every thread of the process so far (a thread that blocked and woke)."""
+    total = 0
+    for task in os.listdir(f"/proc/{pid}/task"):
+        try:
+            with open(f"/proc/{pid}/task/{task}/status") as f:
+                total += int(re.search(r"^voluntary_ctxt_switches:\s+(\d+)", f.read(), re.M).group(1))
+        except (OSError, AttributeError):
+            pass  # the thread ended meanwhile
+    return total
+
+
 def wrk(url, seconds, pids):
     env = dict(os.environ, KEYS="1")
+    load = float(open("/proc/loadavg").read().split()[0])
     before = {pid: cpu_seconds(pid) for pid in pids}
+    switches = {pid: context_switches(pid) for pid in pids}
     out = subprocess.run(["wrk", "-t2", "-c64", f"-d{seconds}s", "--latency", "-s", POST_LUA, url],
                          capture_output=True, text=True, env=env, timeout=seconds + 60).stdout
     used = {pid: cpu_seconds(pid) - before[pid] for pid in pids}
+    switches = {pid: context_switches(pid) - switches[pid] for pid in pids}
     total = int(re.search(r"^\s*(\d+) requests in", out, re.M).group(1))
     non2xx = re.search(r"Non-2xx or 3xx responses:\s+(\d+)", out)
     non2xx = int(non2xx.group(1)) if non2xx else 0
@@ -136,6 +151,8 @@ def wrk(url, seconds, pids):
         "rps": float(re.search(r"^Requests/sec:\s+([\d.]+)", out, re.M).group(1)),
         "ok": total - non2xx, "non2xx": non2xx,
         "cpu_us": {pid: used[pid] * 1e6 / max(1, total) for pid in pids},
+        "switches": {pid: switches[pid] / max(1, total) for pid in pids},
+        "load": load,
         "p99_ms": float(p99.group(1)) * scale[p99.group(2)] if p99 else float("nan"),
     }
 
@@ -190,6 +207,7 @@ def one_run(name, a):
         r["check"] = reconcile(server.rides_stored() - before, r["ok"])
         r["server_cpu_us"] = r["cpu_us"][server.proc.pid]
         r["redis_cpu_us"] = r["cpu_us"][redis.proc.pid] if redis else 0.0
+        r["server_switches"] = r["switches"][server.proc.pid]
         if redis:
             r["sizing"] = sizing(redis, baseline, server.rides_stored())
         print(f"{name}: {r['rps']:,.0f} req/s, non-2xx {r['non2xx']}, server {r['server_cpu_us']:.1f} µs/req, "
@@ -255,14 +273,17 @@ def write(a, pairs, load_before, load_after, probe_lines):
              f"`wrk -t2 -c64` POSTs with a unique Idempotency-Key each (servlet/bench/post.lua, KEYS=1), "
              f"{a.warmup} s warm-up not counted, then {a.seconds} s measured; pairs interleaved, the order "
              "alternating.", "",
-             "| pair | order | memory req/s | redis req/s | redis / memory | redis p99 ms | server CPU µs/req "
-             "(memory, redis) | redis CPU µs/req | ridesStored - 2xx (memory, redis; allowed 0..+64) |",
-             "|---:|---|---:|---:|---:|---:|---|---:|---|"]
+             "| pair | order | load (1 min, at each start) | memory req/s | redis req/s | redis / memory | redis p99 ms "
+             "| server CPU µs/req (memory, redis) | redis CPU µs/req | server thread wake-ups/req (memory, redis) "
+             "| ridesStored - 2xx (memory, redis; allowed 0..+64) |",
+             "|---:|---|---|---:|---:|---:|---:|---|---:|---|---|"]
     for i, p in enumerate(pairs):
         m, r = p["memory"], p["redis"]
-        lines.append(f"| {i + 1} | {' then '.join(p)} | {m['rps']:,.0f} | {r['rps']:,.0f} | {ratios[i]:.2f} | "
+        loads = ", ".join(f"{p[name]['load']:.1f}" for name in p)
+        lines.append(f"| {i + 1} | {' then '.join(p)} | {loads} | {m['rps']:,.0f} | {r['rps']:,.0f} | {ratios[i]:.2f} | "
                      f"{r['p99_ms']:.2f} | {m['server_cpu_us']:.1f}, {r['server_cpu_us']:.1f} | "
-                     f"{r['redis_cpu_us']:.1f} | {m['check']}, {r['check']} |")
+                     f"{r['redis_cpu_us']:.1f} | {m['server_switches']:.2f}, {r['server_switches']:.2f} | "
+                     f"{m['check']}, {r['check']} |")
     ratio = med(ratios)
     mem_rps = med([p["memory"]["rps"] for p in pairs])
     red_rps = med([p["redis"]["rps"] for p in pairs])

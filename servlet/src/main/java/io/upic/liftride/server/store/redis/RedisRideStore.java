@@ -26,6 +26,7 @@ import java.util.OptionalLong;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
@@ -241,16 +242,26 @@ public final class RedisRideStore implements RideStore {
 
     @Override
     public RideOutcome addRide(SkierDay where, LiftRide ride, String idempotencyKey) {
+        return commits.apply(pending(where, ride, idempotencyKey));
+    }
+
+    /** The ride goes into the group commit; the future completes when its batch is applied (or not). */
+    @Override
+    public CompletableFuture<RideOutcome> addRideAsync(SkierDay where, LiftRide ride, String idempotencyKey) {
+        return commits.submit(pending(where, ride, idempotencyKey));
+    }
+
+    private PendingRide pending(SkierDay where, LiftRide ride, String idempotencyKey) {
         if (cluster) {
             register(where.resortId(), where.seasonId()); // on one server the function registers it
         }
-        return commits.apply(new PendingRide(
+        return new PendingRide(
                 RedisKeys.tag(where.resortId(), where.seasonId()),
                 where.dayId(),
                 where.skierId(),
                 ride.vertical(),
                 idempotencyKey,
-                RideKey.fingerprint(where, ride)));
+                RideKey.fingerprint(where, ride));
     }
 
     private List<RideOutcome> applyBatch(String tag, List<PendingRide> rides, long deadlineNanos) {
@@ -469,6 +480,11 @@ public final class RedisRideStore implements RideStore {
     @Override
     public int queuedRides() {
         return commits.queued();
+    }
+
+    @Override
+    public int pendingRides() {
+        return commits.pending();
     }
 
     /** Requests this store has sent Redis so far (a pipeline counts once); for tests of read cost. */
