@@ -67,6 +67,7 @@ import redis.clients.jedis.exceptions.JedisException;
  */
 public final class RedisRideStore implements RideStore {
     static final String FUNCTION = "liftride_apply_rides";
+    private static final String BACKFILL_FUNCTION = "liftride_backfill_rides_stored";
     private static final String RESORTS = "lr:resorts";
     private static final String SEASONS = "lr:seasons:";
     /** On one server: the running total of rides stored, kept by the function. */
@@ -534,6 +535,7 @@ public final class RedisRideStore implements RideStore {
         try {
             store.loadFunction();
             store.seed();
+            store.backfillRidesStored();
             store.durability = RedisDurability.check(store.redis, store.cluster, store.description);
         } catch (StoreUnavailableException e) {
             RuntimeException refused = refusedOr(e, store.description);
@@ -560,6 +562,20 @@ public final class RedisRideStore implements RideStore {
             }
         }
         return e instanceof StoreUnavailableException s ? s : new StoreUnavailableException(e.getMessage(), e);
+    }
+
+    /**
+     * On one server, where {@code lr:ridesStored} is missing but rides are registered (a Redis written
+     * before that counter existed), sets it to the sum of the resort-seasons' own counters, in one
+     * atomic function call ({@code liftride.lua}): no batch can run between the sum and the write. Costs
+     * one pass over the registry, once, at start-up; where the counter exists (every Redis this version
+     * wrote) it is one EXISTS.
+     */
+    private void backfillRidesStored() {
+        if (cluster) {
+            return; // a cluster sums the per-season counters on every read: no running total to fill
+        }
+        call(() -> redis.fcall(BACKFILL_FUNCTION, List.of(RIDES_STORED, RESORTS), List.of(SEASONS)));
     }
 
     /** Resorts 1..10 exist in every store; HSETNX keeps a name another server wrote first. One round trip. */
