@@ -306,12 +306,22 @@ def write(a, pairs, load_before, load_after, probe_lines):
               "calling it as request threads would, 4 committers, 3 s warm-up, 6 s measured):", ""]
     lines += [f"    {line}" for line in probe_lines]
     lines += ["", "The handoff to a committer and back costs a few µs of CPU a ride and the whole store (handoff, "
-              "Jedis encoding, Redis's answer) about 11, at tens of thousands of rides a second: more than the "
-              "HTTP server reaches. So most of the extra server CPU per request with Redis (the table's server "
-              "column, about 45 µs) is not in the store but around it. Our guess, not measured further: Tomcat "
-              "holding 64 requests parked at once (a thread wake-up each way, and a larger working set) instead of "
-              "finishing each on the spot; serving the POST asynchronously (startAsync, answered by the committer) "
-              "would test it, in the web layer, not done here.", ""]
+              "Jedis encoding, Redis's answer) about 11: most of the extra server CPU per request with Redis is "
+              "not in the store but in the threads around it. Profiled (perf on both processes, /proc context "
+              "switches, /metrics batch sizes; 2026-11-24, shared machine): before this version each POST's "
+              "request thread parked on its group-commit batch and was woken by the committer, 2.2 voluntary "
+              "context switches per request in the server against 0.3 with the in-memory store, and the "
+              "scheduler's switch path (finish_task_switch, futex wait/wake) was the largest single item in the "
+              "server's profile; batch size (5 to 17 rides per FCALL, 1 to 4 committers) changed the server's "
+              "CPU per request by less than the noise, so the cost is per request, not per batch. Now the POST "
+              "is answered from the batch's completion (the request thread returns to the pool once the ride is "
+              "queued; the committer writes the 201 and completes the AsyncContext): about 1.0 switch per "
+              "request (the table's wake-ups column) and, in interleaved A/B runs of the two builds, about 20% "
+              "less server CPU per request. What is left is Tomcat's dispatch of the completed request to a "
+              "request thread (one wake-up, inherent to an answer that comes from another thread), the "
+              "committers' own wake-ups, and Redis's function (about 9-10 µs of Redis CPU per ride, on the same "
+              "cores). C2 compilation is still running during the measured 10 s (a fifth to a quarter of the "
+              "samples on a busy machine, on both sides).", ""]
     lines += ["On a busy machine the req/s of a single run swings widely; the CPU-per-request ratio above moves "
               "much less and is the better estimate then. Rerun on a quiet machine: `python3 bench/redis_bench.py`.",
               ""]
