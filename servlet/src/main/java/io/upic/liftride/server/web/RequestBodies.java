@@ -108,24 +108,17 @@ public final class RequestBodies {
     /**
      * Keeps the request open after its handler returns, for an answer written later on another thread
      * (a store's completion): starts the request's async mode if the body was read on the spot, and
-     * keeps a non-blocking read from completing it. The caller must complete the returned context
-     * exactly once; it has no timeout, so the caller's own bound (the store's) must end it.
+     * keeps a non-blocking read from completing it. The caller must {@link LaterAnswer#send} the
+     * answer; the request has no timeout, so the caller's own bound (the store's) must end it.
      */
-    public static AsyncContext answerLater(HttpServletRequest request, HttpServletResponse response) {
+    public static LaterAnswer answerLater(HttpServletRequest request, HttpServletResponse response) {
         AsyncContext async =
                 request.isAsyncStarted() ? request.getAsyncContext() : request.startAsync(request, response);
         async.setTimeout(0);
         request.setAttribute(ANSWER_LATER, Boolean.TRUE);
-        return async;
-    }
-
-    /** Completes a request answered later; a connection the client already closed needs nothing more. */
-    public static void complete(AsyncContext async) {
-        try {
-            async.complete();
-        } catch (IllegalStateException alreadyEnded) {
-            // the container ended the request (the client went away): nothing left to complete
-        }
+        LaterAnswer answer = new LaterAnswer(async);
+        async.addListener(answer);
+        return answer;
     }
 
     /** The body, or 413 (too large), 408 (not received within the connector's timeout) or 400 (unreadable). */

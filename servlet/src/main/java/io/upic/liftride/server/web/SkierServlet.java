@@ -22,7 +22,6 @@ import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
-import javax.servlet.AsyncContext;
 import javax.servlet.ServletException;
 import javax.servlet.http.HttpServletRequest;
 import javax.servlet.http.HttpServletResponse;
@@ -107,20 +106,14 @@ public final class SkierServlet extends RouteServlet {
             answer(response, key, now(outcome));
             return;
         }
-        AsyncContext async = RequestBodies.answerLater(request, response);
-        outcome.whenComplete((stored, failure) -> {
-            try {
-                if (failure == null) {
-                    answer(response, key, stored);
-                } else {
-                    unavailable(response, StoreUnavailableException.of(failure));
-                }
-            } catch (IOException | RuntimeException clientGone) {
-                // the answer could not be written: the connection is closed below in any case
-            } finally {
-                RequestBodies.complete(async);
+        LaterAnswer later = RequestBodies.answerLater(request, response);
+        outcome.whenComplete((stored, failure) -> later.send(() -> {
+            if (failure == null) {
+                answer(response, key, stored);
+            } else {
+                unavailable(response, StoreUnavailableException.of(failure));
             }
-        });
+        }));
     }
 
     /** The outcome of a completed future; its failure thrown as is, for the API's usual answers. */
