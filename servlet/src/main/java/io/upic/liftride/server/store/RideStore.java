@@ -9,6 +9,7 @@ import io.upic.liftride.server.model.SkierVerticalQuery;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * Where lift rides go and what the GETs read; implementations must be safe for concurrent use by
@@ -35,6 +36,17 @@ public interface RideStore extends AutoCloseable {
      * not. The check and the ride are one step, so two concurrent requests with one key store it once.
      */
     RideOutcome addRide(SkierDay where, LiftRide ride, String idempotencyKey);
+
+    /**
+     * {@link #addRide(SkierDay, LiftRide, String)} for a caller that need not wait: the future completes
+     * with the outcome once the ride is stored (or fails with {@link StoreUnavailableException}: not
+     * applied), on a store's own thread, so what is chained on it must be quick and never block. A
+     * store that writes in the caller's thread (the default) returns a completed future; any store may
+     * throw at once what {@code addRide} throws. Every future completes within the store's own timeouts.
+     */
+    default CompletableFuture<RideOutcome> addRideAsync(SkierDay where, LiftRide ride, String idempotencyKey) {
+        return CompletableFuture.completedFuture(addRide(where, ride, idempotencyKey));
+    }
 
     /** Stores one ride without an idempotency key. */
     default void addRide(SkierDay where, LiftRide ride) {
@@ -91,6 +103,14 @@ public interface RideStore extends AutoCloseable {
 
     /** Rides waiting to be written (a group-commit queue); 0 for a store that writes in the request. */
     default int queuedRides() {
+        return 0;
+    }
+
+    /**
+     * Rides taken and perhaps not yet answered (queued, or in a batch under way): what a drain waits for
+     * besides busy request threads; 0 for a store that writes in the request.
+     */
+    default int pendingRides() {
         return 0;
     }
 

@@ -14,4 +14,11 @@ public final class StoreUnavailableException extends RuntimeException {
     public StoreUnavailableException(String message) {
         super(message);
     }
+
+    /** {@code cause} if it is one, else a failure of the store that wraps it (nothing was applied). */
+    public static StoreUnavailableException of(Throwable cause) {
+        return cause instanceof StoreUnavailableException s
+                ? s
+                : new StoreUnavailableException("the ride store failed: " + cause, cause);
+    }
 }

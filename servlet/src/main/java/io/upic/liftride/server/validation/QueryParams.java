@@ -1,5 +1,6 @@
 package io.upic.liftride.server.validation;
 
+import static io.upic.liftride.server.validation.Rules.MAX_QUERY_VALUES;
 import static io.upic.liftride.server.validation.Rules.RESORT_QUERY;
 import static io.upic.liftride.server.validation.Rules.SEASON_QUERY;
 
@@ -11,10 +12,10 @@ import java.util.Set;
 
 /**
  * Validates the raw (still percent-encoded) query string of {@code /skiers/{skierID}/vertical}:
- * {@code resort} required and repeatable, {@code season} optional and repeatable, other names
- * ignored. Parsing it here rather than through the container keeps it a pure, testable function and
- * lets malformed percent-encoding be a 400 instead of a silently dropped parameter. Stateless and
- * thread-safe.
+ * {@code resort} required and repeatable, {@code season} optional and repeatable (each at most
+ * {@link Rules#MAX_QUERY_VALUES} times), other names ignored. Parsing it here rather than through the
+ * container keeps it a pure, testable function and lets malformed percent-encoding be a 400 instead of
+ * a silently dropped parameter. Stateless and thread-safe.
  */
 public final class QueryParams {
     private QueryParams() {}
@@ -22,6 +23,8 @@ public final class QueryParams {
     public static Result<SkierVerticalQuery> skierVertical(int skierId, String rawQuery) {
         Set<Integer> resorts = new LinkedHashSet<>();
         Set<Integer> seasons = new LinkedHashSet<>();
+        int resortCount = 0;
+        int seasonCount = 0;
         if (rawQuery != null && !rawQuery.isEmpty()) {
             int start = 0;
             while (start <= rawQuery.length()) {
@@ -37,12 +40,18 @@ public final class QueryParams {
                                 + Values.quote(rawQuery.substring(start, end)));
                     }
                     if (name.equals(RESORT_QUERY.name())) {
+                        if (++resortCount > MAX_QUERY_VALUES) {
+                            return tooMany(RESORT_QUERY.name());
+                        }
                         int resort = RESORT_QUERY.parseText(value);
                         if (resort == IntRule.INVALID) {
                             return Result.rejected(RESORT_QUERY.rejectText(value));
                         }
                         resorts.add(resort);
                     } else if (name.equals(SEASON_QUERY.name())) {
+                        if (++seasonCount > MAX_QUERY_VALUES) {
+                            return tooMany(SEASON_QUERY.name());
+                        }
                         int season = SEASON_QUERY.parseText(value);
                         if (season == IntRule.INVALID) {
                             return Result.rejected(SEASON_QUERY.rejectText(value));
@@ -61,6 +70,10 @@ public final class QueryParams {
                     + "; repeat it for several resorts: ?resort=1&resort=2)");
         }
         return Result.ok(new SkierVerticalQuery(skierId, resorts, seasons));
+    }
+
+    private static Result<SkierVerticalQuery> tooMany(String name) {
+        return Result.badRequest(name + " may be given at most " + MAX_QUERY_VALUES + " times, got more");
     }
 
     /** Form-decoded text, or null when the percent-encoding is malformed. */

@@ -47,6 +47,13 @@ public final class Rules {
     public static final IntRule WAIT_TIME = new IntRule("waitTime", 0, 10);
     public static final YearRule YEAR = new YearRule("year", 0);
 
+    /**
+     * How often one query parameter ({@code resort}, {@code season}) may appear in a request: a GET
+     * reads one total per (resort x season) asked for, so without a cap a URL of 8 KiB could ask for
+     * about a million.
+     */
+    public static final int MAX_QUERY_VALUES = 50;
+
     /** Largest accepted request body; a LiftRide needs about 40 bytes. */
     public static final int MAX_BODY_BYTES = 4096;
     /** Objects and arrays nested deeper than this (inside ignored fields) are refused. */

@@ -46,6 +46,9 @@ public final class RequestBodies {
         void accept(Result<Body> body) throws IOException;
     }
 
+    /** The request attribute {@link #answerLater} sets: the handler will complete the request itself. */
+    private static final String ANSWER_LATER = RequestBodies.class.getName() + ".answerLater";
+
     private RequestBodies() {}
 
     /**
@@ -54,7 +57,8 @@ public final class RequestBodies {
      * {@code deadlineMillis}. {@code then} runs on this thread when the body is already here, else
      * later on a container thread (the request is then async and completed after {@code then}); it
      * may throw {@link StoreUnavailableException} or {@link LimitReachedException}, answered as the
-     * API answers them everywhere.
+     * API answers them everywhere, and may keep the request open for a later answer ({@link
+     * #answerLater}).
      */
     public static void readJson(
             HttpServletRequest request, HttpServletResponse response, int deadlineMillis, BodyHandler then)
@@ -99,6 +103,22 @@ public final class RequestBodies {
                 new NonBlockingBody(async, in, new Body(buffer, length), declared, limit, deadlineMillis, then);
         async.addListener(reader);
         in.setReadListener(reader);
+    }
+
+    /**
+     * Keeps the request open after its handler returns, for an answer written later on another thread
+     * (a store's completion): starts the request's async mode if the body was read on the spot, and
+     * keeps a non-blocking read from completing it. The caller must {@link LaterAnswer#send} the
+     * answer; the request has no timeout, so the caller's own bound (the store's) must end it.
+     */
+    public static LaterAnswer answerLater(HttpServletRequest request, HttpServletResponse response) {
+        AsyncContext async =
+                request.isAsyncStarted() ? request.getAsyncContext() : request.startAsync(request, response);
+        async.setTimeout(0);
+        request.setAttribute(ANSWER_LATER, Boolean.TRUE);
+        LaterAnswer answer = new LaterAnswer(async);
+        async.addListener(answer);
+        return answer;
     }
 
     /** The body, or 413 (too large), 408 (not received within the connector's timeout) or 400 (unreadable). */
@@ -293,7 +313,9 @@ public final class RequestBodies {
             } catch (LimitReachedException e) {
                 RouteServlet.limitReached(response, e);
             } finally {
-                async.complete();
+                if (async.getRequest().getAttribute(ANSWER_LATER) == null) {
+                    async.complete();
+                }
             }
         }
     }

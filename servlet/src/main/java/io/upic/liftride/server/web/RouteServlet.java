@@ -95,15 +95,13 @@ abstract class RouteServlet extends HttpServlet {
         try {
             serve(match, method, request, response);
         } catch (StoreUnavailableException e) {
-            if (metrics != null) {
-                metrics.unavailable(UnavailableCause.of(e));
-            }
-            storeUnavailable(response, e);
+            unavailable(response, e);
         } catch (LimitReachedException e) {
             limitReached(response, e);
         } finally {
             if (request.isAsyncStarted()) {
-                // The body is being read without blocking (RequestBodies): time the request to its end.
+                // The body is being read without blocking, or the answer comes from the store later
+                // (RequestBodies): time the request to its end.
                 // Tomcat runs no async callback before this service() returns, so the listener is in time.
                 request.getAsyncContext().addListener(new AsyncListener() {
                     @Override
@@ -124,6 +122,14 @@ abstract class RouteServlet extends HttpServlet {
                 stats.record(route, method, response.getStatus(), System.nanoTime() - startNanos);
             }
         }
+    }
+
+    /** {@link #storeUnavailable}, counted by its cause in the metrics (when on). */
+    protected final void unavailable(HttpServletResponse response, StoreUnavailableException e) throws IOException {
+        if (metrics != null) {
+            metrics.unavailable(UnavailableCause.of(e));
+        }
+        storeUnavailable(response, e);
     }
 
     /** 503 with Retry-After: the store did not answer in time; nothing the request asked was applied. */

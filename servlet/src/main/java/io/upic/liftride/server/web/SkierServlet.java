@@ -9,6 +9,7 @@ import io.upic.liftride.server.routing.Route;
 import io.upic.liftride.server.routing.RouteMatch;
 import io.upic.liftride.server.store.RideOutcome;
 import io.upic.liftride.server.store.RideStore;
+import io.upic.liftride.server.store.StoreUnavailableException;
 import io.upic.liftride.server.validation.IdempotencyKeys;
 import io.upic.liftride.server.validation.JsonBodies;
 import io.upic.liftride.server.validation.PathParams;
@@ -19,6 +20,8 @@ import java.io.IOException;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import javax.servlet.ServletException;
 import javax.servlet.http.HttpServletRequest;
 import javax.servlet.http.HttpServletResponse;
@@ -70,12 +73,23 @@ public final class SkierServlet extends RouteServlet {
             return;
         }
         RequestBodies.readJson(
-                request, response, bodyDeadlineMillis(), body -> storeRide(where, key.value(), body, response));
+                request,
+                response,
+                bodyDeadlineMillis(),
+                body -> storeRide(where, key.value(), body, request, response));
     }
 
-    /** Stores the ride in {@code body} (on whichever thread the body's reading ends). */
+    /**
+     * Stores the ride in {@code body} (on whichever thread the body's reading ends) and answers when the
+     * store has applied it: at once for a store that writes on the spot, else later from the store's
+     * completion, the request thread going back to the pool meanwhile.
+     */
     private void storeRide(
-            SkierDay where, Optional<String> key, Result<RequestBodies.Body> body, HttpServletResponse response)
+            SkierDay where,
+            Optional<String> key,
+            Result<RequestBodies.Body> body,
+            HttpServletRequest request,
+            HttpServletResponse response)
             throws IOException {
         if (!body.isOk()) {
             JsonResponses.reject(response, body.rejection());
@@ -87,7 +101,33 @@ public final class SkierServlet extends RouteServlet {
             JsonResponses.reject(response, ride.rejection());
             return;
         }
-        RideOutcome outcome = store.addRide(where, ride.value(), key.orElse(null));
+        CompletableFuture<RideOutcome> outcome = store.addRideAsync(where, ride.value(), key.orElse(null));
+        if (outcome.isDone()) {
+            answer(response, key, now(outcome));
+            return;
+        }
+        LaterAnswer later = RequestBodies.answerLater(request, response);
+        outcome.whenComplete((stored, failure) -> later.send(() -> {
+            if (failure == null) {
+                answer(response, key, stored);
+            } else {
+                unavailable(response, StoreUnavailableException.of(failure));
+            }
+        }));
+    }
+
+    /** The outcome of a completed future; its failure thrown as is, for the API's usual answers. */
+    private static RideOutcome now(CompletableFuture<RideOutcome> outcome) {
+        try {
+            return outcome.join();
+        } catch (CompletionException e) {
+            throw e.getCause() instanceof RuntimeException r ? r : StoreUnavailableException.of(e.getCause());
+        }
+    }
+
+    /** 201, with {@value #REPLAYED_HEADER} if a retry; or 409 if the key was used for another ride. */
+    private static void answer(HttpServletResponse response, Optional<String> key, RideOutcome outcome)
+            throws IOException {
         if (outcome == RideOutcome.KEY_REUSED) {
             JsonResponses.message(
                     response,

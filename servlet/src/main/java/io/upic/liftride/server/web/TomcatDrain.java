@@ -18,7 +18,8 @@ import org.apache.catalina.connector.Connector;
  * (their listening sockets close, so a proxy's next connection is refused, which nginx and an ALB
  * retry on another server even for a POST, since it was never sent) and from then on every answer
  * closes its connection; (4) the requests in flight finish, their rides' group-commit batches
- * included, until no request has run for {@value #QUIET_MILLIS} ms (at most the grace period): a
+ * included (a POST waiting for its batch holds no thread: the store's pending rides count), until
+ * no request has run for {@value #QUIET_MILLIS} ms (at most the grace period): a
  * proxy that was refused a connection has taken this server out of its rotation, so its idle
  * connections are no longer picked when Tomcat closes them. Then Tomcat stops as usual and {@link
  * LiftRideListener} closes the store, which applies or answers 503 whatever is still queued. Steps (2)
@@ -89,7 +90,9 @@ final class TomcatDrain implements LifecycleListener {
         long quietNanos = TimeUnit.MILLISECONDS.toNanos(quietMillis);
         while (true) {
             long now = System.nanoTime();
-            int busy = TomcatConnectors.busyThreads(connectors);
+            // A POST answered later (async) holds no thread while its ride is in the store's batch: count the rides
+            // too.
+            int busy = TomcatConnectors.busyThreads(connectors) + store.pendingRides();
             if (busy > 0) {
                 quietSince = now;
             }

@@ -66,4 +66,14 @@ class QueryParamsTest {
     void rejectsInvalidValuesNamingTheParameter(String query, String message) {
         assertRejected(QueryParams.skierVertical(7, query), message);
     }
+
+    @Test
+    void refusesAParameterRepeatedMoreThanTheCapNamingIt() {
+        String fifty = "resort=1" + "&resort=2".repeat(Rules.MAX_QUERY_VALUES - 1);
+        assertEquals(Set.of(1, 2), QueryParams.skierVertical(7, fifty).value().resorts(), "50 times is fine");
+        assertRejected(
+                QueryParams.skierVertical(7, fifty + "&resort=3"), "resort may be given at most 50 times, got more");
+        String seasons = "resort=1" + "&season=2022".repeat(5_000);
+        assertRejected(QueryParams.skierVertical(7, seasons), "season may be given at most 50 times, got more");
+    }
 }

@@ -9,32 +9,39 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
- * Group commit: request threads queue their rides and wait; committer threads each take whatever has
- * queued (up to {@code maxBatch}), apply it as one call per hash tag, and answer every waiting
- * request. Several committers keep several batches in flight, so the next batch is on its way while
+ * Group commit: requests queue their rides and get a future; committer threads each take whatever has
+ * queued (up to {@code maxBatch}), apply it as one call per hash tag, and complete every ride's
+ * future. Several committers keep several batches in flight, so the next batch is on its way while
  * Redis works on one (the order of rides within a batch or across batches carries no meaning). Under
  * load a batch holds many rides, so the store's per-call cost is paid once per batch instead of once
- * per request; when idle a ride goes alone at once. A request is answered only after
- * its batch is applied (a 201 means stored).
+ * per request; when idle a ride goes alone at once. A ride's future completes only after its batch is
+ * applied (a 201 means stored), so a request thread need not wait for it: the web layer answers from
+ * the future ({@link #submit}); {@link #apply} waits for it.
  *
- * <p>Every wait is bounded: a ride still queued after {@code requestTimeout} is abandoned and never
- * sent; a ride already sent waits for its batch, which the sink bounds by its own timeout. A 503 means
- * "not applied": a ride is claimed only just before its own tag's batch is sent, and that batch's
- * deadline is counted from the claim, so a request that gives up on a sent ride (at its claim plus
- * {@code batchTimeout} plus a slack) always gives up after the deadline the sink enforces, however
- * long the batches of other tags sent before it took. Thread-safe.
+ * <p>Every future completes in bounded time, without any thread waiting on it: a watchdog thread
+ * checks the rides every {@value #WATCH_MILLIS} ms. A ride still not sent {@code requestTimeout} after
+ * it was queued is abandoned, never sent, and fails; a ride already sent waits for its batch, which
+ * the sink bounds by its own timeout. A failure means "not applied": a ride is claimed only just
+ * before its own tag's batch is sent, and that batch's deadline is counted from the claim, so a sent
+ * ride that fails for want of an answer (at its claim plus {@code batchTimeout} plus a slack) always
+ * fails after the deadline the sink enforces, however long the batches of other tags sent before it
+ * took. Thread-safe.
  */
 final class GroupCommit implements AutoCloseable {
     private static final Logger LOG = Logger.getLogger(GroupCommit.class.getName());
     /** How long the committer waits for work before checking whether it should stop. */
     private static final long IDLE_POLL_MILLIS = 100;
+    /** How often the watchdog looks for rides past their time: how late, at most, a timeout is noticed. */
+    static final long WATCH_MILLIS = 10;
     /** Beyond the batch timeout, for the committer to hand the outcome over. */
     private static final long SLACK_NANOS = TimeUnit.MILLISECONDS.toNanos(250);
 
@@ -44,12 +51,16 @@ final class GroupCommit implements AutoCloseable {
     private final long requestTimeoutNanos;
     private final long batchTimeoutNanos;
     private final List<Thread> committers = new ArrayList<>();
+    /** Per committer: the rides it has taken from the queue and not yet answered, for the watchdog; or null. */
+    private final AtomicReferenceArray<PendingRide[]> taken;
+
+    private final Thread watchdog;
     private volatile boolean closed;
 
     /**
-     * @param requestTimeout how long a request waits for its ride to be sent before it answers 503
+     * @param requestTimeout how long a ride may wait to be sent before it fails (a 503)
      * @param batchTimeout the longest a sent batch can take (the sink's own timeout); a sent ride's
-     *     request waits that long more, and the sink is told not to apply the batch after it
+     *     future waits that long more, and the sink is told not to apply the batch after it
      */
     GroupCommit(
             BatchSink sink,
@@ -69,89 +80,161 @@ final class GroupCommit implements AutoCloseable {
         this.queue = new ArrayBlockingQueue<>(queueCapacity);
         this.requestTimeoutNanos = requestTimeout.toNanos();
         this.batchTimeoutNanos = batchTimeout.toNanos();
+        this.taken = new AtomicReferenceArray<>(committers);
         for (int i = 0; i < committers; i++) {
-            Thread committer = new Thread(this::commitLoop, "liftride-group-commit-" + i);
+            int slot = i;
+            Thread committer = new Thread(() -> commitLoop(slot), "liftride-group-commit-" + i);
             committer.setDaemon(true);
             committer.start();
             this.committers.add(committer);
         }
+        this.watchdog = new Thread(this::watchLoop, "liftride-group-commit-watchdog");
+        watchdog.setDaemon(true);
+        watchdog.start();
     }
 
     /**
-     * Queues the ride and waits for its batch; returns its outcome.
+     * Queues the ride; its future completes with its outcome once its batch is applied, or fails with a
+     * {@link StoreUnavailableException} if the ride was not sent in time (then it never is) or its batch
+     * failed. The future always completes, on a committer or the watchdog thread: callbacks on it must
+     * be quick and must not block.
+     *
+     * @throws StoreUnavailableException at once if the store is closed or the queue is full
+     */
+    CompletableFuture<RideOutcome> submit(PendingRide ride) {
+        if (closed) {
+            throw new StoreUnavailableException("the ride store is shutting down");
+        }
+        ride.queuedAt(System.nanoTime());
+        if (!queue.offer(ride)) {
+            throw new StoreUnavailableException(
+                    "the ride store is overloaded: " + queue.size() + " rides are waiting to be written");
+        }
+        return ride.outcome;
+    }
+
+    /**
+     * Queues the ride and waits for its outcome ({@link #submit}, bounded by the watchdog).
      *
      * @throws StoreUnavailableException if the queue is full, the ride was not sent in time, or its
      *     batch failed
      */
     RideOutcome apply(PendingRide ride) {
-        if (closed) {
-            throw new StoreUnavailableException("the ride store is shutting down");
-        }
-        if (!queue.offer(ride)) {
-            throw new StoreUnavailableException(
-                    "the ride store is overloaded: " + queue.size() + " rides are waiting to be written");
-        }
+        CompletableFuture<RideOutcome> outcome = submit(ride);
+        boolean interrupted = false;
+        // The watchdog ends every ride by requestTimeout + batchTimeout + slack; this bound is only a safety net.
+        long boundNanos = requestTimeoutNanos + batchTimeoutNanos + SLACK_NANOS + TimeUnit.SECONDS.toNanos(10);
         try {
-            return ride.outcome.get(requestTimeoutNanos, TimeUnit.NANOSECONDS);
-        } catch (TimeoutException e) {
-            if (ride.abandon()) {
-                throw new StoreUnavailableException("the ride store did not take the ride within "
-                        + TimeUnit.NANOSECONDS.toMillis(requestTimeoutNanos) + " ms; it was not stored");
+            while (true) {
+                try {
+                    return outcome.get(boundNanos, TimeUnit.NANOSECONDS);
+                } catch (InterruptedException e) {
+                    interrupted = true; // the batch may be under way: report what it did, when it is known
+                }
             }
-            return awaitSent(ride);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return awaitSent(ride); // the batch may be under way: report what it did if it can be known
+        } catch (TimeoutException e) {
+            throw new IllegalStateException("the group commit's watchdog did not end a ride in time", e);
         } catch (ExecutionException e) {
-            throw unavailable(e.getCause());
+            throw StoreUnavailableException.of(e.getCause());
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    /** Fails the rides past their time, every {@value #WATCH_MILLIS} ms, until closed and every ride is answered. */
+    private void watchLoop() {
+        while (!closed || unanswered()) {
+            try {
+                Thread.sleep(WATCH_MILLIS);
+            } catch (InterruptedException e) {
+                // closing: one more look, then the loop's condition decides
+            }
+            try {
+                expire(System.nanoTime());
+            } catch (RuntimeException e) {
+                LOG.log(Level.SEVERE, "group commit watchdog failed; it keeps watching", e);
+            }
         }
     }
 
     /**
-     * A sent ride's batch is applied before its deadline (its claim plus the batch timeout) or never;
-     * wait until that deadline plus slack, so a 503 from here is always given after the deadline.
+     * Fails the queued rides not sent {@code requestTimeout} after they were queued (abandoned first, so
+     * a committer never sends them), and the sent rides whose batch has not answered by their claim plus
+     * {@code batchTimeout} plus slack (after the deadline the sink enforces, so they were not applied).
+     * The queue is in the order rides came and they all have the same time, so the rides past it are at
+     * its head: they are taken out (no iterator, which would slow every committer's take) and failed.
      */
-    private RideOutcome awaitSent(PendingRide ride) {
-        long waitNanos = ride.claimedAtNanos() + batchTimeoutNanos + SLACK_NANOS - System.nanoTime();
-        try {
-            return ride.outcome.get(Math.max(0, waitNanos), TimeUnit.NANOSECONDS);
-        } catch (TimeoutException | InterruptedException e) {
-            if (e instanceof InterruptedException) {
-                Thread.currentThread().interrupt();
+    private void expire(long nowNanos) {
+        PendingRide head;
+        while ((head = queue.peek()) != null && nowNanos - head.queuedAtNanos() >= requestTimeoutNanos) {
+            if (queue.remove(head)) { // else a committer took it just now: it is in taken below
+                expire(head, nowNanos);
             }
-            ride.abandon();
-            throw new StoreUnavailableException("the ride store did not confirm the ride in time", e);
-        } catch (ExecutionException e) {
-            throw unavailable(e.getCause());
+        }
+        for (int i = 0; i < taken.length(); i++) {
+            PendingRide[] rides = taken.get(i);
+            if (rides != null) {
+                for (PendingRide ride : rides) {
+                    expire(ride, nowNanos);
+                }
+            }
         }
     }
 
-    private static StoreUnavailableException unavailable(Throwable cause) {
-        return cause instanceof StoreUnavailableException s
-                ? s
-                : new StoreUnavailableException("the ride store failed: " + cause, cause);
+    private boolean unanswered() {
+        if (!queue.isEmpty()) {
+            return true;
+        }
+        for (int i = 0; i < taken.length(); i++) {
+            PendingRide[] rides = taken.get(i);
+            if (rides != null) {
+                for (PendingRide ride : rides) {
+                    if (!ride.outcome.isDone()) {
+                        return true;
+                    }
+                }
+            }
+        }
+        return false;
     }
 
-    private void commitLoop() {
-        List<PendingRide> taken = new ArrayList<>(maxBatch);
+    private void expire(PendingRide ride, long nowNanos) {
+        if (ride.outcome.isDone()) {
+            return;
+        }
+        if (nowNanos - ride.queuedAtNanos() >= requestTimeoutNanos && ride.abandon()) {
+            ride.outcome.completeExceptionally(new StoreUnavailableException("the ride store did not take the ride"
+                    + " within " + TimeUnit.NANOSECONDS.toMillis(requestTimeoutNanos) + " ms; it was not stored"));
+        } else if (ride.sent() && nowNanos - ride.claimedAtNanos() >= batchTimeoutNanos + SLACK_NANOS) {
+            ride.outcome.completeExceptionally(
+                    new StoreUnavailableException("the ride store did not confirm the ride in time"));
+        }
+    }
+
+    private void commitLoop(int slot) {
+        List<PendingRide> batch = new ArrayList<>(maxBatch);
         while (!closed || !queue.isEmpty()) {
             try {
                 PendingRide first = queue.poll(IDLE_POLL_MILLIS, TimeUnit.MILLISECONDS);
                 if (first == null) {
                     continue;
                 }
-                taken.add(first);
-                queue.drainTo(taken, maxBatch - 1);
-                commit(taken);
+                batch.add(first);
+                queue.drainTo(batch, maxBatch - 1);
+                taken.set(slot, batch.toArray(new PendingRide[0])); // the watchdog sees them from now on
+                commit(batch);
             } catch (InterruptedException e) {
                 if (closed) {
                     break;
                 }
             } catch (RuntimeException | Error e) {
                 LOG.log(Level.SEVERE, "group commit failed; its requests answer 503", e);
-                failAll(taken, e);
+                failAll(batch, e);
             } finally {
-                taken.clear();
+                taken.set(slot, null);
+                batch.clear();
             }
         }
         List<PendingRide> left = new ArrayList<>();
@@ -193,7 +276,7 @@ final class GroupCommit implements AutoCloseable {
     }
 
     private static void failAll(List<PendingRide> rides, Throwable cause) {
-        StoreUnavailableException failure = unavailable(cause);
+        StoreUnavailableException failure = StoreUnavailableException.of(cause);
         for (PendingRide ride : rides) {
             ride.outcome.completeExceptionally(failure);
         }
@@ -204,16 +287,33 @@ final class GroupCommit implements AutoCloseable {
         return queue.size();
     }
 
+    /**
+     * Rides queued or in a batch under way, some perhaps already answered: what a drain waits for. A ride
+     * between the queue and its batch may be missed for an instant.
+     */
+    int pending() {
+        int pending = queue.size();
+        for (int i = 0; i < taken.length(); i++) {
+            PendingRide[] rides = taken.get(i);
+            pending += rides == null ? 0 : rides.length;
+        }
+        return pending;
+    }
+
     /** Rides that may wait at most; one more is refused with 503. */
     int capacity() {
         return queue.size() + queue.remainingCapacity();
     }
 
-    /** Stops taking rides, answers the queued ones 503, and waits for the committers (at most 5 s). */
+    /**
+     * Stops taking rides, fails the queued ones (503), and waits for the committers (at most 5 s); the
+     * watchdog goes on until every ride taken is answered.
+     */
     @Override
     public void close() {
         closed = true;
         committers.forEach(Thread::interrupt);
+        watchdog.interrupt();
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
         try {
             for (Thread committer : committers) {

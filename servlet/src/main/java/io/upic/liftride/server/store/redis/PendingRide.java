@@ -26,6 +26,8 @@ final class PendingRide {
     private final AtomicInteger state = new AtomicInteger(QUEUED);
     /** When the committer claimed it ({@link System#nanoTime()}); read only after {@link #claim} won. */
     private volatile long claimedAtNanos;
+    /** When its request queued it ({@link System#nanoTime()}); set by {@link #queuedAt(long)} before it is queued. */
+    private long queuedAtNanos;
 
     PendingRide(String tag, int day, int skier, int vertical, String key, long fingerprint) {
         this.tag = tag;
@@ -48,6 +50,20 @@ final class PendingRide {
     /** When the committer claimed the ride; meaningful once {@link #abandon()} has returned false. */
     long claimedAtNanos() {
         return claimedAtNanos;
+    }
+
+    /** Marks when the ride is queued; called once, before the queue publishes it to other threads. */
+    void queuedAt(long nowNanos) {
+        queuedAtNanos = nowNanos;
+    }
+
+    long queuedAtNanos() {
+        return queuedAtNanos;
+    }
+
+    /** Whether the committer has claimed it: its batch is sent, or about to be. */
+    boolean sent() {
+        return state.get() == SENT;
     }
 
     /** The request gives up on a ride still queued; false if it was already sent. */

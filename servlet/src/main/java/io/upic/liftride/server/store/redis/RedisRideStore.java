@@ -26,6 +26,7 @@ import java.util.OptionalLong;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
@@ -66,6 +67,7 @@ import redis.clients.jedis.exceptions.JedisException;
  */
 public final class RedisRideStore implements RideStore {
     static final String FUNCTION = "liftride_apply_rides";
+    private static final String BACKFILL_FUNCTION = "liftride_backfill_rides_stored";
     private static final String RESORTS = "lr:resorts";
     private static final String SEASONS = "lr:seasons:";
     /** On one server: the running total of rides stored, kept by the function. */
@@ -241,16 +243,26 @@ public final class RedisRideStore implements RideStore {
 
     @Override
     public RideOutcome addRide(SkierDay where, LiftRide ride, String idempotencyKey) {
+        return commits.apply(pending(where, ride, idempotencyKey));
+    }
+
+    /** The ride goes into the group commit; the future completes when its batch is applied (or not). */
+    @Override
+    public CompletableFuture<RideOutcome> addRideAsync(SkierDay where, LiftRide ride, String idempotencyKey) {
+        return commits.submit(pending(where, ride, idempotencyKey));
+    }
+
+    private PendingRide pending(SkierDay where, LiftRide ride, String idempotencyKey) {
         if (cluster) {
             register(where.resortId(), where.seasonId()); // on one server the function registers it
         }
-        return commits.apply(new PendingRide(
+        return new PendingRide(
                 RedisKeys.tag(where.resortId(), where.seasonId()),
                 where.dayId(),
                 where.skierId(),
                 ride.vertical(),
                 idempotencyKey,
-                RideKey.fingerprint(where, ride)));
+                RideKey.fingerprint(where, ride));
     }
 
     private List<RideOutcome> applyBatch(String tag, List<PendingRide> rides, long deadlineNanos) {
@@ -471,6 +483,11 @@ public final class RedisRideStore implements RideStore {
         return commits.queued();
     }
 
+    @Override
+    public int pendingRides() {
+        return commits.pending();
+    }
+
     /** Requests this store has sent Redis so far (a pipeline counts once); for tests of read cost. */
     long roundTrips() {
         return roundTrips.sum();
@@ -518,6 +535,7 @@ public final class RedisRideStore implements RideStore {
         try {
             store.loadFunction();
             store.seed();
+            store.backfillRidesStored();
             store.durability = RedisDurability.check(store.redis, store.cluster, store.description);
         } catch (StoreUnavailableException e) {
             RuntimeException refused = refusedOr(e, store.description);
@@ -544,6 +562,20 @@ public final class RedisRideStore implements RideStore {
             }
         }
         return e instanceof StoreUnavailableException s ? s : new StoreUnavailableException(e.getMessage(), e);
+    }
+
+    /**
+     * On one server, where {@code lr:ridesStored} is missing but rides are registered (a Redis written
+     * before that counter existed), sets it to the sum of the resort-seasons' own counters, in one
+     * atomic function call ({@code liftride.lua}): no batch can run between the sum and the write. Costs
+     * one pass over the registry, once, at start-up; where the counter exists (every Redis this version
+     * wrote) it is one EXISTS.
+     */
+    private void backfillRidesStored() {
+        if (cluster) {
+            return; // a cluster sums the per-season counters on every read: no running total to fill
+        }
+        call(() -> redis.fcall(BACKFILL_FUNCTION, List.of(RIDES_STORED, RESORTS), List.of(SEASONS)));
     }
 
     /** Resorts 1..10 exist in every store; HSETNX keeps a name another server wrote first. One round trip. */

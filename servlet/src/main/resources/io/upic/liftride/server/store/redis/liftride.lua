@@ -91,4 +91,28 @@ local function apply_rides(keys, args)
   return out
 end
 
+--[[
+On one Redis server, fills lr:ridesStored where a Redis written before that counter existed lacks it:
+the sum of every registered resort and season's {lr:R:S}:rides, in one atomic call, so no batch runs
+between the sum and the write. KEYS[1] = lr:ridesStored, KEYS[2] = lr:resorts, ARGV[1] = 'lr:seasons:'.
+It reads keys it cannot declare (the registry names them), so it is for one server only, never a
+cluster (which keeps no running total). Returns -1 if the counter exists, else the total it set.
+]]
+local function backfill_rides_stored(keys, args)
+  if redis.call('EXISTS', keys[1]) == 1 then
+    return -1
+  end
+  local total = 0
+  for _, resort in ipairs(redis.call('HKEYS', keys[2])) do
+    for _, season in ipairs(redis.call('SMEMBERS', args[1] .. resort)) do
+      total = total + tonumber(redis.call('GET', '{lr:' .. resort .. ':' .. season .. '}:rides') or '0')
+    end
+  end
+  if total > 0 then
+    redis.call('INCRBY', keys[1], total)
+  end
+  return total
+end
+
 redis.register_function('liftride_apply_rides', apply_rides)
+redis.register_function('liftride_backfill_rides_stored', backfill_rides_stored)

@@ -1,6 +1,7 @@
 package io.upic.liftride.server.store.redis;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -10,12 +11,15 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -195,6 +199,87 @@ class GroupCommitTest {
         for (Future<RideOutcome> f : waiting) {
             assertEquals(RideOutcome.STORED, f.get(5, TimeUnit.SECONDS));
         }
+    }
+
+    @Test
+    void submitReturnsAtOnceAndItsFutureCompletesOnlyOnceTheBatchIsApplied() throws Exception {
+        CountDownLatch release = new CountDownLatch(1);
+        commits = new GroupCommit(
+                (tag, rides, deadline) -> {
+                    await(release);
+                    return allStored(rides);
+                },
+                1,
+                64,
+                100,
+                Duration.ofSeconds(5),
+                Duration.ofSeconds(5));
+        CompletableFuture<RideOutcome> outcome = commits.submit(ride("{a}", 1));
+        Thread.sleep(50);
+        assertFalse(outcome.isDone(), "not answered while the batch is not applied");
+        assertEquals(1, commits.pending(), "the drain sees the ride in flight");
+        release.countDown();
+        assertEquals(RideOutcome.STORED, outcome.get(5, TimeUnit.SECONDS));
+        while (commits.pending() > 0) {
+            Thread.sleep(1);
+        }
+    }
+
+    @Test
+    void aSubmittedRideNotSentInTimeFailsWithNoThreadWaitingAndIsNeverSent() throws Exception {
+        CountDownLatch stuck = new CountDownLatch(1);
+        List<Integer> sentSkiers = Collections.synchronizedList(new ArrayList<>());
+        commits = new GroupCommit(
+                (tag, rides, deadline) -> {
+                    rides.forEach(r -> sentSkiers.add(r.skier));
+                    if (rides.get(0).skier == 1) {
+                        await(stuck);
+                    }
+                    return allStored(rides);
+                },
+                1,
+                64,
+                100,
+                Duration.ofMillis(300),
+                Duration.ofSeconds(10));
+        CompletableFuture<RideOutcome> hung = commits.submit(ride("{a}", 1));
+        while (sentSkiers.isEmpty()) {
+            Thread.sleep(1);
+        }
+        long start = System.nanoTime();
+        CompletableFuture<RideOutcome> late = commits.submit(ride("{a}", 2));
+        ExecutionException e = assertThrows(ExecutionException.class, () -> late.get(5, TimeUnit.SECONDS));
+        long failedAfterMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+        assertTrue(e.getCause() instanceof StoreUnavailableException, String.valueOf(e.getCause()));
+        assertTrue(
+                failedAfterMillis >= 250 && failedAfterMillis < 2_000,
+                "failed after the request timeout: " + failedAfterMillis);
+        assertEquals(0, commits.queued(), "the watchdog took the abandoned ride out of the queue");
+        stuck.countDown();
+        assertEquals(RideOutcome.STORED, hung.get(5, TimeUnit.SECONDS));
+        assertEquals(RideOutcome.STORED, commits.apply(ride("{a}", 3)));
+        assertEquals(List.of(1, 3), sentSkiers, "ride 2 failed before it was sent, so it never was");
+    }
+
+    @Test
+    void aSubmittedRideWhoseBatchHangsFailsOnlyAfterTheBatchDeadline() throws Exception {
+        AtomicLong deadlineNanos = new AtomicLong(Long.MAX_VALUE);
+        commits = new GroupCommit(
+                (tag, rides, deadline) -> {
+                    deadlineNanos.set(deadline);
+                    await(new CountDownLatch(1)); // hangs until the committer is interrupted at close
+                    return allStored(rides);
+                },
+                1,
+                64,
+                100,
+                Duration.ofMillis(200),
+                Duration.ofMillis(300));
+        CompletableFuture<RideOutcome> outcome = commits.submit(ride("{a}", 1));
+        ExecutionException e = assertThrows(ExecutionException.class, () -> outcome.get(5, TimeUnit.SECONDS));
+        long failedAtNanos = System.nanoTime();
+        assertTrue(e.getCause() instanceof StoreUnavailableException, String.valueOf(e.getCause()));
+        assertTrue(failedAtNanos > deadlineNanos.get(), "a 503 only once the store may no longer apply the batch");
     }
 
     private static void await(CountDownLatch latch) {

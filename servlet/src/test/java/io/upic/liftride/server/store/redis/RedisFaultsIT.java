@@ -146,6 +146,22 @@ class RedisFaultsIT {
     }
 
     @Test
+    void fillsTheRideTotalThatARedisWrittenBeforeTheCounterLacks() {
+        store.addRide(new SkierDay(12, 2022, 1, 1), RIDE, null);
+        store.addRide(new SkierDay(12, 2023, 1, 1), RIDE, null);
+        store.addRide(new SkierDay(3, 2022, 1, 1), RIDE, "k");
+        store.close();
+        redis.cli("DEL", "lr:ridesStored"); // what a Redis written before the running total existed holds
+        store = StoreSpec.parse(redis.url()).open();
+        assertEquals(3, store.ridesStored(), "the start-up summed the resort-seasons' own counters");
+        assertEquals(RideOutcome.STORED, store.addRide(new SkierDay(3, 2022, 1, 2), RIDE, null));
+        assertEquals(4, store.ridesStored());
+        store.close();
+        store = StoreSpec.parse(redis.url()).open();
+        assertEquals(4, store.ridesStored(), "an existing total is left as it is");
+    }
+
+    @Test
     void recoversByItselfWhenRedisLosesItsDataUnderIt() {
         assertEquals(RideOutcome.STORED, store.addRide(new SkierDay(12, 2022, 1, 1), RIDE, "before-flush"));
         assertTrue(store.addSeason(2, 2030));
