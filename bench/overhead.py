@@ -49,7 +49,7 @@ COST_BENCHMARK = "RecorderCostBenchmark"
 COST_ROWS = [
     ("workerRecorderOfClientPart1", "worker: client-part1 recorder (NONE)", "attempt"),
     ("workerRecorderOfClientPart2", "worker: client-part2 WorkerRecorder", "attempt"),
-    ("writerSecondBuckets", "writer: per-second buckets", "row"),
+    ("writerTimeBuckets", "writer: time buckets (100 ms)", "row"),
     ("writerCsvFormatting", "writer: CSV formatting", "row"),
 ]
 RAW_DIR = os.path.join(ROOT, "data", "runs", "part2-bench")

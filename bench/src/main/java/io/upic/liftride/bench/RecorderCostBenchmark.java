@@ -4,7 +4,7 @@ import io.upic.liftride.client.engine.AttemptRecorder;
 import io.upic.liftride.client.part2.csv.AttemptChunk;
 import io.upic.liftride.client.part2.csv.ChunkPool;
 import io.upic.liftride.client.part2.csv.CsvRows;
-import io.upic.liftride.client.part2.metrics.SecondBuckets;
+import io.upic.liftride.client.part2.metrics.TimeBuckets;
 import io.upic.liftride.client.part2.metrics.WorkerRecorder;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -109,13 +109,13 @@ public class RecorderCostBenchmark {
         final AttemptChunk chunk = filledChunk(latencies());
         final CountingStream sink = new CountingStream();
         final CsvRows rows = new CsvRows(List.of("startup", "peak", "cooldown"), 256 * 1024);
-        SecondBuckets seconds;
+        TimeBuckets buckets;
 
         /** Fresh per iteration, as per run. */
         @Setup(Level.Iteration)
         public void newBuckets() {
-            seconds = new SecondBuckets();
-            seconds.setOrigin(0);
+            buckets = new TimeBuckets();
+            buckets.setOrigin(0);
         }
 
         /** A peak-phase chunk of a loaded run: 201s, a 503 retried now and then, 64 attempts a ms or so. */
@@ -145,9 +145,9 @@ public class RecorderCostBenchmark {
 
     @Benchmark
     @OperationsPerInvocation(CHUNK_ROWS)
-    public long writerSecondBuckets(Writer w) {
-        w.seconds.accept(w.chunk);
-        return w.seconds.totalAttempts();
+    public long writerTimeBuckets(Writer w) {
+        w.buckets.accept(w.chunk);
+        return w.buckets.totalAttempts();
     }
 
     @Benchmark
