@@ -8,7 +8,6 @@ import io.upic.liftride.client.part2.csv.CsvRows;
 import io.upic.liftride.client.part2.metrics.LatencyHistograms;
 import io.upic.liftride.client.part2.metrics.LatencyStats;
 import io.upic.liftride.client.part2.metrics.ScopeStats;
-import io.upic.liftride.client.report.CpuScope;
 import io.upic.liftride.client.report.Prediction;
 import io.upic.liftride.client.report.Reconciliation;
 import io.upic.liftride.client.report.RunReport;
@@ -80,6 +79,9 @@ public final class MarkdownReport {
                     c.seed() == null ? "" : ", seed " + c.seed()));
             Baseline.Result base = first.baseline();
             if (base != null) {
+                // D, C and Z from the prediction itself, never re-derived here: the header and the tables say the same
+                Prediction.Network n =
+                        first.model() == null ? null : first.model().network();
                 b.append(String.format(
                         L,
                         "Baseline (Little's law W): %,d requests from 1 thread%s, mean latency W = %.3f ms%s%s%n",
@@ -88,14 +90,17 @@ public final class MarkdownReport {
                                 ? String.format(L, " after %,d warm-up requests", base.warmupRequests())
                                 : "",
                         base.meanLatencyNanos() / 1e6,
-                        Double.isNaN(base.boundCpuNanosPerRequest())
+                        n == null
                                 ? ""
                                 : String.format(
                                         L,
-                                        ", CPU per request D = %.1f us (%s), C = %d cores",
-                                        base.boundCpuNanosPerRequest() / 1e3,
-                                        CpuScope.of(first.embeddedServer()).label(),
-                                        first.cores()),
+                                        "; calibration (%s): CPU per request under load D = %.1f us (%s), C = %d"
+                                                + " cores, delay Z = %.3f ms",
+                                        n.calibration(),
+                                        n.cpuNanosPerRequest() / 1e3,
+                                        n.scope().label(),
+                                        n.cores(),
+                                        n.delayNanos() / 1e6),
                         base.stopped() ? " (stopped early)" : ""));
             } else {
                 b.append("Baseline: skipped (--baseline 0), so no Little's-law prediction\n");
@@ -120,17 +125,17 @@ public final class MarkdownReport {
     private static void sweep(StringBuilder b, Path dir, List<RunOutput> runs, List<ChartFile> charts) {
         b.append("## Sweep\n\n");
         b.append(
-                "| threads | requests | failed | wall (s) | naive wall (s) | bounded wall (s) | throughput (req/s) "
-                        + "| naive N/W | diff | bounded | diff | mean (ms) | median (ms) | p99 (ms) | max (ms) | in flight (X x W) |\n");
+                "| threads | requests | failed | wall (s) | naive wall (s) | model wall (s) | throughput (req/s) "
+                        + "| naive N/W | diff | model (MVA) | diff | mean (ms) | median (ms) | p99 (ms) | max (ms) | in flight (X x W) |\n");
         b.append("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
         String caveat = "";
         for (RunOutput o : runs) {
             RunResult r = o.report().result();
             TheoryTable t = TheoryTable.of(o.report());
             TheoryTable.Row x = t == null ? null : t.wholeRunThroughput();
-            Prediction bp = t == null ? null : t.bounded();
-            if (bp != null && !bp.cpu().scope().caveat().isEmpty()) {
-                caveat = " (here " + bp.cpu().scope().caveat() + ")";
+            Prediction bp = t == null ? null : t.model();
+            if (bp != null && !bp.network().scope().caveat().isEmpty()) {
+                caveat = " (here " + bp.network().scope().caveat() + ")";
             }
             ScopeStats s = o.metrics().run();
             b.append(String.format(
@@ -145,8 +150,8 @@ public final class MarkdownReport {
                     r.throughputPerSecond(),
                     x == null ? "-" : x.naiveText(),
                     x == null ? "-" : x.naiveDiff(),
-                    x == null ? "-" : x.boundedText(),
-                    x == null ? "-" : x.boundedDiff(),
+                    x == null ? "-" : x.modelText(),
+                    x == null ? "-" : x.modelDiff(),
                     s.all().meanMillis(),
                     s.all().p50Millis(),
                     s.all().p99Millis(),
@@ -155,9 +160,9 @@ public final class MarkdownReport {
         }
         b.append(
                 "\nThroughput = successful requests / wall time. Both predictions follow the phase schedule (see client-part1's "
-                        + "`LittlesLaw`) with the single-thread W: *naive* lets every request take W (X = N / W); *bounded* adds the "
-                        + "CPU's capacity, X = min(N / W, C / D) with D the CPU time per request measured in the baseline and C the "
-                        + "cores, so every request takes R = max(W, busy threads x D / C)"
+                        + "`LittlesLaw`): *naive* lets every request take the single-thread W (X = N / W); the *model* is a closed "
+                        + "queueing network solved by MVA, a CPU of C cores with the demand D per request measured under load by "
+                        + "the calibration and a delay Z = W - D, so a thread takes n / X(n) per request with n threads busy"
                         + caveat
                         + "; "
                         + TheoryTable.DIFF_NOTE
@@ -319,7 +324,7 @@ public final class MarkdownReport {
             b.append(t.heading()).append(":\n\n");
             t.models().forEach(line -> b.append("- ").append(line).append('\n'));
             b.append("\n| quantity | measured | naive N / W | diff | ")
-                    .append(t.boundedLabel())
+                    .append(t.modelLabel())
                     .append(" | diff |\n|---|---:|---:|---:|---:|---:|\n");
             for (TheoryTable.Row row : t.rows()) {
                 b.append(String.join(
@@ -328,8 +333,8 @@ public final class MarkdownReport {
                                 row.measuredText(),
                                 row.naiveText(),
                                 row.naiveDiff(),
-                                row.boundedText(),
-                                row.boundedDiff()))
+                                row.modelText(),
+                                row.modelDiff()))
                         .append(" |\n");
             }
             b.append("\n(")
@@ -349,7 +354,7 @@ public final class MarkdownReport {
     static final String WHY_NAIVE_MISSES =
             "The naive N / W misses by a wide margin on a 2-core machine that client and server "
                     + "share: with every request costing D of CPU, the cores can finish at most C / D requests per second, so beyond "
-                    + "N* = C x W / D threads the extra threads only queue for the CPU and latency grows as N x D / C instead of staying W.";
+                    + "N* = C (D + Z) / D threads the extra threads only queue for the CPU; through a slow network (Z >> D) it holds.";
 
     private static void latencyRows(StringBuilder b, ScopeStats s) {
         if (!s.started()) {
@@ -418,11 +423,12 @@ public final class MarkdownReport {
                 "- **Throughput**: successful requests / wall seconds (per phase: / the phase's own duration; phases overlap).\n");
         b.append(
                 "- **Predictions** (client-part1's `LittlesLaw`, from the single-thread baseline measured after as many warm-up "
-                        + "requests): *naive* X = N / W, every request takes the baseline's mean latency W; *bounded* X = min(N / W, C / D), "
-                        + "R = max(W, N x D / C), with D the CPU time of this JVM's Java threads per baseline request (client + server when "
-                        + "the server is embedded, the client's only with -i; the process total, JIT and GC included, when thread CPU "
-                        + "is not available) and C the available processors. Predicted wall times simulate the phase "
-                        + "schedule with every request taking W (naive) or R(threads busy at that moment, all phases) (bounded).\n");
+                        + "requests, and a load calibration): *naive* X = N / W, every request takes the baseline's mean latency W; the "
+                        + "*model* is mean value analysis of a closed network: N threads, a CPU of C cores (the available processors) "
+                        + "with demand D, this process's CPU time per request measured under load on a warm JVM (client + server when "
+                        + "the server is embedded, the client's only with -i), and a delay Z = W - D. Predicted wall times simulate the "
+                        + "phase schedule with every request taking W (naive) or n / X(n), n the threads busy at that moment in all "
+                        + "phases (model).\n");
         b.append(
                 "- **In flight (X x W)**: throughput x mean latency, Little's law with measured numbers; compare it with the "
                         + "thread count.\n");
