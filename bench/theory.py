@@ -152,6 +152,14 @@ def sweep_section(kind, title, data):
     return out
 
 
+def pick(d, *names):
+    """The first of names present in dict d (the capped table's keys are the scale-out helper's to choose)."""
+    for n in names:
+        if isinstance(d, dict) and d.get(n) is not None:
+            return d[n]
+    return None
+
+
 def capped_section():
     out = ["## Capped servers (scale-out)", ""]
     if not os.path.exists(SCALE_OUT_JSON):
@@ -160,23 +168,31 @@ def capped_section():
                       "it exists, rerun `python3 bench/theory.py --from-runs`.", ""]
     with open(SCALE_OUT_JSON) as f:
         data = json.load(f)
-    rows = data.get("rows") or data.get("servers") or data
-    out += ["Capacity per server = cap / D_server (the cgroup's CPU over the server CPU per ride); predicted "
-            "throughput = servers x cap / D_server, bounded by what the front measured it can do.", "",
+    rows = data if isinstance(data, list) else pick(data, "rows", "servers", "results") or []
+    top_cap = pick(data, "cap", "serverCpus", "cpus")
+    front = pick(data, "frontCapacity", "frontThroughput")
+    out += ["Capacity per server = cap / D_server (the cgroup's CPU over the server CPU per ride, both measured by "
+            "bench/scale_out.py); predicted throughput = servers x cap / D_server"
+            + (f", bounded by the front's {front:,.0f} req/s" if front else "") + ".", "",
             "| servers | cap (CPU) | D_server (us) | predicted (req/s) | measured (req/s) | error |",
             "|---:|---:|---:|---:|---:|---:|"]
-    front = data.get("frontCapacity") if isinstance(data, dict) else None
-    for r in rows if isinstance(rows, list) else []:
-        n, cap, d = r.get("servers"), r.get("cap"), r.get("dServerMicros") or r.get("serverCpuPerRideMicros")
-        x = r.get("throughput")
+    worst = 0.0
+    for r in rows:
+        n = pick(r, "servers", "serverCount", "n")
+        cap = pick(r, "cap", "serverCpus") or top_cap
+        d = pick(r, "dServerMicros", "serverCpuPerRideMicros", "serverCpuPerRideUs")
+        if d is None and pick(r, "dServerNanos", "serverCpuPerRideNanos") is not None:
+            d = pick(r, "dServerNanos", "serverCpuPerRideNanos") / 1e3
+        x = pick(r, "throughput", "measuredThroughput", "throughputMedian")
         if not (n and cap and d and x):
-            out.append(f"| {n} | {cap} | {d} | - | {x} | - (a field is missing) |")
+            out.append(f"| {n} | {cap} | {d} | - | {x} | - (a field is missing: {sorted(r) if isinstance(r, dict) else r}) |")
             continue
         pred = n * cap / (d / 1e6)
         if front:
             pred = min(pred, front)
+        worst = max(worst, abs(err(x, pred)))
         out.append(f"| {n} | {cap} | {d:.1f} | {pred:,.0f} | {x:,.0f} | {err(x, pred):+.1f}% |")
-    return out + [""]
+    return out + ["", f"Largest error {worst:.1f}% against a target of {TARGET['capped']:.0f}%.", ""]
 
 
 def write(a, total_seconds):
