@@ -2,9 +2,10 @@
 """A theory that predicts (issue 20): every run's prediction, made before it, beside its measurement.
 
 One command runs, in order:
-  1. the WAN sweep: a local cluster (1 server, Redis, nginx) behind Toxiproxy at --wan-rtt (40 ms), and
-     client-part2's standard sweep through it (`-t 32,64,128,256 -s 20000 -l 40 -m 10 -i FRONT`), published in
-     data/sweep-wan/ with its report.md; the delay dominates, so the model is about N / W;
+  1. the WAN sweep: one LiftRide server (in memory: the assignment's one Tomcat) behind Toxiproxy at --wan-rtt
+     (40 ms; --wan-cluster: the local cluster with Redis and nginx instead), and client-part2's standard sweep
+     through it (`-t 32,64,128,256 -s 20000 -l 40 -m 10 -i FRONT`), published in data/sweep-wan/ with its
+     report.md; the delay dominates, so the model is about N / W;
   2. the loopback sweep: the same plan against client-part2's embedded server (the README's main command),
      published in data/sweep/; the CPU dominates, so the model is about C / D;
   3. the capped scale-out: reads data/scale-out.json (bench/scale_out.py --server-cpus) when present and predicts
@@ -14,7 +15,7 @@ see client-part1's LittlesLaw and ClosedNetwork) and writes it into summary.json
 only collects them and writes data/theory.md with every prediction, measurement and error, the calibration's
 cost, the load average, and how long it took.
 
-Usage: python3 bench/theory.py [--skip-build] [--only wan,loopback,capped] [--wan-rtt 40ms]
+Usage: python3 bench/theory.py [--skip-build] [--only wan,loopback,capped] [--wan-rtt 40ms] [--wan-cluster]
                                [--wan-baseline 200] [-t 32,64,128,256 -s 20000 -l 40 -m 10]
                                [--from-runs]  (rewrite data/theory.md from the published summaries, no run)
 
@@ -26,12 +27,16 @@ import json
 import os
 import re
 import shutil
+import socket
 import subprocess
 import sys
 import time
+import urllib.request
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from scale_out import Cluster, ROOT, CLIENT_JAR, sh  # noqa: E402
+from scale_out import Cluster, ROOT, CLIENT_JAR, SERVER_JAR, sh  # noqa: E402
+
+TOXIPROXY = os.path.expanduser("~/.cache/liftride/toxiproxy-v2.12.0/bin/server")
 
 THEORY_MD = os.path.join(ROOT, "data", "theory.md")
 SCALE_OUT_JSON = os.path.join(ROOT, "data", "scale-out.json")
@@ -66,21 +71,95 @@ def client_sweep(a, out_dir, extra):
     return p.stdout
 
 
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def wait_for(url, seconds=60):
+    deadline = time.time() + seconds
+    while time.time() < deadline:
+        try:
+            with urllib.request.urlopen(url, timeout=2) as r:
+                if r.status == 200:
+                    return
+        except OSError:
+            time.sleep(0.2)
+    raise SystemExit(f"{url} did not answer within {seconds} s")
+
+
+def toxiproxy_api(api, method, path, body):
+    req = urllib.request.Request(f"http://{api}{path}", data=json.dumps(body).encode(), method=method,
+                                 headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(req, timeout=10) as r:
+        return r.status
+
+
+class WanServer:
+    """One LiftRide server (in-memory store, no Redis, no nginx: the assignment's EC2 shape) behind Toxiproxy
+    with a latency toxic per direction, half the round trip each; the binary the test kit go-installs."""
+
+    def __init__(self, rtt_ms):
+        if not os.path.exists(TOXIPROXY):
+            # the cluster's --wan-rtt go-installs it (test kit Toxiproxy) on first use
+            raise SystemExit(f"{TOXIPROXY} missing: run the cluster once with --wan-rtt (it go-installs Toxiproxy)")
+        port, api, front = free_port(), free_port(), free_port()
+        self.procs = [subprocess.Popen(["java", "-jar", SERVER_JAR, "--host", "127.0.0.1", "--port", str(port)],
+                                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)]
+        self.procs.append(subprocess.Popen(["env", "LOG_LEVEL=warn", TOXIPROXY, "-host", "127.0.0.1", "-port",
+                                            str(api)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
+        try:
+            wait_for(f"http://127.0.0.1:{port}/liftride/statistics")
+            wait_for(f"http://127.0.0.1:{api}/version")
+            toxiproxy_api(f"127.0.0.1:{api}", "POST", "/proxies", {
+                "name": "wan", "listen": f"127.0.0.1:{front}", "upstream": f"127.0.0.1:{port}", "enabled": True})
+            for stream, ms in (("upstream", rtt_ms // 2), ("downstream", rtt_ms - rtt_ms // 2)):
+                toxiproxy_api(f"127.0.0.1:{api}", "POST", "/proxies/wan/toxics", {
+                    "name": "latency_" + stream, "type": "latency", "stream": stream, "toxicity": 1.0,
+                    "attributes": {"latency": ms, "jitter": 0}})
+            self.front = f"http://127.0.0.1:{front}/liftride"
+            wait_for(self.front + "/statistics")
+        except BaseException:
+            self.close()
+            raise
+
+    def close(self):
+        for p in reversed(self.procs):
+            p.terminate()
+            try:
+                p.wait(30)
+            except subprocess.TimeoutExpired:
+                p.kill()
+
+
+def rtt_millis(text):
+    m = re.fullmatch(r"(\d+)ms", text)
+    if not m:
+        raise SystemExit(f"--wan-rtt: whole milliseconds like 40ms, not {text}")
+    return int(m.group(1))
+
+
 def sweep(kind, a):
     started = time.monotonic()
     before = loadavg()
     rel = os.path.relpath(SWEEPS[kind], ROOT)
     if kind == "wan":
-        ns = argparse.Namespace(server_cpus=None, server_cpu_period_ms=10, wan_rtt=a.wan_rtt, wan_jitter="0ms")
-        cluster = Cluster(1, ns)
+        if a.wan_cluster:
+            ns = argparse.Namespace(server_cpus=None, server_cpu_period_ms=10, wan_rtt=a.wan_rtt, wan_jitter="0ms")
+            target = Cluster(1, ns)
+            setup = f"java -jar liftride-cluster.jar --servers 1 --wan-rtt {a.wan_rtt} (Redis, nginx)"
+        else:
+            target = WanServer(rtt_millis(a.wan_rtt))
+            setup = (f"java -jar liftride-server.jar (in memory) behind Toxiproxy {a.wan_rtt} round trip "
+                     f"(a latency toxic of half each way)")
         try:
-            extra = ["--baseline", str(a.wan_baseline), "-i", cluster.front]
+            extra = ["--baseline", str(a.wan_baseline), "-i", target.front]
             client_sweep(a, SWEEPS[kind], extra)
-            command = (f"java -jar liftride-cluster.jar --servers 1 --wan-rtt {a.wan_rtt}, then java -jar "
-                       f"client-part2.jar -t {a.threads} -s {a.skiers} -l {a.lifts} -m {a.runs} --baseline "
-                       f"{a.wan_baseline} -i FRONT --out {rel}")
+            command = (f"{setup}, then java -jar client-part2.jar -t {a.threads} -s {a.skiers} -l {a.lifts} "
+                       f"-m {a.runs} --baseline {a.wan_baseline} -i FRONT --out {rel}")
         finally:
-            cluster.close()
+            target.close()
     else:
         client_sweep(a, SWEEPS[kind], [])
         command = f"java -jar client-part2.jar -t {a.threads} -s {a.skiers} -l {a.lifts} -m {a.runs} --out {rel}"
@@ -101,7 +180,7 @@ def read_sweep(kind):
     with open(os.path.join(d, "console.txt")) as f:
         console = f.read()
     naive = re.findall(r"\(naive N/W: ([\d.]+) s, ([\d,]+) req/s\)", console)
-    cal = re.search(r"^Calibration: .*$", console, re.M)
+    cal = re.search(r"^Calibration: [\d,]+ requests.*$", console, re.M)
     base = re.search(r"^Baseline: \d.*$", console, re.M)
     rows = []
     for i, t in enumerate(sorted(int(x[len(d) + 2:]) for x in glob.glob(os.path.join(d, "t*"))
@@ -221,6 +300,8 @@ def main():
     ap.add_argument("--skip-build", action="store_true")
     ap.add_argument("--only", default="wan,loopback,capped")
     ap.add_argument("--wan-rtt", default="40ms")
+    ap.add_argument("--wan-cluster", action="store_true",
+                    help="WAN sweep through the local cluster (Redis, nginx) instead of one in-memory server")
     ap.add_argument("--wan-baseline", type=int, default=200,
                     help="the WAN sweep's --baseline (each request waits the round trip: 10,000 would take 13 min)")
     ap.add_argument("-t", dest="threads", default="32,64,128,256")

@@ -4,6 +4,8 @@ import io.upic.liftride.client.http.AttemptCodes;
 import io.upic.liftride.client.http.RideSender;
 import io.upic.liftride.client.http.RideSenderFactory;
 import io.upic.liftride.client.jvm.ProcessCpu;
+import java.lang.management.CompilationMXBean;
+import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -17,7 +19,9 @@ import lombok.Builder;
  * The load calibration that follows the single-thread {@link Baseline}: a short closed-loop run at a moderate
  * thread count that first warms the JVM (its JIT compiles the multi-threaded paths, which a single thread
  * never takes) and then measures D, the CPU time per request under load, from this process's CPU time over
- * the requests completed: the client's CPU, and the embedded server's when it runs in this JVM. The rides are
+ * the requests completed: the client's CPU, and the embedded server's when it runs in this JVM, GC included,
+ * less the JIT compiler's time in the same window (a young JVM's one-off cost, not a request's: through a slow
+ * network a few hundred requests in 2 s otherwise carried 450 us each of it, against 70-90 us in the runs). The rides are
  * real (stored by the server, like the baseline's), random over all skiers and the whole day; read the server's
  * counters after this. Static and thread-safe.
  */
@@ -44,7 +48,9 @@ public final class Calibration {
      * @param failed           of which without a 201
      * @param attempts         HTTP attempts of the measured part
      * @param latencyNanosSum  their latencies, summed
-     * @param cpuNanos         this process's CPU time during the measured part, or -1 if unknown
+     * @param cpuNanos         this process's CPU time during the measured part less the JIT compiler's time then,
+     *                         or -1 if unknown
+     * @param jitNanos         the JIT compiler's time during the measured part (left out of cpuNanos), 0 if unknown
      * @param stopped          whether a stop or a give-up cut it short
      * @param totalRequests    every request it completed, warm-up and the ones in flight at its end included
      *                         (the server stores each that got a 201)
@@ -59,6 +65,7 @@ public final class Calibration {
             long attempts,
             long latencyNanosSum,
             long cpuNanos,
+            long jitNanos,
             boolean stopped,
             long totalRequests) {
 
@@ -147,7 +154,10 @@ public final class Calibration {
                     after.failed - before.failed,
                     after.attempts - before.attempts,
                     after.latencyNanos - before.latencyNanos,
-                    before.cpuNanos < 0 || after.cpuNanos < 0 ? -1 : after.cpuNanos - before.cpuNanos,
+                    before.cpuNanos < 0 || after.cpuNanos < 0
+                            ? -1
+                            : Math.max(0, after.cpuNanos - before.cpuNanos - (after.jitNanos - before.jitNanos)),
+                    after.jitNanos - before.jitNanos,
                     cut,
                     end.requests);
         } finally {
@@ -169,7 +179,16 @@ public final class Calibration {
     }
 
     /** Counters at one moment: sums over the threads, and the process's CPU time. */
-    private record Snapshot(long nanos, long requests, long failed, long attempts, long latencyNanos, long cpuNanos) {}
+    private record Snapshot(
+            long nanos, long requests, long failed, long attempts, long latencyNanos, long cpuNanos, long jitNanos) {}
+
+    /** The JIT compiler's accumulated time in nanoseconds, 0 where the JVM does not report it. */
+    private static long jitNanos() {
+        CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
+        return jit != null && jit.isCompilationTimeMonitoringSupported()
+                ? jit.getTotalCompilationTime() * 1_000_000
+                : 0;
+    }
 
     /** The calibration's threads and their counters (each written by its own thread, read by the caller). */
     private static final class Crowd {
@@ -235,7 +254,7 @@ public final class Calibration {
                 a += attempts[k].get();
                 l += latencyNanos[k].get();
             }
-            return new Snapshot(System.nanoTime(), r, f, a, l, ProcessCpu.nanos());
+            return new Snapshot(System.nanoTime(), r, f, a, l, ProcessCpu.nanos(), jitNanos());
         }
 
         /** Ends every thread's loop after its request in flight and waits for them. */

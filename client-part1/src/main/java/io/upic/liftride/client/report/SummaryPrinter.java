@@ -241,7 +241,8 @@ public final class SummaryPrinter {
         out.printf(
                 L,
                 "Calibration: %,d requests from %d threads in %.3f s after %.3f s of warm-up (%,.0f req/s, mean"
-                        + " latency %.3f ms, %,d failed): D = %.1f us of process CPU per request under load%s; cost"
+                        + " latency %.3f ms, %,d failed): D = %.1f us of process CPU per request under load (JIT"
+                        + " compiler's %.1f s left out)%s; cost"
                         + " %.1f s, %.1f s with the baseline's warm-up and measured part%n",
                 k.requests(),
                 k.threads(),
@@ -251,6 +252,7 @@ public final class SummaryPrinter {
                 k.meanLatencyNanos() / 1e6,
                 k.failed(),
                 k.cpuNanosPerRequest() / 1e3,
+                k.jitNanos() / 1e9,
                 k.stopped() ? " (stopped early: no model)" : "",
                 k.costNanos() / 1e9,
                 withBaselineNanos / 1e9);

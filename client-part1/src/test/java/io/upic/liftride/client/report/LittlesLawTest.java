@@ -82,7 +82,7 @@ class LittlesLawTest {
         assertEquals(11.25e9, naive.wallNanos(), 1);
         // 2,000 requests on 2 s of process CPU: D = 1 ms = W, so Z = 0
         Calibration.Result k = new Calibration.Result(
-                16, 2_000_000_000L, 1_000_000_000L, 2_000, 0, 2_000, 0, 2_000_000_000L, false, 6_000);
+                16, 2_000_000_000L, 1_000_000_000L, 2_000, 0, 2_000, 0, 2_000_000_000L, 0, false, 6_000);
         Baseline.Result b = Fixtures.baseline().build();
         assertNull(LittlesLaw.mva(plan, b, null, 2, CpuScope.EMBEDDED_SERVER), "no calibration");
         assertNull(LittlesLaw.mva(plan, b, k.toBuilder().stopped(true).build(), 2, CpuScope.EMBEDDED_SERVER), "cut");

@@ -9,6 +9,7 @@ import io.upic.liftride.client.part2.metrics.LatencyHistograms;
 import io.upic.liftride.client.part2.metrics.LatencyStats;
 import io.upic.liftride.client.part2.metrics.ScopeStats;
 import io.upic.liftride.client.report.Prediction;
+import io.upic.liftride.client.report.PredictionCheck;
 import io.upic.liftride.client.report.Reconciliation;
 import io.upic.liftride.client.report.RunReport;
 import io.upic.liftride.client.report.SummaryPrinter;
@@ -192,6 +193,9 @@ public final class MarkdownReport {
         OpenModelReport.appendMarkdown(b, o);
         phases(b, o);
         theory(b, TheoryTable.of(rep));
+        // a miss over 15% says which input moved, as the console does
+        PredictionCheck.explain(rep).forEach(line -> b.append(line.strip()).append("  \n"));
+        b.append(PredictionCheck.explain(rep).isEmpty() ? "" : "\n");
         b.append("### Charts\n\n");
         for (ChartFile f : o.charts()) {
             image(b, dir, f);
