@@ -21,9 +21,9 @@ import lombok.Builder;
  * never takes) and then measures D, the CPU time per request under load, from this process's CPU time over
  * the requests completed: the client's CPU, and the embedded server's when it runs in this JVM, GC included,
  * less the JIT compiler's time in the same window (a young JVM's one-off cost, not a request's: through a slow
- * network a few hundred requests in 2 s otherwise carried 450 us each of it, against 70-90 us in the runs). The rides are
- * real (stored by the server, like the baseline's), random over all skiers and the whole day; read the server's
- * counters after this. Static and thread-safe.
+ * network a few hundred requests in 2 s otherwise carried 450 us each of it, against 70-90 us in the runs). The
+ * rides are real (stored by the server, like the baseline's), random over all skiers and the whole day; read the
+ * server's counters after this. Static and thread-safe.
  */
 public final class Calibration {
 
