@@ -4,8 +4,6 @@ import io.upic.liftride.client.http.AttemptCodes;
 import io.upic.liftride.client.http.RideSender;
 import io.upic.liftride.client.http.RideSenderFactory;
 import io.upic.liftride.client.jvm.ProcessCpu;
-import java.lang.management.CompilationMXBean;
-import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -20,10 +18,10 @@ import lombok.Builder;
  * thread count that first warms the JVM (its JIT compiles the multi-threaded paths, which a single thread
  * never takes) and then measures D, the CPU time per request under load, from this process's CPU time over
  * the requests completed: the client's CPU, and the embedded server's when it runs in this JVM, GC included,
- * less the JIT compiler's time in the same window (a young JVM's one-off cost, not a request's: through a slow
- * network a few hundred requests in 2 s otherwise carried 450 us each of it, against 70-90 us in the runs). The
- * rides are real (stored by the server, like the baseline's), random over all skiers and the whole day; read the
- * server's counters after this. Static and thread-safe.
+ * less the JIT compiler threads' CPU time in the same window (a young JVM's one-off cost, not a request's:
+ * through a slow network a few hundred requests in 2 s otherwise carried 450 us each of it, against 70-90 us in
+ * the runs). The rides are real (stored by the server, like the baseline's), random over all skiers and the
+ * whole day; read the server's counters after this. Static and thread-safe.
  */
 public final class Calibration {
 
@@ -50,7 +48,8 @@ public final class Calibration {
      * @param latencyNanosSum  their latencies, summed
      * @param cpuNanos         this process's CPU time during the measured part less the JIT compiler's time then,
      *                         or -1 if unknown
-     * @param jitNanos         the JIT compiler's time during the measured part (left out of cpuNanos), 0 if unknown
+     * @param jitNanos         the JIT compiler threads' CPU time during the measured part (left out of cpuNanos), 0 if
+     *                         unknown
      * @param stopped          whether a stop or a give-up cut it short
      * @param totalRequests    every request it completed, warm-up and the ones in flight at its end included
      *                         (the server stores each that got a 201)
@@ -182,12 +181,12 @@ public final class Calibration {
     private record Snapshot(
             long nanos, long requests, long failed, long attempts, long latencyNanos, long cpuNanos, long jitNanos) {}
 
-    /** The JIT compiler's accumulated time in nanoseconds, 0 where the JVM does not report it. */
+    /**
+     * The JIT compiler threads' CPU time in nanoseconds (not CompilationMXBean's compilation time, which is
+     * elapsed time: on a busy machine it counted 1.7 s of a 2 s window on 2 cores).
+     */
     private static long jitNanos() {
-        CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
-        return jit != null && jit.isCompilationTimeMonitoringSupported()
-                ? jit.getTotalCompilationTime() * 1_000_000
-                : 0;
+        return ProcessCpu.jitCompilerNanos();
     }
 
     /** The calibration's threads and their counters (each written by its own thread, read by the caller). */

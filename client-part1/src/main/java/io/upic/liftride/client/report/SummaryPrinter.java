@@ -242,7 +242,7 @@ public final class SummaryPrinter {
                 L,
                 "Calibration: %,d requests from %d threads in %.3f s after %.3f s of warm-up (%,.0f req/s, mean"
                         + " latency %.3f ms, %,d failed): D = %.1f us of process CPU per request under load (JIT"
-                        + " compiler's %.1f s left out)%s; cost"
+                        + " compiler threads' %.2f s of CPU left out)%s; cost"
                         + " %.1f s, %.1f s with the baseline's warm-up and measured part%n",
                 k.requests(),
                 k.threads(),
