@@ -191,8 +191,16 @@ def read_sweep(kind):
         rows.append({"threads": t, "wall": s["wallSeconds"], "x": s["throughput"], "ok": s["ok"],
                      "p": p, "naiveWall": float(naive[i][0]) if i < len(naive) else None,
                      "naiveX": float(naive[i][1].replace(",", "")) if i < len(naive) else None})
+    # each run's "Run: N threads" heading is followed, on a miss, by the client's own explanation
+    misses = []
+    for block in re.split(r"^(?=Plan \S+: )", console, flags=re.M)[1:]:
+        t = re.search(r"-t (\d+) ", block)
+        why = [ln.strip() for ln in block.splitlines()
+               if ln.startswith("The model missed") or ln.lstrip().startswith(("D under load:", "the delay Z", "=>"))]
+        if why and t:
+            misses.append((t.group(1), why))
     return {"meta": meta, "rows": rows, "calibration": cal.group(0) if cal else "-",
-            "baseline": base.group(0) if base else "-"}
+            "baseline": base.group(0) if base else "-", "misses": misses}
 
 
 def err(measured, predicted):
@@ -228,6 +236,11 @@ def sweep_section(kind, title, data):
     verdict = "met" if worst <= TARGET[kind] else "NOT met"
     out += ["", f"Largest error {worst:.1f}% against a target of {TARGET[kind]:.0f}%: {verdict}. "
             "error = (measured - predicted) / predicted; the model's wall time follows the phase schedule.", ""]
+    if data["misses"]:
+        out += ["What each run that missed by more than 15% said (client-part1's `PredictionCheck`):", ""]
+        for t, why in data["misses"]:
+            out.append(f"- `-t {t}`: " + " / ".join(why))
+        out.append("")
     return out
 
 
