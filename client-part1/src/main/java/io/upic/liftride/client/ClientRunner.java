@@ -3,6 +3,7 @@ package io.upic.liftride.client;
 import io.upic.liftride.client.cli.RunConfig;
 import io.upic.liftride.client.engine.AttemptListener;
 import io.upic.liftride.client.engine.Baseline;
+import io.upic.liftride.client.engine.Calibration;
 import io.upic.liftride.client.engine.LoadEngine;
 import io.upic.liftride.client.engine.RunResult;
 import io.upic.liftride.client.engine.SilentServerDetector;
@@ -13,6 +14,7 @@ import io.upic.liftride.client.jvm.ProcessCpu;
 import io.upic.liftride.client.plan.LoadPlan;
 import io.upic.liftride.client.report.CpuScope;
 import io.upic.liftride.client.report.LittlesLaw;
+import io.upic.liftride.client.report.Prediction;
 import io.upic.liftride.client.report.ProgressPrinter;
 import io.upic.liftride.client.report.Reconciliation;
 import io.upic.liftride.client.report.RunReport;
@@ -139,9 +141,17 @@ public final class ClientRunner {
             HttpSettings http =
                     new HttpSettings(baseUrl, first.connectTimeoutMillis(), first.readTimeoutMillis(), maxConnections);
             try (RideSenderFactory senders = first.transport().open(http)) {
+                long calibrationStart = System.nanoTime();
                 Baseline.Result baseline = baseline(first, senders);
                 if (serverGone != null) {
                     err.println("baseline: " + serverGone + "; no run started");
+                    return 1;
+                }
+                int calibrationThreads = Math.min(Calibration.THREADS, maxConnections - 1);
+                Calibration.Result calibration =
+                        calibration(first, senders, baseline, calibrationThreads, calibrationStart);
+                if (serverGone != null) {
+                    err.println("calibration: " + serverGone + "; no run started");
                     return 1;
                 }
                 List<RunReport> reports = new ArrayList<>(configs.size());
@@ -151,7 +161,8 @@ public final class ClientRunner {
                     if (stopRequested || serverGone != null) {
                         break;
                     }
-                    RunReport report = runOne(c, baseUrl, local != null, senders, baseline, hooks);
+                    RunReport report =
+                            runOne(c, new Target(baseUrl, local != null), senders, baseline, calibration, hooks);
                     reports.add(report);
                     ok &= report.ok();
                 }
@@ -194,16 +205,54 @@ public final class ClientRunner {
         return b;
     }
 
+    /**
+     * The load calibration after a usable baseline: D under load, on a JVM it warms (see {@link Calibration}),
+     * or null after a skipped or failed baseline.
+     */
+    private Calibration.Result calibration(
+            RunConfig c, RideSenderFactory senders, Baseline.Result baseline, int threads, long startNanos) {
+        if (baseline == null || baseline.successful() == 0 || baseline.stopped() || stopRequested) {
+            return null;
+        }
+        long part = Calibration.partNanos(baseline.wallNanos());
+        out.printf(
+                Locale.US,
+                "Calibration: %d threads for %.1f s of warm-up, then %.1f s measured, for the CPU per request D"
+                        + " under load...%n",
+                threads,
+                part / 1e9,
+                part / 1e9);
+        out.flush();
+        SilentServerDetector silentServer =
+                new SilentServerDetector(c.retryPolicy().giveUpAfterMillis(), System.nanoTime(), null);
+        Calibration.Result k =
+                Calibration.run(senders, c.baselineSpec(), threads, part, this::isStopRequested, silentServer);
+        SummaryPrinter.printCalibration(out, k, System.nanoTime() - startNanos);
+        if (silentServer.gaveUp()) {
+            serverGone = silentServer.reason();
+        }
+        return k;
+    }
+
+    /** Where a run sends: the base URL, and whether the client started that server itself. */
+    private record Target(String baseUrl, boolean embedded) {}
+
     private RunReport runOne(
             RunConfig c,
-            String baseUrl,
-            boolean embedded,
+            Target target,
             RideSenderFactory senders,
             Baseline.Result baseline,
+            Calibration.Result calibration,
             RunHooks hooks) {
+        String baseUrl = target.baseUrl();
+        boolean embedded = target.embedded();
         LoadPlan plan = c.loadPlan();
         out.println();
         SummaryPrinter.printPlan(out, c, plan, baseUrl, embedded);
+        int cores = Runtime.getRuntime().availableProcessors();
+        Prediction naive = LittlesLaw.predict(plan, baseline);
+        Prediction model = LittlesLaw.mva(plan, baseline, calibration, cores, CpuScope.of(embedded));
+        SummaryPrinter.printForecast(out, naive, model);
         // Read after the baseline: its rides are stored too, and belong to no run.
         ServerProbe.Answer before = probe(c, baseUrl);
         AttemptListener listener = hooks.listener(c, plan);
@@ -237,15 +286,15 @@ public final class ClientRunner {
                         ? "after the run: " + after.failure()
                         : c.shard().whole() ? null : ShardNotes.serverNotReconciled(c.shard(), before, after);
         Reconciliation reconciliation = Reconciliation.of(result, before.ridesStored(), after.ridesStored(), whyNot);
-        int cores = Runtime.getRuntime().availableProcessors();
         RunReport report = RunReport.builder()
                 .config(c)
                 .plan(plan)
                 .serverUrl(baseUrl)
                 .embeddedServer(embedded)
                 .baseline(baseline)
-                .prediction(LittlesLaw.predict(plan, baseline))
-                .bounded(LittlesLaw.bounded(plan, baseline, cores, CpuScope.of(embedded)))
+                .prediction(naive)
+                .calibration(calibration)
+                .model(model)
                 .result(result)
                 .reconciliation(reconciliation)
                 .processCpuNanos(cpuBefore < 0 || cpuAfter < 0 ? -1 : cpuAfter - cpuBefore)

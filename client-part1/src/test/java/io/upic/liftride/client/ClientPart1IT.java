@@ -87,14 +87,16 @@ class ClientPart1IT {
                     report.reconciliation().toString());
             assertEquals(r.requests().successful(), report.reconciliation().serverDelta());
             assertNotNull(report.prediction());
-            assertNotNull(report.bounded(), "the baseline measured the CPU per request");
+            assertNotNull(report.model(), "the calibration measured the CPU per request under load");
+            assertTrue(report.calibration().requests() > 0, report.calibration().toString());
             assertEquals(200, report.baseline().warmupRequests());
             assertEquals(200, report.baseline().successful());
-            // what the server holds now: the baseline's rides (warm-up and measured) plus the run's
+            // what the server holds now: the baseline's rides (warm-up and measured), the calibration's, the run's
             long storedNow = ServerProbe.statistics(server.baseUrl(), 2_000, 2_000)
                     .ridesStored()
                     .orElseThrow();
-            assertEquals(400 + r.requests().successful(), storedNow - storedAtStart);
+            assertEquals(
+                    400 + report.calibration().totalRequests() + r.requests().successful(), storedNow - storedAtStart);
             assertTrue(
                     out().contains("Reconciliation: planned 18,000 == successful 18,000 + failed 0 + not sent 0: OK"),
                     out());
@@ -116,9 +118,13 @@ class ClientPart1IT {
         assertTrue(o.contains("successful requests         1,800"), o);
         assertTrue(o.contains("failed requests                 0"), o);
         assertTrue(o.contains("(successful requests / wall seconds)"), o);
-        assertTrue(o.contains("Little's law, W = "), o);
-        assertTrue(o.contains("CPU per request (Java threads of this JVM: client + embedded server), C = "), o);
-        assertTrue(o.contains("diff     bounded min(N/W, C/D)     diff"), o);
+        assertTrue(o.contains("Prediction, W = "), o);
+        // each part lasts as long as the baseline's measured part (here a few tenths of a second), at least 0.2 s
+        assertTrue(
+                o.matches("(?s).*Calibration: \\d+ threads for (\\d+\\.\\d) s of warm-up, then \\1 s measured.*"), o);
+        assertTrue(o.contains("Predicted before the run: model (MVA): wall "), o);
+        assertTrue(o.contains("CPU per request under load (client + embedded server; calibration: "), o);
+        assertTrue(o.contains("diff               model (MVA)     diff"), o);
         assertTrue(o.contains("  whole run wall time    "), o);
         assertTrue(o.contains("Reconciliation: planned 1,800 == successful 1,800 + failed 0 + not sent 0: OK"), o);
         assertTrue(o.contains("delta 1,800 == successful 1,800: OK"), o);

@@ -92,8 +92,8 @@ public final class RunOptions {
             null,
             "baseline",
             "N",
-            "single-thread baseline for Little's law: N warm-up requests, then N measured for the latency W and the"
-                    + " CPU per request D (0 = skip)",
+            "single-thread baseline for Little's law: N warm-up requests, then N measured for the latency W; then a"
+                    + " load calibration measures the CPU per request D (0 = skip both, and the prediction)",
             0,
             1_000_000,
             10_000);

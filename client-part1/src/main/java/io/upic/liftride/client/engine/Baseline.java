@@ -178,7 +178,8 @@ public final class Baseline {
         return cpu;
     }
 
-    private static int send(RetryingSender sender, RandomGenerator random, Spec spec) {
+    /** One random ride of {@code spec} through {@code sender}; its last attempt's code. */
+    static int send(RetryingSender sender, RandomGenerator random, Spec spec) {
         RideValues ride = spec.ride();
         return sender.send(
                 ride.resortId(),

@@ -1,18 +1,17 @@
 package io.upic.liftride.client.report;
 
 /**
- * What the CPU time measured in this JVM covers, and so what the CPU bound of Little's law bounds: the
+ * What the CPU time measured in this JVM covers, and so what the model's CPU station stands for: the
  * one place that wording lives, for the console summary and client-part2's report alike.
  */
 public enum CpuScope {
 
-    /** The server runs in this JVM: its CPU is in D, the bound covers client and server. */
+    /** The server runs in this JVM: its CPU is in D, the CPU station covers client and server. */
     EMBEDDED_SERVER("client + embedded server", ""),
 
-    /** The server runs elsewhere (-i): D is the client's CPU alone, so the bound covers the client only. */
+    /** The server runs elsewhere (-i): D is the client's CPU alone; the server's time is part of the delay. */
     REMOTE_SERVER(
-            "client only, server remote",
-            "client CPU only: the remote server's CPU is not in D, so this bounds the client alone");
+            "client only, server remote", "D is the client's CPU only: the remote server's CPU is in the delay Z");
 
     private final String label;
     private final String caveat;
@@ -32,7 +31,7 @@ public enum CpuScope {
         return label;
     }
 
-    /** What the reader must know about the bound; empty when it covers client and server. */
+    /** What the reader must know about D; empty when it covers client and server. */
     public String caveat() {
         return caveat;
     }

@@ -1,17 +1,19 @@
 package io.upic.liftride.client.report;
 
 import io.upic.liftride.client.engine.Baseline;
+import io.upic.liftride.client.engine.Calibration;
 import io.upic.liftride.client.plan.LoadPlan;
 import io.upic.liftride.client.plan.PlannedPhase;
 import io.upic.liftride.client.plan.ThreadAssignment;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.PriorityQueue;
 import java.util.function.IntToDoubleFunction;
 
 /**
- * Little's law predictions from a single-thread mean latency W, naive and CPU-bounded. Pure
- * functions; thread-safe.
+ * Predictions for a plan, made before the run: the assignment's naive Little's law from the single-thread mean
+ * latency W, and the closed-network model solved by MVA ({@link ClosedNetwork}). Pure functions; thread-safe.
  *
  * <p>Model: a closed loop of N threads, each always waiting on one request, has N requests in flight,
  * so throughput X = N / W if every request still takes W under load (no queueing, no CPU contention).
@@ -23,13 +25,12 @@ import java.util.function.IntToDoubleFunction;
  * previous phase finishes (k = the plan's trigger count; threads with fewer requests finish first);
  * the predicted wall time is when the last thread of any phase finishes.
  *
- * <p>The bounded prediction ({@link #bounded}) adds the capacity bound of operational analysis: with C
- * cores and D seconds of CPU per request, the CPU can complete at most C / D requests per second
- * (utilization law: U = X x D &lt;= C), so for N threads in a closed loop X(N) = min(N / W, C / D) and,
- * by Little's law, the response time R(N) = N / X(N) = max(W, N x D / C). Its wall time follows the
- * same schedule, but every request takes R(threads busy at that moment), counting the threads of
- * all the phases that overlap then; the schedule is simulated event by event (it is piecewise
- * linear between thread finishes, so the result is exact and deterministic).
+ * <p>The model ({@link #mva}): the same closed loop as a queueing network of a C-core CPU with demand D per
+ * request (measured under load by the calibration) and a delay Z = W - D for the rest of the single-thread
+ * cycle. MVA gives X(n) exactly for every n; a thread then takes n / X(n) per request when n threads are busy. Its
+ * wall time follows the same schedule, counting the threads of all the phases that overlap at each moment; the
+ * schedule is simulated event by event (it is piecewise linear between thread finishes, so the result is exact
+ * and deterministic).
  */
 public final class LittlesLaw {
 
@@ -41,7 +42,10 @@ public final class LittlesLaw {
      * @param meanLatencyNanos W, > 0
      */
     public static Prediction predict(LoadPlan plan, double meanLatencyNanos) {
-        return prediction(plan, meanLatencyNanos, null);
+        if (!(meanLatencyNanos > 0)) {
+            throw new IllegalArgumentException("meanLatencyNanos <= 0: " + meanLatencyNanos);
+        }
+        return prediction(plan, Prediction.NAIVE, meanLatencyNanos, null, busy -> meanLatencyNanos);
     }
 
     /** The naive prediction from the baseline's W, or null when the baseline was skipped or had no success. */
@@ -50,13 +54,24 @@ public final class LittlesLaw {
     }
 
     /**
-     * The bounded prediction from the baseline's W and D, or null when the baseline is not usable or its CPU
-     * time is unknown.
+     * The closed-network prediction from the baseline's W and the calibration's D under load, or null when either
+     * is not usable: C cores, demand D, and the delay Z = max(0, W - D), so that one thread cycles in W as the
+     * baseline measured.
      */
-    public static Prediction bounded(LoadPlan plan, Baseline.Result baseline, int cores, CpuScope scope) {
-        return usable(baseline) && baseline.boundCpuNanosPerRequest() > 0
-                ? bounded(plan, baseline.meanLatencyNanos(), baseline.boundCpuNanosPerRequest(), cores, scope)
-                : null;
+    public static Prediction mva(
+            LoadPlan plan, Baseline.Result baseline, Calibration.Result calibration, int cores, CpuScope scope) {
+        if (!usable(baseline) || calibration == null || !calibration.usable()) {
+            return null;
+        }
+        double w = baseline.meanLatencyNanos();
+        double d = calibration.cpuNanosPerRequest();
+        String source = String.format(
+                Locale.US,
+                "%d threads for %.1f s after %.1f s of warm-up",
+                calibration.threads(),
+                calibration.wallNanos() / 1e9,
+                calibration.warmupNanos() / 1e9);
+        return mva(plan, w, new Prediction.Network(new ClosedNetwork(cores, d, Math.max(0, w - d)), scope, source));
     }
 
     private static boolean usable(Baseline.Result b) {
@@ -64,38 +79,33 @@ public final class LittlesLaw {
     }
 
     /**
-     * The bounded prediction for {@code plan}: the phase schedule simulated with every request taking
-     * R(threads busy at that moment).
+     * The closed-network prediction for {@code plan}: the phase schedule simulated with every request of a thread
+     * taking the cycle time busy / X(busy) at the number of threads busy at that moment (all phases together), X
+     * solved by MVA for {@code network}.
      *
-     * @param meanLatencyNanos   W, > 0
-     * @param cpuNanosPerRequest D, > 0
-     * @param cores              C, >= 1
-     * @param scope              whose CPU D is (for the labels)
+     * @param meanLatencyNanos W, > 0 (reported beside the network's inputs)
      */
-    public static Prediction bounded(
-            LoadPlan plan, double meanLatencyNanos, double cpuNanosPerRequest, int cores, CpuScope scope) {
-        if (cores < 1) {
-            throw new IllegalArgumentException("cores < 1: " + cores);
-        }
-        if (!(cpuNanosPerRequest > 0)) {
-            throw new IllegalArgumentException("cpuNanosPerRequest <= 0: " + cpuNanosPerRequest);
-        }
-        return prediction(plan, meanLatencyNanos, new Prediction.CpuBound(cpuNanosPerRequest, cores, scope));
-    }
-
-    private static Prediction prediction(LoadPlan plan, double meanLatencyNanos, Prediction.CpuBound cpu) {
+    public static Prediction mva(LoadPlan plan, double meanLatencyNanos, Prediction.Network network) {
         if (!(meanLatencyNanos > 0)) {
             throw new IllegalArgumentException("meanLatencyNanos <= 0: " + meanLatencyNanos);
         }
-        IntToDoubleFunction response = cpu == null
-                ? busy -> meanLatencyNanos
-                : busy -> Math.max(meanLatencyNanos, busy * cpu.cpuNanosPerRequest() / cpu.cores()); // R(busy)
+        double[] x = network.solved().throughputs(plan.totalThreads());
+        return prediction(plan, Prediction.MVA, meanLatencyNanos, network, busy -> busy / x[busy]);
+    }
+
+    private static Prediction prediction(
+            LoadPlan plan,
+            String model,
+            double meanLatencyNanos,
+            Prediction.Network network,
+            IntToDoubleFunction response) {
         Schedule s = simulate(plan, response);
         int n = plan.peakPhase().threads();
         double peakResponse = response.applyAsDouble(n);
         return new Prediction(
+                model,
                 meanLatencyNanos,
-                cpu,
+                network,
                 n,
                 n * 1e9 / peakResponse,
                 peakResponse,

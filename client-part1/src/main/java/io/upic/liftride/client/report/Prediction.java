@@ -3,23 +3,26 @@ package io.upic.liftride.client.report;
 import java.util.List;
 
 /**
- * What Little's law predicts for a plan from the single-thread mean latency W: naive, with every request
- * taking W, or bounded by the CPU, with every request taking R(busy threads) = max(W, busy x D / C) (see
- * {@link LittlesLaw}). Immutable. Times are nanoseconds from the run's start.
+ * What a model predicts for a plan, made before the run: the assignment's naive Little's law, with every
+ * request taking the single-thread mean latency W, or the closed-network model ({@link ClosedNetwork}, solved by
+ * MVA) with every request taking the cycle time R(busy threads) = busy / X(busy) (see {@link LittlesLaw}).
+ * Immutable. Times are nanoseconds from the run's start.
  *
+ * @param model                   {@link #NAIVE} or {@link #MVA}
  * @param meanLatencyNanos        W, the baseline's mean latency
- * @param cpu                     the CPU bound; null for the naive prediction
+ * @param network                 the closed network and what its inputs are; null for the naive prediction
  * @param peakThreads             N, threads of the largest phase
- * @param peakThroughputPerSecond X(N): N / W, or min(N / W, C / D) when bounded
- * @param peakResponseNanos       R(N): W, or max(W, N x D / C) when bounded
+ * @param peakThroughputPerSecond X(N): N / W, or the network's X(N)
+ * @param peakResponseNanos       a thread's time per request at N threads: W, or N / X(N)
  * @param wallNanos               predicted wall time, following the phase schedule
  * @param throughputPerSecond     planned requests / predicted wall time
  * @param phaseStartNanos         predicted start of each phase
  * @param phaseEndNanos           predicted end of each phase
  */
 public record Prediction(
+        String model,
         double meanLatencyNanos,
-        CpuBound cpu,
+        Network network,
         int peakThreads,
         double peakThroughputPerSecond,
         double peakResponseNanos,
@@ -28,28 +31,53 @@ public record Prediction(
         List<Double> phaseStartNanos,
         List<Double> phaseEndNanos) {
 
+    /** The naive model's name, as summary.json writes it. */
+    public static final String NAIVE = "naive N/W";
+
+    /** The closed-network model's name, as summary.json writes it. */
+    public static final String MVA = "MVA closed network";
+
     public Prediction {
         phaseStartNanos = List.copyOf(phaseStartNanos);
         phaseEndNanos = List.copyOf(phaseEndNanos);
     }
 
     /**
-     * The capacity bound of operational analysis: C cores finish at most C / D requests per second.
+     * The closed network a prediction was solved for, and where its inputs came from.
      *
-     * @param cpuNanosPerRequest D, the CPU time per request measured in the baseline
-     * @param cores              C, processors available to the JVM
-     * @param scope              whose CPU D is
+     * @param solved the network: C cores, D CPU per request under load, Z the delay
+     * @param scope  whose CPU D is (client and embedded server, or the client alone)
+     * @param calibration the load calibration that measured D (threads, duration), for the labels
      */
-    public record CpuBound(double cpuNanosPerRequest, int cores, CpuScope scope) {
+    public record Network(ClosedNetwork solved, CpuScope scope, String calibration) {
+
+        public int cores() {
+            return solved.cores();
+        }
+
+        public double cpuNanosPerRequest() {
+            return solved.demandNanos();
+        }
+
+        public double delayNanos() {
+            return solved.delayNanos();
+        }
 
         /** C / D in requests per second: the most the CPU can do, whatever the thread count. */
         public double capacityPerSecond() {
-            return cores * 1e9 / cpuNanosPerRequest;
+            return solved.capacityPerSecond();
         }
     }
 
-    /** N* = C x W / D: the thread count above which the CPU, not W, bounds throughput; NaN when naive. */
+    /**
+     * N* = C x (D + Z) / D: the thread count where the two asymptotes N / (D + Z) and C / D cross, above which the
+     * CPU, not the delay, bounds throughput; NaN when naive.
+     */
     public double saturationThreads() {
-        return cpu == null ? Double.NaN : cpu.cores() * meanLatencyNanos / cpu.cpuNanosPerRequest();
+        return network == null
+                ? Double.NaN
+                : network.cores()
+                        * (network.cpuNanosPerRequest() + network.delayNanos())
+                        / network.cpuNanosPerRequest();
     }
 }

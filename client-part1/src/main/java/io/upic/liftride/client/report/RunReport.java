@@ -2,6 +2,7 @@ package io.upic.liftride.client.report;
 
 import io.upic.liftride.client.cli.RunConfig;
 import io.upic.liftride.client.engine.Baseline;
+import io.upic.liftride.client.engine.Calibration;
 import io.upic.liftride.client.engine.RunResult;
 import io.upic.liftride.client.plan.LoadPlan;
 import io.upic.liftride.client.threshold.ThresholdCheck;
@@ -16,9 +17,9 @@ import lombok.Builder;
  * @param embeddedServer whether the client started that server itself
  * @param baseline       the single-thread baseline, or null if skipped
  * @param prediction     Little's law from the baseline (naive: X = N / W), or null without a usable baseline
- * @param bounded        Little's law with the CPU capacity bound (X = min(N / W, C / D)), or null without a
- *                       usable baseline or without the baseline's CPU time (see {@link TheoryTable} for both
- *                       beside the measurement)
+ * @param calibration    the load calibration that measured D under load, or null if it did not run
+ * @param model          the closed-network (MVA) prediction from W and the calibration's D, or null without a
+ *                       usable baseline and calibration (see {@link TheoryTable} for both beside the measurement)
  * @param result         the engine's account
  * @param reconciliation the checks
  * @param processCpuNanos CPU time this JVM used during the run (all threads: the embedded server's too
@@ -35,7 +36,8 @@ public record RunReport(
         boolean embeddedServer,
         Baseline.Result baseline,
         Prediction prediction,
-        Prediction bounded,
+        Calibration.Result calibration,
+        Prediction model,
         RunResult result,
         Reconciliation reconciliation,
         long processCpuNanos,

@@ -55,6 +55,8 @@ import lombok.Builder;
  * @param problems              client-side errors of the run (empty in a healthy run)
  * @param shards                each shard's own numbers when this summary is a merge of shards
  *                              ({@code client-part2 merge}); null for the summary of one process's run
+ * @param prediction            what the model predicted before the run, and from which inputs; null without a
+ *                              usable baseline
  */
 @Builder(toBuilder = true)
 public record RunSummary(
@@ -89,7 +91,8 @@ public record RunSummary(
         boolean thresholdsPassed,
         Server server,
         List<String> problems,
-        List<ShardPart> shards) {
+        List<ShardPart> shards,
+        PredictionInputs prediction) {
 
     /** The schema version this code writes. */
     public static final int SCHEMA_VERSION = 1;
@@ -110,6 +113,45 @@ public record RunSummary(
      * @param count N
      */
     public record Shard(int index, int count) {}
+
+    /**
+     * The prediction made before the run: the closed-network model's (MVA) when the calibration measured D, else
+     * the naive N / W with the network's inputs null.
+     *
+     * @param model       {@link Prediction#MVA} or {@link Prediction#NAIVE}
+     * @param wallSeconds predicted wall time, following the phase schedule
+     * @param throughput  planned requests / predicted wall time, per second
+     * @param wNanos      W: the single-thread baseline's mean latency, nanoseconds
+     * @param dNanos      D: CPU time per request under load from the calibration, nanoseconds; null when naive
+     * @param cores       C: the cores of the CPU station; null when naive
+     * @param delayNanos  Z = max(0, W - D): the delay station, nanoseconds; null when naive
+     */
+    public record PredictionInputs(
+            String model,
+            double wallSeconds,
+            double throughput,
+            double wNanos,
+            Double dNanos,
+            Integer cores,
+            Double delayNanos) {
+
+        /** The model's prediction when there is one, else the naive one; null without either. */
+        static PredictionInputs of(Prediction naive, Prediction model) {
+            Prediction p = model != null ? model : naive;
+            if (p == null) {
+                return null;
+            }
+            Prediction.Network n = p.network();
+            return new PredictionInputs(
+                    p.model(),
+                    p.wallNanos() / 1e9,
+                    p.throughputPerSecond(),
+                    p.meanLatencyNanos(),
+                    n == null ? null : n.cpuNanosPerRequest(),
+                    n == null ? null : n.cores(),
+                    n == null ? null : n.delayNanos());
+        }
+    }
 
     /**
      * One shard's own numbers in a merged summary.
@@ -317,6 +359,7 @@ public record RunSummary(
                 .thresholdsPassed(check.passed())
                 .server(Server.of(report.reconciliation()))
                 .problems(r.problems())
+                .prediction(PredictionInputs.of(report.prediction(), report.model()))
                 .build();
     }
 

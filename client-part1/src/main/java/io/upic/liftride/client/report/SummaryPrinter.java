@@ -2,6 +2,7 @@ package io.upic.liftride.client.report;
 
 import io.upic.liftride.client.cli.RunConfig;
 import io.upic.liftride.client.engine.Baseline;
+import io.upic.liftride.client.engine.Calibration;
 import io.upic.liftride.client.engine.PhaseResult;
 import io.upic.liftride.client.engine.RunResult;
 import io.upic.liftride.client.http.AttemptCodes;
@@ -217,9 +218,9 @@ public final class SummaryPrinter {
         }
         out.println(t.heading());
         t.models().forEach(line -> out.println("  " + line));
-        boolean bounded = t.bounded() != null;
-        String columns = "  %-36s %14s %14s %8s" + (bounded ? " %25s %8s%n" : "%n");
-        out.printf(L, columns, "", "measured", "naive N / W", "diff", t.boundedLabel(), "diff");
+        boolean model = t.model() != null;
+        String columns = "  %-36s %14s %14s %8s" + (model ? " %25s %8s%n" : "%n");
+        out.printf(L, columns, "", "measured", "naive N / W", "diff", t.modelLabel(), "diff");
         for (TheoryTable.Row row : t.rows()) {
             out.printf(
                     L,
@@ -228,10 +229,51 @@ public final class SummaryPrinter {
                     row.measuredText(),
                     row.naiveText(),
                     row.naiveDiff(),
-                    row.boundedText(),
-                    row.boundedDiff());
+                    row.modelText(),
+                    row.modelDiff());
         }
-        out.println("  (" + TheoryTable.DIFF_NOTE + (bounded ? "; " + TheoryTable.SCHEDULE_NOTE : "") + ")");
+        out.println("  (" + TheoryTable.DIFF_NOTE + (model ? "; " + TheoryTable.SCHEDULE_NOTE : "") + ")");
+        PredictionCheck.explain(report).forEach(out::println);
+    }
+
+    /** What the load calibration measured, and what it cost. */
+    public static void printCalibration(PrintStream out, Calibration.Result k, long withBaselineNanos) {
+        out.printf(
+                L,
+                "Calibration: %,d requests from %d threads in %.3f s after %.3f s of warm-up (%,.0f req/s, mean"
+                        + " latency %.3f ms, %,d failed): D = %.1f us of process CPU per request under load (JIT"
+                        + " compiler threads' %.2f s of CPU left out)%s; cost"
+                        + " %.1f s, %.1f s with the baseline's warm-up and measured part%n",
+                k.requests(),
+                k.threads(),
+                k.wallNanos() / 1e9,
+                k.warmupNanos() / 1e9,
+                k.throughputPerSecond(),
+                k.meanLatencyNanos() / 1e6,
+                k.failed(),
+                k.cpuNanosPerRequest() / 1e3,
+                k.jitNanos() / 1e9,
+                k.stopped() ? " (stopped early: no model)" : "",
+                k.costNanos() / 1e9,
+                withBaselineNanos / 1e9);
+        out.flush();
+    }
+
+    /** The predictions made before a run, printed before it starts. */
+    public static void printForecast(PrintStream out, Prediction naive, Prediction model) {
+        if (naive == null) {
+            return;
+        }
+        out.printf(
+                L,
+                "Predicted before the run: %s%s wall %.3f s, %,.0f req/s (naive N/W: %.3f s, %,.0f req/s)%n",
+                model == null ? "no model (no calibration)" : "model (MVA)",
+                model == null ? ";" : ":",
+                model == null ? Double.NaN : model.wallNanos() / 1e9,
+                model == null ? Double.NaN : model.throughputPerSecond(),
+                naive.wallNanos() / 1e9,
+                naive.throughputPerSecond());
+        out.flush();
     }
 
     private static void printReconciliation(PrintStream out, Reconciliation c) {
@@ -276,7 +318,7 @@ public final class SummaryPrinter {
                 "throughput",
                 "naive N/W",
                 "diff",
-                "bounded",
+                "model (MVA)",
                 "diff");
         String caveat = "";
         for (RunReport rep : reports) {
@@ -284,9 +326,9 @@ public final class SummaryPrinter {
             TheoryTable t = TheoryTable.of(rep);
             TheoryTable.Row x = t == null ? null : t.wholeRunThroughput();
             if (t != null
-                    && t.bounded() != null
-                    && !t.bounded().cpu().scope().caveat().isEmpty()) {
-                caveat = "; " + t.bounded().cpu().scope().caveat();
+                    && t.model() != null
+                    && !t.model().network().scope().caveat().isEmpty()) {
+                caveat = "; " + t.model().network().scope().caveat();
             }
             out.printf(
                     L,
@@ -299,12 +341,13 @@ public final class SummaryPrinter {
                     TheoryTable.Unit.REQUESTS_PER_SECOND.format(r.throughputPerSecond()),
                     x == null ? "-" : x.naiveText(),
                     x == null ? "" : x.naiveDiff(),
-                    x == null ? "-" : x.boundedText(),
-                    x == null ? "" : x.boundedDiff());
+                    x == null ? "-" : x.modelText(),
+                    x == null ? "" : x.modelDiff());
         }
         out.println(
                 "  (throughput = successful requests / wall seconds; naive = planned requests / wall time with every"
-                        + " request W; bounded = the same with R = max(W, busy threads x D / C)" + caveat + "; "
+                        + " request W; model = MVA of a closed network: C cores, D under load, delay Z = W - D" + caveat
+                        + "; "
                         + TheoryTable.DIFF_NOTE + ")");
         out.flush();
     }

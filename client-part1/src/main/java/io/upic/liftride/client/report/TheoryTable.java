@@ -10,17 +10,17 @@ import java.util.function.ToDoubleFunction;
 
 /**
  * Little's law beside the measurement for one run, computed once: the heading, the models and the rows
- * (quantity, measured, naive prediction, bounded prediction) that the console summary prints and
+ * (quantity, measured, naive prediction, the model's prediction) that the console summary prints and
  * client-part2's report.md renders as a table. Immutable.
  *
  * @param heading what W, D and C are and where they come from
  * @param models  one line per prediction model, with its formula and capacity
  * @param naive   the naive prediction
- * @param bounded the CPU-bounded prediction, or null without the baseline's CPU time
+ * @param model   the closed-network (MVA) prediction, or null without a usable calibration
  * @param rows    the comparison: the peak phase's throughput, latency and requests in flight (when it ran),
  *                then the whole run's wall time and throughput
  */
-public record TheoryTable(String heading, List<String> models, Prediction naive, Prediction bounded, List<Row> rows) {
+public record TheoryTable(String heading, List<String> models, Prediction naive, Prediction model, List<Row> rows) {
 
     private static final Locale L = Locale.US;
 
@@ -28,7 +28,7 @@ public record TheoryTable(String heading, List<String> models, Prediction naive,
     public static final String DIFF_NOTE = "diff = (measured - predicted) / predicted";
     /** How the predicted wall times are computed. */
     public static final String SCHEDULE_NOTE = "the predicted wall times follow the phase schedule with every"
-            + " request taking W (naive) or R(threads busy at that moment, all phases) (bounded)";
+            + " request taking W (naive) or n / X(n), n = the threads busy at that moment in all phases (MVA)";
 
     public TheoryTable {
         models = List.copyOf(models);
@@ -61,9 +61,9 @@ public record TheoryTable(String heading, List<String> models, Prediction naive,
      * @param unit     the unit of the three values
      * @param measured the measured value
      * @param naive    the naive prediction
-     * @param bounded  the bounded prediction, NaN without one
+     * @param model    the model's prediction, NaN without one
      */
-    public record Row(String quantity, Unit unit, double measured, double naive, double bounded) {
+    public record Row(String quantity, Unit unit, double measured, double naive, double model) {
 
         public String measuredText() {
             return unit.format(measured);
@@ -73,8 +73,8 @@ public record TheoryTable(String heading, List<String> models, Prediction naive,
             return unit.format(naive);
         }
 
-        public String boundedText() {
-            return unit.format(bounded);
+        public String modelText() {
+            return unit.format(model);
         }
 
         /** (measured - naive) / naive, as "+6.7%". */
@@ -82,9 +82,9 @@ public record TheoryTable(String heading, List<String> models, Prediction naive,
             return diff(naive);
         }
 
-        /** (measured - bounded) / bounded, as "-11.1%"; "-" without a bounded prediction. */
-        public String boundedDiff() {
-            return diff(bounded);
+        /** (measured - model) / model, as "-11.1%"; "-" without the model's prediction. */
+        public String modelDiff() {
+            return diff(model);
         }
 
         private String diff(double predicted) {
@@ -100,7 +100,7 @@ public record TheoryTable(String heading, List<String> models, Prediction naive,
         if (p == null) {
             return null;
         }
-        Prediction bp = report.bounded();
+        Prediction bp = report.model();
         RunResult r = report.result();
         Models m = new Models(p, bp);
         List<Row> rows = new ArrayList<>(5);
@@ -126,17 +126,17 @@ public record TheoryTable(String heading, List<String> models, Prediction naive,
         return rows.get(rows.size() - 1);
     }
 
-    /** "bounded min(N/W, C/D)", or "bounded, client CPU only" when D is the client's CPU alone. */
-    public String boundedLabel() {
-        return bounded != null && bounded.cpu().scope() == CpuScope.REMOTE_SERVER
-                ? "bounded, client CPU only"
-                : "bounded min(N/W, C/D)";
+    /** "model (MVA)", or "model (MVA), client CPU" when D is the client's CPU alone. */
+    public String modelLabel() {
+        return model != null && model.network().scope() == CpuScope.REMOTE_SERVER
+                ? "model (MVA), client CPU"
+                : "model (MVA)";
     }
 
     /** The two predictions, each read the same way for a row. */
-    private record Models(Prediction naive, Prediction bounded) {
+    private record Models(Prediction naive, Prediction model) {
         Row row(String quantity, Unit unit, double measured, ToDoubleFunction<Prediction> value) {
-            double b = bounded == null ? Double.NaN : value.applyAsDouble(bounded);
+            double b = model == null ? Double.NaN : value.applyAsDouble(model);
             return new Row(quantity, unit, measured, value.applyAsDouble(naive), b);
         }
     }
@@ -149,31 +149,36 @@ public record TheoryTable(String heading, List<String> models, Prediction naive,
         if (bp == null) {
             return String.format(
                     L,
-                    "Little's law, W = %.3f ms (%s); no CPU bound (the baseline's CPU time is unknown)",
+                    "Little's law, W = %.3f ms (%s); no model (no usable load calibration of D)",
                     p.meanLatencyNanos() / 1e6,
                     source);
         }
+        Prediction.Network n = bp.network();
         return String.format(
                 L,
-                "Little's law, W = %.3f ms, D = %.1f us CPU per request (Java threads of this JVM: %s), C = %d cores"
-                        + " (%s)",
+                "Prediction, W = %.3f ms (%s); D = %.1f us CPU per request under load (%s; calibration: %s),"
+                        + " C = %d cores, delay Z = W - D = %.3f ms",
                 p.meanLatencyNanos() / 1e6,
-                bp.cpu().cpuNanosPerRequest() / 1e3,
-                bp.cpu().scope().label(),
-                bp.cpu().cores(),
-                source);
+                source,
+                n.cpuNanosPerRequest() / 1e3,
+                n.scope().label(),
+                n.calibration(),
+                n.cores(),
+                n.delayNanos() / 1e6);
     }
 
     private static List<String> models(Prediction bp) {
         List<String> lines = new ArrayList<>(2);
-        lines.add("naive   X = N / W: latency stays W under load (no contention for the CPU)");
+        lines.add("naive X = N / W: latency stays W under load (no contention for the CPU)");
         if (bp != null) {
-            String caveat = bp.cpu().scope().caveat();
+            String caveat = bp.network().scope().caveat();
             lines.add(String.format(
                     L,
-                    "bounded X = min(N / W, C / D), R = max(W, N x D / C): C / D = %,.0f req/s; the CPU bounds"
-                            + " throughput above N* = C x W / D = %.1f threads%s",
-                    bp.cpu().capacityPerSecond(),
+                    "model: MVA of a closed network, N threads, a %d-core CPU with demand D and a delay Z: X(1) = 1 /"
+                            + " (D + Z), at most C / D = %,.0f req/s, reached from about N* = C (D + Z) / D = %.1f"
+                            + " threads%s",
+                    bp.network().cores(),
+                    bp.network().capacityPerSecond(),
                     bp.saturationThreads(),
                     caveat.isEmpty() ? "" : " (" + caveat + ")"));
         }

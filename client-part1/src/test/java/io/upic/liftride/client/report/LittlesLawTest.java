@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.upic.liftride.client.Fixtures;
 import io.upic.liftride.client.engine.Baseline;
+import io.upic.liftride.client.engine.Calibration;
 import io.upic.liftride.client.plan.LoadPlan;
 import io.upic.liftride.client.plan.Phase;
 import io.upic.liftride.client.plan.PhasePlan;
@@ -63,21 +64,38 @@ class LittlesLawTest {
         assertEquals(8 * MS, p.phaseEndNanos().get(0), 1e-3);
     }
 
+    /** The model with demand D, delay Z and C cores, W = D + Z. */
+    private static Prediction mva(LoadPlan plan, double d, double z, int cores) {
+        return LittlesLaw.mva(
+                plan, d + z, new Prediction.Network(new ClosedNetwork(cores, d, z), CpuScope.EMBEDDED_SERVER, "test"));
+    }
+
     @Test
-    void aBaselineGivesThePredictionsOnlyWhenItMeasuredWAndTheBoundOnlyWithItsCpuTime() {
+    void aBaselineGivesThePredictionsOnlyWhenItMeasuredWAndTheModelOnlyWithACalibration() {
         LoadPlan plan = PhasePlan.fall2021().forRun(32, 20_000, 10);
         assertNull(LittlesLaw.predict(plan, (Baseline.Result) null), "--baseline 0");
         assertNull(LittlesLaw.predict(plan, Fixtures.baseline().successful(0).build()), "no successful request");
         Prediction naive = LittlesLaw.predict(plan, Fixtures.baseline().build());
-        assertNull(naive.cpu());
+        assertNull(naive.network());
+        assertEquals(Prediction.NAIVE, naive.model());
         assertEquals(MS, naive.peakResponseNanos(), 1e-9); // R = W
         assertEquals(11.25e9, naive.wallNanos(), 1);
-        assertNull(LittlesLaw.bounded(plan, Fixtures.baseline().build(), 2, CpuScope.EMBEDDED_SERVER), "CPU unknown");
-        Prediction b = LittlesLaw.bounded(
-                plan, Fixtures.baseline().javaThreadCpuNanos(1_000_000_000L).build(), 2, CpuScope.REMOTE_SERVER);
-        assertEquals(0.1 * MS, b.cpu().cpuNanosPerRequest(), 1e-9); // 1 s over 10,000 requests
-        assertEquals(CpuScope.REMOTE_SERVER, b.cpu().scope());
-        assertEquals(13.5e9, b.wallNanos(), 1);
+        // 2,000 requests on 2 s of process CPU: D = 1 ms = W, so Z = 0
+        Calibration.Result k = new Calibration.Result(
+                16, 2_000_000_000L, 1_000_000_000L, 2_000, 0, 2_000, 0, 2_000_000_000L, 0, false, 6_000);
+        Baseline.Result b = Fixtures.baseline().build();
+        assertNull(LittlesLaw.mva(plan, b, null, 2, CpuScope.EMBEDDED_SERVER), "no calibration");
+        assertNull(LittlesLaw.mva(plan, b, k.toBuilder().stopped(true).build(), 2, CpuScope.EMBEDDED_SERVER), "cut");
+        assertNull(LittlesLaw.mva(plan, b, k.toBuilder().cpuNanos(-1).build(), 2, CpuScope.EMBEDDED_SERVER), "CPU?");
+        Prediction m = LittlesLaw.mva(plan, b, k, 2, CpuScope.REMOTE_SERVER);
+        assertEquals(Prediction.MVA, m.model());
+        assertEquals(MS, m.network().cpuNanosPerRequest(), 1e-9);
+        assertEquals(0, m.network().delayNanos(), 1e-9); // W - D, never below 0
+        assertEquals(CpuScope.REMOTE_SERVER, m.network().scope());
+        assertEquals(90e9, m.wallNanos(), 1e3); // always saturated: 180,000 x D / C
+        Prediction slow =
+                LittlesLaw.mva(plan, b, k.toBuilder().cpuNanos(200_000_000L).build(), 2, CpuScope.EMBEDDED_SERVER);
+        assertEquals(0.9 * MS, slow.network().delayNanos(), 1e-6); // D = 0.1 ms: Z = W - D
     }
 
     @Test
@@ -86,68 +104,33 @@ class LittlesLawTest {
         assertEquals(25.0, LittlesLaw.differencePercent(125, 100), 1e-12);
     }
 
-    // ---- the capacity bound: X(N) = min(N / W, C / D), R(N) = max(W, N x D / C) ----
+    // ---- the closed-network model: X(n) by MVA, a thread's cycle n / X(n) ----
 
     @Test
-    void boundedThroughputIsTheSmallerOfNOverWAndCOverD() {
-        // W = 1 ms, D = 100 us, C = 2: C / D = 20,000 req/s, N* = C x W / D = 20 threads
-        java.util.function.IntFunction<Prediction> at =
-                n -> LittlesLaw.bounded(onePhase(n), MS, 0.1 * MS, 2, CpuScope.EMBEDDED_SERVER);
-        assertEquals(20_000, at.apply(1).cpu().capacityPerSecond(), 1e-9);
-        assertEquals(20, at.apply(1).saturationThreads(), 1e-9);
-        assertEquals(10_000, at.apply(10).peakThroughputPerSecond(), 1e-9); // below N*: N / W
-        assertEquals(20_000, at.apply(20).peakThroughputPerSecond(), 1e-9); // at N*: both
-        assertEquals(20_000, at.apply(40).peakThroughputPerSecond(), 1e-9); // above: C / D
-        assertEquals(1 * MS, at.apply(10).peakResponseNanos(), 1e-9);
-        assertEquals(1 * MS, at.apply(20).peakResponseNanos(), 1e-9);
-        assertEquals(2 * MS, at.apply(40).peakResponseNanos(), 1e-9);
-        // Little's law holds for the bound itself: X(N) x R(N) = N
+    void theModelsPeakIsTheNetworksThroughputAndLittlesLawHolds() {
+        // D = 100 us, Z = 900 us, C = 2: between N / W and C / D, and X(N) x R(N) = N
         for (int n : new int[] {1, 7, 20, 64, 256}) {
-            assertEquals(n, at.apply(n).peakThroughputPerSecond() * at.apply(n).peakResponseNanos() / 1e9, 1e-9);
+            Prediction p = mva(onePhase(n), 0.1 * MS, 0.9 * MS, 2);
+            double x = new ClosedNetwork(2, 0.1 * MS, 0.9 * MS).throughputPerSecond(n);
+            assertEquals(x, p.peakThroughputPerSecond(), 1e-9 * x);
+            assertEquals(n, p.peakThroughputPerSecond() * p.peakResponseNanos() / 1e9, 1e-9);
+            assertEquals(true, x <= Math.min(n * 1e9 / MS, 20_000) * (1 + 1e-12), "n=" + n);
+            assertEquals(20, p.saturationThreads(), 1e-9); // C (D + Z) / D
         }
-        assertEquals(
-                "cpuNanosPerRequest <= 0: 0.0",
-                assertThrows(
-                                IllegalArgumentException.class,
-                                () -> LittlesLaw.bounded(onePhase(1), MS, 0, 2, CpuScope.EMBEDDED_SERVER))
-                        .getMessage());
-        assertEquals(
-                "cores < 1: 0",
-                assertThrows(
-                                IllegalArgumentException.class,
-                                () -> LittlesLaw.bounded(onePhase(1), MS, MS, 0, CpuScope.EMBEDDED_SERVER))
-                        .getMessage());
-    }
-
-    @Test
-    void boundedStandardRunStretchesOnlyThePhasesThatSaturateTheCpu() {
-        // -t 32 -s 20000, W = 1 ms, D = 100 us, C = 2: R(n) = max(1 ms, n x 0.05 ms).
-        // startup: 8 busy, R = 1 ms, 5,000 requests each: all end at 5 s and trigger peak;
-        // peak: 32 busy, R = 1.6 ms, 3,750 requests: 6 s, all end at 11 s and trigger cooldown;
-        // cooldown: 8 busy, R = 1 ms, 2,500 requests: ends at 13.5 s.
-        Prediction b = LittlesLaw.bounded(
-                PhasePlan.fall2021().forRun(32, 20_000, 10), MS, 0.1 * MS, 2, CpuScope.EMBEDDED_SERVER);
-        assertEquals(List.of(0.0, 5e9, 11e9), rounded(b.phaseStartNanos()));
-        assertEquals(List.of(5e9, 11e9, 13.5e9), rounded(b.phaseEndNanos()));
-        assertEquals(13.5e9, b.wallNanos(), 1);
-        assertEquals(180_000 / 13.5, b.throughputPerSecond(), 1e-6);
-        assertEquals(32, b.peakThreads());
-        assertEquals(20_000, b.peakThroughputPerSecond(), 1e-9);
-        assertEquals(1.6 * MS, b.peakResponseNanos(), 1e-6);
-        assertEquals(20_000, b.cpu().capacityPerSecond(), 1e-9);
-        assertEquals(20, b.saturationThreads(), 1e-9);
-        assertEquals(CpuScope.EMBEDDED_SERVER, b.cpu().scope());
+        assertEquals(1_000, mva(onePhase(1), 0.1 * MS, 0.9 * MS, 2).peakThroughputPerSecond(), 1e-9); // 1 / W
+        assertEquals(20_000, mva(onePhase(256), 0.1 * MS, 0.9 * MS, 2).peakThroughputPerSecond(), 1e-6); // C / D
     }
 
     @Test
     void overlappingPhasesShareTheCpuAtTheirCombinedThreadCount() {
         // Two phases of 2 threads; -s 3 -m 2 gives each phase threads of 4 and 2 requests; B starts when
-        // 1 of A's 2 threads is done. W = 1 ms, D = 1 ms, C = 2: R(1) = R(2) = 1 ms, R(3) = 1.5 ms.
-        //   0-2 ms:  A1, A2 busy (R = 1 ms); A2 done after 2 requests at 2 ms; B starts.
-        //   2-5 ms:  A1, B1, B2 busy (R = 1.5 ms); 2 more requests each: A1 and B2 done at 5 ms.
-        //   5-7 ms:  B1 alone (R = 1 ms) sends its last 2: done at 7 ms.
+        // 1 of A's 2 threads is done. D = 1 ms, Z = 0, C = 2: the cycle n / X(n) is 1 ms for 1 or 2 busy, 1.5 ms
+        // for 3.
+        //   0-2 ms:  A1, A2 busy (1 ms); A2 done after 2 requests at 2 ms; B starts.
+        //   2-5 ms:  A1, B1, B2 busy (1.5 ms); 2 more requests each: A1 and B2 done at 5 ms.
+        //   5-7 ms:  B1 alone (1 ms) sends its last 2: done at 7 ms.
         LoadPlan plan = twoOverlappingPhases();
-        Prediction b = LittlesLaw.bounded(plan, MS, MS, 2, CpuScope.EMBEDDED_SERVER);
+        Prediction b = mva(plan, MS, 0, 2);
         assertEquals(List.of(0.0, 2 * MS), rounded(b.phaseStartNanos()));
         assertEquals(List.of(5 * MS, 7 * MS), rounded(b.phaseEndNanos()));
         assertEquals(7 * MS, b.wallNanos(), 1e-3);
@@ -156,9 +139,9 @@ class LittlesLawTest {
         Prediction naive = LittlesLaw.predict(plan, MS);
         assertEquals(List.of(4 * MS, 6 * MS), rounded(naive.phaseEndNanos()));
 
-        // C = 1: R(n) = n ms. 0-4 ms: 2 busy, A2 done at 4 ms, B starts; 4-10 ms: 3 busy, A1 and B2
+        // C = 1: n ms per request. 0-4 ms: 2 busy, A2 done at 4 ms, B starts; 4-10 ms: 3 busy, A1 and B2
         // done at 10 ms; 10-12 ms: B1 alone. Saturated all the way: 12 requests x D / C = 12 ms.
-        Prediction one = LittlesLaw.bounded(plan, MS, MS, 1, CpuScope.REMOTE_SERVER);
+        Prediction one = mva(plan, MS, 0, 1);
         assertEquals(List.of(0.0, 4 * MS), rounded(one.phaseStartNanos()));
         assertEquals(List.of(10 * MS, 12 * MS), rounded(one.phaseEndNanos()));
         assertEquals(12 * MS, one.wallNanos(), 1e-3);
@@ -167,24 +150,21 @@ class LittlesLawTest {
 
     @Test
     void aRunThatAlwaysSaturatesTheCpuTakesTotalCpuOverCores() {
-        // W = D = 1 ms, C = 2: every phase keeps at least 8 threads busy, so R = n x D / C throughout
-        // and the run takes 180,000 x 1 ms / 2 = 90 s.
-        Prediction b =
-                LittlesLaw.bounded(PhasePlan.fall2021().forRun(32, 20_000, 10), MS, MS, 2, CpuScope.EMBEDDED_SERVER);
+        // D = 1 ms, Z = 0, C = 2: every phase keeps at least 8 threads busy, so the run takes 180,000 x 1 ms / 2
+        Prediction b = mva(PhasePlan.fall2021().forRun(32, 20_000, 10), MS, 0, 2);
         assertEquals(90e9, b.wallNanos(), 1e3);
         assertEquals(2_000, b.throughputPerSecond(), 1e-6);
     }
 
     @Test
-    void withACheapCpuTheBoundedPredictionIsTheNaiveOne() {
+    void whenTheDelayDominatesTheModelIsTheNaivePrediction() {
         for (LoadPlan plan : List.of(
                 PhasePlan.fall2021().forRun(32, 20_000, 10),
                 PhasePlan.fall2021().forRun(12, 10, 10),
                 PhasePlan.spring2022().forRun(256, 20_000, 10),
                 twoOverlappingPhases())) {
             Prediction naive = LittlesLaw.predict(plan, MS);
-            Prediction b = LittlesLaw.bounded(
-                    plan, MS, 1, 2, CpuScope.EMBEDDED_SERVER); // D = 1 ns: N* far above any thread count
+            Prediction b = mva(plan, 1, MS - 1, 2); // D = 1 ns: N* far above any thread count
             assertEquals(naive.wallNanos(), b.wallNanos(), 1e-3 * MS, plan.toString());
             for (int k = 0; k < plan.phases().size(); k++) {
                 assertEquals(naive.phaseStartNanos().get(k), b.phaseStartNanos().get(k), 1e-3 * MS);
@@ -195,11 +175,11 @@ class LittlesLawTest {
 
     @Test
     void theSimulationStartsAPhaseWithATriggerOfZeroTogetherWithThePreviousOne() {
-        // B (trigger 0 threads) starts with A at 0: 4 busy, R(4) = max(1, 4 x 1 / 2) = 2 ms.
+        // B (trigger 0 threads) starts with A at 0: 4 busy at D = 1 ms, Z = 0, C = 2: 2 ms per request.
         LoadPlan plan = new PhasePlan(
                         "together", List.of(new Phase("a", 1.0, 1.0, 1, 210, 0), new Phase("b", 1.0, 1.0, 211, 420, 0)))
                 .forRun(2, 2, 3); // 2 threads x 3 requests per phase
-        Prediction b = LittlesLaw.bounded(plan, MS, MS, 2, CpuScope.EMBEDDED_SERVER);
+        Prediction b = mva(plan, MS, 0, 2);
         assertEquals(List.of(0.0, 0.0), rounded(b.phaseStartNanos()));
         assertEquals(List.of(6 * MS, 6 * MS), rounded(b.phaseEndNanos()));
     }

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.upic.liftride.client.Fixtures;
 import io.upic.liftride.client.engine.Baseline;
+import io.upic.liftride.client.engine.Calibration;
 import io.upic.liftride.client.engine.PhaseResult;
 import io.upic.liftride.client.engine.Progress;
 import io.upic.liftride.client.engine.Requests;
@@ -74,24 +75,23 @@ class ReportTest {
         assertTrue(unknown.ok(), "an unchecked server side is not a failure");
     }
 
+    /** 2,000 requests measured on 0.2 s of process CPU: D = 100 us. */
+    private static final Calibration.Result CALIBRATION = new Calibration.Result(
+            16, 2_000_000_000L, 1_000_000_000L, 2_000, 0, 2_000, 0, 200_000_000L, 0, false, 6_000);
+
     @Test
-    void summaryStatesTheCountsTheThroughputNumeratorAndTheChecks() {
+    void summaryStatesTheCountsTheThroughputNumeratorTheChecksAndWhichInputMoved() {
         RunResult r = result(180_000, 179_990, 10, 0, Map.of(503, 7L, -1, 3L));
         LoadPlan plan = Fixtures.config().build().loadPlan();
-        Prediction prediction = LittlesLaw.predict(plan, 1_000_000);
-        // W = 1 ms, D = 100 us (1 s of Java threads' CPU over 10,000 requests; the process 1.5 s), C = 2: see
-        // LittlesLawTest for the bounded schedule
-        Baseline.Result baseline = Fixtures.baseline()
-                .cpuNanos(1_500_000_000L)
-                .javaThreadCpuNanos(1_000_000_000L)
-                .build();
-        assertEquals(100_000, baseline.boundCpuNanosPerRequest(), 1e-9);
-        Prediction bounded =
-                LittlesLaw.bounded(plan, 1_000_000, baseline.boundCpuNanosPerRequest(), 2, CpuScope.EMBEDDED_SERVER);
+        // W = 0.1 ms, D = 100 us under load: Z = 0, so X(n) = min(n, 2) / D and a thread's cycle n x D / 2 (see
+        // ClosedNetworkTest); -t 32: startup 8 threads x 5,000 at 0.4 ms = 2 s, peak 32 x 3,750 at 1.6 ms = 6 s,
+        // cooldown 8 x 2,500 at 0.4 ms = 1 s: 9 s, always saturated (180,000 x D / C)
+        Baseline.Result baseline = Fixtures.baseline().meanLatencyNanos(100_000).build();
         RunReport report = Fixtures.report(r)
                 .baseline(baseline)
-                .prediction(prediction)
-                .bounded(bounded)
+                .prediction(LittlesLaw.predict(plan, baseline))
+                .calibration(CALIBRATION)
+                .model(LittlesLaw.mva(plan, baseline, CALIBRATION, 2, CpuScope.EMBEDDED_SERVER))
                 .reconciliation(Reconciliation.of(r, OptionalLong.of(10_000), OptionalLong.of(189_990), null))
                 .processCpuNanos(21_600_000_000L)
                 .build();
@@ -105,39 +105,48 @@ class ReportTest {
         assertTrue(out.contains("failures by cause: timeout: 3, HTTP 503: 7"), out);
         assertTrue(
                 out.contains(
-                        "Little's law, W = 1.000 ms, D = 100.0 us CPU per request (Java threads of this JVM: client + embedded server), "
-                                + "C = 2 cores (single-thread baseline after 10,000 warm-up requests)"),
+                        "Prediction, W = 0.100 ms (single-thread baseline after 10,000 warm-up requests); D = 100.0"
+                                + " us CPU per request under load (client + embedded server; calibration: 16 threads for 1.0 s"
+                                + " after 2.0 s of warm-up), C = 2 cores, delay Z = W - D = 0.000 ms"),
                 out);
         assertTrue(
-                out.contains("C / D = 20,000 req/s; the CPU bounds throughput above N* = C x W / D = 20.0 threads"),
-                out);
-        // peak: measured 14,999 req/s at 2 ms; naive 32 / 1 ms; bounded min(32,000, 20,000) at max(1, 32 x 0.1 / 2) ms;
-        // in flight: measured 14,999 req/s x 2 ms, both models N = 32
-        assertTrue(
-                out.contains(
-                        "                                             measured    naive N / W     diff     bounded min(N/W, C/D)     diff"),
-                out);
+                out.contains("at most C / D = 20,000 req/s, reached from about N* = C (D + Z) / D = 2.0 threads"), out);
+        // peak: measured 14,999 req/s at 2 ms; naive 32 / 0.1 ms; the model 20,000 req/s at 32 x 0.05 ms
         assertTrue(
                 out.contains(
-                        "  peak phase throughput (32 threads)     14,999 req/s   32,000 req/s   -53.1%              20,000 req/s   -25.0%"),
+                        "                                             measured    naive N / W     diff               model (MVA)     diff"),
                 out);
         assertTrue(
                 out.contains(
-                        "  peak phase mean latency                    2.000 ms       1.000 ms  +100.0%                  1.600 ms   +25.0%"),
+                        "  peak phase throughput (32 threads)     14,999 req/s  320,000 req/s   -95.3%              20,000 req/s   -25.0%"),
+                out);
+        assertTrue(
+                out.contains(
+                        "  peak phase mean latency                    2.000 ms       0.100 ms +1900.0%                  1.600 ms   +25.0%"),
                 out);
         assertTrue(
                 out.contains(
                         "  peak phase requests in flight                  30.0           32.0    -6.3%                      32.0    -6.3%"),
                 out);
-        // whole run: naive 11.25 s, bounded 5 + 6 + 2.5 = 13.5 s (LittlesLawTest)
         assertTrue(
                 out.contains(
-                        "  whole run wall time                        12.000 s       11.250 s    +6.7%                  13.500 s   -11.1%"),
+                        "  whole run wall time                        12.000 s        1.125 s  +966.7%                   9.000 s   +33.3%"),
                 out);
         assertTrue(
                 out.contains(
-                        "  whole run throughput                   14,999 req/s   16,000 req/s    -6.3%              13,333 req/s   +12.5%"),
+                        "  whole run throughput                   14,999 req/s  160,000 req/s   -90.6%              20,000 req/s   -25.0%"),
                 out);
+        // a miss of more than 15%: D measured again (21.6 s over 180,003 attempts = 120 us) gives 10.8 s
+        assertTrue(out.contains("The model missed the wall time by +33.3% (more than 15%)"), out);
+        assertTrue(
+                out.contains("  D under load: calibrated 100.0 us, this run 120.0 us per attempt (+20.0%); with it the"
+                        + " model is off by +11.1%"),
+                out);
+        assertTrue(
+                out.contains("  the delay Z = W - D: 0.000 ms from the baseline, 0.400 ms in this run (its mean latency"
+                        + " 2.000 ms less the model's 1.600 ms at the CPU); with it the model is off by +"),
+                out);
+        assertTrue(out.contains("  => what moved: D under load"), out);
         // 21.6 s of CPU over a 12 s wall time and 180,003 attempts
         assertTrue(
                 out.contains("CPU: this JVM (client + embedded server) kept 1.80 of 2 cores busy, 120 us per attempt"),
@@ -147,66 +156,68 @@ class ReportTest {
                 out);
         assertTrue(out.contains("server ridesStored 10,000 -> 189,990: delta 179,990 == successful 179,990: OK"), out);
         assertFalse(report.ok(), "a run with failures is not ok");
+        // within 15%: nothing to explain
+        RunReport close = report.toBuilder()
+                .result(result(180_000, 180_000, 0, 0, Map.of()).toBuilder()
+                        .wallNanos(9_900_000_000L)
+                        .build())
+                .build();
+        assertEquals(List.of(), PredictionCheck.explain(close));
     }
 
     @Test
-    void aRemoteServerLabelsTheBoundAsTheClientsCpuOnlyAndAMissingCpuReadingDropsIt() {
+    void aRemoteServerLabelsDAsTheClientsCpuOnlyAndNoCalibrationDropsTheModel() {
         RunResult r = result(180_000, 180_000, 0, 0, Map.of());
         LoadPlan plan = Fixtures.config().build().loadPlan();
-        Baseline.Result baseline =
-                Fixtures.baseline().cpuNanos(500_000_000L).build(); // no thread CPU: D is the process's
-        assertEquals(50_000, baseline.boundCpuNanosPerRequest(), 1e-9);
+        Baseline.Result baseline = Fixtures.baseline().build();
         RunReport remote = Fixtures.report(r)
                 .serverUrl("http://10.0.0.9:8080/liftride")
                 .embeddedServer(false)
                 .baseline(baseline)
-                .prediction(LittlesLaw.predict(plan, 1_000_000))
-                .bounded(LittlesLaw.bounded(
-                        plan, 1_000_000, baseline.boundCpuNanosPerRequest(), 2, CpuScope.REMOTE_SERVER))
+                .prediction(LittlesLaw.predict(plan, baseline))
+                .calibration(CALIBRATION)
+                .model(LittlesLaw.mva(plan, baseline, CALIBRATION, 2, CpuScope.REMOTE_SERVER))
                 .processCpuNanos(6_000_000_000L)
                 .build();
         String out = print(remote);
-        assertTrue(
-                out.contains("D = 50.0 us CPU per request (Java threads of this JVM: client only, server remote)"),
-                out);
-        assertTrue(
-                out.contains("(client CPU only: the remote server's CPU is not in D, so this bounds the client alone)"),
-                out);
-        // min(32,000, 2 / 50 us = 40,000)
-        assertTrue(out.contains("diff  bounded, client CPU only     diff"), out);
-        assertTrue(out.contains("   -53.1%              32,000 req/s   -53.1%"), out);
+        assertTrue(out.contains("D = 100.0 us CPU per request under load (client only, server remote;"), out);
+        assertTrue(out.contains("delay Z = W - D = 0.900 ms"), out);
+        assertTrue(out.contains("(D is the client's CPU only: the remote server's CPU is in the delay Z)"), out);
+        assertTrue(out.contains("diff   model (MVA), client CPU     diff"), out);
 
-        RunReport noCpu = Fixtures.report(r)
+        RunReport noModel = Fixtures.report(r)
                 .baseline(Fixtures.baseline().warmupRequests(0).build())
                 .prediction(LittlesLaw.predict(plan, 1_000_000))
                 .build();
-        out = print(noCpu);
+        out = print(noModel);
         assertTrue(
                 out.contains(
-                        "Little's law, W = 1.000 ms (single-thread baseline); no CPU bound (the baseline's CPU time is unknown)"),
+                        "Little's law, W = 1.000 ms (single-thread baseline); no model (no usable load calibration of D)"),
                 out);
         assertTrue(
                 out.contains("  whole run wall time                        12.000 s       11.250 s    +6.7%"
                         + System.lineSeparator()),
                 out);
-        assertFalse(out.contains("bounded"), out);
+        assertFalse(out.contains("model (MVA)"), out);
     }
 
     @Test
-    void theSweepTableHasTheNaiveAndTheBoundedPrediction() {
+    void theSweepTableHasTheNaiveAndTheModelsPrediction() {
         RunResult r = result(180_000, 180_000, 0, 0, Map.of());
         LoadPlan plan = Fixtures.config().build().loadPlan();
+        Prediction.Network network =
+                new Prediction.Network(new ClosedNetwork(2, 100_000, 0), CpuScope.EMBEDDED_SERVER, "test");
         RunReport report = Fixtures.report(r)
                 .prediction(LittlesLaw.predict(plan, 1_000_000))
-                .bounded(LittlesLaw.bounded(plan, 1_000_000, 100_000, 2, CpuScope.EMBEDDED_SERVER))
+                .model(LittlesLaw.mva(plan, 1_000_000, network))
                 .build();
         RunReport none = Fixtures.report(r).build();
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         SummaryPrinter.printSweep(new PrintStream(bytes, true, StandardCharsets.UTF_8), List.of(report, none));
         String out = bytes.toString(StandardCharsets.UTF_8);
-        assertTrue(out.contains("throughput      naive N/W     diff        bounded     diff"), out);
-        // measured 15,000 req/s; naive 16,000 (-6.25%); bounded 13,333 (+12.5%)
-        assertTrue(out.contains("12.000 s   15,000 req/s   16,000 req/s    -6.3%   13,333 req/s   +12.5%"), out);
+        assertTrue(out.contains("throughput      naive N/W     diff    model (MVA)     diff"), out);
+        // measured 15,000 req/s; naive 16,000 (-6.25%); the model 180,000 x D / C = 9 s: 20,000 (-25.0%)
+        assertTrue(out.contains("12.000 s   15,000 req/s   16,000 req/s    -6.3%   20,000 req/s   -25.0%"), out);
         assertTrue(out.contains("12.000 s   15,000 req/s              -                       -"), out);
     }
 

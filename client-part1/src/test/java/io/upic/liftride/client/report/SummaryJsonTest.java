@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.upic.liftride.client.Fixtures;
 import io.upic.liftride.client.RunHooks;
+import io.upic.liftride.client.engine.Baseline;
+import io.upic.liftride.client.engine.Calibration;
 import io.upic.liftride.client.engine.PhaseResult;
 import io.upic.liftride.client.engine.Requests;
 import io.upic.liftride.client.engine.RunResult;
@@ -107,6 +109,54 @@ class SummaryJsonTest {
         assertEquals(2, t.get("failed").asLong());
         assertEquals(4.0, t.get("wallSeconds").asDouble());
         assertEquals(4_998 / 4.0, t.get("throughput").asDouble(), 1e-9);
+    }
+
+    @Test
+    void thePredictionCarriesTheModelItsNumbersAndItsInputsAndValidates() {
+        RunReport r = report(true);
+        Baseline.Result baseline = Fixtures.baseline().meanLatencyNanos(300_000).build();
+        Calibration.Result calibration = new Calibration.Result(
+                16, 2_000_000_000L, 1_000_000_000L, 2_000, 0, 2_000, 0, 200_000_000L, 0, false, 6_000);
+        Prediction naive = LittlesLaw.predict(r.plan(), baseline);
+        Prediction model = LittlesLaw.mva(r.plan(), baseline, calibration, 2, CpuScope.EMBEDDED_SERVER);
+        String json = SummaryJson.toJson(summary(r.toBuilder()
+                .baseline(baseline)
+                .prediction(naive)
+                .calibration(calibration)
+                .model(model)
+                .build()));
+        assertEquals(List.of(), SummarySchema.errors(json), json);
+        JsonNode p = SummarySchema.tree(json).get("prediction");
+        List<String> keys = new ArrayList<>();
+        p.propertyNames().forEach(keys::add);
+        assertEquals(List.of("model", "wallSeconds", "throughput", "wNanos", "dNanos", "cores", "delayNanos"), keys);
+        assertEquals("MVA closed network", p.get("model").asString());
+        assertEquals(model.wallNanos() / 1e9, p.get("wallSeconds").asDouble(), 1e-12);
+        assertEquals(model.throughputPerSecond(), p.get("throughput").asDouble(), 1e-9);
+        assertEquals(300_000, p.get("wNanos").asDouble(), 1e-9);
+        assertEquals(100_000, p.get("dNanos").asDouble(), 1e-9); // 0.2 s of CPU over 2,000 requests
+        assertEquals(2, p.get("cores").asInt());
+        assertEquals(200_000, p.get("delayNanos").asDouble(), 1e-9); // W - D
+        // without a calibration: the naive prediction, the network's inputs null
+        String naiveJson = SummaryJson.toJson(
+                summary(r.toBuilder().baseline(baseline).prediction(naive).build()));
+        assertEquals(List.of(), SummarySchema.errors(naiveJson), naiveJson);
+        JsonNode n = SummarySchema.tree(naiveJson).get("prediction");
+        assertEquals("naive N/W", n.get("model").asString());
+        assertTrue(
+                n.get("dNanos").isNull()
+                        && n.get("cores").isNull()
+                        && n.get("delayNanos").isNull(),
+                n.toString());
+        assertTrue(
+                SummarySchema.tree(SummaryJson.toJson(summary(r)))
+                        .get("prediction")
+                        .isNull(),
+                "no baseline");
+        assertFalse(
+                SummarySchema.errors(json.replaceFirst("\"dNanos\"", "\"dMicros\""))
+                        .isEmpty(),
+                "a renamed key");
     }
 
     @Test

@@ -267,7 +267,7 @@ final class Instrumentation implements RunHooks {
         for (RunOutput o : outputs) {
             RunResult r = o.report().result();
             Prediction p = o.report().prediction();
-            Prediction b = o.report().bounded();
+            Prediction b = o.report().model();
             ScopeStats s = o.metrics().run();
             points.add(new SweepCharts.Point(
                     r.numThreads(),
@@ -277,7 +277,7 @@ final class Instrumentation implements RunHooks {
                     p == null ? Double.NaN : p.throughputPerSecond(),
                     b == null ? Double.NaN : b.wallNanos() / 1e9,
                     b == null ? Double.NaN : b.throughputPerSecond(),
-                    b != null && b.cpu().scope() == CpuScope.REMOTE_SERVER,
+                    b != null && b.network().scope() == CpuScope.REMOTE_SERVER,
                     s.all().meanMillis(),
                     s.all().p50Millis(),
                     s.all().p99Millis()));

@@ -13,7 +13,7 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
 /**
  * The charts of a sweep (one run per thread count): wall time, throughput, and latency against the
  * thread count, measured next to two Little's-law predictions: the naive one (every request takes the
- * single-thread W, X = N / W) and the bounded one (X = min(N / W, C / D), the CPU's capacity). The
+ * single-thread W, X = N / W) and the model's (MVA of a closed network; the "bounded" fields carry it). The
  * thread counts are categories, so 32, 64, 128, 256 sit at equal distances (a doubling per step).
  * Static and thread-safe.
  */
@@ -27,8 +27,8 @@ public final class SweepCharts {
     static final double LOG_AXIS_RATIO = 4;
 
     static final String NAIVE = "naive Little's law: N / W (single-thread W)";
-    static final String BOUNDED = "bounded: min(N / W, C / D), CPU capacity";
-    static final String BOUNDED_CLIENT = "bounded: min(N / W, C / D), client CPU only";
+    static final String BOUNDED = "predicted: MVA closed network (C cores, D under load, delay Z)";
+    static final String BOUNDED_CLIENT = "predicted: MVA closed network, D = client CPU only";
 
     private SweepCharts() {}
 

@@ -74,9 +74,10 @@ public final class MarkdownReport {
     /** What the sweep table's predictions are. */
     static String sweepNote(String caveat) {
         return "Throughput = successful requests / wall time. Both predictions follow the phase schedule (see"
-                + " client-part1's `LittlesLaw`) with the single-thread W: *naive* lets every request take W (X = N / W);"
-                + " *bounded* adds the CPU's capacity, X = min(N / W, C / D) with D the CPU time per request measured in"
-                + " the baseline and C the cores, so every request takes R = max(W, busy threads x D / C)"
+                + " client-part1's `LittlesLaw`): *naive* lets every request take the single-thread W (X = N / W); the"
+                + " *model* is a closed queueing network solved by MVA, a CPU of C cores with the demand D per request"
+                + " measured under load by the calibration and a delay Z = W - D, so a thread takes n / X(n) per"
+                + " request with n threads busy"
                 + caveat
                 + "; "
                 + TheoryTable.DIFF_NOTE
@@ -263,13 +264,13 @@ public final class MarkdownReport {
                 "**Throughput**: successful requests / wall seconds (per phase: / the phase's own duration; phases"
                         + " overlap; a merge: see the overlap of its shards).",
                 "**Predictions** (client-part1's `LittlesLaw`, from the single-thread baseline measured after as"
-                        + " many warm-up requests): *naive* X = N / W, every request takes the baseline's mean latency"
-                        + " W; *bounded* X = min(N / W, C / D), R = max(W, N x D / C), with D the CPU time of this"
-                        + " JVM's Java threads per baseline request (client + server when the server is embedded, the"
-                        + " client's only with -i; the process total, JIT and GC included, when thread CPU is not"
-                        + " available) and C the available processors. Predicted wall times simulate the phase"
-                        + " schedule with every request taking W (naive) or R(threads busy at that moment, all"
-                        + " phases) (bounded).",
+                        + " many warm-up requests, and a load calibration): *naive* X = N / W, every request takes the"
+                        + " baseline's mean latency W; the *model* is mean value analysis of a closed network: N threads,"
+                        + " a CPU of C cores (the available processors) with demand D, this process's CPU time per"
+                        + " request measured under load on a warm JVM (client + server when the server is embedded, the"
+                        + " client's only with -i), and a delay Z = W - D. Predicted wall times simulate the phase"
+                        + " schedule with every request taking W (naive) or n / X(n), n the threads busy at that moment"
+                        + " in all phases (model).",
                 "**In flight (X x W)**: throughput x mean latency, Little's law with measured numbers; compare it"
                         + " with the thread count.",
                 "**Charts over time**: attempts are bucketed by the time at which they completed (100 ms buckets,"

@@ -6,8 +6,8 @@ import io.upic.liftride.client.part2.chart.RunCharts.ChartFile;
 import io.upic.liftride.client.part2.metrics.ScopeStats;
 import io.upic.liftride.client.part2.metrics.TimeBuckets;
 import io.upic.liftride.client.part2.metrics.Timeline;
-import io.upic.liftride.client.report.CpuScope;
 import io.upic.liftride.client.report.Prediction;
+import io.upic.liftride.client.report.PredictionCheck;
 import io.upic.liftride.client.report.Reconciliation;
 import io.upic.liftride.client.report.RunReport;
 import io.upic.liftride.client.report.TheoryTable;
@@ -81,16 +81,28 @@ public final class ReportModels {
                                 ? String.format(L, " after %,d warm-up requests", base.warmupRequests())
                                 : "",
                         base.meanLatencyNanos() / 1e6,
-                        Double.isNaN(base.boundCpuNanosPerRequest())
-                                ? ""
-                                : String.format(
-                                        L,
-                                        ", CPU per request D = %.1f us (%s), C = %d cores",
-                                        base.boundCpuNanosPerRequest() / 1e3,
-                                        CpuScope.of(first.embeddedServer()).label(),
-                                        first.cores()),
+                        calibration(first.model()),
                         base.stopped() ? " (stopped early)" : "")));
         return facts;
+    }
+
+    /**
+     * The calibration's inputs as the prediction used them (D, C, Z), never re-derived here, so the header and the
+     * tables say the same; "" without a model.
+     */
+    private static String calibration(Prediction model) {
+        if (model == null) {
+            return "";
+        }
+        Prediction.Network n = model.network();
+        return String.format(
+                L,
+                "; calibration (%s): CPU per request under load D = %.1f us (%s), C = %d cores, delay Z = %.3f ms",
+                n.calibration(),
+                n.cpuNanosPerRequest() / 1e3,
+                n.scope().label(),
+                n.cores(),
+                n.delayNanos() / 1e6);
     }
 
     /** The section of one run, built once from its output and its time buckets. */
@@ -111,6 +123,8 @@ public final class ReportModels {
                     o.csv().cpuNanos() / 1e9,
                     o.csv().cpuNanosPerRow()));
         }
+        // a miss over 15% says which input moved (D under load, W, the phase schedule), as the console does
+        PredictionCheck.explain(rep).forEach(line -> notes.add(line.strip()));
         List<String> problems = new ArrayList<>();
         r.problems()
                 .forEach(p -> problems.add("PROBLEM: " + p.lines().findFirst().orElse(p)));
@@ -170,9 +184,9 @@ public final class ReportModels {
             RunReport rep = outputs.get(i).report();
             RunResult r = rep.result();
             TheoryTable t = TheoryTable.of(rep);
-            Prediction bp = t == null ? null : t.bounded();
-            if (bp != null && !bp.cpu().scope().caveat().isEmpty()) {
-                caveat = " (here " + bp.cpu().scope().caveat() + ")";
+            Prediction bp = t == null ? null : t.model();
+            if (bp != null && !bp.network().scope().caveat().isEmpty()) {
+                caveat = " (here " + bp.network().scope().caveat() + ")";
             }
             if (t != null) {
                 pred[0][i] = t.naive().throughputPerSecond();
@@ -194,7 +208,7 @@ public final class ReportModels {
         }
         List<ReportModel.Predicted> predictions = List.of(
                 new ReportModel.Predicted("naive N / W", pred[0], pred[1]),
-                new ReportModel.Predicted("bounded min(N / W, C / D)", pred[2], pred[3]));
+                new ReportModel.Predicted("model (MVA)", pred[2], pred[3]));
         return new ReportModel.Sweep(rows, predictions, caveat, charts);
     }
 }

@@ -54,7 +54,7 @@ public final class ReportTables {
         for (ReportModel.SweepRow row : sweep.rows()) {
             TheoryTable t = row.theory();
             TheoryTable.Row x = t == null ? null : t.wholeRunThroughput();
-            Prediction bp = t == null ? null : t.bounded();
+            Prediction bp = t == null ? null : t.model();
             ScopeStats s = row.run();
             rows.add(cells(
                     "%d|%,d|%,d|%.3f|%s|%s|%,.0f|%s|%s|%s|%s|%.3f|%.3f|%.3f|%.3f|%.1f",
@@ -67,8 +67,8 @@ public final class ReportTables {
                     row.throughput(),
                     x == null ? "-" : x.naiveText(),
                     x == null ? "-" : x.naiveDiff(),
-                    x == null ? "-" : x.boundedText(),
-                    x == null ? "-" : x.boundedDiff(),
+                    x == null ? "-" : x.modelText(),
+                    x == null ? "-" : x.modelDiff(),
                     s.all().meanMillis(),
                     s.all().p50Millis(),
                     s.all().p99Millis(),
@@ -76,8 +76,8 @@ public final class ReportTables {
                     s.measuredConcurrency()));
         }
         return table(
-                "threads|requests|failed|wall (s)|naive wall (s)|bounded wall (s)|throughput (req/s)|naive N/W|diff"
-                        + "|bounded|diff|mean (ms)|median (ms)|p99 (ms)|max (ms)|in flight (X x W)",
+                "threads|requests|failed|wall (s)|naive wall (s)|model wall (s)|throughput (req/s)|naive N/W|diff"
+                        + "|model (MVA)|diff|mean (ms)|median (ms)|p99 (ms)|max (ms)|in flight (X x W)",
                 "rrrrrrrrrrrrrrrr",
                 rows);
     }
@@ -237,10 +237,10 @@ public final class ReportTables {
                     row.measuredText(),
                     row.naiveText(),
                     row.naiveDiff(),
-                    row.boundedText(),
-                    row.boundedDiff()));
+                    row.modelText(),
+                    row.modelDiff()));
         }
-        List<String> header = List.of("quantity", "measured", "naive N / W", "diff", t.boundedLabel(), "diff");
+        List<String> header = List.of("quantity", "measured", "naive N / W", "diff", t.modelLabel(), "diff");
         List<Boolean> right = new ArrayList<>(Collections.nCopies(6, true));
         right.set(0, false);
         return new Table(header, right, rows);

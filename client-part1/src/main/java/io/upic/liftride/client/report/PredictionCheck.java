@@ -1,0 +1,130 @@
+package io.upic.liftride.client.report;
+
+import io.upic.liftride.client.engine.PhaseResult;
+import io.upic.liftride.client.engine.RunResult;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The model's prediction checked after the run: within {@link #TOLERANCE_PERCENT} of the measured wall time, or
+ * which of its inputs moved. Each input is measured again from the run itself and the model re-solved with it: D
+ * under load (this run's process CPU per attempt), the delay (the peak phase's latency beyond the model's time at
+ * the CPU) and the phase schedule (the peak phase's own throughput right while the whole run's is not). Pure
+ * functions; thread-safe.
+ */
+public final class PredictionCheck {
+
+    /** How far the measured wall time may be from the model's before the check explains the miss. */
+    public static final double TOLERANCE_PERCENT = 15.0;
+
+    private static final Locale L = Locale.US;
+
+    private PredictionCheck() {}
+
+    /**
+     * The lines explaining a miss of more than {@link #TOLERANCE_PERCENT}: a heading, one line per input measured
+     * again in the run with the wall time the model gives with it, and which input moved (the one whose
+     * re-solve comes closest to the measurement), else the phase schedule; empty when the model held, or there is
+     * no model.
+     */
+    public static List<String> explain(RunReport report) {
+        Prediction m = report.model();
+        RunResult r = report.result();
+        if (m == null || r.wallNanos() <= 0 || r.stopped()) {
+            return List.of();
+        }
+        double wallMiss = LittlesLaw.differencePercent(r.wallNanos(), m.wallNanos());
+        if (Math.abs(wallMiss) <= TOLERANCE_PERCENT) {
+            return List.of();
+        }
+        List<String> lines = new ArrayList<>(5);
+        lines.add(String.format(
+                L,
+                "The model missed the wall time by %+.1f%% (more than %.0f%%); its inputs, measured again in this run:",
+                wallMiss,
+                TOLERANCE_PERCENT));
+        Prediction.Network n = m.network();
+        double runD = report.cpuNanosPerAttempt();
+        double dMiss = Double.NaN;
+        if (!Double.isNaN(runD) && runD > 0) {
+            dMiss = missWith(report, runD, n.delayNanos());
+            lines.add(String.format(
+                    L,
+                    "  D under load: calibrated %.1f us, this run %.1f us per attempt (%+.1f%%); with it the model is"
+                            + " off by %+.1f%%",
+                    n.cpuNanosPerRequest() / 1e3,
+                    runD / 1e3,
+                    LittlesLaw.differencePercent(runD, n.cpuNanosPerRequest()),
+                    dMiss));
+        }
+        double zMiss = Double.NaN;
+        double cpuResidence = m.peakResponseNanos() - n.delayNanos();
+        if (r.meanLatencyNanos() > 0) {
+            double runZ = Math.max(0, r.meanLatencyNanos() - cpuResidence);
+            zMiss = missWith(report, n.cpuNanosPerRequest(), runZ);
+            lines.add(String.format(
+                    L,
+                    "  the delay Z = W - D: %.3f ms from the baseline, %.3f ms in this run (its mean latency %.3f ms less"
+                            + " the model's %.3f ms at the CPU); with it the model is off by %+.1f%%",
+                    n.delayNanos() / 1e6,
+                    runZ / 1e6,
+                    r.meanLatencyNanos() / 1e6,
+                    cpuResidence / 1e6,
+                    zMiss));
+        }
+        lines.add("  => " + verdict(report, m, wallMiss, dMiss, zMiss));
+        return lines;
+    }
+
+    /** Which input moved: the re-solve closest to the measurement when it halves the miss, else the schedule. */
+    private static String verdict(RunReport report, Prediction m, double wallMiss, double dMiss, double zMiss) {
+        double d = Double.isNaN(dMiss) ? Double.POSITIVE_INFINITY : Math.abs(dMiss);
+        double z = Double.isNaN(zMiss) ? Double.POSITIVE_INFINITY : Math.abs(zMiss);
+        double best = Math.min(d, z);
+        if (best <= Math.abs(wallMiss) / 2) {
+            return d <= z
+                    ? "what moved: D under load (the CPU per request differed from the calibration's)"
+                    : "what moved: W (the delay differed from the single-thread baseline's)";
+        }
+        RunResult r = report.result();
+        PhaseResult peak = r.phases().get(report.plan().peakPhase().index());
+        String rate = peak.started() && peak.durationNanos() > 0
+                ? String.format(
+                        L,
+                        "the peak phase ran at %,.0f req/s, %+.1f%% from the model's X(%d); ",
+                        peak.throughputPerSecond(),
+                        LittlesLaw.differencePercent(peak.throughputPerSecond(), m.peakThroughputPerSecond()),
+                        m.peakThreads())
+                : "";
+        return "what moved: neither input alone; the phase schedule: " + rate + "phases ended at " + ends(r)
+                + ", predicted " + predictedEnds(m);
+    }
+
+    /** The measured wall time's difference in % from the model re-solved with demand {@code d} and delay {@code z}. */
+    private static double missWith(RunReport report, double d, double z) {
+        Prediction m = report.model();
+        Prediction.Network n = m.network();
+        Prediction again = LittlesLaw.mva(
+                report.plan(),
+                m.meanLatencyNanos(),
+                new Prediction.Network(new ClosedNetwork(n.cores(), d, z), n.scope(), "this run"));
+        return LittlesLaw.differencePercent(report.result().wallNanos(), again.wallNanos());
+    }
+
+    private static String ends(RunResult r) {
+        List<String> s = new ArrayList<>();
+        for (PhaseResult p : r.phases()) {
+            s.add(p.started() ? String.format(L, "%.2f", (p.endNanos() - r.startNanos()) / 1e9) : "-");
+        }
+        return String.join("/", s) + " s";
+    }
+
+    private static String predictedEnds(Prediction m) {
+        List<String> s = new ArrayList<>();
+        for (double e : m.phaseEndNanos()) {
+            s.add(String.format(L, "%.2f", e / 1e9));
+        }
+        return String.join("/", s) + " s";
+    }
+}
