@@ -1,24 +1,27 @@
 #!/usr/bin/env python3
-"""Scale-out on one machine: client-part2 against 1, 2 and 4 LiftRide servers behind nginx (issue 10).
+"""Scale-out with small servers: 1, 2 and 4 CPU-capped LiftRide servers behind nginx (issues 10 and 20).
 
 Each run starts a fresh local cluster (`LocalCluster`: redis-server with its AOF, N servers sharing it,
-nginx round robin in front, all on loopback), runs the same client-part2 plan through the front, reads
-the client's throughput and latency, and samples the CPU every process used during the run. The
-server counts are interleaved (each round rotates their order) and repeated, because this 2-core
-machine is noisy; the report gives every run, the medians with min-max, and the scaling factor
-(throughput with N servers / throughput with 1 server, per round and per transport).
+each in a cgroup of its own capped at --server-cpus with a --server-cpu-period-ms quota period, nginx
+round robin in front, all on loopback), warms it with uncounted client-part1 runs until the throughput
+of two warm-ups in a row agrees within --settle (the JIT compiling inside a 0.25-CPU quota takes long),
+then runs client-part1 (`--transport raw`, `--baseline 0`) through the front and measures, over that run
+only: the client's throughput; each server's CPU (/proc/PID/stat, all its threads), the rides it stored
+and the group-commit batches it sent (its own /metrics: liftride_redis_batch_rides); the CPU of nginx,
+Redis and the client; how often the servers' quota was hit (cgroup cpu.stat nr_throttled / nr_periods);
+and the load average. The server counts are interleaved (each round rotates their order).
 
-Usage: python3 bench/scale_out.py [--rounds 3] [--servers 1,2,4] [--transports raw,sdk]
-                                  [-t 64 -s 20000 -m 10] [--skip-build] [--from-json RESULTS]
-                                  [--server-cpus 0.25 [--server-cpu-period-ms 10]] [--wan-rtt 40ms [--wan-jitter 5ms]]
+Usage: python3 bench/scale_out.py [--rounds 3] [--servers 1,2,4] [--server-cpus 0.25]
+                                  [--server-cpu-period-ms 10] [-t 256 -s 20000 -m 10]
+                                  [--server-java-options=-XX:...] [--wan-rtt 40ms [--wan-jitter 5ms]]
+                                  [--out-name scale-out]
+                                  [--skip-build] [--from-json RESULTS]
 
---server-cpus caps each server JVM at that much CPU in a cgroup of its own (like a small instance; needs
-root), so the servers, not the shared cores, are the bottleneck; the report then gives how often the
-servers' quota was hit (throttled periods). --wan-rtt puts Toxiproxy between the client and nginx.
-Writes data/scale-out.md and data/scale-out.png; every run's client-part2 output (CSV, report.md,
-charts) and every measured number (results.json; --from-json rewrites the report from it) go to
-data/runs/scale-out-<timestamp>/ (git-ignored). Needs matplotlib for the chart
-(pip install matplotlib); redis-server and nginx are installed by the cluster when missing.
+Writes data/<out-name>.md and data/<out-name>.json (the summary per server count; keys documented at the
+top of the .md) and every measured number to data/runs/<out-name>-<timestamp>/results.json (git-ignored;
+--from-json rewrites the report from it). --server-java-options adds JVM options to every server (through
+JAVA_TOOL_OPTIONS of the cluster launcher, which its servers inherit): for experiments such as
+-Dliftride.redis.committers=1. Prints its own run time at the end.
 """
 import argparse
 import datetime
@@ -30,23 +33,28 @@ import signal
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
+import urllib.request
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SERVER_JAR = os.path.join(ROOT, "servlet", "target", "liftride-server.jar")
-CLIENT_JAR = os.path.join(ROOT, "client-part2", "target", "client-part2.jar")
-WARMUP_JAR = os.path.join(ROOT, "client-part1", "target", "client-part1.jar")
+CLIENT_JAR = os.path.join(ROOT, "client-part1", "target", "client-part1.jar")
 CLUSTER_JAR = os.path.join(ROOT, "cluster", "target", "liftride-cluster.jar")
 CLK_TCK = os.sysconf("SC_CLK_TCK")
 
 
+def log(text):
+    print(text, file=sys.stderr, flush=True)
+
+
 def sh(cmd, **kw):
-    print("+ " + " ".join(cmd), file=sys.stderr, flush=True)
+    log("+ " + " ".join(cmd))
     return subprocess.run(cmd, check=True, **kw)
 
 
 def cpu_seconds(pid):
-    """user+sys CPU seconds of a live process (all its threads), from /proc/PID/stat."""
+    """user+sys CPU seconds of a live process (all its threads), from /proc/PID/stat; 0 if it is gone."""
     try:
         with open(f"/proc/{pid}/stat") as f:
             fields = f.read().rsplit(")", 1)[1].split()
@@ -55,15 +63,52 @@ def cpu_seconds(pid):
         return 0.0
 
 
+THREAD_CLASSES = (("C2 CompilerThre", "jit"), ("C1 CompilerThre", "jit"), ("VM Thread", "gc+vm"),
+                  ("GC Thread", "gc+vm"), ("G1 ", "gc+vm"), ("liftride-group-", "committers"),
+                  ("http-nio-", "tomcat"))
+
+
+def thread_cpu(pid):
+    """A process's CPU seconds by kind of thread (jit, gc+vm, committers, tomcat, other), from /proc/PID/task."""
+    spent = {}
+    try:
+        tids = os.listdir(f"/proc/{pid}/task")
+    except FileNotFoundError:
+        return spent
+    for tid in tids:
+        try:
+            with open(f"/proc/{pid}/task/{tid}/stat") as f:
+                text = f.read()
+        except (FileNotFoundError, ProcessLookupError):
+            continue
+        name = text[text.index("(") + 1:text.rindex(")")]
+        fields = text.rsplit(")", 1)[1].split()
+        kind = next((k for prefix, k in THREAD_CLASSES if name.startswith(prefix)), "other")
+        spent[kind] = spent.get(kind, 0.0) + (int(fields[11]) + int(fields[12])) / CLK_TCK
+    return spent
+
+
+def load_average():
+    return os.getloadavg()[0]
+
+
 class Cluster:
-    """`java -jar liftride-cluster.jar --servers N --port 0 --server-jar liftride-server.jar`, stopped with SIGTERM."""
+    """`java -jar liftride-cluster.jar --servers N --port 0 ...`, stopped with SIGTERM."""
 
     def __init__(self, servers, a):
-        self.proc = subprocess.Popen(
-            ["java", "-Xmx128m", "-jar", CLUSTER_JAR, "--servers", str(servers), "--port", "0",
-             "--server-jar", SERVER_JAR] + cluster_flags(a),
-            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-        self.pids = {}  # group name (redis, server, nginx, wan) -> [pid]
+        env = dict(os.environ)
+        if a.server_java_options:
+            env["JAVA_TOOL_OPTIONS"] = a.server_java_options
+        cmd = ["java", "-Xmx128m", "-jar", CLUSTER_JAR, "--servers", str(servers), "--port", "0",
+               "--server-jar", SERVER_JAR]
+        if a.server_cpus:
+            cmd += ["--server-cpus", str(a.server_cpus), "--server-cpu-period-ms", str(a.server_cpu_period_ms)]
+        if getattr(a, "wan_rtt", None):
+            cmd += ["--wan-rtt", a.wan_rtt, "--wan-jitter", a.wan_jitter]
+        log("+ " + " ".join(cmd))
+        self.proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
+        self.pids = {}  # group name (redis, server, nginx) -> [pid]
+        self.server_urls = []
         self.cgroups = []  # each capped server's cgroup directory
         self.front = None
         banner = []
@@ -73,10 +118,12 @@ class Cluster:
             if not line:
                 break
             banner.append(line.rstrip())
-            m = re.match(r"\s+(redis|server\d+|nginx|wan)\s+\S+\s+pid (\d+)", line)
+            m = re.match(r"\s+(redis|server\d+|nginx)\s+(\S+)\s+pid (\d+)", line)
             if m:
                 group = "server" if m.group(1).startswith("server") else m.group(1)
-                self.pids.setdefault(group, []).append(int(m.group(2)))
+                self.pids.setdefault(group, []).append(int(m.group(3)))
+                if group == "server":
+                    self.server_urls.append(m.group(2))
             m = re.search(r" in cgroup (\S+)$", line.rstrip())
             if m:
                 self.cgroups.append(m.group(1))
@@ -88,18 +135,16 @@ class Cluster:
             self.close()
             raise SystemExit("the local cluster did not start:\n" + "\n".join(banner))
 
-    def cpu(self):
-        return {g: sum(cpu_seconds(p) for p in pids) for g, pids in self.pids.items()}
-
-    def throttling(self):
-        """(periods, throttled periods) summed over the servers' cgroups, from each cpu.stat."""
-        periods = throttled = 0
-        for group in self.cgroups:
-            with open(os.path.join(group, "cpu.stat")) as f:
-                stat = dict(line.split() for line in f if len(line.split()) == 2)
-            periods += int(stat.get("nr_periods", 0))
-            throttled += int(stat.get("nr_throttled", 0))
-        return periods, throttled
+    def snapshot(self):
+        """Every counter the report differences over a run."""
+        servers = []
+        for pid, url, group in zip(self.pids["server"], self.server_urls, self.cgroups or [None] * 99):
+            rides, batches = batch_metrics(url)
+            periods, throttled = cgroup_throttling(group)
+            servers.append({"cpu_s": cpu_seconds(pid), "rides": rides, "batches": batches,
+                            "periods": periods, "throttled": throttled, "threads": thread_cpu(pid)})
+        return {"servers": servers, "nginx": cpu_seconds(self.pids["nginx"][0]),
+                "redis": cpu_seconds(self.pids["redis"][0]), "load": load_average(), "t": time.monotonic()}
 
     def close(self):
         self.proc.send_signal(signal.SIGTERM)
@@ -109,325 +154,357 @@ class Cluster:
             self.proc.kill()
 
 
-def cluster_flags(a):
-    """The launcher flags for --server-cpus and --wan-rtt, passed through as given."""
-    flags = []
-    if a.server_cpus:
-        flags += ["--server-cpus", str(a.server_cpus), "--server-cpu-period-ms", str(a.server_cpu_period_ms)]
-    if a.wan_rtt:
-        flags += ["--wan-rtt", a.wan_rtt, "--wan-jitter", a.wan_jitter]
-    return flags
+def batch_metrics(server_url):
+    """(rides, batches) this server sent to Redis so far: liftride_redis_batch_rides_sum and _count."""
+    with urllib.request.urlopen(server_url + "/metrics", timeout=10) as response:
+        text = response.read().decode()
+    values = dict(re.findall(r"^liftride_redis_batch_rides_(sum|count) (\S+)$", text, re.M))
+    return float(values.get("sum", 0)), float(values.get("count", 0))
 
 
-def warm_up(front, a):
-    """An uncounted client-part1 run, so the servers' JIT, nginx and Redis are warm before the clock."""
-    sh(["java", "-jar", WARMUP_JAR, "-t", str(a.threads), "-s", str(a.skiers), "-m", str(a.warmup_runs),
-        "--baseline", "0", "--transport", "raw", "-i", front], stdout=subprocess.DEVNULL)
+def cgroup_throttling(group):
+    """(nr_periods, nr_throttled) of a server's cgroup (cpu.stat); (0, 0) uncapped."""
+    if not group:
+        return 0, 0
+    with open(os.path.join(group, "cpu.stat")) as f:
+        stat = dict(line.split() for line in f if len(line.split()) == 2)
+    return int(stat.get("nr_periods", 0)), int(stat.get("nr_throttled", 0))
 
 
-def run_client(front, transport, a, out_dir, cluster):
-    """One client-part2 run through the front; its figures, and the CPU every process used meanwhile."""
-    cmd = ["java", "-jar", CLIENT_JAR, "-t", str(a.threads), "-s", str(a.skiers), "-m", str(a.runs),
-           "--baseline", str(a.baseline), "--transport", transport, "-i", front, "--out", out_dir]
-    print("+ " + " ".join(cmd), file=sys.stderr, flush=True)
-    cluster_before = cluster.cpu()
-    throttling_before = cluster.throttling()
-    started = time.monotonic()
+def client(front, a, runs, summary_path=None):
+    """One client-part1 run through the front: (its summary JSON or None, its CPU seconds)."""
+    cmd = ["java", "-jar", CLIENT_JAR, "-t", str(a.threads), "-s", str(a.skiers), "-m", str(runs),
+           "--baseline", "0", "--transport", "raw", "--quiet", "-i", front]
+    if summary_path:
+        cmd += ["--summary-json", summary_path]
+    log("+ " + " ".join(cmd))
     p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    client_cpu = 0.0
+    cpu = 0.0
     lines = []
-    for line in p.stdout:  # the last CPU sample before it exits is what it used
+    for line in p.stdout:  # the last sample before it exits is what it used
         lines.append(line)
-        client_cpu = cpu_seconds(p.pid) or client_cpu
+        cpu = cpu_seconds(p.pid) or cpu
     p.wait()
-    elapsed = time.monotonic() - started
-    cluster_after = cluster.cpu()
-    periods, throttled = (after - before for after, before in zip(cluster.throttling(), throttling_before))
-    out = "".join(lines)
     if p.returncode != 0:
-        raise SystemExit(f"client-part2 exited {p.returncode}:\n{out}")
+        raise SystemExit(f"client-part1 exited {p.returncode}:\n{''.join(lines)}")
+    out = "".join(lines)
+    if summary_path:
+        with open(summary_path) as f:
+            return json.load(f), cpu
+    m = re.search(r"throughput\s+([\d,.]+) req/s", out)
+    return {"throughput": float(m.group(1).replace(",", "")) if m else 0.0}, cpu
 
-    def number(pattern):
-        m = re.search(pattern, out, re.M)
-        if not m:
-            raise SystemExit(f"no match for {pattern!r} in client output:\n{out}")
-        return float(m.group(1).replace(",", ""))
 
-    # the whole run's row of the latency table: count, mean, median, p90, p95, p99 (ms)
-    row = re.search(r"^\s+run\s+all\s+([\d,]+)\s+([\d.]+)\s+([\d.]+)\s+([\d.]+)\s+([\d.]+)\s+([\d.]+)", out, re.M)
-    if not row:
-        raise SystemExit("no statistics row for the run in client output:\n" + out)
+def warm_up(cluster, a):
+    """Uncounted runs until the servers' JIT compilers have settled: their compiler threads used at most
+    --settle-jit µs per ride over the last warm-up, and its throughput is within --settle of the one before
+    (at most --max-warmups). Returns each warm-up's (throughput, JIT µs per ride)."""
+    seen = []
+    for _ in range(a.max_warmups):
+        before = cluster.snapshot()
+        summary, _ = client(cluster.front, a, a.warmup_runs)
+        after = cluster.snapshot()
+        rides = sum(s1["rides"] - s0["rides"] for s0, s1 in zip(before["servers"], after["servers"]))
+        jit = sum(s1["threads"].get("jit", 0.0) - s0["threads"].get("jit", 0.0)
+                  for s0, s1 in zip(before["servers"], after["servers"]))
+        seen.append((summary["throughput"], jit * 1e6 / max(rides, 1)))
+        log(f"  warm-up: {seen[-1][0]:,.0f} req/s, JIT {seen[-1][1]:.1f} us/ride")
+        if (len(seen) >= 2 and seen[-1][1] <= a.settle_jit
+                and abs(seen[-1][0] - seen[-2][0]) <= a.settle * max(seen[-1][0], seen[-2][0])):
+            break
+    return seen
+
+
+def measure(cluster, a, summary_path):
+    """The measured run: the client's summary and every counter's difference over it."""
+    before = cluster.snapshot()
+    summary, client_cpu = client(cluster.front, a, a.runs, summary_path)
+    after = cluster.snapshot()
+    elapsed = after["t"] - before["t"]
+    servers = [{k: (s1[k] - s0[k] if k != "threads" else
+                    {c: s1[k].get(c, 0.0) - s0[k].get(c, 0.0) for c in s1[k]}) for k in s0}
+               for s0, s1 in zip(before["servers"], after["servers"])]
+    rides = sum(s["rides"] for s in servers)
+    server_cpu = sum(s["cpu_s"] for s in servers)
+    periods = sum(s["periods"] for s in servers)
     return {
-        "rps": number(r"^\s*throughput\s+([\d,.]+) req/s"),
-        "wall_s": number(r"^\s*wall time\s+([\d.]+) s"),
-        "ok": int(number(r"^\s*successful requests\s+([\d,]+)")),
-        "failed": int(number(r"^\s*failed requests\s+([\d,]+)")),
-        "mean_ms": float(row.group(2)), "p50_ms": float(row.group(3)), "p99_ms": float(row.group(6)),
-        "reconciled": bool(re.search(r"delta [\d,]+ == successful [\d,]+: OK", out)),
-        # CPU seconds of every process over the client's whole invocation (start-up, baseline, run, report)
-        "cpu": dict({g: cluster_after[g] - cluster_before.get(g, 0.0) for g in cluster_after}, client=client_cpu),
-        "elapsed_s": elapsed,
-        # share of the capped servers' quota periods in which they were throttled (None: uncapped)
-        "throttled": throttled / periods if cluster.cgroups and periods else None,
+        "rps": summary["throughput"], "wall_s": summary["wallSeconds"], "ok": summary["successful"],
+        "failed": summary["failed"], "mean_ms": summary["latencyMs"]["mean"], "p99_ms": summary["latencyMs"]["p99"],
+        "elapsed_s": elapsed, "servers_detail": servers, "rides": rides,
+        "batches": sum(s["batches"] for s in servers),
+        "cpu_s": {"server": server_cpu, "nginx": after["nginx"] - before["nginx"],
+                  "redis": after["redis"] - before["redis"], "client": client_cpu},
+        "d_server_us": server_cpu * 1e6 / rides if rides else float("nan"),
+        "throttled": sum(s["throttled"] for s in servers) / periods if periods else None,
+        "load": [before["load"], after["load"]],
     }
 
 
 def main():
+    started = time.monotonic()
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--servers", default="1,2,4")
-    ap.add_argument("--transports", default="raw,sdk")
-    ap.add_argument("-t", "--threads", type=int, default=64)
+    ap.add_argument("-t", "--threads", type=int, default=256)
     ap.add_argument("-s", "--skiers", type=int, default=20000)
-    ap.add_argument("-m", "--runs", type=int, default=10)
-    ap.add_argument("--baseline", type=int, default=2000,
-                    help="client warm-up/baseline requests before each run (not in the measured run)")
-    ap.add_argument("--warmup-runs", type=int, default=2,
-                    help="-m of the uncounted client-part1 run that warms each fresh cluster")
-    ap.add_argument("--server-cpus", type=float, default=None,
-                    help="cap each server at this much CPU (cgroup, needs root), e.g. 0.25; default uncapped")
+    ap.add_argument("-m", "--runs", type=int, default=10, help="-m of the measured client-part1 run")
+    ap.add_argument("--warmup-runs", type=int, default=3, help="-m of each uncounted warm-up run")
+    ap.add_argument("--max-warmups", type=int, default=12)
+    ap.add_argument("--settle-jit", type=float, default=1.0,
+                    help="warm-ups stop once the servers' JIT compiler threads use at most this many µs per ride "
+                         "(default 1.0)")
+    ap.add_argument("--settle", type=float, default=0.05,
+                    help="warm-ups stop when two in a row differ by at most this share (default 0.05)")
+    ap.add_argument("--server-cpus", type=float, default=0.25,
+                    help="cap each server at this much CPU (cgroup, needs root); 0 = uncapped")
     ap.add_argument("--server-cpu-period-ms", type=int, default=10, help="the cap's quota period (default 10)")
     ap.add_argument("--wan-rtt", default=None, help="Toxiproxy between client and nginx with this round trip, e.g. 40ms")
     ap.add_argument("--wan-jitter", default="0ms", help="with --wan-rtt: the round trip varies by up to +/- this")
+    ap.add_argument("--server-java-options", default="", help="extra JVM options for every server")
+    ap.add_argument("--out-name", default="scale-out", help="data/<out-name>.md and .json (default scale-out)")
     ap.add_argument("--skip-build", action="store_true")
     ap.add_argument("--from-json", help="write the report from a results.json of an earlier run; run nothing")
     a = ap.parse_args()
     counts = [int(n) for n in a.servers.split(",")]
-    transports = a.transports.split(",")
     if a.from_json:
         with open(a.from_json) as f:
             saved = json.load(f)
         a.__dict__.update(saved["args"])
-        write_report(a, saved["counts"], saved["transports"], saved["results"], saved["load_before"],
-                     saved["load_after"], os.path.dirname(os.path.abspath(a.from_json)))
+        write_report(a, saved["counts"], saved["results"], saved["meta"])
         return
 
     if not a.skip_build:  # package, never install: the reactor build leaves the jars in each target/
         sh(["mvn", "-B", "-q", "-DskipTests", "package"], cwd=ROOT)
-    for jar in (SERVER_JAR, CLUSTER_JAR, CLIENT_JAR, WARMUP_JAR):
+    for jar in (SERVER_JAR, CLUSTER_JAR, CLIENT_JAR):
         if not os.path.exists(jar):
             raise SystemExit(f"missing {jar}: build first (mvn -B -q -DskipTests package)")
 
     stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
-    runs_dir = os.path.join(ROOT, "data", "runs", "scale-out-" + stamp)
-    load_before = os.getloadavg()
-    results = []  # dicts: round, servers, transport, figures, cpu by group
+    runs_dir = os.path.join(ROOT, "data", "runs", f"{a.out_name}-{stamp}")
+    os.makedirs(runs_dir, exist_ok=True)
+    meta = {"date": str(datetime.date.today()), "load_before": load_average(), "cores": os.cpu_count(),
+            "platform": platform.platform(), "runs_dir": os.path.relpath(runs_dir, ROOT)}
+    results = []
     for rnd in range(a.rounds):
         order = counts[rnd % len(counts):] + counts[:rnd % len(counts)]  # each count goes first once
         for n in order:
             cluster = Cluster(n, a)
             try:
-                warm_up(cluster.front, a)
-                for transport in (transports if rnd % 2 == 0 else transports[::-1]):
-                    r = run_client(cluster.front, transport, a,
-                                   os.path.join(runs_dir, f"r{rnd + 1}-n{n}-{transport}"), cluster)
-                    r.update(round=rnd + 1, servers=n, transport=transport)
-                    results.append(r)
-                    print(f"round {rnd + 1}, {n} server(s), {transport}: {r['rps']:,.0f} req/s, "
-                          f"mean {r['mean_ms']:.2f} ms, p99 {r['p99_ms']:.2f} ms", file=sys.stderr, flush=True)
+                warmups = warm_up(cluster, a)
+                r = measure(cluster, a, os.path.join(runs_dir, f"r{rnd + 1}-n{n}.json"))
             finally:
                 cluster.close()
-    load_after = os.getloadavg()
+            r.update(round=rnd + 1, servers=n, warmups=warmups)
+            results.append(r)
+            log(f"round {rnd + 1}, {n} server(s): {r['rps']:,.0f} req/s, D_server {r['d_server_us']:.1f} us/ride, "
+                f"{r['rides'] / max(r['batches'], 1):.1f} rides/batch, throttled "
+                f"{100 * (r['throttled'] or 0):.0f}% of periods, load {r['load'][0]:.1f}-{r['load'][1]:.1f}; "
+                f"server CPU us/ride by thread: {threads_per_ride(r)}")
+    meta["load_after"] = load_average()
+    meta["script_seconds"] = time.monotonic() - started
     with open(os.path.join(runs_dir, "results.json"), "w") as f:
         json.dump({"args": {k: v for k, v in vars(a).items() if k != "from_json"}, "counts": counts,
-                   "transports": transports, "results": results, "load_before": load_before,
-                   "load_after": load_after}, f, indent=1)
-    write_report(a, counts, transports, results, load_before, load_after, runs_dir)
+                   "results": results, "meta": meta}, f, indent=1)
+    write_report(a, counts, results, meta)
+    log(f"bench/scale_out.py took {meta['script_seconds'] / 60:.1f} min")
+
+
+def threads_per_ride(r):
+    """The servers' CPU µs per ride by kind of thread, e.g. 'tomcat 40, committers 8, jit 3, ...'."""
+    spent = {}
+    for s in r["servers_detail"]:
+        for kind, seconds in s["threads"].items():
+            spent[kind] = spent.get(kind, 0.0) + seconds
+    return ", ".join(f"{k} {v * 1e6 / max(r['rides'], 1):.1f}" for k, v in sorted(spent.items(), key=lambda kv: -kv[1]))
+
+
+def thread_medians(rs):
+    """The servers' CPU µs per ride by kind of thread, median of the runs rs."""
+    kinds = {}
+    for r in rs:
+        spent = {}
+        for s in r["servers_detail"]:
+            for kind, seconds in s["threads"].items():
+                spent[kind] = spent.get(kind, 0.0) + seconds
+        for kind, seconds in spent.items():
+            kinds.setdefault(kind, []).append(seconds * 1e6 / max(r["rides"], 1))
+    return {k: round(med(v), 1) for k, v in sorted(kinds.items())}
 
 
 def med(values):
     return statistics.median(values) if values else float("nan")
 
 
-def setup_line(a):
-    """What stood between the client and the servers' CPU: the cap and the network, or neither."""
-    cap = (f"Each server capped at {a.server_cpus} CPU in a cgroup of its own (`--server-cpus {a.server_cpus} "
-           f"--server-cpu-period-ms {a.server_cpu_period_ms}`); client, nginx and Redis uncapped."
-           if getattr(a, "server_cpus", None) else "Servers uncapped: every process shares the machine's cores.")
-    wan = (f" Toxiproxy between the client and nginx: `--wan-rtt {a.wan_rtt} --wan-jitter {a.wan_jitter}`."
-           if getattr(a, "wan_rtt", None) else " Client to nginx over plain loopback.")
-    return cap + wan
+def summary(a, counts, results):
+    """Per server count: the numbers data/<out-name>.json publishes (see KEYS)."""
+    rows = []
+    for n in counts:
+        rs = [r for r in results if r["servers"] == n]
+        if not rs:
+            continue
+        rps = [r["rps"] for r in rs]
+        d = med([r["d_server_us"] for r in rs])
+        cap = a.server_cpus or None
+        rows.append({
+            "servers": n, "rounds": len(rs),
+            "throughput": {"median": round(med(rps), 1), "min": round(min(rps), 1), "max": round(max(rps), 1)},
+            "scaling": round(med(rps) / med([r["rps"] for r in results if r["servers"] == counts[0]]) * counts[0], 3),
+            "dServerMicros": round(d, 2),
+            "capCpus": cap,
+            "predictedThroughput": round(n * cap / (d * 1e-6), 1) if cap else None,
+            "ridesPerBatch": round(med([r["rides"] / max(r["batches"], 1) for r in rs]), 2),
+            "throttledShare": round(med([r["throttled"] for r in rs]), 3) if cap else None,
+            "cpuCores": {g: round(med([r["cpu_s"][g] / r["elapsed_s"] for r in rs]), 3)
+                         for g in ("server", "nginx", "redis", "client")},
+            "cpuMicrosPerRide": {g: round(med([r["cpu_s"][g] * 1e6 / r["rides"] for r in rs]), 1)
+                                 for g in ("server", "nginx", "redis", "client")},
+            "serverThreadsMicrosPerRide": thread_medians(rs),
+            "loadAverage": {"min": round(min(min(r["load"]) for r in rs), 2),
+                            "max": round(max(max(r["load"]) for r in rs), 2)},
+        })
+    return rows
 
 
-def throttled(rs):
-    shares = [r["throttled"] for r in rs if r.get("throttled") is not None]
-    return f"{100 * med(shares):.0f}%" if shares else "uncapped"
+KEYS = [
+    ("servers", "LiftRide servers behind nginx"),
+    ("rounds", "measured runs at this server count (one per round)"),
+    ("throughput.median/min/max", "client-part1's throughput over the rounds, requests (= rides) per second"),
+    ("scaling", "median throughput / median throughput at the first server count, times that count"),
+    ("dServerMicros", "D_server: the servers' CPU per ride in µs, median of rounds (all servers' CPU seconds over the "
+                      "measured run / rides they stored)"),
+    ("capCpus", "each server's CPU cap (CPUs), null if uncapped"),
+    ("predictedThroughput", "the capacity-per-server model: servers × capCpus / D_server, rides per second"),
+    ("ridesPerBatch", "rides per group-commit batch (one Redis FCALL), median of rounds"),
+    ("throttledShare", "share of the servers' quota periods in which they were throttled, median of rounds"),
+    ("cpuCores.G", "cores busy in group G (server = all servers, nginx, redis, client): CPU s / run wall s, median"),
+    ("cpuMicrosPerRide.G", "group G's CPU µs per ride, median of rounds"),
+    ("serverThreadsMicrosPerRide.K", "the servers' CPU µs per ride by kind of thread K (tomcat: http-nio-*, committers: "
+                                     "the group commit, jit: the compiler threads, gc+vm: the VM thread that runs the "
+                                     "serial GC, other), median of rounds"),
+    ("loadAverage.min/max", "the 1-minute load average seen at the start and end of the measured runs"),
+]
 
 
-def capped_section(a, factors, busy, growth, lo, hi):
-    """The discussion when every server had a CPU cap: the servers, not the machine, should be the bottleneck."""
-    return [
-        "",
-        f"## Capped servers: {a.server_cpus} CPU each",
-        "",
-        f"Measured, throughput relative to {lo} server: {factors}. {busy}",
-        "",
-        f"Each server may use {a.server_cpus} CPU per {a.server_cpu_period_ms} ms period, like a small instance, "
-        "so N servers bring N times the server CPU while the client, nginx and Redis share the rest of the "
-        "cores. While the servers' quota is what is hit (the throttled column) and the cores are not saturated, "
-        "throughput should grow nearly linearly with N (issue 20's target at 0.25 CPU: x1.8 or more at 2 "
-        "servers, x3.2 or more at 4). Where it grows less, the CPU per request shows what costs more with more "
-        f"servers, {lo} -> {hi}: {growth}.",
-    ]
-
-
-def write_report(a, counts, transports, results, load_before, load_after, runs_dir):
-    def pick(n, t):
-        return [r for r in results if r["servers"] == n and r["transport"] == t]
-
-    def scaling(n, t):
-        """Per round: throughput with n servers / with 1 server, same transport and round."""
-        ratios = []
-        for r in pick(n, t):
-            base = [b for b in pick(counts[0], t) if b["round"] == r["round"]]
-            if base:
-                ratios.append(r["rps"] / base[0]["rps"])
-        return ratios
-
+def write_report(a, counts, results, meta):
+    rows = summary(a, counts, results)
+    cap = a.server_cpus
+    doc = {"generatedBy": "python3 bench/scale_out.py", "date": meta["date"], "cores": meta["cores"],
+           "client": f"client-part1 --transport raw -t {a.threads} -s {a.skiers} -m {a.runs} --baseline 0",
+           "capCpus": cap or None, "quotaPeriodMs": a.server_cpu_period_ms if cap else None,
+           "serverJavaOptions": a.server_java_options, "keys": dict(KEYS), "byServers": rows}
+    with open(os.path.join(ROOT, "data", a.out_name + ".json"), "w") as f:
+        json.dump(doc, f, indent=1)
+        f.write("\n")
+    setup = (f"each server capped at {cap} CPU in a cgroup of its own, quota period {a.server_cpu_period_ms} ms "
+             f"(`--server-cpus {cap} --server-cpu-period-ms {a.server_cpu_period_ms}`); client, nginx and Redis "
+             "uncapped" if cap else "servers uncapped") + (
+        f"; Toxiproxy between the client and nginx (`--wan-rtt {a.wan_rtt} --wan-jitter {a.wan_jitter}`)"
+        if getattr(a, "wan_rtt", None) else "")
     md = [
+        f"# Scale-out with small servers: 1, 2 and 4 servers behind nginx, {cap} CPU each" if cap else
         "# Scale-out on one machine: 1, 2 and 4 servers behind nginx",
         "",
-        f"Generated by `python3 bench/scale_out.py` on {datetime.date.today()}: {a.rounds} rounds, server counts "
-        f"interleaved (each round rotates their order; every run on a fresh cluster); client-part2 "
-        f"`-t {a.threads} -s {a.skiers} -m {a.runs} --baseline {a.baseline}` through the front "
-        f"(`LocalCluster --servers N`: nginx round robin with kept-alive upstream connections, N servers, one "
-        f"redis-server with its AOF, `appendfsync everysec`). Machine: {os.cpu_count()} cores, "
-        f"{platform.platform()}; load average (1 min) {load_before[0]:.1f} before, {load_after[0]:.1f} after.",
+        f"Generated by `python3 bench/scale_out.py` on {meta['date']} ({meta.get('script_seconds', 0) / 60:.0f} min): "
+        f"{a.rounds} rounds, server counts interleaved (each round rotates their order; every run on a fresh "
+        f"cluster warmed with uncounted `-m {a.warmup_runs}` runs until the servers' JIT compiler threads used at most "
+        f"{a.settle_jit} µs per ride in one and its throughput was within {100 * a.settle:.0f}% of the one before, "
+        f"at most {a.max_warmups} of them); measured run client-part1 `--transport raw -t {a.threads} -s {a.skiers} -m {a.runs} "
+        f"--baseline 0` through the front (`LocalCluster --servers N`: nginx round robin with kept-alive upstream "
+        f"connections, N servers, one redis-server with its AOF); {setup}."
+        + (f" Server JVM options: `{a.server_java_options}`." if a.server_java_options else "")
+        + f" Machine: {meta['cores']} cores, {meta['platform']}; load average (1 min) "
+        f"{meta['load_before']:.1f} before, {meta.get('load_after', float('nan')):.1f} after.",
         "",
-        setup_line(a),
+        f"Machine-readable: [{a.out_name}.json]({a.out_name}.json), one object per server count in `byServers`:",
         "",
-        "| servers | transport | throughput, req/s: median (min-max) | scaling vs 1 server: median of rounds (min-max) "
-        "| mean latency ms (median) | p99 ms (median) | every request 201, count reconciled "
-        "| servers' quota periods throttled (median) |",
-        "|---:|---|---:|---:|---:|---:|---|---:|",
     ]
-    for t in transports:
-        for n in counts:
-            rs = pick(n, t)
-            if not rs:
-                continue
-            rps = [r["rps"] for r in rs]
-            sc = scaling(n, t)
-            md.append(
-                f"| {n} | {t} | {med(rps):,.0f} ({min(rps):,.0f}-{max(rps):,.0f}) | "
-                f"{med(sc):.2f} ({min(sc):.2f}-{max(sc):.2f}) | {med([r['mean_ms'] for r in rs]):.2f} | "
-                f"{med([r['p99_ms'] for r in rs]):.2f} | "
-                f"{'yes' if all(r['failed'] == 0 and r['reconciled'] for r in rs) else 'NO'} | {throttled(rs)} |")
+    md += [f"- `{k}`: {v}" for k, v in KEYS]
     md += [
         "",
-        "![Throughput and scaling factor by server count](scale-out.png)",
-        "",
-        "## Where the CPU went",
-        "",
-        "CPU every group of processes used over the client's whole invocation (start-up, baseline and report "
-        "included), as cores busy (CPU seconds / wall seconds of the invocation) and as CPU µs per request "
-        "(CPU seconds / requests sent, baseline included); medians of the rounds. The machine has "
-        + str(os.cpu_count()) + " cores, shared with whatever else ran (load average above).",
-        "",
-        "| servers | transport | cores busy: client | servers (all) | nginx | redis | total "
-        "| µs per request: client | servers | nginx | redis | total |",
-        "|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+        "| servers | throughput req/s: median (min-max) | scaling | D_server µs/ride | predicted n×cap/D_server "
+        "| rides/batch | server µs/ride: tomcat, committers, jit, gc+vm | throttled periods "
+        "| cores busy: servers, nginx, redis, client | load avg (min-max) |",
+        "|---:|---:|---:|---:|---:|---:|---|---:|---|---:|",
     ]
-    groups = ["client", "server", "nginx", "redis"]
-    totals, per_request = [], {}
-    for t in transports:
-        for n in counts:
-            rs = pick(n, t)
-            if not rs:
-                continue
-            cores = [med([r["cpu"].get(g, 0.0) / r["elapsed_s"] for r in rs]) for g in groups]
-            micros = [med([r["cpu"].get(g, 0.0) * 1e6 / (r["ok"] + 2 * a.baseline) for r in rs]) for g in groups]
-            per_request[(n, t)] = dict(zip(groups, micros))
-            totals.append(sum(cores))
-            md.append(f"| {n} | {t} | " + " | ".join(f"{c:.2f}" for c in cores) + f" | {sum(cores):.2f} | "
-                      + " | ".join(f"{m:.0f}" for m in micros) + f" | {sum(micros):.0f} |")
-    factors = "; ".join(
-        f"`--transport {t}`: " + ", ".join(f"{n} servers x{med(scaling(n, t)):.2f}" for n in counts[1:] if pick(n, t))
-        for t in transports)
-    lo, hi = counts[0], counts[-1]
-    growth = "; ".join(
-        f"{t}: {sum(per_request[(lo, t)].values()):.0f} -> {sum(per_request[(hi, t)].values()):.0f} µs in all, "
-        f"servers {per_request[(lo, t)]['server']:.0f} -> {per_request[(hi, t)]['server']:.0f}, "
-        f"Redis {per_request[(lo, t)]['redis']:.0f} -> {per_request[(hi, t)]['redis']:.0f}"
-        for t in transports if (lo, t) in per_request and (hi, t) in per_request)
-    busy = (f"Our processes kept {min(totals):.2f}-{max(totals):.2f} of the {os.cpu_count()} cores busy"
-            + ("; the rest went to other work on the machine (see the load average), which makes every figure "
-               "noisier." if max(totals) < 0.9 * os.cpu_count() else ": the cores were saturated throughout."))
-    md += capped_section(a, factors, busy, growth, lo, hi) if getattr(a, "server_cpus", None) else [
-        "",
-        "## Why more servers do not help here, and what to expect on separate machines",
-        "",
-        f"Measured, throughput relative to {lo} server: {factors}. {busy}",
-        "",
-        "On this machine every process shares the same two cores: the load client, nginx, Redis and every "
-        "LiftRide server. A second or fourth server adds no CPU, so throughput, bounded by cores / (CPU per "
-        "request of client + nginx + server + Redis), cannot rise: the factor can only stay at 1 or fall below "
-        "it. It falls by what the extra servers cost: each is a JVM with its own JIT compiler, garbage "
-        "collector and Tomcat threads competing for the same cores (more context switches, colder caches), "
-        f"and each server's group commit sees only 1/N of the rides, so its batches to Redis are smaller. The "
-        f"CPU per request shows it, {lo} -> {hi} servers: {growth}.",
-        "",
-        "On separate machines (the EC2 setup in the README: a client instance, an Application Load Balancer, "
-        "N Tomcat instances, one Redis) each server brings its own cores, so while the servers are the "
-        "bottleneck throughput grows nearly linearly with N. It stops growing at the next shared resource: "
-        "the client (Little's law: throughput = requests in flight / latency, so more servers only help while "
-        "the client keeps enough requests in flight, and its own CPU), the load balancer, or Redis. Redis runs "
-        "commands on one thread, but the servers send rides in batches (one function call per batch), so one "
-        "Redis carries several servers before it saturates; past that, Redis Cluster spreads resorts and "
-        "seasons over shards (every key of a ride carries the hash tag `{lr:RESORT:SEASON}`).",
-    ]
+    for row in rows:
+        t, c = row["throughput"], row["cpuCores"]
+        md.append(
+            f"| {row['servers']} | {t['median']:,.0f} ({t['min']:,.0f}-{t['max']:,.0f}) | x{row['scaling']:.2f} | "
+            f"{row['dServerMicros']:.1f} | "
+            + (f"{row['predictedThroughput']:,.0f}" if row["predictedThroughput"] else "-")
+            + f" | {row['ridesPerBatch']:.1f} | "
+            + ", ".join(f"{row['serverThreadsMicrosPerRide'].get(k, 0.0):.1f}"
+                        for k in ("tomcat", "committers", "jit", "gc+vm")) + " | "
+            + (f"{100 * row['throttledShare']:.0f}%" if row["throttledShare"] is not None else "uncapped")
+            + f" | {c['server']:.2f}, {c['nginx']:.2f}, {c['redis']:.2f}, {c['client']:.2f} | "
+            f"{row['loadAverage']['min']:.1f}-{row['loadAverage']['max']:.1f} |")
     md += [
         "",
         "## Every run",
         "",
-        "| round | servers | transport | req/s | wall s | mean ms | p50 ms | p99 ms | successful | failed | reconciled |",
-        "|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|---|",
+        "| round | servers | warm-ups req/s | req/s | D_server µs/ride | per server: µs/ride, rides/batch, throttled "
+        "| CPU µs/ride: nginx, redis, client | load avg | failed |",
+        "|---:|---:|---|---:|---:|---|---|---:|---:|",
     ]
     for r in results:
-        md.append(f"| {r['round']} | {r['servers']} | {r['transport']} | {r['rps']:,.0f} | {r['wall_s']:.2f} | "
-                  f"{r['mean_ms']:.2f} | {r['p50_ms']:.2f} | {r['p99_ms']:.2f} | {r['ok']:,} | {r['failed']:,} | "
-                  f"{'OK' if r['reconciled'] else 'NO'} |")
-    md += ["", f"Raw client-part2 outputs: `{os.path.relpath(runs_dir, ROOT)}/` (git-ignored).", ""]
-    out = os.path.join(ROOT, "data", "scale-out.md")
+        per = "; ".join(
+            f"{s['cpu_s'] * 1e6 / max(s['rides'], 1):.0f}, {s['rides'] / max(s['batches'], 1):.1f}, "
+            f"{100 * s['throttled'] / max(s['periods'], 1):.0f}%" for s in r["servers_detail"])
+        md.append(
+            f"| {r['round']} | {r['servers']} | {', '.join(f'{w[0]:,.0f}' for w in r['warmups'])} | {r['rps']:,.0f} | "
+            f"{r['d_server_us']:.1f} | {per} | "
+            + ", ".join(f"{r['cpu_s'][g] * 1e6 / r['rides']:.0f}" for g in ("nginx", "redis", "client"))
+            + f" | {r['load'][0]:.1f}-{r['load'][1]:.1f} | {r['failed']} |")
+    md += ["", f"Raw numbers: `{meta['runs_dir']}/results.json` (git-ignored).", ""]
+    if chart(a, rows):
+        md[md.index("## Every run") - 1:md.index("## Every run") - 1] = [
+            "", f"![Measured and predicted throughput by server count]({a.out_name}.png)"]
+    out = os.path.join(ROOT, "data", a.out_name + ".md")
+    kept = kept_sections(out)
     with open(out, "w") as f:
-        f.write("\n".join(md))
-    print("wrote " + out, file=sys.stderr)
-    chart(counts, transports, pick, scaling)
+        f.write("\n".join(md) + ("\n" + kept if kept else ""))
+    log("wrote " + out + " and " + os.path.join("data", a.out_name + ".json"))
 
 
-def chart(counts, transports, pick, scaling):
+KEEP_MARKER = "<!-- written by hand: bench/scale_out.py keeps everything from this line on -->"
+
+
+def kept_sections(path):
+    """What follows KEEP_MARKER in the existing report (the diagnosis, written by hand), marker included."""
+    if not os.path.exists(path):
+        return ""
+    with open(path) as f:
+        text = f.read()
+    return text[text.index(KEEP_MARKER):] if KEEP_MARKER in text else ""
+
+
+def chart(a, rows):
+    """data/<out-name>.png: measured throughput (median, min-max) and the model's prediction; False without
+    matplotlib."""
     try:
         import matplotlib
         matplotlib.use("Agg")
         import matplotlib.pyplot as plt
     except ImportError:
-        print("matplotlib is not installed (pip install matplotlib): no chart", file=sys.stderr)
-        return
-    fig, (left, right) = plt.subplots(1, 2, figsize=(11, 4.2))
-    for t in transports:
-        ns = [n for n in counts if pick(n, t)]
-        rps = [[r["rps"] for r in pick(n, t)] for n in ns]
-        mid = [med(v) for v in rps]
-        left.errorbar(ns, mid, yerr=[[m - min(v) for m, v in zip(mid, rps)], [max(v) - m for m, v in zip(mid, rps)]],
-                      marker="o", capsize=4, label=f"--transport {t}")
-        sc = [scaling(n, t) for n in ns]
-        right.errorbar(ns, [med(v) for v in sc],
-                       yerr=[[med(v) - min(v) for v in sc], [max(v) - med(v) for v in sc]],
-                       marker="o", capsize=4, label=f"--transport {t}")
-    right.plot(counts, [n / counts[0] for n in counts], "k--", linewidth=1, label="linear (separate machines, ideal)")
-    left.set(title="Throughput through nginx (median, min-max)", xlabel="LiftRide servers", ylabel="requests / s",
-             xticks=counts)
-    left.set_ylim(bottom=0)
-    right.set(title="Scaling factor vs 1 server (same machine)", xlabel="LiftRide servers",
-              ylabel="throughput / throughput with 1 server", xticks=counts)
-    right.set_ylim(bottom=0)
-    for ax in (left, right):
-        ax.grid(alpha=0.3)
-        ax.legend(fontsize=8)
+        log("matplotlib is not installed (pip install matplotlib): no chart")
+        return False
+    ns = [r["servers"] for r in rows]
+    mid = [r["throughput"]["median"] for r in rows]
+    fig, ax = plt.subplots(figsize=(6.5, 4.2))
+    ax.errorbar(ns, mid, yerr=[[m - r["throughput"]["min"] for m, r in zip(mid, rows)],
+                               [r["throughput"]["max"] - m for m, r in zip(mid, rows)]],
+                marker="o", capsize=4, label="measured (median, min-max)")
+    if all(r["predictedThroughput"] for r in rows):
+        ax.plot(ns, [r["predictedThroughput"] for r in rows], "s--", label="predicted: servers x cap / D_server")
+    ax.plot(ns, [mid[0] * n / ns[0] for n in ns], "k:", linewidth=1, label="linear from 1 server")
+    ax.set(title=f"Scale-out, {a.server_cpus or 'uncapped'} CPU per server", xlabel="LiftRide servers",
+           ylabel="rides / s", xticks=ns)
+    ax.set_ylim(bottom=0)
+    ax.grid(alpha=0.3)
+    ax.legend(fontsize=8)
     fig.tight_layout()
-    out = os.path.join(ROOT, "data", "scale-out.png")
-    fig.savefig(out, dpi=110)
-    print("wrote " + out, file=sys.stderr)
+    fig.savefig(os.path.join(ROOT, "data", a.out_name + ".png"), dpi=110)
+    return True
 
 
 if __name__ == "__main__":
