@@ -34,7 +34,10 @@ import time
 import urllib.request
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from scale_out import Cluster, ROOT, CLIENT_JAR, SERVER_JAR, sh  # noqa: E402
+from scale_out import Cluster, ROOT, SERVER_JAR, sh  # noqa: E402
+
+# client-part2: the sweeps publish its report (scale_out.py drives client-part1)
+CLIENT_JAR = os.path.join(ROOT, "client-part2", "target", "client-part2.jar")
 
 TOXIPROXY = os.path.expanduser("~/.cache/liftride/toxiproxy-v2.12.0/bin/server")
 
@@ -149,7 +152,8 @@ def sweep(kind, a):
     rel = os.path.relpath(SWEEPS[kind], ROOT)
     if kind == "wan":
         if a.wan_cluster:
-            ns = argparse.Namespace(server_cpus=None, server_cpu_period_ms=10, wan_rtt=a.wan_rtt, wan_jitter="0ms")
+            ns = argparse.Namespace(server_cpus=None, server_cpu_period_ms=10, wan_rtt=a.wan_rtt, wan_jitter="0ms",
+                                    server_java_options=None)
             target = Cluster(1, ns)
             setup = f"java -jar liftride-cluster.jar --servers 1 --wan-rtt {a.wan_rtt} (Redis, nginx)"
         else:

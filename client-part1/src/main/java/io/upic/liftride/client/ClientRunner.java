@@ -217,10 +217,11 @@ public final class ClientRunner {
         long part = Calibration.partNanos(baseline.wallNanos());
         out.printf(
                 Locale.US,
-                "Calibration: %d threads for %.1f s of warm-up, then %.1f s measured, for the CPU per request D"
-                        + " under load...%n",
+                "Calibration: %d threads warm up in %.1f s slices until the JIT has settled (at most %.1f s), then"
+                        + " %.1f s measured, for the CPU per request D under load...%n",
                 threads,
                 part / 1e9,
+                Math.min(Calibration.MAX_WARMUP_NANOS, Calibration.MAX_WARMUP_SLICES * part) / 1e9,
                 part / 1e9);
         out.flush();
         SilentServerDetector silentServer =

@@ -31,8 +31,23 @@ public final class Calibration {
     /** The longest warm-up, and the longest measured part: about 8 s with the default baseline, together. */
     public static final long MAX_PART_NANOS = 2_000_000_000L;
 
-    /** The shortest warm-up, and the shortest measured part. */
+    /** The shortest warm-up slice, and the shortest measured part. */
     public static final long MIN_PART_NANOS = 200_000_000L;
+
+    /**
+     * The longest warm-up: on a quiet 2-core machine C2 was still compiling 2 s into a run, and D measured then was
+     * 80 us a request against 48 us once it had settled (a 40% miss of the model, blamed on D).
+     */
+    public static final long MAX_WARMUP_NANOS = 10_000_000_000L;
+
+    /** The longest warm-up in slices: a short test baseline keeps a short calibration. */
+    public static final int MAX_WARMUP_SLICES = 12;
+
+    /** A warm-up slice is settled when the JIT compiler threads used at most this share of the process's CPU... */
+    static final double SETTLED_JIT_SHARE = 0.05;
+
+    /** ...and its D is within this of the slice before. */
+    static final double SETTLED_D_CHANGE = 0.10;
 
     private Calibration() {}
 
@@ -104,7 +119,8 @@ public final class Calibration {
 
     /**
      * Runs {@code threads} threads, each with its own sender of {@code senders}, sending rides of {@code spec}
-     * back to back for {@code partNanos} unmeasured, then {@code partNanos} measured, and stops them.
+     * back to back, unmeasured in slices of {@code partNanos} until the JVM has settled (at most {@link
+     * #MAX_WARMUP_SLICES} slices and {@link #MAX_WARMUP_NANOS}), then {@code partNanos} measured, and stops them.
      *
      * @param stopRequested checked before each request; true ends the calibration early (then it is stopped)
      */
@@ -138,8 +154,7 @@ public final class Calibration {
         }
         try {
             long start = System.nanoTime();
-            sleepUntil(start + partNanos, crowd);
-            Snapshot before = crowd.snapshot();
+            Snapshot before = warmUp(crowd, start, partNanos);
             sleepUntil(before.nanos + partNanos, crowd);
             Snapshot after = crowd.snapshot();
             boolean cut = crowd.stopping();
@@ -164,6 +179,28 @@ public final class Calibration {
         }
     }
 
+    /**
+     * Sends in slices of {@code sliceNanos} until the JVM has settled (the JIT compiler threads idle and D steady
+     * from one slice to the next) or the warm-up's limits are reached; returns the counters at its end.
+     */
+    private static Snapshot warmUp(Crowd crowd, long startNanos, long sliceNanos) {
+        long limitNanos = Math.min(MAX_WARMUP_NANOS, MAX_WARMUP_SLICES * sliceNanos);
+        Snapshot previous = crowd.snapshot();
+        double previousD = Double.NaN;
+        while (true) {
+            sleepUntil(previous.nanos + sliceNanos, crowd);
+            Snapshot now = crowd.snapshot();
+            double d = now.cpuNanosPerRequestSince(previous);
+            boolean settled = now.jitShareSince(previous) <= SETTLED_JIT_SHARE
+                    && Math.abs(d - previousD) <= SETTLED_D_CHANGE * previousD;
+            if (settled || Double.isNaN(d) || crowd.stopping() || now.nanos - startNanos >= limitNanos) {
+                return now;
+            }
+            previous = now;
+            previousD = d;
+        }
+    }
+
     private static void sleepUntil(long deadlineNanos, Crowd crowd) {
         long left;
         while ((left = deadlineNanos - System.nanoTime()) > 0 && !crowd.stopping()) {
@@ -179,7 +216,22 @@ public final class Calibration {
 
     /** Counters at one moment: sums over the threads, and the process's CPU time. */
     private record Snapshot(
-            long nanos, long requests, long failed, long attempts, long latencyNanos, long cpuNanos, long jitNanos) {}
+            long nanos, long requests, long failed, long attempts, long latencyNanos, long cpuNanos, long jitNanos) {
+
+        /** Process CPU less the JIT's per request completed since {@code earlier}; NaN if unknown or none. */
+        double cpuNanosPerRequestSince(Snapshot earlier) {
+            long done = requests - earlier.requests;
+            return cpuNanos < 0 || earlier.cpuNanos < 0 || done == 0
+                    ? Double.NaN
+                    : (double) (cpuNanos - earlier.cpuNanos - (jitNanos - earlier.jitNanos)) / done;
+        }
+
+        /** The JIT compiler threads' share of the process's CPU since {@code earlier} (1 if unknown). */
+        double jitShareSince(Snapshot earlier) {
+            long cpu = cpuNanos - earlier.cpuNanos;
+            return cpuNanos < 0 || earlier.cpuNanos < 0 || cpu <= 0 ? 1 : (double) (jitNanos - earlier.jitNanos) / cpu;
+        }
+    }
 
     /**
      * The JIT compiler threads' CPU time in nanoseconds (not CompilationMXBean's compilation time, which is
