@@ -180,9 +180,10 @@ class CompareIT {
 
         out.reset();
         err.reset();
-        // a band no noise reaches: this test is about the rows, the two above about the verdicts
+        // this test is about the rows, the two above about the verdicts: the tails of two 2 s open-model runs can
+        // differ past any band (one GC pause made intended.p99 8.3 ms against 0.7), so 3 is as good as 0 here
         int exit = main().run(new String[] {"compare", "open-a", "open-b", "--max-regression", "1000%"});
-        assertEquals(0, exit, printed());
+        assertTrue(exit == 0 || exit == 3, "compared (not refused): exit " + exit + "\n" + printed());
         String o = printed();
         assertTrue(o.contains("--rate 2000"), o);
         for (String m : List.of("intended.mean", "intended.p50", "intended.p99", "intended.p99.9", "intended.max")) {
