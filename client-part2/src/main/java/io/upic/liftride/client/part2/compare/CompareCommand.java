@@ -1,5 +1,6 @@
 package io.upic.liftride.client.part2.compare;
 
+import io.upic.liftride.client.part2.cli.Subcommand;
 import io.upic.liftride.flags.Flag;
 import io.upic.liftride.flags.Flags;
 import io.upic.liftride.flags.UsageException;
@@ -105,20 +106,11 @@ public final class CompareCommand {
 
     /** Runs the comparison of {@code args} (the words after {@code compare}); returns the exit code. */
     public int run(String[] args, String command) {
-        Request request;
-        try {
-            request = parse(args);
-        } catch (UsageException e) {
-            err.println(e.getMessage());
-            err.print(usage(command));
-            err.flush();
-            return UsageException.EXIT_CODE;
+        Subcommand<Request> parsed = Subcommand.parse(args, this::parse, usage(command), out, err);
+        if (parsed.done()) {
+            return parsed.exitCode();
         }
-        if (request == null) {
-            out.print(usage(command));
-            out.flush();
-            return 0;
-        }
+        Request request = parsed.request();
         RunComparison c;
         try {
             c = RunComparison.of(

@@ -3,6 +3,7 @@ package io.upic.liftride.client.part2.merge;
 import io.upic.liftride.client.part2.chart.RunCharts;
 import io.upic.liftride.client.part2.chart.RunCharts.ChartFile;
 import io.upic.liftride.client.part2.cli.Part2Options;
+import io.upic.liftride.client.part2.cli.Subcommand;
 import io.upic.liftride.client.part2.report.HdrLog;
 import io.upic.liftride.client.part2.report.HtmlReport;
 import io.upic.liftride.client.part2.report.MarkdownReport;
@@ -75,19 +76,11 @@ public final class MergeCommand {
 
     /** Runs the merge of {@code args} (the words after {@code merge}); returns the exit code. */
     public int run(String[] args, String command) {
-        Request request;
-        try {
-            request = parse(args);
-        } catch (UsageException e) {
-            err.println(e.getMessage());
-            err.print(usage(command));
-            err.flush();
-            return UsageException.EXIT_CODE;
+        Subcommand<Request> parsed = Subcommand.parse(args, this::parse, usage(command), out, err);
+        if (parsed.done()) {
+            return parsed.exitCode();
         }
-        if (request == null) {
-            out.print(usage(command));
-            return 0;
-        }
+        Request request = parsed.request();
         List<MergedRun> merged;
         try {
             merged = merge(request);
