@@ -19,6 +19,12 @@ import org.junit.jupiter.api.Timeout;
  * must close every slow connection within its body deadline (Tomcat checks async deadlines once a
  * second, hence the 2 s of slack). A smaller run warms the JVM first, so the quiet run is not the
  * cold one.
+ *
+ * <p>The wall times compared are the runs' own ({@link io.upic.liftride.client.engine.RunResult#wallNanos}),
+ * not the whole invocations': an invocation also holds the baseline and the load calibration, which
+ * warms until D is steady, and D here counts the attack's own thread (it runs in this JVM), so under
+ * attack the calibration takes up to its 10 s cap. A CI run once failed on that alone (4.0 s quiet
+ * against 15.0 s attacked, of which the runs were a small part).
  */
 // A hang is a failure, not a stuck build.
 @Timeout(value = 90, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
@@ -53,17 +59,22 @@ class SlowBodyAttackIT {
             }
             assertEquals(0, attacked.exit(), attacked.output());
             assertEquals(0, attacked.result().requests().failed(), attacked.output());
+            long quietMillis = quiet.result().wallNanos() / 1_000_000;
+            long attackedMillis = attacked.result().wallNanos() / 1_000_000;
             String times = String.format(
                     Locale.ROOT,
-                    "quiet %d ms, attacked %d ms (%.2fx); attack opened %d connections; load %s",
+                    "run wall quiet %d ms, attacked %d ms (%.2fx); whole invocations %d and %d ms;"
+                            + " attack opened %d connections; load %s",
+                    quietMillis,
+                    attackedMillis,
+                    (double) attackedMillis / quietMillis,
                     quiet.millis(),
                     attacked.millis(),
-                    (double) attacked.millis() / quiet.millis(),
                     attack.opened(),
                     java.nio.file.Files.readString(java.nio.file.Path.of("/proc/loadavg"))
                             .strip());
             System.out.println("SlowBodyAttackIT: " + times);
-            assertTrue(attacked.millis() <= 2 * quiet.millis(), times);
+            assertTrue(attackedMillis <= 2 * quietMillis, times);
             assertNull(attack.failure(), "the attack itself failed");
             assertEquals(0, leftOpen, "connections the server left open past its deadline; " + times);
             List<Long> lifetimes = attack.closedAfterMillis();
