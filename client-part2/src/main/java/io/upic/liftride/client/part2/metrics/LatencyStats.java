@@ -1,5 +1,6 @@
 package io.upic.liftride.client.part2.metrics;
 
+import java.util.List;
 import org.HdrHistogram.AbstractHistogram;
 
 /**
@@ -34,6 +35,9 @@ public record LatencyStats(
         double p999Millis,
         double maxMillis) {
 
+    /** The columns of every latency table (console, markdown, HTML), in the order of {@link #columnsMillis}. */
+    public static final List<String> COLUMNS = List.of("mean", "median", "p90", "p95", "p99", "p99.9", "min", "max");
+
     /** Statistics of nothing. */
     public static final LatencyStats EMPTY = new LatencyStats(0, Double.NaN, 0, 0, 0, 0, 0, 0, 0);
 
@@ -60,6 +64,11 @@ public record LatencyStats(
                 percentileMillis(histogram, 99),
                 percentileMillis(histogram, 99.9),
                 exact.maxNanos() / 1e6);
+    }
+
+    /** This set's values in the order of {@link #COLUMNS}, in milliseconds. */
+    public double[] columnsMillis() {
+        return new double[] {meanMillis, p50Millis, p90Millis, p95Millis, p99Millis, p999Millis, minMillis, maxMillis};
     }
 
     /** HdrHistogram's value at {@code percentile}, microseconds to milliseconds. */

@@ -148,7 +148,10 @@ public final class ReportTables {
         for (ScopeStats s : run.metrics().phases()) {
             latencyRows(rows, s);
         }
-        return table("scope|attempts|count|mean|median|p90|p95|p99|p99.9|min|max", "llrrrrrrrrr", rows);
+        return table(
+                "scope|attempts|count|" + String.join("|", LatencyStats.COLUMNS),
+                "llr" + "r".repeat(LatencyStats.COLUMNS.size()),
+                rows);
     }
 
     private static void latencyRows(List<List<String>> rows, ScopeStats s) {
@@ -165,22 +168,11 @@ public final class ReportTables {
     }
 
     private static List<String> latencyRow(String scope, String attempts, LatencyStats l) {
-        if (l.count() == 0) {
-            return cells("%s|%s|0||||||||", scope, attempts);
+        List<String> row = new ArrayList<>(List.of(scope, attempts, String.format(L, "%,d", l.count())));
+        for (double v : l.columnsMillis()) {
+            row.add(l.count() == 0 ? "" : String.format(L, "%.3f", v));
         }
-        return cells(
-                "%s|%s|%,d|%.3f|%.3f|%.3f|%.3f|%.3f|%.3f|%.3f|%.3f",
-                scope,
-                attempts,
-                l.count(),
-                l.meanMillis(),
-                l.p50Millis(),
-                l.p90Millis(),
-                l.p95Millis(),
-                l.p99Millis(),
-                l.p999Millis(),
-                l.minMillis(),
-                l.maxMillis());
+        return row;
     }
 
     /** Phases and Little's law with measured numbers: in flight = throughput x mean latency, beside the threads. */

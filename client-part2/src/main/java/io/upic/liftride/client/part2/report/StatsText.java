@@ -26,22 +26,11 @@ public final class StatsText {
         out.println();
         out.println(
                 "Latency statistics (ms): mean, min, max exact; percentiles from HdrHistogram (microseconds, 3 significant digits, nearest rank)");
-        out.printf(
-                L,
-                "  %-9s %-8s %10s %9s %9s %9s %9s %9s %9s %9s %9s %14s %9s%n",
-                "scope",
-                "attempts",
-                "count",
-                "mean",
-                "median",
-                "p90",
-                "p95",
-                "p99",
-                "p99.9",
-                "min",
-                "max",
-                "throughput",
-                "in flight");
+        StringBuilder header = new StringBuilder(String.format(L, "  %-9s %-8s %10s", "scope", "attempts", "count"));
+        for (String column : LatencyStats.COLUMNS) {
+            header.append(String.format(L, " %9s", column));
+        }
+        out.println(header.append(String.format(L, " %14s %9s", "throughput", "in flight")));
         row(out, o.metrics().run(), true);
         for (ScopeStats p : o.metrics().phases()) {
             row(out, p, false);
@@ -142,22 +131,11 @@ public final class StatsText {
             out.printf(L, "  %-9s %-8s %,10d%n", scope, attempts, 0);
             return;
         }
-        out.printf(
-                L,
-                "  %-9s %-8s %,10d %9.3f %9.3f %9.3f %9.3f %9.3f %9.3f %9.3f %9.3f %14s %9s%n",
-                scope,
-                attempts,
-                l.count(),
-                l.meanMillis(),
-                l.p50Millis(),
-                l.p90Millis(),
-                l.p95Millis(),
-                l.p99Millis(),
-                l.p999Millis(),
-                l.minMillis(),
-                l.maxMillis(),
-                throughput,
-                inFlight);
+        StringBuilder row = new StringBuilder(String.format(L, "  %-9s %-8s %,10d", scope, attempts, l.count()));
+        for (double v : l.columnsMillis()) {
+            row.append(String.format(L, " %9.3f", v));
+        }
+        out.println(row.append(String.format(L, " %14s %9s", throughput, inFlight)));
     }
 
     /** {@code file} relative to {@code base} when it is inside it, for shorter lines. */

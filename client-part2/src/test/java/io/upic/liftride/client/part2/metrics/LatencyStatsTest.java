@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.util.Arrays;
+import java.util.List;
 import java.util.SplittableRandom;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
@@ -68,6 +69,27 @@ class LatencyStatsTest {
             assertTrue(gotMicros >= exact, "never below the exact value at p" + PERCENTILES[i]);
             assertTrue(gotMicros - exact <= exact / 1024.0, "within 3 significant digits at p" + PERCENTILES[i]);
         }
+    }
+
+    @Test
+    void everyTableColumnNamesTheValueBelowIt() {
+        LatencyStats s = new LatencyStats(9, 1.5, 0.5, 1.0, 2.0, 3.0, 4.0, 5.0, 6.0);
+        double[] values = s.columnsMillis();
+        assertEquals(LatencyStats.COLUMNS.size(), values.length);
+        double[] expected = {
+            s.meanMillis(),
+            s.p50Millis(),
+            s.p90Millis(),
+            s.p95Millis(),
+            s.p99Millis(),
+            s.p999Millis(),
+            s.minMillis(),
+            s.maxMillis()
+        };
+        for (int i = 0; i < values.length; i++) {
+            assertEquals(expected[i], values[i], LatencyStats.COLUMNS.get(i));
+        }
+        assertEquals(List.of("mean", "median", "p90", "p95", "p99", "p99.9", "min", "max"), LatencyStats.COLUMNS);
     }
 
     @Test
