@@ -32,6 +32,8 @@ import sys
 import threading
 import time
 
+from benchlib import ensure, loadavg, sh
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SERVER_JAR = os.path.join(ROOT, "servlet", "target", "liftride-server.jar")
 FLOOD_LUA = os.path.join(ROOT, "servlet", "bench", "flood.lua")
@@ -39,19 +41,6 @@ OUT = os.path.join(ROOT, "data", "flood.md")
 HEAP_LIMIT_MB = 200
 EXISTING_SKIERS = 100
 EXISTING_DAY = 366  # a day neither flood shape reaches within 18,000,000 requests
-
-
-def sh(cmd, **kw):
-    print("+ " + " ".join(cmd), file=sys.stderr, flush=True)
-    return subprocess.run(cmd, check=True, **kw)
-
-
-def ensure(program, package):
-    if shutil.which(program):
-        return
-    print(f"{program} not found: installing Debian's {package}", file=sys.stderr)
-    sh(["apt-get", "update", "-qq"])
-    sh(["apt-get", "install", "-y", "-qq", package])
 
 
 class Server:
@@ -175,11 +164,6 @@ class ExistingRides(threading.Thread):
             self.vertical[skier] = self.vertical.get(skier, 0) + lift * 10
         else:
             self.other[status] = self.other.get(status, 0) + 1
-
-
-def loadavg():
-    with open("/proc/loadavg") as f:
-        return " ".join(f.read().split()[:3])
 
 
 SHAPES = {

@@ -19,24 +19,19 @@ import os
 import re
 import shutil
 import signal
-import socket
 import subprocess
 import sys
 import tempfile
 import threading
 import time
 
+from benchlib import free_port
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SERVER_JAR = os.path.join(ROOT, "servlet", "target", "liftride-server.jar")
 CLUSTER_JAR = os.path.join(ROOT, "cluster", "target", "liftride-cluster.jar")
 CLIENT_JAR = os.path.join(ROOT, "client-part1", "target", "client-part1.jar")
 REDIS_CONF = os.path.join(ROOT, "servlet", "redis", "redis.conf")
-
-
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def wait_for(pattern, stream, seconds=60):

@@ -23,12 +23,13 @@ import os
 import platform
 import re
 import shutil
-import socket
 import statistics
 import subprocess
 import sys
-import time
 import urllib.request
+
+import benchlib
+from benchlib import cpu_seconds, free_port, load1, med_range, sh
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SERVER_JAR = os.path.join(ROOT, "servlet", "target", "liftride-server.jar")
@@ -38,45 +39,6 @@ BENCH_JAR = os.path.join(ROOT, "bench", "target", "liftride-bench.jar")
 RIDE_COUNT = re.compile(r'^liftride_http_requests_seconds_count\{method="POST",.*?status="201"\} (\S+)$', re.M)
 
 
-def sh(cmd, **kw):
-    print("+ " + " ".join(cmd), file=sys.stderr, flush=True)
-    return subprocess.run(cmd, check=True, **kw)
-
-
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-CLK_TCK = os.sysconf("SC_CLK_TCK")
-
-
-def cpu_seconds(pid):
-    """User + system CPU seconds a process has used (/proc/PID/stat fields 14 and 15)."""
-    with open(f"/proc/{pid}/stat") as f:
-        fields = f.read().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / CLK_TCK
-
-
-def loadavg():
-    with open("/proc/loadavg") as f:
-        return float(f.read().split()[0])
-
-
-def start_server(port, metrics):
-    cmd = ["java", "-Xms512m", "-Xmx512m", f"-Dliftride.metrics={metrics}", "-Dliftride.drain.graceMillis=0",
-           "-jar", SERVER_JAR, "--host", "127.0.0.1", "--port", str(port)]
-    p = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    deadline = time.time() + 60
-    while time.time() < deadline:
-        try:
-            urllib.request.urlopen(f"http://127.0.0.1:{port}/liftride/health/ready", timeout=2).read()
-            return p
-        except OSError:
-            time.sleep(0.3)
-    p.kill()
-    raise SystemExit("server did not answer within 60 s: " + " ".join(cmd))
 
 
 def wrk(port, seconds):
@@ -94,10 +56,10 @@ def wrk(port, seconds):
 
 
 def one(port, metrics, args):
-    server = start_server(port, metrics)
+    server = benchlib.start_server(SERVER_JAR, port, [f"-Dliftride.metrics={metrics}", "-Dliftride.drain.graceMillis=0"])
     try:
         wrk(port, args.warmup)
-        load = loadavg()
+        load = load1()
         cpu0 = cpu_seconds(server.pid)
         rps, total, p99 = wrk(port, args.seconds)
         cpu_us = (cpu_seconds(server.pid) - cpu0) * 1e6 / total
@@ -122,10 +84,6 @@ def jmh():
             raise SystemExit("no JMH score for " + name + ":\n" + out)
         scores[name] = (float(m.group(1)), float(m.group(2)))
     return scores
-
-
-def med_range(xs, fmt):
-    return f"{fmt.format(statistics.median(xs))} ({fmt.format(min(xs))}-{fmt.format(max(xs))})"
 
 
 def report(args, rows, scores):
@@ -213,7 +171,7 @@ def main():
             print(f"round {r + 1} metrics {metrics}: {row[metrics]['rps']:,.0f} req/s "
                   f"(load {row[metrics]['load']:.1f})", file=sys.stderr, flush=True)
         rows.append(row)
-    load = loadavg()
+    load = load1()
     scores = jmh()
     scores["load"] = load
     report(args, rows, scores)

@@ -31,17 +31,14 @@ import threading
 import time
 import urllib.request
 
+from benchlib import sh
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SERVER_JAR = os.path.join(ROOT, "servlet", "target", "liftride-server.jar")
 PART1_JAR = os.path.join(ROOT, "client-part1", "target", "client-part1.jar")
 PART2_JAR = os.path.join(ROOT, "client-part2", "target", "client-part2.jar")
 BENCH_JAR = os.path.join(ROOT, "bench", "target", "liftride-bench.jar")
 PACER_SECTION = "## The pacer's spin margin"
-
-
-def sh(cmd, **kw):
-    print("+ " + " ".join(cmd), file=sys.stderr, flush=True)
-    return subprocess.run(cmd, check=True, **kw)
 
 
 class Server:

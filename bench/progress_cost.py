@@ -16,44 +16,17 @@ import json
 import os
 import platform
 import resource
-import socket
-import statistics
 import subprocess
 import sys
 import tempfile
-import time
-import urllib.request
+
+import benchlib
+from benchlib import free_port, med_range, sh
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SERVER_JAR = os.path.join(ROOT, "servlet", "target", "liftride-server.jar")
 CLIENT_JAR = os.path.join(ROOT, "client-part1", "target", "client-part1.jar")
 OUT = os.path.join(ROOT, "data", "progress-cost.md")
-
-
-def sh(cmd, **kw):
-    print("+ " + " ".join(cmd), file=sys.stderr, flush=True)
-    return subprocess.run(cmd, check=True, **kw)
-
-
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def start_server(port):
-    p = subprocess.Popen(
-        ["java", "-Xms512m", "-Xmx512m", "-jar", SERVER_JAR, "--host", "127.0.0.1", "--port", str(port)],
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    deadline = time.time() + 60
-    while time.time() < deadline:
-        try:
-            urllib.request.urlopen(f"http://127.0.0.1:{port}/liftride/statistics", timeout=2).read()
-            return p
-        except OSError:
-            time.sleep(0.5)
-    p.kill()
-    raise SystemExit("server did not answer within 60 s")
 
 
 def run_client(port, args, quiet, tmp):
@@ -74,10 +47,6 @@ def run_client(port, args, quiet, tmp):
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
     return {"throughput": s["throughput"], "wall": s["wallSeconds"], "requests": s["successful"],
             "cpu": cpu, "progress_lines": len(lines), "example": lines[0] if lines else ""}
-
-
-def med_range(xs, fmt):
-    return f"{fmt.format(statistics.median(xs))} ({fmt.format(min(xs))}-{fmt.format(max(xs))})"
 
 
 def reading(ratio):
@@ -102,7 +71,7 @@ def main():
         sh(["mvn", "-B", "-q", "-pl", "servlet,client-part1", "-am", "package", "-DskipTests",
             "-Dspotless.check.skip=true", "-Dcheckstyle.skip=true"], cwd=ROOT)
     port = free_port()
-    server = start_server(port)
+    server = benchlib.start_server(SERVER_JAR, port)
     rows = []
     try:
         with tempfile.TemporaryDirectory() as tmp:

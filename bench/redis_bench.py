@@ -32,39 +32,14 @@ import tempfile
 import time
 import urllib.request
 
+from benchlib import cpu_seconds, ensure, free_port, sh
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SERVER_JAR = os.path.join(ROOT, "servlet", "target", "liftride-server.jar")
 POST_LUA = os.path.join(ROOT, "servlet", "bench", "post.lua")
 REDIS_CONF = os.path.join(ROOT, "servlet", "redis", "redis.conf")
 OUT = os.path.join(ROOT, "data", "redis-bench.md")
 BENCH_JAR = os.path.join(ROOT, "bench", "target", "liftride-bench.jar")
-CLK_TCK = os.sysconf("SC_CLK_TCK")
-
-
-def sh(cmd, **kw):
-    print("+ " + " ".join(cmd), file=sys.stderr, flush=True)
-    return subprocess.run(cmd, check=True, **kw)
-
-
-def ensure(program, package):
-    if shutil.which(program):
-        return
-    print(f"{program} not found: installing Debian's {package}", file=sys.stderr)
-    sh(["apt-get", "update", "-qq"])
-    sh(["apt-get", "install", "-y", "-qq", package])
-
-
-def cpu_seconds(pid):
-    with open(f"/proc/{pid}/stat") as f:
-        fields = f.read().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / CLK_TCK
-
-
-def free_port():
-    import socket
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 class Redis:

@@ -19,16 +19,13 @@ import shutil
 import subprocess
 import sys
 
+from benchlib import load1
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 JAR = os.path.join(ROOT, "client-part2", "target", "client-part2.jar")
 OUT_MD = os.path.join(ROOT, "data", "report-html.md")
 OUT_PNG = os.path.join(ROOT, "data", "report-html.png")
 REPORT_LINE = re.compile(r"^Report: (\S+report\.html) \(([\d,]+) bytes, rendered in ([\d.]+) ms\)$", re.M)
-
-
-def loadavg():
-    with open("/proc/loadavg") as f:
-        return f.read().split()[0]
 
 
 def main():
@@ -46,9 +43,9 @@ def main():
     stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
     out_dir = os.path.join("data", "runs", "report-html-" + stamp)  # relative: the page shows the command
     cmd = ["java", "-jar", os.path.relpath(JAR, ROOT), "-t", a.t, "-s", a.s, "-l", a.l, "-m", a.m, "--out", out_dir]
-    load_before = loadavg()
+    load_before = load1()
     run = subprocess.run(cmd, capture_output=True, text=True, timeout=3600, cwd=ROOT)
-    load_after = loadavg()
+    load_after = load1()
     if run.returncode != 0:
         sys.exit("client-part2 exited with %d:\n%s\n%s" % (run.returncode, run.stdout[-3000:], run.stderr[-3000:]))
     m = REPORT_LINE.search(run.stdout)
