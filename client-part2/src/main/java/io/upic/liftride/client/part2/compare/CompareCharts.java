@@ -5,14 +5,17 @@ import io.upic.liftride.client.part2.html.ChartSpec.Line;
 import io.upic.liftride.client.part2.report.PercentileCurves;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.Function;
 import org.HdrHistogram.Histogram;
 
 /**
  * The charts of a comparison, both sides on the same axes: latency over time (p99 solid, median dashed, per time
  * bucket of completion as the runs wrote them), attempts completed per second, and the latency by percentile of
- * each side's runs added up; baseline runs in blues, candidate runs in reds, the baseline's first run's phases
+ * each side's runs added up (under {@code --rate} also from the intended send, dashed: the coordinated-omission-free
+ * view an open model is run for); baseline runs in blues, candidate runs in reds, the baseline's first run's phases
  * shaded. Runs whose folder holds no histogram logs are left out and named in {@link #notes()}. Immutable by
  * convention.
  *
@@ -114,24 +117,26 @@ public record CompareCharts(List<ChartSpec> charts, List<String> notes) {
         return bands;
     }
 
-    /** Each side's runs added into one histogram, drawn as one curve per side. */
+    /** Each side's runs added into one histogram, drawn as one curve per side (and one per side from intended). */
     private static ChartSpec percentiles(List<Drawn> base, List<Drawn> cand) {
-        Histogram b = sum(base);
-        Histogram c = sum(cand);
-        long count = Math.max(b == null ? 0 : b.getTotalCount(), c == null ? 0 : c.getTotalCount());
+        Histogram b = sum(base, RunSeries::all);
+        Histogram c = sum(cand, RunSeries::all);
+        Histogram bi = sum(base, RunSeries::intended);
+        Histogram ci = sum(cand, RunSeries::intended);
+        long count = 0;
+        for (Histogram h : Arrays.asList(b, c, bi, ci)) {
+            count = Math.max(count, h == null ? 0 : h.getTotalCount());
+        }
         double[] nines = PercentileCurves.nines(count);
         List<Line> lines = new ArrayList<>();
-        PercentileCurves.Curve bc = PercentileCurves.curve("baseline", b, nines);
-        PercentileCurves.Curve cc = PercentileCurves.curve("candidate", c, nines);
-        if (bc != null) {
-            lines.add(Line.solid(bc.name(), BASELINE[0], bc.millis()));
-        }
-        if (cc != null) {
-            lines.add(Line.solid(cc.name(), CANDIDATE[0], cc.millis()));
-        }
+        addCurve(lines, "baseline", BASELINE[0], b, nines, false);
+        addCurve(lines, "candidate", CANDIDATE[0], c, nines, false);
+        addCurve(lines, "baseline from intended", BASELINE[0], bi, nines, true);
+        addCurve(lines, "candidate from intended", CANDIDATE[0], ci, nines, true);
         return new ChartSpec(
                 "compare-percentiles",
-                "Latency by percentile (each side's runs added up)",
+                "Latency by percentile (each side's runs added up"
+                        + (bi != null || ci != null ? "; dashed: from the intended send)" : ")"),
                 "percentile (each step adds a nine)",
                 "latency (ms)",
                 ChartSpec.XAxis.NINES,
@@ -140,14 +145,34 @@ public record CompareCharts(List<ChartSpec> charts, List<String> notes) {
                 List.of());
     }
 
-    private static Histogram sum(List<Drawn> drawn) {
-        if (drawn.isEmpty()) {
-            return null;
+    private static void addCurve(
+            List<Line> lines, String name, String color, Histogram h, double[] nines, boolean dashed) {
+        PercentileCurves.Curve curve = PercentileCurves.curve(name, h, nines);
+        if (curve != null) {
+            lines.add(
+                    dashed
+                            ? Line.dashed(curve.name(), color, curve.millis())
+                            : Line.solid(curve.name(), color, curve.millis()));
         }
-        Histogram h = drawn.get(0).series().all().copy();
-        for (Drawn d : drawn.subList(1, drawn.size())) {
-            h.add(d.series().all());
+    }
+
+    /**
+     * The histograms {@code which} picks from each drawn run, added up; null when no run has one (a side of
+     * closed-model runs has no intended histogram). A side mixing open and closed runs adds the open ones only.
+     */
+    private static Histogram sum(List<Drawn> drawn, Function<RunSeries, Histogram> which) {
+        Histogram total = null;
+        for (Drawn d : drawn) {
+            Histogram h = which.apply(d.series());
+            if (h == null) {
+                continue;
+            }
+            if (total == null) {
+                total = h.copy();
+            } else {
+                total.add(h);
+            }
         }
-        return h;
+        return total;
     }
 }

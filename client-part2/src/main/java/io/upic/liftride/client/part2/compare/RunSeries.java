@@ -29,6 +29,7 @@ import org.HdrHistogram.HistogramLogReader;
  * @param p99          each bucket's 99th percentile (ms), likewise
  * @param perSecond    attempts completed per second in each bucket (0 when none)
  * @param all          every attempt's latency (µs)
+ * @param intended     open model: every attempt's latency from its intended send (µs); null in the closed model
  * @param phases       each phase's window, seconds since the run started
  */
 public record RunSeries(
@@ -37,6 +38,7 @@ public record RunSeries(
         double[] p99,
         double[] perSecond,
         Histogram all,
+        Histogram intended,
         List<ChartSpec.Band> phases) {
 
     /**
@@ -55,6 +57,7 @@ public record RunSeries(
             }
         }
         Histogram all = null;
+        Histogram intended = null;
         List<ChartSpec.Band> phases = new ArrayList<>();
         try {
             HistogramLogReader reader = new HistogramLogReader(log.toFile());
@@ -63,6 +66,8 @@ public record RunSeries(
                 String tag = e.getTag();
                 if (tag == null && all == null) {
                     all = (Histogram) e;
+                } else if (HdrLog.INTENDED.equals(tag) && intended == null) {
+                    intended = (Histogram) e;
                 } else if (tag != null && all != null && isPhase(tag)) {
                     long origin = all.getStartTimeStamp();
                     phases.add(new ChartSpec.Band(
@@ -75,7 +80,7 @@ public record RunSeries(
         if (all == null) {
             throw new IOException(log + " holds no whole-run histogram");
         }
-        return buckets(ShardFiles.readPerSecond(perBucket, ""), all, phases);
+        return buckets(ShardFiles.readPerSecond(perBucket, ""), all, intended, phases);
     }
 
     /** A phase's tag: neither the whole run's first attempts or intended send, nor a phase's. */
@@ -86,7 +91,8 @@ public record RunSeries(
                 && !tag.endsWith("." + HdrLog.INTENDED);
     }
 
-    private static RunSeries buckets(Map<Long, Histogram> byStart, Histogram all, List<ChartSpec.Band> phases) {
+    private static RunSeries buckets(
+            Map<Long, Histogram> byStart, Histogram all, Histogram intended, List<ChartSpec.Band> phases) {
         long origin = all.getStartTimeStamp();
         TreeMap<Long, Histogram> sorted = new TreeMap<>(byStart);
         long widthMillis = sorted.isEmpty()
@@ -104,7 +110,7 @@ public record RunSeries(
             p99[i] = h.getValueAtPercentile(99) / 1e3;
             perSecond[i] = h.getTotalCount() * 1000.0 / widthMillis;
         }
-        return new RunSeries(widthMillis / 1e3, p50, p99, perSecond, all, phases);
+        return new RunSeries(widthMillis / 1e3, p50, p99, perSecond, all, intended, phases);
     }
 
     private static double[] nans(int n) {

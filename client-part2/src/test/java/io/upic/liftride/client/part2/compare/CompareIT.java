@@ -182,7 +182,15 @@ class CompareIT {
         err.reset();
         // this test is about the rows, the two above about the verdicts: the tails of two 2 s open-model runs can
         // differ past any band (one GC pause made intended.p99 8.3 ms against 0.7), so 3 is as good as 0 here
-        int exit = main().run(new String[] {"compare", "open-a", "open-b", "--max-regression", "1000%"});
+        int exit = main().run(new String[] {
+            "compare",
+            "open-a",
+            "open-b",
+            "--max-regression",
+            "1000%",
+            "--html",
+            work.resolve("open.html").toString()
+        });
         assertTrue(exit == 0 || exit == 3, "compared (not refused): exit " + exit + "\n" + printed());
         String o = printed();
         assertTrue(o.contains("--rate 2000"), o);
@@ -193,6 +201,9 @@ class CompareIT {
                     .count();
             assertEquals(4, rows, m + " measured on both sides in the whole run and each of 3 phases:\n" + o);
         }
+        String html = Files.readString(work.resolve("open.html"));
+        assertTrue(html.contains("\"label\":\"baseline from intended\""), "the baseline's intended curve");
+        assertTrue(html.contains("\"label\":\"candidate from intended\""), "the candidate's intended curve");
 
         out.reset();
         err.reset();

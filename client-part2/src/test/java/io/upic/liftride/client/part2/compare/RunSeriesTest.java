@@ -73,6 +73,8 @@ class RunSeriesTest {
         assertTrue(Double.isNaN(s.p50()[1]), "a bucket without attempts is a gap");
         assertEquals(5.0, s.p99()[2], 0.01, "the intended-send histogram is not mixed in");
         assertEquals(30, s.all().getTotalCount());
+        assertEquals(30, s.intended().getTotalCount(), "the whole run's latency from the intended send");
+        assertEquals(9.0, s.intended().getValueAtPercentile(50) / 1e3, 0.01);
         assertEquals(
                 List.of(new ChartSpec.Band("startup", 0, 1.2, ""), new ChartSpec.Band("peak", 1.0, 3.5, "")),
                 s.phases(),
@@ -82,7 +84,8 @@ class RunSeriesTest {
 
     @Test
     void aCoarserGridTakesTheBucketEachPointFallsIn() throws Exception {
-        RunSeries s = new RunSeries(0.1, new double[] {1, 2, 3, 4, 5}, new double[5], new double[5], null, List.of());
+        RunSeries s =
+                new RunSeries(0.1, new double[] {1, 2, 3, 4, 5}, new double[5], new double[5], null, null, List.of());
         assertArrayEquals(new double[] {1, 2, 3, 4, 5, Double.NaN}, s.onGrid(s.p50(), 0.1, 6));
         assertArrayEquals(new double[] {1, 3, 5}, s.onGrid(s.p50(), 0.2, 3));
     }
