@@ -573,14 +573,34 @@ public final class RedisRideStore implements RideStore {
      * message never holds the password: Redis does not repeat it), else a StoreUnavailableException.
      */
     private static RuntimeException refusedOr(RuntimeException e, String where) {
-        for (Throwable cause = e; cause != null; cause = cause.getCause()) {
-            if (cause instanceof JedisAccessControlException denied) {
-                return new IllegalStateException("LiftRide cannot start: Redis at " + where
-                        + " refused the user or password (" + denied.getMessage() + "); check the user in the"
-                        + " store URL and LIFTRIDE_REDIS_PASSWORD");
-            }
+        JedisAccessControlException denied = accessDenied(e);
+        if (denied != null) {
+            return new IllegalStateException("LiftRide cannot start: Redis at " + where
+                    + " refused the user or password (" + denied.getMessage() + "); check the user in the"
+                    + " store URL and LIFTRIDE_REDIS_PASSWORD");
         }
         return e instanceof StoreUnavailableException s ? s : new StoreUnavailableException(e.getMessage(), e);
+    }
+
+    /**
+     * The refusal among {@code t}'s causes and suppressed exceptions, or null: a cluster client that cannot
+     * read the slots from any node throws "Could not initialize cluster slots cache." with the nodes' own
+     * errors suppressed in it.
+     */
+    private static JedisAccessControlException accessDenied(Throwable t) {
+        if (t == null) {
+            return null;
+        }
+        if (t instanceof JedisAccessControlException denied) {
+            return denied;
+        }
+        for (Throwable suppressed : t.getSuppressed()) {
+            JedisAccessControlException denied = accessDenied(suppressed);
+            if (denied != null) {
+                return denied;
+            }
+        }
+        return t.getCause() == t ? null : accessDenied(t.getCause());
     }
 
     /**

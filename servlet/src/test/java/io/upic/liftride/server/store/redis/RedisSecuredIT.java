@@ -16,9 +16,9 @@ import io.upic.liftride.server.store.StoreSpec;
 import io.upic.liftride.testkit.FreePorts;
 import io.upic.liftride.testkit.Programs;
 import io.upic.liftride.testkit.RedisServer;
+import io.upic.liftride.testkit.TestCertificates;
 import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -27,7 +27,6 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.KeyStore;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -36,8 +35,6 @@ import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import javax.net.ssl.SSLContext;
-import javax.net.ssl.TrustManagerFactory;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -57,23 +54,25 @@ class RedisSecuredIT {
             + " +hlen +get +time +hincrby +incrby +exists +expire +client|setname";
 
     private static Path dir;
+    private static TestCertificates tls;
     private static RedisServer redis;
     private static int tlsPort;
 
     @BeforeAll
     static void start() throws Exception {
         dir = Files.createTempDirectory("liftride-tls-");
-        makeCertificates(dir);
-        trustTestCa(dir.resolve("trust.p12"));
+        tls = TestCertificates.make(dir);
+        tls.trustInThisJvm();
         tlsPort = FreePorts.next();
-        redis = RedisServer.start(
-                FreePorts.next(),
-                List.of(
-                        "--tls-port", Integer.toString(tlsPort),
-                        "--tls-cert-file", dir.resolve("redis.crt").toString(),
-                        "--tls-key-file", dir.resolve("redis.key").toString(),
-                        "--tls-ca-cert-file", dir.resolve("ca.crt").toString(),
-                        "--tls-auth-clients", "no"));
+        redis = RedisServer.start(FreePorts.next(), tls.redisArgs(tlsPort));
+        assertEquals("OK", redis.cli(storeUser("")));
+    }
+
+    /**
+     * {@code ACL SETUSER} for the store's user {@code liftride} with {@link #PASSWORD}: its keys only, and exactly
+     * the store's commands plus {@code extraCommands} (space-separated, e.g. a cluster client's).
+     */
+    static String[] storeUser(String extraCommands) {
         List<String> acl = new ArrayList<>(List.of(
                 "ACL",
                 "SETUSER",
@@ -86,7 +85,10 @@ class RedisSecuredIT {
                 "resetchannels",
                 "nocommands"));
         acl.addAll(List.of(STORE_COMMANDS.split(" ")));
-        assertEquals("OK", redis.cli(acl.toArray(String[]::new)));
+        if (!extraCommands.isBlank()) {
+            acl.addAll(List.of(extraCommands.strip().split(" ")));
+        }
+        return acl.toArray(String[]::new);
     }
 
     @AfterAll
@@ -212,8 +214,8 @@ class RedisSecuredIT {
         ProcessBuilder builder = new ProcessBuilder(
                         Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                         "-Xmx128m",
-                        "-Djavax.net.ssl.trustStore=" + dir.resolve("trust.p12"),
-                        "-Djavax.net.ssl.trustStorePassword=changeit",
+                        "-Djavax.net.ssl.trustStore=" + tls.trustStore(),
+                        "-Djavax.net.ssl.trustStorePassword=" + TestCertificates.TRUST_STORE_PASSWORD,
                         "-jar",
                         jar.toString(),
                         "--port",
@@ -225,98 +227,5 @@ class RedisSecuredIT {
                 .redirectErrorStream(true);
         builder.environment().put(StoreSpec.PASSWORD_ENV, password);
         return builder.start();
-    }
-
-    /**
-     * This JVM's default SSL context, trusting the test CA. A JVM reads {@code javax.net.ssl.trustStore}
-     * once, when something first asks for the default context, and the tests share one JVM where an
-     * earlier class may have done so; so the in-process tests install it directly, and the launcher
-     * tests above check the standard properties in a JVM of their own.
-     */
-    private static void trustTestCa(Path trustStore) throws Exception {
-        KeyStore store = KeyStore.getInstance("PKCS12");
-        try (InputStream in = Files.newInputStream(trustStore)) {
-            store.load(in, "changeit".toCharArray());
-        }
-        TrustManagerFactory trust = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
-        trust.init(store);
-        SSLContext context = SSLContext.getInstance("TLS");
-        context.init(null, trust.getTrustManagers(), null);
-        SSLContext.setDefault(context);
-    }
-
-    /** A CA, and a certificate it signed for 127.0.0.1; the CA in a PKCS12 trust store. */
-    private static void makeCertificates(Path dir) throws IOException {
-        String openssl = Programs.require("openssl", "openssl");
-        Files.writeString(dir.resolve("san.ext"), "subjectAltName=IP:127.0.0.1\n");
-        run(
-                openssl,
-                "req",
-                "-x509",
-                "-newkey",
-                "rsa:2048",
-                "-nodes",
-                "-days",
-                "1",
-                "-subj",
-                "/CN=LiftRide test CA",
-                "-keyout",
-                dir.resolve("ca.key").toString(),
-                "-out",
-                dir.resolve("ca.crt").toString());
-        run(
-                openssl,
-                "req",
-                "-newkey",
-                "rsa:2048",
-                "-nodes",
-                "-subj",
-                "/CN=127.0.0.1",
-                "-keyout",
-                dir.resolve("redis.key").toString(),
-                "-out",
-                dir.resolve("redis.csr").toString());
-        run(
-                openssl,
-                "x509",
-                "-req",
-                "-days",
-                "1",
-                "-in",
-                dir.resolve("redis.csr").toString(),
-                "-CA",
-                dir.resolve("ca.crt").toString(),
-                "-CAkey",
-                dir.resolve("ca.key").toString(),
-                "-CAcreateserial",
-                "-extfile",
-                dir.resolve("san.ext").toString(),
-                "-out",
-                dir.resolve("redis.crt").toString());
-        Programs.exec(
-                Duration.ofSeconds(5), "chmod", "644", dir.resolve("redis.key").toString());
-        String keytool =
-                Path.of(System.getProperty("java.home"), "bin", "keytool").toString();
-        run(
-                keytool,
-                "-importcert",
-                "-noprompt",
-                "-alias",
-                "liftride-test-ca",
-                "-file",
-                dir.resolve("ca.crt").toString(),
-                "-keystore",
-                dir.resolve("trust.p12").toString(),
-                "-storetype",
-                "PKCS12",
-                "-storepass",
-                "changeit");
-    }
-
-    private static void run(String... command) {
-        Programs.Result result = Programs.exec(Duration.ofSeconds(30), command);
-        if (result.exitCode() != 0) {
-            throw new IllegalStateException(String.join(" ", command) + " failed: " + result.output());
-        }
     }
 }
