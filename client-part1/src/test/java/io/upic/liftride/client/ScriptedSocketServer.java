@@ -141,6 +141,11 @@ final class ScriptedSocketServer implements AutoCloseable {
         listen(bind(port));
     }
 
+    /** Connections accepted and not closed yet (by the client, seen as the end of its stream, or by this server). */
+    int openConnections() {
+        return connections.size();
+    }
+
     boolean isListening() {
         return listener != null;
     }

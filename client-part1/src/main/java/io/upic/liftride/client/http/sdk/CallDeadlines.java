@@ -46,6 +46,11 @@ final class CallDeadlines implements AutoCloseable {
         return s;
     }
 
+    /** Forgets {@code slot}, whose worker has ended. */
+    void remove(Slot slot) {
+        slots.remove(slot);
+    }
+
     private void watch() {
         while (!closed) {
             LockSupport.parkNanos(this, tickNanos);

@@ -86,40 +86,59 @@ class RideApiClient extends DeadlineApiClient {
                     listener);
             if (plain) {
                 if (!fits) {
-                    remember(built, (LiftRide) body, headerParams.keySet());
+                    remember(built, (LiftRide) body, headerParams);
                 }
                 urls.put(getBasePath(), path, built.url());
             }
             return built;
         }
-        // as the generated code sets them: the call's header parameters, then the defaults it does not set
-        Headers.Builder headers = new Headers.Builder();
-        for (Map.Entry<String, String> header : headerParams.entrySet()) {
-            headers.set(header.getKey(), parameterToString(header.getValue()));
-        }
-        for (int i = 0; i < t.defaults().size(); i++) {
-            headers.set(t.defaults().name(i), t.defaults().value(i));
-        }
         return new Request.Builder()
                 .url(url)
-                .headers(headers.build())
+                .headers(headers(headerParams, t.defaults()))
                 .method(method, RequestBody.create(json((LiftRide) body), t.bodyType()))
                 .build();
     }
 
-    /** The generated code's request becomes the template if its body is the JSON {@link #json} writes. */
-    private void remember(Request built, LiftRide ride, Set<String> headerNames) {
+    /**
+     * As the generated code sets them: the call's header parameters, then the defaults it does not set. In one
+     * array rather than one {@code set} each (which searches the headers so far for the name): the template
+     * was only kept if no two of them share a name ({@link #remember}).
+     */
+    private Headers headers(Map<String, String> headerParams, Headers defaults) {
+        String[] namesAndValues = new String[2 * (headerParams.size() + defaults.size())];
+        int i = 0;
+        for (Map.Entry<String, String> header : headerParams.entrySet()) {
+            namesAndValues[i++] = header.getKey();
+            namesAndValues[i++] = parameterToString(header.getValue());
+        }
+        for (int d = 0; d < defaults.size(); d++) {
+            namesAndValues[i++] = defaults.name(d);
+            namesAndValues[i++] = defaults.value(d);
+        }
+        return Headers.of(namesAndValues);
+    }
+
+    /**
+     * The generated code's request becomes the template if its body is the JSON {@link #json} writes and its
+     * headers are those {@link #headers} makes.
+     */
+    private void remember(Request built, LiftRide ride, Map<String, String> headerParams) {
         RequestBody body = built.body();
         if (body == null || !Arrays.equals(bytes(body), json(ride))) {
             template = null; // the model or the JSON settings write something else: the generated code does it all
             return;
         }
-        Headers.Builder defaults = built.headers().newBuilder();
-        headerNames.forEach(defaults::removeAll);
+        Headers.Builder kept = built.headers().newBuilder();
+        headerParams.keySet().forEach(kept::removeAll);
+        Headers defaults = kept.build();
+        if (!headers(headerParams, defaults).equals(built.headers())) {
+            template = null; // names that differ only in case: the generated code sets the last one of them
+            return;
+        }
         template = new Template(
                 built.method(),
-                Set.copyOf(headerNames),
-                defaults.build(),
+                Set.copyOf(headerParams.keySet()),
+                defaults,
                 body.contentType(),
                 getJSON(),
                 getBasePath());

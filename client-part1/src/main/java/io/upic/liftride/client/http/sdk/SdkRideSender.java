@@ -20,6 +20,7 @@ import java.util.Map;
 final class SdkRideSender implements RideSender {
 
     private final SkiersApi api;
+    private final Runnable release;
     // seasonID and dayID are strings in the API and constant for a run: convert once, not per request.
     private int seasonId = Integer.MIN_VALUE;
     private String seasonText;
@@ -27,8 +28,10 @@ final class SdkRideSender implements RideSender {
     private String dayText;
     private long retryAfterMillis = RetryAfter.NONE;
 
-    SdkRideSender(ApiClient client) {
+    /** A sender on {@code client}; {@code release} frees what is the worker's own (its pool) when it closes. */
+    SdkRideSender(ApiClient client, Runnable release) {
         this.api = new SkiersApi(client);
+        this.release = release;
     }
 
     @Override
@@ -73,7 +76,9 @@ final class SdkRideSender implements RideSender {
         return retryAfterMillis;
     }
 
-    /** Nothing to release: the connections belong to the run's pool, which the factory closes. */
+    /** Closes the worker's connection: no other worker's calls can use it. */
     @Override
-    public void close() {}
+    public void close() {
+        release.run();
+    }
 }

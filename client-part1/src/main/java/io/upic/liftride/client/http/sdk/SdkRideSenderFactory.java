@@ -4,21 +4,19 @@ import io.upic.liftride.client.http.HttpSettings;
 import io.upic.liftride.client.http.RideSender;
 import io.upic.liftride.client.http.RideSenderFactory;
 import io.upic.liftride.sdk.ApiClient;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
-import okhttp3.ConnectionPool;
 import okhttp3.OkHttpClient;
 
 /**
- * The {@code sdk} transport: one OkHttp 4 client (one connection pool) shared by every worker of a
- * run, an {@link ApiClient} per worker on top of it ({@link RideApiClient}, with the URLs of the run's
- * paths shared in {@link PathUrls}), and one watchdog thread that bounds each whole call ({@link
- * CallDeadlines}). Thread-safe.
+ * The {@code sdk} transport: per worker an OkHttp 4 client derived from the run's, with its own small
+ * connection pool and dispatcher ({@link WorkerPool}), under an {@link ApiClient} of its own ({@link
+ * RideApiClient}, with the URLs of the run's paths shared in {@link PathUrls}), and one watchdog thread
+ * that bounds each whole call ({@link CallDeadlines}). Thread-safe.
  *
- * <p>Why one shared pool: issue 21 tried a pool and a dispatcher per worker (clients derived with
- * {@link OkHttpClient#newBuilder()}), to spare each call the shared pool's locked search of 64
- * connections. Measured with bench.py on one host, quiet, 5 rounds each on fresh JVMs, it cost
- * more, not less: 45 us of client CPU per request against 40 us with this shared pool (SDK/wrk 0.31
- * against 0.35), so it was taken out again (data/bench.md).
+ * <p>The connections made are the same as with one shared pool: one per worker, kept alive between its
+ * requests; a worker's is closed when the worker ends, and any left when the factory closes.
  */
 public final class SdkRideSenderFactory implements RideSenderFactory {
 
@@ -26,6 +24,8 @@ public final class SdkRideSenderFactory implements RideSenderFactory {
     private final OkHttpClient http;
     private final CallDeadlines deadlines;
     private final PathUrls urls;
+    /** The pools of the senders not closed yet. */
+    private final Set<WorkerPool> open = ConcurrentHashMap.newKeySet();
 
     public SdkRideSenderFactory(HttpSettings settings) {
         this.settings = settings;
@@ -35,17 +35,15 @@ public final class SdkRideSenderFactory implements RideSenderFactory {
     }
 
     /**
-     * The run's client: a pool that keeps an idle connection per worker for 5 minutes (OkHttp's
-     * default of 5 would close and reopen connections all run long, and the pause between a sweep's
-     * runs must not empty it), a timeout on each connect and each read (the read timeout is the sockets',
-     * {@link ReadTimeoutSockets} says why; a write is bounded by the whole call's deadline, {@link
-     * CallDeadlines}'), and no silent retries: OkHttp would otherwise resend a POST on a
+     * The run's client, which each worker's derives from: a timeout on each connect and each read (the read
+     * timeout is the sockets', {@link ReadTimeoutSockets} says why; a write is bounded by the whole call's
+     * deadline, {@link CallDeadlines}'), and no silent retries: OkHttp would otherwise resend a POST on a
      * failed pooled connection without telling us, so the server could store a ride the client never
-     * counted.
+     * counted. Its own pool, never used for a call, runs no cleanup thread either.
      */
     static OkHttpClient newHttpClient(HttpSettings s) {
         return new OkHttpClient.Builder()
-                .connectionPool(new ConnectionPool(Math.max(5, s.maxConnections()), 5, TimeUnit.MINUTES))
+                .connectionPool(WorkerPool.threadlessPool())
                 .connectTimeout(s.connectTimeoutMillis(), TimeUnit.MILLISECONDS)
                 .socketFactory(new ReadTimeoutSockets(s.readTimeoutMillis()))
                 .readTimeout(0, TimeUnit.MILLISECONDS)
@@ -58,25 +56,38 @@ public final class SdkRideSenderFactory implements RideSenderFactory {
 
     @Override
     public RideSender create() {
-        ApiClient api = new RideApiClient(deadlines.newSlot(), urls);
-        api.setHttpClient(http);
+        WorkerPool pool = new WorkerPool(http, open::remove);
+        open.add(pool);
+        CallDeadlines.Slot slot = deadlines.newSlot();
+        ApiClient api = new RideApiClient(slot, urls);
+        api.setHttpClient(pool.httpClient());
         api.setBasePath(settings.baseUrl());
-        return new SdkRideSender(api);
+        return new SdkRideSender(api, () -> {
+            pool.close();
+            deadlines.remove(slot);
+        });
     }
 
-    /** The run's shared client (tests inspect its pool). */
+    /** The run's client, which workers' clients derive from (tests inspect it). */
     OkHttpClient httpClient() {
         return http;
     }
 
+    /** Connections in the pools of the senders not closed yet, idle or in use (tests). */
+    int connectionCount() {
+        return open.stream().mapToInt(WorkerPool::connectionCount).sum();
+    }
+
     /**
-     * Stops the deadline watchdog and closes the pooled connections. OkHttp 4 keeps no thread per
-     * client: its pool is cleaned by the process-wide "OkHttp TaskRunner" threads, which end by
-     * themselves after 60 s idle.
+     * Stops the deadline watchdog and closes the idle connections of the senders not closed yet. No OkHttp
+     * thread is left: the workers' pools start none ({@link WorkerPool}), and the dispatchers start theirs
+     * only for asynchronous calls, which the senders never make.
      */
     @Override
     public void close() {
         deadlines.close();
-        http.connectionPool().evictAll();
+        for (WorkerPool pool : open) {
+            pool.close();
+        }
     }
 }

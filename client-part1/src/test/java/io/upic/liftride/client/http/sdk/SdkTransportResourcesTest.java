@@ -13,13 +13,15 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import okhttp3.mockwebserver.MockResponse;
 import okhttp3.mockwebserver.MockWebServer;
-import okhttp3.mockwebserver.RecordedRequest;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
-/** The sdk transport's shared OkHttp client: one pool for every worker, sized for them, emptied on close. */
+/**
+ * The sdk transport's OkHttp clients: a connection pool per worker, its one connection reused by its calls,
+ * closed when the worker's sender closes or, for those left, when the factory closes.
+ */
 @Timeout(value = 30, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
 class SdkTransportResourcesTest {
 
@@ -42,50 +44,62 @@ class SdkTransportResourcesTest {
     }
 
     @Test
-    void workersShareOneConnectionPool() throws Exception {
-        server.enqueue(new MockResponse().setResponseCode(201));
-        server.enqueue(new MockResponse().setResponseCode(201));
+    void eachWorkerReusesItsOwnConnectionAndNoOtherWorkers() throws Exception {
+        for (int i = 0; i < 6; i++) {
+            server.enqueue(new MockResponse().setResponseCode(201));
+        }
         try (SdkRideSenderFactory factory = open(4);
                 RideSender first = factory.create();
                 RideSender second = factory.create()) {
-            assertEquals(201, first.send(1, 2022, 1, 1, 1, 1, 1, "ride-1"));
-            assertEquals(201, second.send(1, 2022, 1, 2, 1, 1, 1, "ride-1"));
-            assertEquals(0, server.takeRequest().getSequenceNumber());
-            RecordedRequest secondRequest = server.takeRequest();
-            assertEquals(1, secondRequest.getSequenceNumber(), "the second worker reused the first one's connection");
-            assertEquals(1, factory.httpClient().connectionPool().connectionCount());
+            for (int round = 0; round < 3; round++) {
+                assertEquals(201, first.send(1, 2022, 1, 1, 1, 1, 1, "ride-a" + round));
+                assertEquals(201, second.send(1, 2022, 1, 2, 1, 1, 1, "ride-b" + round));
+            }
+            List<Integer> sequence = new ArrayList<>();
+            for (int i = 0; i < 6; i++) {
+                sequence.add(server.takeRequest().getSequenceNumber());
+            }
+            // one shared pool would give 0, 1, 2, 3, 4, 5: the second worker on the first one's connection
+            assertEquals(List.of(0, 0, 1, 1, 2, 2), sequence, "each worker's requests, in turn, on its own connection");
+            assertEquals(2, factory.connectionCount());
         }
     }
 
     @Test
-    void thePoolKeepsAnIdleConnectionForEveryWorkerAndClosingEmptiesIt() throws Exception {
-        int workers = 8; // more than OkHttp's default of 5 idle connections
+    void closingASenderClosesItsConnectionAndClosingTheFactoryTheRest() throws Exception {
+        int workers = 8;
         for (int i = 0; i < workers; i++) {
             server.enqueue(new MockResponse().setResponseCode(201).setHeadersDelay(300, TimeUnit.MILLISECONDS));
         }
         SdkRideSenderFactory factory = open(workers);
         ExecutorService pool = Executors.newFixedThreadPool(workers);
         try {
+            List<RideSender> senders = new ArrayList<>();
+            for (int i = 0; i < workers; i++) {
+                senders.add(factory.create());
+            }
             CountDownLatch ready = new CountDownLatch(workers);
             List<Future<Integer>> answers = new ArrayList<>();
             for (int i = 0; i < workers; i++) {
+                RideSender s = senders.get(i);
                 int skier = i + 1;
                 answers.add(pool.submit(() -> {
-                    try (RideSender s = factory.create()) {
-                        ready.countDown();
-                        ready.await();
-                        return s.send(1, 2022, 1, skier, 1, 1, 1, "ride-1");
-                    }
+                    ready.countDown();
+                    ready.await();
+                    return s.send(1, 2022, 1, skier, 1, 1, 1, "ride-1");
                 }));
             }
             for (Future<Integer> a : answers) {
                 assertEquals(201, a.get());
             }
-            assertEquals(workers, factory.httpClient().connectionPool().idleConnectionCount());
+            assertEquals(workers, factory.connectionCount(), "every worker's connection is kept while it runs");
+            senders.get(0).close();
+            senders.get(1).close();
+            assertEquals(workers - 2, factory.connectionCount());
         } finally {
             pool.shutdownNow();
             factory.close();
         }
-        assertEquals(0, factory.httpClient().connectionPool().connectionCount());
+        assertEquals(0, factory.connectionCount());
     }
 }
