@@ -29,6 +29,7 @@ import json
 import os
 import platform
 import re
+import shutil
 import signal
 import statistics
 import subprocess
@@ -63,29 +64,83 @@ def cpu_seconds(pid):
         return 0.0
 
 
-THREAD_CLASSES = (("C2 CompilerThre", "jit"), ("C1 CompilerThre", "jit"), ("VM Thread", "gc+vm"),
-                  ("GC Thread", "gc+vm"), ("G1 ", "gc+vm"), ("liftride-group-", "committers"),
-                  ("http-nio-", "tomcat"))
+# Kinds of server threads by their Java name (read with `jcmd PID Thread.print`, whose nid is the Linux tid):
+# /proc keeps only 15 characters of a name, which cannot tell Tomcat's poller from its request threads
+# ("http-nio-127.0.") nor the committers from the watchdog ("liftride-group-").
+JAVA_THREAD_KINDS = ((r"-exec-\d+$", "exec"), (r"-(Client)?Poller(-\d+)?$", "poller"),
+                     (r"-Acceptor(-\d+)?$", "acceptor"), (r"^liftride-group-commit-watchdog$", "watchdog"),
+                     (r"^liftride-group-commit-\d+$", "committers"), (r"^C[12] CompilerThread", "jit"),
+                     (r"^(VM Thread|GC Thread|G1 )", "gc+vm"))
+# For threads started after the names were read (Tomcat grows its pool), by the 15 characters /proc keeps.
+PROC_THREAD_KINDS = (("C2 CompilerThre", "jit"), ("C1 CompilerThre", "jit"), ("VM Thread", "gc+vm"),
+                     ("GC Thread", "gc+vm"), ("G1 ", "gc+vm"), ("liftride-group-", "committers"),
+                     ("http-nio-", "exec"))
+THREAD_KINDS = ("exec", "poller", "acceptor", "committers", "watchdog", "jit", "gc+vm", "exited", "other")
 
 
-def thread_cpu(pid):
-    """A process's CPU seconds by kind of thread (jit, gc+vm, committers, tomcat, other), from /proc/PID/task."""
-    spent = {}
+def java_thread_names(pid):
+    """{tid: Java thread name} of a live JVM, from `jcmd PID Thread.print` (nid = the Linux tid); {} if jcmd fails."""
+    jcmd = os.path.join(os.path.dirname(os.path.realpath(shutil.which("java") or "java")), "jcmd")
+    try:
+        out = subprocess.run([jcmd, str(pid), "Thread.print"], capture_output=True, text=True, timeout=60).stdout
+    except (OSError, subprocess.TimeoutExpired) as e:
+        log(f"jcmd {pid} Thread.print failed ({e}): server threads split by their 15-character names only")
+        return {}
+    return {int(nid, 0): name for name, nid in re.findall(r'^"(.*)" .*?\bnid=(0x[0-9a-fA-F]+|\d+)\b', out, re.M)}
+
+
+def thread_kind(java_name, proc_name):
+    """A server thread's kind (THREAD_KINDS) from its Java name if known, else from its /proc name."""
+    if java_name is not None:
+        return next((k for pattern, k in JAVA_THREAD_KINDS if re.search(pattern, java_name)), "other")
+    return next((k for prefix, k in PROC_THREAD_KINDS if proc_name.startswith(prefix)), "other")
+
+
+def thread_stats(pid):
+    """{tid: [15-character name, CPU seconds, voluntary context switches]} of a live process, from
+    /proc/PID/task: the CPU from schedstat (nanoseconds, where stat counts 10 ms ticks), the switches from
+    status (each one a time the thread blocked, so a wake-up later)."""
+    stats = {}
     try:
         tids = os.listdir(f"/proc/{pid}/task")
     except FileNotFoundError:
-        return spent
+        return stats
     for tid in tids:
+        base = f"/proc/{pid}/task/{tid}/"
         try:
-            with open(f"/proc/{pid}/task/{tid}/stat") as f:
-                text = f.read()
-        except (FileNotFoundError, ProcessLookupError):
+            with open(base + "comm") as f:
+                name = f.read().rstrip("\n")
+            with open(base + "schedstat") as f:
+                cpu = int(f.read().split()[0]) / 1e9
+            with open(base + "status") as f:
+                switches = int(re.search(r"^voluntary_ctxt_switches:\s+(\d+)", f.read(), re.M).group(1))
+        except (FileNotFoundError, ProcessLookupError, AttributeError):
             continue
-        name = text[text.index("(") + 1:text.rindex(")")]
-        fields = text.rsplit(")", 1)[1].split()
-        kind = next((k for prefix, k in THREAD_CLASSES if name.startswith(prefix)), "other")
-        spent[kind] = spent.get(kind, 0.0) + (int(fields[11]) + int(fields[12])) / CLK_TCK
-    return spent
+        stats[int(tid)] = [name, cpu, switches]
+    return stats
+
+
+def thread_split(before, after, names, process_cpu):
+    """({kind: CPU s}, {kind: voluntary switches}) of one server over a run: the threads alive at its end,
+    by kind; what threads that ended during the run used is the process's CPU left over ("exited")."""
+    cpu, blocks = {}, {}
+    for tid, (proc_name, cpu1, sw1) in after.items():
+        _, cpu0, sw0 = before.get(tid, (proc_name, 0.0, 0))
+        kind = thread_kind(names.get(tid), proc_name)
+        cpu[kind] = cpu.get(kind, 0.0) + cpu1 - cpu0
+        blocks[kind] = blocks.get(kind, 0) + sw1 - sw0
+    left = process_cpu - sum(cpu.values())
+    if left > 0.01 * process_cpu:
+        cpu["exited"] = left
+    return cpu, blocks
+
+
+def host_busy_seconds():
+    """CPU seconds the whole machine was busy (every core, every process, the kernel), from /proc/stat."""
+    with open("/proc/stat") as f:
+        fields = [int(x) for x in f.readline().split()[1:]]
+    user, nice, system, _idle, _iowait, irq, softirq, steal = fields[:8]
+    return (user + nice + system + irq + softirq + steal) / CLK_TCK
 
 
 def load_average():
@@ -111,6 +166,7 @@ class Cluster:
         self.server_urls = []
         self.cgroups = []  # each capped server's cgroup directory
         self.front = None
+        self.thread_names = []  # per server: {tid: Java thread name}, once read_thread_names() ran
         banner = []
         deadline = time.time() + 180
         while time.time() < deadline:
@@ -135,6 +191,10 @@ class Cluster:
             self.close()
             raise SystemExit("the local cluster did not start:\n" + "\n".join(banner))
 
+    def read_thread_names(self):
+        """Maps each server's threads to their Java names (jcmd), so that the split by kind of thread is exact."""
+        self.thread_names = [java_thread_names(pid) for pid in self.pids["server"]]
+
     def snapshot(self):
         """Every counter the report differences over a run."""
         servers = []
@@ -142,9 +202,10 @@ class Cluster:
             rides, batches = batch_metrics(url)
             periods, throttled = cgroup_throttling(group)
             servers.append({"cpu_s": cpu_seconds(pid), "rides": rides, "batches": batches,
-                            "periods": periods, "throttled": throttled, "threads": thread_cpu(pid)})
+                            "periods": periods, "throttled": throttled, "tids": thread_stats(pid)})
         return {"servers": servers, "nginx": cpu_seconds(self.pids["nginx"][0]),
-                "redis": cpu_seconds(self.pids["redis"][0]), "load": load_average(), "t": time.monotonic()}
+                "redis": cpu_seconds(self.pids["redis"][0]), "host": host_busy_seconds(), "load": load_average(),
+                "t": time.monotonic()}
 
     def close(self):
         self.proc.send_signal(signal.SIGTERM)
@@ -205,7 +266,7 @@ def warm_up(cluster, a):
         summary, _ = client(cluster.front, a, a.warmup_runs)
         after = cluster.snapshot()
         rides = sum(s1["rides"] - s0["rides"] for s0, s1 in zip(before["servers"], after["servers"]))
-        jit = sum(s1["threads"].get("jit", 0.0) - s0["threads"].get("jit", 0.0)
+        jit = sum(thread_split(s0["tids"], s1["tids"], {}, s1["cpu_s"] - s0["cpu_s"])[0].get("jit", 0.0)
                   for s0, s1 in zip(before["servers"], after["servers"]))
         seen.append((summary["throughput"], jit * 1e6 / max(rides, 1)))
         log(f"  warm-up: {seen[-1][0]:,.0f} req/s, JIT {seen[-1][1]:.1f} us/ride")
@@ -221,9 +282,11 @@ def measure(cluster, a, summary_path):
     summary, client_cpu = client(cluster.front, a, a.runs, summary_path)
     after = cluster.snapshot()
     elapsed = after["t"] - before["t"]
-    servers = [{k: (s1[k] - s0[k] if k != "threads" else
-                    {c: s1[k].get(c, 0.0) - s0[k].get(c, 0.0) for c in s1[k]}) for k in s0}
-               for s0, s1 in zip(before["servers"], after["servers"])]
+    servers = []
+    for s0, s1, names in zip(before["servers"], after["servers"], cluster.thread_names or [{}] * 99):
+        s = {k: s1[k] - s0[k] for k in s0 if k != "tids"}
+        s["threads"], s["blocks"] = thread_split(s0["tids"], s1["tids"], names, s["cpu_s"])
+        servers.append(s)
     rides = sum(s["rides"] for s in servers)
     server_cpu = sum(s["cpu_s"] for s in servers)
     periods = sum(s["periods"] for s in servers)
@@ -233,7 +296,8 @@ def measure(cluster, a, summary_path):
         "elapsed_s": elapsed, "servers_detail": servers, "rides": rides,
         "batches": sum(s["batches"] for s in servers),
         "cpu_s": {"server": server_cpu, "nginx": after["nginx"] - before["nginx"],
-                  "redis": after["redis"] - before["redis"], "client": client_cpu},
+                  "redis": after["redis"] - before["redis"], "client": client_cpu,
+                  "host": after["host"] - before["host"]},
         "d_server_us": server_cpu * 1e6 / rides if rides else float("nan"),
         "throttled": sum(s["throttled"] for s in servers) / periods if periods else None,
         "load": [before["load"], after["load"]],
@@ -291,12 +355,15 @@ def main():
             cluster = Cluster(n, a)
             try:
                 warmups = warm_up(cluster, a)
+                cluster.read_thread_names()
                 r = measure(cluster, a, os.path.join(runs_dir, f"r{rnd + 1}-n{n}.json"))
             finally:
                 cluster.close()
             r.update(round=rnd + 1, servers=n, warmups=warmups)
             results.append(r)
             log(f"round {rnd + 1}, {n} server(s): {r['rps']:,.0f} req/s, D_server {r['d_server_us']:.1f} us/ride, "
+                f"host ceiling {host_ceiling(r, meta['cores']):,.0f} req/s, host busy "
+                f"{r['cpu_s']['host'] / r['elapsed_s']:.2f} cores, "
                 f"{r['rides'] / max(r['batches'], 1):.1f} rides/batch, throttled "
                 f"{100 * (r['throttled'] or 0):.0f}% of periods, load {r['load'][0]:.1f}-{r['load'][1]:.1f}; "
                 f"server CPU us/ride by thread: {threads_per_ride(r)}")
@@ -309,33 +376,47 @@ def main():
     log(f"bench/scale_out.py took {meta['script_seconds'] / 60:.1f} min")
 
 
-def threads_per_ride(r):
-    """The servers' CPU µs per ride by kind of thread, e.g. 'tomcat 40, committers 8, jit 3, ...'."""
-    spent = {}
+def per_kind(r, field="threads"):
+    """The servers' CPU seconds ("threads") or blocks ("blocks") by kind of thread over run r, summed over servers."""
+    total = {}
     for s in r["servers_detail"]:
-        for kind, seconds in s["threads"].items():
-            spent[kind] = spent.get(kind, 0.0) + seconds
-    return ", ".join(f"{k} {v * 1e6 / max(r['rides'], 1):.1f}" for k, v in sorted(spent.items(), key=lambda kv: -kv[1]))
+        for kind, value in s.get(field, {}).items():
+            total[kind] = total.get(kind, 0.0) + value
+    return total
 
 
-def thread_medians(rs):
-    """The servers' CPU µs per ride by kind of thread, median of the runs rs."""
+def threads_per_ride(r):
+    """The servers' CPU µs and blocks per ride by kind of thread, e.g. 'exec 30.1 us 1.52 blocks, poller ...'."""
+    spent, blocks = per_kind(r), per_kind(r, "blocks")
+    rides = max(r["rides"], 1)
+    return ", ".join(f"{k} {v * 1e6 / rides:.1f} us {blocks.get(k, 0) / rides:.2f} blocks"
+                     for k, v in sorted(spent.items(), key=lambda kv: -kv[1]))
+
+
+def thread_medians(rs, field="threads", scale=1e6, digits=1):
+    """Per kind of thread, the servers' CPU µs per ride (or blocks per ride: field="blocks", scale=1), median of
+    the runs rs."""
     kinds = {}
     for r in rs:
-        spent = {}
-        for s in r["servers_detail"]:
-            for kind, seconds in s["threads"].items():
-                spent[kind] = spent.get(kind, 0.0) + seconds
-        for kind, seconds in spent.items():
-            kinds.setdefault(kind, []).append(seconds * 1e6 / max(r["rides"], 1))
-    return {k: round(med(v), 1) for k, v in sorted(kinds.items())}
+        for kind, value in per_kind(r, field).items():
+            kinds.setdefault(kind, []).append(value * scale / max(r["rides"], 1))
+    return {k: round(med(v), digits) for k, v in sorted(kinds.items())}
 
 
 def med(values):
     return statistics.median(values) if values else float("nan")
 
 
-def summary(a, counts, results):
+GROUPS = ("server", "nginx", "redis", "client")
+
+
+def host_ceiling(r, cores):
+    """The most rides per second this machine's cores could carry at run r's CPU per ride, every group's
+    (servers, nginx, Redis, client) together, with nothing else running: cores / (sum of µs per ride)."""
+    return cores * r["rides"] / sum(r["cpu_s"][g] for g in GROUPS)
+
+
+def summary(a, counts, results, cores):
     """Per server count: the numbers data/<out-name>.json publishes (see KEYS)."""
     rows = []
     for n in counts:
@@ -355,10 +436,12 @@ def summary(a, counts, results):
             "ridesPerBatch": round(med([r["rides"] / max(r["batches"], 1) for r in rs]), 2),
             "throttledShare": round(med([r["throttled"] for r in rs]), 3) if cap else None,
             "cpuCores": {g: round(med([r["cpu_s"][g] / r["elapsed_s"] for r in rs]), 3)
-                         for g in ("server", "nginx", "redis", "client")},
+                         for g in ("server", "nginx", "redis", "client", "host") if g in rs[0]["cpu_s"]},
             "cpuMicrosPerRide": {g: round(med([r["cpu_s"][g] * 1e6 / r["rides"] for r in rs]), 1)
                                  for g in ("server", "nginx", "redis", "client")},
             "serverThreadsMicrosPerRide": thread_medians(rs),
+            "serverThreadBlocksPerRide": thread_medians(rs, "blocks", 1, 2),
+            "hostCeiling": round(med([host_ceiling(r, cores) for r in rs]), 1),
             "loadAverage": {"min": round(min(min(r["load"]) for r in rs), 2),
                             "max": round(max(max(r["load"]) for r in rs), 2)},
         })
@@ -376,17 +459,26 @@ KEYS = [
     ("predictedThroughput", "the capacity-per-server model: servers × capCpus / D_server, rides per second"),
     ("ridesPerBatch", "rides per group-commit batch (one Redis FCALL), median of rounds"),
     ("throttledShare", "share of the servers' quota periods in which they were throttled, median of rounds"),
-    ("cpuCores.G", "cores busy in group G (server = all servers, nginx, redis, client): CPU s / run wall s, median"),
+    ("cpuCores.G", "cores busy in group G (server = all servers, nginx, redis, client; host = the whole machine, "
+                   "other processes and the kernel included, from /proc/stat): CPU s / run wall s, median"),
     ("cpuMicrosPerRide.G", "group G's CPU µs per ride, median of rounds"),
-    ("serverThreadsMicrosPerRide.K", "the servers' CPU µs per ride by kind of thread K (tomcat: http-nio-*, committers: "
-                                     "the group commit, jit: the compiler threads, gc+vm: the VM thread that runs the "
-                                     "serial GC, other), median of rounds"),
+    ("serverThreadsMicrosPerRide.K", "the servers' CPU µs per ride by kind of thread K, each thread known by its Java "
+                                     "name (jcmd Thread.print): exec (Tomcat's request threads), poller and acceptor "
+                                     "(Tomcat's NIO poller and acceptor), committers (the group commit), watchdog (its "
+                                     "timeout watchdog), jit (the compiler threads), gc+vm (the VM thread that runs the "
+                                     "serial GC), exited (threads that ended during the run), other; median of rounds"),
+    ("serverThreadBlocksPerRide.K", "times a server thread of kind K blocked (voluntary context switches: parked, "
+                                    "waiting for a socket or a sleep) per ride, median of rounds; each block is a "
+                                    "wake-up later, the fixed cost a lightly loaded thread pays per request"),
+    ("hostCeiling", "the most rides/s the machine's cores could carry at this run's CPU per ride of all four "
+                    "groups together (cores / (D_server + nginx + Redis + client µs per ride)), nothing else "
+                    "running; median of rounds"),
     ("loadAverage.min/max", "the 1-minute load average seen at the start and end of the measured runs"),
 ]
 
 
 def write_report(a, counts, results, meta):
-    rows = summary(a, counts, results)
+    rows = summary(a, counts, results, meta["cores"])
     cap = a.server_cpus
     doc = {"generatedBy": "python3 bench/scale_out.py", "date": meta["date"], "cores": meta["cores"],
            "client": f"client-part1 --transport raw -t {a.threads} -s {a.skiers} -m {a.runs} --baseline 0",
@@ -422,22 +514,14 @@ def write_report(a, counts, results, meta):
     md += [
         "",
         "| servers | throughput req/s: median (min-max) | scaling | D_server µs/ride | predicted n×cap/D_server "
-        "| rides/batch | server µs/ride: tomcat, committers, jit, gc+vm | throttled periods "
-        "| cores busy: servers, nginx, redis, client | load avg (min-max) |",
-        "|---:|---:|---:|---:|---:|---:|---|---:|---|---:|",
+        "| host ceiling | rides/batch | server µs/ride: " + ", ".join(TABLE_KINDS) + " | server blocks/ride: "
+        + ", ".join(BLOCK_KINDS) + " | throttled periods | cores busy: servers, nginx, redis, client; host "
+        "| load avg (min-max) |",
+        "|---:|---:|---:|---:|---:|---:|---:|---|---|---:|---|---:|",
     ]
     for row in rows:
-        t, c = row["throughput"], row["cpuCores"]
-        md.append(
-            f"| {row['servers']} | {t['median']:,.0f} ({t['min']:,.0f}-{t['max']:,.0f}) | x{row['scaling']:.2f} | "
-            f"{row['dServerMicros']:.1f} | "
-            + (f"{row['predictedThroughput']:,.0f}" if row["predictedThroughput"] else "-")
-            + f" | {row['ridesPerBatch']:.1f} | "
-            + ", ".join(f"{row['serverThreadsMicrosPerRide'].get(k, 0.0):.1f}"
-                        for k in ("tomcat", "committers", "jit", "gc+vm")) + " | "
-            + (f"{100 * row['throttledShare']:.0f}%" if row["throttledShare"] is not None else "uncapped")
-            + f" | {c['server']:.2f}, {c['nginx']:.2f}, {c['redis']:.2f}, {c['client']:.2f} | "
-            f"{row['loadAverage']['min']:.1f}-{row['loadAverage']['max']:.1f} |")
+        md.append(summary_line(row))
+    md += ["", ceiling_text(rows, meta["cores"])]
     md += [
         "",
         "## Every run",
@@ -464,6 +548,49 @@ def write_report(a, counts, results, meta):
     with open(out, "w") as f:
         f.write("\n".join(md) + ("\n" + kept if kept else ""))
     log("wrote " + out + " and " + os.path.join("data", a.out_name + ".json"))
+
+
+TABLE_KINDS = ("exec", "poller", "committers", "watchdog", "jit", "gc+vm", "other")
+BLOCK_KINDS = ("exec", "poller", "committers")
+
+
+def summary_line(row):
+    """One server count's row of the summary table."""
+    t, c, k = row["throughput"], row["cpuCores"], row["serverThreadsMicrosPerRide"]
+    other = sum(v for kind, v in k.items() if kind not in TABLE_KINDS[:-1])  # other, acceptor, exited
+    kinds = ", ".join(f"{k.get(kind, 0.0):.1f}" for kind in TABLE_KINDS[:-1]) + f", {other:.1f}"
+    blocks = ", ".join(f"{row.get('serverThreadBlocksPerRide', {}).get(kind, 0.0):.2f}" for kind in BLOCK_KINDS)
+    host = f"; {c['host']:.2f}" if "host" in c else ""
+    return (f"| {row['servers']} | {t['median']:,.0f} ({t['min']:,.0f}-{t['max']:,.0f}) | x{row['scaling']:.2f} | "
+            f"{row['dServerMicros']:.1f} | "
+            + (f"{row['predictedThroughput']:,.0f}" if row["predictedThroughput"] else "-")
+            + f" | {row['hostCeiling']:,.0f} | {row['ridesPerBatch']:.1f} | {kinds} | {blocks} | "
+            + (f"{100 * row['throttledShare']:.0f}%" if row["throttledShare"] is not None else "uncapped")
+            + f" | {c['server']:.2f}, {c['nginx']:.2f}, {c['redis']:.2f}, {c['client']:.2f}{host} | "
+            f"{row['loadAverage']['min']:.1f}-{row['loadAverage']['max']:.1f} |")
+
+
+def ceiling_text(rows, cores):
+    """What this machine allows at best: every count at the first count's CPU per ride (no growth), bounded by
+    the servers' quota and by the cores that the servers, nginx, Redis and the client share."""
+    first = rows[0]
+    cap = first["capCpus"]
+    d1 = first["dServerMicros"]
+    u1 = sum(first["cpuMicrosPerRide"][g] for g in GROUPS[1:])
+    t1 = first["throughput"]["median"] / first["servers"]
+    parts = []
+    for row in rows[1:]:
+        n = row["servers"]
+        quota = n * cap * 1e6 / d1 if cap else float("inf")
+        host = cores * 1e6 / (d1 + u1)
+        parts.append(f"{n} servers {min(quota, host):,.0f} rides/s (x{min(quota, host) / t1:.2f}; "
+                     + (f"quota {quota:,.0f}, " if cap else "") + f"cores {host:,.0f})")
+    return (f"**Ceiling on this machine.** Even if no group's CPU per ride grew with the server count (all at the "
+            f"first row's: D_server {d1:.1f} µs, nginx + Redis + client {u1:.1f} µs), n servers could carry at most "
+            f"min(n × cap / D_server, {cores} cores / (D_server + nginx + Redis + client)) rides/s, with every core "
+            f"busy with these four groups alone: " + "; ".join(parts) + " (scaling against the first row's "
+            "measured throughput per server). The table's `host ceiling` column is the cores' bound at each "
+            "row's own CPU per ride.")
 
 
 KEEP_MARKER = "<!-- written by hand: bench/scale_out.py keeps everything from this line on -->"

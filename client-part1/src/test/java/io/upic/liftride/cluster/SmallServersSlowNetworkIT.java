@@ -13,13 +13,15 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
  * The local cluster as on EC2 (issue 20): one server capped at 0.25 CPU in a cgroup of its own, the front
  * behind Toxiproxy with a 40 ms round trip. The server answers through the proxy no faster than the
- * round trip, nginx directly much faster, and the cgroup is gone once the cluster stops. Needs root
+ * round trip, nginx directly much faster; the server, which sees one CPU, runs 4 request threads; and the
+ * cgroup is gone once the cluster stops. Needs root
  * (cgroups) and Go (Toxiproxy, installed once).
  */
 @Timeout(value = 180)
@@ -55,6 +57,18 @@ class SmallServersSlowNetworkIT {
                 assertTrue(tookNanos >= 40_000_000, "a GET through the 40 ms proxy took " + tookNanos / 1e6 + " ms");
             }
             assertEquals(200, get(http, cluster.nginxUrl() + "/statistics"));
+            // the capped JVM sees one CPU, so its connector runs a few request threads, not 256
+            String metrics = http.send(
+                            HttpRequest.newBuilder(URI.create(cluster.serverUrls().get(0) + "/metrics"))
+                                    .timeout(Duration.ofSeconds(30))
+                                    .build(),
+                            HttpResponse.BodyHandlers.ofString())
+                    .body();
+            assertTrue(
+                    Pattern.compile("^tomcat_threads_config_max\\{[^}]*} 4\\.0$", Pattern.MULTILINE)
+                            .matcher(metrics)
+                            .find(),
+                    "a 0.25-CPU server runs 4 request threads:\n" + metrics);
         }
         assertFalse(Files.exists(groups.get(0)), "the server's cgroup is removed at close: " + groups.get(0));
     }

@@ -2,6 +2,7 @@ package io.upic.liftride.server.embedded;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.function.UnaryOperator;
 import org.apache.catalina.connector.Connector;
 
 /**
@@ -59,6 +60,81 @@ public record ConnectorSettings(
             throw new IllegalArgumentException(
                     "minSpareThreads must be <= maxThreads (" + maxThreads + "), got " + minSpareThreads);
         }
+    }
+
+    /** System property: the launcher's {@code maxThreads} instead of {@link #forProcessors}' (benchmarks). */
+    public static final String MAX_THREADS_PROPERTY = "liftride.http.maxThreads";
+
+    /** System property: the launcher's {@code minSpareThreads} (benchmarks); at most {@code maxThreads}. */
+    public static final String MIN_SPARE_THREADS_PROPERTY = "liftride.http.minSpareThreads";
+
+    /** The request threads of a server whose JVM sees one CPU (a small instance, or a server capped below one). */
+    public static final int ONE_CPU_THREADS = 4;
+
+    /**
+     * The settings for a server whose JVM may use {@code processors} CPUs: {@link #LOAD_TEST}, except that
+     * a JVM that sees one CPU runs {@value #ONE_CPU_THREADS} request threads (all kept). Why: a request
+     * thread that finds no work parks, and the next task must wake it; Tomcat's pool hands each task to
+     * its own idle thread (its queue wakes the longest-idle one), so with hundreds of threads nearly
+     * every task of a burst costs a park and a wake-up, twice per POST (the request, then the answer from
+     * the group commit). A few threads take the burst's tasks one after another instead. Measured with
+     * servers capped at 0.25 CPU (bench/scale_out.py, data/scale-out.md): 4 threads instead of 256 cut
+     * the request threads' blocks per ride from 0.56 to 0.14 at one server and from 1.61 to 0.72 at four,
+     * and the server CPU per ride from 38 to 25 µs and from 72 to 49 µs. A POST never holds a request
+     * thread while its ride is stored (it is answered from the batch's completion) and a slow body is read
+     * without one, so few threads suffice; on several CPUs the pool stays as it was measured there.
+     */
+    public static ConnectorSettings forProcessors(int processors) {
+        if (processors < 1) {
+            throw new IllegalArgumentException("processors < 1: " + processors);
+        }
+        return processors == 1 ? LOAD_TEST.withThreads(ONE_CPU_THREADS, ONE_CPU_THREADS) : LOAD_TEST;
+    }
+
+    /**
+     * The launcher's settings: {@link #forProcessors}, with the request-thread pool from {@code properties}
+     * ({@value #MAX_THREADS_PROPERTY}, {@value #MIN_SPARE_THREADS_PROPERTY}; null when not set). A
+     * {@code maxThreads} below the spare threads lowers them to it.
+     *
+     * @throws IllegalArgumentException naming the property and the value that is not a positive integer
+     *     (minSpareThreads: not negative) or a minSpareThreads above maxThreads
+     */
+    public static ConnectorSettings forLauncher(UnaryOperator<String> properties, int processors) {
+        ConnectorSettings base = forProcessors(processors);
+        int max = intProperty(properties, MAX_THREADS_PROPERTY, base.maxThreads(), 1);
+        int spare = intProperty(properties, MIN_SPARE_THREADS_PROPERTY, Math.min(base.minSpareThreads(), max), 0);
+        return base.withThreads(max, spare);
+    }
+
+    private static int intProperty(UnaryOperator<String> properties, String name, int fallback, int min) {
+        String text = properties.apply(name);
+        if (text == null) {
+            return fallback;
+        }
+        try {
+            int value = Integer.parseInt(text.strip());
+            if (value >= min) {
+                return value;
+            }
+        } catch (NumberFormatException e) {
+            // refused below with the rule and the value
+        }
+        throw new IllegalArgumentException(name + " must be an integer >= " + min + ", got \"" + text + "\"");
+    }
+
+    /** A copy with another request-thread pool. */
+    public ConnectorSettings withThreads(int maxThreads, int minSpareThreads) {
+        return new ConnectorSettings(
+                maxThreads,
+                minSpareThreads,
+                acceptCount,
+                maxConnections,
+                connectionTimeoutMillis,
+                keepAliveTimeoutMillis,
+                maxKeepAliveRequests,
+                maxSwallowSize,
+                maxPostSize,
+                maxHttpHeaderSize);
     }
 
     /** A copy with another connection timeout (tests use a short one to bound slow clients). */

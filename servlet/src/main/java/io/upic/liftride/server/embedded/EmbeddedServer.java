@@ -247,9 +247,12 @@ public final class EmbeddedServer implements AutoCloseable {
             return;
         }
         OperatingSettings operating;
+        ConnectorSettings connector;
         try {
             Limits.resolve(name -> null); // the properties and environment, checked before Tomcat starts
             operating = OperatingSettings.read(System::getProperty);
+            connector = ConnectorSettings.forLauncher(
+                    System::getProperty, Runtime.getRuntime().availableProcessors());
         } catch (IllegalArgumentException e) {
             System.err.println(e.getMessage());
             System.exit(2);
@@ -260,7 +263,7 @@ public final class EmbeddedServer implements AutoCloseable {
             server = start(
                     options.host(),
                     options.port(),
-                    ConnectorSettings.LOAD_TEST,
+                    connector,
                     withStore(store, withLimits(options.limits(), customizer)));
         } catch (IllegalStateException e) {
             System.err.println(e.getMessage());
