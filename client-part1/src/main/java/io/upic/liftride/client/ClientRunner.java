@@ -234,7 +234,7 @@ public final class ClientRunner {
                 senders, c.baselineSpec(), plan, part, this::isStopRequested, hooks.calibrationListener(plan));
         int cores = Runtime.getRuntime().availableProcessors();
         SummaryPrinter.printCalibration(
-                out, k, System.nanoTime() - startNanos, LittlesLaw.selfCheck(baseline, k, cores));
+                out, k, System.nanoTime() - startNanos, LittlesLaw.selfCheck(baseline, k, cores), cores);
         if (k.gaveUpReason() != null) {
             serverGone = k.gaveUpReason();
         }

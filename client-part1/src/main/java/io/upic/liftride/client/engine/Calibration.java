@@ -110,6 +110,14 @@ public final class Calibration {
             return requests == 0 ? Double.NaN : (double) threads * wallNanos / requests;
         }
 
+        /**
+         * This process's busy cores in the measured part, JIT included ((cpuNanos + jitNanos) / wallNanos), or NaN if
+         * unknown: fewer than the machine's cores while the model assumes them all means the machine was shared.
+         */
+        public double busyCores() {
+            return cpuNanos < 0 || wallNanos <= 0 ? Double.NaN : (double) (cpuNanos + jitNanos) / wallNanos;
+        }
+
         /** The whole cost: warm-up plus measured part. */
         public long costNanos() {
             return warmupNanos + wallNanos;

@@ -241,10 +241,11 @@ public final class SummaryPrinter {
 
     /**
      * What the load calibration measured, what it cost, and its self-check: the model at the calibration's own thread
-     * count ({@code modelPerSecond}, NaN without a model) beside the throughput the calibration measured.
+     * count on {@code cores} cores ({@code modelPerSecond}, NaN without a model) beside the throughput the calibration
+     * measured and the cores it kept busy.
      */
     public static void printCalibration(
-            PrintStream out, Calibration.Result k, long withBaselineNanos, double modelPerSecond) {
+            PrintStream out, Calibration.Result k, long withBaselineNanos, double modelPerSecond, int cores) {
         out.printf(
                 L,
                 "Calibration: %,d requests from %d threads in %.3f s after %.3f s of warm-up (%,.0f req/s, %.3f ms"
@@ -267,12 +268,14 @@ public final class SummaryPrinter {
             out.printf(
                     L,
                     "Calibration self-check: the model at its %d threads X(%d) = %,.0f req/s, measured %,.0f req/s"
-                            + " (%+.1f%%)%n",
+                            + " (%+.1f%%), this JVM keeping %.2f of the model's %d cores busy%n",
                     k.threads(),
                     k.threads(),
                     modelPerSecond,
                     k.throughputPerSecond(),
-                    LittlesLaw.differencePercent(k.throughputPerSecond(), modelPerSecond));
+                    LittlesLaw.differencePercent(k.throughputPerSecond(), modelPerSecond),
+                    k.busyCores(),
+                    cores);
         }
         out.flush();
     }

@@ -126,6 +126,20 @@ class CalibrationTest {
     }
 
     @Test
+    void itsResultDerivesDTheCycleAndTheBusyCoresFromTheMeasuredPart() {
+        // 16 threads, 20,000 requests in 1 s on 1.5 s of CPU besides 0.1 s of the JIT's
+        Calibration.Result r = new Calibration.Result(
+                16, 3_000_000_000L, 1_000_000_000L, 20_000, 0, 1_500_000_000L, 100_000_000L, false, 90_000, null);
+        assertEquals(75_000, r.cpuNanosPerRequest(), 1e-9);
+        assertEquals(20_000, r.throughputPerSecond(), 1e-9);
+        assertEquals(800_000, r.cycleNanos(), 1e-9); // N / X = 16 / 20,000 per s
+        assertEquals(1.6, r.busyCores(), 1e-12);
+        assertEquals(4_000_000_000L, r.costNanos());
+        assertTrue(Double.isNaN(r.toBuilder().cpuNanos(-1).build().busyCores()), "CPU unknown");
+        assertTrue(Double.isNaN(r.toBuilder().requests(0).build().cycleNanos()), "no request");
+    }
+
+    @Test
     void rejectsAPartWithoutLength() {
         assertEquals(
                 "partNanos <= 0: 0",

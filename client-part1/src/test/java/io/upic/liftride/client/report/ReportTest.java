@@ -179,6 +179,29 @@ class ReportTest {
     }
 
     @Test
+    void theCalibrationPrintsItsCostAndItsSelfCheck() {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        PrintStream print = new PrintStream(bytes, true, StandardCharsets.UTF_8);
+        Baseline.Result baseline = Fixtures.baseline().meanLatencyNanos(100_000).build();
+        // D = 100 us = W: X(16) = C / D = 20,000 req/s, against 2,000 measured on 0.2 s of CPU in 1 s
+        SummaryPrinter.printCalibration(
+                print, CALIBRATION, 5_000_000_000L, LittlesLaw.selfCheck(baseline, CALIBRATION, 2), 2);
+        String out = bytes.toString(StandardCharsets.UTF_8);
+        assertTrue(
+                out.contains("Calibration: 2,000 requests from 16 threads in 1.000 s after 2.000 s of warm-up (2,000"
+                        + " req/s, 8.000 ms per request per thread, 0 failed): D = 100.0 us"),
+                out);
+        assertTrue(out.contains("cost 3.0 s, 5.0 s with the baseline's warm-up and measured part"), out);
+        assertTrue(
+                out.contains("Calibration self-check: the model at its 16 threads X(16) = 20,000 req/s, measured 2,000"
+                        + " req/s (-90.0%), this JVM keeping 0.20 of the model's 2 cores busy"),
+                out);
+        bytes.reset();
+        SummaryPrinter.printCalibration(print, CALIBRATION, 5_000_000_000L, Double.NaN, 2);
+        assertFalse(bytes.toString(StandardCharsets.UTF_8).contains("self-check"), "no model, no self-check");
+    }
+
+    @Test
     void aRemoteServerLabelsDAsTheClientsCpuOnlyAndNoCalibrationDropsTheModel() {
         RunResult r = result(180_000, 180_000, 0, 0, Map.of());
         LoadPlan plan = Fixtures.config().build().loadPlan();
