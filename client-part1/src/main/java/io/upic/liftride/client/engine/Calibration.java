@@ -123,9 +123,13 @@ public final class Calibration {
             return warmupNanos + wallNanos;
         }
 
-        /** Whether D can be used: measured, not cut short, some requests done. */
+        /**
+         * Whether D can be used: measured, not cut short, some requests done, and some CPU left once the JIT's is
+         * taken out (in a short part on a busy machine the JIT compiler threads' time, read at 10 ms resolution, can
+         * cover the whole process's: a D of 0 is no measurement).
+         */
         public boolean usable() {
-            return !stopped && requests > 0 && cpuNanos >= 0;
+            return !stopped && requests > 0 && cpuNanos > 0;
         }
     }
 

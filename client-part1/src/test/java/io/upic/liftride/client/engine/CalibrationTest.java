@@ -67,7 +67,8 @@ class CalibrationTest {
         Calibration.Result r = Calibration.run(
                 senders, spec(RetryPolicy.DEFAULT), Calibration.plan(4, 1_000), PART_NANOS, () -> false, listener);
 
-        assertTrue(r.usable(), r.toString());
+        assertFalse(r.stopped(), r.toString());
+        assertEquals(r.cpuNanos() > 0, r.usable(), r.toString()); // the JIT's share may cover a 50 ms part's CPU
         assertEquals(4, r.threads());
         assertNull(r.gaveUpReason());
         assertEquals(0, r.failed());
@@ -115,9 +116,9 @@ class CalibrationTest {
                 1_000_000);
         Calibration.Result r = Calibration.run(
                 down,
-                spec(new RetryPolicy(2, 1, 2, 200)),
+                spec(new RetryPolicy(2, 1, 2, 100)),
                 Calibration.plan(2, 100),
-                PART_NANOS,
+                10 * PART_NANOS, // silent for 100 ms, well inside the first slice
                 () -> false,
                 AttemptListener.NONE);
         assertTrue(r.stopped(), r.toString());
@@ -137,6 +138,10 @@ class CalibrationTest {
         assertEquals(4_000_000_000L, r.costNanos());
         assertTrue(Double.isNaN(r.toBuilder().cpuNanos(-1).build().busyCores()), "CPU unknown");
         assertTrue(Double.isNaN(r.toBuilder().requests(0).build().cycleNanos()), "no request");
+        assertTrue(r.usable());
+        assertFalse(r.toBuilder().cpuNanos(0).build().usable(), "the JIT's time covered the whole CPU: no D");
+        assertFalse(r.toBuilder().cpuNanos(-1).build().usable(), "CPU unknown");
+        assertFalse(r.toBuilder().requests(0).build().usable(), "nothing done");
     }
 
     @Test

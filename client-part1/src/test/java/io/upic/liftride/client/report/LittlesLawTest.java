@@ -116,6 +116,8 @@ class LittlesLawTest {
         assertTrue(
                 Double.isNaN(LittlesLaw.selfCheck(b, k.toBuilder().stopped(true).build(), 2)), "cut short");
         assertTrue(Double.isNaN(LittlesLaw.selfCheck(b, null, 2)), "no calibration");
+        assertTrue(
+                Double.isNaN(LittlesLaw.selfCheck(b, k.toBuilder().cpuNanos(0).build(), 2)), "D = 0: no model");
         assertTrue(Double.isNaN(LittlesLaw.selfCheck(null, k, 2)), "no baseline");
     }
 
