@@ -78,6 +78,9 @@ public final class Calibration {
      * @param totalRequests every request it completed, warm-up and the ones in flight at its end included (the
      *                      server stores each that got a 201)
      * @param gaveUpReason  why it gave up on a silent server (see {@link SilentServerDetector}), or null
+     * @param warmupJitShare the JIT compiler threads' share of the process's CPU in the last warm-up slice, NaN if
+     *                      unknown: above {@link #SETTLED_JIT_SHARE} the warm-up ended at its limit with the JIT still
+     *                      compiling (a busy machine), and the first run will compile the rest
      */
     @Builder(toBuilder = true)
     public record Result(
@@ -90,7 +93,8 @@ public final class Calibration {
             long jitNanos,
             boolean stopped,
             long totalRequests,
-            String gaveUpReason) {
+            String gaveUpReason,
+            double warmupJitShare) {
 
         /** D under load: process CPU nanoseconds per completed request, or NaN if unknown or nothing completed. */
         public double cpuNanosPerRequest() {
@@ -116,6 +120,11 @@ public final class Calibration {
          */
         public double busyCores() {
             return cpuNanos < 0 || wallNanos <= 0 ? Double.NaN : (double) (cpuNanos + jitNanos) / wallNanos;
+        }
+
+        /** Whether the JIT had settled when the warm-up ended (see {@code warmupJitShare}). */
+        public boolean jitSettled() {
+            return warmupJitShare <= SETTLED_JIT_SHARE;
         }
 
         /** The whole cost: warm-up plus measured part. */
@@ -212,6 +221,7 @@ public final class Calibration {
         private double previousD = Double.NaN;
         private Snapshot before;
         private Snapshot after;
+        private double lastJitShare = Double.NaN;
         private boolean stopped;
 
         Controller(long partNanos, BooleanSupplier stopRequested, int threads) {
@@ -246,8 +256,9 @@ public final class Calibration {
                 return;
             }
             double d = s.cpuNanosPerRequestSince(previous);
-            boolean settled = s.jitShareSince(previous) <= SETTLED_JIT_SHARE
-                    && Math.abs(d - previousD) <= SETTLED_D_CHANGE * previousD;
+            lastJitShare = s.jitShareSince(previous);
+            boolean settled =
+                    lastJitShare <= SETTLED_JIT_SHARE && Math.abs(d - previousD) <= SETTLED_D_CHANGE * previousD;
             long limit = Math.min(MAX_WARMUP_NANOS, MAX_WARMUP_SLICES * partNanos);
             if (settled || Double.isNaN(d) || now - startNanos >= limit) {
                 before = s;
@@ -275,7 +286,8 @@ public final class Calibration {
                     a.jitNanos - b.jitNanos,
                     stopped || gaveUpReason != null || !measured,
                     totalRequests,
-                    gaveUpReason);
+                    gaveUpReason,
+                    lastJitShare);
         }
     }
 
@@ -296,10 +308,15 @@ public final class Calibration {
                     : (double) (cpuNanos - earlier.cpuNanos - (jitNanos - earlier.jitNanos)) / done;
         }
 
-        /** The JIT compiler threads' share of the process's CPU since {@code earlier} (1 if unknown). */
+        /**
+         * The JIT compiler threads' share of the process's CPU since {@code earlier}, at most 1 (their time is read in
+         * 10 ms ticks, which can exceed a short window's CPU); 1 if unknown.
+         */
         double jitShareSince(Snapshot earlier) {
             long cpu = cpuNanos - earlier.cpuNanos;
-            return cpuNanos < 0 || earlier.cpuNanos < 0 || cpu <= 0 ? 1 : (double) (jitNanos - earlier.jitNanos) / cpu;
+            return cpuNanos < 0 || earlier.cpuNanos < 0 || cpu <= 0
+                    ? 1
+                    : Math.min(1, (double) (jitNanos - earlier.jitNanos) / cpu);
         }
     }
 }

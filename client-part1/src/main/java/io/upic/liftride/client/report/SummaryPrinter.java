@@ -261,7 +261,15 @@ public final class SummaryPrinter {
                 k.failed(),
                 k.cpuNanosPerRequest() / 1e3,
                 k.jitNanos() / 1e9,
-                k.stopped() ? " (stopped early: no model)" : "",
+                k.stopped()
+                        ? " (stopped early: no model)"
+                        : k.jitSettled() || Double.isNaN(k.warmupJitShare())
+                                ? ""
+                                : String.format(
+                                        L,
+                                        " (the warm-up reached its limit with the JIT compiler threads still at %.0f%%"
+                                                + " of the CPU: a busy machine; the first run will compile the rest)",
+                                        k.warmupJitShare() * 100),
                 k.costNanos() / 1e9,
                 withBaselineNanos / 1e9);
         if (!Double.isNaN(modelPerSecond)) {

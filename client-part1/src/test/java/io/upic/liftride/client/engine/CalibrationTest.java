@@ -78,6 +78,7 @@ class CalibrationTest {
         assertTrue(r.wallNanos() >= PART_NANOS, r.toString());
         assertTrue(r.cpuNanos() >= 0 && r.cpuNanosPerRequest() >= 0, r.toString());
         assertTrue(r.cycleNanos() >= 100_000, "each request takes 0.1 ms at least: " + r.cycleNanos());
+        assertTrue(r.warmupJitShare() >= 0 && r.warmupJitShare() <= 1, "a share: " + r.warmupJitShare());
         assertEquals(r.warmupNanos() + r.wallNanos(), r.costNanos());
         // the engine's path: the listener's recorders saw every request, and its run ended
         assertEquals(r.totalRequests(), listener.attempts.get());
@@ -130,7 +131,7 @@ class CalibrationTest {
     void itsResultDerivesDTheCycleAndTheBusyCoresFromTheMeasuredPart() {
         // 16 threads, 20,000 requests in 1 s on 1.5 s of CPU besides 0.1 s of the JIT's
         Calibration.Result r = new Calibration.Result(
-                16, 3_000_000_000L, 1_000_000_000L, 20_000, 0, 1_500_000_000L, 100_000_000L, false, 90_000, null);
+                16, 3_000_000_000L, 1_000_000_000L, 20_000, 0, 1_500_000_000L, 100_000_000L, false, 90_000, null, 0.01);
         assertEquals(75_000, r.cpuNanosPerRequest(), 1e-9);
         assertEquals(20_000, r.throughputPerSecond(), 1e-9);
         assertEquals(800_000, r.cycleNanos(), 1e-9); // N / X = 16 / 20,000 per s
@@ -142,6 +143,9 @@ class CalibrationTest {
         assertFalse(r.toBuilder().cpuNanos(0).build().usable(), "the JIT's time covered the whole CPU: no D");
         assertFalse(r.toBuilder().cpuNanos(-1).build().usable(), "CPU unknown");
         assertFalse(r.toBuilder().requests(0).build().usable(), "nothing done");
+        assertTrue(r.jitSettled(), "1% of the CPU in the JIT at the warm-up's end");
+        assertFalse(r.toBuilder().warmupJitShare(0.2).build().jitSettled(), "20%: still compiling");
+        assertFalse(r.toBuilder().warmupJitShare(Double.NaN).build().jitSettled(), "unknown");
     }
 
     @Test

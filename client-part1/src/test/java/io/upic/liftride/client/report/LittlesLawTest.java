@@ -83,7 +83,7 @@ class LittlesLawTest {
         assertEquals(11.25e9, naive.wallNanos(), 1);
         // 2,000 requests on 2 s of process CPU: D = 1 ms = W, so Z = 0
         Calibration.Result k = new Calibration.Result(
-                16, 2_000_000_000L, 1_000_000_000L, 2_000, 0, 2_000_000_000L, 0, false, 6_000, null);
+                16, 2_000_000_000L, 1_000_000_000L, 2_000, 0, 2_000_000_000L, 0, false, 6_000, null, 0.01);
         Baseline.Result b = Fixtures.baseline().build();
         assertNull(LittlesLaw.mva(plan, b, null, 2, CpuScope.EMBEDDED_SERVER), "no calibration");
         assertNull(LittlesLaw.mva(plan, b, k.toBuilder().stopped(true).build(), 2, CpuScope.EMBEDDED_SERVER), "cut");
@@ -103,7 +103,7 @@ class LittlesLawTest {
     void theCalibrationsSelfCheckIsTheModelAtItsOwnThreads() {
         // W = 1 ms; 2,000 requests on 0.2 s of CPU: D = 100 us, Z = 0.9 ms; 16 threads on 2 cores
         Calibration.Result k = new Calibration.Result(
-                16, 2_000_000_000L, 1_000_000_000L, 2_000, 0, 200_000_000L, 0, false, 6_000, null);
+                16, 2_000_000_000L, 1_000_000_000L, 2_000, 0, 200_000_000L, 0, false, 6_000, null, 0.01);
         Baseline.Result b = Fixtures.baseline().build();
         double x = LittlesLaw.selfCheck(b, k, 2);
         assertEquals(new ClosedNetwork(2, 0.1 * MS, 0.9 * MS).throughputPerSecond(16), x, 1e-9 * x);

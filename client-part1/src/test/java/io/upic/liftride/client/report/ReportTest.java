@@ -76,8 +76,8 @@ class ReportTest {
     }
 
     /** 2,000 requests measured on 0.2 s of process CPU: D = 100 us. */
-    private static final Calibration.Result CALIBRATION =
-            new Calibration.Result(16, 2_000_000_000L, 1_000_000_000L, 2_000, 0, 200_000_000L, 0, false, 6_000, null);
+    private static final Calibration.Result CALIBRATION = new Calibration.Result(
+            16, 2_000_000_000L, 1_000_000_000L, 2_000, 0, 200_000_000L, 0, false, 6_000, null, 0.01);
 
     @Test
     void summaryStatesTheCountsTheThroughputNumeratorTheChecksAndWhichInputMoved() {
@@ -196,6 +196,16 @@ class ReportTest {
                 out.contains("Calibration self-check: the model at its 16 threads X(16) = 20,000 req/s, measured 2,000"
                         + " req/s (-90.0%), this JVM keeping 0.20 of the model's 2 cores busy"),
                 out);
+        assertFalse(out.contains("the warm-up reached its limit"), "the JIT had settled: " + out);
+        // a busy machine: the warm-up ended at its limit with the compiler threads still busy
+        bytes.reset();
+        SummaryPrinter.printCalibration(
+                print, CALIBRATION.toBuilder().warmupJitShare(0.23).build(), 5_000_000_000L, Double.NaN, 2);
+        assertTrue(
+                bytes.toString(StandardCharsets.UTF_8)
+                        .contains("(the warm-up reached its limit with the JIT compiler threads still at 23% of the"
+                                + " CPU: a busy machine; the first run will compile the rest)"),
+                bytes.toString(StandardCharsets.UTF_8));
         bytes.reset();
         SummaryPrinter.printCalibration(print, CALIBRATION, 5_000_000_000L, Double.NaN, 2);
         assertFalse(bytes.toString(StandardCharsets.UTF_8).contains("self-check"), "no model, no self-check");
