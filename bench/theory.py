@@ -188,6 +188,7 @@ def read_sweep(kind):
         console = f.read()
     naive = re.findall(r"\(naive N/W: ([\d.]+) s, ([\d,]+) req/s\)", console)
     cal = re.search(r"^Calibration: [\d,]+ requests.*$", console, re.M)
+    check = re.search(r"^Calibration self-check: .*$", console, re.M)
     base = re.search(r"^Baseline: \d.*$", console, re.M)
     rows = []
     for i, t in enumerate(sorted(int(x[len(d) + 2:]) for x in glob.glob(os.path.join(d, "t*"))
@@ -207,6 +208,7 @@ def read_sweep(kind):
         if why and t:
             misses.append((t.group(1), why))
     return {"meta": meta, "rows": rows, "calibration": cal.group(0) if cal else "-",
+            "selfCheck": check.group(0) if check else None,
             "baseline": base.group(0) if base else "-", "misses": misses}
 
 
@@ -230,7 +232,10 @@ def sweep_section(kind, title, data):
             f"Inputs, measured before the first run: W = {p0['wNanos'] / 1e6:.3f} ms (single-thread baseline), "
             f"D = {p0['dNanos'] / 1e3:.1f} us of CPU per request under load (calibration), C = {p0['cores']} cores, "
             f"delay Z = W - D = {p0['delayNanos'] / 1e6:.3f} ms.", "",
-            f"    {data['baseline']}", f"    {data['calibration']}", "",
+            f"    {data['baseline']}", f"    {data['calibration']}"]
+    if data.get("selfCheck"):
+        out += [f"    {data['selfCheck']}"]
+    out += ["",
             "| -t | measured wall (s) | model wall (s) | error | measured (req/s) | model (req/s) | error "
             "| naive N/W (req/s) | naive error |",
             "|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]

@@ -149,7 +149,7 @@ public final class ClientRunner {
                 }
                 int calibrationThreads = Math.min(Calibration.THREADS, maxConnections - 1);
                 Calibration.Result calibration =
-                        calibration(first, senders, baseline, calibrationThreads, calibrationStart);
+                        calibration(first, senders, baseline, calibrationThreads, hooks, calibrationStart);
                 if (serverGone != null) {
                     err.println("calibration: " + serverGone + "; no run started");
                     return 1;
@@ -206,11 +206,16 @@ public final class ClientRunner {
     }
 
     /**
-     * The load calibration after a usable baseline: D under load, on a JVM it warms (see {@link Calibration}),
-     * or null after a skipped or failed baseline.
+     * The load calibration after a usable baseline: D under load, on a JVM it warms through the same engine and
+     * listener a run uses (see {@link Calibration}), or null after a skipped or failed baseline.
      */
     private Calibration.Result calibration(
-            RunConfig c, RideSenderFactory senders, Baseline.Result baseline, int threads, long startNanos) {
+            RunConfig c,
+            RideSenderFactory senders,
+            Baseline.Result baseline,
+            int threads,
+            RunHooks hooks,
+            long startNanos) {
         if (baseline == null || baseline.successful() == 0 || baseline.stopped() || stopRequested) {
             return null;
         }
@@ -224,13 +229,14 @@ public final class ClientRunner {
                 Math.min(Calibration.MAX_WARMUP_NANOS, Calibration.MAX_WARMUP_SLICES * part) / 1e9,
                 part / 1e9);
         out.flush();
-        SilentServerDetector silentServer =
-                new SilentServerDetector(c.retryPolicy().giveUpAfterMillis(), System.nanoTime(), null);
-        Calibration.Result k =
-                Calibration.run(senders, c.baselineSpec(), threads, part, this::isStopRequested, silentServer);
-        SummaryPrinter.printCalibration(out, k, System.nanoTime() - startNanos);
-        if (silentServer.gaveUp()) {
-            serverGone = silentServer.reason();
+        LoadPlan plan = Calibration.plan(threads, c.baselineSpec().skiers());
+        Calibration.Result k = Calibration.run(
+                senders, c.baselineSpec(), plan, part, this::isStopRequested, hooks.calibrationListener(plan));
+        int cores = Runtime.getRuntime().availableProcessors();
+        SummaryPrinter.printCalibration(
+                out, k, System.nanoTime() - startNanos, LittlesLaw.selfCheck(baseline, k, cores), cores);
+        if (k.gaveUpReason() != null) {
+            serverGone = k.gaveUpReason();
         }
         return k;
     }
@@ -270,6 +276,7 @@ public final class ClientRunner {
             e.stop();
         }
         RunResult result;
+        long jitBefore = ProcessCpu.jitCompilerNanos();
         long cpuBefore = ProcessCpu.nanos();
         try {
             result = e.run();
@@ -280,6 +287,7 @@ public final class ClientRunner {
             serverGone = e.gaveUpReason();
         }
         long cpuAfter = ProcessCpu.nanos();
+        long jitAfter = ProcessCpu.jitCompilerNanos();
         ServerProbe.Answer after = probe(c, baseUrl);
         String whyNot = before.ridesStored().isEmpty()
                 ? "before the run: " + before.failure()
@@ -299,6 +307,7 @@ public final class ClientRunner {
                 .result(result)
                 .reconciliation(reconciliation)
                 .processCpuNanos(cpuBefore < 0 || cpuAfter < 0 ? -1 : cpuAfter - cpuBefore)
+                .jitCpuNanos(Math.max(0, jitAfter - jitBefore))
                 .cores(cores)
                 .build();
         SummaryPrinter.printResult(out, report);

@@ -1,34 +1,39 @@
 package io.upic.liftride.client.engine;
 
-import io.upic.liftride.client.http.AttemptCodes;
-import io.upic.liftride.client.http.RideSender;
 import io.upic.liftride.client.http.RideSenderFactory;
 import io.upic.liftride.client.jvm.ProcessCpu;
+import io.upic.liftride.client.plan.LoadPlan;
+import io.upic.liftride.client.plan.Phase;
+import io.upic.liftride.client.plan.PhasePlan;
+import io.upic.liftride.client.plan.PlannedPhase;
+import io.upic.liftride.client.plan.ThreadAssignment;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.SplittableRandom;
-import java.util.concurrent.ThreadLocalRandom;
-import java.util.concurrent.atomic.AtomicLong;
+import java.util.Objects;
 import java.util.function.BooleanSupplier;
-import java.util.random.RandomGenerator;
 import lombok.Builder;
 
 /**
  * The load calibration that follows the single-thread {@link Baseline}: a short closed-loop run at a moderate
- * thread count that first warms the JVM (its JIT compiles the multi-threaded paths, which a single thread
- * never takes) and then measures D, the CPU time per request under load, from this process's CPU time over
- * the requests completed: the client's CPU, and the embedded server's when it runs in this JVM, GC included,
- * less the JIT compiler threads' CPU time in the same window (a young JVM's one-off cost, not a request's:
- * through a slow network a few hundred requests in 2 s otherwise carried 450 us each of it, against 70-90 us in
- * the runs). The rides are real (stored by the server, like the baseline's), random over all skiers and the
- * whole day; read the server's counters after this. Static and thread-safe.
+ * thread count that first warms the JVM and then measures D, the CPU time per request under load, from this
+ * process's CPU time over the requests completed: the client's CPU, and the embedded server's when it runs in this
+ * JVM, GC included, less the JIT compiler threads' CPU time in the same window (a young JVM's one-off cost, not a
+ * request's: through a slow network a few hundred requests in 2 s otherwise carried 450 us each of it, against
+ * 70-90 us in the runs).
+ *
+ * <p>It runs through the same {@link LoadEngine} as a run, observed by the same kind of {@link AttemptListener}
+ * (client-part2's recorders, histograms and CSV writer, writing into nothing): a calibration that sent through its
+ * own loop left the run's worker loop and recorders to be compiled, and the profiles it had given the JIT to be
+ * undone, in the first run, whose D then rose from 44.6 to 63 us. The rides are real (stored by the server, like the
+ * baseline's), random over all skiers and the whole day; read the server's counters after this. Static and
+ * thread-safe.
  */
 public final class Calibration {
 
     /** The moderate thread count: enough to batch wake-ups as a loaded run does, far below any saturation. */
     public static final int THREADS = 16;
 
-    /** The longest warm-up, and the longest measured part: about 8 s with the default baseline, together. */
+    /** The longest warm-up slice, and the longest measured part. */
     public static final long MAX_PART_NANOS = 2_000_000_000L;
 
     /** The shortest warm-up slice, and the shortest measured part. */
@@ -43,31 +48,39 @@ public final class Calibration {
     /** The longest warm-up in slices: a short test baseline keeps a short calibration. */
     public static final int MAX_WARMUP_SLICES = 12;
 
+    /** The calibration's phase name (its worker threads are named after it). */
+    public static final String PHASE = "calibration";
+
     /** A warm-up slice is settled when the JIT compiler threads used at most this share of the process's CPU... */
     static final double SETTLED_JIT_SHARE = 0.05;
 
     /** ...and its D is within this of the slice before. */
     static final double SETTLED_D_CHANGE = 0.10;
 
+    /** How often the calibration looks at a stop request and at the end of its slice. */
+    static final long TICK_MILLIS = 50;
+
     private Calibration() {}
 
     /**
      * What the calibration measured in its measured part.
      *
-     * @param threads          threads that sent
-     * @param warmupNanos      how long the unmeasured warm-up ran
-     * @param wallNanos        the measured part's duration
-     * @param requests         requests completed in the measured part (201 or not)
-     * @param failed           of which without a 201
-     * @param attempts         HTTP attempts of the measured part
-     * @param latencyNanosSum  their latencies, summed
-     * @param cpuNanos         this process's CPU time during the measured part less the JIT compiler's time then,
-     *                         or -1 if unknown
-     * @param jitNanos         the JIT compiler threads' CPU time during the measured part (left out of cpuNanos), 0 if
-     *                         unknown
-     * @param stopped          whether a stop or a give-up cut it short
-     * @param totalRequests    every request it completed, warm-up and the ones in flight at its end included
-     *                         (the server stores each that got a 201)
+     * @param threads       threads that sent
+     * @param warmupNanos   how long the unmeasured warm-up ran
+     * @param wallNanos     the measured part's duration
+     * @param requests      requests completed in the measured part (201 or not)
+     * @param failed        of which without a 201
+     * @param cpuNanos      this process's CPU time during the measured part less the JIT compiler's time then, or -1
+     *                      if unknown
+     * @param jitNanos      the JIT compiler threads' CPU time during the measured part (left out of cpuNanos), 0 if
+     *                      unknown
+     * @param stopped       whether a stop or a give-up cut it short
+     * @param totalRequests every request it completed, warm-up and the ones in flight at its end included (the
+     *                      server stores each that got a 201)
+     * @param gaveUpReason  why it gave up on a silent server (see {@link SilentServerDetector}), or null
+     * @param warmupJitShare the JIT compiler threads' share of the process's CPU in the last warm-up slice, NaN if
+     *                      unknown: above {@link #SETTLED_JIT_SHARE} the warm-up ended at its limit with the JIT still
+     *                      compiling (a busy machine), and the first run will compile the rest
      */
     @Builder(toBuilder = true)
     public record Result(
@@ -76,12 +89,12 @@ public final class Calibration {
             long wallNanos,
             long requests,
             long failed,
-            long attempts,
-            long latencyNanosSum,
             long cpuNanos,
             long jitNanos,
             boolean stopped,
-            long totalRequests) {
+            long totalRequests,
+            String gaveUpReason,
+            double warmupJitShare) {
 
         /** D under load: process CPU nanoseconds per completed request, or NaN if unknown or nothing completed. */
         public double cpuNanosPerRequest() {
@@ -93,9 +106,25 @@ public final class Calibration {
             return wallNanos <= 0 ? Double.NaN : requests * 1e9 / wallNanos;
         }
 
-        /** Mean latency of an attempt in the measured part, or NaN without one. */
-        public double meanLatencyNanos() {
-            return attempts == 0 ? Double.NaN : (double) latencyNanosSum / attempts;
+        /**
+         * A thread's time per request in the measured part, N / X (Little's law for a closed loop without think
+         * time: about the mean latency), or NaN without a request.
+         */
+        public double cycleNanos() {
+            return requests == 0 ? Double.NaN : (double) threads * wallNanos / requests;
+        }
+
+        /**
+         * This process's busy cores in the measured part, JIT included ((cpuNanos + jitNanos) / wallNanos), or NaN if
+         * unknown: fewer than the machine's cores while the model assumes them all means the machine was shared.
+         */
+        public double busyCores() {
+            return cpuNanos < 0 || wallNanos <= 0 ? Double.NaN : (double) (cpuNanos + jitNanos) / wallNanos;
+        }
+
+        /** Whether the JIT had settled when the warm-up ended (see {@code warmupJitShare}). */
+        public boolean jitSettled() {
+            return warmupJitShare <= SETTLED_JIT_SHARE;
         }
 
         /** The whole cost: warm-up plus measured part. */
@@ -103,9 +132,13 @@ public final class Calibration {
             return warmupNanos + wallNanos;
         }
 
-        /** Whether D can be used: measured, not cut short, some requests done. */
+        /**
+         * Whether D can be used: measured, not cut short, some requests done, and some CPU left once the JIT's is
+         * taken out (in a short part on a busy machine the JIT compiler threads' time, read at 10 ms resolution, can
+         * cover the whole process's: a D of 0 is no measurement).
+         */
         public boolean usable() {
-            return !stopped && requests > 0 && cpuNanos >= 0;
+            return !stopped && requests > 0 && cpuNanos > 0;
         }
     }
 
@@ -118,105 +151,154 @@ public final class Calibration {
     }
 
     /**
-     * Runs {@code threads} threads, each with its own sender of {@code senders}, sending rides of {@code spec}
-     * back to back, unmeasured in slices of {@code partNanos} until the JVM has settled (at most {@link
-     * #MAX_WARMUP_SLICES} slices and {@link #MAX_WARMUP_NANOS}), then {@code partNanos} measured, and stops them.
+     * The calibration's plan: one phase of {@code threads} threads, each drawing rides over all {@code skiers} and
+     * the whole day, with no end of its own (the calibration stops it).
+     */
+    public static LoadPlan plan(int threads, int skiers) {
+        if (threads < 1) {
+            throw new IllegalArgumentException("threads < 1: " + threads);
+        }
+        if (skiers < 1) {
+            throw new IllegalArgumentException("skiers < 1: " + skiers);
+        }
+        List<ThreadAssignment> assignments = new ArrayList<>(threads);
+        for (int k = 0; k < threads; k++) {
+            assignments.add(new ThreadAssignment(0, PHASE, k, 1, skiers, Integer.MAX_VALUE, 1, PhasePlan.DAY_MINUTES));
+        }
+        Phase phase = new Phase(PHASE, 1, 1, 1, PhasePlan.DAY_MINUTES, 0);
+        return new LoadPlan(PHASE, threads, skiers, 0, List.of(new PlannedPhase(0, phase, threads, 0, assignments)));
+    }
+
+    /**
+     * Runs {@code plan} (see {@link #plan}) through a {@link LoadEngine} observed by {@code listener}, each thread
+     * with its own sender of {@code senders}, with the spec's ride values and retry policy (and a seed apart from the
+     * run's): unmeasured in slices of {@code partNanos} until the JVM has settled (the JIT compiler threads idle and
+     * D steady from one slice to the next; at most {@link #MAX_WARMUP_SLICES} slices and {@link #MAX_WARMUP_NANOS}),
+     * then {@code partNanos} measured, and stops it. Gives up on a silent server as a run does (the result then says
+     * why).
      *
-     * @param stopRequested checked before each request; true ends the calibration early (then it is stopped)
+     * @param stopRequested checked every {@link #TICK_MILLIS} ms; true ends the calibration early (then it is
+     *                      stopped)
      */
     public static Result run(
             RideSenderFactory senders,
             Baseline.Spec spec,
-            int threads,
+            LoadPlan plan,
             long partNanos,
             BooleanSupplier stopRequested,
-            SilentServerDetector silentServer) {
-        if (threads < 1) {
-            throw new IllegalArgumentException("threads < 1: " + threads);
-        }
+            AttemptListener listener) {
         if (partNanos <= 0) {
             throw new IllegalArgumentException("partNanos <= 0: " + partNanos);
         }
-        Crowd crowd = new Crowd(threads, () -> stopRequested.getAsBoolean() || silentServer.gaveUp());
-        String runId = RideKeys.newRunId();
-        for (int k = 0; k < threads; k++) {
-            RideSender rideSender = senders.create();
-            RetryingSender sender = new RetryingSender(
-                    rideSender,
-                    spec.retryPolicy(),
-                    AttemptRecorder.NONE,
-                    crowd::stopping,
-                    silentServer,
-                    new RideKeys(runId, "calibration-" + k));
-            Long seed = spec.seed();
-            RandomGenerator random = seed == null ? ThreadLocalRandom.current() : new SplittableRandom(~seed - 1 - k);
-            crowd.start(k, rideSender, sender, random, spec);
-        }
-        try {
-            long start = System.nanoTime();
-            Snapshot before = warmUp(crowd, start, partNanos);
-            sleepUntil(before.nanos + partNanos, crowd);
-            Snapshot after = crowd.snapshot();
-            boolean cut = crowd.stopping();
-            crowd.stop();
-            Snapshot end = crowd.snapshot();
-            return new Result(
-                    threads,
-                    before.nanos - start,
-                    after.nanos - before.nanos,
-                    after.requests - before.requests,
-                    after.failed - before.failed,
-                    after.attempts - before.attempts,
-                    after.latencyNanos - before.latencyNanos,
-                    before.cpuNanos < 0 || after.cpuNanos < 0
-                            ? -1
-                            : Math.max(0, after.cpuNanos - before.cpuNanos - (after.jitNanos - before.jitNanos)),
-                    after.jitNanos - before.jitNanos,
-                    cut,
-                    end.requests);
-        } finally {
-            crowd.stop();
-        }
+        Long seed = spec.seed();
+        Controller controller = new Controller(partNanos, stopRequested, plan.numThreads());
+        LoadEngine engine = LoadEngine.builder(plan, senders)
+                .ride(spec.ride())
+                .retryPolicy(spec.retryPolicy())
+                .seed(seed == null ? null : ~seed - 1)
+                .listener(Objects.requireNonNull(listener, "listener"))
+                .progress(controller, Math.max(1, Math.min(TICK_MILLIS, partNanos / 4_000_000)))
+                .build();
+        controller.engine = engine;
+        RunResult r = engine.run();
+        return controller.result(r.requests().finished(), engine.gaveUpReason());
     }
 
     /**
-     * Sends in slices of {@code sliceNanos} until the JVM has settled (the JIT compiler threads idle and D steady
-     * from one slice to the next) or the warm-up's limits are reached; returns the counters at its end.
+     * Sends nothing itself: on the engine's progress thread, every tick, it ends a slice when its time has come,
+     * decides whether the warm-up has settled, and stops the engine after the measured part (or on a stop request).
+     * Its fields are written on the progress thread and read by the caller after the engine has joined that thread.
      */
-    private static Snapshot warmUp(Crowd crowd, long startNanos, long sliceNanos) {
-        long limitNanos = Math.min(MAX_WARMUP_NANOS, MAX_WARMUP_SLICES * sliceNanos);
-        Snapshot previous = crowd.snapshot();
-        double previousD = Double.NaN;
-        while (true) {
-            sleepUntil(previous.nanos + sliceNanos, crowd);
-            Snapshot now = crowd.snapshot();
-            double d = now.cpuNanosPerRequestSince(previous);
-            boolean settled = now.jitShareSince(previous) <= SETTLED_JIT_SHARE
-                    && Math.abs(d - previousD) <= SETTLED_D_CHANGE * previousD;
-            if (settled || Double.isNaN(d) || crowd.stopping() || now.nanos - startNanos >= limitNanos) {
-                return now;
-            }
-            previous = now;
-            previousD = d;
-        }
-    }
+    private static final class Controller implements ProgressListener {
+        private final long partNanos;
+        private final BooleanSupplier stopRequested;
+        private final int threads;
+        private LoadEngine engine;
 
-    private static void sleepUntil(long deadlineNanos, Crowd crowd) {
-        long left;
-        while ((left = deadlineNanos - System.nanoTime()) > 0 && !crowd.stopping()) {
-            try {
-                Thread.sleep(Math.min(left / 1_000_000 + 1, 20));
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                crowd.stop();
+        private long startNanos = Long.MIN_VALUE;
+        private long sliceEndNanos;
+        private Snapshot previous;
+        private double previousD = Double.NaN;
+        private Snapshot before;
+        private Snapshot after;
+        private double lastJitShare = Double.NaN;
+        private boolean stopped;
+
+        Controller(long partNanos, BooleanSupplier stopRequested, int threads) {
+            this.partNanos = partNanos;
+            this.stopRequested = stopRequested;
+            this.threads = threads;
+        }
+
+        @Override
+        public void onProgress(Progress p) {
+            if (p.finished() || after != null) {
                 return;
             }
+            long now = System.nanoTime();
+            if (startNanos == Long.MIN_VALUE) {
+                startNanos = now - p.elapsedNanos();
+                previous = Snapshot.at(now, p);
+                sliceEndNanos = startNanos + partNanos;
+            }
+            if (stopRequested.getAsBoolean()) {
+                stopped = true;
+                engine.stop();
+                return;
+            }
+            if (now < sliceEndNanos) {
+                return;
+            }
+            Snapshot s = Snapshot.at(now, p);
+            if (before != null) {
+                after = s;
+                engine.stop();
+                return;
+            }
+            double d = s.cpuNanosPerRequestSince(previous);
+            lastJitShare = s.jitShareSince(previous);
+            boolean settled =
+                    lastJitShare <= SETTLED_JIT_SHARE && Math.abs(d - previousD) <= SETTLED_D_CHANGE * previousD;
+            long limit = Math.min(MAX_WARMUP_NANOS, MAX_WARMUP_SLICES * partNanos);
+            if (settled || Double.isNaN(d) || now - startNanos >= limit) {
+                before = s;
+            } else {
+                previous = s;
+                previousD = d;
+            }
+            sliceEndNanos = now + partNanos;
+        }
+
+        Result result(long totalRequests, String gaveUpReason) {
+            boolean measured = before != null && after != null;
+            Snapshot b = measured ? before : Snapshot.NONE;
+            Snapshot a = measured ? after : Snapshot.NONE;
+            long cpu = b.cpuNanos < 0 || a.cpuNanos < 0
+                    ? -1
+                    : Math.max(0, a.cpuNanos - b.cpuNanos - (a.jitNanos - b.jitNanos));
+            return new Result(
+                    threads,
+                    before == null || startNanos == Long.MIN_VALUE ? 0 : before.nanos - startNanos,
+                    a.nanos - b.nanos,
+                    a.requests - b.requests,
+                    a.failed - b.failed,
+                    measured ? cpu : -1,
+                    a.jitNanos - b.jitNanos,
+                    stopped || gaveUpReason != null || !measured,
+                    totalRequests,
+                    gaveUpReason,
+                    lastJitShare);
         }
     }
 
-    /** Counters at one moment: sums over the threads, and the process's CPU time. */
-    private record Snapshot(
-            long nanos, long requests, long failed, long attempts, long latencyNanos, long cpuNanos, long jitNanos) {
+    /** Counters at one moment: requests finished and failed, and the process's and the JIT's CPU time. */
+    private record Snapshot(long nanos, long requests, long failed, long cpuNanos, long jitNanos) {
+
+        static final Snapshot NONE = new Snapshot(0, 0, 0, 0, 0);
+
+        static Snapshot at(long nanos, Progress p) {
+            return new Snapshot(nanos, p.done(), p.failed(), ProcessCpu.nanos(), ProcessCpu.jitCompilerNanos());
+        }
 
         /** Process CPU less the JIT's per request completed since {@code earlier}; NaN if unknown or none. */
         double cpuNanosPerRequestSince(Snapshot earlier) {
@@ -226,99 +308,15 @@ public final class Calibration {
                     : (double) (cpuNanos - earlier.cpuNanos - (jitNanos - earlier.jitNanos)) / done;
         }
 
-        /** The JIT compiler threads' share of the process's CPU since {@code earlier} (1 if unknown). */
+        /**
+         * The JIT compiler threads' share of the process's CPU since {@code earlier}, at most 1 (their time is read in
+         * 10 ms ticks, which can exceed a short window's CPU); 1 if unknown.
+         */
         double jitShareSince(Snapshot earlier) {
             long cpu = cpuNanos - earlier.cpuNanos;
-            return cpuNanos < 0 || earlier.cpuNanos < 0 || cpu <= 0 ? 1 : (double) (jitNanos - earlier.jitNanos) / cpu;
-        }
-    }
-
-    /**
-     * The JIT compiler threads' CPU time in nanoseconds (not CompilationMXBean's compilation time, which is
-     * elapsed time: on a busy machine it counted 1.7 s of a 2 s window on 2 cores).
-     */
-    private static long jitNanos() {
-        return ProcessCpu.jitCompilerNanos();
-    }
-
-    /** The calibration's threads and their counters (each written by its own thread, read by the caller). */
-    private static final class Crowd {
-        private final BooleanSupplier outsideStop;
-        private final List<Thread> threads = new ArrayList<>();
-        private final AtomicLong[] requests;
-        private final AtomicLong[] failed;
-        private final AtomicLong[] attempts;
-        private final AtomicLong[] latencyNanos;
-        private volatile boolean done;
-        private volatile boolean stopped;
-
-        Crowd(int count, BooleanSupplier outsideStop) {
-            this.outsideStop = outsideStop;
-            requests = counters(count);
-            failed = counters(count);
-            attempts = counters(count);
-            latencyNanos = counters(count);
-        }
-
-        private static AtomicLong[] counters(int count) {
-            AtomicLong[] a = new AtomicLong[count];
-            for (int i = 0; i < count; i++) {
-                a[i] = new AtomicLong();
-            }
-            return a;
-        }
-
-        boolean stopping() {
-            if (!stopped && outsideStop.getAsBoolean()) {
-                stopped = true;
-            }
-            return done || stopped;
-        }
-
-        void start(int k, RideSender rideSender, RetryingSender sender, RandomGenerator random, Baseline.Spec spec) {
-            Thread t = new Thread(() -> loop(k, rideSender, sender, random, spec), "calibration-" + k);
-            t.setDaemon(true);
-            threads.add(t);
-            t.start();
-        }
-
-        private void loop(
-                int k, RideSender rideSender, RetryingSender sender, RandomGenerator random, Baseline.Spec spec) {
-            try (rideSender) {
-                while (!stopping()) {
-                    int code = Baseline.send(sender, random, spec);
-                    if (!AttemptCodes.isSuccess(code)) {
-                        failed[k].incrementAndGet();
-                    }
-                    attempts[k].set(sender.attempts());
-                    latencyNanos[k].set(sender.latencyNanosSum());
-                    requests[k].incrementAndGet();
-                }
-            }
-        }
-
-        Snapshot snapshot() {
-            long r = 0, f = 0, a = 0, l = 0;
-            for (int k = 0; k < requests.length; k++) {
-                r += requests[k].get();
-                f += failed[k].get();
-                a += attempts[k].get();
-                l += latencyNanos[k].get();
-            }
-            return new Snapshot(System.nanoTime(), r, f, a, l, ProcessCpu.nanos(), jitNanos());
-        }
-
-        /** Ends every thread's loop after its request in flight and waits for them. */
-        void stop() {
-            done = true;
-            for (Thread t : threads) {
-                try {
-                    t.join(60_000);
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    return;
-                }
-            }
+            return cpuNanos < 0 || earlier.cpuNanos < 0 || cpu <= 0
+                    ? 1
+                    : Math.min(1, (double) (jitNanos - earlier.jitNanos) / cpu);
         }
     }
 }

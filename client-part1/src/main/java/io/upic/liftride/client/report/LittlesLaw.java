@@ -74,6 +74,19 @@ public final class LittlesLaw {
         return mva(plan, w, new Prediction.Network(new ClosedNetwork(cores, d, Math.max(0, w - d)), scope, source));
     }
 
+    /**
+     * The calibration's self-check: the model's X at the calibration's own thread count in requests per second
+     * (C cores, its D, Z = max(0, W - D)), to set beside the throughput it measured; NaN when either is not usable.
+     */
+    public static double selfCheck(Baseline.Result baseline, Calibration.Result calibration, int cores) {
+        if (!usable(baseline) || calibration == null || !calibration.usable()) {
+            return Double.NaN;
+        }
+        double d = calibration.cpuNanosPerRequest();
+        double z = Math.max(0, baseline.meanLatencyNanos() - d);
+        return new ClosedNetwork(cores, d, z).throughputPerSecond(calibration.threads());
+    }
+
     private static boolean usable(Baseline.Result b) {
         return b != null && b.successful() > 0 && b.meanLatencyNanos() > 0;
     }

@@ -51,11 +51,12 @@ public final class PredictionCheck {
             dMiss = missWith(report, runD, n.delayNanos());
             lines.add(String.format(
                     L,
-                    "  D under load: calibrated %.1f us, this run %.1f us per attempt (%+.1f%%); with it the model is"
-                            + " off by %+.1f%%",
+                    "  D under load: calibrated %.1f us, this run %.1f us per attempt (%+.1f%%; of which the JIT"
+                            + " compiler threads %.1f us); with it the model is off by %+.1f%%",
                     n.cpuNanosPerRequest() / 1e3,
                     runD / 1e3,
                     LittlesLaw.differencePercent(runD, n.cpuNanosPerRequest()),
+                    report.jitNanosPerAttempt() / 1e3,
                     dMiss));
         }
         double zMiss = Double.NaN;
@@ -84,7 +85,8 @@ public final class PredictionCheck {
         double best = Math.min(d, z);
         if (best <= Math.abs(wallMiss) / 2) {
             return d <= z
-                    ? "what moved: D under load (the CPU per request differed from the calibration's)"
+                    ? "what moved: D under load (the CPU per request differed from the calibration's"
+                            + jitPart(report, m) + ")"
                     : "what moved: W (the delay differed from the single-thread baseline's)";
         }
         RunResult r = report.result();
@@ -99,6 +101,19 @@ public final class PredictionCheck {
                 : "";
         return "what moved: neither input alone; the phase schedule: " + rate + "phases ended at " + ends(r)
                 + ", predicted " + predictedEnds(m);
+    }
+
+    /**
+     * When the JIT compiler's CPU in the run is most of D's rise: that the JVM was still compiling (the calibration
+     * had not warmed what the run ran); else nothing.
+     */
+    private static String jitPart(RunReport report, Prediction m) {
+        double rise = report.cpuNanosPerAttempt() - m.network().cpuNanosPerRequest();
+        double jit = report.jitNanosPerAttempt();
+        return rise > 0 && jit >= rise / 2
+                ? String.format(
+                        L, ": the JIT compiler's %.1f us of the %.1f us more: still compiling", jit / 1e3, rise / 1e3)
+                : "";
     }
 
     /** The measured wall time's difference in % from the model re-solved with demand {@code d} and delay {@code z}. */

@@ -150,11 +150,14 @@ public final class SummaryPrinter {
         if (!Double.isNaN(report.busyCores())) {
             out.printf(
                     L,
-                    "  CPU: this JVM (%s) kept %.2f of %d cores busy, %.0f us per attempt%n",
+                    "  CPU: this JVM (%s) kept %.2f of %d cores busy, %.0f us per attempt (of which the JIT compiler"
+                            + " threads %.1f us, %.2f s)%n",
                     CpuScope.of(report.embeddedServer()).label(),
                     report.busyCores(),
                     report.cores(),
-                    report.cpuNanosPerAttempt() / 1e3);
+                    report.cpuNanosPerAttempt() / 1e3,
+                    report.jitNanosPerAttempt() / 1e3,
+                    report.jitCpuNanos() / 1e9);
         }
         OpenModelSummary.printRates(out, r);
         if (!r.failuresByCause().isEmpty()) {
@@ -236,12 +239,17 @@ public final class SummaryPrinter {
         PredictionCheck.explain(report).forEach(out::println);
     }
 
-    /** What the load calibration measured, and what it cost. */
-    public static void printCalibration(PrintStream out, Calibration.Result k, long withBaselineNanos) {
+    /**
+     * What the load calibration measured, what it cost, and its self-check: the model at the calibration's own thread
+     * count on {@code cores} cores ({@code modelPerSecond}, NaN without a model) beside the throughput the calibration
+     * measured and the cores it kept busy.
+     */
+    public static void printCalibration(
+            PrintStream out, Calibration.Result k, long withBaselineNanos, double modelPerSecond, int cores) {
         out.printf(
                 L,
-                "Calibration: %,d requests from %d threads in %.3f s after %.3f s of warm-up (%,.0f req/s, mean"
-                        + " latency %.3f ms, %,d failed): D = %.1f us of process CPU per request under load (JIT"
+                "Calibration: %,d requests from %d threads in %.3f s after %.3f s of warm-up (%,.0f req/s, %.3f ms"
+                        + " per request per thread, %,d failed): D = %.1f us of process CPU per request under load (JIT"
                         + " compiler threads' %.2f s of CPU left out)%s; cost"
                         + " %.1f s, %.1f s with the baseline's warm-up and measured part%n",
                 k.requests(),
@@ -249,13 +257,34 @@ public final class SummaryPrinter {
                 k.wallNanos() / 1e9,
                 k.warmupNanos() / 1e9,
                 k.throughputPerSecond(),
-                k.meanLatencyNanos() / 1e6,
+                k.cycleNanos() / 1e6,
                 k.failed(),
                 k.cpuNanosPerRequest() / 1e3,
                 k.jitNanos() / 1e9,
-                k.stopped() ? " (stopped early: no model)" : "",
+                k.stopped()
+                        ? " (stopped early: no model)"
+                        : k.jitSettled() || Double.isNaN(k.warmupJitShare())
+                                ? ""
+                                : String.format(
+                                        L,
+                                        " (the warm-up reached its limit with the JIT compiler threads still at %.0f%%"
+                                                + " of the CPU: a busy machine; the first run will compile the rest)",
+                                        k.warmupJitShare() * 100),
                 k.costNanos() / 1e9,
                 withBaselineNanos / 1e9);
+        if (!Double.isNaN(modelPerSecond)) {
+            out.printf(
+                    L,
+                    "Calibration self-check: the model at its %d threads X(%d) = %,.0f req/s, measured %,.0f req/s"
+                            + " (%+.1f%%), this JVM keeping %.2f of the model's %d cores busy%n",
+                    k.threads(),
+                    k.threads(),
+                    modelPerSecond,
+                    k.throughputPerSecond(),
+                    LittlesLaw.differencePercent(k.throughputPerSecond(), modelPerSecond),
+                    k.busyCores(),
+                    cores);
+        }
         out.flush();
     }
 

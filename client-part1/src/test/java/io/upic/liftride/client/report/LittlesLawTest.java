@@ -3,6 +3,7 @@ package io.upic.liftride.client.report;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.upic.liftride.client.Fixtures;
 import io.upic.liftride.client.engine.Baseline;
@@ -82,7 +83,7 @@ class LittlesLawTest {
         assertEquals(11.25e9, naive.wallNanos(), 1);
         // 2,000 requests on 2 s of process CPU: D = 1 ms = W, so Z = 0
         Calibration.Result k = new Calibration.Result(
-                16, 2_000_000_000L, 1_000_000_000L, 2_000, 0, 2_000, 0, 2_000_000_000L, 0, false, 6_000);
+                16, 2_000_000_000L, 1_000_000_000L, 2_000, 0, 2_000_000_000L, 0, false, 6_000, null, 0.01);
         Baseline.Result b = Fixtures.baseline().build();
         assertNull(LittlesLaw.mva(plan, b, null, 2, CpuScope.EMBEDDED_SERVER), "no calibration");
         assertNull(LittlesLaw.mva(plan, b, k.toBuilder().stopped(true).build(), 2, CpuScope.EMBEDDED_SERVER), "cut");
@@ -96,6 +97,28 @@ class LittlesLawTest {
         Prediction slow =
                 LittlesLaw.mva(plan, b, k.toBuilder().cpuNanos(200_000_000L).build(), 2, CpuScope.EMBEDDED_SERVER);
         assertEquals(0.9 * MS, slow.network().delayNanos(), 1e-6); // D = 0.1 ms: Z = W - D
+    }
+
+    @Test
+    void theCalibrationsSelfCheckIsTheModelAtItsOwnThreads() {
+        // W = 1 ms; 2,000 requests on 0.2 s of CPU: D = 100 us, Z = 0.9 ms; 16 threads on 2 cores
+        Calibration.Result k = new Calibration.Result(
+                16, 2_000_000_000L, 1_000_000_000L, 2_000, 0, 200_000_000L, 0, false, 6_000, null, 0.01);
+        Baseline.Result b = Fixtures.baseline().build();
+        double x = LittlesLaw.selfCheck(b, k, 2);
+        assertEquals(new ClosedNetwork(2, 0.1 * MS, 0.9 * MS).throughputPerSecond(16), x, 1e-9 * x);
+        assertTrue(x > 14_000 && x < 16_000, "between N / W = 16,000 and C / D = 20,000, near N / W: " + x);
+        // a D at W leaves no delay: the CPU bound C / D
+        assertEquals(
+                2_000,
+                LittlesLaw.selfCheck(b, k.toBuilder().cpuNanos(2_000_000_000L).build(), 2),
+                1e-6);
+        assertTrue(
+                Double.isNaN(LittlesLaw.selfCheck(b, k.toBuilder().stopped(true).build(), 2)), "cut short");
+        assertTrue(Double.isNaN(LittlesLaw.selfCheck(b, null, 2)), "no calibration");
+        assertTrue(
+                Double.isNaN(LittlesLaw.selfCheck(b, k.toBuilder().cpuNanos(0).build(), 2)), "D = 0: no model");
+        assertTrue(Double.isNaN(LittlesLaw.selfCheck(null, k, 2)), "no baseline");
     }
 
     @Test

@@ -77,7 +77,7 @@ class ReportTest {
 
     /** 2,000 requests measured on 0.2 s of process CPU: D = 100 us. */
     private static final Calibration.Result CALIBRATION = new Calibration.Result(
-            16, 2_000_000_000L, 1_000_000_000L, 2_000, 0, 2_000, 0, 200_000_000L, 0, false, 6_000);
+            16, 2_000_000_000L, 1_000_000_000L, 2_000, 0, 200_000_000L, 0, false, 6_000, null, 0.01);
 
     @Test
     void summaryStatesTheCountsTheThroughputNumeratorTheChecksAndWhichInputMoved() {
@@ -94,6 +94,7 @@ class ReportTest {
                 .model(LittlesLaw.mva(plan, baseline, CALIBRATION, 2, CpuScope.EMBEDDED_SERVER))
                 .reconciliation(Reconciliation.of(r, OptionalLong.of(10_000), OptionalLong.of(189_990), null))
                 .processCpuNanos(21_600_000_000L)
+                .jitCpuNanos(1_800_030_000L) // 10 us per attempt of the 120
                 .build();
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         SummaryPrinter.printResult(new PrintStream(bytes, true, StandardCharsets.UTF_8), report);
@@ -139,18 +140,30 @@ class ReportTest {
         // a miss of more than 15%: D measured again (21.6 s over 180,003 attempts = 120 us) gives 10.8 s
         assertTrue(out.contains("The model missed the wall time by +33.3% (more than 15%)"), out);
         assertTrue(
-                out.contains("  D under load: calibrated 100.0 us, this run 120.0 us per attempt (+20.0%); with it the"
-                        + " model is off by +11.1%"),
+                out.contains(
+                        "  D under load: calibrated 100.0 us, this run 120.0 us per attempt (+20.0%; of which the JIT"
+                                + " compiler threads 10.0 us); with it the model is off by +11.1%"),
                 out);
         assertTrue(
                 out.contains("  the delay Z = W - D: 0.000 ms from the baseline, 0.400 ms in this run (its mean latency"
                         + " 2.000 ms less the model's 1.600 ms at the CPU); with it the model is off by +"),
                 out);
-        assertTrue(out.contains("  => what moved: D under load"), out);
+        // the JIT compiler's 10 us are half of D's 20 us rise: the JVM was still compiling
+        assertTrue(
+                out.contains("  => what moved: D under load (the CPU per request differed from the calibration's: the"
+                        + " JIT compiler's 10.0 us of the 20.0 us more: still compiling)"),
+                out);
         // 21.6 s of CPU over a 12 s wall time and 180,003 attempts
         assertTrue(
-                out.contains("CPU: this JVM (client + embedded server) kept 1.80 of 2 cores busy, 120 us per attempt"),
+                out.contains(
+                        "CPU: this JVM (client + embedded server) kept 1.80 of 2 cores busy, 120 us per attempt (of"
+                                + " which the JIT compiler threads 10.0 us, 1.80 s)"),
                 out);
+        // with less of it compiling, D's rise is the requests' own
+        String settled = print(report.toBuilder().jitCpuNanos(900_000_000L).build());
+        assertTrue(
+                settled.contains("  => what moved: D under load (the CPU per request differed from the calibration's)"),
+                settled);
         assertTrue(
                 out.contains("Reconciliation: planned 180,000 == successful 179,990 + failed 10 + not sent 0: OK"),
                 out);
@@ -163,6 +176,39 @@ class ReportTest {
                         .build())
                 .build();
         assertEquals(List.of(), PredictionCheck.explain(close));
+    }
+
+    @Test
+    void theCalibrationPrintsItsCostAndItsSelfCheck() {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        PrintStream print = new PrintStream(bytes, true, StandardCharsets.UTF_8);
+        Baseline.Result baseline = Fixtures.baseline().meanLatencyNanos(100_000).build();
+        // D = 100 us = W: X(16) = C / D = 20,000 req/s, against 2,000 measured on 0.2 s of CPU in 1 s
+        SummaryPrinter.printCalibration(
+                print, CALIBRATION, 5_000_000_000L, LittlesLaw.selfCheck(baseline, CALIBRATION, 2), 2);
+        String out = bytes.toString(StandardCharsets.UTF_8);
+        assertTrue(
+                out.contains("Calibration: 2,000 requests from 16 threads in 1.000 s after 2.000 s of warm-up (2,000"
+                        + " req/s, 8.000 ms per request per thread, 0 failed): D = 100.0 us"),
+                out);
+        assertTrue(out.contains("cost 3.0 s, 5.0 s with the baseline's warm-up and measured part"), out);
+        assertTrue(
+                out.contains("Calibration self-check: the model at its 16 threads X(16) = 20,000 req/s, measured 2,000"
+                        + " req/s (-90.0%), this JVM keeping 0.20 of the model's 2 cores busy"),
+                out);
+        assertFalse(out.contains("the warm-up reached its limit"), "the JIT had settled: " + out);
+        // a busy machine: the warm-up ended at its limit with the compiler threads still busy
+        bytes.reset();
+        SummaryPrinter.printCalibration(
+                print, CALIBRATION.toBuilder().warmupJitShare(0.23).build(), 5_000_000_000L, Double.NaN, 2);
+        assertTrue(
+                bytes.toString(StandardCharsets.UTF_8)
+                        .contains("(the warm-up reached its limit with the JIT compiler threads still at 23% of the"
+                                + " CPU: a busy machine; the first run will compile the rest)"),
+                bytes.toString(StandardCharsets.UTF_8));
+        bytes.reset();
+        SummaryPrinter.printCalibration(print, CALIBRATION, 5_000_000_000L, Double.NaN, 2);
+        assertFalse(bytes.toString(StandardCharsets.UTF_8).contains("self-check"), "no model, no self-check");
     }
 
     @Test

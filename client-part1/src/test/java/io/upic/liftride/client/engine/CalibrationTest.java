@@ -1,0 +1,188 @@
+package io.upic.liftride.client.engine;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.upic.liftride.client.http.AttemptCodes;
+import io.upic.liftride.client.http.RetryPolicy;
+import io.upic.liftride.client.plan.LoadPlan;
+import io.upic.liftride.client.plan.PhasePlan;
+import io.upic.liftride.client.plan.PlannedPhase;
+import io.upic.liftride.client.plan.ThreadAssignment;
+import java.net.ConnectException;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * The load calibration runs through the engine and the listener a run uses, warms up in slices, measures a part,
+ * and stops: on its own, on a stop request, or when the server goes silent.
+ */
+@Timeout(value = 30, unit = TimeUnit.SECONDS)
+class CalibrationTest {
+
+    private static final long PART_NANOS = 50_000_000L;
+
+    private static Baseline.Spec spec(RetryPolicy retry) {
+        return new Baseline.Spec(100, RideValues.DEFAULT, 1_000, retry, 7L);
+    }
+
+    @Test
+    void itsPlanIsOnePhaseOfThreadsOverAllSkiersAndTheWholeDayWithNoEndOfItsOwn() {
+        LoadPlan plan = Calibration.plan(16, 20_000);
+        assertEquals(1, plan.phases().size());
+        PlannedPhase phase = plan.phases().get(0);
+        assertEquals(Calibration.PHASE, phase.name());
+        assertEquals(16, phase.threads());
+        assertEquals(16, plan.numThreads());
+        for (ThreadAssignment a : phase.assignments()) {
+            assertEquals(1, a.skierFrom());
+            assertEquals(20_000, a.skierTo());
+            assertEquals(1, a.startMinute());
+            assertEquals(PhasePlan.DAY_MINUTES, a.endMinute());
+            assertEquals(Integer.MAX_VALUE, a.requests(), "the calibration stops it, not its count");
+        }
+        assertEquals(
+                "threads < 1: 0",
+                assertThrows(IllegalArgumentException.class, () -> Calibration.plan(0, 10))
+                        .getMessage());
+        assertEquals(
+                "skiers < 1: 0",
+                assertThrows(IllegalArgumentException.class, () -> Calibration.plan(4, 0))
+                        .getMessage());
+    }
+
+    @Test
+    void warmsUpInSlicesThenMeasuresAPartWithEveryAttemptThroughTheRunsListener() {
+        FakeSenders senders = new FakeSenders((i, skier) -> 201, 100_000);
+        Counting listener = new Counting();
+        Calibration.Result r = Calibration.run(
+                senders, spec(RetryPolicy.DEFAULT), Calibration.plan(4, 1_000), PART_NANOS, () -> false, listener);
+
+        assertFalse(r.stopped(), r.toString());
+        assertEquals(r.cpuNanos() > 0, r.usable(), r.toString()); // the JIT's share may cover a 50 ms part's CPU
+        assertEquals(4, r.threads());
+        assertNull(r.gaveUpReason());
+        assertEquals(0, r.failed());
+        assertTrue(r.requests() > 0 && r.requests() < r.totalRequests(), r.toString());
+        // the first slice has no slice before it to be steady against: at least two slices of warm-up
+        assertTrue(r.warmupNanos() >= 2 * PART_NANOS - Calibration.TICK_MILLIS * 1_000_000, r.toString());
+        assertTrue(r.wallNanos() >= PART_NANOS, r.toString());
+        assertTrue(r.cpuNanos() >= 0 && r.cpuNanosPerRequest() >= 0, r.toString());
+        assertTrue(r.cycleNanos() >= 100_000, "each request takes 0.1 ms at least: " + r.cycleNanos());
+        assertTrue(r.warmupJitShare() >= 0 && r.warmupJitShare() <= 1, "a share: " + r.warmupJitShare());
+        assertEquals(r.warmupNanos() + r.wallNanos(), r.costNanos());
+        // the engine's path: the listener's recorders saw every request, and its run ended
+        assertEquals(r.totalRequests(), listener.attempts.get());
+        assertEquals(r.totalRequests(), senders.attempts.get());
+        assertEquals(4, listener.threads.size());
+        assertTrue(listener.ended.get(), "onRunEnd");
+        assertEquals(4, senders.created.get());
+        assertEquals(4, senders.closed.get(), "every sender closed");
+        for (FakeSenders.Ride ride : senders.rides) {
+            assertTrue(ride.skierId() >= 1 && ride.skierId() <= 1_000, ride.toString());
+            assertTrue(ride.minute() >= 1 && ride.minute() <= PhasePlan.DAY_MINUTES, ride.toString());
+        }
+    }
+
+    @Test
+    void aStopRequestEndsItStoppedWithoutAUsableD() {
+        AtomicBoolean stop = new AtomicBoolean(true);
+        Calibration.Result r = Calibration.run(
+                FakeSenders.always(201),
+                spec(RetryPolicy.DEFAULT),
+                Calibration.plan(2, 100),
+                PART_NANOS,
+                stop::get,
+                AttemptListener.NONE);
+        assertTrue(r.stopped(), r.toString());
+        assertFalse(r.usable());
+        assertTrue(Double.isNaN(r.cpuNanosPerRequest()), r.toString());
+    }
+
+    @Test
+    void aSilentServerMakesItGiveUpAndSayWhy() {
+        FakeSenders down = new FakeSenders(
+                (i, skier) -> {
+                    throw new ConnectException("Connection refused");
+                },
+                1_000_000);
+        Calibration.Result r = Calibration.run(
+                down,
+                spec(new RetryPolicy(2, 1, 2, 100)),
+                Calibration.plan(2, 100),
+                10 * PART_NANOS, // silent for 100 ms, well inside the first slice
+                () -> false,
+                AttemptListener.NONE);
+        assertTrue(r.stopped(), r.toString());
+        assertFalse(r.usable());
+        assertNotNull(r.gaveUpReason(), r.toString());
+    }
+
+    @Test
+    void itsResultDerivesDTheCycleAndTheBusyCoresFromTheMeasuredPart() {
+        // 16 threads, 20,000 requests in 1 s on 1.5 s of CPU besides 0.1 s of the JIT's
+        Calibration.Result r = new Calibration.Result(
+                16, 3_000_000_000L, 1_000_000_000L, 20_000, 0, 1_500_000_000L, 100_000_000L, false, 90_000, null, 0.01);
+        assertEquals(75_000, r.cpuNanosPerRequest(), 1e-9);
+        assertEquals(20_000, r.throughputPerSecond(), 1e-9);
+        assertEquals(800_000, r.cycleNanos(), 1e-9); // N / X = 16 / 20,000 per s
+        assertEquals(1.6, r.busyCores(), 1e-12);
+        assertEquals(4_000_000_000L, r.costNanos());
+        assertTrue(Double.isNaN(r.toBuilder().cpuNanos(-1).build().busyCores()), "CPU unknown");
+        assertTrue(Double.isNaN(r.toBuilder().requests(0).build().cycleNanos()), "no request");
+        assertTrue(r.usable());
+        assertFalse(r.toBuilder().cpuNanos(0).build().usable(), "the JIT's time covered the whole CPU: no D");
+        assertFalse(r.toBuilder().cpuNanos(-1).build().usable(), "CPU unknown");
+        assertFalse(r.toBuilder().requests(0).build().usable(), "nothing done");
+        assertTrue(r.jitSettled(), "1% of the CPU in the JIT at the warm-up's end");
+        assertFalse(r.toBuilder().warmupJitShare(0.2).build().jitSettled(), "20%: still compiling");
+        assertFalse(r.toBuilder().warmupJitShare(Double.NaN).build().jitSettled(), "unknown");
+    }
+
+    @Test
+    void rejectsAPartWithoutLength() {
+        assertEquals(
+                "partNanos <= 0: 0",
+                assertThrows(
+                                IllegalArgumentException.class,
+                                () -> Calibration.run(
+                                        FakeSenders.always(201),
+                                        spec(RetryPolicy.DEFAULT),
+                                        Calibration.plan(1, 1),
+                                        0,
+                                        () -> false,
+                                        AttemptListener.NONE))
+                        .getMessage());
+    }
+
+    /** Counts the attempts its recorders see, the threads they belong to, and the run's end. */
+    private static final class Counting implements AttemptListener {
+        final AtomicLong attempts = new AtomicLong();
+        final Set<Integer> threads = ConcurrentHashMap.newKeySet();
+        final AtomicBoolean ended = new AtomicBoolean();
+
+        @Override
+        public AttemptRecorder recorder(ThreadAssignment assignment) {
+            threads.add(assignment.threadIndex());
+            return (startEpochMillis, startNanos, latencyNanos, code, attemptNumber) -> {
+                if (code == AttemptCodes.SUCCESS) {
+                    attempts.incrementAndGet();
+                }
+            };
+        }
+
+        @Override
+        public void onRunEnd(RunResult result) {
+            ended.set(true);
+        }
+    }
+}
