@@ -59,7 +59,8 @@ class SmallServersSlowNetworkIT {
             assertEquals(200, get(http, cluster.nginxUrl() + "/statistics"));
             // the capped JVM sees one CPU, so its connector runs a few request threads, not 256
             String metrics = http.send(
-                            HttpRequest.newBuilder(URI.create(cluster.serverUrls().get(0) + "/metrics"))
+                            HttpRequest.newBuilder(
+                                            URI.create(cluster.serverUrls().get(0) + "/metrics"))
                                     .timeout(Duration.ofSeconds(30))
                                     .build(),
                             HttpResponse.BodyHandlers.ofString())
