@@ -149,7 +149,7 @@ public final class ClientRunner {
                 }
                 int calibrationThreads = Math.min(Calibration.THREADS, maxConnections - 1);
                 Calibration.Result calibration =
-                        calibration(first, senders, baseline, calibrationThreads, hooks, calibrationStart);
+                        calibration(first, baseUrl, senders, baseline, calibrationThreads, hooks, calibrationStart);
                 if (serverGone != null) {
                     err.println("calibration: " + serverGone + "; no run started");
                     return 1;
@@ -211,6 +211,7 @@ public final class ClientRunner {
      */
     private Calibration.Result calibration(
             RunConfig c,
+            String baseUrl,
             RideSenderFactory senders,
             Baseline.Result baseline,
             int threads,
@@ -231,7 +232,13 @@ public final class ClientRunner {
         out.flush();
         LoadPlan plan = Calibration.plan(threads, c.baselineSpec().skiers());
         Calibration.Result k = Calibration.run(
-                senders, c.baselineSpec(), plan, part, this::isStopRequested, hooks.calibrationListener(plan));
+                senders,
+                c.baselineSpec(),
+                plan,
+                part,
+                this::isStopRequested,
+                hooks.calibrationListener(plan),
+                () -> probe(c, baseUrl));
         int cores = Runtime.getRuntime().availableProcessors();
         SummaryPrinter.printCalibration(
                 out, k, System.nanoTime() - startNanos, LittlesLaw.selfCheck(baseline, k, cores), cores);

@@ -64,8 +64,15 @@ class CalibrationTest {
     void warmsUpInSlicesThenMeasuresAPartWithEveryAttemptThroughTheRunsListener() {
         FakeSenders senders = new FakeSenders((i, skier) -> 201, 100_000);
         Counting listener = new Counting();
+        AtomicLong controls = new AtomicLong();
         Calibration.Result r = Calibration.run(
-                senders, spec(RetryPolicy.DEFAULT), Calibration.plan(4, 1_000), PART_NANOS, () -> false, listener);
+                senders,
+                spec(RetryPolicy.DEFAULT),
+                Calibration.plan(4, 1_000),
+                PART_NANOS,
+                () -> false,
+                listener,
+                controls::incrementAndGet);
 
         assertFalse(r.stopped(), r.toString());
         assertEquals(r.cpuNanos() > 0, r.usable(), r.toString()); // the JIT's share may cover a 50 ms part's CPU
@@ -80,6 +87,9 @@ class CalibrationTest {
         assertTrue(r.cycleNanos() >= 100_000, "each request takes 0.1 ms at least: " + r.cycleNanos());
         assertTrue(r.warmupJitShare() >= 0 && r.warmupJitShare() <= 1, "a share: " + r.warmupJitShare());
         assertEquals(r.warmupNanos() + r.wallNanos(), r.costNanos());
+        // the run's control request after each warm-up slice that did not settle, never after the last
+        long slices = Math.round((double) r.warmupNanos() / PART_NANOS);
+        assertTrue(controls.get() >= 1 && controls.get() <= slices - 1, controls + " of " + slices + " slices");
         // the engine's path: the listener's recorders saw every request, and its run ended
         assertEquals(r.totalRequests(), listener.attempts.get());
         assertEquals(r.totalRequests(), senders.attempts.get());
@@ -102,7 +112,8 @@ class CalibrationTest {
                 Calibration.plan(2, 100),
                 PART_NANOS,
                 stop::get,
-                AttemptListener.NONE);
+                AttemptListener.NONE,
+                () -> {});
         assertTrue(r.stopped(), r.toString());
         assertFalse(r.usable());
         assertTrue(Double.isNaN(r.cpuNanosPerRequest()), r.toString());
@@ -121,7 +132,8 @@ class CalibrationTest {
                 Calibration.plan(2, 100),
                 10 * PART_NANOS, // silent for 100 ms, well inside the first slice
                 () -> false,
-                AttemptListener.NONE);
+                AttemptListener.NONE,
+                () -> {});
         assertTrue(r.stopped(), r.toString());
         assertFalse(r.usable());
         assertNotNull(r.gaveUpReason(), r.toString());
@@ -160,7 +172,8 @@ class CalibrationTest {
                                         Calibration.plan(1, 1),
                                         0,
                                         () -> false,
-                                        AttemptListener.NONE))
+                                        AttemptListener.NONE,
+                                        () -> {}))
                         .getMessage());
     }
 
