@@ -36,19 +36,28 @@ class CalibrationTest {
     }
 
     @Test
-    void itsPlanIsOnePhaseOfThreadsOverAllSkiersAndTheWholeDayWithNoEndOfItsOwn() {
-        LoadPlan plan = Calibration.plan(16, 20_000);
+    void itsPlanIsOnePhaseOfThreadsEachOverItsOwnSliceOfTheSkiersTheWholeDayWithNoEndOfItsOwn() {
+        LoadPlan plan = Calibration.plan(16, 20_003);
         assertEquals(1, plan.phases().size());
         PlannedPhase phase = plan.phases().get(0);
         assertEquals(Calibration.PHASE, phase.name());
         assertEquals(16, phase.threads());
         assertEquals(16, plan.numThreads());
+        int next = 1;
         for (ThreadAssignment a : phase.assignments()) {
-            assertEquals(1, a.skierFrom());
-            assertEquals(20_000, a.skierTo());
+            assertEquals(next, a.skierFrom(), "slices follow each other: " + a);
+            int size = a.skierTo() - a.skierFrom() + 1;
+            assertEquals(a.threadIndex() < 3 ? 1_251 : 1_250, size, "as a run's phase splits 20,003: " + a);
+            next = a.skierTo() + 1;
             assertEquals(1, a.startMinute());
             assertEquals(PhasePlan.DAY_MINUTES, a.endMinute());
             assertEquals(Integer.MAX_VALUE, a.requests(), "the calibration stops it, not its count");
+        }
+        assertEquals(20_004, next, "every skier in one slice");
+        // fewer skiers than threads: each thread one skier, shared
+        for (ThreadAssignment a : Calibration.plan(4, 3).phases().get(0).assignments()) {
+            assertEquals(a.skierFrom(), a.skierTo(), a.toString());
+            assertTrue(a.skierFrom() >= 1 && a.skierFrom() <= 3, a.toString());
         }
         assertEquals(
                 "threads < 1: 0",
