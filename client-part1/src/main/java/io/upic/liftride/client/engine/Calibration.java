@@ -222,7 +222,8 @@ public final class Calibration {
                 .build();
         controller.engine = engine;
         RunResult r = engine.run();
-        return controller.result(r.requests().finished(), engine.gaveUpReason());
+        String gaveUp = engine.gaveUpReason();
+        return controller.result(r.requests().finished(), gaveUp != null ? gaveUp : controller.failure);
     }
 
     /**
@@ -245,6 +246,7 @@ public final class Calibration {
         private Snapshot after;
         private double lastJitShare = Double.NaN;
         private boolean stopped;
+        private String failure;
 
         Controller(long partNanos, BooleanSupplier stopRequested, Runnable controlRequest, int threads) {
             this.partNanos = partNanos;
@@ -253,8 +255,23 @@ public final class Calibration {
             this.threads = threads;
         }
 
+        /**
+         * Ends the calibration on anything thrown here (a control request, the CPU read): its threads send until
+         * this stops them, and the ticker calls no listener again after one threw, so an exception let through
+         * would leave them sending for ever.
+         */
         @Override
         public void onProgress(Progress p) {
+            try {
+                tick(p);
+            } catch (RuntimeException e) {
+                failure = "calibration failed: " + e;
+                stopped = true;
+                engine.stop();
+            }
+        }
+
+        private void tick(Progress p) {
             if (p.finished() || after != null) {
                 return;
             }

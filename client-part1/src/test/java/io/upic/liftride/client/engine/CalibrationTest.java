@@ -129,6 +129,24 @@ class CalibrationTest {
     }
 
     @Test
+    @Timeout(30)
+    void aFailingControlRequestEndsItAndSaysWhyInsteadOfLeavingItsThreadsSending() {
+        Calibration.Result r = Calibration.run(
+                FakeSenders.always(201),
+                spec(RetryPolicy.DEFAULT),
+                Calibration.plan(2, 100),
+                PART_NANOS,
+                () -> false,
+                AttemptListener.NONE,
+                () -> {
+                    throw new IllegalStateException("probe broke");
+                });
+        assertTrue(r.stopped(), r.toString());
+        assertFalse(r.usable());
+        assertEquals("calibration failed: java.lang.IllegalStateException: probe broke", r.gaveUpReason());
+    }
+
+    @Test
     void aSilentServerMakesItGiveUpAndSayWhy() {
         FakeSenders down = new FakeSenders(
                 (i, skier) -> {
