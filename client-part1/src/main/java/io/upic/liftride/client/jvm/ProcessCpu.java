@@ -6,6 +6,8 @@ import java.lang.management.OperatingSystemMXBean;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /** This JVM's CPU time, for the summary's CPU line. Static and thread-safe. */
 public final class ProcessCpu {
@@ -26,35 +28,47 @@ public final class ProcessCpu {
     private static final long USER_HZ = 100;
 
     /**
+     * The last CPU ticks seen of every compiler thread so far, by its tid and start time: HotSpot ends idle extra
+     * compiler threads as compiling settles (UseDynamicNumberOfCompilerThreads, with several per tier on 4 or more
+     * cores), and a sum over the live ones alone would then fall, while the process's CPU still holds their time.
+     */
+    private static final Map<String, Long> SEEN_TICKS = new ConcurrentHashMap<>();
+
+    /**
      * CPU time of this JVM's JIT compiler threads so far (HotSpot's "C1/C2 CompilerThread"), in nanoseconds at 10
-     * ms resolution, from Linux's /proc/self/task; 0 where that is not readable (then nothing is left out). Threads
-     * that have ended are not counted (HotSpot keeps its compiler threads while it compiles).
+     * ms resolution, from Linux's /proc/self/task; 0 where that is not readable (then nothing is left out). Never
+     * falls: a compiler thread that has ended keeps the CPU time last seen of it.
      */
     public static long jitCompilerNanos() {
-        long ticks = 0;
         try (DirectoryStream<Path> tasks = Files.newDirectoryStream(Path.of("/proc/self/task"))) {
             for (Path task : tasks) {
-                ticks += compilerTicks(task.resolve("stat"));
+                recordCompilerTicks(task.resolve("stat"), SEEN_TICKS);
             }
         } catch (IOException | RuntimeException e) {
             return 0; // not Linux, or /proc not mounted
         }
+        long ticks = 0;
+        for (long t : SEEN_TICKS.values()) {
+            ticks += t;
+        }
         return ticks * (1_000_000_000L / USER_HZ);
     }
 
-    /** utime + stime of one task if its name is a compiler thread's, else 0. */
-    private static long compilerTicks(Path stat) {
+    /** Records utime + stime of one task in {@code seen} if its name is a compiler thread's. */
+    static void recordCompilerTicks(Path stat, Map<String, Long> seen) {
         try {
             String line = Files.readString(stat);
             int open = line.indexOf('('), close = line.lastIndexOf(')');
             String name = line.substring(open + 1, close);
             if (!name.contains("CompilerThre")) {
-                return 0;
+                return;
             }
             String[] f = line.substring(close + 2).split(" ");
-            return Long.parseLong(f[11]) + Long.parseLong(f[12]); // fields 14 and 15 of stat: utime, stime
+            // fields 14, 15 and 22 of stat: utime, stime, starttime (a tid can be reused; with its start, not)
+            String key = stat.getParent().getFileName() + "@" + f[19];
+            seen.merge(key, Long.parseLong(f[11]) + Long.parseLong(f[12]), Math::max);
         } catch (IOException | RuntimeException e) {
-            return 0; // the thread ended meanwhile
+            // the thread ended meanwhile: its last value seen stays
         }
     }
 }
