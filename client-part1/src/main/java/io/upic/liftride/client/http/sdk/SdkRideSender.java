@@ -34,6 +34,11 @@ final class SdkRideSender implements RideSender {
         this.release = release;
     }
 
+    /** Connections in this sender's own pool, idle or in use (tests: a closed sender's pool is empty). */
+    int connectionCount() {
+        return api.getApiClient().getHttpClient().connectionPool().connectionCount();
+    }
+
     @Override
     public int send(
             int resortId, int seasonId, int dayId, int skierId, int liftId, int minute, int waitTime, String rideKey)

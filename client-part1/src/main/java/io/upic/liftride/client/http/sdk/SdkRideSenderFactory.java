@@ -15,8 +15,10 @@ import okhttp3.OkHttpClient;
  * RideApiClient}, with the URLs of the run's paths shared in {@link PathUrls}), and one watchdog thread
  * that bounds each whole call ({@link CallDeadlines}). Thread-safe.
  *
- * <p>The connections made are the same as with one shared pool: one per worker, kept alive between its
- * requests; a worker's is closed when the worker ends, and any left when the factory closes.
+ * <p>One connection per worker, kept alive between its requests; a worker's is closed when the worker ends,
+ * and any left when the factory closes. Unlike one shared pool, no connection outlives its worker: the
+ * workers of each run (and of the load calibration) open their own, inside the run's clock, one connect
+ * each (a round trip through a slow network).
  */
 public final class SdkRideSenderFactory implements RideSenderFactory {
 

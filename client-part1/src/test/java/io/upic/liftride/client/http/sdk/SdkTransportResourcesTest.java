@@ -93,9 +93,20 @@ class SdkTransportResourcesTest {
                 assertEquals(201, a.get());
             }
             assertEquals(workers, factory.connectionCount(), "every worker's connection is kept while it runs");
+            for (RideSender s : senders) {
+                assertEquals(1, ((SdkRideSender) s).connectionCount(), "one connection per worker's own pool");
+            }
             senders.get(0).close();
             senders.get(1).close();
+            // each pool's own count, not the factory's sum over the pools still open: that sum drops with a pool
+            // left out even if its connection stayed open
+            assertEquals(0, ((SdkRideSender) senders.get(0)).connectionCount(), "a closed sender's connection closed");
+            assertEquals(0, ((SdkRideSender) senders.get(1)).connectionCount());
             assertEquals(workers - 2, factory.connectionCount());
+            factory.close();
+            for (RideSender s : senders) {
+                assertEquals(0, ((SdkRideSender) s).connectionCount(), "the factory's close evicts the idle rest");
+            }
         } finally {
             pool.shutdownNow();
             factory.close();
