@@ -54,6 +54,8 @@ public final class ClientRunner {
     private volatile boolean stopRequested;
     /** Why a run or the baseline gave up on a silent server (see SilentServerDetector); null while it answers. */
     private volatile String serverGone;
+    /** The calibration's delay part (see {@link #delayPart}), or null; written and read on the runner's thread. */
+    private Calibration.Result delayPart;
 
     private volatile LoadEngine engine;
 
@@ -244,8 +246,57 @@ public final class ClientRunner {
                 out, k, System.nanoTime() - startNanos, LittlesLaw.selfCheck(baseline, k, cores), cores);
         if (k.gaveUpReason() != null) {
             serverGone = k.gaveUpReason();
+        } else if (k.usable() && !stopRequested) {
+            delayPart = delayPart(c, baseUrl, senders, baseline, k, part, hooks);
         }
         return k;
+    }
+
+    /**
+     * The calibration's delay part: {@link Calibration#DELAY_THREADS} threads on the warm JVM, warm-up slices until
+     * D is steady, then one measured; its throughput gives the delay under load the model takes when it exceeds the
+     * baseline's W - D. Null when it is not usable (then the model keeps W - D).
+     */
+    private Calibration.Result delayPart(
+            RunConfig c,
+            String baseUrl,
+            RideSenderFactory senders,
+            Baseline.Result baseline,
+            Calibration.Result k,
+            long part,
+            RunHooks hooks) {
+        LoadPlan plan = Calibration.plan(
+                Math.min(Calibration.DELAY_THREADS, k.threads()),
+                c.baselineSpec().skiers());
+        Calibration.Result d = Calibration.run(
+                senders,
+                c.baselineSpec(),
+                plan,
+                part,
+                this::isStopRequested,
+                hooks.calibrationListener(plan),
+                () -> probe(c, baseUrl));
+        if (d.gaveUpReason() != null) {
+            serverGone = d.gaveUpReason();
+        }
+        if (!d.usable()) {
+            return null;
+        }
+        int cores = Runtime.getRuntime().availableProcessors();
+        double z = LittlesLaw.loadDelayNanos(cores, k.cpuNanosPerRequest(), d);
+        out.printf(
+                Locale.US,
+                "Calibration, delay part: %d threads, %,.0f req/s in %.1f s after %.1f s of warm-up: the delay under"
+                        + " load Z = %.1f us at D = %.1f us (the baseline's W - D: %.1f us); the model takes the"
+                        + " larger%n",
+                d.threads(),
+                d.throughputPerSecond(),
+                d.wallNanos() / 1e9,
+                d.warmupNanos() / 1e9,
+                z / 1e3,
+                k.cpuNanosPerRequest() / 1e3,
+                Math.max(0, baseline.meanLatencyNanos() - k.cpuNanosPerRequest()) / 1e3);
+        return d;
     }
 
     /** Where a run sends: the base URL, and whether the client started that server itself. */
@@ -265,7 +316,7 @@ public final class ClientRunner {
         SummaryPrinter.printPlan(out, c, plan, baseUrl, embedded);
         int cores = Runtime.getRuntime().availableProcessors();
         Prediction naive = LittlesLaw.predict(plan, baseline);
-        Prediction model = LittlesLaw.mva(plan, baseline, calibration, cores, CpuScope.of(embedded));
+        Prediction model = LittlesLaw.mva(plan, baseline, calibration, delayPart, cores, CpuScope.of(embedded));
         SummaryPrinter.printForecast(out, naive, model);
         // Read after the baseline: its rides are stored too, and belong to no run.
         ServerProbe.Answer before = probe(c, baseUrl);

@@ -33,6 +33,12 @@ public final class Calibration {
     /** The moderate thread count: enough to batch wake-ups as a loaded run does, far below any saturation. */
     public static final int THREADS = 16;
 
+    /**
+     * The delay part's threads: after the 16-thread part, a part at a few threads, below saturation, measures the
+     * delay under load (see the report's {@code LittlesLaw.loadDelayNanos}), as a run's 8-thread phases meet it.
+     */
+    public static final int DELAY_THREADS = 8;
+
     /** The longest warm-up slice, and the longest measured part. */
     public static final long MAX_PART_NANOS = 2_000_000_000L;
 

@@ -66,7 +66,7 @@ public final class PredictionCheck {
             zMiss = missWith(report, n.cpuNanosPerRequest(), runZ);
             lines.add(String.format(
                     L,
-                    "  the delay Z = W - D: %.3f ms from the baseline, %.3f ms in this run (its mean latency %.3f ms less"
+                    "  the delay Z: %.3f ms in the model, %.3f ms in this run (its mean latency %.3f ms less"
                             + " the model's %.3f ms at the CPU); with it the model is off by %+.1f%%",
                     n.delayNanos() / 1e6,
                     runZ / 1e6,

@@ -375,7 +375,8 @@ public final class SummaryPrinter {
         }
         out.println(
                 "  (throughput = successful requests / wall seconds; naive = planned requests / wall time with every"
-                        + " request W; model = MVA of a closed network: C cores, D under load, delay Z = W - D" + caveat
+                        + " request W; model = MVA of a closed network: C cores, D under load, delay Z = W - D or under load"
+                        + caveat
                         + "; "
                         + TheoryTable.DIFF_NOTE + ")");
         out.flush();

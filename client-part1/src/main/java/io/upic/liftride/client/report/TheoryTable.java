@@ -157,7 +157,7 @@ public record TheoryTable(String heading, List<String> models, Prediction naive,
         return String.format(
                 L,
                 "Prediction, W = %.3f ms (%s); D = %.1f us CPU per request under load (%s; calibration: %s),"
-                        + " C = %d cores, delay Z = W - D = %.3f ms",
+                        + " C = %d cores, delay Z = %.3f ms (W - D, or the delay under load if larger)",
                 p.meanLatencyNanos() / 1e6,
                 source,
                 n.cpuNanosPerRequest() / 1e3,

@@ -100,6 +100,38 @@ class LittlesLawTest {
     }
 
     @Test
+    void theDelayUnderLoadIsTheZThatGivesTheDelayPartsMeasuredThroughputAndTheModelTakesTheLarger() {
+        // 8 threads on 2 cores at D = 40 us and Z = 120 us: the model's X(8); a delay part that measured it
+        double x = new ClosedNetwork(2, 40_000, 120_000).throughputPerSecond(8);
+        Calibration.Result part = new Calibration.Result(
+                8, 2_000_000_000L, 1_000_000_000L, Math.round(x), 0, 1, 0, false, 60_000, null, 0.01);
+        assertEquals(120_000, LittlesLaw.loadDelayNanos(2, 40_000, part), 120_000 * 1e-3);
+        // as fast as the CPU allows at Z = 0, or faster: no delay under load
+        Calibration.Result fast = part.toBuilder().requests(60_000).build();
+        assertEquals(0, LittlesLaw.loadDelayNanos(2, 40_000, fast));
+
+        LoadPlan plan = PhasePlan.fall2021().forRun(32, 20_000, 10);
+        Baseline.Result b = Fixtures.baseline().build(); // W = 1 ms
+        // D = 100 us: W - D = 0.9 ms; a delay part at 8 threads that measured the model with Z = 2 ms
+        Calibration.Result k = new Calibration.Result(
+                16, 2_000_000_000L, 1_000_000_000L, 2_000, 0, 200_000_000L, 0, false, 6_000, null, 0.01);
+        double slowX = new ClosedNetwork(2, 100_000, 2_000_000).throughputPerSecond(8);
+        Calibration.Result slowPart =
+                part.toBuilder().requests(Math.round(slowX)).build();
+        Prediction m = LittlesLaw.mva(plan, b, k, slowPart, 2, CpuScope.EMBEDDED_SERVER);
+        assertEquals(2_000_000, m.network().delayNanos(), 2_000_000 * 1e-3, "the delay under load, larger");
+        Prediction quick = LittlesLaw.mva(plan, b, k, fast, 2, CpuScope.EMBEDDED_SERVER);
+        assertEquals(900_000, quick.network().delayNanos(), 1e-6, "W - D, larger");
+        assertEquals(
+                900_000,
+                LittlesLaw.mva(plan, b, k, null, 2, CpuScope.EMBEDDED_SERVER)
+                        .network()
+                        .delayNanos(),
+                1e-6);
+        assertTrue(m.wallNanos() > quick.wallNanos(), "more delay, a longer predicted run");
+    }
+
+    @Test
     void theCalibrationsSelfCheckIsTheModelAtItsOwnThreads() {
         // W = 1 ms; 2,000 requests on 0.2 s of CPU: D = 100 us, Z = 0.9 ms; 16 threads on 2 cores
         Calibration.Result k = new Calibration.Result(

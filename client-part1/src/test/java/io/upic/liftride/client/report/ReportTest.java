@@ -108,7 +108,7 @@ class ReportTest {
                 out.contains(
                         "Prediction, W = 0.100 ms (single-thread baseline after 10,000 warm-up requests); D = 100.0"
                                 + " us CPU per request under load (client + embedded server; calibration: 16 threads for 1.0 s"
-                                + " after 2.0 s of warm-up), C = 2 cores, delay Z = W - D = 0.000 ms"),
+                                + " after 2.0 s of warm-up), C = 2 cores, delay Z = 0.000 ms (W - D, or the delay under load if larger)"),
                 out);
         assertTrue(
                 out.contains("at most C / D = 20,000 req/s, reached from about N* = C (D + Z) / D = 2.0 threads"), out);
@@ -145,7 +145,7 @@ class ReportTest {
                                 + " compiler threads 10.0 us); with it the model is off by +11.1%"),
                 out);
         assertTrue(
-                out.contains("  the delay Z = W - D: 0.000 ms from the baseline, 0.400 ms in this run (its mean latency"
+                out.contains("  the delay Z: 0.000 ms in the model, 0.400 ms in this run (its mean latency"
                         + " 2.000 ms less the model's 1.600 ms at the CPU); with it the model is off by +"),
                 out);
         // the JIT compiler's 10 us are half of D's 20 us rise: the JVM was still compiling
@@ -227,7 +227,7 @@ class ReportTest {
                 .build();
         String out = print(remote);
         assertTrue(out.contains("D = 100.0 us CPU per request under load (client only, server remote;"), out);
-        assertTrue(out.contains("delay Z = W - D = 0.900 ms"), out);
+        assertTrue(out.contains("delay Z = 0.900 ms (W - D, or the delay under load if larger)"), out);
         assertTrue(out.contains("(D is the client's CPU only: the remote server's CPU is in the delay Z)"), out);
         assertTrue(out.contains("diff   model (MVA), client CPU     diff"), out);
 

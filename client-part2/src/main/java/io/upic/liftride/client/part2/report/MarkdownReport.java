@@ -76,7 +76,7 @@ public final class MarkdownReport {
         return "Throughput = successful requests / wall time. Both predictions follow the phase schedule (see"
                 + " client-part1's `LittlesLaw`): *naive* lets every request take the single-thread W (X = N / W); the"
                 + " *model* is a closed queueing network solved by MVA, a CPU of C cores with the demand D per request"
-                + " measured under load by the calibration and a delay Z = W - D, so a thread takes n / X(n) per"
+                + " measured under load by the calibration and a delay Z (W - D, or under load if larger), so a thread takes n / X(n) per"
                 + " request with n threads busy"
                 + caveat
                 + "; "
@@ -268,7 +268,7 @@ public final class MarkdownReport {
                         + " baseline's mean latency W; the *model* is mean value analysis of a closed network: N threads,"
                         + " a CPU of C cores (the available processors) with demand D, this process's CPU time per"
                         + " request measured under load on a warm JVM (client + server when the server is embedded, the"
-                        + " client's only with -i), and a delay Z = W - D. Predicted wall times simulate the phase"
+                        + " client's only with -i), and a delay Z: W - D, or the delay under load that 8 threads measured if larger. Predicted wall times simulate the phase"
                         + " schedule with every request taking W (naive) or n / X(n), n the threads busy at that moment"
                         + " in all phases (model).",
                 "**In flight (X x W)**: throughput x mean latency, Little's law with measured numbers; compare it"
