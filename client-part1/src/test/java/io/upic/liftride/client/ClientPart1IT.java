@@ -9,6 +9,7 @@ import io.upic.liftride.client.cli.RunConfig;
 import io.upic.liftride.client.engine.AttemptListener;
 import io.upic.liftride.client.engine.AttemptRecorder;
 import io.upic.liftride.client.engine.RunResult;
+import io.upic.liftride.client.http.AttemptCodes;
 import io.upic.liftride.client.http.ServerProbe;
 import io.upic.liftride.client.plan.LoadPlan;
 import io.upic.liftride.client.report.RunReport;
@@ -53,10 +54,21 @@ class ClientPart1IT {
                     .build();
             List<RunReport> reports = new ArrayList<>();
             AtomicLong attemptsSeen = new AtomicLong();
+            AtomicLong calibrationStored = new AtomicLong();
             RunHooks hooks = new RunHooks() {
                 @Override
                 public AttemptListener listener(RunConfig c, LoadPlan plan) {
                     return work -> (AttemptRecorder) (a, b, c2, code, n) -> attemptsSeen.incrementAndGet();
+                }
+
+                @Override
+                public AttemptListener calibrationListener(LoadPlan plan) {
+                    // both calibration parts (16 threads for D, 8 for the delay under load) store rides
+                    return work -> (AttemptRecorder) (a, b, c2, code, n) -> {
+                        if (code == AttemptCodes.SUCCESS) {
+                            calibrationStored.incrementAndGet();
+                        }
+                    };
                 }
 
                 @Override
@@ -91,12 +103,13 @@ class ClientPart1IT {
             assertTrue(report.calibration().requests() > 0, report.calibration().toString());
             assertEquals(200, report.baseline().warmupRequests());
             assertEquals(200, report.baseline().successful());
-            // what the server holds now: the baseline's rides (warm-up and measured), the calibration's, the run's
+            // what the server holds now: the baseline's rides (warm-up and measured), the calibration's two parts',
+            // the run's
             long storedNow = ServerProbe.statistics(server.baseUrl(), 2_000, 2_000)
                     .ridesStored()
                     .orElseThrow();
-            assertEquals(
-                    400 + report.calibration().totalRequests() + r.requests().successful(), storedNow - storedAtStart);
+            assertTrue(calibrationStored.get() > report.calibration().totalRequests(), "a delay part after D's");
+            assertEquals(400 + calibrationStored.get() + r.requests().successful(), storedNow - storedAtStart);
             assertTrue(
                     out().contains("Reconciliation: planned 18,000 == successful 18,000 + failed 0 + not sent 0: OK"),
                     out());
