@@ -14,8 +14,11 @@ import io.upic.liftride.client.engine.Requests;
 import io.upic.liftride.client.engine.RunResult;
 import io.upic.liftride.client.plan.LoadPlan;
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
@@ -79,15 +82,16 @@ class ReportTest {
     private static final Calibration.Result CALIBRATION = new Calibration.Result(
             16, 2_000_000_000L, 1_000_000_000L, 2_000, 0, 200_000_000L, 0, false, 6_000, null, 0.01);
 
-    @Test
-    void summaryStatesTheCountsTheThroughputNumeratorTheChecksAndWhichInputMoved() {
+    /**
+     * A run of 12 s that the model put at 9 s. W = 0.1 ms, D = 100 us under load: Z = 0, so X(n) = min(n, 2) / D
+     * and a thread's cycle n x D / 2 (see ClosedNetworkTest); -t 32: startup 8 threads x 5,000 at 0.4 ms = 2 s, peak
+     * 32 x 3,750 at 1.6 ms = 6 s, cooldown 8 x 2,500 at 0.4 ms = 1 s: 9 s, always saturated (180,000 x D / C).
+     */
+    private static RunReport missedReport() {
         RunResult r = result(180_000, 179_990, 10, 0, Map.of(503, 7L, -1, 3L));
         LoadPlan plan = Fixtures.config().build().loadPlan();
-        // W = 0.1 ms, D = 100 us under load: Z = 0, so X(n) = min(n, 2) / D and a thread's cycle n x D / 2 (see
-        // ClosedNetworkTest); -t 32: startup 8 threads x 5,000 at 0.4 ms = 2 s, peak 32 x 3,750 at 1.6 ms = 6 s,
-        // cooldown 8 x 2,500 at 0.4 ms = 1 s: 9 s, always saturated (180,000 x D / C)
         Baseline.Result baseline = Fixtures.baseline().meanLatencyNanos(100_000).build();
-        RunReport report = Fixtures.report(r)
+        return Fixtures.report(r)
                 .baseline(baseline)
                 .prediction(LittlesLaw.predict(plan, baseline))
                 .calibration(CALIBRATION)
@@ -96,9 +100,12 @@ class ReportTest {
                 .processCpuNanos(21_600_000_000L)
                 .jitCpuNanos(1_800_030_000L) // 10 us per attempt of the 120
                 .build();
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        SummaryPrinter.printResult(new PrintStream(bytes, true, StandardCharsets.UTF_8), report);
-        String out = bytes.toString(StandardCharsets.UTF_8);
+    }
+
+    @Test
+    void summaryStatesTheCountsTheThroughputNumeratorTheChecksAndWhichInputMoved() {
+        RunReport report = missedReport();
+        String out = print(report);
         assertTrue(out.contains("successful requests       179,990"), out);
         assertTrue(out.contains("failed requests                10"), out);
         assertTrue(out.contains("wall time                  12.000 s"), out);
@@ -176,6 +183,17 @@ class ReportTest {
                         .build())
                 .build();
         assertEquals(List.of(), PredictionCheck.explain(close));
+    }
+
+    @Test
+    void theReadmesExampleOfAMissIsWhatThePrinterPrints() throws IOException {
+        String out = print(missedReport()).replace(System.lineSeparator(), "\n");
+        int from = out.indexOf("Prediction, ");
+        String block = out.substring(from, out.indexOf('\n', out.indexOf("  => what moved", from)));
+        String readme = Files.readString(Path.of("README.md"), StandardCharsets.UTF_8);
+        assertTrue(
+                readme.contains("```\n" + block + "\n```\n"),
+                "client-part1/README.md should show this block between ``` lines:\n" + block);
     }
 
     @Test
