@@ -191,6 +191,7 @@ def read_sweep(kind):
     naive = re.findall(r"\(naive N/W: ([\d.]+) s, ([\d,]+) req/s\)", console)
     cal = re.search(r"^Calibration: [\d,]+ requests.*$", console, re.M)
     check = re.search(r"^Calibration self-check: .*$", console, re.M)
+    delay = re.search(r"^Calibration, delay part: .*$", console, re.M)
     base = re.search(r"^Baseline: \d.*$", console, re.M)
     rows = []
     for i, t in enumerate(sorted(int(x[len(d) + 2:]) for x in glob.glob(os.path.join(d, "t*"))
@@ -211,6 +212,7 @@ def read_sweep(kind):
             misses.append((t.group(1), why))
     return {"meta": meta, "rows": rows, "calibration": cal.group(0) if cal else "-",
             "selfCheck": check.group(0) if check else None,
+            "delayPart": delay.group(0) if delay else None,
             "baseline": base.group(0) if base else "-", "misses": misses}
 
 
@@ -273,10 +275,10 @@ def sweep_section(kind, title, data):
             f"/report.md]({os.path.relpath(SWEEPS[kind], os.path.dirname(THEORY_MD))}/report.md).", "",
             f"Inputs, measured before the first run: W = {p0['wNanos'] / 1e6:.3f} ms (single-thread baseline), "
             f"D = {p0['dNanos'] / 1e3:.1f} us of CPU per request under load (calibration), C = {p0['cores']} cores, "
-            f"delay Z = W - D = {p0['delayNanos'] / 1e6:.3f} ms.", "",
+            f"delay Z = {p0['delayNanos'] / 1e6:.3f} ms (W - D = {(p0['wNanos'] - p0['dNanos']) / 1e6:.3f} ms, "
+            f"or the delay under load if larger).", "",
             f"    {data['baseline']}", f"    {data['calibration']}"]
-    if data.get("selfCheck"):
-        out += [f"    {data['selfCheck']}"]
+    out += [f"    {data[k]}" for k in ("selfCheck", "delayPart") if data.get(k)]
     out += ["",
             "| -t | measured wall (s) | model wall (s) | error | measured (req/s) | model (req/s) | error "
             "| naive N/W (req/s) | naive error |",
@@ -363,7 +365,8 @@ def write(a, total_seconds):
              "a multi-server station (client-part1's `ClosedNetwork`); a thread with n threads busy takes n / X(n) "
              "per request. W comes from the single-thread baseline, D from a load calibration (16 threads, a warm-up "
              "then a measured part on the same JVM; D = process CPU / requests: the client's, plus the embedded "
-             "server's on loopback), Z = W - D. The naive N / W (the assignment's) is kept beside it.", "",
+             "server's on loopback), Z the larger of W - D and the delay under load that the calibration's 8-thread "
+             "delay part measured. The naive N / W (the assignment's) is kept beside it.", "",
              f"Written by `python3 bench/theory.py` in {total_seconds:.0f} s. Load average now: {loadavg()} "
              f"(2 cores).", ""]
     lines += sweep_section("wan", f"WAN: through Toxiproxy at {a.wan_rtt} round trip", wan)

@@ -67,6 +67,16 @@ public final class Calibration {
     /** ...and its D is within this of the slice before. */
     static final double SETTLED_D_CHANGE = 0.10;
 
+    /**
+     * A warm-up slice is also settled when its requests kept at most this share of the machine's cores busy (the
+     * JIT's time left out): then the CPU is not what limits the load (a server tens of milliseconds away), what the
+     * JIT has left to compile and D's noise move the model by a fraction of a percent, and the JIT, which compiles a
+     * method after so many calls, would take minutes at such a rate. Through a 40 ms round trip the 16 threads kept
+     * 3% of 2 cores busy, with the JIT still at a third of that after 10 s: without this the warm-up ran to its cap
+     * in both parts, 20 s of the invocation, and printed "a busy machine" on a quiet one.
+     */
+    static final double IDLE_CORES_SHARE = 0.05;
+
     /** How often the calibration looks at a stop request and at the end of its slice. */
     static final long TICK_MILLIS = 50;
 
@@ -90,7 +100,10 @@ public final class Calibration {
      * @param gaveUpReason  why it gave up on a silent server (see {@link SilentServerDetector}), or null
      * @param warmupJitShare the JIT compiler threads' share of the process's CPU in the last warm-up slice, NaN if
      *                      unknown: above {@link #SETTLED_JIT_SHARE} the warm-up ended at its limit with the JIT still
-     *                      compiling (a busy machine), and the first run will compile the rest
+     *                      compiling (a busy machine), and the first run will compile the rest, unless the CPU was idle
+     * @param warmupCoresShare the share of the machine's cores the requests kept busy in the last warm-up slice (the
+     *                      JIT's time left out), NaN if unknown: at most {@link #IDLE_CORES_SHARE}, the warm-up ended
+     *                      there whatever the JIT was doing (see {@link #cpuIdle})
      */
     @Builder(toBuilder = true)
     public record Result(
@@ -104,7 +117,8 @@ public final class Calibration {
             boolean stopped,
             long totalRequests,
             String gaveUpReason,
-            double warmupJitShare) {
+            double warmupJitShare,
+            double warmupCoresShare) {
 
         /** D under load: process CPU nanoseconds per completed request, or NaN if unknown or nothing completed. */
         public double cpuNanosPerRequest() {
@@ -135,6 +149,11 @@ public final class Calibration {
         /** Whether the JIT had settled when the warm-up ended (see {@code warmupJitShare}). */
         public boolean jitSettled() {
             return warmupJitShare <= SETTLED_JIT_SHARE;
+        }
+
+        /** Whether the warm-up ended because the load kept the cores idle (see {@link #IDLE_CORES_SHARE}). */
+        public boolean cpuIdle() {
+            return warmupCoresShare <= IDLE_CORES_SHARE;
         }
 
         /** The whole cost: warm-up plus measured part. */
@@ -193,9 +212,9 @@ public final class Calibration {
      * Runs {@code plan} (see {@link #plan}) through a {@link LoadEngine} observed by {@code listener}, each thread
      * with its own sender of {@code senders}, with the spec's ride values and retry policy (and a seed apart from the
      * run's): unmeasured in slices of {@code partNanos} until the JVM has settled (the JIT compiler threads idle and
-     * D steady from one slice to the next; at most {@link #MAX_WARMUP_SLICES} slices and {@link #MAX_WARMUP_NANOS}),
-     * then {@code partNanos} measured, and stops it. Gives up on a silent server as a run does (the result then says
-     * why).
+     * D steady from one slice to the next, or the load keeping the cores idle; at most {@link #MAX_WARMUP_SLICES}
+     * slices and {@link #MAX_WARMUP_NANOS}), then {@code partNanos} measured, and stops it. Gives up on a silent
+     * server as a run does (the result then says why).
      *
      * @param stopRequested  checked every {@link #TICK_MILLIS} ms; true ends the calibration early (then it is
      *                       stopped)
@@ -242,6 +261,7 @@ public final class Calibration {
         private final BooleanSupplier stopRequested;
         private final Runnable controlRequest;
         private final int threads;
+        private final int cores = Runtime.getRuntime().availableProcessors();
         private LoadEngine engine;
 
         private long startNanos = Long.MIN_VALUE;
@@ -251,6 +271,7 @@ public final class Calibration {
         private Snapshot before;
         private Snapshot after;
         private double lastJitShare = Double.NaN;
+        private double lastCoresShare = Double.NaN;
         private boolean stopped;
         private String failure;
 
@@ -303,8 +324,9 @@ public final class Calibration {
             }
             double d = s.cpuNanosPerRequestSince(previous);
             lastJitShare = s.jitShareSince(previous);
-            boolean settled =
-                    lastJitShare <= SETTLED_JIT_SHARE && Math.abs(d - previousD) <= SETTLED_D_CHANGE * previousD;
+            lastCoresShare = s.busyCoresSince(previous) / cores;
+            boolean settled = lastCoresShare <= IDLE_CORES_SHARE
+                    || lastJitShare <= SETTLED_JIT_SHARE && Math.abs(d - previousD) <= SETTLED_D_CHANGE * previousD;
             long limit = Math.min(MAX_WARMUP_NANOS, MAX_WARMUP_SLICES * partNanos);
             if (settled || Double.isNaN(d) || now - startNanos >= limit) {
                 before = s;
@@ -334,7 +356,8 @@ public final class Calibration {
                     stopped || gaveUpReason != null || !measured,
                     totalRequests,
                     gaveUpReason,
-                    lastJitShare);
+                    lastJitShare,
+                    lastCoresShare);
         }
     }
 
@@ -353,6 +376,14 @@ public final class Calibration {
             return cpuNanos < 0 || earlier.cpuNanos < 0 || done == 0
                     ? Double.NaN
                     : (double) (cpuNanos - earlier.cpuNanos - (jitNanos - earlier.jitNanos)) / done;
+        }
+
+        /** The cores kept busy since {@code earlier}, the JIT compiler threads' time left out; NaN if unknown. */
+        double busyCoresSince(Snapshot earlier) {
+            long wall = nanos - earlier.nanos;
+            return cpuNanos < 0 || earlier.cpuNanos < 0 || wall <= 0
+                    ? Double.NaN
+                    : (double) Math.max(0, cpuNanos - earlier.cpuNanos - (jitNanos - earlier.jitNanos)) / wall;
         }
 
         /**

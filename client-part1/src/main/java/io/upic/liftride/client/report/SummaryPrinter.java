@@ -261,15 +261,7 @@ public final class SummaryPrinter {
                 k.failed(),
                 k.cpuNanosPerRequest() / 1e3,
                 k.jitNanos() / 1e9,
-                k.stopped()
-                        ? " (stopped early: no model)"
-                        : k.jitSettled() || Double.isNaN(k.warmupJitShare())
-                                ? ""
-                                : String.format(
-                                        L,
-                                        " (the warm-up reached its limit with the JIT compiler threads still at %.0f%%"
-                                                + " of the CPU: a busy machine; the first run will compile the rest)",
-                                        k.warmupJitShare() * 100),
+                warmupNote(k),
                 k.costNanos() / 1e9,
                 withBaselineNanos / 1e9);
         if (!Double.isNaN(modelPerSecond)) {
@@ -286,6 +278,29 @@ public final class SummaryPrinter {
                     cores);
         }
         out.flush();
+    }
+
+    /** Why the calibration's warm-up ended where it did, when that is not the JIT having settled; or nothing. */
+    private static String warmupNote(Calibration.Result k) {
+        if (k.stopped()) {
+            return " (stopped early: no model)";
+        }
+        if (k.jitSettled() || Double.isNaN(k.warmupJitShare())) {
+            return "";
+        }
+        if (k.cpuIdle()) {
+            return String.format(
+                    L,
+                    " (the warm-up ended with the requests keeping %.1f%% of the cores busy: the CPU does not limit this"
+                            + " load, so the JIT compiler threads' %.0f%% of the CPU cannot move the model)",
+                    k.warmupCoresShare() * 100,
+                    k.warmupJitShare() * 100);
+        }
+        return String.format(
+                L,
+                " (the warm-up reached its limit with the JIT compiler threads still at %.0f%% of the CPU: a busy"
+                        + " machine; the first run will compile the rest)",
+                k.warmupJitShare() * 100);
     }
 
     /** The predictions made before a run, printed before it starts. */

@@ -71,7 +71,16 @@ class CalibrationTest {
 
     @Test
     void warmsUpInSlicesThenMeasuresAPartWithEveryAttemptThroughTheRunsListener() {
-        FakeSenders senders = new FakeSenders((i, skier) -> 201, 100_000);
+        // each request spins 0.1 ms of CPU: a load the CPU limits, so the warm-up waits for the JIT and a steady D
+        FakeSenders senders = new FakeSenders(
+                (i, skier) -> {
+                    long end = System.nanoTime() + 100_000;
+                    while (System.nanoTime() < end) {
+                        Thread.onSpinWait();
+                    }
+                    return 201;
+                },
+                0);
         Counting listener = new Counting();
         AtomicLong controls = new AtomicLong();
         Calibration.Result r = Calibration.run(
@@ -170,7 +179,18 @@ class CalibrationTest {
     void itsResultDerivesDTheCycleAndTheBusyCoresFromTheMeasuredPart() {
         // 16 threads, 20,000 requests in 1 s on 1.5 s of CPU besides 0.1 s of the JIT's
         Calibration.Result r = new Calibration.Result(
-                16, 3_000_000_000L, 1_000_000_000L, 20_000, 0, 1_500_000_000L, 100_000_000L, false, 90_000, null, 0.01);
+                16,
+                3_000_000_000L,
+                1_000_000_000L,
+                20_000,
+                0,
+                1_500_000_000L,
+                100_000_000L,
+                false,
+                90_000,
+                null,
+                0.01,
+                0.9);
         assertEquals(75_000, r.cpuNanosPerRequest(), 1e-9);
         assertEquals(20_000, r.throughputPerSecond(), 1e-9);
         assertEquals(800_000, r.cycleNanos(), 1e-9); // N / X = 16 / 20,000 per s
@@ -185,6 +205,28 @@ class CalibrationTest {
         assertTrue(r.jitSettled(), "1% of the CPU in the JIT at the warm-up's end");
         assertFalse(r.toBuilder().warmupJitShare(0.2).build().jitSettled(), "20%: still compiling");
         assertFalse(r.toBuilder().warmupJitShare(Double.NaN).build().jitSettled(), "unknown");
+        assertFalse(r.cpuIdle(), "90% of the cores busy");
+        assertTrue(r.toBuilder().warmupCoresShare(0.03).build().cpuIdle(), "3%: a server far away");
+        assertFalse(r.toBuilder().warmupCoresShare(Double.NaN).build().cpuIdle(), "unknown");
+    }
+
+    @Test
+    void aLoadThatKeepsTheCoresIdleEndsTheWarmUpAfterItsFirstSlice() {
+        // 2 threads of requests that each wait 20 ms, as through a WAN: a few requests per slice, no CPU to speak of
+        long part = 500_000_000L; // the first slice also starts the threads: a longer one spreads that CPU thin
+        Calibration.Result r = Calibration.run(
+                new FakeSenders((i, skier) -> 201, 20_000_000L),
+                spec(RetryPolicy.DEFAULT),
+                Calibration.plan(2, 100),
+                part,
+                () -> false,
+                AttemptListener.NONE,
+                () -> {});
+        assertFalse(r.stopped(), r.toString());
+        assertTrue(r.cpuIdle(), r.toString());
+        assertTrue(r.warmupCoresShare() >= 0, r.toString());
+        assertTrue(r.warmupNanos() < 2 * part, "one slice of warm-up: " + r);
+        assertTrue(r.requests() > 0 && r.cycleNanos() >= 10_000_000L, r.toString());
     }
 
     @Test

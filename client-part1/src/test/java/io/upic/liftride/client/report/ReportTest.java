@@ -80,7 +80,7 @@ class ReportTest {
 
     /** 2,000 requests measured on 0.2 s of process CPU: D = 100 us. */
     private static final Calibration.Result CALIBRATION = new Calibration.Result(
-            16, 2_000_000_000L, 1_000_000_000L, 2_000, 0, 200_000_000L, 0, false, 6_000, null, 0.01);
+            16, 2_000_000_000L, 1_000_000_000L, 2_000, 0, 200_000_000L, 0, false, 6_000, null, 0.01, 0.9);
 
     /**
      * A run of 12 s that the model put at 9 s. W = 0.1 ms, D = 100 us under load: Z = 0, so X(n) = min(n, 2) / D
@@ -224,6 +224,23 @@ class ReportTest {
                         .contains("(the warm-up reached its limit with the JIT compiler threads still at 23% of the"
                                 + " CPU: a busy machine; the first run will compile the rest)"),
                 bytes.toString(StandardCharsets.UTF_8));
+        // a server far away: the JIT still busy, but the requests kept the cores idle, which ended the warm-up
+        bytes.reset();
+        SummaryPrinter.printCalibration(
+                print,
+                CALIBRATION.toBuilder()
+                        .warmupJitShare(0.33)
+                        .warmupCoresShare(0.021)
+                        .build(),
+                5_000_000_000L,
+                Double.NaN,
+                2);
+        String idle = bytes.toString(StandardCharsets.UTF_8);
+        assertTrue(
+                idle.contains("(the warm-up ended with the requests keeping 2.1% of the cores busy: the CPU does not"
+                        + " limit this load, so the JIT compiler threads' 33% of the CPU cannot move the model)"),
+                idle);
+        assertFalse(idle.contains("busy machine"), idle);
         bytes.reset();
         SummaryPrinter.printCalibration(print, CALIBRATION, 5_000_000_000L, Double.NaN, 2);
         assertFalse(bytes.toString(StandardCharsets.UTF_8).contains("self-check"), "no model, no self-check");
