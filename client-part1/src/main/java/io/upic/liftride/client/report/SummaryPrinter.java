@@ -299,7 +299,8 @@ public final class SummaryPrinter {
         return String.format(
                 L,
                 " (the warm-up reached its limit with the JIT compiler threads still at %.0f%% of the CPU: a busy"
-                        + " machine; the first run will compile the rest)",
+                        + " machine, or too few requests a second for the JIT to finish; the first run will compile the"
+                        + " rest)",
                 k.warmupJitShare() * 100);
     }
 
