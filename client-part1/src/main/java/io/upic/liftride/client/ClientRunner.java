@@ -225,22 +225,15 @@ public final class ClientRunner {
         long part = Calibration.partNanos(baseline.wallNanos());
         out.printf(
                 Locale.US,
-                "Calibration: %d threads warm up in %.1f s slices until the JIT has settled (at most %.1f s), then"
+                "Calibration: %d threads warm up in %.1f s slices until the JIT has settled or the cores idle (at most"
+                        + " %.1f s), then"
                         + " %.1f s measured, for the CPU per request D under load...%n",
                 threads,
                 part / 1e9,
                 Math.min(Calibration.MAX_WARMUP_NANOS, Calibration.MAX_WARMUP_SLICES * part) / 1e9,
                 part / 1e9);
         out.flush();
-        LoadPlan plan = Calibration.plan(threads, c.baselineSpec().skiers());
-        Calibration.Result k = Calibration.run(
-                senders,
-                c.baselineSpec(),
-                plan,
-                part,
-                this::isStopRequested,
-                hooks.calibrationListener(plan),
-                () -> probe(c, baseUrl));
+        Calibration.Result k = calibrationPart(c, baseUrl, senders, threads, part, hooks);
         int cores = Runtime.getRuntime().availableProcessors();
         SummaryPrinter.printCalibration(
                 out, k, System.nanoTime() - startNanos, LittlesLaw.selfCheck(baseline, k, cores), cores);
@@ -250,6 +243,20 @@ public final class ClientRunner {
             delayPart = delayPart(c, baseUrl, senders, baseline, k, part, hooks);
         }
         return k;
+    }
+
+    /** One calibration part: {@code threads} threads through the run's own engine, listener and control request. */
+    private Calibration.Result calibrationPart(
+            RunConfig c, String baseUrl, RideSenderFactory senders, int threads, long part, RunHooks hooks) {
+        LoadPlan plan = Calibration.plan(threads, c.baselineSpec().skiers());
+        return Calibration.run(
+                senders,
+                c.baselineSpec(),
+                plan,
+                part,
+                this::isStopRequested,
+                hooks.calibrationListener(plan),
+                () -> probe(c, baseUrl));
     }
 
     /**
@@ -265,17 +272,8 @@ public final class ClientRunner {
             Calibration.Result k,
             long part,
             RunHooks hooks) {
-        LoadPlan plan = Calibration.plan(
-                Math.min(Calibration.DELAY_THREADS, k.threads()),
-                c.baselineSpec().skiers());
-        Calibration.Result d = Calibration.run(
-                senders,
-                c.baselineSpec(),
-                plan,
-                part,
-                this::isStopRequested,
-                hooks.calibrationListener(plan),
-                () -> probe(c, baseUrl));
+        Calibration.Result d =
+                calibrationPart(c, baseUrl, senders, Math.min(Calibration.DELAY_THREADS, k.threads()), part, hooks);
         if (d.gaveUpReason() != null) {
             serverGone = d.gaveUpReason();
         }

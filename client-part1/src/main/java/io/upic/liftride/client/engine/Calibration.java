@@ -342,9 +342,7 @@ public final class Calibration {
             boolean measured = before != null && after != null;
             Snapshot b = measured ? before : Snapshot.NONE;
             Snapshot a = measured ? after : Snapshot.NONE;
-            long cpu = b.cpuNanos < 0 || a.cpuNanos < 0
-                    ? -1
-                    : Math.max(0, a.cpuNanos - b.cpuNanos - (a.jitNanos - b.jitNanos));
+            long cpu = a.requestCpuNanosSince(b);
             return new Result(
                     threads,
                     before == null || startNanos == Long.MIN_VALUE ? 0 : before.nanos - startNanos,
@@ -370,20 +368,28 @@ public final class Calibration {
             return new Snapshot(nanos, p.done(), p.failed(), ProcessCpu.nanos(), ProcessCpu.jitCompilerNanos());
         }
 
+        /**
+         * The process's CPU since {@code earlier} less the JIT compiler threads' (at least 0: their time is read in 10
+         * ms ticks), or -1 if unknown.
+         */
+        long requestCpuNanosSince(Snapshot earlier) {
+            return cpuNanos < 0 || earlier.cpuNanos < 0
+                    ? -1
+                    : Math.max(0, cpuNanos - earlier.cpuNanos - (jitNanos - earlier.jitNanos));
+        }
+
         /** Process CPU less the JIT's per request completed since {@code earlier}; NaN if unknown or none. */
         double cpuNanosPerRequestSince(Snapshot earlier) {
+            long cpu = requestCpuNanosSince(earlier);
             long done = requests - earlier.requests;
-            return cpuNanos < 0 || earlier.cpuNanos < 0 || done == 0
-                    ? Double.NaN
-                    : (double) (cpuNanos - earlier.cpuNanos - (jitNanos - earlier.jitNanos)) / done;
+            return cpu < 0 || done == 0 ? Double.NaN : (double) cpu / done;
         }
 
         /** The cores kept busy since {@code earlier}, the JIT compiler threads' time left out; NaN if unknown. */
         double busyCoresSince(Snapshot earlier) {
+            long cpu = requestCpuNanosSince(earlier);
             long wall = nanos - earlier.nanos;
-            return cpuNanos < 0 || earlier.cpuNanos < 0 || wall <= 0
-                    ? Double.NaN
-                    : (double) Math.max(0, cpuNanos - earlier.cpuNanos - (jitNanos - earlier.jitNanos)) / wall;
+            return cpu < 0 || wall <= 0 ? Double.NaN : (double) cpu / wall;
         }
 
         /**
