@@ -32,8 +32,9 @@ import java.util.concurrent.atomic.LongAdder;
  * season, day) aggregates and skier days. A request that would create one more than its limit allows
  * throws {@link LimitReachedException} and changes nothing (its idempotency key included); rides to
  * entries that exist are stored as always. Places are reserved before entries are created, so two
- * racing requests never take the store past a limit (at the limit one of them may be refused
- * although the other created the same entry).
+ * racing requests never take the store past a limit; a request refused a place looks again, and
+ * stores its ride when another request has created the entry meanwhile (at the limit, one racing
+ * for the last place with a request that has not created the entry yet may still be refused).
  *
  * <p>Readers see each ride's effects atomically per counter, not across counters: a GET racing a POST
  * may see the day vertical updated before the season total. {@link #ridesStored()} is incremented
@@ -115,8 +116,8 @@ public final class InMemoryRideStore implements RideStore {
         if (resorts.containsKey(resort.id())) {
             return;
         }
-        resortQuota.reserve("resort " + resort.id());
-        if (resorts.putIfAbsent(resort.id(), new ResortEntry(resort)) != null) {
+        if (resortQuota.reserveUnless("resort " + resort.id(), () -> resorts.containsKey(resort.id()))
+                && resorts.putIfAbsent(resort.id(), new ResortEntry(resort)) != null) {
             resortQuota.release();
         }
     }
@@ -200,16 +201,18 @@ public final class InMemoryRideStore implements RideStore {
             ResortEntry fresh = new ResortEntry(new Resort(where.resortId(), "Resort " + where.resortId()));
             resort = resorts.putIfAbsent(where.resortId(), fresh);
             if (resort == null) {
-                fresh.seasonQuota.reserve("season " + Integer.toString(where.seasonId())); // the first: fits
-                fresh.seasons.add(where.seasonId());
+                // published: other requests may have added this season, or filled the quota, meanwhile
+                boolean reserved = fresh.seasonQuota.reserveUnless(
+                        seasonAt(where), () -> fresh.seasons.contains(where.seasonId()));
+                if (reserved && !fresh.seasons.add(where.seasonId())) {
+                    fresh.seasonQuota.release();
+                }
                 return fresh;
             }
             resortQuota.release(); // another request created the resort meanwhile
-            admission.seasonReserved = false;
-            if (!resort.seasons.contains(where.seasonId())) {
-                resort.seasonQuota.reserve(seasonAt(where));
-                admission.seasonReserved = true;
-            }
+            ResortEntry found = resort;
+            admission.seasonReserved = !found.seasons.contains(where.seasonId())
+                    && found.seasonQuota.reserveUnless(seasonAt(where), () -> found.seasons.contains(where.seasonId()));
         }
         if (admission.seasonReserved && !resort.seasons.add(where.seasonId())) {
             resort.seasonQuota.release(); // another request added the season meanwhile
@@ -225,22 +228,29 @@ public final class InMemoryRideStore implements RideStore {
         Admission admission = new Admission();
         admission.resort = resorts.get(where.resortId());
         try {
-            if (admission.resort == null) {
-                resortQuota.reserve("resort " + where.resortId());
-                admission.resortReserved = true;
-            } else if (!admission.resort.seasons.contains(where.seasonId())) {
-                admission.resort.seasonQuota.reserve(seasonAt(where));
-                admission.seasonReserved = true;
+            ResortEntry resort = admission.resort;
+            if (resort == null) {
+                admission.resortReserved = resortQuota.reserveUnless(
+                        "resort " + where.resortId(), () -> resorts.containsKey(where.resortId()));
+                if (!admission.resortReserved) {
+                    admission.resort = resorts.get(where.resortId()); // created meanwhile
+                    resort = admission.resort;
+                }
+            }
+            if (resort != null && !resort.seasons.contains(where.seasonId())) {
+                ResortEntry r = resort;
+                admission.seasonReserved =
+                        r.seasonQuota.reserveUnless(seasonAt(where), () -> r.seasons.contains(where.seasonId()));
             }
             Map<Integer, AtomicLong> day = dayVerticals.get(dayKey);
             if (day == null) {
-                dayQuota.reserve("day " + where.dayId() + " of " + seasonAt(where));
-                admission.dayReserved = true;
+                admission.dayReserved = dayQuota.reserveUnless(
+                        "day " + where.dayId() + " of " + seasonAt(where), () -> dayVerticals.containsKey(dayKey));
             }
             if (day == null || !day.containsKey(where.skierId())) {
-                skierDayQuota.reserve(
-                        "skier " + where.skierId() + " on day " + where.dayId() + " of " + seasonAt(where));
-                admission.skierDayReserved = true;
+                admission.skierDayReserved = skierDayQuota.reserveUnless(
+                        "skier " + where.skierId() + " on day " + where.dayId() + " of " + seasonAt(where),
+                        () -> hasSkierDay(dayKey, where.skierId()));
             }
         } catch (LimitReachedException full) {
             if (admission.resortReserved) {
@@ -253,6 +263,11 @@ public final class InMemoryRideStore implements RideStore {
             throw full;
         }
         return admission;
+    }
+
+    private boolean hasSkierDay(long dayKey, int skier) {
+        Map<Integer, AtomicLong> day = dayVerticals.get(dayKey);
+        return day != null && day.containsKey(skier);
     }
 
     private static String seasonAt(SkierDay where) {
@@ -320,8 +335,9 @@ public final class InMemoryRideStore implements RideStore {
             return false;
         }
         if (!entry.seasons.contains(season)) {
-            entry.seasonQuota.reserve("season " + season + " at resort " + resortId);
-            if (!entry.seasons.add(season)) {
+            if (entry.seasonQuota.reserveUnless(
+                            "season " + season + " at resort " + resortId, () -> entry.seasons.contains(season))
+                    && !entry.seasons.add(season)) {
                 entry.seasonQuota.release();
             }
         }

@@ -2,6 +2,7 @@ package io.upic.liftride.server.store;
 
 import io.upic.liftride.server.limits.Limit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.BooleanSupplier;
 
 /**
  * How many entries of one kind a store holds, at most {@code max}; thread-safe and lock-free. A
@@ -26,6 +27,24 @@ final class Quota {
         if (used.incrementAndGet() > max) {
             used.decrementAndGet();
             throw new LimitReachedException(limit, max, what);
+        }
+    }
+
+    /**
+     * Reserves one place for an entry its caller found missing, true; or false, reserving nothing, when the quota is
+     * full but {@code present} says the entry exists now (another request created it since the caller looked: it
+     * needs no place); else throws {@link LimitReachedException}. Without the second look, a request that looked
+     * before another created the entry and filled the quota was refused a ride to an entry that exists.
+     */
+    boolean reserveUnless(String what, BooleanSupplier present) {
+        try {
+            reserve(what);
+            return true;
+        } catch (LimitReachedException full) {
+            if (present.getAsBoolean()) {
+                return false;
+            }
+            throw full;
         }
     }
 

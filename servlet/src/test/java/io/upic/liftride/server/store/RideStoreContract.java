@@ -199,11 +199,13 @@ public abstract class RideStoreContract {
 
     @Test
     void createsOneResortWhenManyThreadsRegisterItAtOnce() throws InterruptedException {
+        // 50 seasons: 100 is the default limit, and 8 requests racing for the last place with one that has not
+        // created the season yet may be refused (the in-memory store's Javadoc); this test is about the resort
         ExecutorService pool = Executors.newFixedThreadPool(8);
         for (int t = 0; t < 8; t++) {
             int skier = t + 1;
             pool.execute(() -> {
-                for (int season = 2000; season < 2100; season++) {
+                for (int season = 2000; season < 2050; season++) {
                     store.addRide(new SkierDay(77, season, 1, skier), lift(1));
                 }
             });
@@ -211,8 +213,8 @@ public abstract class RideStoreContract {
         pool.shutdown();
         assertTrue(pool.awaitTermination(30, TimeUnit.SECONDS));
         assertEquals(11, store.resorts().size());
-        assertEquals(100, store.seasons(77).size());
-        assertEquals(8, store.uniqueSkiers(new ResortDay(77, 2050, 1)));
+        assertEquals(50, store.seasons(77).size());
+        assertEquals(8, store.uniqueSkiers(new ResortDay(77, 2025, 1)));
     }
 
     @Test
