@@ -103,26 +103,31 @@ public final class MarkdownReport {
                     .append("\n\n");
         }
         checks(b, run);
-        b.append("### Latency (ms)\n\n");
+        subheading(b, run, "Latency (ms)");
         table(b, ReportTables.latency(run));
         b.append('\n');
         ReportTables.Table open = OpenModelReport.table(run);
         if (open != null) {
-            b.append("### ").append(OpenModelReport.heading(run)).append("\n\n");
+            subheading(b, run, OpenModelReport.heading(run));
             table(b, open);
             b.append('\n').append(OpenModelReport.NOTE).append("\n\n");
         }
-        b.append("### Phases and Little's law\n\n");
+        subheading(b, run, "Phases and Little's law");
         table(b, ReportTables.phases(run));
         b.append('\n');
         theory(b, run.theory());
         if (!run.charts().isEmpty()) {
-            b.append("### Charts\n\n");
+            subheading(b, run, "Charts");
             run.charts().forEach(f -> image(b, dir, f));
         }
         if (run.generated() != null) {
             b.append(run.generated()).append("\n\n");
         }
+    }
+
+    /** A run's section heading, named after its folder ({@code t64}) so that a sweep repeats no heading. */
+    private static void subheading(StringBuilder b, ReportModel.Run run, String text) {
+        b.append("### ").append(run.name()).append(": ").append(text).append("\n\n");
     }
 
     /** A pipe table; "|" inside a cell is escaped. */
