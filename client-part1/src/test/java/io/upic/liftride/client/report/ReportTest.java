@@ -8,17 +8,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.upic.liftride.client.Fixtures;
 import io.upic.liftride.client.engine.Baseline;
 import io.upic.liftride.client.engine.Calibration;
-import io.upic.liftride.client.engine.PhaseResult;
 import io.upic.liftride.client.engine.Progress;
-import io.upic.liftride.client.engine.Requests;
 import io.upic.liftride.client.engine.RunResult;
 import io.upic.liftride.client.plan.LoadPlan;
 import java.io.ByteArrayOutputStream;
-import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
@@ -27,34 +22,7 @@ import org.junit.jupiter.api.Test;
 class ReportTest {
 
     private static RunResult result(long planned, long ok, long failed, long notSent, Map<Integer, Long> causes) {
-        // All the traffic in the peak phase (index 1, as in the plan); startup and cooldown empty.
-        long attempts = ok + failed + 3;
-        PhaseResult startup = Fixtures.phase()
-                .index(0)
-                .name("startup")
-                .threads(8)
-                .startNanos(5_000_000_000L)
-                .endNanos(6_000_000_000L)
-                .build();
-        PhaseResult peak = Fixtures.phase()
-                .index(1)
-                .requests(new Requests(planned, ok, failed, notSent, 3, attempts))
-                .latencyNanosSum(attempts * 2_000_000L)
-                .failuresByCause(causes)
-                .startNanos(5_000_000_000L)
-                .endNanos(17_000_000_000L)
-                .build();
-        PhaseResult cooldown = Fixtures.phase()
-                .index(2)
-                .name("cooldown")
-                .threads(8)
-                .startNanos(16_000_000_000L)
-                .endNanos(17_000_000_000L)
-                .build();
-        return Fixtures.run(startup, peak, cooldown)
-                .startNanos(5_000_000_000L)
-                .wallNanos(12_000_000_000L)
-                .build();
+        return ConsoleExamples.peakRun(planned, ok, failed, notSent, causes);
     }
 
     @Test
@@ -78,28 +46,10 @@ class ReportTest {
         assertTrue(unknown.ok(), "an unchecked server side is not a failure");
     }
 
-    /** 2,000 requests measured on 0.2 s of process CPU: D = 100 us. */
-    private static final Calibration.Result CALIBRATION = new Calibration.Result(
-            16, 2_000_000_000L, 1_000_000_000L, 2_000, 0, 200_000_000L, 0, false, 6_000, null, 0.01, 0.9);
+    private static final Calibration.Result CALIBRATION = ConsoleExamples.CALIBRATION;
 
-    /**
-     * A run of 12 s that the model put at 9 s. W = 0.1 ms, D = 100 us under load: Z = 0, so X(n) = min(n, 2) / D
-     * and a thread's cycle n x D / 2 (see ClosedNetworkTest); -t 32: startup 8 threads x 5,000 at 0.4 ms = 2 s, peak
-     * 32 x 3,750 at 1.6 ms = 6 s, cooldown 8 x 2,500 at 0.4 ms = 1 s: 9 s, always saturated (180,000 x D / C).
-     */
     private static RunReport missedReport() {
-        RunResult r = result(180_000, 179_990, 10, 0, Map.of(503, 7L, -1, 3L));
-        LoadPlan plan = Fixtures.config().build().loadPlan();
-        Baseline.Result baseline = Fixtures.baseline().meanLatencyNanos(100_000).build();
-        return Fixtures.report(r)
-                .baseline(baseline)
-                .prediction(LittlesLaw.predict(plan, baseline))
-                .calibration(CALIBRATION)
-                .model(LittlesLaw.mva(plan, baseline, CALIBRATION, 2, CpuScope.EMBEDDED_SERVER))
-                .reconciliation(Reconciliation.of(r, OptionalLong.of(10_000), OptionalLong.of(189_990), null))
-                .processCpuNanos(21_600_000_000L)
-                .jitCpuNanos(1_800_030_000L) // 10 us per attempt of the 120
-                .build();
+        return ConsoleExamples.missedRun();
     }
 
     @Test
@@ -183,17 +133,6 @@ class ReportTest {
                         .build())
                 .build();
         assertEquals(List.of(), PredictionCheck.explain(close));
-    }
-
-    @Test
-    void theReadmesExampleOfAMissIsWhatThePrinterPrints() throws IOException {
-        String out = print(missedReport()).replace(System.lineSeparator(), "\n");
-        int from = out.indexOf("Prediction, ");
-        String block = out.substring(from, out.indexOf('\n', out.indexOf("  => what moved", from)));
-        String readme = Files.readString(Path.of("README.md"), StandardCharsets.UTF_8);
-        assertTrue(
-                readme.contains("```\n" + block + "\n```\n"),
-                "client-part1/README.md should show this block between ``` lines:\n" + block);
     }
 
     @Test

@@ -1,0 +1,119 @@
+package io.upic.liftride.client.report;
+
+import io.upic.liftride.client.Fixtures;
+import io.upic.liftride.client.engine.Baseline;
+import io.upic.liftride.client.engine.Calibration;
+import io.upic.liftride.client.engine.PhaseResult;
+import io.upic.liftride.client.engine.Requests;
+import io.upic.liftride.client.engine.RunResult;
+import io.upic.liftride.client.plan.LoadPlan;
+import io.upic.liftride.client.threshold.Metric;
+import io.upic.liftride.client.threshold.Threshold;
+import io.upic.liftride.client.threshold.ThresholdCheck;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalDouble;
+import java.util.OptionalLong;
+
+/**
+ * Fixed inputs rendered through the real printers: what ReportTest checks and what the docs show (client-part2's
+ * MarkdownDocsTest compares each docs block marked with a renderer's name with these). Static, thread-safe.
+ */
+public final class ConsoleExamples {
+
+    /** 2,000 requests measured on 0.2 s of process CPU: D = 100 us. */
+    public static final Calibration.Result CALIBRATION = new Calibration.Result(
+            16, 2_000_000_000L, 1_000_000_000L, 2_000, 0, 200_000_000L, 0, false, 6_000, null, 0.01, 0.9);
+
+    private ConsoleExamples() {}
+
+    /**
+     * A fall2021 run of 32 threads whose traffic is all in the peak phase (index 1, as in the plan): 3 retries,
+     * 2 ms per attempt, 12 s of wall time; startup and cooldown empty.
+     */
+    public static RunResult peakRun(long planned, long ok, long failed, long notSent, Map<Integer, Long> causes) {
+        long attempts = ok + failed + 3;
+        PhaseResult startup = Fixtures.phase()
+                .index(0)
+                .name("startup")
+                .threads(8)
+                .startNanos(5_000_000_000L)
+                .endNanos(6_000_000_000L)
+                .build();
+        PhaseResult peak = Fixtures.phase()
+                .index(1)
+                .requests(new Requests(planned, ok, failed, notSent, 3, attempts))
+                .latencyNanosSum(attempts * 2_000_000L)
+                .failuresByCause(causes)
+                .startNanos(5_000_000_000L)
+                .endNanos(17_000_000_000L)
+                .build();
+        PhaseResult cooldown = Fixtures.phase()
+                .index(2)
+                .name("cooldown")
+                .threads(8)
+                .startNanos(16_000_000_000L)
+                .endNanos(17_000_000_000L)
+                .build();
+        return Fixtures.run(startup, peak, cooldown)
+                .startNanos(5_000_000_000L)
+                .wallNanos(12_000_000_000L)
+                .build();
+    }
+
+    /**
+     * A run of 12 s that the model put at 9 s. W = 0.1 ms, D = 100 us under load: Z = 0, so X(n) = min(n, 2) / D
+     * and a thread's cycle n x D / 2 (see ClosedNetworkTest); -t 32: startup 8 threads x 5,000 at 0.4 ms = 2 s, peak
+     * 32 x 3,750 at 1.6 ms = 6 s, cooldown 8 x 2,500 at 0.4 ms = 1 s: 9 s, always saturated (180,000 x D / C).
+     */
+    public static RunReport missedRun() {
+        RunResult r = peakRun(180_000, 179_990, 10, 0, Map.of(503, 7L, -1, 3L));
+        LoadPlan plan = Fixtures.config().build().loadPlan();
+        Baseline.Result baseline = Fixtures.baseline().meanLatencyNanos(100_000).build();
+        return Fixtures.report(r)
+                .baseline(baseline)
+                .prediction(LittlesLaw.predict(plan, baseline))
+                .calibration(CALIBRATION)
+                .model(LittlesLaw.mva(plan, baseline, CALIBRATION, 2, CpuScope.EMBEDDED_SERVER))
+                .reconciliation(Reconciliation.of(r, OptionalLong.of(10_000), OptionalLong.of(189_990), null))
+                .processCpuNanos(21_600_000_000L)
+                .jitCpuNanos(1_800_030_000L) // 10 us per attempt of the 120
+                .build();
+    }
+
+    /** What {@link SummaryPrinter#printResult} prints for {@code report}, with \n line ends. */
+    public static String printed(RunReport report) {
+        return render(out -> SummaryPrinter.printResult(out, report));
+    }
+
+    /** The prediction block of {@link #missedRun}: from its "Prediction, " line to the "=> what moved" line. */
+    public static String predictionMiss() {
+        String out = printed(missedRun());
+        int from = out.indexOf("Prediction, ");
+        return out.substring(from, out.indexOf('\n', out.indexOf("  => what moved", from)));
+    }
+
+    /** Two thresholds checked against p99 = 3.214 ms and 4,012.7 req/s: one passes, one fails. */
+    public static String thresholds() {
+        Metric p99 = Metric.parse("p99");
+        ThresholdCheck check = ThresholdCheck.of(
+                List.of(Threshold.parse("p99<50ms"), Threshold.parse("throughput>5000")),
+                metric -> metric.equals(p99)
+                        ? OptionalDouble.of(3_214_000)
+                        : metric.equals(Metric.THROUGHPUT) ? OptionalDouble.of(4_012.7) : OptionalDouble.empty());
+        return render(out -> check.print(out, "Thresholds")).stripTrailing();
+    }
+
+    private interface Printer {
+        void print(PrintStream out);
+    }
+
+    private static String render(Printer printer) {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        printer.print(new PrintStream(bytes, true, StandardCharsets.UTF_8));
+        return bytes.toString(StandardCharsets.UTF_8).replace(System.lineSeparator(), "\n");
+    }
+}
