@@ -1,5 +1,7 @@
 package io.upic.liftride.client;
 
+import io.upic.liftride.client.cli.ExitCodes;
+import io.upic.liftride.client.cli.MaxDuration;
 import io.upic.liftride.client.cli.RunConfig;
 import io.upic.liftride.client.engine.AttemptListener;
 import io.upic.liftride.client.engine.Baseline;
@@ -52,6 +54,8 @@ public final class ClientRunner {
     private final AtomicBoolean used = new AtomicBoolean();
     private final CountDownLatch finished = new CountDownLatch(1);
     private volatile boolean stopRequested;
+    /** Why the invocation stopped at its --max-duration (see RunDeadline); null while it has not. */
+    private volatile String deadlineReason;
     /** Why a run or the baseline gave up on a silent server (see SilentServerDetector); null while it answers. */
     private volatile String serverGone;
     /** The calibration's delay part (see {@link #delayPart}), or null; written and read on the runner's thread. */
@@ -73,9 +77,10 @@ public final class ClientRunner {
     }
 
     /**
-     * Runs every config in order against one server (the first config decides which) and returns
-     * the exit code: 0 when every request of every run got its 201 and the counts reconcile, 1
-     * otherwise (including an unreachable server and a stop), 3 instead of 0 when a --threshold failed.
+     * Runs every config in order against one server (the first config decides which), within the first config's
+     * {@link MaxDuration}, and returns the exit code ({@link ExitCodes}): 0 when every request of every run got its
+     * 201 and the counts reconcile, 1 otherwise (including an unreachable server and a stop), 3 when a --threshold
+     * failed, 4 when the counts could not be checked, 5 when the --max-duration passed.
      */
     public int run(List<RunConfig> configs, RunHooks hooks) {
         if (!used.compareAndSet(false, true)) {
@@ -84,7 +89,8 @@ public final class ClientRunner {
         if (configs.isEmpty()) {
             throw new IllegalArgumentException("no run configs");
         }
-        try {
+        try (RunDeadline deadline =
+                RunDeadline.start(MaxDuration.of(configs), configs.get(0).maxDuration() == null, this::stopAt)) {
             return runAll(List.copyOf(configs), Objects.requireNonNull(hooks, "hooks"));
         } finally {
             out.flush();
@@ -98,8 +104,14 @@ public final class ClientRunner {
         stopRequested = true;
         LoadEngine e = engine;
         if (e != null) {
-            e.stop();
+            e.stop(deadlineReason);
         }
+    }
+
+    /** {@link #stop()} at the --max-duration, which {@code reason} names in the run's problems and the last lines. */
+    private void stopAt(String reason) {
+        deadlineReason = reason;
+        stop();
     }
 
     public boolean isStopRequested() {
@@ -176,6 +188,10 @@ public final class ClientRunner {
                 }
                 hooks.afterAll(reports);
                 int code = ok && reports.size() == configs.size() && !stopRequested ? 0 : 1;
+                if (deadlineReason != null) {
+                    out.println(deadlineReason + "; exit code " + ExitCodes.DEADLINE);
+                    code = ExitCodes.DEADLINE;
+                }
                 return RunVerdict.conclude(out, err, first.summaryJson(), reports, code);
             }
         } finally {
@@ -329,7 +345,7 @@ public final class ClientRunner {
                 .build();
         engine = e;
         if (stopRequested) { // a stop that arrived before `engine` was set
-            e.stop();
+            e.stop(deadlineReason);
         }
         RunResult result;
         long jitBefore = ProcessCpu.jitCompilerNanos();

@@ -11,10 +11,8 @@ import java.util.Objects;
  * Command-line entry of client-part1. {@link #run(String[])} does everything and returns the exit code
  * (tests call it); {@link #main} adds the Ctrl-C handling and {@code System.exit}.
  *
- * <p>Exit codes: 0 every request succeeded and the counts reconcile; 1 a request failed, the
- * counts do not reconcile or the server is unreachable; 2 bad flags; 3 every request succeeded but a
- * {@code --threshold} failed ({@link io.upic.liftride.client.threshold.ThresholdCheck#EXIT_CODE}); 130
- * interrupted (Ctrl-C, after the partial account is printed).
+ * <p>Exit codes: see {@link io.upic.liftride.client.cli.ExitCodes} (0 ok, 1 failed, 2 bad flags, 3 a threshold
+ * failed, 4 counts not checked, 5 {@code --max-duration} passed, 130 Ctrl-C after the partial account is printed).
  */
 public final class Main {
 

@@ -1,5 +1,6 @@
 package io.upic.liftride.client;
 
+import io.upic.liftride.testkit.Programs;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -13,7 +14,9 @@ import java.util.function.Predicate;
 
 /**
  * A JVM started from the test's own class path (no jar to find): the lift-ride server to kill, or the
- * client to send a real SIGINT to. Its stdout is collected line by line; stderr goes to a file.
+ * client to send a real SIGINT to, which it gets with SIGINT and SIGQUIT at their defaults however this JVM was
+ * started ({@link Programs#withDefaultInterrupts}). Its stdout is collected line by line; stderr goes to a file.
+ * One that outlives {@link #waitFor}'s deadline has its thread dump printed before the test fails.
  * Not thread-safe except {@link #stdout()} and {@link #awaitLine}.
  */
 final class ChildJvm implements AutoCloseable {
@@ -47,7 +50,9 @@ final class ChildJvm implements AutoCloseable {
                 mainClass));
         command.addAll(List.of(args));
         Path err = Files.createTempFile("child-jvm-", ".stderr");
-        Process p = new ProcessBuilder(command).redirectError(err.toFile()).start();
+        Process p = new ProcessBuilder(Programs.withDefaultInterrupts(command))
+                .redirectError(err.toFile())
+                .start();
         return new ChildJvm(p, err);
     }
 
@@ -108,10 +113,16 @@ final class ChildJvm implements AutoCloseable {
         return process;
     }
 
-    /** Waits for the exit and for stdout to be read to its end; the exit code, or throws on timeout. */
+    /**
+     * Waits for the exit and for stdout to be read to its end; the exit code. On timeout, prints the child's
+     * thread dump (to this JVM's stderr, which the build log shows) and throws with it and what the child printed.
+     */
     int waitFor(long timeout, TimeUnit unit) throws InterruptedException {
         if (!process.waitFor(timeout, unit)) {
-            throw new AssertionError("child " + pid() + " still running after " + timeout + " " + unit);
+            String dump = Programs.threadDump(pid());
+            System.err.println("child " + pid() + " still running after " + timeout + " " + unit + ":\n" + dump);
+            throw new AssertionError("child " + pid() + " still running after " + timeout + " " + unit + "; stdout:\n"
+                    + stdout() + "\nstderr:\n" + stderr() + "\nthread dump:\n" + dump);
         }
         reader.join(unit.toMillis(timeout));
         return process.exitValue();

@@ -1,6 +1,7 @@
 package io.upic.liftride.client;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.upic.liftride.client.http.ServerProbe;
@@ -53,6 +54,10 @@ class CtrlCIT {
                     Thread.sleep(50);
                 }
 
+                // SIGINT ignored (inherited from a parent without job control) would leave the child running on
+                assertFalse(
+                        Programs.ignores(client.pid(), 2),
+                        "the child ignores SIGINT: start it with Programs.withDefaultInterrupts");
                 Programs.signal(client.pid(), "INT"); // ProcessHandle cannot send SIGINT; kill(1) can
                 long signalledAt = System.nanoTime();
 

@@ -19,12 +19,14 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
+import java.util.function.IntFunction;
 
 /**
  * A tiny HTTP/1.1 server on raw sockets (127.0.0.1) for faults MockWebServer cannot script: a reset
  * with {@code SO_LINGER 0}, a listening socket that goes away while the run goes (connections
- * refused) and comes back on the same port. Answers {@code GET .../statistics} with
- * {@code {"ridesStored": n}} (n = 201s it sent), and every POST as its {@link Script} says.
+ * refused) and comes back on the same port, and a hostile server's answers (any status, reason phrase or body).
+ * Answers {@code GET .../statistics} with {@code {"ridesStored": n}} (n = 201s it sent) unless scripted otherwise
+ * ({@link #answerStatisticsWith}), and every POST as its {@link Script} says.
  * Keep-alive, Content-Length bodies only (what both transports send). Thread-safe.
  *
  * <p>Accounting is exact: a 201 is counted as stored only after it was written, and
@@ -41,9 +43,22 @@ final class ScriptedSocketServer implements AutoCloseable {
         STALL
     }
 
-    record Action(Kind kind, int status) {
+    /**
+     * @param reason the status line's reason phrase, or null for the usual one
+     * @param body   the answer's body, or null for the usual one (empty for a 201, a JSON message otherwise)
+     */
+    record Action(Kind kind, int status, String reason, String body) {
+        Action(Kind kind, int status) {
+            this(kind, status, null, null);
+        }
+
         static Action respond(int status) {
             return new Action(Kind.RESPOND, status);
+        }
+
+        /** An answer with {@code status} and the reason phrase and body given (a hostile server's, say). */
+        static Action respond(int status, String reason, String body) {
+            return new Action(Kind.RESPOND, status, reason, body);
         }
 
         static final Action CREATED = respond(201);
@@ -75,6 +90,7 @@ final class ScriptedSocketServer implements AutoCloseable {
 
     private volatile ServerSocket listener;
     private volatile boolean closed;
+    private volatile IntFunction<String> statisticsAnswers = n -> null;
 
     final AtomicInteger posts = new AtomicInteger();
     final AtomicLong stored = new AtomicLong();
@@ -92,6 +108,14 @@ final class ScriptedSocketServer implements AutoCloseable {
             return t;
         });
         listen(first);
+    }
+
+    /**
+     * Answers the n-th {@code GET .../statistics} (1-based) with {@code answers.apply(n)}, written as it is (status
+     * line, headers and body), or the usual answer where that is null.
+     */
+    void answerStatisticsWith(IntFunction<String> answers) {
+        statisticsAnswers = answers;
     }
 
     /** Starts listening on 127.0.0.1 at a free port. */
@@ -201,7 +225,12 @@ final class ScriptedSocketServer implements AutoCloseable {
                 String method = parts[0];
                 String path = parts.length > 1 ? parts[1] : "";
                 if (method.equals("GET") && path.endsWith("/statistics")) {
-                    statisticsRequests.incrementAndGet();
+                    String scripted = statisticsAnswers.apply(statisticsRequests.incrementAndGet());
+                    if (scripted != null) {
+                        out.write(scripted.getBytes(StandardCharsets.UTF_8));
+                        out.flush();
+                        continue;
+                    }
                     if (!answer(out, 200, "{\"endpointStats\":[],\"ridesStored\":" + stored.get() + "}")) {
                         return;
                     }
@@ -216,10 +245,10 @@ final class ScriptedSocketServer implements AutoCloseable {
                 Action a = script.onPost(posts.incrementAndGet(), path, new String(body, StandardCharsets.UTF_8));
                 switch (a.kind()) {
                     case RESPOND -> {
-                        if (!answer(
-                                out,
-                                a.status(),
-                                a.status() == 201 ? "" : "{\"message\":\"scripted " + a.status() + "\"}")) {
+                        String b = a.body() != null
+                                ? a.body()
+                                : a.status() == 201 ? "" : "{\"message\":\"scripted " + a.status() + "\"}";
+                        if (!answer(out, a.status(), a.reason(), b)) {
                             return;
                         }
                     }
@@ -247,15 +276,22 @@ final class ScriptedSocketServer implements AutoCloseable {
         }
     }
 
-    /** Writes one answer under the gate; false if the connection is gone. Counts a written 201 as stored. */
     private boolean answer(OutputStream out, int status, String body) {
+        return answer(out, status, null, body);
+    }
+
+    /**
+     * Writes one answer under the gate, with {@code reason} as its reason phrase (null: the usual); false if the
+     * connection is gone. Counts a written 201 as stored.
+     */
+    private boolean answer(OutputStream out, int status, String reason, String body) {
         gate.readLock().lock();
         try {
             byte[] b = body.getBytes(StandardCharsets.UTF_8);
-            String head = "HTTP/1.1 " + status + " " + reason(status) + "\r\n"
+            String head = "HTTP/1.1 " + status + " " + (reason != null ? reason : reason(status)) + "\r\n"
                     + (b.length > 0 ? "Content-Type: application/json\r\n" : "")
                     + "Content-Length: " + b.length + "\r\n\r\n";
-            out.write(head.getBytes(StandardCharsets.US_ASCII));
+            out.write(head.getBytes(StandardCharsets.UTF_8));
             out.write(b);
             out.flush();
             if (status == 201) {

@@ -6,6 +6,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -182,6 +183,55 @@ public final class Programs {
         if (result.exitCode() != 0) {
             throw new IllegalStateException("kill -" + signal + " " + pid + " failed: " + result.output());
         }
+    }
+
+    /**
+     * {@code command} started so that SIGINT and SIGQUIT do what they do by default (Java: run the shutdown hooks;
+     * print a thread dump, or answer jcmd), whatever this JVM inherited. A process started without job control
+     * ({@code nohup mvn verify &}, some CI runners) has both ignored, its children inherit that through fork and
+     * exec, a JVM keeps an ignored SIGINT ignored ({@code sun.misc.Signal} cannot take it back), and a POSIX shell
+     * cannot reset a signal ignored on entry; perl can, before it execs the command in its own place (same pid).
+     */
+    public static List<String> withDefaultInterrupts(List<String> command) {
+        List<String> full = new ArrayList<>(List.of(
+                require("perl", "perl-base"),
+                "-e",
+                "$SIG{INT} = $SIG{QUIT} = 'DEFAULT'; exec {$ARGV[0]} @ARGV or die \"cannot run $ARGV[0]: $!\\n\"",
+                "--"));
+        full.addAll(command);
+        return full;
+    }
+
+    /**
+     * Whether process {@code pid} ignores {@code signal} (a number: 2 for SIGINT), from its {@code SigIgn} mask in
+     * {@code /proc}; false where there is no such file (not Linux, or the process is gone).
+     */
+    public static boolean ignores(long pid, int signal) {
+        try {
+            for (String line : Files.readAllLines(Path.of("/proc", Long.toString(pid), "status"))) {
+                if (line.startsWith("SigIgn:")) {
+                    return (Long.parseUnsignedLong(line.substring(7).trim(), 16) >>> (signal - 1) & 1) != 0;
+                }
+            }
+        } catch (IOException e) {
+            return false;
+        }
+        return false;
+    }
+
+    /**
+     * The thread dump of JVM {@code pid} ({@code jcmd PID Thread.print}, at most 30 s), for the log of a test whose
+     * child outlived its deadline; a line saying why when there is none.
+     */
+    public static String threadDump(long pid) {
+        Path jcmd = Path.of(System.getProperty("java.home"), "bin", "jcmd");
+        if (!Files.isExecutable(jcmd)) {
+            return "(no thread dump of " + pid + ": no " + jcmd + ")";
+        }
+        Result r = exec(Duration.ofSeconds(30), jcmd.toString(), Long.toString(pid), "Thread.print");
+        return r.exitCode() == 0
+                ? r.output()
+                : "(no thread dump of " + pid + ": jcmd exit " + r.exitCode() + ") " + r.tail(5);
     }
 
     /** The last {@code lines} lines of {@code text}. */

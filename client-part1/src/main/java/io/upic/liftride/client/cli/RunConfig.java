@@ -10,6 +10,7 @@ import io.upic.liftride.client.plan.Shard;
 import io.upic.liftride.client.threshold.Threshold;
 import io.upic.liftride.client.transport.Transport;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
 import lombok.Builder;
@@ -43,6 +44,8 @@ import lombok.With;
  * @param shard                --shard K/N: the part of the plan this process sends; null means {@link Shard#WHOLE}
  * @param rate                 --rate: requests per second the peak phase offers (the open model); null: the closed
  *                             model
+ * @param maxDuration          --max-duration: the whole invocation's limit (a sweep's: its first config's), {@link
+ *                             MaxDuration#NONE} for none; null: the default from the plan ({@link MaxDuration#of})
  */
 @Builder(toBuilder = true)
 @With
@@ -67,7 +70,8 @@ public record RunConfig(
         Path summaryJson,
         boolean quiet,
         Shard shard,
-        Double rate) {
+        Double rate,
+        Duration maxDuration) {
 
     /** Checks every field against its flag's rule (see {@link RunOptions}), for configs built without the CLI. */
     public RunConfig {
@@ -91,6 +95,9 @@ public record RunConfig(
         }
         if (shard == null) {
             shard = Shard.WHOLE;
+        }
+        if (maxDuration != null && (maxDuration.isNegative() || maxDuration.compareTo(MaxDuration.MAX) > 0)) {
+            throw new IllegalArgumentException("maxDuration not in 0..720h: " + maxDuration);
         }
     }
 

@@ -13,6 +13,7 @@ import io.upic.liftride.flags.Flag;
 import io.upic.liftride.flags.Flags;
 import io.upic.liftride.flags.UsageException;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.commons.cli.CommandLine;
@@ -121,6 +122,18 @@ public final class RunOptions {
             0,
             3_600_000,
             (int) RetryPolicy.DEFAULT_GIVE_UP_AFTER_MILLIS);
+    public static final Flag<Duration> MAX_DURATION = Flag.of(
+                    null,
+                    "max-duration",
+                    "DURATION",
+                    MaxDuration.RULE,
+                    null,
+                    "stop sending once the whole command has run this long (90s, 10m, 1.5h; 0 = no limit), let the"
+                            + " attempts in flight end, reconcile, write every output and exit "
+                            + ExitCodes.DEADLINE + "; default: 1h plus " + MaxDuration.DEFAULT_MILLIS_PER_REQUEST
+                            + " ms per planned request (the open model: twice its schedule if longer)",
+                    MaxDuration::parse)
+            .withExplainsRejection(true);
     public static final Flag<Boolean> PROGRESS =
             Flag.toggle(null, "progress", "print the progress line on stderr even when not on a terminal");
     public static final Flag<Transport> TRANSPORT = Flag.of(
@@ -205,6 +218,7 @@ public final class RunOptions {
             BACKOFF,
             BACKOFF_MAX,
             GIVE_UP,
+            MAX_DURATION,
             PROGRESS,
             TRANSPORT,
             THRESHOLD,
@@ -252,6 +266,7 @@ public final class RunOptions {
                 .quiet(quiet(cl))
                 .shard(SHARD.valueIn(cl))
                 .rate(RATE.valueIn(cl))
+                .maxDuration(MAX_DURATION.valueIn(cl))
                 .build();
         checkShard(config, threadCounts);
         return new ParsedArgs(cl, threadCounts, config, false);
@@ -264,7 +279,9 @@ public final class RunOptions {
                 null,
                 withExtra(extra),
                 "Exit codes: 0 every request succeeded, 1 a request failed or the server is unreachable, 2 bad flags, "
-                        + ThresholdCheck.EXIT_CODE + " every request succeeded but a --threshold failed.");
+                        + ThresholdCheck.EXIT_CODE + " every request succeeded but a --threshold failed, "
+                        + ExitCodes.UNCHECKED + " the server's ride count could not be read to check the counts, "
+                        + ExitCodes.DEADLINE + " --max-duration passed.");
     }
 
     private static List<Flag<?>> withExtra(Flag<?>... extra) {

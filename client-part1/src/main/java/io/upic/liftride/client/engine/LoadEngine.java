@@ -38,6 +38,9 @@ public final class LoadEngine {
 
     private final AtomicBoolean ran = new AtomicBoolean();
     private volatile boolean stopRequested;
+    /** Why a caller stopped the run ({@link #stop(String)}), or null. */
+    private volatile String stopReason;
+
     private volatile SilentServerDetector silentServer = SilentServerDetector.never();
     private volatile List<PhaseTracker> trackers = List.of();
 
@@ -66,6 +69,17 @@ public final class LoadEngine {
      * sent. Idempotent; may be called before or during {@link #run()}.
      */
     public void stop() {
+        stop(null);
+    }
+
+    /**
+     * {@link #stop()}, saying why: {@code reason}, if not null, becomes the first of the result's problems (the
+     * first reason given wins).
+     */
+    public void stop(String reason) {
+        if (reason != null && stopReason == null) {
+            stopReason = reason;
+        }
         stopRequested = true;
         for (PhaseTracker t : trackers) {
             t.releaseTrigger();
@@ -210,6 +224,9 @@ public final class LoadEngine {
     private RunResult result(
             List<Crew> crews, long startEpochMillis, long startNanos, long wallNanos, Background background) {
         List<String> problems = new ArrayList<>();
+        if (stopReason != null) {
+            problems.add(stopReason);
+        }
         if (silentServer.reason() != null) {
             problems.add(silentServer.reason());
         }

@@ -10,8 +10,8 @@ import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
 
 /**
- * Sends one request with the assignment's retry rule: anything but a 201 (4XX, 5XX, I/O error,
- * timeout) is retried after a jittered backoff (or a 503's Retry-After, see {@link RetryPolicy#waitNanos})
+ * Sends one request with the assignment's retry rule: anything but a 201 (4XX, 5XX, a status outside 100..599, I/O
+ * error, timeout) is retried after a jittered backoff (or a 503's Retry-After, see {@link RetryPolicy#waitNanos})
  * until {@link RetryPolicy#maxAttempts()} attempts are used; every attempt is reported to the
  * {@link AttemptRecorder}. One instance per worker thread; not thread-safe. Allocates nothing per request.
  *
@@ -97,7 +97,8 @@ public final class RetryingSender {
             long start = System.nanoTime();
             int code;
             try {
-                code = sender.send(resortId, seasonId, dayId, skierId, liftId, minute, waitTime, rideKey);
+                code = AttemptCodes.ofStatus(
+                        sender.send(resortId, seasonId, dayId, skierId, liftId, minute, waitTime, rideKey));
             } catch (IOException e) {
                 code = AttemptCodes.classify(e);
             } catch (RuntimeException e) {

@@ -2,9 +2,8 @@ package io.upic.liftride.client.engine;
 
 import io.upic.liftride.client.http.AttemptCodes;
 import io.upic.liftride.client.http.RideSender;
+import io.upic.liftride.client.http.ServerText;
 import io.upic.liftride.client.plan.ThreadAssignment;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.util.SplittableRandom;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.BooleanSupplier;
@@ -189,21 +188,18 @@ final class Worker implements Runnable {
         causes.addTo(into);
     }
 
-    /** Lines for the run's problem list: a crash and/or the first unexpected sender exception. */
+    /**
+     * Lines for the run's problem list: a crash and/or the first unexpected sender exception (whose messages may quote
+     * a server's answer, so they are {@link ServerText} cleaned).
+     */
     public void addProblemsTo(java.util.List<String> into) {
         String who = assignment.phaseName() + " thread " + assignment.threadIndex();
         if (crash != null) {
-            into.add(who + " crashed: " + stackTrace(crash));
+            into.add(who + " crashed: " + ServerText.stackTrace(crash));
         }
         RuntimeException e = sender.firstClientError();
         if (e != null) {
-            into.add(who + " first client error: " + stackTrace(e));
+            into.add(who + " first client error: " + ServerText.stackTrace(e));
         }
-    }
-
-    private static String stackTrace(Throwable t) {
-        StringWriter w = new StringWriter();
-        t.printStackTrace(new PrintWriter(w));
-        return w.toString().strip();
     }
 }

@@ -5,7 +5,7 @@ import java.io.InterruptedIOException;
 import java.net.SocketTimeoutException;
 
 /**
- * The int codes an attempt ends with: an HTTP status (100..599) when the server answered, or one of
+ * The int codes an attempt ends with: an HTTP status (100..599) when the server answered with one, or one of
  * the negative error kinds below when it did not. Listeners receive these codes; failures are
  * counted by them. Static and thread-safe.
  */
@@ -19,12 +19,22 @@ public final class AttemptCodes {
     public static final int CONNECTION_ERROR = -2;
     /** An unexpected exception inside the client (a bug, not the network); still retried and counted. */
     public static final int CLIENT_ERROR = -3;
+    /**
+     * The server answered with a status outside 100..599 (HTTP defines no other): a failed attempt, retried like
+     * a 5XX.
+     */
+    public static final int INVALID_STATUS = -4;
 
     private AttemptCodes() {}
 
     /** Whether {@code code} is {@link #SUCCESS}. */
     public static boolean isSuccess(int code) {
         return code == SUCCESS;
+    }
+
+    /** {@code status} as an attempt's code: itself when in 100..599, else {@link #INVALID_STATUS}. */
+    public static int ofStatus(int status) {
+        return status >= 100 && status <= 599 ? status : INVALID_STATUS;
     }
 
     /** The error kind of an I/O failure: {@link #TIMEOUT} for timeouts, else {@link #CONNECTION_ERROR}. */
@@ -39,7 +49,7 @@ public final class AttemptCodes {
         return CONNECTION_ERROR;
     }
 
-    /** Human-readable name: "HTTP 503", "timeout", "connection error", "client error". */
+    /** Human-readable name: "HTTP 503", "timeout", "connection error", "client error", "invalid status". */
     public static String describe(int code) {
         switch (code) {
             case TIMEOUT:
@@ -48,6 +58,8 @@ public final class AttemptCodes {
                 return "connection error";
             case CLIENT_ERROR:
                 return "client error";
+            case INVALID_STATUS:
+                return "invalid status (not 100..599)";
             default:
                 return code >= 0 ? "HTTP " + code : "error " + code;
         }

@@ -21,7 +21,8 @@ public interface RideSender extends Closeable {
      *     attempt of one ride, so a server that stored it already answers the retry 201 without storing
      *     it twice; at most 128 visible ASCII characters     *
      * @return the HTTP status code the server answered with, whatever it is (201 is success; 4XX and
-     *         5XX are returned, not thrown)
+     *         5XX are returned, not thrown; the caller counts one outside 100..599 as
+     *         {@link AttemptCodes#INVALID_STATUS})
      * @throws java.net.SocketTimeoutException when the connect, write or read timeout expires
      * @throws IOException                     for any other I/O failure (refused, reset, closed)
      */

@@ -24,8 +24,9 @@ public final class ServerProbe {
      *
      * @param reachable   whether any HTTP answer came back (any status)
      * @param status      the HTTP status, or 0 when unreachable
-     * @param failure     why the server is unreachable or has no statistics; null when ridesStored is present
-     * @param ridesStored the server's count of stored rides, if it reported one
+     * @param failure     why the server is unreachable or has no statistics (its words {@link ServerText} cleaned);
+     *                    null when ridesStored is present
+     * @param ridesStored the server's count of stored rides, if it reported one that is not negative
      */
     public record Answer(boolean reachable, int status, String failure, OptionalLong ridesStored) {}
 
@@ -53,9 +54,14 @@ public final class ServerProbe {
             APIStats stats =
                     new StatisticsApi(client).getPerformanceStatsWithHttpInfo().getData();
             Long stored = stats == null ? null : stats.getRidesStored();
-            return stored == null
-                    ? new Answer(true, 200, "no ridesStored in the answer", OptionalLong.empty())
-                    : new Answer(true, 200, null, OptionalLong.of(stored));
+            if (stored == null || stored < 0) {
+                return new Answer(
+                        true,
+                        200,
+                        stored == null ? "no ridesStored in the answer" : "ridesStored < 0: " + stored,
+                        OptionalLong.empty());
+            }
+            return new Answer(true, 200, null, OptionalLong.of(stored));
         } catch (ApiException e) {
             if (e.getCode() != 0) {
                 return new Answer(
@@ -74,6 +80,6 @@ public final class ServerProbe {
         String kind = t instanceof IOException && AttemptCodes.classify((IOException) t) == AttemptCodes.TIMEOUT
                 ? "timeout"
                 : t.getClass().getSimpleName();
-        return t.getMessage() == null ? kind : kind + ": " + t.getMessage();
+        return t.getMessage() == null ? kind : kind + ": " + ServerText.clean(t.getMessage());
     }
 }

@@ -58,6 +58,14 @@ public record Reconciliation(
         return serverChecked() ? storedAfter.getAsLong() - storedBefore.getAsLong() : 0;
     }
 
+    /**
+     * Whether the server side could not be checked because a reading failed or was malformed (not because the run
+     * is a shard, whose note says why): the counts are then unverified, which {@link ExitCodes#UNCHECKED} says.
+     */
+    public boolean unverifiable() {
+        return storedBefore.isEmpty() || storedAfter.isEmpty();
+    }
+
     /** True unless a check was made and failed (an unchecked server side is not a failure). */
     public boolean ok() {
         return clientBalanced() && (!serverChecked() || serverDelta() == successful);

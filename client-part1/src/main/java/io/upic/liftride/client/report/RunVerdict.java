@@ -1,11 +1,13 @@
 package io.upic.liftride.client.report;
 
+import io.upic.liftride.client.cli.ExitCodes;
 import io.upic.liftride.client.threshold.MetricSource;
 import io.upic.liftride.client.threshold.ThresholdCheck;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Locale;
 import java.util.Objects;
 
 /**
@@ -31,9 +33,10 @@ public final class RunVerdict {
     }
 
     /**
-     * Prints each run's threshold lines, writes {@code summaryJson} (if not null) and returns the exit code:
-     * {@code exitCode} unless it is 0 and a threshold failed ({@link ThresholdCheck#EXIT_CODE}), or the file
-     * cannot be written (1). A run that lost requests keeps its 1 whatever its thresholds say.
+     * Prints each run's threshold lines and, if a run's counts could not be checked against the server's, one line
+     * saying so; writes {@code summaryJson} (if not null) and returns the exit code: the {@link ExitCodes#worse} of
+     * {@code exitCode}, {@link ExitCodes#UNCHECKED} for such a run, {@link ThresholdCheck#EXIT_CODE} for a failed
+     * threshold and {@link ExitCodes#FAILED} when the file cannot be written.
      */
     public static int conclude(
             PrintStream out, PrintStream err, Path summaryJson, List<RunReport> reports, int exitCode) {
@@ -47,7 +50,20 @@ public final class RunVerdict {
                             : "Thresholds, -t " + r.result().numThreads());
             passed &= check.passed();
         }
-        int code = exitCode == 0 && !passed ? ThresholdCheck.EXIT_CODE : exitCode;
+        int code = passed ? exitCode : ExitCodes.worse(exitCode, ThresholdCheck.EXIT_CODE);
+        List<RunReport> unchecked =
+                reports.stream().filter(r -> r.reconciliation().unverifiable()).toList();
+        if (!unchecked.isEmpty()) {
+            out.printf(
+                    Locale.US,
+                    "Not reconciled with the server: its ridesStored could not be read for %d of %d runs (%s); exit"
+                            + " code %d unless a request failed%n",
+                    unchecked.size(),
+                    reports.size(),
+                    unchecked.get(0).reconciliation().serverNote(),
+                    ExitCodes.UNCHECKED);
+            code = ExitCodes.worse(code, ExitCodes.UNCHECKED);
+        }
         if (summaryJson != null && !reports.isEmpty()) {
             try {
                 SummaryJson.write(
@@ -59,7 +75,7 @@ public final class RunVerdict {
                 out.println("Summary: " + summaryJson);
             } catch (IOException | RuntimeException e) {
                 err.println("cannot write --summary-json " + summaryJson + ": " + e);
-                code = code == 0 || code == ThresholdCheck.EXIT_CODE ? 1 : code;
+                code = ExitCodes.worse(code, ExitCodes.FAILED);
             }
         }
         out.flush();

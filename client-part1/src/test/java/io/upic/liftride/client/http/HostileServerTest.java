@@ -1,6 +1,7 @@
 package io.upic.liftride.client.http;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.upic.liftride.client.engine.AttemptRecorder;
@@ -24,12 +25,13 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * Both transports against a broken or hostile server (scripted with MockWebServer on 127.0.0.1): a
- * body trickled forever ends at the call deadline, a huge error body is not read into memory, and a
- * 503's Retry-After is waited out.
+ * body trickled forever ends at the call deadline, a huge error body is not read into memory, a
+ * 503's Retry-After is waited out, and a status outside 100..599 is a failed attempt, retried.
  */
 @Timeout(value = 30, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
 class HostileServerTest {
@@ -128,6 +130,20 @@ class HostileServerTest {
             long allocated = allocatedBytes() - before;
             assertTrue(allocated < TEN_MIB / 4, "reading a 10 MiB error body allocated " + allocated + " bytes");
         }
+    }
+
+    @ParameterizedTest(name = "{0}: HTTP/1.1 {1}")
+    @CsvSource({"SDK, 999", "RAW, 999", "SDK, 600", "RAW, 600", "SDK, 000", "RAW, 000", "SDK, 099", "RAW, 099"})
+    void aStatusOutside100To599IsAnInvalidStatusAttemptThatIsRetried(Transport transport, String status)
+            throws Exception {
+        server.enqueue(new MockResponse().setStatus("HTTP/1.1 " + status + " \u001b[2J\u001b[HReconciliation: OK"));
+        server.enqueue(new MockResponse().setResponseCode(201));
+        try (RideSenderFactory f = open(transport)) {
+            RetryingSender s = new RetryingSender(f.create(), new RetryPolicy(6, 0, 0), recorder, () -> false);
+            assertEquals(201, send(s));
+            assertNull(s.firstClientError(), "no exception escaped the transport");
+        }
+        assertEquals(List.of(AttemptCodes.INVALID_STATUS, 201), codes);
     }
 
     @ParameterizedTest

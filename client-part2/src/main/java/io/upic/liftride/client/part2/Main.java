@@ -4,13 +4,13 @@ import io.upic.liftride.client.ClientRunner;
 import io.upic.liftride.client.CtrlC;
 import io.upic.liftride.client.EmbeddedTarget;
 import io.upic.liftride.client.LocalServer;
+import io.upic.liftride.client.cli.ExitCodes;
 import io.upic.liftride.client.cli.ParsedArgs;
 import io.upic.liftride.client.cli.RunConfig;
 import io.upic.liftride.client.part2.chart.ChartStyle;
 import io.upic.liftride.client.part2.cli.Part2Options;
 import io.upic.liftride.client.part2.compare.CompareCommand;
 import io.upic.liftride.client.part2.merge.MergeCommand;
-import io.upic.liftride.client.threshold.ThresholdCheck;
 import io.upic.liftride.flags.UsageException;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -27,8 +27,9 @@ import java.util.stream.Collectors;
  * {@code compare BASELINE CANDIDATE} compares runs against a noise band ({@link CompareCommand}: exit 0, 3 or 2).
  * {@link #run(String[])} returns the exit code (tests call it).
  *
- * <p>Exit codes as client-part1 (0 all requests succeeded and every check passed, 1 otherwise, 2 bad
- * flags, 3 every request succeeded but a {@code --threshold} failed, 130 Ctrl-C), and 1 as well when
+ * <p>Exit codes as client-part1 ({@link ExitCodes}: 0 all requests succeeded and every check passed, 1 otherwise, 2
+ * bad flags, 3 a {@code --threshold} failed, 4 the counts could not be checked, 5 {@code --max-duration} passed, 130
+ * Ctrl-C), and 1 as well when
  * the CSV rows or histogram values do not equal the attempts, or when the CSV writer failed: that stops
  * the run at once, which then ends like a stopped one (its partial account, statistics, charts and report)
  * with the writer's error.
@@ -121,9 +122,7 @@ public final class Main {
                 err.println("instrumentation check failed: " + f);
             }
             err.flush();
-            if (code == 0 || code == ThresholdCheck.EXIT_CODE) {
-                code = 1;
-            }
+            code = ExitCodes.worse(code, ExitCodes.FAILED);
         }
         return code;
     }

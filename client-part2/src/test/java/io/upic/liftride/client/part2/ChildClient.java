@@ -1,5 +1,6 @@
 package io.upic.liftride.client.part2;
 
+import io.upic.liftride.testkit.Programs;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -9,14 +10,16 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * client-part2's {@link Main} in a JVM of its own, started from the test class path (no jar to find),
- * for what only a separate process shows: a real signal, a real resource limit. Its stdout and stderr
- * go to files in the test's folder. Not thread-safe.
+ * for what only a separate process shows: a real signal (SIGINT and SIGQUIT at their defaults however this JVM was
+ * started: {@link Programs#withDefaultInterrupts}), a real resource limit. Its stdout and stderr go to files in the
+ * test's folder. One that outlives {@link #waitFor}'s deadline has its thread dump printed. Not thread-safe.
  */
 final class ChildClient implements AutoCloseable {
 
     private final Process process;
     private final Path stdout;
     private final Path stderr;
+    private String threadDump;
 
     private ChildClient(Process process, Path stdout, Path stderr) {
         this.process = process;
@@ -39,7 +42,7 @@ final class ChildClient implements AutoCloseable {
         command.addAll(List.of(args));
         Path out = work.resolve("stdout.txt");
         Path err = work.resolve("stderr.txt");
-        Process p = new ProcessBuilder(command)
+        Process p = new ProcessBuilder(Programs.withDefaultInterrupts(command))
                 .redirectOutput(out.toFile())
                 .redirectError(err.toFile())
                 .start();
@@ -50,14 +53,24 @@ final class ChildClient implements AutoCloseable {
         return process;
     }
 
-    /** Whether it exited within the timeout. */
+    /**
+     * Whether it exited within the timeout; if not, its thread dump is printed to this JVM's stderr (which the build
+     * log shows) and kept for {@link #printed()}.
+     */
     boolean waitFor(long timeout, TimeUnit unit) throws InterruptedException {
-        return process.waitFor(timeout, unit);
+        if (process.waitFor(timeout, unit)) {
+            return true;
+        }
+        threadDump = Programs.threadDump(process.pid());
+        System.err.println(
+                "child " + process.pid() + " still running after " + timeout + " " + unit + ":\n" + threadDump);
+        return false;
     }
 
-    /** Its stdout so far, then its stderr, for assertions and failure messages. */
+    /** Its stdout so far, then its stderr (and its thread dump after a timeout), for assertions and messages. */
     String printed() throws IOException {
-        return read(stdout) + "\n--- stderr ---\n" + read(stderr);
+        return read(stdout) + "\n--- stderr ---\n" + read(stderr)
+                + (threadDump == null ? "" : "\n--- thread dump ---\n" + threadDump);
     }
 
     private static String read(Path file) throws IOException {

@@ -53,6 +53,10 @@ class CtrlCIT {
                         "the client is sending\n" + client.printed());
                 Thread.sleep(50);
             }
+            // SIGINT ignored (inherited from a parent without job control) would leave the child running on
+            assertFalse(
+                    Programs.ignores(client.process().pid(), 2),
+                    "the child ignores SIGINT: start it with Programs.withDefaultInterrupts");
             Programs.signal(client.process().pid(), "INT"); // ProcessHandle cannot send SIGINT; kill(1) can
 
             assertTrue(client.waitFor(60, TimeUnit.SECONDS), "exits after the signal\n" + client.printed());

@@ -57,7 +57,7 @@ final class SdkRideSender implements RideSender {
             return api.writeNewLiftRideWithHttpInfo(ride, resortId, seasonText, dayText, skierId, rideKey)
                     .getStatusCode();
         } catch (ApiException e) {
-            if (e.getCode() != 0) { // the server answered with a non-2xx status
+            if (e.getCode() != 0 || e.getResponseHeaders() != null) { // the server answered with a non-2xx status
                 retryAfterMillis = retryAfter(e.getResponseHeaders());
                 return e.getCode();
             }

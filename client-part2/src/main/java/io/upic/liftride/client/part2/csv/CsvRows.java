@@ -17,8 +17,8 @@ import java.util.List;
  *   <li>{@code request_type}: always {@code POST}</li>
  *   <li>{@code latency_ms}: {@code System.nanoTime()} difference rounded half-up to whole microseconds,
  *       written as milliseconds with exactly three decimals ({@code 1.234}); '.' is the decimal separator</li>
- *   <li>{@code response_code}: the HTTP status, or the error kind when no status arrived:
- *       {@code timeout}, {@code connection_error}, {@code client_error}</li>
+ *   <li>{@code response_code}: the HTTP status, or the error kind when no status in 100..599 arrived:
+ *       {@code timeout}, {@code connection_error}, {@code client_error}, {@code invalid_status}</li>
  *   <li>{@code phase}: the phase name ({@code startup}, {@code peak}, {@code cooldown})</li>
  *   <li>{@code attempt}: 1 for a request's first attempt, 2..6 for its retries</li>
  *   <li>{@code thread}: the worker's 0-based index within its phase</li>
@@ -39,6 +39,7 @@ public final class CsvRows {
     private static final byte[] TIMEOUT = ascii("timeout");
     private static final byte[] CONNECTION_ERROR = ascii("connection_error");
     private static final byte[] CLIENT_ERROR = ascii("client_error");
+    private static final byte[] INVALID_STATUS = ascii("invalid_status");
     /** A row never exceeds this many bytes plus the phase name. */
     private static final int MAX_ROW_WITHOUT_PHASE = 20 + 1 + 4 + 1 + 16 + 1 + 16 + 1 + 1 + 4 + 1 + 11 + 1 + 16 + 1;
 
@@ -171,6 +172,9 @@ public final class CsvRows {
                 break;
             case AttemptCodes.CLIENT_ERROR:
                 appendBytes(CLIENT_ERROR);
+                break;
+            case AttemptCodes.INVALID_STATUS:
+                appendBytes(INVALID_STATUS);
                 break;
             default:
                 appendBytes(ERROR_PREFIX);

@@ -289,8 +289,8 @@ public final class MarkdownReport {
                         + " fixed schedule instead, and every attempt's latency is also measured from its request's"
                         + " intended send time (*from intended*), which removes this bias.",
                 "**CSV columns**: `" + CsvRows.HEADER + "`; latency in ms with microsecond decimals, '.' decimal"
-                        + " separator, codes are HTTP statuses or `timeout`, `connection_error`, `client_error`; rows"
-                        + " are grouped by worker, not sorted by time; `send_delay_ms` (with `--rate` only, empty"
+                        + " separator, codes are HTTP statuses or `timeout`, `connection_error`, `client_error`,"
+                        + " `invalid_status`; rows are grouped by worker, not sorted by time; `send_delay_ms` (with `--rate` only, empty"
                         + " otherwise) is how long after its request's intended send the attempt started, so"
                         + " `send_delay_ms + latency_ms` is its latency from intended.");
     }

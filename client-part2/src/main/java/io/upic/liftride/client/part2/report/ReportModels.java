@@ -32,7 +32,7 @@ public final class ReportModels {
      *
      * @param command     the command line as typed (for the reader to repeat it)
      * @param generatedAt when, as text
-     * @param stopped     whether a stop (Ctrl-C, or a give-up on a silent server) cut the command short
+     * @param stopped     whether a stop (Ctrl-C, --max-duration, or a give-up on a silent server) cut the command short
      */
     public record Context(String command, String generatedAt, boolean stopped) {}
 
@@ -42,8 +42,8 @@ public final class ReportModels {
         List<ReportModel.Fact> facts =
                 outputs.isEmpty() ? List.of() : facts(outputs.get(0).report());
         List<String> intro = ctx.stopped()
-                ? List.of("Stopped early (Ctrl-C, or the client gave up on a server that stopped answering): the last"
-                        + " run is a partial account; its PROBLEM lines say why.")
+                ? List.of("Stopped early (Ctrl-C, --max-duration, or the client gave up on a server that stopped"
+                        + " answering): the last run is a partial account; its PROBLEM lines say why.")
                 : List.of();
         var header = new ReportModel.Header(
                 "LiftRide load test report", ctx.command(), ctx.generatedAt(), facts, intro, ctx.stopped());

@@ -46,6 +46,8 @@ class CsvRowsTest {
                 "9,POST,0.100,connection_error,peak,1,3,\n",
                 rows.format(9, 100, AttemptCodes.CONNECTION_ERROR, 1, 1, 3));
         assertEquals("9,POST,0.100,client_error,peak,1,3,\n", rows.format(9, 100, AttemptCodes.CLIENT_ERROR, 1, 1, 3));
+        assertEquals(
+                "9,POST,0.100,invalid_status,peak,1,3,\n", rows.format(9, 100, AttemptCodes.INVALID_STATUS, 1, 1, 3));
         assertEquals("9,POST,0.100,error_7,peak,1,3,\n", rows.format(9, 100, -7, 1, 1, 3));
     }
 

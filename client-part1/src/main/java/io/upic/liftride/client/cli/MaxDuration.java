@@ -1,0 +1,120 @@
+package io.upic.liftride.client.cli;
+
+import io.upic.liftride.client.plan.LoadPlan;
+import io.upic.liftride.client.plan.OpenModel;
+import io.upic.liftride.client.plan.PlannedPhase;
+import io.upic.liftride.client.plan.ThreadAssignment;
+import java.time.Duration;
+import java.util.List;
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * {@code --max-duration}: how long one invocation (pre-flight, baseline, calibration and every run of a sweep) may
+ * take before the client stops sending, lets the attempts in flight end, reconciles, writes its outputs and exits
+ * {@code ExitCodes.DEADLINE}. Without the flag the limit follows from the plan ({@link #defaultFor}): an hour, plus
+ * {@link #DEFAULT_MILLIS_PER_REQUEST} ms per planned request (the runs and the baseline), plus in the open model
+ * twice the schedule where that is longer; so a run that makes progress at 100 requests per second or better is
+ * never cut, and a server that answers 503 for ever ends a run in hours, not days. Static and thread-safe.
+ */
+public final class MaxDuration {
+
+    /** No limit ({@code --max-duration 0}). */
+    public static final Duration NONE = Duration.ZERO;
+    /** What the default allows every planned request: 100 requests per second, a hundredth of a loopback run. */
+    public static final long DEFAULT_MILLIS_PER_REQUEST = 10;
+    /** What the default allows on top: the calibration, the reconciliation, a slow start. */
+    public static final Duration DEFAULT_SLACK = Duration.ofHours(1);
+    /** The longest limit accepted: 30 days. */
+    public static final Duration MAX = Duration.ofDays(30);
+
+    static final String RULE =
+            "a duration such as 90s, 10m or 1.5h (units ns, us, µs, ms, s, m, h), at most 720h," + " or 0 for none";
+
+    private static final Pattern DURATION = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*(ns|us|µs|ms|s|m|h)");
+
+    private MaxDuration() {}
+
+    /**
+     * The flag's value: a number and a unit, or 0 for {@link #NONE}.
+     *
+     * @throws IllegalArgumentException naming what is wrong
+     */
+    static Duration parse(String text) {
+        String t = text.trim();
+        if (t.equals("0")) {
+            return NONE;
+        }
+        Matcher m = DURATION.matcher(t);
+        if (!m.matches()) {
+            throw new IllegalArgumentException("a number and a unit");
+        }
+        double nanos = Double.parseDouble(m.group(1)) * nanosPer(m.group(2));
+        if (nanos > MAX.toNanos()) {
+            throw new IllegalArgumentException("longer than 720h");
+        }
+        if (nanos < 1) {
+            throw new IllegalArgumentException("0 is written 0");
+        }
+        return Duration.ofNanos((long) nanos);
+    }
+
+    private static double nanosPer(String unit) {
+        return switch (unit) {
+            case "ns" -> 1;
+            case "us", "µs" -> 1e3;
+            case "ms" -> 1e6;
+            case "s" -> 1e9;
+            case "m" -> 60e9;
+            case "h" -> 3600e9;
+            default -> throw new IllegalStateException("unit " + unit);
+        };
+    }
+
+    /**
+     * The limit of an invocation of {@code configs} (a sweep's runs, in order): the first config's
+     * {@code --max-duration}, or the default the class comment describes when it has none.
+     */
+    public static Duration of(List<RunConfig> configs) {
+        Duration given = configs.get(0).maxDuration();
+        return given != null ? given : defaultFor(configs);
+    }
+
+    /** The default limit of an invocation of {@code configs}: see the class comment. */
+    public static Duration defaultFor(List<RunConfig> configs) {
+        long millis = 2L * configs.get(0).baselineRequests() * DEFAULT_MILLIS_PER_REQUEST;
+        for (RunConfig c : configs) {
+            LoadPlan plan = c.loadPlan();
+            long run = plan.totalRequests() * DEFAULT_MILLIS_PER_REQUEST;
+            OpenModel open = c.openModel();
+            millis += open == null ? run : Math.max(run, 2 * scheduleMillis(plan, open));
+        }
+        return DEFAULT_SLACK.plusMillis(millis);
+    }
+
+    /** An upper bound on the open model's schedule: each phase as long as its busiest thread's, one after another. */
+    private static long scheduleMillis(LoadPlan plan, OpenModel open) {
+        long millis = 0;
+        for (PlannedPhase p : plan.phases()) {
+            int most = p.assignments().stream()
+                    .mapToInt(ThreadAssignment::requests)
+                    .max()
+                    .orElse(0);
+            millis += most * open.intervalNanos() / 1_000_000;
+        }
+        return millis;
+    }
+
+    /** {@code d} as a person reads it: {@code 1h37m}, {@code 10m00s}, {@code 2.5s}. */
+    public static String format(Duration d) {
+        long s = d.toSeconds();
+        if (s >= 3600) {
+            return String.format(Locale.US, "%dh%02dm", s / 3600, s % 3600 / 60);
+        }
+        if (s >= 60) {
+            return String.format(Locale.US, "%dm%02ds", s / 60, s % 60);
+        }
+        return String.format(Locale.US, "%.1fs", d.toNanos() / 1e9);
+    }
+}
