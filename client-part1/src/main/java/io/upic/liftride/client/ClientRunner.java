@@ -4,6 +4,7 @@ import io.upic.liftride.client.cli.RunConfig;
 import io.upic.liftride.client.engine.AttemptListener;
 import io.upic.liftride.client.engine.Baseline;
 import io.upic.liftride.client.engine.Calibration;
+import io.upic.liftride.client.engine.CalibrationStore;
 import io.upic.liftride.client.engine.LoadEngine;
 import io.upic.liftride.client.engine.RunResult;
 import io.upic.liftride.client.engine.SilentServerDetector;
@@ -12,6 +13,7 @@ import io.upic.liftride.client.http.RideSenderFactory;
 import io.upic.liftride.client.http.ServerProbe;
 import io.upic.liftride.client.jvm.ProcessCpu;
 import io.upic.liftride.client.plan.LoadPlan;
+import io.upic.liftride.client.report.ClosedNetwork;
 import io.upic.liftride.client.report.CpuScope;
 import io.upic.liftride.client.report.LittlesLaw;
 import io.upic.liftride.client.report.Prediction;
@@ -22,6 +24,8 @@ import io.upic.liftride.client.report.RunVerdict;
 import io.upic.liftride.client.report.ShardNotes;
 import io.upic.liftride.client.report.SummaryPrinter;
 import java.io.PrintStream;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -54,8 +58,10 @@ public final class ClientRunner {
     private volatile boolean stopRequested;
     /** Why a run or the baseline gave up on a silent server (see SilentServerDetector); null while it answers. */
     private volatile String serverGone;
-    /** The calibration's delay part (see {@link #delayPart}), or null; written and read on the runner's thread. */
-    private Calibration.Result delayPart;
+
+    private final CalibrationStore store;
+    /** When the baseline started; written and read on the runner's thread. */
+    private long baselineStartNanos;
 
     private volatile LoadEngine engine;
 
@@ -66,6 +72,13 @@ public final class ClientRunner {
      * @param console whether stderr is a terminal (then the progress line shows without --progress)
      */
     public ClientRunner(PrintStream out, PrintStream err, LocalServer.Starter starter, boolean console) {
+        this(out, err, starter, console, CalibrationStore.NONE);
+    }
+
+    /** As the other constructor, reusing and saving full calibrations in {@code store}. */
+    public ClientRunner(
+            PrintStream out, PrintStream err, LocalServer.Starter starter, boolean console, CalibrationStore store) {
+        this.store = Objects.requireNonNull(store, "store");
         this.out = Objects.requireNonNull(out, "out");
         this.err = Objects.requireNonNull(err, "err");
         this.starter = Objects.requireNonNull(starter, "starter");
@@ -143,15 +156,24 @@ public final class ClientRunner {
             HttpSettings http =
                     new HttpSettings(baseUrl, first.connectTimeoutMillis(), first.readTimeoutMillis(), maxConnections);
             try (RideSenderFactory senders = first.transport().open(http)) {
-                long calibrationStart = System.nanoTime();
-                Baseline.Result baseline = baseline(first, senders);
+                baselineStartNanos = System.nanoTime();
+                long runsRequests = configs.stream()
+                        .mapToLong(c -> c.loadPlan().totalRequests())
+                        .sum();
+                Baseline.Result baseline = baseline(first, senders, runsRequests);
                 if (serverGone != null) {
                     err.println("baseline: " + serverGone + "; no run started");
                     return 1;
                 }
                 int calibrationThreads = Math.min(Calibration.THREADS, maxConnections - 1);
-                Calibration.Result calibration =
-                        calibration(first, baseUrl, senders, baseline, calibrationThreads, hooks, calibrationStart);
+                Calibrated calibration = calibrated(
+                        configs,
+                        new Target(baseUrl, local != null),
+                        senders,
+                        baseline,
+                        runsRequests,
+                        calibrationThreads,
+                        hooks);
                 if (serverGone != null) {
                     err.println("calibration: " + serverGone + "; no run started");
                     return 1;
@@ -185,10 +207,13 @@ public final class ClientRunner {
         }
     }
 
-    private Baseline.Result baseline(RunConfig c, RideSenderFactory senders) {
-        if (c.baselineRequests() == 0 || stopRequested) {
+    /** The single-thread baseline: --baseline requests, at most half the runs' each, warm-up then measured. */
+    private Baseline.Result baseline(RunConfig config, RideSenderFactory senders, long runsRequests) {
+        if (config.baselineRequests() == 0 || stopRequested) {
             return null;
         }
+        RunConfig c =
+                config.withBaselineRequests((int) Math.min(config.baselineRequests(), Math.max(1, runsRequests / 2)));
         // N warm-up requests first (a cold JVM's first requests are mostly JIT compilation), then N measured
         out.printf(
                 Locale.US,
@@ -208,21 +233,90 @@ public final class ClientRunner {
     }
 
     /**
-     * The load calibration after a usable baseline: D under load, on a JVM it warms through the same engine and
-     * listener a run uses (see {@link Calibration}), or null after a skipped or failed baseline.
+     * What the model takes from a calibration (D and Z, in {@code network}), and the calibration part that ran on
+     * this JVM, if any; both null without a usable baseline.
      */
+    private record Calibrated(Calibration.Result calibration, Prediction.Network network) {
+        static final Calibrated NONE = new Calibrated(null, null);
+    }
+
+    /**
+     * The model's inputs after a usable baseline: light (the baseline's D) for runs shorter than a calibration's
+     * warm-up, a stored calibration while reusable (its D and Z, after one slice that warms the run's code), or a
+     * full calibration (see {@link #calibration}), which is then stored.
+     */
+    private Calibrated calibrated(
+            List<RunConfig> configs,
+            Target target,
+            RideSenderFactory senders,
+            Baseline.Result baseline,
+            long runsRequests,
+            int threads,
+            RunHooks hooks) {
+        if (baseline == null || baseline.successful() == 0 || baseline.stopped() || stopRequested) {
+            return Calibrated.NONE;
+        }
+        RunConfig c = configs.get(0);
+        int cores = Runtime.getRuntime().availableProcessors();
+        CpuScope scope = CpuScope.of(target.embedded());
+        double w = baseline.meanLatencyNanos();
+        double lightD = baseline.boundCpuNanosPerRequest();
+        if (lightD > 0 && runsRequests * lightD / cores < Calibration.MAX_WARMUP_NANOS) {
+            out.printf(
+                    Locale.US,
+                    "Calibration: light, the runs being shorter than a calibration: D = %.1f us from the baseline"
+                            + " (a cold JVM's, not stored), so the model is rough%n",
+                    lightD / 1e3);
+            return new Calibrated(
+                    null,
+                    new Prediction.Network(
+                            new ClosedNetwork(cores, lightD, Math.max(0, w - lightD)), scope, "light: the baseline"));
+        }
+        String key = CalibrationStore.key(
+                target.embedded() ? "embedded" : target.baseUrl(), c.transport().cliName());
+        long part = Calibration.partNanos(baseline.wallNanos());
+        CalibrationStore.Entry stored = c.recalibrate()
+                ? null
+                : store.find(key).filter(e -> e.reusable(w, Instant.now())).orElse(null);
+        if (stored != null) {
+            Calibration.Result k = calibrationPart(c, target.baseUrl(), senders, threads, part, 0, hooks);
+            out.printf(
+                    Locale.US,
+                    "Calibration: stored %s for this machine, server and transport: D = %.1f us, Z = %.3f ms"
+                            + " (%d threads warmed this JVM for %.1f s, D there %.1f us; --recalibrate measures"
+                            + " again)%n",
+                    stored.measuredAt().truncatedTo(ChronoUnit.SECONDS),
+                    stored.demandNanos() / 1e3,
+                    stored.delayNanosAt(w) / 1e6,
+                    k.threads(),
+                    k.costNanos() / 1e9,
+                    k.cpuNanosPerRequest() / 1e3);
+            if (k.gaveUpReason() != null) {
+                serverGone = k.gaveUpReason();
+            }
+            ClosedNetwork n = new ClosedNetwork(cores, stored.demandNanos(), stored.delayNanosAt(w));
+            return new Calibrated(k, new Prediction.Network(n, scope, "stored " + stored.measuredAt()));
+        }
+        Calibration.Result k = calibration(c, target.baseUrl(), senders, baseline, threads, part, hooks);
+        Calibration.Result delay = k.usable() && !stopRequested && serverGone == null
+                ? delayPart(c, target.baseUrl(), senders, baseline, k, part, hooks)
+                : null;
+        Prediction.Network n = LittlesLaw.network(baseline, k, delay, cores, scope);
+        if (n != null && !stopRequested && serverGone == null) {
+            store.save(key, new CalibrationStore.Entry(n.cpuNanosPerRequest(), n.delayNanos(), w, Instant.now()));
+        }
+        return new Calibrated(k, n);
+    }
+
+    /** The full load calibration: D under load, on a JVM it warms through the same engine and listener a run uses. */
     private Calibration.Result calibration(
             RunConfig c,
             String baseUrl,
             RideSenderFactory senders,
             Baseline.Result baseline,
             int threads,
-            RunHooks hooks,
-            long startNanos) {
-        if (baseline == null || baseline.successful() == 0 || baseline.stopped() || stopRequested) {
-            return null;
-        }
-        long part = Calibration.partNanos(baseline.wallNanos());
+            long part,
+            RunHooks hooks) {
         out.printf(
                 Locale.US,
                 "Calibration: %d threads warm up in %.1f s slices until the JIT has settled or the cores idle (at most"
@@ -233,27 +327,32 @@ public final class ClientRunner {
                 Math.min(Calibration.MAX_WARMUP_NANOS, Calibration.MAX_WARMUP_SLICES * part) / 1e9,
                 part / 1e9);
         out.flush();
-        Calibration.Result k = calibrationPart(c, baseUrl, senders, threads, part, hooks);
+        Calibration.Result k = calibrationPart(c, baseUrl, senders, threads, part, Calibration.MAX_WARMUP_NANOS, hooks);
         int cores = Runtime.getRuntime().availableProcessors();
         SummaryPrinter.printCalibration(
-                out, k, System.nanoTime() - startNanos, LittlesLaw.selfCheck(baseline, k, cores), cores);
+                out, k, System.nanoTime() - baselineStartNanos, LittlesLaw.selfCheck(baseline, k, cores), cores);
         if (k.gaveUpReason() != null) {
             serverGone = k.gaveUpReason();
-        } else if (k.usable() && !stopRequested) {
-            delayPart = delayPart(c, baseUrl, senders, baseline, k, part, hooks);
         }
         return k;
     }
 
     /** One calibration part: {@code threads} threads through the run's own engine, listener and control request. */
     private Calibration.Result calibrationPart(
-            RunConfig c, String baseUrl, RideSenderFactory senders, int threads, long part, RunHooks hooks) {
+            RunConfig c,
+            String baseUrl,
+            RideSenderFactory senders,
+            int threads,
+            long part,
+            long maxWarmupNanos,
+            RunHooks hooks) {
         LoadPlan plan = Calibration.plan(threads, c.baselineSpec().skiers());
         return Calibration.run(
                 senders,
                 c.baselineSpec(),
                 plan,
                 part,
+                maxWarmupNanos,
                 this::isStopRequested,
                 hooks.calibrationListener(plan),
                 () -> probe(c, baseUrl));
@@ -272,8 +371,8 @@ public final class ClientRunner {
             Calibration.Result k,
             long part,
             RunHooks hooks) {
-        Calibration.Result d =
-                calibrationPart(c, baseUrl, senders, Math.min(Calibration.DELAY_THREADS, k.threads()), part, hooks);
+        int threads = Math.min(Calibration.DELAY_THREADS, k.threads());
+        Calibration.Result d = calibrationPart(c, baseUrl, senders, threads, part, Calibration.MAX_WARMUP_NANOS, hooks);
         if (d.gaveUpReason() != null) {
             serverGone = d.gaveUpReason();
         }
@@ -305,7 +404,7 @@ public final class ClientRunner {
             Target target,
             RideSenderFactory senders,
             Baseline.Result baseline,
-            Calibration.Result calibration,
+            Calibrated calibration,
             RunHooks hooks) {
         String baseUrl = target.baseUrl();
         boolean embedded = target.embedded();
@@ -314,7 +413,8 @@ public final class ClientRunner {
         SummaryPrinter.printPlan(out, c, plan, baseUrl, embedded);
         int cores = Runtime.getRuntime().availableProcessors();
         Prediction naive = LittlesLaw.predict(plan, baseline);
-        Prediction model = LittlesLaw.mva(plan, baseline, calibration, delayPart, cores, CpuScope.of(embedded));
+        Prediction.Network network = calibration.network();
+        Prediction model = network == null ? null : LittlesLaw.mva(plan, baseline.meanLatencyNanos(), network);
         SummaryPrinter.printForecast(out, naive, model);
         // Read after the baseline: its rides are stored too, and belong to no run.
         ServerProbe.Answer before = probe(c, baseUrl);
@@ -358,7 +458,7 @@ public final class ClientRunner {
                 .embeddedServer(embedded)
                 .baseline(baseline)
                 .prediction(naive)
-                .calibration(calibration)
+                .calibration(calibration.calibration())
                 .model(model)
                 .result(result)
                 .reconciliation(reconciliation)

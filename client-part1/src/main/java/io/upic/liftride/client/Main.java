@@ -2,6 +2,7 @@ package io.upic.liftride.client;
 
 import io.upic.liftride.client.cli.ParsedArgs;
 import io.upic.liftride.client.cli.RunOptions;
+import io.upic.liftride.client.engine.CalibrationStore;
 import io.upic.liftride.client.threshold.MetricCatalog;
 import io.upic.liftride.flags.UsageException;
 import java.io.PrintStream;
@@ -68,7 +69,7 @@ public final class Main {
             out.flush();
             return 0;
         }
-        ClientRunner r = new ClientRunner(out, err, starter, console);
+        ClientRunner r = new ClientRunner(out, err, starter, console, CalibrationStore.inUserCache());
         ctrlC.attach(r);
         return r.run(parsed.configs(), RunHooks.NONE);
     }

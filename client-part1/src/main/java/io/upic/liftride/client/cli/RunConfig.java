@@ -43,6 +43,7 @@ import lombok.With;
  * @param shard                --shard K/N: the part of the plan this process sends; null means {@link Shard#WHOLE}
  * @param rate                 --rate: requests per second the peak phase offers (the open model); null: the closed
  *                             model
+ * @param recalibrate          --recalibrate: a full load calibration even when one is stored
  */
 @Builder(toBuilder = true)
 @With
@@ -67,7 +68,8 @@ public record RunConfig(
         Path summaryJson,
         boolean quiet,
         Shard shard,
-        Double rate) {
+        Double rate,
+        boolean recalibrate) {
 
     /** Checks every field against its flag's rule (see {@link RunOptions}), for configs built without the CLI. */
     public RunConfig {

@@ -121,6 +121,11 @@ public final class RunOptions {
             0,
             3_600_000,
             (int) RetryPolicy.DEFAULT_GIVE_UP_AFTER_MILLIS);
+    public static final Flag<Boolean> RECALIBRATE = Flag.toggle(
+            null,
+            "recalibrate",
+            "measure D and Z under load again instead of reusing the calibration stored for this machine, server and"
+                    + " transport (~/.cache/liftride/calibration, reused for a day while W stays within 25%)");
     public static final Flag<Boolean> PROGRESS =
             Flag.toggle(null, "progress", "print the progress line on stderr even when not on a terminal");
     public static final Flag<Transport> TRANSPORT = Flag.of(
@@ -202,6 +207,7 @@ public final class RunOptions {
             CONNECT_TIMEOUT,
             READ_TIMEOUT,
             BASELINE,
+            RECALIBRATE,
             BACKOFF,
             BACKOFF_MAX,
             GIVE_UP,
@@ -252,6 +258,7 @@ public final class RunOptions {
                 .quiet(quiet(cl))
                 .shard(SHARD.valueIn(cl))
                 .rate(RATE.valueIn(cl))
+                .recalibrate(RECALIBRATE.valueIn(cl))
                 .build();
         checkShard(config, threadCounts);
         return new ParsedArgs(cl, threadCounts, config, false);

@@ -213,7 +213,7 @@ public final class Calibration {
      * with its own sender of {@code senders}, with the spec's ride values and retry policy (and a seed apart from the
      * run's): unmeasured in slices of {@code partNanos} until the JVM has settled (the JIT compiler threads idle and
      * D steady from one slice to the next, or the load keeping the cores idle; at most {@link #MAX_WARMUP_SLICES}
-     * slices and {@link #MAX_WARMUP_NANOS}), then {@code partNanos} measured, and stops it. Gives up on a silent
+     * slices and {@code maxWarmupNanos}: 0 warms one slice), then {@code partNanos} measured, and stops it. Gives up on a silent
      * server as a run does (the result then says why).
      *
      * @param stopRequested  checked every {@link #TICK_MILLIS} ms; true ends the calibration early (then it is
@@ -229,6 +229,7 @@ public final class Calibration {
             Baseline.Spec spec,
             LoadPlan plan,
             long partNanos,
+            long maxWarmupNanos,
             BooleanSupplier stopRequested,
             AttemptListener listener,
             Runnable controlRequest) {
@@ -237,7 +238,11 @@ public final class Calibration {
         }
         Long seed = spec.seed();
         Controller controller = new Controller(
-                partNanos, stopRequested, Objects.requireNonNull(controlRequest, "controlRequest"), plan.numThreads());
+                partNanos,
+                Math.min(maxWarmupNanos, MAX_WARMUP_SLICES * partNanos),
+                stopRequested,
+                Objects.requireNonNull(controlRequest, "controlRequest"),
+                plan.numThreads());
         LoadEngine engine = LoadEngine.builder(plan, senders)
                 .ride(spec.ride())
                 .retryPolicy(spec.retryPolicy())
@@ -258,6 +263,7 @@ public final class Calibration {
      */
     private static final class Controller implements ProgressListener {
         private final long partNanos;
+        private final long maxWarmupNanos;
         private final BooleanSupplier stopRequested;
         private final Runnable controlRequest;
         private final int threads;
@@ -275,8 +281,14 @@ public final class Calibration {
         private boolean stopped;
         private String failure;
 
-        Controller(long partNanos, BooleanSupplier stopRequested, Runnable controlRequest, int threads) {
+        Controller(
+                long partNanos,
+                long maxWarmupNanos,
+                BooleanSupplier stopRequested,
+                Runnable controlRequest,
+                int threads) {
             this.partNanos = partNanos;
+            this.maxWarmupNanos = maxWarmupNanos;
             this.stopRequested = stopRequested;
             this.controlRequest = controlRequest;
             this.threads = threads;
@@ -327,8 +339,7 @@ public final class Calibration {
             lastCoresShare = s.busyCoresSince(previous) / cores;
             boolean settled = lastCoresShare <= IDLE_CORES_SHARE
                     || lastJitShare <= SETTLED_JIT_SHARE && Math.abs(d - previousD) <= SETTLED_D_CHANGE * previousD;
-            long limit = Math.min(MAX_WARMUP_NANOS, MAX_WARMUP_SLICES * partNanos);
-            if (settled || Double.isNaN(d) || now - startNanos >= limit) {
+            if (settled || Double.isNaN(d) || now - startNanos >= maxWarmupNanos) {
                 before = s;
             } else {
                 controlRequest.run(); // its own CPU, one GET, falls into the next slice

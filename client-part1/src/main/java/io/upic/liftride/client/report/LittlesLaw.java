@@ -66,8 +66,7 @@ public final class LittlesLaw {
 
     /**
      * The closed-network prediction as {@link #mva(LoadPlan, Baseline.Result, Calibration.Result, int, CpuScope)},
-     * with the delay Z = the larger of W - D and the delay under load of {@code delayPart} (the calibration's part
-     * at {@link Calibration#DELAY_THREADS} threads; null or unusable: W - D alone).
+     * with the delay of {@link #network}.
      */
     public static Prediction mva(
             LoadPlan plan,
@@ -76,10 +75,24 @@ public final class LittlesLaw {
             Calibration.Result delayPart,
             int cores,
             CpuScope scope) {
+        Prediction.Network network = network(baseline, calibration, delayPart, cores, scope);
+        return network == null ? null : mva(plan, baseline.meanLatencyNanos(), network);
+    }
+
+    /**
+     * The closed network of a calibration, or null when the baseline or the calibration is not usable: C cores, D
+     * from {@code calibration}, and the delay Z = the larger of W - D and the delay under load of {@code delayPart}
+     * (the calibration's part at {@link Calibration#DELAY_THREADS} threads; null or unusable: W - D alone).
+     */
+    public static Prediction.Network network(
+            Baseline.Result baseline,
+            Calibration.Result calibration,
+            Calibration.Result delayPart,
+            int cores,
+            CpuScope scope) {
         if (!usable(baseline) || calibration == null || !calibration.usable()) {
             return null;
         }
-        double w = baseline.meanLatencyNanos();
         double d = calibration.cpuNanosPerRequest();
         String source = String.format(
                 Locale.US,
@@ -87,11 +100,11 @@ public final class LittlesLaw {
                 calibration.threads(),
                 calibration.wallNanos() / 1e9,
                 calibration.warmupNanos() / 1e9);
-        double z = Math.max(0, w - d);
+        double z = Math.max(0, baseline.meanLatencyNanos() - d);
         if (delayPart != null && delayPart.usable()) {
             z = Math.max(z, loadDelayNanos(cores, d, delayPart));
         }
-        return mva(plan, w, new Prediction.Network(new ClosedNetwork(cores, d, z), scope, source));
+        return new Prediction.Network(new ClosedNetwork(cores, d, z), scope, source);
     }
 
     /**

@@ -88,6 +88,7 @@ class CalibrationTest {
                 spec(RetryPolicy.DEFAULT),
                 Calibration.plan(4, 1_000),
                 PART_NANOS,
+                Calibration.MAX_WARMUP_NANOS,
                 () -> false,
                 listener,
                 controls::incrementAndGet);
@@ -129,6 +130,7 @@ class CalibrationTest {
                 spec(RetryPolicy.DEFAULT),
                 Calibration.plan(2, 100),
                 PART_NANOS,
+                Calibration.MAX_WARMUP_NANOS,
                 stop::get,
                 AttemptListener.NONE,
                 () -> {});
@@ -145,6 +147,7 @@ class CalibrationTest {
                 spec(RetryPolicy.DEFAULT),
                 Calibration.plan(2, 100),
                 PART_NANOS,
+                Calibration.MAX_WARMUP_NANOS,
                 () -> false,
                 AttemptListener.NONE,
                 () -> {
@@ -166,7 +169,8 @@ class CalibrationTest {
                 down,
                 spec(new RetryPolicy(2, 1, 2, 100)),
                 Calibration.plan(2, 100),
-                10 * PART_NANOS, // silent for 100 ms, well inside the first slice
+                10 * PART_NANOS,
+                Calibration.MAX_WARMUP_NANOS, // silent for 100 ms, well inside the first slice
                 () -> false,
                 AttemptListener.NONE,
                 () -> {});
@@ -219,6 +223,7 @@ class CalibrationTest {
                 spec(RetryPolicy.DEFAULT),
                 Calibration.plan(2, 100),
                 part,
+                Calibration.MAX_WARMUP_NANOS,
                 () -> false,
                 AttemptListener.NONE,
                 () -> {});
@@ -240,6 +245,7 @@ class CalibrationTest {
                                         spec(RetryPolicy.DEFAULT),
                                         Calibration.plan(1, 1),
                                         0,
+                                        Calibration.MAX_WARMUP_NANOS,
                                         () -> false,
                                         AttemptListener.NONE,
                                         () -> {}))

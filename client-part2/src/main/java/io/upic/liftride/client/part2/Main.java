@@ -6,6 +6,7 @@ import io.upic.liftride.client.EmbeddedTarget;
 import io.upic.liftride.client.LocalServer;
 import io.upic.liftride.client.cli.ParsedArgs;
 import io.upic.liftride.client.cli.RunConfig;
+import io.upic.liftride.client.engine.CalibrationStore;
 import io.upic.liftride.client.part2.chart.ChartStyle;
 import io.upic.liftride.client.part2.cli.Part2Options;
 import io.upic.liftride.client.part2.compare.CompareCommand;
@@ -103,7 +104,7 @@ public final class Main {
             return UsageException.EXIT_CODE;
         }
         out.println("Output folder: " + outDir);
-        ClientRunner r = new ClientRunner(out, err, starter, console);
+        ClientRunner r = new ClientRunner(out, err, starter, console, CalibrationStore.inUserCache());
         Instrumentation hooks = new Instrumentation(
                 outDir, out, err, commandLine(args), parsed.threadCounts().size(), r::stop);
         lastInstrumentation = hooks;
