@@ -261,7 +261,7 @@ public final class ClientRunner {
         CpuScope scope = CpuScope.of(target.embedded());
         double w = baseline.meanLatencyNanos();
         double lightD = baseline.boundCpuNanosPerRequest();
-        if (lightD > 0 && runsRequests * lightD / cores < Calibration.MAX_WARMUP_NANOS) {
+        if (!c.recalibrate() && lightD > 0 && runsRequests * lightD / cores < Calibration.WARMUP_NANOS) {
             out.printf(
                     Locale.US,
                     "Calibration: light, the runs being shorter than a calibration: D = %.1f us from the baseline"
@@ -291,109 +291,89 @@ public final class ClientRunner {
                     k.threads(),
                     k.costNanos() / 1e9,
                     k.cpuNanosPerRequest() / 1e3);
-            if (k.gaveUpReason() != null) {
-                serverGone = k.gaveUpReason();
-            }
             ClosedNetwork n = new ClosedNetwork(cores, stored.demandNanos(), stored.delayNanosAt(w));
             return new Calibrated(k, new Prediction.Network(n, scope, "stored " + stored.measuredAt()));
         }
-        Calibration.Result k = calibration(c, target.baseUrl(), senders, baseline, threads, part, hooks);
-        Calibration.Result delay = k.usable() && !stopRequested && serverGone == null
-                ? delayPart(c, target.baseUrl(), senders, baseline, k, part, hooks)
-                : null;
-        Prediction.Network n = LittlesLaw.network(baseline, k, delay, cores, scope);
+        Calibrated full = fullCalibration(c, target, senders, baseline, threads, part, hooks);
+        Prediction.Network n = full.network();
         if (n != null && !stopRequested && serverGone == null) {
             store.save(key, new CalibrationStore.Entry(n.cpuNanosPerRequest(), n.delayNanos(), w, Instant.now()));
         }
-        return new Calibrated(k, n);
+        return full;
     }
 
-    /** The full load calibration: D under load, on a JVM it warms through the same engine and listener a run uses. */
-    private Calibration.Result calibration(
+    /**
+     * The full load calibration, through the same engine and listener a run uses: {@code threads} threads warm the
+     * JVM and measure D; then half as many, on the warm JVM, measure the delay under load Z, which the model takes
+     * when it exceeds the baseline's W - D.
+     */
+    private Calibrated fullCalibration(
             RunConfig c,
-            String baseUrl,
+            Target target,
             RideSenderFactory senders,
             Baseline.Result baseline,
             int threads,
             long part,
             RunHooks hooks) {
+        String baseUrl = target.baseUrl();
+        CpuScope scope = CpuScope.of(target.embedded());
         out.printf(
                 Locale.US,
-                "Calibration: %d threads warm up in %.1f s slices until the JIT has settled or the cores idle (at most"
-                        + " %.1f s), then"
-                        + " %.1f s measured, for the CPU per request D under load...%n",
+                "Calibration: %d threads warm up for %.1f s, then %.1f s measured for the CPU per request D under load,"
+                        + " then %d threads for the delay Z (stored for a day; --recalibrate measures again)...%n",
                 threads,
+                Calibration.WARMUP_NANOS / 1e9,
                 part / 1e9,
-                Math.min(Calibration.MAX_WARMUP_NANOS, Calibration.MAX_WARMUP_SLICES * part) / 1e9,
-                part / 1e9);
+                Math.max(1, threads / 2));
         out.flush();
-        Calibration.Result k = calibrationPart(c, baseUrl, senders, threads, part, Calibration.MAX_WARMUP_NANOS, hooks);
+        Calibration.Result k = calibrationPart(c, baseUrl, senders, threads, part, Calibration.WARMUP_NANOS, hooks);
         int cores = Runtime.getRuntime().availableProcessors();
         SummaryPrinter.printCalibration(
                 out, k, System.nanoTime() - baselineStartNanos, LittlesLaw.selfCheck(baseline, k, cores), cores);
-        if (k.gaveUpReason() != null) {
-            serverGone = k.gaveUpReason();
+        if (!k.usable() || stopRequested || serverGone != null) {
+            return new Calibrated(k, LittlesLaw.network(baseline, k, null, cores, scope));
         }
-        return k;
+        Calibration.Result d = calibrationPart(c, baseUrl, senders, Math.max(1, threads / 2), part, 0, hooks);
+        if (d.usable()) {
+            out.printf(
+                    Locale.US,
+                    "Calibration, delay part: %d threads, %,.0f req/s in %.1f s: the delay under load Z = %.1f us at"
+                            + " D = %.1f us (the baseline's W - D: %.1f us); the model takes the larger%n",
+                    d.threads(),
+                    d.throughputPerSecond(),
+                    d.wallNanos() / 1e9,
+                    LittlesLaw.loadDelayNanos(cores, k.cpuNanosPerRequest(), d) / 1e3,
+                    k.cpuNanosPerRequest() / 1e3,
+                    Math.max(0, baseline.meanLatencyNanos() - k.cpuNanosPerRequest()) / 1e3);
+        }
+        return new Calibrated(k, LittlesLaw.network(baseline, k, d, cores, scope));
     }
 
-    /** One calibration part: {@code threads} threads through the run's own engine, listener and control request. */
+    /**
+     * One calibration part: {@code threads} threads through the run's own engine, listener and control request; a
+     * give-up on a silent server ends the invocation.
+     */
     private Calibration.Result calibrationPart(
             RunConfig c,
             String baseUrl,
             RideSenderFactory senders,
             int threads,
             long part,
-            long maxWarmupNanos,
+            long warmupNanos,
             RunHooks hooks) {
         LoadPlan plan = Calibration.plan(threads, c.baselineSpec().skiers());
-        return Calibration.run(
+        Calibration.Result r = Calibration.run(
                 senders,
                 c.baselineSpec(),
                 plan,
-                part,
-                maxWarmupNanos,
+                new Calibration.Length(warmupNanos, part),
                 this::isStopRequested,
                 hooks.calibrationListener(plan),
                 () -> probe(c, baseUrl));
-    }
-
-    /**
-     * The calibration's delay part: {@link Calibration#DELAY_THREADS} threads on the warm JVM, warm-up slices until
-     * D is steady, then one measured; its throughput gives the delay under load the model takes when it exceeds the
-     * baseline's W - D. Null when it is not usable (then the model keeps W - D).
-     */
-    private Calibration.Result delayPart(
-            RunConfig c,
-            String baseUrl,
-            RideSenderFactory senders,
-            Baseline.Result baseline,
-            Calibration.Result k,
-            long part,
-            RunHooks hooks) {
-        int threads = Math.min(Calibration.DELAY_THREADS, k.threads());
-        Calibration.Result d = calibrationPart(c, baseUrl, senders, threads, part, Calibration.MAX_WARMUP_NANOS, hooks);
-        if (d.gaveUpReason() != null) {
-            serverGone = d.gaveUpReason();
+        if (r.gaveUpReason() != null) {
+            serverGone = r.gaveUpReason();
         }
-        if (!d.usable()) {
-            return null;
-        }
-        int cores = Runtime.getRuntime().availableProcessors();
-        double z = LittlesLaw.loadDelayNanos(cores, k.cpuNanosPerRequest(), d);
-        out.printf(
-                Locale.US,
-                "Calibration, delay part: %d threads, %,.0f req/s in %.1f s after %.1f s of warm-up: the delay under"
-                        + " load Z = %.1f us at D = %.1f us (the baseline's W - D: %.1f us); the model takes the"
-                        + " larger%n",
-                d.threads(),
-                d.throughputPerSecond(),
-                d.wallNanos() / 1e9,
-                d.warmupNanos() / 1e9,
-                z / 1e3,
-                k.cpuNanosPerRequest() / 1e3,
-                Math.max(0, baseline.meanLatencyNanos() - k.cpuNanosPerRequest()) / 1e3);
-        return d;
+        return r;
     }
 
     /** Where a run sends: the base URL, and whether the client started that server itself. */

@@ -43,7 +43,7 @@ import lombok.With;
  * @param shard                --shard K/N: the part of the plan this process sends; null means {@link Shard#WHOLE}
  * @param rate                 --rate: requests per second the peak phase offers (the open model); null: the closed
  *                             model
- * @param recalibrate          --recalibrate: a full load calibration even when one is stored
+ * @param recalibrate          --recalibrate: a full load calibration, even for short runs and when one is stored
  */
 @Builder(toBuilder = true)
 @With

@@ -124,8 +124,8 @@ public final class RunOptions {
     public static final Flag<Boolean> RECALIBRATE = Flag.toggle(
             null,
             "recalibrate",
-            "measure D and Z under load again instead of reusing the calibration stored for this machine, server and"
-                    + " transport (~/.cache/liftride/calibration, reused for a day while W stays within 25%)");
+            "a full load calibration of D and Z, even for short runs and when one is stored for this machine, server"
+                    + " and transport (~/.cache/liftride/calibration, reused for a day while W stays within 25%)");
     public static final Flag<Boolean> PROGRESS =
             Flag.toggle(null, "progress", "print the progress line on stderr even when not on a terminal");
     public static final Flag<Transport> TRANSPORT = Flag.of(

@@ -82,7 +82,7 @@ public final class LittlesLaw {
     /**
      * The closed network of a calibration, or null when the baseline or the calibration is not usable: C cores, D
      * from {@code calibration}, and the delay Z = the larger of W - D and the delay under load of {@code delayPart}
-     * (the calibration's part at {@link Calibration#DELAY_THREADS} threads; null or unusable: W - D alone).
+     * (the calibration's part at fewer threads; null or unusable: W - D alone).
      */
     public static Prediction.Network network(
             Baseline.Result baseline,
