@@ -243,7 +243,7 @@ public final class ClientRunner {
     /**
      * The model's inputs after a usable baseline: light (the baseline's D) for runs shorter than a calibration's
      * warm-up, a stored calibration while reusable (its D and Z, after one slice that warms the run's code), or a
-     * full calibration (see {@link #calibration}), which is then stored.
+     * full calibration (see {@link #fullCalibration}), which is then stored.
      */
     private Calibrated calibrated(
             List<RunConfig> configs,
@@ -260,7 +260,7 @@ public final class ClientRunner {
         int cores = Runtime.getRuntime().availableProcessors();
         CpuScope scope = CpuScope.of(target.embedded());
         double w = baseline.meanLatencyNanos();
-        double lightD = baseline.boundCpuNanosPerRequest();
+        double lightD = baseline.coldCpuNanosPerRequest();
         if (!c.recalibrate() && lightD > 0 && runsRequests * lightD / cores < Calibration.WARMUP_NANOS) {
             out.printf(
                     Locale.US,
@@ -292,7 +292,10 @@ public final class ClientRunner {
                     k.costNanos() / 1e9,
                     k.cpuNanosPerRequest() / 1e3);
             ClosedNetwork n = new ClosedNetwork(cores, stored.demandNanos(), stored.delayNanosAt(w));
-            return new Calibrated(k, new Prediction.Network(n, scope, "stored " + stored.measuredAt()));
+            return new Calibrated(
+                    k,
+                    new Prediction.Network(
+                            n, scope, "stored " + stored.measuredAt().truncatedTo(ChronoUnit.SECONDS)));
         }
         Calibrated full = fullCalibration(c, target, senders, baseline, threads, part, hooks);
         Prediction.Network n = full.network();

@@ -1,5 +1,6 @@
 package io.upic.liftride.client.engine;
 
+import java.io.File;
 import java.io.IOException;
 import java.io.Reader;
 import java.io.Writer;
@@ -37,7 +38,7 @@ public final class CalibrationStore {
         this.dir = dir;
     }
 
-    /** The store under ~/.cache/liftride/calibration. */
+    /** The store of client runs: ~/.cache/liftride/calibration. */
     public static CalibrationStore inUserCache() {
         return new CalibrationStore(Path.of(System.getProperty("user.home"), ".cache", "liftride", "calibration"));
     }
@@ -69,24 +70,21 @@ public final class CalibrationStore {
 
     /**
      * What identifies a calibration: this host and its cores, the JVM and its heap, the client's code (its jar's path,
-     * size and time), the server ({@code server}: "embedded" or its URL) and the transport.
+     * size and time), the server ({@code server}: "embedded" or its URL) and the transport; null when the host or
+     * the code cannot be named (then nothing is found or stored).
      */
     public static String key(String server, String transport) {
-        Path code;
+        String host, code;
         try {
-            code = Path.of(CalibrationStore.class
+            host = InetAddress.getLocalHost().getHostName();
+            File jar = new File(CalibrationStore.class
                     .getProtectionDomain()
                     .getCodeSource()
                     .getLocation()
                     .toURI());
+            code = jar + "@" + jar.length() + "@" + jar.lastModified();
         } catch (Exception e) {
-            code = Path.of("unknown");
-        }
-        String host;
-        try {
-            host = InetAddress.getLocalHost().getHostName();
-        } catch (IOException e) {
-            host = "unknown";
+            return null;
         }
         Runtime rt = Runtime.getRuntime();
         return String.join(
@@ -96,7 +94,7 @@ public final class CalibrationStore {
                 System.getProperty("java.vm.name").replace(' ', '_'),
                 System.getProperty("java.runtime.version"),
                 rt.maxMemory() + "B",
-                code + "@" + code.toFile().length() + "@" + code.toFile().lastModified(),
+                code,
                 server,
                 transport);
     }
@@ -104,7 +102,7 @@ public final class CalibrationStore {
     /** The entry stored under {@code key}, if any. */
     public Optional<Entry> find(String key) {
         Path file = file(key);
-        if (file == null || !Files.isReadable(file)) {
+        if (file == null) {
             return Optional.empty();
         }
         Properties p = new Properties();
@@ -148,8 +146,8 @@ public final class CalibrationStore {
         }
     }
 
-    /** Where {@code key}'s entry lives, or null without a directory. */
+    /** Where {@code key}'s entry lives, or null without a directory or a key. */
     Path file(String key) {
-        return dir == null ? null : dir.resolve(String.format("%08x.properties", key.hashCode()));
+        return dir == null || key == null ? null : dir.resolve(String.format("%08x.properties", key.hashCode()));
     }
 }

@@ -55,31 +55,6 @@ public final class LittlesLaw {
     }
 
     /**
-     * The closed-network prediction from the baseline's W and the calibration's D under load, or null when either
-     * is not usable: C cores, demand D, and the delay Z = max(0, W - D), so that one thread cycles in W as the
-     * baseline measured.
-     */
-    public static Prediction mva(
-            LoadPlan plan, Baseline.Result baseline, Calibration.Result calibration, int cores, CpuScope scope) {
-        return mva(plan, baseline, calibration, null, cores, scope);
-    }
-
-    /**
-     * The closed-network prediction as {@link #mva(LoadPlan, Baseline.Result, Calibration.Result, int, CpuScope)},
-     * with the delay of {@link #network}.
-     */
-    public static Prediction mva(
-            LoadPlan plan,
-            Baseline.Result baseline,
-            Calibration.Result calibration,
-            Calibration.Result delayPart,
-            int cores,
-            CpuScope scope) {
-        Prediction.Network network = network(baseline, calibration, delayPart, cores, scope);
-        return network == null ? null : mva(plan, baseline.meanLatencyNanos(), network);
-    }
-
-    /**
      * The closed network of a calibration, or null when the baseline or the calibration is not usable: C cores, D
      * from {@code calibration}, and the delay Z = the larger of W - D and the delay under load of {@code delayPart}
      * (the calibration's part at fewer threads; null or unusable: W - D alone).

@@ -96,12 +96,12 @@ public final class SummaryPrinter {
         String cpu = Double.isNaN(b.cpuNanosPerRequest())
                 ? ""
                 : String.format(L, ", process CPU %.1f us per request", b.cpuNanosPerRequest() / 1e3)
-                        + (Double.isNaN(b.javaThreadCpuNanosPerRequest())
+                        + (Double.isNaN(b.cpuLessJitNanosPerRequest())
                                 ? " (D)"
                                 : String.format(
                                         L,
-                                        " of which Java threads D = %.1f us (the rest: JIT compiler and GC threads)",
-                                        b.javaThreadCpuNanosPerRequest() / 1e3));
+                                        " of which %.1f us outside the JIT compiler threads",
+                                        b.cpuLessJitNanosPerRequest() / 1e3));
         out.printf(
                 L,
                 "Baseline: %,d requests from 1 thread in %.3f s%s, %,d failed: mean latency W = %.3f ms%s%s%n",

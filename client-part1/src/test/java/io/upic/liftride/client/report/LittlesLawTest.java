@@ -85,17 +85,22 @@ class LittlesLawTest {
         Calibration.Result k = new Calibration.Result(
                 16, 2_000_000_000L, 1_000_000_000L, 2_000, 0, 2_000_000_000L, false, 6_000, null);
         Baseline.Result b = Fixtures.baseline().build();
-        assertNull(LittlesLaw.mva(plan, b, null, 2, CpuScope.EMBEDDED_SERVER), "no calibration");
-        assertNull(LittlesLaw.mva(plan, b, k.toBuilder().stopped(true).build(), 2, CpuScope.EMBEDDED_SERVER), "cut");
-        assertNull(LittlesLaw.mva(plan, b, k.toBuilder().cpuNanos(-1).build(), 2, CpuScope.EMBEDDED_SERVER), "CPU?");
-        Prediction m = LittlesLaw.mva(plan, b, k, 2, CpuScope.REMOTE_SERVER);
+        assertNull(LittlesLaw.network(b, null, null, 2, CpuScope.EMBEDDED_SERVER), "no calibration");
+        assertNull(
+                LittlesLaw.network(b, k.toBuilder().stopped(true).build(), null, 2, CpuScope.EMBEDDED_SERVER), "cut");
+        assertNull(
+                LittlesLaw.network(b, k.toBuilder().cpuNanos(-1).build(), null, 2, CpuScope.EMBEDDED_SERVER), "CPU?");
+        Prediction m =
+                LittlesLaw.mva(plan, b.meanLatencyNanos(), LittlesLaw.network(b, k, null, 2, CpuScope.REMOTE_SERVER));
         assertEquals(Prediction.MVA, m.model());
         assertEquals(MS, m.network().cpuNanosPerRequest(), 1e-9);
         assertEquals(0, m.network().delayNanos(), 1e-9); // W - D, never below 0
         assertEquals(CpuScope.REMOTE_SERVER, m.network().scope());
         assertEquals(90e9, m.wallNanos(), 1e3); // always saturated: 180,000 x D / C
-        Prediction slow =
-                LittlesLaw.mva(plan, b, k.toBuilder().cpuNanos(200_000_000L).build(), 2, CpuScope.EMBEDDED_SERVER);
+        Prediction slow = LittlesLaw.mva(
+                plan,
+                b.meanLatencyNanos(),
+                LittlesLaw.network(b, k.toBuilder().cpuNanos(200_000_000L).build(), null, 2, CpuScope.EMBEDDED_SERVER));
         assertEquals(0.9 * MS, slow.network().delayNanos(), 1e-6); // D = 0.1 ms: Z = W - D
     }
 
@@ -118,13 +123,15 @@ class LittlesLawTest {
         double slowX = new ClosedNetwork(2, 100_000, 2_000_000).throughputPerSecond(8);
         Calibration.Result slowPart =
                 part.toBuilder().requests(Math.round(slowX)).build();
-        Prediction m = LittlesLaw.mva(plan, b, k, slowPart, 2, CpuScope.EMBEDDED_SERVER);
+        Prediction m = LittlesLaw.mva(
+                plan, b.meanLatencyNanos(), LittlesLaw.network(b, k, slowPart, 2, CpuScope.EMBEDDED_SERVER));
         assertEquals(2_000_000, m.network().delayNanos(), 2_000_000 * 1e-3, "the delay under load, larger");
-        Prediction quick = LittlesLaw.mva(plan, b, k, fast, 2, CpuScope.EMBEDDED_SERVER);
+        Prediction quick =
+                LittlesLaw.mva(plan, b.meanLatencyNanos(), LittlesLaw.network(b, k, fast, 2, CpuScope.EMBEDDED_SERVER));
         assertEquals(900_000, quick.network().delayNanos(), 1e-6, "W - D, larger");
         assertEquals(
                 900_000,
-                LittlesLaw.mva(plan, b, k, null, 2, CpuScope.EMBEDDED_SERVER)
+                LittlesLaw.mva(plan, b.meanLatencyNanos(), LittlesLaw.network(b, k, null, 2, CpuScope.EMBEDDED_SERVER))
                         .network()
                         .delayNanos(),
                 1e-6);

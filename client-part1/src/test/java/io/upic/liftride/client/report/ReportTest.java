@@ -95,7 +95,10 @@ class ReportTest {
                 .baseline(baseline)
                 .prediction(LittlesLaw.predict(plan, baseline))
                 .calibration(CALIBRATION)
-                .model(LittlesLaw.mva(plan, baseline, CALIBRATION, 2, CpuScope.EMBEDDED_SERVER))
+                .model(LittlesLaw.mva(
+                        plan,
+                        baseline.meanLatencyNanos(),
+                        LittlesLaw.network(baseline, CALIBRATION, null, 2, CpuScope.EMBEDDED_SERVER)))
                 .reconciliation(Reconciliation.of(r, OptionalLong.of(10_000), OptionalLong.of(189_990), null))
                 .processCpuNanos(21_600_000_000L)
                 .jitCpuNanos(1_800_030_000L) // 10 us per attempt of the 120
@@ -235,7 +238,10 @@ class ReportTest {
                 .baseline(baseline)
                 .prediction(LittlesLaw.predict(plan, baseline))
                 .calibration(CALIBRATION)
-                .model(LittlesLaw.mva(plan, baseline, CALIBRATION, 2, CpuScope.REMOTE_SERVER))
+                .model(LittlesLaw.mva(
+                        plan,
+                        baseline.meanLatencyNanos(),
+                        LittlesLaw.network(baseline, CALIBRATION, null, 2, CpuScope.REMOTE_SERVER)))
                 .processCpuNanos(6_000_000_000L)
                 .build();
         String out = print(remote);
@@ -289,12 +295,12 @@ class ReportTest {
                         .meanLatencyNanos(262_000)
                         .wallNanos(2_630_000_000L)
                         .cpuNanos(3_820_000_000L)
-                        .javaThreadCpuNanos(1_200_000_000L)
+                        .cpuLessJitNanos(1_200_000_000L)
                         .build());
         assertEquals(
                 "Baseline: 10,000 requests from 1 thread in 2.630 s after 10,000 warm-up requests, 0 failed: mean latency "
-                        + "W = 0.262 ms, process CPU 382.0 us per request of which Java threads D = 120.0 us (the rest: JIT compiler and GC "
-                        + "threads)" + System.lineSeparator(),
+                        + "W = 0.262 ms, process CPU 382.0 us per request of which 120.0 us outside the JIT compiler"
+                        + " threads" + System.lineSeparator(),
                 bytes.toString(StandardCharsets.UTF_8));
     }
 
