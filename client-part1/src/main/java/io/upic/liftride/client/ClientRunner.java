@@ -165,15 +165,8 @@ public final class ClientRunner {
                     err.println("baseline: " + serverGone + "; no run started");
                     return 1;
                 }
-                int calibrationThreads = Math.min(Calibration.THREADS, maxConnections - 1);
-                Calibrated calibration = calibrated(
-                        configs,
-                        new Target(baseUrl, local != null),
-                        senders,
-                        baseline,
-                        runsRequests,
-                        calibrationThreads,
-                        hooks);
+                Target target = new Target(baseUrl, local != null);
+                Calibrated calibration = calibrated(configs, target, senders, baseline, runsRequests, hooks);
                 if (serverGone != null) {
                     err.println("calibration: " + serverGone + "; no run started");
                     return 1;
@@ -185,8 +178,7 @@ public final class ClientRunner {
                     if (stopRequested || serverGone != null) {
                         break;
                     }
-                    RunReport report =
-                            runOne(c, new Target(baseUrl, local != null), senders, baseline, calibration, hooks);
+                    RunReport report = runOne(c, target, senders, baseline, calibration, hooks);
                     reports.add(report);
                     ok &= report.ok();
                 }
@@ -251,12 +243,17 @@ public final class ClientRunner {
             RideSenderFactory senders,
             Baseline.Result baseline,
             long runsRequests,
-            int threads,
             RunHooks hooks) {
         if (baseline == null || baseline.successful() == 0 || baseline.stopped() || stopRequested) {
             return Calibrated.NONE;
         }
         RunConfig c = configs.get(0);
+        int threads = Math.min(
+                Calibration.THREADS,
+                configs.stream()
+                        .mapToInt(k -> k.loadPlan().totalThreads())
+                        .max()
+                        .orElse(1));
         int cores = Runtime.getRuntime().availableProcessors();
         CpuScope scope = CpuScope.of(target.embedded());
         double w = baseline.meanLatencyNanos();

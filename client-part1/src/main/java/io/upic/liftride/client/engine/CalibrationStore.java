@@ -2,27 +2,24 @@ package io.upic.liftride.client.engine;
 
 import java.io.File;
 import java.io.IOException;
-import java.io.Reader;
-import java.io.Writer;
 import java.net.InetAddress;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.Optional;
-import java.util.Properties;
 
 /**
  * The model's inputs from a full load calibration, stored once per machine, JVM, client build, server and transport
- * (see {@link #key}) as one small file, and reused by later invocations while {@link Entry#reusable fresh}. Every
- * file error reads as "nothing stored" and makes a save a no-op: the store only saves time. Thread-safe (a save
- * replaces its file atomically; the last writer wins).
+ * (see {@link #key}) in a file of two lines (the key; D, Z and W in nanoseconds, and when), and reused by later
+ * invocations while {@link Entry#reusable fresh}. Every file error reads as "nothing stored" and makes a save a
+ * no-op: the store only saves time. Thread-safe (a save replaces its file atomically; the last writer wins).
  */
 public final class CalibrationStore {
 
-    /** A stored calibration is reused for at most this long: what else runs on a machine changes over days. */
+    /** A stored calibration is reused for at most this long: what else runs on a machine changes over days... */
     static final Duration MAX_AGE = Duration.ofDays(1);
 
     /** ...and while the baseline's W is within this share of the W stored beside it (a changed path or server). */
@@ -102,20 +99,14 @@ public final class CalibrationStore {
     /** The entry stored under {@code key}, if any. */
     public Optional<Entry> find(String key) {
         Path file = file(key);
-        if (file == null) {
-            return Optional.empty();
-        }
-        Properties p = new Properties();
-        try (Reader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-            p.load(r);
-            if (!key.equals(p.getProperty("key"))) {
-                return Optional.empty(); // another key with the same hash
+        try {
+            List<String> lines = file == null ? List.of() : Files.readAllLines(file);
+            if (lines.size() != 2 || !lines.get(0).equals(key)) {
+                return Optional.empty(); // nothing, or another key with the same hash
             }
+            String[] f = lines.get(1).split(" ");
             return Optional.of(new Entry(
-                    Double.parseDouble(p.getProperty("demandNanos")),
-                    Double.parseDouble(p.getProperty("delayNanos")),
-                    Double.parseDouble(p.getProperty("latencyNanos")),
-                    Instant.parse(p.getProperty("measuredAt"))));
+                    Double.parseDouble(f[0]), Double.parseDouble(f[1]), Double.parseDouble(f[2]), Instant.parse(f[3])));
         } catch (IOException | RuntimeException e) {
             return Optional.empty();
         }
@@ -127,18 +118,16 @@ public final class CalibrationStore {
         if (file == null) {
             return false;
         }
-        Properties p = new Properties();
-        p.setProperty("key", key);
-        p.setProperty("demandNanos", Double.toString(entry.demandNanos()));
-        p.setProperty("delayNanos", Double.toString(entry.delayNanos()));
-        p.setProperty("latencyNanos", Double.toString(entry.latencyNanos()));
-        p.setProperty("measuredAt", entry.measuredAt().toString());
+        String values = String.join(
+                " ",
+                Double.toString(entry.demandNanos()),
+                Double.toString(entry.delayNanos()),
+                Double.toString(entry.latencyNanos()),
+                entry.measuredAt().toString());
         try {
             Files.createDirectories(dir);
             Path tmp = Files.createTempFile(dir, "calibration", ".tmp");
-            try (Writer w = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8)) {
-                p.store(w, "liftride load calibration (delete to recalibrate, or pass --recalibrate)");
-            }
+            Files.write(tmp, List.of(key, values));
             Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
             return true;
         } catch (IOException | RuntimeException e) {

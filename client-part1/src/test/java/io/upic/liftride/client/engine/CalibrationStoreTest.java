@@ -50,10 +50,10 @@ class CalibrationStoreTest {
         assertTrue(store.save(key, ENTRY));
         Path file = store.file(key);
 
-        Files.writeString(file, Files.readString(file).replace("demandNanos=", "demandNanos=x"));
+        Files.writeString(file, key + "\n38100.0 x 62000.0 " + AT + "\n");
         assertEquals(Optional.empty(), store.find(key), "a number that does not parse");
 
-        Files.writeString(file, "key=another\ndemandNanos=1\n");
+        Files.writeString(file, "another key\n38100.0 82200.0 62000.0 " + AT + "\n");
         assertEquals(Optional.empty(), store.find(key), "another key with the same file name");
     }
 
