@@ -7,7 +7,8 @@ One command runs, in order:
      through it (`-t 32,64,128,256 -s 20000 -l 40 -m 10 -i FRONT`), published in data/sweep-wan/ with its
      report.md; the delay dominates, so the model is about N / W;
   2. the loopback sweep: the same plan against client-part2's embedded server (the README's main command),
-     --loopback-sweeps times back to back (3; each a fresh JVM with its own calibration), the last published in
+     --loopback-sweeps times back to back (3; each a fresh JVM, which reuses the calibration stored for this machine,
+     server and transport, or makes and stores one), the last published in
      data/sweep/, every one's errors in data/sweep/theory-repeats.json and data/theory.md (one sweep can be
      lucky); the CPU dominates, so the model is about C / D;
   3. the capped scale-out: reads data/scale-out.json (bench/scale_out.py --server-cpus) when present and predicts
@@ -24,6 +25,7 @@ Usage: python3 bench/theory.py [--skip-build] [--only wan,loopback,capped] [--wa
 The WAN sweep takes about 15 minutes (every request waits 40 ms), each loopback one about 40 s.
 """
 import argparse
+import datetime
 import glob
 import json
 import os
@@ -162,8 +164,19 @@ def rtt_millis(text):
     return int(m.group(1))
 
 
+def before_first_run(out_dir, started_epoch):
+    """Seconds from the client's start to its first run's, from that run's summary.json; None without a run."""
+    runs = sorted(glob.glob(os.path.join(out_dir, "t*", "summary.json")), key=lambda f: int(f.split(os.sep)[-2][1:]))
+    if not runs:
+        return None
+    with open(runs[0]) as f:
+        start = json.load(f)["startTime"].replace("Z", "+00:00")
+    return datetime.datetime.fromisoformat(start).timestamp() - started_epoch
+
+
 def sweep(kind, a):
     started = time.monotonic()
+    started_epoch = time.time()
     before = loadavg()
     rel = os.path.relpath(SWEEPS[kind], ROOT)
     if kind == "wan":
@@ -187,7 +200,8 @@ def sweep(kind, a):
         code = client_sweep(a, SWEEPS[kind], [])
         command = f"java -jar client-part2.jar -t {a.threads} -s {a.skiers} -l {a.lifts} -m {a.runs} --out {rel}"
     meta = {"command": command, "loadBefore": before, "loadAfter": loadavg(),
-            "seconds": time.monotonic() - started, "exitCode": code}
+            "seconds": time.monotonic() - started, "exitCode": code,
+            "beforeFirstRunSeconds": before_first_run(SWEEPS[kind], started_epoch)}
     with open(os.path.join(SWEEPS[kind], "theory-run.json"), "w") as f:
         json.dump(meta, f, indent=1)
 
@@ -203,7 +217,7 @@ def read_sweep(kind):
     with open(os.path.join(d, "console.txt")) as f:
         console = f.read()
     naive = re.findall(r"\(naive N/W: ([\d.]+) s, ([\d,]+) req/s\)", console)
-    cal = re.search(r"^Calibration: [\d,]+ requests.*$", console, re.M)
+    cal = re.search(r"^Calibration: (?:[\d,]+ requests|stored|light).*$", console, re.M)
     check = re.search(r"^Calibration self-check: .*$", console, re.M)
     delay = re.search(r"^Calibration, delay part: .*$", console, re.M)
     base = re.search(r"^Baseline: \d.*$", console, re.M)
@@ -241,7 +255,8 @@ def repeat_record(data):
             "throughput": {str(r["threads"]): r["x"] for r in rows},
             "worst": max((max(abs(err(r["wall"], r["p"]["wallSeconds"])), abs(err(r["x"], r["p"]["throughput"])))
                           for r in rows), default=None),
-            "load": data["meta"].get("loadBefore")}
+            "load": data["meta"].get("loadBefore"),
+            "beforeFirstRun": data["meta"].get("beforeFirstRunSeconds")}
 
 
 def repeats_section(kind):
@@ -257,13 +272,14 @@ def repeats_section(kind):
     met = sum(1 for r in reps if r["worst"] is not None and r["worst"] <= TARGET[kind])
     out = [f"**Every sweep of this invocation**, run back to back on one build (the published one is the last): "
            f"{met} of {len(reps)} within the {TARGET[kind]:.0f}% target at every -t.", "",
-           "| sweep | load before | D (us) | calibration req/s (model at its 16 threads) | "
+           "| sweep | load before | before the first run (s) | D (us) | calibration req/s (model at its 16 threads) | "
            + " | ".join(f"-t {t} wall error" for t in ts) + " | -t " + ", ".join(ts) + " req/s | largest error |",
-           "|---:|---|---:|---:|" + "---:|" * len(ts) + "---|---:|"]
+           "|---:|---|---:|---:|---:|" + "---:|" * len(ts) + "---|---:|"]
     for i, r in enumerate(reps, 1):
         cal = "-" if r["calibrationThroughput"] is None else \
             f"{r['calibrationThroughput']:,.0f} ({r['modelThroughput']:,.0f})"
-        out.append(f"| {i} | {r['load']} | {r['dMicros']:.1f} | {cal} | "
+        first = "-" if r.get("beforeFirstRun") is None else f"{r['beforeFirstRun']:.1f}"
+        out.append(f"| {i} | {r['load']} | {first} | {r['dMicros']:.1f} | {cal} | "
                    + " | ".join(f"{r['wallError'][t]:+.1f}%" for t in ts)
                    + " | " + ", ".join(f"{r['throughput'][t]:,.0f}" for t in ts) + f" | {r['worst']:.1f}% |")
     out.append("")
@@ -283,7 +299,7 @@ def sweep_section(kind, title, data):
     p0 = rows[0]["p"]
     out += [f"Command: `{m['command']}`  ",
             f"Load average (1, 5, 15 min) before: {m['loadBefore']}, after: {m['loadAfter']}; the sweep took "
-            f"{m['seconds']:.0f} s; client exit code {m.get('exitCode', 0)}"
+            f"{m['seconds']:.0f} s, {m.get('beforeFirstRunSeconds') or 0:.1f} s of it before the first run; client exit code {m.get('exitCode', 0)}"
             f"{' (0: every request 201 and every count reconciled)' if not m.get('exitCode') else ''}"
             f"{'; ' + m['note'] if m.get('note') else ''}. Report with every chart: [{os.path.relpath(SWEEPS[kind], os.path.dirname(THEORY_MD))}"
             f"/report.md]({os.path.relpath(SWEEPS[kind], os.path.dirname(THEORY_MD))}/report.md).", "",
@@ -377,10 +393,12 @@ def write(a, total_seconds):
              "schedule says), a CPU station of C cores with demand D per request, and a delay station Z for "
              "what does not use this machine's CPU (the network round trip; a remote server's time). Exact MVA for "
              "a multi-server station (client-part1's `ClosedNetwork`); a thread with n threads busy takes n / X(n) "
-             "per request. W comes from the single-thread baseline, D from a load calibration (16 threads, a warm-up "
-             "then a measured part on the same JVM; D = process CPU / requests: the client's, plus the embedded "
+             "per request. W comes from the single-thread baseline, D from a load calibration (16 threads warm the JVM "
+             "for 10 s, then a measured part; D = process CPU / requests: the client's, plus the embedded "
              "server's on loopback), Z the larger of W - D and the delay under load that the calibration's 8-thread "
-             "delay part measured. The naive N / W (the assignment's) is kept beside it.", "",
+             "delay part measured. D and Z are stored for a day per machine, JVM, client build, server and "
+             "transport, and reused while the baseline's W stays within 25%: an invocation that reuses them says "
+             "\"Calibration: stored\". The naive N / W (the assignment's) is kept beside it.", "",
              f"Written by `python3 bench/theory.py` in {total_seconds:.0f} s. Load average now: {loadavg()} "
              f"(2 cores).", ""]
     lines += sweep_section("wan", f"WAN: through Toxiproxy at {a.wan_rtt} round trip", wan)

@@ -6,6 +6,7 @@ import io.upic.liftride.client.cli.RunConfig;
 import io.upic.liftride.client.engine.AttemptListener;
 import io.upic.liftride.client.engine.Baseline;
 import io.upic.liftride.client.engine.Calibration;
+import io.upic.liftride.client.engine.CalibrationStore;
 import io.upic.liftride.client.engine.LoadEngine;
 import io.upic.liftride.client.engine.RunResult;
 import io.upic.liftride.client.engine.SilentServerDetector;
@@ -14,6 +15,7 @@ import io.upic.liftride.client.http.RideSenderFactory;
 import io.upic.liftride.client.http.ServerProbe;
 import io.upic.liftride.client.jvm.ProcessCpu;
 import io.upic.liftride.client.plan.LoadPlan;
+import io.upic.liftride.client.report.ClosedNetwork;
 import io.upic.liftride.client.report.CpuScope;
 import io.upic.liftride.client.report.LittlesLaw;
 import io.upic.liftride.client.report.Prediction;
@@ -24,6 +26,8 @@ import io.upic.liftride.client.report.RunVerdict;
 import io.upic.liftride.client.report.ShardNotes;
 import io.upic.liftride.client.report.SummaryPrinter;
 import java.io.PrintStream;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -58,8 +62,10 @@ public final class ClientRunner {
     private volatile String deadlineReason;
     /** Why a run or the baseline gave up on a silent server (see SilentServerDetector); null while it answers. */
     private volatile String serverGone;
-    /** The calibration's delay part (see {@link #delayPart}), or null; written and read on the runner's thread. */
-    private Calibration.Result delayPart;
+
+    private final CalibrationStore store;
+    /** When the baseline started; written and read on the runner's thread. */
+    private long baselineStartNanos;
 
     private volatile LoadEngine engine;
 
@@ -70,6 +76,13 @@ public final class ClientRunner {
      * @param console whether stderr is a terminal (then the progress line shows without --progress)
      */
     public ClientRunner(PrintStream out, PrintStream err, LocalServer.Starter starter, boolean console) {
+        this(out, err, starter, console, CalibrationStore.NONE);
+    }
+
+    /** As the other constructor, reusing and saving full calibrations in {@code store}. */
+    public ClientRunner(
+            PrintStream out, PrintStream err, LocalServer.Starter starter, boolean console, CalibrationStore store) {
+        this.store = Objects.requireNonNull(store, "store");
         this.out = Objects.requireNonNull(out, "out");
         this.err = Objects.requireNonNull(err, "err");
         this.starter = Objects.requireNonNull(starter, "starter");
@@ -155,15 +168,17 @@ public final class ClientRunner {
             HttpSettings http =
                     new HttpSettings(baseUrl, first.connectTimeoutMillis(), first.readTimeoutMillis(), maxConnections);
             try (RideSenderFactory senders = first.transport().open(http)) {
-                long calibrationStart = System.nanoTime();
-                Baseline.Result baseline = baseline(first, senders);
+                baselineStartNanos = System.nanoTime();
+                long runsRequests = configs.stream()
+                        .mapToLong(c -> c.loadPlan().totalRequests())
+                        .sum();
+                Baseline.Result baseline = baseline(first, senders, runsRequests);
                 if (serverGone != null) {
                     err.println("baseline: " + serverGone + "; no run started");
                     return 1;
                 }
-                int calibrationThreads = Math.min(Calibration.THREADS, maxConnections - 1);
-                Calibration.Result calibration =
-                        calibration(first, baseUrl, senders, baseline, calibrationThreads, hooks, calibrationStart);
+                Target target = new Target(baseUrl, local != null);
+                Calibrated calibration = calibrated(configs, target, senders, baseline, runsRequests, hooks);
                 if (serverGone != null) {
                     err.println("calibration: " + serverGone + "; no run started");
                     return 1;
@@ -175,8 +190,7 @@ public final class ClientRunner {
                     if (stopRequested || serverGone != null) {
                         break;
                     }
-                    RunReport report =
-                            runOne(c, new Target(baseUrl, local != null), senders, baseline, calibration, hooks);
+                    RunReport report = runOne(c, target, senders, baseline, calibration, hooks);
                     reports.add(report);
                     ok &= report.ok();
                 }
@@ -201,10 +215,13 @@ public final class ClientRunner {
         }
     }
 
-    private Baseline.Result baseline(RunConfig c, RideSenderFactory senders) {
-        if (c.baselineRequests() == 0 || stopRequested) {
+    /** The single-thread baseline: --baseline requests, at most half the runs' each, warm-up then measured. */
+    private Baseline.Result baseline(RunConfig config, RideSenderFactory senders, long runsRequests) {
+        if (config.baselineRequests() == 0 || stopRequested) {
             return null;
         }
+        RunConfig c =
+                config.withBaselineRequests((int) Math.min(config.baselineRequests(), Math.max(1, runsRequests / 2)));
         // N warm-up requests first (a cold JVM's first requests are mostly JIT compilation), then N measured
         out.printf(
                 Locale.US,
@@ -224,93 +241,155 @@ public final class ClientRunner {
     }
 
     /**
-     * The load calibration after a usable baseline: D under load, on a JVM it warms through the same engine and
-     * listener a run uses (see {@link Calibration}), or null after a skipped or failed baseline.
+     * What the model takes from a calibration (D and Z, in {@code network}), and the calibration part that ran on
+     * this JVM, if any; both null without a usable baseline.
      */
-    private Calibration.Result calibration(
-            RunConfig c,
-            String baseUrl,
-            RideSenderFactory senders,
-            Baseline.Result baseline,
-            int threads,
-            RunHooks hooks,
-            long startNanos) {
-        if (baseline == null || baseline.successful() == 0 || baseline.stopped() || stopRequested) {
-            return null;
-        }
-        long part = Calibration.partNanos(baseline.wallNanos());
-        out.printf(
-                Locale.US,
-                "Calibration: %d threads warm up in %.1f s slices until the JIT has settled or the cores idle (at most"
-                        + " %.1f s), then"
-                        + " %.1f s measured, for the CPU per request D under load...%n",
-                threads,
-                part / 1e9,
-                Math.min(Calibration.MAX_WARMUP_NANOS, Calibration.MAX_WARMUP_SLICES * part) / 1e9,
-                part / 1e9);
-        out.flush();
-        Calibration.Result k = calibrationPart(c, baseUrl, senders, threads, part, hooks);
-        int cores = Runtime.getRuntime().availableProcessors();
-        SummaryPrinter.printCalibration(
-                out, k, System.nanoTime() - startNanos, LittlesLaw.selfCheck(baseline, k, cores), cores);
-        if (k.gaveUpReason() != null) {
-            serverGone = k.gaveUpReason();
-        } else if (k.usable() && !stopRequested) {
-            delayPart = delayPart(c, baseUrl, senders, baseline, k, part, hooks);
-        }
-        return k;
-    }
-
-    /** One calibration part: {@code threads} threads through the run's own engine, listener and control request. */
-    private Calibration.Result calibrationPart(
-            RunConfig c, String baseUrl, RideSenderFactory senders, int threads, long part, RunHooks hooks) {
-        LoadPlan plan = Calibration.plan(threads, c.baselineSpec().skiers());
-        return Calibration.run(
-                senders,
-                c.baselineSpec(),
-                plan,
-                part,
-                this::isStopRequested,
-                hooks.calibrationListener(plan),
-                () -> probe(c, baseUrl));
+    private record Calibrated(Calibration.Result calibration, Prediction.Network network) {
+        static final Calibrated NONE = new Calibrated(null, null);
     }
 
     /**
-     * The calibration's delay part: {@link Calibration#DELAY_THREADS} threads on the warm JVM, warm-up slices until
-     * D is steady, then one measured; its throughput gives the delay under load the model takes when it exceeds the
-     * baseline's W - D. Null when it is not usable (then the model keeps W - D).
+     * The model's inputs after a usable baseline: light (the baseline's D) for runs shorter than a calibration's
+     * warm-up, a stored calibration while reusable (its D and Z, after one slice that warms the run's code), or a
+     * full calibration (see {@link #fullCalibration}), which is then stored.
      */
-    private Calibration.Result delayPart(
+    private Calibrated calibrated(
+            List<RunConfig> configs,
+            Target target,
+            RideSenderFactory senders,
+            Baseline.Result baseline,
+            long runsRequests,
+            RunHooks hooks) {
+        if (baseline == null || baseline.successful() == 0 || baseline.stopped() || stopRequested) {
+            return Calibrated.NONE;
+        }
+        RunConfig c = configs.get(0);
+        int threads = Math.min(
+                Calibration.THREADS,
+                configs.stream()
+                        .mapToInt(k -> k.loadPlan().totalThreads())
+                        .max()
+                        .orElse(1));
+        int cores = Runtime.getRuntime().availableProcessors();
+        CpuScope scope = CpuScope.of(target.embedded());
+        double w = baseline.meanLatencyNanos();
+        double lightD = baseline.coldCpuNanosPerRequest();
+        if (!c.recalibrate() && lightD > 0 && runsRequests * lightD / cores < Calibration.WARMUP_NANOS) {
+            out.printf(
+                    Locale.US,
+                    "Calibration: light, the runs being shorter than a calibration: D = %.1f us from the baseline"
+                            + " (a cold JVM's, not stored), so the model is rough%n",
+                    lightD / 1e3);
+            return new Calibrated(
+                    null,
+                    new Prediction.Network(
+                            new ClosedNetwork(cores, lightD, Math.max(0, w - lightD)), scope, "light: the baseline"));
+        }
+        String key = CalibrationStore.key(
+                target.embedded() ? "embedded" : target.baseUrl(), c.transport().cliName());
+        long part = Calibration.partNanos(baseline.wallNanos());
+        CalibrationStore.Entry stored = c.recalibrate()
+                ? null
+                : store.find(key).filter(e -> e.reusable(w, Instant.now())).orElse(null);
+        if (stored != null) {
+            Calibration.Result k = calibrationPart(c, target.baseUrl(), senders, threads, part, 0, hooks);
+            out.printf(
+                    Locale.US,
+                    "Calibration: stored %s for this machine, server and transport: D = %.1f us, Z = %.3f ms"
+                            + " (%d threads warmed this JVM for %.1f s, D there %.1f us; --recalibrate measures"
+                            + " again)%n",
+                    stored.measuredAt().truncatedTo(ChronoUnit.SECONDS),
+                    stored.demandNanos() / 1e3,
+                    stored.delayNanosAt(w) / 1e6,
+                    k.threads(),
+                    k.costNanos() / 1e9,
+                    k.cpuNanosPerRequest() / 1e3);
+            ClosedNetwork n = new ClosedNetwork(cores, stored.demandNanos(), stored.delayNanosAt(w));
+            return new Calibrated(
+                    k,
+                    new Prediction.Network(
+                            n, scope, "stored " + stored.measuredAt().truncatedTo(ChronoUnit.SECONDS)));
+        }
+        Calibrated full = fullCalibration(c, target, senders, baseline, threads, part, hooks);
+        Prediction.Network n = full.network();
+        if (n != null && !stopRequested && serverGone == null) {
+            store.save(key, new CalibrationStore.Entry(n.cpuNanosPerRequest(), n.delayNanos(), w, Instant.now()));
+        }
+        return full;
+    }
+
+    /**
+     * The full load calibration, through the same engine and listener a run uses: {@code threads} threads warm the
+     * JVM and measure D; then half as many, on the warm JVM, measure the delay under load Z, which the model takes
+     * when it exceeds the baseline's W - D.
+     */
+    private Calibrated fullCalibration(
+            RunConfig c,
+            Target target,
+            RideSenderFactory senders,
+            Baseline.Result baseline,
+            int threads,
+            long part,
+            RunHooks hooks) {
+        String baseUrl = target.baseUrl();
+        CpuScope scope = CpuScope.of(target.embedded());
+        out.printf(
+                Locale.US,
+                "Calibration: %d threads warm up for %.1f s, then %.1f s measured for the CPU per request D under load,"
+                        + " then %d threads for the delay Z (stored for a day; --recalibrate measures again)...%n",
+                threads,
+                Calibration.WARMUP_NANOS / 1e9,
+                part / 1e9,
+                Math.max(1, threads / 2));
+        out.flush();
+        Calibration.Result k = calibrationPart(c, baseUrl, senders, threads, part, Calibration.WARMUP_NANOS, hooks);
+        int cores = Runtime.getRuntime().availableProcessors();
+        SummaryPrinter.printCalibration(
+                out, k, System.nanoTime() - baselineStartNanos, LittlesLaw.selfCheck(baseline, k, cores), cores);
+        if (!k.usable() || stopRequested || serverGone != null) {
+            return new Calibrated(k, LittlesLaw.network(baseline, k, null, cores, scope));
+        }
+        Calibration.Result d = calibrationPart(c, baseUrl, senders, Math.max(1, threads / 2), part, 0, hooks);
+        if (d.usable()) {
+            out.printf(
+                    Locale.US,
+                    "Calibration, delay part: %d threads, %,.0f req/s in %.1f s: the delay under load Z = %.1f us at"
+                            + " D = %.1f us (the baseline's W - D: %.1f us); the model takes the larger%n",
+                    d.threads(),
+                    d.throughputPerSecond(),
+                    d.wallNanos() / 1e9,
+                    LittlesLaw.loadDelayNanos(cores, k.cpuNanosPerRequest(), d) / 1e3,
+                    k.cpuNanosPerRequest() / 1e3,
+                    Math.max(0, baseline.meanLatencyNanos() - k.cpuNanosPerRequest()) / 1e3);
+        }
+        return new Calibrated(k, LittlesLaw.network(baseline, k, d, cores, scope));
+    }
+
+    /**
+     * One calibration part: {@code threads} threads through the run's own engine, listener and control request; a
+     * give-up on a silent server ends the invocation.
+     */
+    private Calibration.Result calibrationPart(
             RunConfig c,
             String baseUrl,
             RideSenderFactory senders,
-            Baseline.Result baseline,
-            Calibration.Result k,
+            int threads,
             long part,
+            long warmupNanos,
             RunHooks hooks) {
-        Calibration.Result d =
-                calibrationPart(c, baseUrl, senders, Math.min(Calibration.DELAY_THREADS, k.threads()), part, hooks);
-        if (d.gaveUpReason() != null) {
-            serverGone = d.gaveUpReason();
+        LoadPlan plan = Calibration.plan(threads, c.baselineSpec().skiers());
+        Calibration.Result r = Calibration.run(
+                senders,
+                c.baselineSpec(),
+                plan,
+                new Calibration.Length(warmupNanos, part),
+                this::isStopRequested,
+                hooks.calibrationListener(plan),
+                () -> probe(c, baseUrl));
+        if (r.gaveUpReason() != null) {
+            serverGone = r.gaveUpReason();
         }
-        if (!d.usable()) {
-            return null;
-        }
-        int cores = Runtime.getRuntime().availableProcessors();
-        double z = LittlesLaw.loadDelayNanos(cores, k.cpuNanosPerRequest(), d);
-        out.printf(
-                Locale.US,
-                "Calibration, delay part: %d threads, %,.0f req/s in %.1f s after %.1f s of warm-up: the delay under"
-                        + " load Z = %.1f us at D = %.1f us (the baseline's W - D: %.1f us); the model takes the"
-                        + " larger%n",
-                d.threads(),
-                d.throughputPerSecond(),
-                d.wallNanos() / 1e9,
-                d.warmupNanos() / 1e9,
-                z / 1e3,
-                k.cpuNanosPerRequest() / 1e3,
-                Math.max(0, baseline.meanLatencyNanos() - k.cpuNanosPerRequest()) / 1e3);
-        return d;
+        return r;
     }
 
     /** Where a run sends: the base URL, and whether the client started that server itself. */
@@ -321,7 +400,7 @@ public final class ClientRunner {
             Target target,
             RideSenderFactory senders,
             Baseline.Result baseline,
-            Calibration.Result calibration,
+            Calibrated calibration,
             RunHooks hooks) {
         String baseUrl = target.baseUrl();
         boolean embedded = target.embedded();
@@ -330,7 +409,8 @@ public final class ClientRunner {
         SummaryPrinter.printPlan(out, c, plan, baseUrl, embedded);
         int cores = Runtime.getRuntime().availableProcessors();
         Prediction naive = LittlesLaw.predict(plan, baseline);
-        Prediction model = LittlesLaw.mva(plan, baseline, calibration, delayPart, cores, CpuScope.of(embedded));
+        Prediction.Network network = calibration.network();
+        Prediction model = network == null ? null : LittlesLaw.mva(plan, baseline.meanLatencyNanos(), network);
         SummaryPrinter.printForecast(out, naive, model);
         // Read after the baseline: its rides are stored too, and belong to no run.
         ServerProbe.Answer before = probe(c, baseUrl);
@@ -374,7 +454,7 @@ public final class ClientRunner {
                 .embeddedServer(embedded)
                 .baseline(baseline)
                 .prediction(naive)
-                .calibration(calibration)
+                .calibration(calibration.calibration())
                 .model(model)
                 .result(result)
                 .reconciliation(reconciliation)

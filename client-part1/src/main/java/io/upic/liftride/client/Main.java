@@ -2,6 +2,7 @@ package io.upic.liftride.client;
 
 import io.upic.liftride.client.cli.ParsedArgs;
 import io.upic.liftride.client.cli.RunOptions;
+import io.upic.liftride.client.engine.CalibrationStore;
 import io.upic.liftride.client.threshold.MetricCatalog;
 import io.upic.liftride.flags.UsageException;
 import java.io.PrintStream;
@@ -24,13 +25,21 @@ public final class Main {
     private final LocalServer.Starter starter;
     private final boolean console;
     private final CtrlC ctrlC;
+    private final CalibrationStore store;
 
     /** Real streams, the embedded Tomcat for runs without -i, progress when on a terminal. */
     public Main(PrintStream out, PrintStream err) {
-        this(out, err, EmbeddedTarget::start, System.console() != null);
+        this(out, err, EmbeddedTarget::start, System.console() != null, CalibrationStore.inUserCache());
     }
 
+    /** As a test runs it: no calibration stored or reused. */
     public Main(PrintStream out, PrintStream err, LocalServer.Starter starter, boolean console) {
+        this(out, err, starter, console, CalibrationStore.NONE);
+    }
+
+    private Main(
+            PrintStream out, PrintStream err, LocalServer.Starter starter, boolean console, CalibrationStore store) {
+        this.store = store;
         this.out = Objects.requireNonNull(out, "out");
         this.err = Objects.requireNonNull(err, "err");
         this.starter = Objects.requireNonNull(starter, "starter");
@@ -66,7 +75,7 @@ public final class Main {
             out.flush();
             return 0;
         }
-        ClientRunner r = new ClientRunner(out, err, starter, console);
+        ClientRunner r = new ClientRunner(out, err, starter, console, store);
         ctrlC.attach(r);
         return r.run(parsed.configs(), RunHooks.NONE);
     }

@@ -75,7 +75,7 @@ public final class Fixtures {
                 .wallNanos(10_000_000_000L)
                 .warmupRequests(10_000)
                 .cpuNanos(-1)
-                .javaThreadCpuNanos(-1);
+                .cpuLessJitNanos(-1);
     }
 
     /**

@@ -46,6 +46,7 @@ import lombok.With;
  *                             model
  * @param maxDuration          --max-duration: the whole invocation's limit (a sweep's: its first config's), {@link
  *                             MaxDuration#NONE} for none; null: the default from the plan ({@link MaxDuration#of})
+ * @param recalibrate          --recalibrate: a full load calibration, even for short runs and when one is stored
  */
 @Builder(toBuilder = true)
 @With
@@ -71,7 +72,8 @@ public record RunConfig(
         boolean quiet,
         Shard shard,
         Double rate,
-        Duration maxDuration) {
+        Duration maxDuration,
+        boolean recalibrate) {
 
     /** Checks every field against its flag's rule (see {@link RunOptions}), for configs built without the CLI. */
     public RunConfig {

@@ -134,6 +134,11 @@ public final class RunOptions {
                             + " ms per planned request (the open model: twice its schedule if longer)",
                     MaxDuration::parse)
             .withExplainsRejection(true);
+    public static final Flag<Boolean> RECALIBRATE = Flag.toggle(
+            null,
+            "recalibrate",
+            "a full load calibration of D and Z, even for short runs and when one is stored for this machine, server"
+                    + " and transport (~/.cache/liftride/calibration, reused for a day while W stays within 25%)");
     public static final Flag<Boolean> PROGRESS =
             Flag.toggle(null, "progress", "print the progress line on stderr even when not on a terminal");
     public static final Flag<Transport> TRANSPORT = Flag.of(
@@ -215,6 +220,7 @@ public final class RunOptions {
             CONNECT_TIMEOUT,
             READ_TIMEOUT,
             BASELINE,
+            RECALIBRATE,
             BACKOFF,
             BACKOFF_MAX,
             GIVE_UP,
@@ -267,6 +273,7 @@ public final class RunOptions {
                 .shard(SHARD.valueIn(cl))
                 .rate(RATE.valueIn(cl))
                 .maxDuration(MAX_DURATION.valueIn(cl))
+                .recalibrate(RECALIBRATE.valueIn(cl))
                 .build();
         checkShard(config, threadCounts);
         return new ParsedArgs(cl, threadCounts, config, false);

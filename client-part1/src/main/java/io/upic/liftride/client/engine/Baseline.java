@@ -6,10 +6,6 @@ import io.upic.liftride.client.http.RideSender;
 import io.upic.liftride.client.http.RideSenderFactory;
 import io.upic.liftride.client.jvm.ProcessCpu;
 import io.upic.liftride.client.plan.PhasePlan;
-import java.lang.management.ManagementFactory;
-import java.lang.management.ThreadMXBean;
-import java.util.HashMap;
-import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.BooleanSupplier;
@@ -43,9 +39,8 @@ public final class Baseline {
      * @param stopped          whether a stop cut it short (warm-up or measured part)
      * @param warmupRequests   warm-up requests sent before the measured part (0 if none)
      * @param cpuNanos         CPU time of this whole process during the measured part, or -1 if unknown
-     * @param javaThreadCpuNanos CPU time of this process's Java threads during the measured part (client, and the
-     *                         embedded server's threads when it runs here), or -1 if unknown: the process CPU without
-     *                         the JVM's own JIT compiler and GC threads, which are still busy after a short warm-up
+     * @param cpuLessJitNanos CPU time of this process less its JIT compiler threads' during the measured part, or -1
+     *                         if unknown: the compiler threads are still busy after a short warm-up
      */
     @Builder(toBuilder = true)
     public record Result(
@@ -58,22 +53,21 @@ public final class Baseline {
             boolean stopped,
             long warmupRequests,
             long cpuNanos,
-            long javaThreadCpuNanos) {
+            long cpuLessJitNanos) {
 
         /**
-         * D for the capacity bound: the Java threads' CPU per request when known, else the whole process's. After
-         * a warm-up of 10,000 the JIT compiler threads still spend more CPU than the requests themselves (measured
-         * here: 382 us per request for the process, the run itself then 94-138 us), and they go quiet under load.
+         * D of a cold JVM, for a light prediction: the CPU per request less the JIT compiler threads' when known,
+         * else the whole process's (after a short warm-up the compiler threads spend about as much as the requests).
          */
-        public double boundCpuNanosPerRequest() {
-            double threads = javaThreadCpuNanosPerRequest();
-            return threads > 0 ? threads : cpuNanosPerRequest();
+        public double coldCpuNanosPerRequest() {
+            double lessJit = cpuLessJitNanosPerRequest();
+            return lessJit > 0 ? lessJit : cpuNanosPerRequest();
         }
 
-        /** Java threads' CPU nanoseconds per measured request, or NaN if unknown. */
-        public double javaThreadCpuNanosPerRequest() {
+        /** CPU nanoseconds less the JIT compiler threads' per measured request, or NaN if unknown. */
+        public double cpuLessJitNanosPerRequest() {
             long done = successful + failed;
-            return javaThreadCpuNanos < 0 || done == 0 ? Double.NaN : (double) javaThreadCpuNanos / done;
+            return cpuLessJitNanos < 0 || done == 0 ? Double.NaN : (double) cpuLessJitNanos / done;
         }
 
         /** D: process CPU nanoseconds per measured request, or NaN if unknown. */
@@ -131,7 +125,7 @@ public final class Baseline {
             long successful = 0, failed = 0;
             long attemptsBefore = sender.attempts();
             long latencyBefore = sender.latencyNanosSum();
-            Map<Long, Long> threadsBefore = javaThreadCpu();
+            long jitBefore = ProcessCpu.jitCompilerNanos();
             long cpuBefore = ProcessCpu.nanos();
             long start = System.nanoTime();
             for (int i = 0; i < requests && !stopped; i++) {
@@ -147,35 +141,13 @@ public final class Baseline {
             }
             long wall = System.nanoTime() - start;
             long cpuAfter = ProcessCpu.nanos();
-            Map<Long, Long> threadsAfter = javaThreadCpu();
-            long threadCpu = threadsBefore == null || threadsAfter == null ? -1 : 0;
-            if (threadCpu == 0) {
-                // threads that ended meanwhile are lost (few: the pools keep theirs); new ones count from 0
-                for (Map.Entry<Long, Long> e : threadsAfter.entrySet()) {
-                    threadCpu += e.getValue() - threadsBefore.getOrDefault(e.getKey(), 0L);
-                }
-            }
+            long jit = ProcessCpu.jitCompilerNanos() - jitBefore;
             long attempts = sender.attempts() - attemptsBefore;
             double mean = attempts == 0 ? Double.NaN : (double) (sender.latencyNanosSum() - latencyBefore) / attempts;
             long cpu = cpuBefore < 0 || cpuAfter < 0 ? -1 : cpuAfter - cpuBefore;
-            return new Result(requests, successful, failed, attempts, mean, wall, stopped, warmedUp, cpu, threadCpu);
+            long lessJit = cpu < 0 ? -1 : Math.max(0, cpu - jit);
+            return new Result(requests, successful, failed, attempts, mean, wall, stopped, warmedUp, cpu, lessJit);
         }
-    }
-
-    /** CPU nanoseconds of every live Java thread by id, or null where the JVM does not measure thread CPU. */
-    private static Map<Long, Long> javaThreadCpu() {
-        ThreadMXBean threads = ManagementFactory.getThreadMXBean();
-        if (!threads.isThreadCpuTimeSupported() || !threads.isThreadCpuTimeEnabled()) {
-            return null;
-        }
-        Map<Long, Long> cpu = new HashMap<>();
-        for (long id : threads.getAllThreadIds()) {
-            long t = threads.getThreadCpuTime(id);
-            if (t >= 0) {
-                cpu.put(id, t);
-            }
-        }
-        return cpu;
     }
 
     /** One random ride of {@code spec} through {@code sender}; its last attempt's code. */

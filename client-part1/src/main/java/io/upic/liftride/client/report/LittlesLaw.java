@@ -55,22 +55,11 @@ public final class LittlesLaw {
     }
 
     /**
-     * The closed-network prediction from the baseline's W and the calibration's D under load, or null when either
-     * is not usable: C cores, demand D, and the delay Z = max(0, W - D), so that one thread cycles in W as the
-     * baseline measured.
+     * The closed network of a calibration, or null when the baseline or the calibration is not usable: C cores, D
+     * from {@code calibration}, and the delay Z = the larger of W - D and the delay under load of {@code delayPart}
+     * (the calibration's part at fewer threads; null or unusable: W - D alone).
      */
-    public static Prediction mva(
-            LoadPlan plan, Baseline.Result baseline, Calibration.Result calibration, int cores, CpuScope scope) {
-        return mva(plan, baseline, calibration, null, cores, scope);
-    }
-
-    /**
-     * The closed-network prediction as {@link #mva(LoadPlan, Baseline.Result, Calibration.Result, int, CpuScope)},
-     * with the delay Z = the larger of W - D and the delay under load of {@code delayPart} (the calibration's part
-     * at {@link Calibration#DELAY_THREADS} threads; null or unusable: W - D alone).
-     */
-    public static Prediction mva(
-            LoadPlan plan,
+    public static Prediction.Network network(
             Baseline.Result baseline,
             Calibration.Result calibration,
             Calibration.Result delayPart,
@@ -79,7 +68,6 @@ public final class LittlesLaw {
         if (!usable(baseline) || calibration == null || !calibration.usable()) {
             return null;
         }
-        double w = baseline.meanLatencyNanos();
         double d = calibration.cpuNanosPerRequest();
         String source = String.format(
                 Locale.US,
@@ -87,11 +75,11 @@ public final class LittlesLaw {
                 calibration.threads(),
                 calibration.wallNanos() / 1e9,
                 calibration.warmupNanos() / 1e9);
-        double z = Math.max(0, w - d);
+        double z = Math.max(0, baseline.meanLatencyNanos() - d);
         if (delayPart != null && delayPart.usable()) {
             z = Math.max(z, loadDelayNanos(cores, d, delayPart));
         }
-        return mva(plan, w, new Prediction.Network(new ClosedNetwork(cores, d, z), scope, source));
+        return new Prediction.Network(new ClosedNetwork(cores, d, z), scope, source);
     }
 
     /**

@@ -96,12 +96,12 @@ public final class SummaryPrinter {
         String cpu = Double.isNaN(b.cpuNanosPerRequest())
                 ? ""
                 : String.format(L, ", process CPU %.1f us per request", b.cpuNanosPerRequest() / 1e3)
-                        + (Double.isNaN(b.javaThreadCpuNanosPerRequest())
+                        + (Double.isNaN(b.cpuLessJitNanosPerRequest())
                                 ? " (D)"
                                 : String.format(
                                         L,
-                                        " of which Java threads D = %.1f us (the rest: JIT compiler and GC threads)",
-                                        b.javaThreadCpuNanosPerRequest() / 1e3));
+                                        " of which %.1f us outside the JIT compiler threads",
+                                        b.cpuLessJitNanosPerRequest() / 1e3));
         out.printf(
                 L,
                 "Baseline: %,d requests from 1 thread in %.3f s%s, %,d failed: mean latency W = %.3f ms%s%s%n",
@@ -249,8 +249,7 @@ public final class SummaryPrinter {
         out.printf(
                 L,
                 "Calibration: %,d requests from %d threads in %.3f s after %.3f s of warm-up (%,.0f req/s, %.3f ms"
-                        + " per request per thread, %,d failed): D = %.1f us of process CPU per request under load (JIT"
-                        + " compiler threads' %.2f s of CPU left out)%s; cost"
+                        + " per request per thread, %,d failed): D = %.1f us of process CPU per request under load%s; cost"
                         + " %.1f s, %.1f s with the baseline's warm-up and measured part%n",
                 k.requests(),
                 k.threads(),
@@ -260,8 +259,7 @@ public final class SummaryPrinter {
                 k.cycleNanos() / 1e6,
                 k.failed(),
                 k.cpuNanosPerRequest() / 1e3,
-                k.jitNanos() / 1e9,
-                warmupNote(k),
+                k.stopped() ? " (stopped early: no model)" : "",
                 k.costNanos() / 1e9,
                 withBaselineNanos / 1e9);
         if (!Double.isNaN(modelPerSecond)) {
@@ -278,30 +276,6 @@ public final class SummaryPrinter {
                     cores);
         }
         out.flush();
-    }
-
-    /** Why the calibration's warm-up ended where it did, when that is not the JIT having settled; or nothing. */
-    private static String warmupNote(Calibration.Result k) {
-        if (k.stopped()) {
-            return " (stopped early: no model)";
-        }
-        if (k.jitSettled() || Double.isNaN(k.warmupJitShare())) {
-            return "";
-        }
-        if (k.cpuIdle()) {
-            return String.format(
-                    L,
-                    " (the warm-up ended with the requests keeping %.1f%% of the cores busy: the CPU does not limit this"
-                            + " load, so the JIT compiler threads' %.0f%% of the CPU cannot move the model)",
-                    k.warmupCoresShare() * 100,
-                    k.warmupJitShare() * 100);
-        }
-        return String.format(
-                L,
-                " (the warm-up reached its limit with the JIT compiler threads still at %.0f%% of the CPU: a busy"
-                        + " machine, or too few requests a second for the JIT to finish; the first run will compile the"
-                        + " rest)",
-                k.warmupJitShare() * 100);
     }
 
     /** The predictions made before a run, printed before it starts. */

@@ -25,8 +25,7 @@ import java.util.OptionalLong;
 public final class ConsoleExamples {
 
     /** 2,000 requests measured on 0.2 s of process CPU: D = 100 us. */
-    public static final Calibration.Result CALIBRATION = new Calibration.Result(
-            16, 2_000_000_000L, 1_000_000_000L, 2_000, 0, 200_000_000L, 0, false, 6_000, null, 0.01, 0.9);
+    public static final Calibration.Result CALIBRATION = new Calibration.Result(16, 2_000_000_000L, 1_000_000_000L, 2_000, 0, 200_000_000L, false, 6_000, null);
 
     private ConsoleExamples() {}
 
@@ -77,7 +76,10 @@ public final class ConsoleExamples {
                 .baseline(baseline)
                 .prediction(LittlesLaw.predict(plan, baseline))
                 .calibration(CALIBRATION)
-                .model(LittlesLaw.mva(plan, baseline, CALIBRATION, 2, CpuScope.EMBEDDED_SERVER))
+                .model(LittlesLaw.mva(
+                        plan,
+                        baseline.meanLatencyNanos(),
+                        LittlesLaw.network(baseline, CALIBRATION, null, 2, CpuScope.EMBEDDED_SERVER)))
                 .reconciliation(Reconciliation.of(r, OptionalLong.of(10_000), OptionalLong.of(189_990), null))
                 .processCpuNanos(21_600_000_000L)
                 .jitCpuNanos(1_800_030_000L) // 10 us per attempt of the 120

@@ -115,10 +115,13 @@ class SummaryJsonTest {
     void thePredictionCarriesTheModelItsNumbersAndItsInputsAndValidates() {
         RunReport r = report(true);
         Baseline.Result baseline = Fixtures.baseline().meanLatencyNanos(300_000).build();
-        Calibration.Result calibration = new Calibration.Result(
-                16, 2_000_000_000L, 1_000_000_000L, 2_000, 0, 200_000_000L, 0, false, 6_000, null, 0.01, 0.9);
+        Calibration.Result calibration =
+                new Calibration.Result(16, 2_000_000_000L, 1_000_000_000L, 2_000, 0, 200_000_000L, false, 6_000, null);
         Prediction naive = LittlesLaw.predict(r.plan(), baseline);
-        Prediction model = LittlesLaw.mva(r.plan(), baseline, calibration, 2, CpuScope.EMBEDDED_SERVER);
+        Prediction model = LittlesLaw.mva(
+                r.plan(),
+                baseline.meanLatencyNanos(),
+                LittlesLaw.network(baseline, calibration, null, 2, CpuScope.EMBEDDED_SERVER));
         String json = SummaryJson.toJson(summary(r.toBuilder()
                 .baseline(baseline)
                 .prediction(naive)

@@ -7,6 +7,7 @@ import io.upic.liftride.client.LocalServer;
 import io.upic.liftride.client.cli.ExitCodes;
 import io.upic.liftride.client.cli.ParsedArgs;
 import io.upic.liftride.client.cli.RunConfig;
+import io.upic.liftride.client.engine.CalibrationStore;
 import io.upic.liftride.client.part2.chart.ChartStyle;
 import io.upic.liftride.client.part2.cli.Part2Options;
 import io.upic.liftride.client.part2.compare.CompareCommand;
@@ -48,16 +49,30 @@ public final class Main {
     private final boolean console;
     private final Path workingDir;
     private final CtrlC ctrlC;
+    private final CalibrationStore store;
     private volatile Instrumentation lastInstrumentation;
 
     public Main(PrintStream out, PrintStream err) {
-        this(out, err, EmbeddedTarget::start, System.console() != null, Path.of(""));
+        this(out, err, EmbeddedTarget::start, System.console() != null, Path.of(""), CalibrationStore.inUserCache());
     }
 
     /**
+     * As a test runs it: no calibration stored or reused.
+     *
      * @param workingDir where the default {@code data/runs/...} folder and a relative --out are resolved
      */
     public Main(PrintStream out, PrintStream err, LocalServer.Starter starter, boolean console, Path workingDir) {
+        this(out, err, starter, console, workingDir, CalibrationStore.NONE);
+    }
+
+    private Main(
+            PrintStream out,
+            PrintStream err,
+            LocalServer.Starter starter,
+            boolean console,
+            Path workingDir,
+            CalibrationStore store) {
+        this.store = store;
         this.out = Objects.requireNonNull(out, "out");
         this.err = Objects.requireNonNull(err, "err");
         this.starter = Objects.requireNonNull(starter, "starter");
@@ -104,7 +119,7 @@ public final class Main {
             return UsageException.EXIT_CODE;
         }
         out.println("Output folder: " + outDir);
-        ClientRunner r = new ClientRunner(out, err, starter, console);
+        ClientRunner r = new ClientRunner(out, err, starter, console, store);
         Instrumentation hooks = new Instrumentation(
                 outDir, out, err, commandLine(args), parsed.threadCounts().size(), r::stop);
         lastInstrumentation = hooks;
