@@ -12,6 +12,7 @@ import io.upic.liftride.client.http.RideSenderFactory;
 import io.upic.liftride.client.http.ServerProbe;
 import io.upic.liftride.client.jvm.ProcessCpu;
 import io.upic.liftride.client.plan.LoadPlan;
+import io.upic.liftride.client.report.BriefSummary;
 import io.upic.liftride.client.report.CpuScope;
 import io.upic.liftride.client.report.LittlesLaw;
 import io.upic.liftride.client.report.Prediction;
@@ -21,6 +22,8 @@ import io.upic.liftride.client.report.RunReport;
 import io.upic.liftride.client.report.RunVerdict;
 import io.upic.liftride.client.report.ShardNotes;
 import io.upic.liftride.client.report.SummaryPrinter;
+import io.upic.liftride.client.threshold.MetricSource;
+import java.io.OutputStream;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
@@ -33,8 +36,9 @@ import java.util.concurrent.atomic.AtomicBoolean;
 /**
  * One client invocation from parsed flags to exit code: start the embedded server if no -i, the
  * pre-flight check, the baseline, each run (one, or one per thread count of a sweep) with its plan,
- * progress, summary, Little's law and reconciliation, then stop the server. client-part2 reuses it
- * whole and adds its instrumentation through {@link RunHooks}.
+ * progress, summary, Little's law and reconciliation, then stop the server. The console gets the brief account
+ * ({@link BriefSummary}), or with --verbose the full one ({@link SummaryPrinter}) and the embedded server's lines.
+ * client-part2 reuses it whole and adds its instrumentation through {@link RunHooks}.
  *
  * <p>{@link #run} may be called once; {@link #stop()} and {@link #awaitFinished} are thread-safe (a
  * shutdown hook calls them).
@@ -44,7 +48,9 @@ public final class ClientRunner {
     /** Bound on each {@code GET /statistics}: the pre-flight must fail fast, not after a long read timeout. */
     private static final int PROBE_READ_TIMEOUT_MS = 5_000;
 
-    private final PrintStream out;
+    private static final PrintStream NOWHERE = new PrintStream(OutputStream.nullOutputStream());
+
+    private final PrintStream stdout;
     private final PrintStream err;
     private final LocalServer.Starter starter;
     private final boolean console;
@@ -58,6 +64,10 @@ public final class ClientRunner {
     private Calibration.Result delayPart;
 
     private volatile LoadEngine engine;
+    /** The full account (--verbose), else nowhere; set by {@link #run} before anything prints. */
+    private PrintStream out = NOWHERE;
+    /** The brief account (the default), else nowhere; set by {@link #run} before anything prints. */
+    private PrintStream brief = NOWHERE;
 
     /**
      * @param out     summaries go here
@@ -66,7 +76,7 @@ public final class ClientRunner {
      * @param console whether stderr is a terminal (then the progress line shows without --progress)
      */
     public ClientRunner(PrintStream out, PrintStream err, LocalServer.Starter starter, boolean console) {
-        this.out = Objects.requireNonNull(out, "out");
+        this.stdout = Objects.requireNonNull(out, "out");
         this.err = Objects.requireNonNull(err, "err");
         this.starter = Objects.requireNonNull(starter, "starter");
         this.console = console;
@@ -84,10 +94,13 @@ public final class ClientRunner {
         if (configs.isEmpty()) {
             throw new IllegalArgumentException("no run configs");
         }
+        boolean verbose = configs.get(0).verbose();
+        out = verbose ? stdout : NOWHERE;
+        brief = verbose ? NOWHERE : stdout;
         try {
             return runAll(List.copyOf(configs), Objects.requireNonNull(hooks, "hooks"));
         } finally {
-            out.flush();
+            stdout.flush();
             err.flush();
             finished.countDown();
         }
@@ -143,6 +156,7 @@ public final class ClientRunner {
             HttpSettings http =
                     new HttpSettings(baseUrl, first.connectTimeoutMillis(), first.readTimeoutMillis(), maxConnections);
             try (RideSenderFactory senders = first.transport().open(http)) {
+                BriefSummary.printServer(brief, first, baseUrl, local != null);
                 long calibrationStart = System.nanoTime();
                 Baseline.Result baseline = baseline(first, senders);
                 if (serverGone != null) {
@@ -156,6 +170,13 @@ public final class ClientRunner {
                     err.println("calibration: " + serverGone + "; no run started");
                     return 1;
                 }
+                int cores = Runtime.getRuntime().availableProcessors();
+                BriefSummary.printCalibration(
+                        brief,
+                        baseline,
+                        calibration,
+                        calibration == null ? Double.NaN : LittlesLaw.selfCheck(baseline, calibration, cores),
+                        System.nanoTime() - calibrationStart);
                 List<RunReport> reports = new ArrayList<>(configs.size());
                 boolean ok = true;
                 for (RunConfig c : configs) {
@@ -170,17 +191,21 @@ public final class ClientRunner {
                 }
                 if (reports.size() > 1) {
                     SummaryPrinter.printSweep(out, reports);
+                    BriefSummary.printSweep(brief, reports);
                 }
                 if (reports.size() < configs.size()) {
-                    out.printf(Locale.US, "Stopped: %d of %d runs done%n", reports.size(), configs.size());
+                    stdout.printf(Locale.US, "Stopped: %d of %d runs done%n", reports.size(), configs.size());
                 }
-                hooks.afterAll(reports);
                 int code = ok && reports.size() == configs.size() && !stopRequested ? 0 : 1;
-                return RunVerdict.conclude(out, err, first.summaryJson(), reports, code);
+                code = RunVerdict.conclude(stdout, err, first.summaryJson(), reports, code);
+                // last: what to open next (client-part2's report.html)
+                hooks.afterAll(reports);
+                return code;
             }
         } finally {
             if (local != null) {
                 local.close();
+                local.log().forEach(out::println);
             }
         }
     }
@@ -312,6 +337,7 @@ public final class ClientRunner {
         LoadPlan plan = c.loadPlan();
         out.println();
         SummaryPrinter.printPlan(out, c, plan, baseUrl, embedded);
+        BriefSummary.printPlan(brief, c, plan);
         int cores = Runtime.getRuntime().availableProcessors();
         Prediction naive = LittlesLaw.predict(plan, baseline);
         Prediction model = LittlesLaw.mva(plan, baseline, calibration, delayPart, cores, CpuScope.of(embedded));
@@ -366,9 +392,10 @@ public final class ClientRunner {
                 .jitCpuNanos(Math.max(0, jitAfter - jitBefore))
                 .cores(cores)
                 .build();
+        MetricSource metrics = hooks.metrics(report);
+        report = RunVerdict.judge(report, metrics, hooks.clientName(), c.rate()); // null in the closed model
         SummaryPrinter.printResult(out, report);
-        report = RunVerdict.judge(
-                report, hooks.metrics(report), hooks.clientName(), c.rate()); // null in the closed model
+        BriefSummary.printResult(brief, report);
         hooks.afterRun(report);
         return report;
     }

@@ -43,6 +43,7 @@ import lombok.With;
  * @param shard                --shard K/N: the part of the plan this process sends; null means {@link Shard#WHOLE}
  * @param rate                 --rate: requests per second the peak phase offers (the open model); null: the closed
  *                             model
+ * @param verbose              --verbose: the full account of every step on the console, not the brief one
  */
 @Builder(toBuilder = true)
 @With
@@ -67,7 +68,8 @@ public record RunConfig(
         Path summaryJson,
         boolean quiet,
         Shard shard,
-        Double rate) {
+        Double rate,
+        boolean verbose) {
 
     /** Checks every field against its flag's rule (see {@link RunOptions}), for configs built without the CLI. */
     public RunConfig {
