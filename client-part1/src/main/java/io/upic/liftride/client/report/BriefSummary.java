@@ -106,6 +106,9 @@ public final class BriefSummary {
                 plan.phases().stream().map(PlannedPhase::name).collect(Collectors.joining("/")),
                 c.rate() == null ? "" : ", --rate " + OpenModelSummary.number(c.rate()),
                 c.shard().whole() ? "" : ", --shard " + c.shard());
+        if (!c.shard().whole()) {
+            out.println(ShardNotes.planLine(c.shard(), c.wholePlan(), plan));
+        }
         out.flush();
     }
 
@@ -114,7 +117,7 @@ public final class BriefSummary {
         RunResult r = report.result();
         var q = r.requests();
         if (r.stopped()) {
-            out.println("  STOPPED before the end: a partial account");
+            out.println("  STOPPED before the end: partial account");
         }
         out.printf(
                 L,
@@ -129,7 +132,7 @@ public final class BriefSummary {
         out.println(String.format(L, LABEL, "latency") + latency(report.summary()));
         rates(r).forEach(line -> out.printf(L, LABEL + "%s%n", "open model", line));
         if (!r.failuresByCause().isEmpty()) {
-            out.printf(L, LABEL + "%s%n", "failures", SummaryPrinter.causes(r.failuresByCause()));
+            out.println("  failures by cause: " + SummaryPrinter.causes(r.failuresByCause()));
         }
         for (String problem : r.problems()) {
             out.println("  PROBLEM: " + problem);
@@ -139,7 +142,11 @@ public final class BriefSummary {
         if (untrusted != null) {
             out.println("  " + untrusted);
         }
-        out.println(String.format(L, LABEL, "checked") + reconciliation(report.reconciliation()));
+        Reconciliation c = report.reconciliation();
+        out.println(String.format(L, LABEL, "checked") + reconciliation(c));
+        if (!c.serverChecked()) {
+            out.println("  server ridesStored: not checked (" + c.serverNote() + ")");
+        }
         out.flush();
     }
 
@@ -209,7 +216,7 @@ public final class BriefSummary {
                 c.notSent(),
                 c.clientBalanced() ? "OK" : "MISMATCH");
         if (!c.serverChecked()) {
-            return client + "; server not checked";
+            return client;
         }
         boolean ok = c.serverDelta() == c.successful();
         return client + String.format(L, "; server stored %,d: %s", c.serverDelta(), ok ? "OK" : "MISMATCH");
@@ -218,7 +225,7 @@ public final class BriefSummary {
     /** One line per run of a sweep: the measurement and both predictions of the wall time. */
     public static void printSweep(PrintStream out, List<RunReport> reports) {
         out.println();
-        String columns = "  %7s %11s %7s %9s %13s %9s %9s %17s %17s%n";
+        String columns = "  %7s %11s %7s %9s %13s %9s %9s %19s %19s%n";
         out.printf(
                 L,
                 columns,
@@ -260,8 +267,8 @@ public final class BriefSummary {
                 ? "-"
                 : String.format(
                         L,
-                        "%.3f s %+6.1f%%",
-                        p.wallNanos() / 1e9,
-                        LittlesLaw.differencePercent(r.wallNanos(), p.wallNanos()));
+                        "%9s %9s",
+                        String.format(L, "%.3f s", p.wallNanos() / 1e9),
+                        String.format(L, "%+.1f%%", LittlesLaw.differencePercent(r.wallNanos(), p.wallNanos())));
     }
 }
