@@ -232,11 +232,8 @@ final class Instrumentation implements RunHooks {
         } else if (file != null) {
             out.println();
             out.printf(
-                    "Files in %s: %s, %s%s and a folder per run%n",
-                    outDir,
-                    HtmlReport.FILE,
-                    MarkdownReport.FILE,
-                    sweepCharts.isEmpty() ? "" : ", " + sweepCharts.size() + " sweep charts");
+                    "Beside it: %s%s and a folder per run%n",
+                    MarkdownReport.FILE, sweepCharts.isEmpty() ? "" : ", " + sweepCharts.size() + " sweep charts");
             out.println("Report: " + outDir.resolve(HtmlReport.FILE));
         }
         out.flush();

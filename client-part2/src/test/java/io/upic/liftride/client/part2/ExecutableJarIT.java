@@ -14,8 +14,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * What users run, target/client-part2.jar, as they run it: a small run against its embedded server prints
- * nothing but the client's own lines (the server's with --verbose), a bad flag one line. Its shaded dependencies once held the SLF4J 2 API beside a
- * 1.7 binding, and every run began with three SLF4J warning lines, one of them naming the jar's path.
+ * nothing but the client's own lines (the server's with --verbose), a bad flag one line. Its shaded dependencies
+ * once held the SLF4J 2 API beside a 1.7 binding, and every run began with three SLF4J warning lines, one of them
+ * naming the jar's path.
  */
 class ExecutableJarIT {
     private static final Path JAR = Path.of("target", "client-part2.jar");
