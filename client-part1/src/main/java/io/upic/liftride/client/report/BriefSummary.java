@@ -225,7 +225,7 @@ public final class BriefSummary {
     /** One line per run of a sweep: the measurement and both predictions of the wall time. */
     public static void printSweep(PrintStream out, List<RunReport> reports) {
         out.println();
-        String columns = "  %7s %11s %7s %9s %13s %9s %9s %19s %19s%n";
+        String columns = "  %7s %11s %7s %9s %13s %10s %10s %19s %19s%n";
         out.printf(
                 L,
                 columns,

@@ -158,7 +158,7 @@ class BriefSummaryTest {
                 "  (naive and model: the predicted wall time, and the measurement's difference from it)",
                 lines.get(lines.size() - 1));
         assertTrue(
-                table.contains("       32     180,000       0   9.000 s  20,000 req/s  2.000 ms  9.000 ms   1.125 s"
+                table.contains("       32     180,000       0   9.000 s  20,000 req/s   2.000 ms   9.000 ms   1.125 s"
                         + "   +700.0%   9.000 s     +0.0%"),
                 String.join("\n", table));
         assertFalse(String.join("\n", lines).contains("in flight"), "the phases' details are --verbose's");
