@@ -15,6 +15,7 @@ import io.upic.liftride.client.http.RideSenderFactory;
 import io.upic.liftride.client.http.ServerProbe;
 import io.upic.liftride.client.jvm.ProcessCpu;
 import io.upic.liftride.client.plan.LoadPlan;
+import io.upic.liftride.client.report.BriefSummary;
 import io.upic.liftride.client.report.ClosedNetwork;
 import io.upic.liftride.client.report.CpuScope;
 import io.upic.liftride.client.report.LittlesLaw;
@@ -25,6 +26,8 @@ import io.upic.liftride.client.report.RunReport;
 import io.upic.liftride.client.report.RunVerdict;
 import io.upic.liftride.client.report.ShardNotes;
 import io.upic.liftride.client.report.SummaryPrinter;
+import io.upic.liftride.client.threshold.MetricSource;
+import java.io.OutputStream;
 import java.io.PrintStream;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -39,8 +42,9 @@ import java.util.concurrent.atomic.AtomicBoolean;
 /**
  * One client invocation from parsed flags to exit code: start the embedded server if no -i, the
  * pre-flight check, the baseline, each run (one, or one per thread count of a sweep) with its plan,
- * progress, summary, Little's law and reconciliation, then stop the server. client-part2 reuses it
- * whole and adds its instrumentation through {@link RunHooks}.
+ * progress, summary, Little's law and reconciliation, then stop the server. The console gets the brief account
+ * ({@link BriefSummary}), or with --verbose the full one ({@link SummaryPrinter}) and the embedded server's lines.
+ * client-part2 reuses it whole and adds its instrumentation through {@link RunHooks}.
  *
  * <p>{@link #run} may be called once; {@link #stop()} and {@link #awaitFinished} are thread-safe (a
  * shutdown hook calls them).
@@ -50,7 +54,9 @@ public final class ClientRunner {
     /** Bound on each {@code GET /statistics}: the pre-flight must fail fast, not after a long read timeout. */
     private static final int PROBE_READ_TIMEOUT_MS = 5_000;
 
-    private final PrintStream out;
+    private static final PrintStream NOWHERE = new PrintStream(OutputStream.nullOutputStream());
+
+    private final PrintStream stdout;
     private final PrintStream err;
     private final LocalServer.Starter starter;
     private final boolean console;
@@ -68,6 +74,10 @@ public final class ClientRunner {
     private long baselineStartNanos;
 
     private volatile LoadEngine engine;
+    /** The full account (--verbose), else nowhere; set by {@link #run} before anything prints. */
+    private PrintStream out = NOWHERE;
+    /** The brief account (the default), else nowhere; set by {@link #run} before anything prints. */
+    private PrintStream brief = NOWHERE;
 
     /**
      * @param out     summaries go here
@@ -83,7 +93,7 @@ public final class ClientRunner {
     public ClientRunner(
             PrintStream out, PrintStream err, LocalServer.Starter starter, boolean console, CalibrationStore store) {
         this.store = Objects.requireNonNull(store, "store");
-        this.out = Objects.requireNonNull(out, "out");
+        this.stdout = Objects.requireNonNull(out, "out");
         this.err = Objects.requireNonNull(err, "err");
         this.starter = Objects.requireNonNull(starter, "starter");
         this.console = console;
@@ -102,11 +112,14 @@ public final class ClientRunner {
         if (configs.isEmpty()) {
             throw new IllegalArgumentException("no run configs");
         }
+        boolean verbose = configs.get(0).verbose();
+        out = verbose ? stdout : NOWHERE;
+        brief = verbose ? NOWHERE : stdout;
         try (RunDeadline deadline =
                 RunDeadline.start(MaxDuration.of(configs), configs.get(0).maxDuration() == null, this::stopAt)) {
             return runAll(List.copyOf(configs), Objects.requireNonNull(hooks, "hooks"));
         } finally {
-            out.flush();
+            stdout.flush();
             err.flush();
             finished.countDown();
         }
@@ -168,6 +181,7 @@ public final class ClientRunner {
             HttpSettings http =
                     new HttpSettings(baseUrl, first.connectTimeoutMillis(), first.readTimeoutMillis(), maxConnections);
             try (RideSenderFactory senders = first.transport().open(http)) {
+                BriefSummary.printServer(brief, first, baseUrl, local != null);
                 baselineStartNanos = System.nanoTime();
                 long runsRequests = configs.stream()
                         .mapToLong(c -> c.loadPlan().totalRequests())
@@ -183,6 +197,15 @@ public final class ClientRunner {
                     err.println("calibration: " + serverGone + "; no run started");
                     return 1;
                 }
+                int cores = Runtime.getRuntime().availableProcessors();
+                Calibration.Result measured = calibration.measured() ? calibration.calibration() : null;
+                BriefSummary.printCalibration(
+                        brief,
+                        baseline,
+                        measured,
+                        calibration.network(),
+                        measured == null ? Double.NaN : LittlesLaw.selfCheck(baseline, measured, cores),
+                        System.nanoTime() - baselineStartNanos);
                 List<RunReport> reports = new ArrayList<>(configs.size());
                 boolean ok = true;
                 for (RunConfig c : configs) {
@@ -196,21 +219,25 @@ public final class ClientRunner {
                 }
                 if (reports.size() > 1) {
                     SummaryPrinter.printSweep(out, reports);
+                    BriefSummary.printSweep(brief, reports);
                 }
                 if (reports.size() < configs.size()) {
-                    out.printf(Locale.US, "Stopped: %d of %d runs done%n", reports.size(), configs.size());
+                    stdout.printf(Locale.US, "Stopped: %d of %d runs done%n", reports.size(), configs.size());
                 }
-                hooks.afterAll(reports);
                 int code = ok && reports.size() == configs.size() && !stopRequested ? 0 : 1;
                 if (deadlineReason != null) {
-                    out.println(deadlineReason + "; exit code " + ExitCodes.DEADLINE);
+                    stdout.println(deadlineReason + "; exit code " + ExitCodes.DEADLINE);
                     code = ExitCodes.DEADLINE;
                 }
-                return RunVerdict.conclude(out, err, first.summaryJson(), reports, code);
+                code = RunVerdict.conclude(stdout, err, first.summaryJson(), reports, code);
+                // last: what to open next (client-part2's report.html)
+                hooks.afterAll(reports);
+                return code;
             }
         } finally {
             if (local != null) {
                 local.close();
+                local.log().forEach(out::println);
             }
         }
     }
@@ -242,10 +269,11 @@ public final class ClientRunner {
 
     /**
      * What the model takes from a calibration (D and Z, in {@code network}), and the calibration part that ran on
-     * this JVM, if any; both null without a usable baseline.
+     * this JVM, if any; both null without a usable baseline. {@code measured}: D and Z come from that part (a full
+     * calibration), so it can check its own model.
      */
-    private record Calibrated(Calibration.Result calibration, Prediction.Network network) {
-        static final Calibrated NONE = new Calibrated(null, null);
+    private record Calibrated(Calibration.Result calibration, Prediction.Network network, boolean measured) {
+        static final Calibrated NONE = new Calibrated(null, null, false);
     }
 
     /**
@@ -283,7 +311,10 @@ public final class ClientRunner {
             return new Calibrated(
                     null,
                     new Prediction.Network(
-                            new ClosedNetwork(cores, lightD, Math.max(0, w - lightD)), scope, "light: the baseline"));
+                            new ClosedNetwork(cores, lightD, Math.max(0, w - lightD)),
+                            scope,
+                            "light: the baseline's, on a cold JVM, so the model is rough"),
+                    false);
         }
         String key = CalibrationStore.key(
                 target.embedded() ? "embedded" : target.baseUrl(), c.transport().cliName());
@@ -308,7 +339,11 @@ public final class ClientRunner {
             return new Calibrated(
                     k,
                     new Prediction.Network(
-                            n, scope, "stored " + stored.measuredAt().truncatedTo(ChronoUnit.SECONDS)));
+                            n,
+                            scope,
+                            "stored " + stored.measuredAt().truncatedTo(ChronoUnit.SECONDS)
+                                    + "; --recalibrate measures again"),
+                    false);
         }
         Calibrated full = fullCalibration(c, target, senders, baseline, threads, part, hooks);
         Prediction.Network n = full.network();
@@ -347,7 +382,7 @@ public final class ClientRunner {
         SummaryPrinter.printCalibration(
                 out, k, System.nanoTime() - baselineStartNanos, LittlesLaw.selfCheck(baseline, k, cores), cores);
         if (!k.usable() || stopRequested || serverGone != null) {
-            return new Calibrated(k, LittlesLaw.network(baseline, k, null, cores, scope));
+            return new Calibrated(k, LittlesLaw.network(baseline, k, null, cores, scope), true);
         }
         Calibration.Result d = calibrationPart(c, baseUrl, senders, Math.max(1, threads / 2), part, 0, hooks);
         if (d.usable()) {
@@ -362,7 +397,7 @@ public final class ClientRunner {
                     k.cpuNanosPerRequest() / 1e3,
                     Math.max(0, baseline.meanLatencyNanos() - k.cpuNanosPerRequest()) / 1e3);
         }
-        return new Calibrated(k, LittlesLaw.network(baseline, k, d, cores, scope));
+        return new Calibrated(k, LittlesLaw.network(baseline, k, d, cores, scope), true);
     }
 
     /**
@@ -407,6 +442,7 @@ public final class ClientRunner {
         LoadPlan plan = c.loadPlan();
         out.println();
         SummaryPrinter.printPlan(out, c, plan, baseUrl, embedded);
+        BriefSummary.printPlan(brief, c, plan);
         int cores = Runtime.getRuntime().availableProcessors();
         Prediction naive = LittlesLaw.predict(plan, baseline);
         Prediction.Network network = calibration.network();
@@ -462,9 +498,10 @@ public final class ClientRunner {
                 .jitCpuNanos(Math.max(0, jitAfter - jitBefore))
                 .cores(cores)
                 .build();
+        MetricSource metrics = hooks.metrics(report);
+        report = RunVerdict.judge(report, metrics, hooks.clientName(), c.rate()); // null in the closed model
         SummaryPrinter.printResult(out, report);
-        report = RunVerdict.judge(
-                report, hooks.metrics(report), hooks.clientName(), c.rate()); // null in the closed model
+        BriefSummary.printResult(brief, report);
         hooks.afterRun(report);
         return report;
     }

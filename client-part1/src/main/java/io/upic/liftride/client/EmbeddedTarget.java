@@ -1,26 +1,44 @@
 package io.upic.liftride.client;
 
 import io.upic.liftride.server.embedded.EmbeddedServer;
+import io.upic.liftride.server.web.LiftRideListener;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Consumer;
 
 /**
- * The lift-ride server on embedded Tomcat 9 (same servlets as the WAR) at a free loopback port.
+ * The lift-ride server on embedded Tomcat 9 (same servlets as the WAR) at a free loopback port. Its lines (the
+ * drain's steps when it stops) are kept in {@link #log()}, off the client's console. Thread-safe.
  */
 public final class EmbeddedTarget implements LocalServer {
 
+    private final List<String> log;
     private final EmbeddedServer server;
 
-    private EmbeddedTarget(EmbeddedServer server) {
+    private EmbeddedTarget(List<String> log, EmbeddedServer server) {
+        this.log = log;
         this.server = server;
     }
 
     /** Starts the server on 127.0.0.1 at a free port. */
     public static LocalServer start() throws Exception {
-        return new EmbeddedTarget(EmbeddedServer.start("127.0.0.1", 0));
+        List<String> log = new CopyOnWriteArrayList<>();
+        EmbeddedServer server = EmbeddedServer.start(
+                "127.0.0.1",
+                0,
+                context -> context.getServletContext()
+                        .setAttribute(LiftRideListener.LOG_ATTRIBUTE, (Consumer<String>) log::add));
+        return new EmbeddedTarget(log, server);
     }
 
     @Override
     public String baseUrl() {
         return server.baseUrl();
+    }
+
+    @Override
+    public List<String> log() {
+        return List.copyOf(log);
     }
 
     @Override

@@ -4,6 +4,7 @@ import io.upic.liftride.client.cli.ParsedArgs;
 import io.upic.liftride.client.cli.RunOptions;
 import io.upic.liftride.client.engine.CalibrationStore;
 import io.upic.liftride.client.threshold.MetricCatalog;
+import io.upic.liftride.client.threshold.ThresholdCheck;
 import io.upic.liftride.flags.UsageException;
 import java.io.PrintStream;
 import java.util.Objects;
@@ -19,6 +20,10 @@ public final class Main {
 
     /** How the usage names the command. */
     public static final String COMMAND = "java -jar client-part1.jar";
+
+    /** The console's last line without --summary-json: what to open next. */
+    static final String NEXT = "Next: client-part2 takes the same flags and adds percentiles, charts and report.html;"
+            + " --summary-json FILE writes JSON";
 
     private final PrintStream out;
     private final PrintStream err;
@@ -65,8 +70,7 @@ public final class Main {
                 throw new UsageException(unmeasurable);
             }
         } catch (UsageException e) {
-            err.println(e.getMessage());
-            err.print(RunOptions.usage(COMMAND));
+            err.println(e.line());
             err.flush();
             return UsageException.EXIT_CODE;
         }
@@ -77,6 +81,14 @@ public final class Main {
         }
         ClientRunner r = new ClientRunner(out, err, starter, console, store);
         ctrlC.attach(r);
-        return r.run(parsed.configs(), RunHooks.NONE);
+        int code = r.run(parsed.configs(), RunHooks.NONE);
+        boolean finished = code == 0 || code == ThresholdCheck.EXIT_CODE;
+        if (finished
+                && parsed.config().summaryJson() == null
+                && !parsed.config().verbose()) {
+            out.println(NEXT);
+            out.flush();
+        }
+        return code;
     }
 }

@@ -37,8 +37,8 @@ public interface RunHooks {
     }
 
     /**
-     * The finished run's measured metrics, read by its thresholds and its JSON summary: called once per run after
-     * its summary is printed and before {@link #afterRun}. client-part1's counters by default.
+     * The finished run's measured metrics, read by its printed summary, its thresholds and its JSON summary: called
+     * once per run before its summary is printed and {@link #afterRun}. client-part1's counters by default.
      */
     default MetricSource metrics(RunReport report) {
         return new ResultMetrics(report.result());
@@ -55,6 +55,9 @@ public interface RunHooks {
      */
     default void afterRun(RunReport report) {}
 
-    /** Every run of the command finished (one element unless -t had a list). */
+    /**
+     * Every run of the command finished (one element unless -t had a list) and the thresholds are printed: what is
+     * printed here is the console's last word.
+     */
     default void afterAll(List<RunReport> reports) {}
 }

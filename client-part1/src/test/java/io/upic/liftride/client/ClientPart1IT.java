@@ -112,16 +112,16 @@ class ClientPart1IT {
             assertTrue(calibrationStored.get() > report.calibration().totalRequests(), "a delay part after D's");
             assertEquals(400 + calibrationStored.get() + r.requests().successful(), storedNow - storedAtStart);
             assertTrue(
-                    out().contains("Reconciliation: planned 18,000 == successful 18,000 + failed 0 + not sent 0: OK"),
+                    out().contains("checked    18,000 planned == 18,000 successful + 0 failed + 0 not sent: OK;"
+                            + " server stored 18,000: OK"),
                     out());
-            assertTrue(out().contains("delta 18,000 == successful 18,000: OK"), out());
         }
     }
 
     @Test
-    void theCliEntryStartsTheEmbeddedServerRunsAndReturnsZero() {
+    void theCliEntryStartsTheEmbeddedServerRunsAndReturnsZeroWithTheFullAccountWhenVerbose() {
         int exit = new Main(stream(out), stream(err), EmbeddedTarget::start, false).run(new String[] {
-            "-t", "8", "-s", "400", "-m", "5", "--baseline", "100", "--plan", "spring2022", "--seed", "7"
+            "-t", "8", "-s", "400", "-m", "5", "--baseline", "100", "--plan", "spring2022", "--seed", "7", "--verbose"
         });
         String o = out();
         assertEquals(0, exit, o + err.toString(StandardCharsets.UTF_8));
@@ -142,6 +142,8 @@ class ClientPart1IT {
         assertTrue(o.contains("  whole run wall time    "), o);
         assertTrue(o.contains("Reconciliation: planned 1,800 == successful 1,800 + failed 0 + not sent 0: OK"), o);
         assertTrue(o.contains("delta 1,800 == successful 1,800: OK"), o);
+        assertTrue(o.contains("\nLiftRide drain: "), "the embedded server's lines with --verbose\n" + o);
+        assertFalse(o.contains("Next: "), o);
         assertEquals("", err.toString(StandardCharsets.UTF_8), "no progress line without a console or --progress");
     }
 
@@ -150,9 +152,12 @@ class ClientPart1IT {
         int exit = new Main(stream(out), stream(err), EmbeddedTarget::start, false)
                 .run(new String[] {"-t", "4,8", "-s", "200", "--baseline", "0"});
         assertEquals(0, exit, out());
-        assertTrue(out().contains("Sweep summary"), out());
-        assertEquals(2, out().split("delta 1,800 == successful 1,800: OK", -1).length - 1, out());
-        assertTrue(out().contains("Little's law: no prediction"), out());
+        assertEquals(2, out().split("server stored 1,800: OK", -1).length - 1, out());
+        assertTrue(out().contains("predicted  no prediction (--baseline 0"), out());
+        assertTrue(out().contains("  threads  successful  failed      wall"), "the sweep's table\n" + out());
+        assertFalse(out().contains("LiftRide"), "the embedded server's lines are --verbose's\n" + out());
+        List<String> lines = out().lines().toList();
+        assertEquals(Main.NEXT, lines.get(lines.size() - 1), "what to open next, last");
     }
 
     @Test
@@ -181,7 +186,7 @@ class ClientPart1IT {
         assertTrue(o.contains("STOPPED before the end: partial account"), o);
         assertTrue(o.contains("not sent"), o);
         // even a stopped run reconciles: what the server stored is what the client counted
-        assertTrue(o.matches("(?s).*delta ([0-9,]+) == successful \\1: OK.*"), o);
+        assertTrue(o.matches("(?s).*== ([0-9,]+) successful [^\n]*; server stored \\1: OK.*"), o);
         assertFalse(o.contains("MISMATCH"), o);
     }
 }

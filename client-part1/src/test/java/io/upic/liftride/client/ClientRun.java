@@ -97,12 +97,15 @@ record ClientRun(int exit, List<RunReport> reports, String out, String err, long
         assertTrue(
                 out.contains(String.format(
                         java.util.Locale.US,
-                        "failed requests      %,12d",
+                        "%,d successful, %,d failed",
+                        r.requests().successful(),
                         r.requests().failed())),
                 output());
         assertTrue(
-                out.contains("Reconciliation: planned "
-                        + String.format(java.util.Locale.US, "%,d", r.requests().planned()) + " == "),
+                out.contains(String.format(
+                        java.util.Locale.US,
+                        "checked    %,d planned == ",
+                        r.requests().planned())),
                 output());
     }
 }

@@ -387,6 +387,7 @@ class ClientUnderFaultsTest {
                         "500",
                         "--give-up-after-ms",
                         "300",
+                        "--verbose",
                         "-i",
                         raw.baseUrl()));
         assertEquals(1, run.exit());

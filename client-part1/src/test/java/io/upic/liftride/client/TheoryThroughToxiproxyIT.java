@@ -78,7 +78,7 @@ class TheoryThroughToxiproxyIT {
                             + o);
             double wallOff = LittlesLaw.differencePercent(report.result().wallNanos(), model.wallNanos());
             assertTrue(Math.abs(wallOff) <= 15, "wall time " + wallOff + "% from the model:\n" + o);
-            assertTrue(o.contains("Predicted before the run: model (MVA): wall "), o);
+            assertTrue(o.contains("  predicted  wall time: model "), o);
             System.out.printf(
                     "TheoryThroughToxiproxyIT: measured %.1f req/s in %.3f s, model %.1f req/s in %.3f s (%+.1f%%)%n",
                     measured,

@@ -76,6 +76,44 @@ public final class Flags {
         return out.toString();
     }
 
+    /**
+     * A titled part of a command's usage ({@code Plan}, {@code Output}); immutable.
+     *
+     * @param title the heading, without its colon
+     * @param flags the group's flags in usage order
+     */
+    public record Group(String title, List<Flag<?>> flags) {
+        public Group {
+            flags = List.copyOf(flags);
+        }
+    }
+
+    /**
+     * The usage of a command with many flags: {@code usage: SYNTAX}, the {@code header} (or null), each group under
+     * its title, then the {@code footer} (or null); 100 columns, ending with a line break.
+     */
+    public static String groupedUsage(String syntax, String header, List<Group> groups, String footer) {
+        StringWriter out = new StringWriter();
+        PrintWriter w = new PrintWriter(out);
+        HelpFormatter f = new HelpFormatter();
+        f.setOptionComparator(null);
+        f.printWrapped(w, 100, "usage: " + syntax);
+        if (header != null) {
+            f.printWrapped(w, 100, header);
+        }
+        for (Group g : groups) {
+            w.println();
+            w.println(g.title() + ":");
+            f.printOptions(w, 100, options(g.flags()), 2, 2);
+        }
+        if (footer != null) {
+            w.println();
+            f.printWrapped(w, 100, footer);
+        }
+        w.flush();
+        return out.toString();
+    }
+
     private static Options options(List<Flag<?>> flags) {
         Options o = new Options();
         flags.forEach(f -> o.addOption(f.option()));

@@ -47,6 +47,7 @@ import lombok.With;
  * @param maxDuration          --max-duration: the whole invocation's limit (a sweep's: its first config's), {@link
  *                             MaxDuration#NONE} for none; null: the default from the plan ({@link MaxDuration#of})
  * @param recalibrate          --recalibrate: a full load calibration, even for short runs and when one is stored
+ * @param verbose              --verbose: the full account of every step on the console, not the brief one
  */
 @Builder(toBuilder = true)
 @With
@@ -73,7 +74,8 @@ public record RunConfig(
         Shard shard,
         Double rate,
         Duration maxDuration,
-        boolean recalibrate) {
+        boolean recalibrate,
+        boolean verbose) {
 
     /** Checks every field against its flag's rule (see {@link RunOptions}), for configs built without the CLI. */
     public RunConfig {

@@ -176,6 +176,11 @@ public final class RunOptions {
                         return Path.of(text.trim());
                     })
             .withExplainsRejection(true);
+    public static final Flag<Boolean> VERBOSE = Flag.toggle(
+            "v",
+            "verbose",
+            "the full account on the console: the calibration, each phase, the prediction's inputs and the embedded"
+                    + " server's lines; default: at most 15 lines per run");
     public static final Flag<Boolean> QUIET =
             Flag.toggle(null, "quiet", "no progress output at all (neither the line nor the 10 s log lines)");
     public static final Flag<Shard> SHARD = Flag.of(
@@ -205,34 +210,28 @@ public final class RunOptions {
             RunOptions::rate);
     public static final Flag<Boolean> HELP = Flags.HELP;
 
-    /** Every flag of client-part1, in usage order: the required ones first. */
-    public static final List<Flag<?>> FLAGS = List.of(
-            THREADS,
-            SKIERS,
-            LIFTS,
-            MEAN_RUNS,
-            IP,
-            RESORT,
-            SEASON,
-            DAY,
-            PLAN,
-            SEED,
-            CONNECT_TIMEOUT,
-            READ_TIMEOUT,
-            BASELINE,
-            RECALIBRATE,
-            BACKOFF,
-            BACKOFF_MAX,
-            GIVE_UP,
-            MAX_DURATION,
-            PROGRESS,
-            TRANSPORT,
-            THRESHOLD,
-            SUMMARY_JSON,
-            QUIET,
-            SHARD,
-            RATE,
-            HELP);
+    /** client-part1's flags as its usage groups them, the required ones first; the Output group comes 4th. */
+    private static final List<Flags.Group> GROUPS = List.of(
+            new Flags.Group(
+                    "Plan (the load)",
+                    List.of(THREADS, SKIERS, LIFTS, MEAN_RUNS, PLAN, RATE, SHARD, SEED, RESORT, SEASON, DAY)),
+            new Flags.Group("Server (and the prediction's measurement of it)", List.of(IP, BASELINE, RECALIBRATE)),
+            new Flags.Group(
+                    "Network",
+                    List.of(TRANSPORT, CONNECT_TIMEOUT, READ_TIMEOUT, BACKOFF, BACKOFF_MAX, GIVE_UP, MAX_DURATION)),
+            new Flags.Group("Output", List.of(VERBOSE, QUIET, PROGRESS, HELP)),
+            new Flags.Group("CI checks", List.of(THRESHOLD, SUMMARY_JSON)));
+
+    /** Every flag of client-part1, in usage order. */
+    public static final List<Flag<?>> FLAGS =
+            GROUPS.stream().flatMap(g -> g.flags().stream()).toList();
+
+    /** The standard sweep: the example every usage shows. */
+    public static final String STANDARD_SWEEP = "-t 32,64,128,256 -s 20000 -l 40 -m 10";
+
+    /** What client-part1 leaves behind, as its usage says it. */
+    private static final String PART1_FILES = "Files: none but --summary-json's; client-part2 takes the same flags"
+            + " and writes report.html with charts, percentiles and the CSV of every request.";
 
     private static final String THREAD_LIST_EXAMPLE = "32,64,128,256";
 
@@ -274,21 +273,37 @@ public final class RunOptions {
                 .rate(RATE.valueIn(cl))
                 .maxDuration(MAX_DURATION.valueIn(cl))
                 .recalibrate(RECALIBRATE.valueIn(cl))
+                .verbose(VERBOSE.valueIn(cl))
                 .build();
         checkShard(config, threadCounts);
         return new ParsedArgs(cl, threadCounts, config, false);
     }
 
-    /** The usage text for client-part1's flags plus {@code extra}, headed by {@code command}. */
-    public static String usage(String command, Flag<?>... extra) {
-        return Flags.usage(
+    /** client-part1's usage, headed by {@code command}. */
+    public static String usage(String command) {
+        return usage(command, PART1_FILES);
+    }
+
+    /**
+     * The usage of client-part1's flags plus {@code output} (first in the Output group), headed by {@code command}:
+     * the flags by group, the standard sweep as an example, {@code files} (what a run leaves behind), the exit
+     * codes.
+     */
+    public static String usage(String command, String files, Flag<?>... output) {
+        List<Flags.Group> groups = new ArrayList<>(GROUPS);
+        List<Flag<?>> outputFlags = new ArrayList<>(List.of(output));
+        outputFlags.addAll(GROUPS.get(3).flags());
+        groups.set(3, new Flags.Group(GROUPS.get(3).title(), outputFlags));
+        return Flags.groupedUsage(
                 command + " -t N -s N [options]",
-                null,
-                withExtra(extra),
-                "Exit codes: 0 every request succeeded, 1 a request failed or the server is unreachable, 2 bad flags, "
-                        + ThresholdCheck.EXIT_CODE + " every request succeeded but a --threshold failed, "
-                        + ExitCodes.UNCHECKED + " the server's ride count could not be read to check the counts, "
-                        + ExitCodes.DEADLINE + " --max-duration passed.");
+                "Example, the standard sweep: " + command + " " + STANDARD_SWEEP,
+                groups,
+                files + "\nExit codes: 0 every request succeeded and the counts reconcile; 1 a request failed, the"
+                        + " counts do not reconcile or the server is unreachable; 2 a bad flag; "
+                        + ThresholdCheck.EXIT_CODE + " every request succeeded but a --threshold failed; "
+                        + ExitCodes.UNCHECKED + " the server's ride count could not be read to check the counts; "
+                        + ExitCodes.DEADLINE + " --max-duration passed; 130 interrupted by Ctrl-C (after the partial"
+                        + " account).");
     }
 
     private static List<Flag<?>> withExtra(Flag<?>... extra) {

@@ -29,65 +29,127 @@ public final class PredictionCheck {
      * no model.
      */
     public static List<String> explain(RunReport report) {
-        Prediction m = report.model();
-        RunResult r = report.result();
-        if (m == null || r.wallNanos() <= 0 || r.stopped()) {
-            return List.of();
-        }
-        double wallMiss = LittlesLaw.differencePercent(r.wallNanos(), m.wallNanos());
-        if (Math.abs(wallMiss) <= TOLERANCE_PERCENT) {
+        Miss miss = Miss.of(report);
+        if (miss == null) {
             return List.of();
         }
         List<String> lines = new ArrayList<>(5);
         lines.add(String.format(
                 L,
                 "The model missed the wall time by %+.1f%% (more than %.0f%%); its inputs, measured again in this run:",
-                wallMiss,
+                miss.wall(),
                 TOLERANCE_PERCENT));
+        Prediction m = report.model();
         Prediction.Network n = m.network();
-        double runD = report.cpuNanosPerAttempt();
-        double dMiss = Double.NaN;
-        if (!Double.isNaN(runD) && runD > 0) {
-            dMiss = missWith(report, runD, n.delayNanos());
+        if (!Double.isNaN(miss.withRunD())) {
             lines.add(String.format(
                     L,
                     "  D under load: calibrated %.1f us, this run %.1f us per attempt (%+.1f%%; of which the JIT"
                             + " compiler threads %.1f us); with it the model is off by %+.1f%%",
                     n.cpuNanosPerRequest() / 1e3,
-                    runD / 1e3,
-                    LittlesLaw.differencePercent(runD, n.cpuNanosPerRequest()),
+                    report.cpuNanosPerAttempt() / 1e3,
+                    LittlesLaw.differencePercent(report.cpuNanosPerAttempt(), n.cpuNanosPerRequest()),
                     report.jitNanosPerAttempt() / 1e3,
-                    dMiss));
+                    miss.withRunD()));
         }
-        double zMiss = Double.NaN;
-        double cpuResidence = m.peakResponseNanos() - n.delayNanos();
-        if (r.meanLatencyNanos() > 0) {
-            double runZ = Math.max(0, r.meanLatencyNanos() - cpuResidence);
-            zMiss = missWith(report, n.cpuNanosPerRequest(), runZ);
+        if (!Double.isNaN(miss.withRunZ())) {
             lines.add(String.format(
                     L,
                     "  the delay Z: %.3f ms in the model, %.3f ms in this run (its mean latency %.3f ms less"
                             + " the model's %.3f ms at the CPU); with it the model is off by %+.1f%%",
                     n.delayNanos() / 1e6,
-                    runZ / 1e6,
-                    r.meanLatencyNanos() / 1e6,
-                    cpuResidence / 1e6,
-                    zMiss));
+                    miss.runZ() / 1e6,
+                    report.result().meanLatencyNanos() / 1e6,
+                    miss.cpuResidence() / 1e6,
+                    miss.withRunZ()));
         }
-        lines.add("  => " + verdict(report, m, wallMiss, dMiss, zMiss));
+        lines.add("  => " + verdict(report, m, miss));
         return lines;
     }
 
-    /** Which input moved: the re-solve closest to the measurement when it halves the miss, else the schedule. */
-    private static String verdict(RunReport report, Prediction m, double wallMiss, double dMiss, double zMiss) {
-        double d = Double.isNaN(dMiss) ? Double.POSITIVE_INFINITY : Math.abs(dMiss);
-        double z = Double.isNaN(zMiss) ? Double.POSITIVE_INFINITY : Math.abs(zMiss);
-        double best = Math.min(d, z);
-        if (best <= Math.abs(wallMiss) / 2) {
-            return d <= z
-                    ? "what moved: D under load (the CPU per request differed from the calibration's"
-                            + jitPart(report, m) + ")"
-                    : "what moved: W (the delay differed from the single-thread baseline's)";
+    /**
+     * One line for a miss of more than {@link #TOLERANCE_PERCENT}: that the prediction cannot be trusted here, by
+     * how much it missed and which input moved; null when the model held, or there is no model.
+     */
+    public static String brief(RunReport report) {
+        Miss miss = Miss.of(report);
+        if (miss == null) {
+            return null;
+        }
+        String moved = switch (miss.moved()) {
+            case D ->
+                jitPart(report, report.model()).isEmpty()
+                        ? "D (CPU per request) moved"
+                        : "D moved: the JIT still compiling";
+            case Z -> "the delay moved";
+            case SCHEDULE -> "the phase schedule moved";
+        };
+        return String.format(
+                L,
+                "The prediction cannot be trusted here: it missed the wall time by %+.1f%% (over %.0f%%): %s",
+                miss.wall(),
+                TOLERANCE_PERCENT,
+                moved);
+    }
+
+    /** Which input of the model the run moved. */
+    private enum Input {
+        D,
+        Z,
+        SCHEDULE
+    }
+
+    /**
+     * A miss: the wall time's difference from the model in %, and again with the run's own D and delay.
+     *
+     * @param withRunD     the miss with this run's D, NaN when its CPU is unknown
+     * @param runZ         this run's delay: its mean latency less the model's time at the CPU
+     * @param withRunZ     the miss with this run's delay, NaN without a latency
+     * @param cpuResidence the model's time at the CPU in the peak phase
+     */
+    private record Miss(double wall, double withRunD, double runZ, double withRunZ, double cpuResidence) {
+
+        /** The miss of {@code report}'s model, or null when it held or there is none. */
+        static Miss of(RunReport report) {
+            Prediction m = report.model();
+            RunResult r = report.result();
+            if (m == null || r.wallNanos() <= 0 || r.stopped()) {
+                return null;
+            }
+            double wall = LittlesLaw.differencePercent(r.wallNanos(), m.wallNanos());
+            if (Math.abs(wall) <= TOLERANCE_PERCENT) {
+                return null;
+            }
+            Prediction.Network n = m.network();
+            double runD = report.cpuNanosPerAttempt();
+            double dMiss = !Double.isNaN(runD) && runD > 0 ? missWith(report, runD, n.delayNanos()) : Double.NaN;
+            double cpuResidence = m.peakResponseNanos() - n.delayNanos();
+            double runZ = Math.max(0, r.meanLatencyNanos() - cpuResidence);
+            double zMiss = r.meanLatencyNanos() > 0 ? missWith(report, n.cpuNanosPerRequest(), runZ) : Double.NaN;
+            return new Miss(wall, dMiss, runZ, zMiss, cpuResidence);
+        }
+
+        /** The input whose re-solve comes closest to the measurement when it halves the miss, else the schedule. */
+        Input moved() {
+            double d = Double.isNaN(withRunD) ? Double.POSITIVE_INFINITY : Math.abs(withRunD);
+            double z = Double.isNaN(withRunZ) ? Double.POSITIVE_INFINITY : Math.abs(withRunZ);
+            if (Math.min(d, z) > Math.abs(wall) / 2) {
+                return Input.SCHEDULE;
+            }
+            return d <= z ? Input.D : Input.Z;
+        }
+    }
+
+    /** Which input moved, with its numbers. */
+    private static String verdict(RunReport report, Prediction m, Miss miss) {
+        switch (miss.moved()) {
+            case D:
+                return "what moved: D under load (the CPU per request differed from the calibration's"
+                        + jitPart(report, m) + ")";
+            case Z:
+                return "what moved: W (the delay differed from the single-thread baseline's)";
+            default:
+                break;
         }
         RunResult r = report.result();
         PhaseResult peak = r.phases().get(report.plan().peakPhase().index());

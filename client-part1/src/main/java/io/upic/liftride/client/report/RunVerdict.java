@@ -12,7 +12,7 @@ import java.util.Objects;
 
 /**
  * The end of a run and of an invocation beyond the printed account: a run's thresholds checked and its JSON
- * summary built ({@link #judge}), then, after the last run, every run's PASS/FAIL lines as the last thing on
+ * summary built ({@link #judge}), then, after the last run, every run's PASS/FAIL lines before what to open next on
  * screen, the {@code --summary-json} file, and the exit code ({@link #conclude}). Static and thread-safe.
  */
 public final class RunVerdict {

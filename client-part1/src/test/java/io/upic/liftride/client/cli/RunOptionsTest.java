@@ -220,7 +220,7 @@ class RunOptionsTest {
                 "--out needs a value (a folder)",
                 assertThrows(UsageException.class, () -> RunOptions.parse(new String[] {"--out"}, out))
                         .getMessage());
-        assertTrue(RunOptions.usage("client", out).contains("--out <DIR>"));
+        assertTrue(RunOptions.usage("client", "files", out).contains("--out <DIR>"));
     }
 
     @Test

@@ -25,7 +25,8 @@ import java.util.OptionalLong;
 public final class ConsoleExamples {
 
     /** 2,000 requests measured on 0.2 s of process CPU: D = 100 us. */
-    public static final Calibration.Result CALIBRATION = new Calibration.Result(16, 2_000_000_000L, 1_000_000_000L, 2_000, 0, 200_000_000L, false, 6_000, null);
+    public static final Calibration.Result CALIBRATION =
+            new Calibration.Result(16, 2_000_000_000L, 1_000_000_000L, 2_000, 0, 200_000_000L, false, 6_000, null);
 
     private ConsoleExamples() {}
 

@@ -56,6 +56,7 @@ final class Instrumentation implements RunHooks {
     private final String command;
     private final int plannedRuns;
     private final Runnable stopRun;
+    private final boolean verbose;
     private final List<RunOutput> outputs = new ArrayList<>();
     /** Each run's report section, built once right after the run. */
     private final List<ReportModel.Run> sections = new ArrayList<>();
@@ -70,14 +71,23 @@ final class Instrumentation implements RunHooks {
     /**
      * @param stopRun what stops the invocation when a run's CSV writer fails (its runner's {@code stop});
      *                called on the writer's thread
+     * @param verbose whether the console gets the statistics in full (--verbose), or a line per run
      */
-    Instrumentation(Path outDir, PrintStream out, PrintStream err, String command, int plannedRuns, Runnable stopRun) {
+    Instrumentation(
+            Path outDir,
+            PrintStream out,
+            PrintStream err,
+            String command,
+            int plannedRuns,
+            Runnable stopRun,
+            boolean verbose) {
         this.outDir = outDir;
         this.out = out;
         this.err = err;
         this.command = command;
         this.plannedRuns = plannedRuns;
         this.stopRun = stopRun;
+        this.verbose = verbose;
     }
 
     @Override
@@ -174,7 +184,11 @@ final class Instrumentation implements RunHooks {
                     + (o.rowsMatch() ? "" : "CSV rows != attempts; ")
                     + (o.histogramsMatch() ? "" : "histogram values != attempts; ") + String.join("; ", problems));
         }
-        StatsText.print(out, o, outDir);
+        if (verbose) {
+            StatsText.print(out, o, outDir);
+        } else {
+            StatsText.printBrief(out, o, outDir);
+        }
         writeReport(false); // after every run, so an interrupted sweep still leaves a report of what ran
     }
 
@@ -204,10 +218,10 @@ final class Instrumentation implements RunHooks {
         boolean stopped = reports.size() < plannedRuns
                 || reports.stream().anyMatch(r -> r.result().stopped());
         Path file = writeReport(stopped);
-        if (outputs.size() > 1) {
+        if (verbose && outputs.size() > 1) {
             printSweep();
         }
-        if (file != null) {
+        if (file != null && verbose) {
             out.println("Report: " + file);
             out.printf(
                     Locale.US,
@@ -215,6 +229,12 @@ final class Instrumentation implements RunHooks {
                     outDir.resolve(HtmlReport.FILE),
                     htmlBytes,
                     htmlNanos / 1e6);
+        } else if (file != null) {
+            out.println();
+            out.printf(
+                    "Beside it: %s%s and a folder per run%n",
+                    MarkdownReport.FILE, sweepCharts.isEmpty() ? "" : ", " + sweepCharts.size() + " sweep charts");
+            out.println("Report: " + outDir.resolve(HtmlReport.FILE));
         }
         out.flush();
     }

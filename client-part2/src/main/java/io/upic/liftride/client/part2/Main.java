@@ -113,15 +113,17 @@ public final class Main {
             }
             outDir = Part2Options.outputDir(parsed.commandLine(), workingDir, LocalDateTime.now());
         } catch (UsageException e) {
-            err.println(e.getMessage());
-            err.print(Part2Options.usage(COMMAND));
+            err.println(e.line());
             err.flush();
             return UsageException.EXIT_CODE;
         }
-        out.println("Output folder: " + outDir);
+        boolean verbose = parsed.config().verbose();
+        if (verbose) {
+            out.println("Output folder: " + outDir);
+        }
         ClientRunner r = new ClientRunner(out, err, starter, console, store);
         Instrumentation hooks = new Instrumentation(
-                outDir, out, err, commandLine(args), parsed.threadCounts().size(), r::stop);
+                outDir, out, err, commandLine(args), parsed.threadCounts().size(), r::stop, verbose);
         lastInstrumentation = hooks;
         ctrlC.attach(r);
         int code;

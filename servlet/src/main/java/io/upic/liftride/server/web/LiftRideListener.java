@@ -19,8 +19,14 @@ import org.apache.catalina.Service;
  * their {@code init}, so each deployment has its own and none is static.
  */
 public final class LiftRideListener implements ServletContextListener {
-    /** How the drain's steps are printed: on stdout (the launcher's console, or catalina.out). */
-    private static final Consumer<String> DRAIN_LOG = line -> System.out.println("LiftRide drain: " + line);
+    /**
+     * The ServletContext attribute that takes the application's operating lines (the drain's steps): a {@code
+     * Consumer<String>} set before the context starts, as the load client's in-process server does; without it they
+     * go to stdout (the launcher's console, or catalina.out).
+     */
+    public static final String LOG_ATTRIBUTE = "io.upic.liftride.log";
+
+    private static final Consumer<String> STDOUT = System.out::println;
 
     @Override
     public void contextInitialized(ServletContextEvent event) {
@@ -43,11 +49,19 @@ public final class LiftRideListener implements ServletContextListener {
             if (metrics != null) {
                 metrics.bindConnectors(TomcatConnectors.connectors(service));
             }
-            TomcatDrain onStop = new TomcatDrain(drain, service, store, settings, DRAIN_LOG);
+            TomcatDrain onStop = new TomcatDrain(drain, service, store, settings, drainLog(context));
             service.getServer().addLifecycleListener(onStop);
             context.setAttribute(TomcatDrain.class.getName(), onStop);
             context.setAttribute(Service.class.getName(), service);
         });
+    }
+
+    /** Where the drain's steps go: {@link #LOG_ATTRIBUTE}'s consumer, else stdout. */
+    @SuppressWarnings("unchecked")
+    private static Consumer<String> drainLog(ServletContext context) {
+        Consumer<String> log =
+                context.getAttribute(LOG_ATTRIBUTE) instanceof Consumer<?> c ? (Consumer<String>) c : STDOUT;
+        return line -> log.accept("LiftRide drain: " + line);
     }
 
     /**
@@ -103,8 +117,9 @@ public final class LiftRideListener implements ServletContextListener {
             int queued = store.queuedRides();
             store.close();
             if (draining) {
-                DRAIN_LOG.accept("store closed in " + TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startNanos)
-                        + " ms (" + queued + " rides were queued: applied, or answered 503)");
+                drainLog(context)
+                        .accept("store closed in " + TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startNanos)
+                                + " ms (" + queued + " rides were queued: applied, or answered 503)");
             }
         }
         if (context.getAttribute(StoreProbe.class.getName()) instanceof StoreProbe probe) {

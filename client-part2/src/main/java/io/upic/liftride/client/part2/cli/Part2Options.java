@@ -31,8 +31,9 @@ public final class Part2Options {
             "DIR",
             "a folder that can be created",
             null,
-            "folder for the CSVs, charts, histogram logs, summary.json and report.md (created if missing); default a new folder "
-                    + DEFAULT_PARENT + "/<date>T<time>/ under the working directory",
+            "folder for report.html, report.md, the CSVs, charts, histogram logs and summary.json (created if"
+                    + " missing); default a new folder " + DEFAULT_PARENT + "/<date>T<time>/ under the working"
+                    + " directory",
             text -> text);
 
     private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH-mm-ss", Locale.ROOT);
@@ -60,7 +61,12 @@ public final class Part2Options {
 
     /** The usage of client-part1's flags and --out, headed by {@code command}. */
     public static String usage(String command) {
-        return RunOptions.usage(command, OUT);
+        return RunOptions.usage(
+                command,
+                "Files: --out DIR holds report.html (open it first), report.md, the sweep charts and a folder per run"
+                        + " with its CSV, histogram log, charts and summary.json; exit code 1 also when the CSV or the"
+                        + " histograms miss an attempt.",
+                OUT);
     }
 
     /**

@@ -5,7 +5,7 @@ import java.io.PrintStream;
 
 /**
  * The words after a subcommand ({@code merge}, {@code compare}) parsed into its request, with the one way both
- * answer {@code --help} (the usage on stdout, exit 0) and a bad word (one line and the usage on stderr, exit 2).
+ * answer {@code --help} (the usage on stdout, exit 0) and a bad word (one line on stderr, exit 2).
  * Immutable; {@link #parse} is thread-safe if the parser is.
  *
  * @param request  the parsed request, or null when the subcommand is done ({@code --help} or a usage error)
@@ -24,7 +24,7 @@ public record Subcommand<R>(R request, int exitCode) {
         return request == null;
     }
 
-    /** Parses {@code args} with {@code parser}, printing {@code usage} for {@code --help} or after an error. */
+    /** Parses {@code args} with {@code parser}, printing {@code usage} for {@code --help}, one line for an error. */
     public static <R> Subcommand<R> parse(
             String[] args, Parser<R> parser, String usage, PrintStream out, PrintStream err) {
         try {
@@ -36,8 +36,7 @@ public record Subcommand<R>(R request, int exitCode) {
             }
             return new Subcommand<>(request, 0);
         } catch (UsageException e) {
-            err.println(e.getMessage());
-            err.print(usage);
+            err.println(e.line());
             err.flush();
             return new Subcommand<>(null, UsageException.EXIT_CODE);
         }

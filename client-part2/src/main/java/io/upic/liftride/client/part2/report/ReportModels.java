@@ -6,6 +6,7 @@ import io.upic.liftride.client.part2.chart.RunCharts.ChartFile;
 import io.upic.liftride.client.part2.metrics.ScopeStats;
 import io.upic.liftride.client.part2.metrics.TimeBuckets;
 import io.upic.liftride.client.part2.metrics.Timeline;
+import io.upic.liftride.client.report.CpuScope;
 import io.upic.liftride.client.report.Prediction;
 import io.upic.liftride.client.report.PredictionCheck;
 import io.upic.liftride.client.report.Reconciliation;
@@ -122,6 +123,25 @@ public final class ReportModels {
                     "Instrumentation cost beside the workers: the CSV writer thread used %.3f s CPU (%.0f ns per row).",
                     o.csv().cpuNanos() / 1e9,
                     o.csv().cpuNanosPerRow()));
+        }
+        var c = o.chunks();
+        notes.add(String.format(
+                L,
+                "Recording memory: %d chunks of %d rows allocated (cap %d), %,d writer stalls.",
+                c.allocated(),
+                c.rowsPerChunk(),
+                c.maxChunks(),
+                c.stalls()));
+        if (!Double.isNaN(rep.busyCores())) {
+            notes.add(String.format(
+                    L,
+                    "CPU: this JVM (%s) kept %.2f of %d cores busy, %.0f us per attempt (of which the JIT compiler"
+                            + " threads %.1f us).",
+                    CpuScope.of(rep.embeddedServer()).label(),
+                    rep.busyCores(),
+                    rep.cores(),
+                    rep.cpuNanosPerAttempt() / 1e3,
+                    rep.jitNanosPerAttempt() / 1e3));
         }
         // a miss over 15% says which input moved (D under load, W, the phase schedule), as the console does
         PredictionCheck.explain(rep).forEach(line -> notes.add(line.strip()));

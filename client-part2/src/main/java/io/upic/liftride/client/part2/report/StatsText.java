@@ -8,8 +8,9 @@ import java.nio.file.Path;
 import java.util.Locale;
 
 /**
- * The statistics on the terminal, after client-part1's account of the run. Numbers use
- * {@link Locale#US} like client-part1's output. Stateless.
+ * The statistics on the terminal, after client-part1's account of the run: in full ({@link #print}, --verbose), or
+ * the one line saying where the files went ({@link #printBrief}). Numbers use {@link Locale#US} like client-part1's
+ * output. Stateless.
  */
 public final class StatsText {
 
@@ -20,6 +21,31 @@ public final class StatsText {
     public static void print(PrintStream out, RunOutput o, Path base) {
         printLatency(out, o);
         printFiles(out, o, base);
+    }
+
+    /** The run's folder and files in one line, its checks only when they fail, and its problems. */
+    public static void printBrief(PrintStream out, RunOutput o, Path base) {
+        var csv = o.csv();
+        out.printf(
+                L,
+                "  %-10s %s/: requests.csv (%,d rows%s), %s%ssummary.json, %d charts%n",
+                "files",
+                rel(base, o.dir()),
+                csv.rowsWritten(),
+                o.rowsMatch() ? "" : String.format(L, " != %,d attempts: MISMATCH", o.attempts()),
+                o.histogramsMatch()
+                        ? ""
+                        : String.format(
+                                L,
+                                "histograms %,d values != %,d attempts: MISMATCH, ",
+                                o.metrics().recordedAttempts(),
+                                o.attempts()),
+                o.hlog() == null ? "" : HdrLog.FILE + ", ",
+                o.charts().size());
+        for (String p : o.problems()) {
+            out.println("  PROBLEM (instrumentation): " + p);
+        }
+        out.flush();
     }
 
     private static void printLatency(PrintStream out, RunOutput o) {
@@ -119,7 +145,9 @@ public final class StatsText {
                 s.all(),
                 String.format(L, "%,9.1f req/s", s.throughputPerSecond()),
                 String.format(L, "%9.1f", s.measuredConcurrency()));
-        stats(out, "", "first", s.first(), "", "");
+        if (s.first().count() != s.all().count()) { // else every attempt was a first one: the same row again
+            stats(out, "", "first", s.first(), "", "");
+        }
         if (s.fromIntended() != null) {
             stats(out, "", "intended", s.fromIntended(), "", "");
         }

@@ -1,0 +1,275 @@
+package io.upic.liftride.client.report;
+
+import io.upic.liftride.client.cli.RunConfig;
+import io.upic.liftride.client.engine.Baseline;
+import io.upic.liftride.client.engine.Calibration;
+import io.upic.liftride.client.engine.PhaseResult;
+import io.upic.liftride.client.engine.RunResult;
+import io.upic.liftride.client.plan.LoadPlan;
+import io.upic.liftride.client.plan.PlannedPhase;
+import java.io.PrintStream;
+import java.util.List;
+import java.util.Locale;
+import java.util.stream.Collectors;
+
+/**
+ * The console's default account: the server and the calibration in a few lines, each run in at most
+ * {@link #MAX_RUN_LINES} lines (its plan, counts, latency, the prediction beside the measurement, the
+ * reconciliation), a sweep's table; no line wider than {@link #WIDTH} columns. {@link SummaryPrinter} prints the
+ * full account instead with {@code --verbose}. Numbers use {@link Locale#US}. Stateless and thread-safe; callers
+ * serialize output to one stream.
+ */
+public final class BriefSummary {
+
+    /** The widest line this account prints, in columns. */
+    public static final int WIDTH = 120;
+    /** The most lines one run prints, its plan and client-part2's files line included. */
+    public static final int MAX_RUN_LINES = 15;
+
+    private static final Locale L = Locale.US;
+    private static final String LABEL = "  %-10s ";
+
+    private BriefSummary() {}
+
+    /** Where the load goes and how, once before the baseline. */
+    public static void printServer(PrintStream out, RunConfig c, String serverUrl, boolean embedded) {
+        out.printf(
+                L,
+                "Server %s%s, transport %s%n",
+                serverUrl,
+                embedded ? " (embedded, started by this client)" : "",
+                c.transport().cliName());
+        if (c.baselineRequests() > 0) {
+            out.printf(
+                    L,
+                    "Calibrating the prediction: %,d + %,d requests from 1 thread, then a load calibration...%n",
+                    c.baselineRequests(),
+                    c.baselineRequests());
+        }
+        out.flush();
+    }
+
+    /**
+     * The prediction's inputs in one line (W, and D with where it came from: a light, stored or full calibration),
+     * then one line when the calibration disagrees with its own model by more than the tolerance. {@code k} is the
+     * full calibration's measured part, or null; {@code n} the model's network, or null when there is no model.
+     */
+    public static void printCalibration(
+            PrintStream out,
+            Baseline.Result b,
+            Calibration.Result k,
+            Prediction.Network n,
+            double modelPerSecond,
+            long elapsedNanos) {
+        if (b == null) {
+            return;
+        }
+        if (b.successful() == 0) {
+            out.println("No prediction: the baseline had no successful request");
+            return;
+        }
+        String d = n == null
+                ? "no D under load (the calibration failed: no model)"
+                : String.format(L, "D = %.1f us CPU per request (%s)", n.cpuNanosPerRequest() / 1e3, n.calibration());
+        out.printf(
+                L,
+                "Calibrated in %.1f s: W = %.3f ms latency (1 thread), %s%n",
+                elapsedNanos / 1e9,
+                b.meanLatencyNanos() / 1e6,
+                d);
+        double miss = LittlesLaw.differencePercent(k == null ? Double.NaN : k.throughputPerSecond(), modelPerSecond);
+        if (Math.abs(miss) > PredictionCheck.TOLERANCE_PERCENT) {
+            out.printf(
+                    L,
+                    "The prediction cannot be trusted here: the calibration ran %,.0f req/s at %d threads, its model"
+                            + " %,.0f (%+.1f%%)%n",
+                    k.throughputPerSecond(),
+                    k.threads(),
+                    modelPerSecond,
+                    miss);
+        }
+        out.flush();
+    }
+
+    /** The plan in one line, before the run. */
+    public static void printPlan(PrintStream out, RunConfig c, LoadPlan plan) {
+        out.println();
+        out.printf(
+                L,
+                "Run -t %d, plan %s: %,d requests, -s %,d -l %d -m %d, threads %s (%s)%s%s%n",
+                plan.numThreads(),
+                plan.planName(),
+                plan.totalRequests(),
+                plan.numSkiers(),
+                c.lifts(),
+                plan.numRuns(),
+                plan.phases().stream().map(p -> Integer.toString(p.threads())).collect(Collectors.joining("/")),
+                plan.phases().stream().map(PlannedPhase::name).collect(Collectors.joining("/")),
+                c.rate() == null ? "" : ", --rate " + OpenModelSummary.number(c.rate()),
+                c.shard().whole() ? "" : ", --shard " + c.shard());
+        if (!c.shard().whole()) {
+            out.println(ShardNotes.planLine(c.shard(), c.wholePlan(), plan));
+        }
+        out.flush();
+    }
+
+    /** The account of a finished run, judged ({@link RunVerdict#judge}): counts, latency, prediction, checks. */
+    public static void printResult(PrintStream out, RunReport report) {
+        RunResult r = report.result();
+        var q = r.requests();
+        if (r.stopped()) {
+            out.println("  STOPPED before the end: partial account");
+        }
+        out.printf(
+                L,
+                LABEL + "%,d successful, %,d failed%s, %,d retries; wall %.3f s, %,.1f req/s%n",
+                "requests",
+                q.successful(),
+                q.failed(),
+                q.notSent() > 0 ? String.format(L, ", %,d not sent", q.notSent()) : "",
+                q.retries(),
+                r.wallNanos() / 1e9,
+                r.throughputPerSecond());
+        out.println(String.format(L, LABEL, "latency") + latency(report.summary()));
+        rates(r).forEach(line -> out.printf(L, LABEL + "%s%n", "open model", line));
+        if (!r.failuresByCause().isEmpty()) {
+            out.println("  failures by cause: " + SummaryPrinter.causes(r.failuresByCause()));
+        }
+        for (String problem : r.problems()) {
+            out.println("  PROBLEM: " + problem);
+        }
+        out.println(String.format(L, LABEL, "predicted") + prediction(report));
+        String untrusted = PredictionCheck.brief(report);
+        if (untrusted != null) {
+            out.println("  " + untrusted);
+        }
+        Reconciliation c = report.reconciliation();
+        out.println(String.format(L, LABEL, "checked") + reconciliation(c));
+        if (!c.serverChecked()) {
+            out.println("  server ridesStored: not checked (" + c.serverNote() + ")");
+        }
+        out.flush();
+    }
+
+    /** Mean, p50, p99 and max, as far as the run's metrics measure them. */
+    private static String latency(RunSummary s) {
+        RunSummary.Latency l = s == null ? null : s.latencyMs();
+        if (l == null || l.mean() == null) {
+            return "-";
+        }
+        if (l.p50() == null) {
+            return String.format(L, "mean %.3f ms (percentiles and max: client-part2)", l.mean());
+        }
+        return String.format(
+                L, "mean %.3f ms, p50 %.3f ms, p99 %.3f ms, max %.3f ms", l.mean(), l.p50(), l.p99(), l.max());
+    }
+
+    /** The open model's peak phase, offered beside achieved; nothing in the closed model. */
+    private static List<String> rates(RunResult r) {
+        return r.phases().stream()
+                .filter(p -> p.started() && p.offeredPerSecond() != null)
+                .max((a, b) -> Integer.compare(a.threads(), b.threads()))
+                .map(p -> List.of(peakRate(p)))
+                .orElse(List.of());
+    }
+
+    private static String peakRate(PhaseResult p) {
+        return String.format(
+                L,
+                "%s offered %,.1f req/s, achieved %,.1f; send lag mean %.3f ms, max %.3f ms",
+                p.name(),
+                p.offeredPerSecond(),
+                p.achievedPerSecond(),
+                p.scheduleLag().meanNanos() / 1e6,
+                p.scheduleLag().maxNanos() / 1e6);
+    }
+
+    /** The wall time each prediction gave, with the measurement's difference from it. */
+    private static String prediction(RunReport report) {
+        Prediction naive = report.prediction();
+        if (naive == null) {
+            return "no prediction (--baseline 0, or a baseline without a successful request)";
+        }
+        double wall = report.result().wallNanos();
+        String model = report.model() == null
+                ? "no model (no usable calibration)"
+                : String.format(
+                        L,
+                        "model %.3f s (%+.1f%%)",
+                        report.model().wallNanos() / 1e9,
+                        LittlesLaw.differencePercent(wall, report.model().wallNanos()));
+        return String.format(
+                L,
+                "wall time: %s, naive N / W %.3f s (%+.1f%%); diff = measured / predicted - 1",
+                model,
+                naive.wallNanos() / 1e9,
+                LittlesLaw.differencePercent(wall, naive.wallNanos()));
+    }
+
+    private static String reconciliation(Reconciliation c) {
+        String client = String.format(
+                L,
+                "%,d planned %s %,d successful + %,d failed + %,d not sent: %s",
+                c.planned(),
+                c.clientBalanced() ? "==" : "!=",
+                c.successful(),
+                c.failed(),
+                c.notSent(),
+                c.clientBalanced() ? "OK" : "MISMATCH");
+        if (!c.serverChecked()) {
+            return client;
+        }
+        boolean ok = c.serverDelta() == c.successful();
+        return client + String.format(L, "; server stored %,d: %s", c.serverDelta(), ok ? "OK" : "MISMATCH");
+    }
+
+    /** One line per run of a sweep: the measurement and both predictions of the wall time. */
+    public static void printSweep(PrintStream out, List<RunReport> reports) {
+        out.println();
+        String columns = "  %7s %11s %7s %9s %13s %10s %10s %19s %19s%n";
+        out.printf(
+                L,
+                columns,
+                "threads",
+                "successful",
+                "failed",
+                "wall",
+                "throughput",
+                "mean",
+                "p99",
+                "naive N / W",
+                "model (MVA)");
+        for (RunReport rep : reports) {
+            RunResult r = rep.result();
+            RunSummary.Latency l = rep.summary() == null ? null : rep.summary().latencyMs();
+            out.printf(
+                    L,
+                    columns,
+                    r.numThreads(),
+                    String.format(L, "%,d", r.requests().successful()),
+                    String.format(L, "%,d", r.requests().failed()),
+                    String.format(L, "%.3f s", r.wallNanos() / 1e9),
+                    String.format(L, "%,.0f req/s", r.throughputPerSecond()),
+                    millis(l == null ? null : l.mean()),
+                    millis(l == null ? null : l.p99()),
+                    wall(r, rep.prediction()),
+                    wall(r, rep.model()));
+        }
+        out.println("  (naive and model: the predicted wall time, and the measurement's difference from it)");
+        out.flush();
+    }
+
+    private static String millis(Double v) {
+        return v == null ? "-" : String.format(L, "%.3f ms", v);
+    }
+
+    private static String wall(RunResult r, Prediction p) {
+        return p == null
+                ? "-"
+                : String.format(
+                        L,
+                        "%9s %9s",
+                        String.format(L, "%.3f s", p.wallNanos() / 1e9),
+                        String.format(L, "%+.1f%%", LittlesLaw.differencePercent(r.wallNanos(), p.wallNanos())));
+    }
+}

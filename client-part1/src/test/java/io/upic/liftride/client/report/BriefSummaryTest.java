@@ -1,0 +1,187 @@
+package io.upic.liftride.client.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.upic.liftride.client.Fixtures;
+import io.upic.liftride.client.cli.RunConfig;
+import io.upic.liftride.client.engine.Baseline;
+import io.upic.liftride.client.engine.Calibration;
+import io.upic.liftride.client.engine.PhaseResult;
+import io.upic.liftride.client.engine.Requests;
+import io.upic.liftride.client.engine.RunResult;
+import io.upic.liftride.client.plan.LoadPlan;
+import io.upic.liftride.client.threshold.Metric;
+import io.upic.liftride.client.threshold.MetricSource;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalDouble;
+import java.util.OptionalLong;
+import java.util.function.Consumer;
+import org.junit.jupiter.api.Test;
+
+/** The default console account, rendered from fixed inputs: what it says, and its bounds in lines and columns. */
+class BriefSummaryTest {
+
+    /** W = 0.1 ms, D = 100 us on 2 cores, no delay: the model puts -t 32's 180,000 requests at 9 s. */
+    private static final Prediction.Network NETWORK =
+            new Prediction.Network(new ClosedNetwork(2, 100_000, 0), CpuScope.EMBEDDED_SERVER, "test");
+
+    /** Histogram-like metrics: mean 2 ms, p50 1.5 ms, p99 9 ms, max 40 ms. */
+    private static final MetricSource PERCENTILES = metric -> switch (metric.kind()) {
+        case MEAN -> OptionalDouble.of(2_000_000);
+        case PERCENTILE -> OptionalDouble.of(metric.percentile() == 50 ? 1_500_000 : 9_000_000);
+        case MAX -> OptionalDouble.of(40_000_000);
+        default -> OptionalDouble.empty();
+    };
+
+    /** A finished, judged run at {@code threads} whose wall time is {@code wallNanos}, all requests in its peak. */
+    private static RunReport run(int threads, long wallNanos, long failed, MetricSource metrics) {
+        RunConfig c = Fixtures.config().threads(threads).build();
+        LoadPlan plan = c.loadPlan();
+        long planned = plan.totalRequests();
+        long retries = failed * 5;
+        PhaseResult peak = Fixtures.phase()
+                .index(1)
+                .threads(threads)
+                .requests(new Requests(planned, planned - failed, failed, 0, retries, planned + retries))
+                .latencyNanosSum((planned + retries) * 2_000_000L)
+                .failuresByCause(failed == 0 ? Map.of() : Map.of(503, failed))
+                .startNanos(0)
+                .endNanos(wallNanos)
+                .build();
+        PhaseResult startup = Fixtures.phase().index(0).name("startup").build();
+        PhaseResult cooldown = Fixtures.phase().index(2).name("cooldown").build();
+        RunResult r = Fixtures.run(startup, peak, cooldown)
+                .numThreads(threads)
+                .wallNanos(wallNanos)
+                .build();
+        RunReport report = Fixtures.report(r)
+                .config(c)
+                .plan(plan)
+                .prediction(LittlesLaw.predict(plan, 100_000))
+                .model(LittlesLaw.mva(plan, 100_000, NETWORK))
+                .reconciliation(Reconciliation.of(r, OptionalLong.of(0), OptionalLong.of(planned - failed), null))
+                .build();
+        return RunVerdict.judge(report, metrics, "test", null);
+    }
+
+    private static List<String> lines(Consumer<PrintStream> print) {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        print.accept(new PrintStream(bytes, true, StandardCharsets.UTF_8));
+        return bytes.toString(StandardCharsets.UTF_8).lines().toList();
+    }
+
+    private static void assertNarrow(List<String> lines) {
+        for (String line : lines) {
+            assertTrue(line.length() <= BriefSummary.WIDTH, line.length() + " columns: " + line);
+        }
+    }
+
+    @Test
+    void aRunIsItsPlanCountsLatencyPredictionAndChecksInAFewNarrowLines() {
+        RunReport report = run(32, 9_000_000_000L, 0, PERCENTILES);
+        List<String> lines = lines(out -> {
+            BriefSummary.printPlan(out, report.config(), report.plan());
+            BriefSummary.printResult(out, report);
+        });
+        assertEquals(
+                List.of(
+                        "",
+                        "Run -t 32, plan fall2021: 180,000 requests, -s 20,000 -l 40 -m 10, threads 8/32/8"
+                                + " (startup/peak/cooldown)",
+                        "  requests   180,000 successful, 0 failed, 0 retries; wall 9.000 s, 20,000.0 req/s",
+                        "  latency    mean 2.000 ms, p50 1.500 ms, p99 9.000 ms, max 40.000 ms",
+                        "  predicted  wall time: model 9.000 s (+0.0%), naive N / W 1.125 s (+700.0%); diff ="
+                                + " measured / predicted - 1",
+                        "  checked    180,000 planned == 180,000 successful + 0 failed + 0 not sent: OK; server"
+                                + " stored 180,000: OK"),
+                lines);
+    }
+
+    @Test
+    void aMissedPredictionIsOneLineSayingItCannotBeTrustedAndWhy() {
+        RunReport report = run(32, 12_000_000_000L, 10, new ResultMetricsLike());
+        List<String> lines = lines(out -> BriefSummary.printResult(out, report));
+        assertTrue(
+                lines.contains("  The prediction cannot be trusted here: it missed the wall time by +33.3% (over 15%):"
+                        + " the phase schedule moved"),
+                String.join("\n", lines));
+        assertTrue(lines.contains("  failures by cause: HTTP 503: 10"), String.join("\n", lines));
+        assertTrue(lines.contains("  latency    mean 2.000 ms (percentiles and max: client-part2)"), lines.get(1));
+        assertNarrow(lines);
+    }
+
+    @Test
+    void theCalibrationSaysInOneLineWhenItDisagreesWithItsOwnModel() {
+        Baseline.Result baseline = Fixtures.baseline().meanLatencyNanos(400_000).build();
+        List<String> lines =
+                lines(out -> BriefSummary.printCalibration(out, baseline, null, null, Double.NaN, 2_500_000_000L));
+        assertEquals(
+                List.of("Calibrated in 2.5 s: W = 0.400 ms latency (1 thread), no D under load (the calibration failed:"
+                        + " no model)"),
+                lines);
+        assertEquals(List.of(), lines(out -> BriefSummary.printCalibration(out, null, null, null, Double.NaN, 0)));
+        Prediction.Network light =
+                new Prediction.Network(new ClosedNetwork(2, 120_000, 280_000), CpuScope.EMBEDDED_SERVER, "light");
+        assertEquals(
+                List.of("Calibrated in 2.5 s: W = 0.400 ms latency (1 thread), D = 120.0 us CPU per request (light)"),
+                lines(out -> BriefSummary.printCalibration(out, baseline, null, light, Double.NaN, 2_500_000_000L)));
+        Calibration.Result k = ConsoleExamples.CALIBRATION;
+        List<String> missed =
+                lines(out -> BriefSummary.printCalibration(out, baseline, k, light, 20_000, 2_500_000_000L));
+        assertEquals(
+                "The prediction cannot be trusted here: the calibration ran 2,000 req/s at 16 threads, its model"
+                        + " 20,000 (-90.0%)",
+                missed.get(1));
+    }
+
+    /** The standard sweep's shape: 4 thread counts, from the server line to the table, within the line budget. */
+    @Test
+    void theStandardSweepFitsItsLineBudgetAndEndsWithItsTable() {
+        RunConfig first = Fixtures.config().build();
+        List<RunReport> reports = new ArrayList<>();
+        List<String> lines = new ArrayList<>(lines(out -> {
+            BriefSummary.printServer(out, first, "http://127.0.0.1:1/liftride", true);
+            BriefSummary.printCalibration(
+                    out, Fixtures.baseline().meanLatencyNanos(400_000).build(), null, null, Double.NaN, 5_000_000_000L);
+        }));
+        int[] threads = {32, 64, 128, 256};
+        for (int i = 0; i < threads.length; i++) {
+            RunReport report = run(threads[i], 9_000_000_000L + i * 4_000_000_000L, i, PERCENTILES);
+            reports.add(report);
+            List<String> run = lines(out -> {
+                BriefSummary.printPlan(out, report.config(), report.plan());
+                BriefSummary.printResult(out, report);
+            });
+            assertTrue(run.size() + 1 <= BriefSummary.MAX_RUN_LINES, "with client-part2's files line:\n" + run);
+            lines.addAll(run);
+        }
+        List<String> table = lines(out -> BriefSummary.printSweep(out, reports));
+        lines.addAll(table);
+        // client-part2 adds a files line per run and 3 at the end: at most 100 lines in all
+        assertTrue(lines.size() + threads.length + 3 <= 100, lines.size() + " lines:\n" + String.join("\n", lines));
+        assertNarrow(lines);
+        assertEquals(
+                "  (naive and model: the predicted wall time, and the measurement's difference from it)",
+                lines.get(lines.size() - 1));
+        assertTrue(
+                table.contains("       32     180,000       0   9.000 s  20,000 req/s   2.000 ms   9.000 ms   1.125 s"
+                        + "   +700.0%   9.000 s     +0.0%"),
+                String.join("\n", table));
+        assertFalse(String.join("\n", lines).contains("in flight"), "the phases' details are --verbose's");
+    }
+
+    /** client-part1's metrics: the mean, no percentiles. */
+    private static final class ResultMetricsLike implements MetricSource {
+        @Override
+        public OptionalDouble value(Metric metric) {
+            return metric.kind() == Metric.Kind.MEAN ? OptionalDouble.of(2_000_000) : OptionalDouble.empty();
+        }
+    }
+}
