@@ -105,7 +105,7 @@
           for (var s = 1; s < u.series.length; s++) {
             if (!u.series[s].show) { continue; }
             ctx.fillStyle = u.series[s]._stroke || u.series[s].stroke;
-            var dy = s % 2 === 1 ? -7 : 16; /* odd series above their points, even below: close values stay apart */
+            var dy = s === 1 ? 16 : -7; /* the measurement below its points, predictions above: close values stay apart */
             u.data[s].forEach(function (v, i) {
               if (v == null) { return; }
               var x = u.valToPos(u.data[0][i], 'x', true), y = u.valToPos(v, 'y', true);
@@ -173,7 +173,9 @@
           }
           return s.filter(function (v) { return v <= max * 1.0001; });
         },
-        values: function (u, splits) { return splits.map(compact); }
+        /* every split kept and labelled: uPlot's default log filter blanks the 2s and 5s */
+        filter: function (u, splits) { return splits; },
+        values: function (u, splits) { return splits.map(function (v) { return v == null ? '' : compact(v); }); }
       }
     };
   }
