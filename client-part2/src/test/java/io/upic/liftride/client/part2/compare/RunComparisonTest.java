@@ -46,7 +46,9 @@ class RunComparisonTest {
                 NoiseBand.DEFAULT,
                 false);
         assertEquals(0, c.exitCode());
-        assertTrue(c.verdictLine().startsWith("no regression past the band; CAUTION: one run on each side"), c.verdictLine());
+        assertTrue(
+                c.verdictLine().startsWith("no regression past the band; CAUTION: one run on each side"),
+                c.verdictLine());
         assertEquals(
                 List.of("run", "startup", "peak"),
                 c.scopes().stream().map(RunComparison.Scope::name).toList());
