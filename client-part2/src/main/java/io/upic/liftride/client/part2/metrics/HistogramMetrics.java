@@ -10,7 +10,8 @@ import org.HdrHistogram.Histogram;
 
 /**
  * client-part2's {@link MetricSource}: every latency statistic of the whole run from its merged HdrHistogram
- * (all attempts; percentiles with {@link LatencyStats}' semantics, capped at the exact max; mean and max exact), failures and
+ * (all attempts; percentiles with {@link LatencyStats}' semantics, capped at the exact max; mean and max exact),
+ * failures and
  * throughput from the engine's account; with {@code --rate}, {@code intended.*} from the histogram of latencies
  * from the intended send (empty in the closed model). {@link #phase} gives the same for one phase.
  * Immutable and thread-safe.
