@@ -104,7 +104,7 @@ class LatencyStatsTest {
 
     @Test
     void noPercentileReadsAboveTheExactMax() {
-        LatencyStats s = statsOf(new long[] {7, 1_000_003}); // the histogram's bucket of 1,000,003 µs ends at 1,000,447
+        LatencyStats s = statsOf(new long[] {7, 1_000_003}); // its bucket ends at 1,000,447 µs
         assertEquals(1000.003, s.p999Millis(), 1e-12);
         assertEquals(1000.003, s.p99Millis(), 1e-12);
         assertEquals(s.maxMillis(), s.p999Millis());
