@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.google.gson.JsonArray;
 import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
@@ -18,8 +19,11 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -27,7 +31,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A real sweep's {@code report.html}, opened from disk in headless Chromium with the network off: it logs no
- * error, requests nothing but file: and data: URLs, draws every chart, and shows the numbers of summary.json.
+ * error, requests nothing but file: and data: URLs, draws every chart with no series flat against its axis and a
+ * value in every legend before any hover, fits its tables in 1,280 px, and shows the numbers of summary.json in
+ * its verdict and its headline boxes.
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
 class ReportPageIT {
@@ -51,6 +57,33 @@ class ReportPageIT {
             "latencyMs.p99", "latencyMs.p99",
             "latencyMs.p999", "latencyMs.p999",
             "latencyMs.max", "latencyMs.max");
+
+    /** A series whose highest point lies lower than this share of the plot's height lies flat against the axis. */
+    private static final double FLAT = 0.05;
+
+    /**
+     * Per chart and series: where its highest value is drawn, as a share of the plot's height above the bottom, and
+     * whether the y scale holds its whole range; the charts' objects are {@code window.reportPlots}.
+     */
+    private static final String SERIES_HEIGHTS = "Object.entries(window.reportPlots).flatMap(([id, u]) =>"
+            + " u.series.slice(1).map((s, i) => {"
+            + "  const v = u.data[i + 1].filter(x => x != null && isFinite(x));"
+            + "  if (!v.length) return {id, label: s.label, empty: true};"
+            + "  const max = Math.max(...v), min = Math.min(...v), h = u.bbox.height / devicePixelRatio;"
+            + "  return {id, label: s.label, max, min, yMin: u.scales.y.min, yMax: u.scales.y.max,"
+            + "          height: 1 - u.valToPos(max, 'y') / h};"
+            + " }))";
+
+    /** Every legend's value cell as it reads without a hover. */
+    private static final String LEGEND_VALUES = "[...document.querySelectorAll('figure.chart')].flatMap(f =>"
+            + " [...f.querySelectorAll('.u-legend .u-series')].map(r =>"
+            + "  [f.querySelector('div').id + ' ' + r.querySelector('.u-label').textContent,"
+            + "   r.querySelector('.u-value').textContent]))";
+
+    /** Each table wider than the box it is shown in (a scroll bar in a 1,280 px window). */
+    private static final String WIDE_TABLES = "[...document.querySelectorAll('table')]"
+            + ".filter(t => t.scrollWidth > t.clientWidth + 1)"
+            + ".map(t => t.querySelector('th').textContent + ': ' + t.scrollWidth + ' > ' + t.clientWidth)";
 
     @TempDir
     Path work;
@@ -78,7 +111,7 @@ class ReportPageIT {
             assertFalse(browser.requestedUrls().isEmpty(), "the page itself was seen as a request");
 
             List<double[]> charts = browser.boxes("figure.chart canvas");
-            assertEquals(2 + 2 * 3, charts.size(), "2 sweep charts, 3 per run: " + charts.size());
+            assertEquals(2 + 2 * 4, charts.size(), "2 sweep charts, 4 per run (no failures): " + charts.size());
             for (double[] b : charts) {
                 assertTrue(b[2] > 200 && b[3] > 100, "chart area " + b[2] + " x " + b[3]);
                 BufferedImage shot = browser.screenshot(b[0], b[1], b[2], b[3]);
@@ -103,8 +136,85 @@ class ReportPageIT {
                     assertEquals(expected, onPage, Math.abs(expected) * 1e-12, run + " " + key);
                 });
             }
+            assertNoSeriesFlat(browser);
+            assertLegendsShowValues(browser);
+            assertEquals(List.of(), strings(browser.eval(WIDE_TABLES)), "tables wider than a 1,280 px window");
+            for (String run : List.of("t2", "t4")) {
+                assertVerdictIsTheSummarys(browser, run);
+            }
             browser.screenshotPage(Path.of("target", "report-page", "report.png"), WIDTH);
         }
+    }
+
+    private static void assertNoSeriesFlat(HeadlessChromium browser) throws Exception {
+        int seen = 0;
+        for (JsonElement e : browser.eval(SERIES_HEIGHTS).getAsJsonArray()) {
+            JsonObject s = e.getAsJsonObject();
+            if (s.has("empty")) {
+                continue;
+            }
+            seen++;
+            String what = s.get("id").getAsString() + " " + s.get("label").getAsString() + " " + s;
+            assertTrue(s.get("height").getAsDouble() >= FLAT, "lies flat against the x axis: " + what);
+            assertTrue(s.get("yMax").getAsDouble() >= s.get("max").getAsDouble(), "drawn above the axis: " + what);
+        }
+        assertTrue(seen >= 20, "series measured: " + seen);
+    }
+
+    private static void assertLegendsShowValues(HeadlessChromium browser) throws Exception {
+        JsonArray rows = browser.eval(LEGEND_VALUES).getAsJsonArray();
+        assertTrue(rows.size() >= 20, "legend rows: " + rows);
+        for (JsonElement r : rows) {
+            String value = r.getAsJsonArray().get(1).getAsString().strip();
+            assertFalse(
+                    value.isEmpty() || value.equals("-") || value.equals("--"),
+                    "legend without a value before a hover: " + r);
+        }
+    }
+
+    /** The verdict row of {@code run}: each data-value is summary.json's, and its text shows it. */
+    private void assertVerdictIsTheSummarys(HeadlessChromium browser, String run) throws Exception {
+        JsonObject summary = JsonParser.parseString(
+                        Files.readString(work.resolve("out").resolve(run).resolve(SummaryJson.FILE)))
+                .getAsJsonObject();
+        JsonObject cells = browser.eval("Object.fromEntries([...document.querySelectorAll("
+                        + "'table.verdict tr[data-scope=\"" + run + "\"] td[data-key]')].map(e => [e.dataset.key,"
+                        + " [e.dataset.value, e.textContent]]))")
+                .getAsJsonObject();
+        assertEquals(
+                Set.of("thresholdsPassed", "server.delta", "failed", "throughput", "prediction.error"),
+                cells.keySet(),
+                run + ": the verdict's keys");
+        assertShown(cells, "failed", summary.get("failed").getAsDouble(), run);
+        assertShown(cells, "throughput", summary.get("throughput").getAsDouble(), run);
+        JsonObject server = summary.getAsJsonObject("server");
+        assertTrue(server.get("checked").getAsBoolean(), run + ": the embedded server's count is read");
+        assertShown(cells, "server.delta", server.get("delta").getAsDouble(), run);
+        JsonElement prediction = summary.get("prediction");
+        assertFalse(prediction.isJsonNull(), run + ": a baseline ran, so a prediction exists");
+        double error = summary.get("throughput").getAsDouble()
+                        / prediction.getAsJsonObject().get("throughput").getAsDouble()
+                - 1;
+        assertShown(cells, "prediction.error", error, run);
+        assertTrue(summary.getAsJsonArray("thresholds").isEmpty(), run + ": no --threshold given");
+        assertEquals("", cells.getAsJsonArray("thresholdsPassed").get(0).getAsString(), run + ": no threshold");
+    }
+
+    private static void assertShown(JsonObject cells, String key, double expected, String run) {
+        JsonArray cell = cells.getAsJsonArray(key);
+        double onPage = Double.parseDouble(cell.get(0).getAsString());
+        assertEquals(expected, onPage, Math.abs(expected) * 1e-9, run + " verdict " + key);
+        String text = cell.get(1).getAsString();
+        String shown = key.equals("prediction.error")
+                ? String.format(Locale.US, "%+.1f%%", 100 * expected)
+                : String.format(Locale.US, "%,.0f", expected);
+        assertTrue(text.contains(shown), run + " verdict " + key + " shows " + shown + ": " + text);
+    }
+
+    private static List<String> strings(JsonElement array) {
+        List<String> l = new ArrayList<>();
+        array.getAsJsonArray().forEach(e -> l.add(e.getAsString()));
+        return l;
     }
 
     private static int drawnCharts(HeadlessChromium b) {

@@ -42,8 +42,13 @@ public final class ChartStyle {
     static final Color PURPLE = new Color(148, 103, 189);
     static final Color GREY = new Color(110, 110, 110);
     static final Color[] SERIES = {BLUE, ORANGE, GREEN, PURPLE, RED, GREY};
-    /** Phase colours, in phase order: distinct from the latency/throughput lines (red, blue, green). */
-    static final Color[] PHASES = {new Color(23, 190, 207), ORANGE, PURPLE, new Color(140, 86, 75)};
+    /**
+     * Phase colours, in phase order, for the PNGs and report.html alike: distinct from the lines drawn over them
+     * (latency red, orange, green, blue, grey; measured blue, naive orange, model green).
+     */
+    static final Color[] PHASES = {
+        new Color(23, 190, 207), new Color(227, 119, 194), PURPLE, new Color(140, 86, 75), new Color(188, 189, 34)
+    };
 
     static final BasicStroke DASHED =
             new BasicStroke(2.2f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[] {9f, 6f}, 0f);
@@ -53,6 +58,12 @@ public final class ChartStyle {
     static final BasicStroke THICK = new BasicStroke(3.0f);
 
     private ChartStyle() {}
+
+    /** The colour of the phase at {@code index} (in plan order) as CSS {@code #rrggbb}. */
+    public static String phaseColor(int index) {
+        Color c = PHASES[index % PHASES.length];
+        return String.format(Locale.ROOT, "#%02x%02x%02x", c.getRed(), c.getGreen(), c.getBlue());
+    }
 
     /** Sets {@code java.awt.headless=true} unless the user chose otherwise; call before any AWT use. */
     public static void enableHeadless() {

@@ -154,7 +154,7 @@ public final class RunCharts {
             xMax = curve(c, "whole run, all attempts", run.allHistogram(), ChartStyle.GREY, ChartStyle.THICK);
             top = run.all().maxMillis();
             if (run.first().count() != run.all().count() && run.first().count() > 0) {
-                curve(c, "whole run, first attempts", run.firstHistogram(), ChartStyle.PURPLE, ChartStyle.DASHED);
+                curve(c, "whole run, first attempts", run.firstHistogram(), ChartStyle.BLUE, ChartStyle.DASHED);
             }
             int k = 0;
             for (ScopeStats p : metrics.phases()) {

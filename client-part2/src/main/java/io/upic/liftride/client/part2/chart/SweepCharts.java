@@ -6,6 +6,8 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
+import org.knowm.xchart.AnnotationText;
 import org.knowm.xchart.CategoryChart;
 import org.knowm.xchart.CategorySeries;
 import org.knowm.xchart.style.markers.SeriesMarkers;
@@ -146,6 +148,7 @@ public final class SweepCharts {
         }
         CategorySeries m = c.addSeries("measured", categories(points), values(points, Point::throughput));
         style(m, ChartStyle.BLUE, SeriesMarkers.CIRCLE, ChartStyle.THICK); // added last: drawn on top
+        valueLabels(c, points, log, top);
         if (log) {
             c.getStyler().setYAxisLogarithmic(true);
             // labels at 10^k only: XChart's labels at 2..9 x 10^k touch near the top of a decade, and its custom label
@@ -157,6 +160,22 @@ public final class SweepCharts {
             c.getStyler().setYAxisMax(RunCharts.niceTop(top * 1.08));
         }
         return c;
+    }
+
+    /**
+     * Each drawn value printed just above its point, so a log axis labelled at its decades can still be read. A
+     * category's centre is at x = index + 0.5 in XChart's annotation space.
+     */
+    private static void valueLabels(CategoryChart c, List<Point> points, boolean log, double top) {
+        for (int i = 0; i < points.size(); i++) {
+            Point p = points.get(i);
+            for (double v : new double[] {p.throughput(), p.predictedThroughput(), p.boundedThroughput()}) {
+                if (v > 0) {
+                    double y = log ? v * 1.22 : v + top * 0.035;
+                    c.addAnnotation(new AnnotationText(String.format(Locale.US, "%,.0f", v), i + 0.5, y, false));
+                }
+            }
+        }
     }
 
     public static CategoryChart latency(String label, List<Point> points) {

@@ -1,5 +1,6 @@
 package io.upic.liftride.client.part2.compare;
 
+import io.upic.liftride.client.part2.chart.ChartStyle;
 import io.upic.liftride.client.part2.html.ChartSpec;
 import io.upic.liftride.client.part2.html.ChartSpec.Line;
 import io.upic.liftride.client.part2.report.PercentileCurves;
@@ -26,7 +27,6 @@ public record CompareCharts(List<ChartSpec> charts, List<String> notes) {
 
     private static final String[] BASELINE = {"#1f77b4", "#6baed6", "#08519c", "#9ecae1"};
     private static final String[] CANDIDATE = {"#d62728", "#fc8d59", "#99000d", "#fdae6b"};
-    private static final String[] PHASES = {"#17becf", "#ff7f0e", "#9467bd", "#8c564b"};
 
     public CompareCharts {
         charts = List.copyOf(charts);
@@ -76,6 +76,7 @@ public record CompareCharts(List<ChartSpec> charts, List<String> notes) {
                 xLabel,
                 "latency (ms)",
                 ChartSpec.XAxis.SECONDS,
+                ChartSpec.YAxis.LOG,
                 x,
                 latency,
                 phases));
@@ -85,6 +86,7 @@ public record CompareCharts(List<ChartSpec> charts, List<String> notes) {
                 xLabel,
                 "per second",
                 ChartSpec.XAxis.SECONDS,
+                ChartSpec.YAxis.LINEAR,
                 x,
                 throughput,
                 phases));
@@ -112,7 +114,7 @@ public record CompareCharts(List<ChartSpec> charts, List<String> notes) {
         List<ChartSpec.Band> bands = new ArrayList<>();
         for (int k = 0; k < s.phases().size(); k++) {
             ChartSpec.Band b = s.phases().get(k);
-            bands.add(new ChartSpec.Band("baseline " + b.label(), b.from(), b.to(), PHASES[k % PHASES.length]));
+            bands.add(new ChartSpec.Band("baseline " + b.label(), b.from(), b.to(), ChartStyle.phaseColor(k)));
         }
         return bands;
     }
@@ -140,6 +142,7 @@ public record CompareCharts(List<ChartSpec> charts, List<String> notes) {
                 "percentile (each step adds a nine)",
                 "latency (ms)",
                 ChartSpec.XAxis.NINES,
+                ChartSpec.YAxis.LOG,
                 nines,
                 lines,
                 List.of());

@@ -30,6 +30,12 @@ final class CompareHeader {
         if (c.baseline().runs().size() > 1 || c.candidate().runs().size() > 1) {
             l.add("Several runs on a side: the median of its runs is compared, their range (min–max) in brackets");
         }
+        l.add("Latency:   p50 to p99.9 of each run from its whole-run HdrHistogram (all attempts, microseconds,"
+                + " 3 significant digits, capped at the exact max); mean and max exact; with several runs the median"
+                + " of the runs' values. The percentile chart adds each side's latency.hlog histograms together");
+        for (String caveat : c.caveats()) {
+            l.add("CAUTION:   " + caveat);
+        }
         for (Side s : List.of(c.baseline(), c.candidate())) {
             for (ComparedRun r : s.runs()) {
                 if (r.stopped()) {

@@ -15,9 +15,16 @@ import java.util.Optional;
  * @param run     the whole run's numbers
  * @param phases  each phase's numbers, in plan order
  * @param stopped whether the run was cut short
+ * @param wallSeconds its wall time; NaN when its summary has none
  */
 public record ComparedRun(
-        Path source, String client, PlanKey plan, ScopeNumbers run, List<ScopeNumbers> phases, boolean stopped) {
+        Path source,
+        String client,
+        PlanKey plan,
+        ScopeNumbers run,
+        List<ScopeNumbers> phases,
+        boolean stopped,
+        double wallSeconds) {
 
     public ComparedRun {
         Objects.requireNonNull(source, "source");

@@ -7,7 +7,8 @@ import java.util.Objects;
 
 /**
  * What makes two runs runs of the same plan, as their summaries give it: the phase plan, {@code -t -s -l -m},
- * the transport, {@code --rate} and the shard. Immutable and thread-safe.
+ * the transport, {@code --rate}, the shard and the warm-up (a run after a baseline runs on a warmed JVM, one with
+ * {@code --baseline 0} on a cold one). Immutable and thread-safe.
  *
  * @param plan        the phase plan's name
  * @param threads     -t
@@ -17,6 +18,7 @@ import java.util.Objects;
  * @param transport   --transport ({@code sdk+raw} for a merge of shards that differ)
  * @param offeredRate --rate in requests per second; null in the closed model
  * @param shard       {@code K/N} for one shard's run, null for a whole plan (a run or a merge)
+ * @param warmed      whether a baseline ran before the run (its summary has a prediction): the JVM was warm
  */
 public record PlanKey(
         String plan,
@@ -26,7 +28,8 @@ public record PlanKey(
         int meanRuns,
         String transport,
         Double offeredRate,
-        String shard) {
+        String shard,
+        boolean warmed) {
 
     /**
      * Each field in which {@code other} differs, as {@code FLAG this vs other} ({@code -t 8 vs 16}); empty when the
@@ -42,6 +45,7 @@ public record PlanKey(
         add(d, "--transport", transport, other.transport);
         add(d, "--rate", rate(offeredRate), rate(other.offeredRate));
         add(d, "--shard", shard == null ? "none" : shard, other.shard == null ? "none" : other.shard);
+        add(d, "warm-up", warmup(warmed), warmup(other.warmed));
         return d;
     }
 
@@ -49,6 +53,10 @@ public record PlanKey(
         if (!Objects.equals(a, b)) {
             d.add(flag + " " + a + " vs " + b);
         }
+    }
+
+    private static String warmup(boolean warmed) {
+        return warmed ? "a baseline (warm JVM)" : "none (--baseline 0: cold JVM)";
     }
 
     private static String rate(Double r) {
@@ -70,6 +78,7 @@ public record PlanKey(
                         plan,
                         transport)
                 + (offeredRate == null ? " (closed model)" : " --rate " + rate(offeredRate))
-                + (shard == null ? "" : " --shard " + shard);
+                + (shard == null ? "" : " --shard " + shard)
+                + (warmed ? "" : " --baseline 0");
     }
 }

@@ -3,6 +3,7 @@ package io.upic.liftride.client.part2.compare;
 import io.upic.liftride.client.threshold.Metric;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -23,6 +24,12 @@ public record RunComparison(
 
     /** Exit code when a metric regressed past its band, as a failed {@code --threshold}. */
     public static final int REGRESSION_EXIT_CODE = 3;
+
+    /** A run shorter than this (seconds) measures its start-up (JIT, connections), not the code: too short. */
+    public static final double MIN_SECONDS = 5;
+
+    /** Runs per side that show how far a metric moves between runs of the same code. */
+    public static final int RUNS_FOR_A_BAND = 5;
 
     /**
      * One scope's rows.
@@ -105,13 +112,55 @@ public record RunComparison(
     }
 
     /**
+     * What makes the verdict weak, each as a sentence: a side of one run (no noise band can be measured) and runs
+     * shorter than {@link #MIN_SECONDS}; empty when neither.
+     */
+    public List<String> caveats() {
+        List<String> c = new ArrayList<>();
+        List<String> single = new ArrayList<>();
+        for (Side s : List.of(baseline, candidate)) {
+            if (s.runs().size() == 1) {
+                single.add(s.name());
+            }
+            for (ComparedRun r : s.runs()) {
+                if (r.wallSeconds() < MIN_SECONDS) {
+                    c.add(String.format(
+                            Locale.US,
+                            "the %s run %s lasted %.2f s: too short to compare (under %.0f s a run measures its"
+                                    + " start-up, the JIT and the connections, more than the code; give it more"
+                                    + " requests with -s or -m)",
+                            s.name(),
+                            r.source(),
+                            r.wallSeconds(),
+                            MIN_SECONDS));
+                }
+            }
+        }
+        if (!single.isEmpty()) {
+            c.add(
+                    0,
+                    String.format(
+                            Locale.US,
+                            "one run on %s: no noise band can be measured, so a change may be the runs' own spread;"
+                                    + " run each side %d times and give them comma-separated (a,b,c,d,e) to see their"
+                                    + " range",
+                            single.size() == 2 ? "each side" : "the " + single.get(0) + " side",
+                            RUNS_FOR_A_BAND));
+        }
+        return c;
+    }
+
+    /**
      * The verdict in one line: {@code no regression past the band} or {@code REGRESSION: p99 +23.5% (1.000 -> 1.235
-     * ms, band 10%), ...}, the medians when a side has several runs.
+     * ms, band 10%), ...}, the medians when a side has several runs; followed by the {@link #caveats} when there
+     * are any, so a regression is never read without them.
      */
     public String verdictLine() {
+        List<String> caveats = caveats();
+        String but = caveats.isEmpty() ? "" : "; CAUTION: " + String.join("; ", caveats);
         List<MetricRow> r = regressions();
         if (r.isEmpty()) {
-            return "no regression past the band";
+            return "no regression past the band" + but;
         }
         List<String> parts = new ArrayList<>();
         for (MetricRow row : r) {
@@ -120,6 +169,6 @@ public record RunComparison(
                     + row.format(row.candidate().median()) + " " + ComparedMetrics.unit(row.metric()) + ", band "
                     + NoiseBand.text(row.band()) + ")");
         }
-        return "REGRESSION: " + String.join(", ", parts);
+        return "REGRESSION: " + String.join(", ", parts) + but;
     }
 }

@@ -41,6 +41,11 @@ public record ScopeNumbers(String name, double throughput, long failed, Latency 
             return l.max();
         }
         double p = m.percentile();
-        return p == 50 ? l.p50() : p == 90 ? l.p90() : p == 99 ? l.p99() : p == 99.9 ? l.p999() : null;
+        Double v = p == 50 ? l.p50() : p == 90 ? l.p90() : p == 99 ? l.p99() : p == 99.9 ? l.p999() : null;
+        // a summary written before percentiles were capped may hold one a histogram bucket above the exact max
+        if (v == null || l.max() == null) {
+            return v;
+        }
+        return Math.min(v, l.max());
     }
 }

@@ -39,8 +39,10 @@ public final class SummaryReader {
             String transport,
             Double offeredRate,
             Double throughput,
+            Double wallSeconds,
             Long failed,
             Boolean stopped,
+            RunSummary.PredictionInputs prediction,
             List<PhaseDoc> phases,
             Latency latencyMs,
             Latency latencyFromIntendedMs,
@@ -144,7 +146,8 @@ public final class SummaryReader {
                 d.meanRuns(),
                 d.transport(),
                 d.offeredRate(),
-                d.shard() == null ? null : d.shard().index() + "/" + d.shard().count());
+                d.shard() == null ? null : d.shard().index() + "/" + d.shard().count(),
+                d.prediction() != null);
         List<ScopeNumbers> phases = new ArrayList<>();
         for (PhaseDoc p : d.phases()) {
             if (p == null || p.name() == null || p.throughput() == null || p.failed() == null) {
@@ -155,7 +158,14 @@ public final class SummaryReader {
         }
         ScopeNumbers run =
                 new ScopeNumbers("run", d.throughput(), d.failed(), d.latencyMs(), d.latencyFromIntendedMs());
-        return new ComparedRun(file, d.client(), plan, run, phases, Boolean.TRUE.equals(d.stopped()));
+        return new ComparedRun(
+                file,
+                d.client(),
+                plan,
+                run,
+                phases,
+                Boolean.TRUE.equals(d.stopped()),
+                d.wallSeconds() == null ? Double.NaN : d.wallSeconds());
     }
 
     private static void require(Path file, String key, Object value) throws CompareInputException {

@@ -13,6 +13,7 @@ import java.util.Objects;
  * @param xLabel the x axis' label
  * @param yLabel the y axis' label
  * @param xAxis  how x is drawn
+ * @param yAxis  how y is drawn
  * @param x      the x values, ascending
  * @param lines  the series, each as long as {@code x}
  * @param bands  ranges of x to shade and name, possibly empty
@@ -23,6 +24,7 @@ public record ChartSpec(
         String xLabel,
         String yLabel,
         XAxis xAxis,
+        YAxis yAxis,
         double[] x,
         List<Line> lines,
         List<Band> bands) {
@@ -33,8 +35,19 @@ public record ChartSpec(
         SECONDS,
         /** "Nines" of a percentile, log10(1 / (1 - p)): whole numbers are labelled 0%, 90%, 99%, 99.9%... */
         NINES,
-        /** A thread count, on a log-2 scale. */
+        /** A thread count, on a log-2 scale; each point's value is printed beside it. */
         THREADS
+    }
+
+    /** How the y axis is drawn; the legend shows each line's mean, or with few points its last value. */
+    public enum YAxis {
+        /** From 0, linear. */
+        LINEAR,
+        /**
+         * Log-10, every decade labelled (and 2 and 5 within it when the data span less than three): for lines
+         * of different magnitudes, which would lie flat against a linear axis. Values <= 0 are gaps.
+         */
+        LOG
     }
 
     /**
@@ -80,6 +93,7 @@ public record ChartSpec(
             throw new IllegalArgumentException("id must be letters, digits and '-': " + id);
         }
         Objects.requireNonNull(x, "x");
+        Objects.requireNonNull(yAxis, "yAxis");
         lines = List.copyOf(lines);
         bands = List.copyOf(bands);
         for (Line l : lines) {

@@ -201,6 +201,7 @@ public final class HtmlPage {
             o.addProperty("xLabel", c.xLabel());
             o.addProperty("yLabel", c.yLabel());
             o.addProperty("xAxis", c.xAxis().name());
+            o.addProperty("yAxis", c.yAxis().name());
             o.add("x", numbers(c.x()));
             JsonArray lines = new JsonArray();
             for (ChartSpec.Line l : c.lines()) {

@@ -89,7 +89,9 @@ public final class MergeSections {
                 PercentileCurves.of(m.metrics()),
                 charts,
                 shards(m),
-                null);
+                null,
+                MergedSummary.of(m),
+                List.of());
     }
 
     private static List<ReportModel.Check> checks(MergedRun m) {

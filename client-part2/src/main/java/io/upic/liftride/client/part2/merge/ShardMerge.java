@@ -356,11 +356,11 @@ public final class ShardMerge {
                 count,
                 sum / count,
                 min,
-                LatencyStats.percentileMillis(h, 50),
-                LatencyStats.percentileMillis(h, 90),
-                LatencyStats.percentileMillis(h, 95),
-                LatencyStats.percentileMillis(h, 99),
-                LatencyStats.percentileMillis(h, 99.9),
+                LatencyStats.percentileMillis(h, 50, max),
+                LatencyStats.percentileMillis(h, 90, max),
+                LatencyStats.percentileMillis(h, 95, max),
+                LatencyStats.percentileMillis(h, 99, max),
+                LatencyStats.percentileMillis(h, 99.9, max),
                 max);
     }
 

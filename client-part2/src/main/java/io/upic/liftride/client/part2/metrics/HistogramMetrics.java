@@ -10,7 +10,8 @@ import org.HdrHistogram.Histogram;
 
 /**
  * client-part2's {@link MetricSource}: every latency statistic of the whole run from its merged HdrHistogram
- * (all attempts; percentiles with {@link LatencyStats}' semantics, mean and max exact), failures and
+ * (all attempts; percentiles with {@link LatencyStats}' semantics, capped at the exact max; mean and max exact),
+ * failures and
  * throughput from the engine's account; with {@code --rate}, {@code intended.*} from the histogram of latencies
  * from the intended send (empty in the closed model). {@link #phase} gives the same for one phase.
  * Immutable and thread-safe.
@@ -50,7 +51,10 @@ public final class HistogramMetrics implements MetricSource {
         return switch (metric.kind()) {
             case PERCENTILE ->
                 OptionalDouble.of(
-                        stats.count() == 0 ? Double.NaN : histogram.getValueAtPercentile(metric.percentile()) * 1e3);
+                        stats.count() == 0
+                                ? Double.NaN
+                                : LatencyStats.percentileMillis(histogram, metric.percentile(), stats.maxMillis())
+                                        * 1e6);
             case MEAN -> OptionalDouble.of(stats.meanMillis() * 1e6);
             case MAX -> OptionalDouble.of(stats.count() == 0 ? Double.NaN : stats.maxMillis() * 1e6);
             case FAILED -> OptionalDouble.of(failed);

@@ -12,7 +12,8 @@ import org.HdrHistogram.AbstractHistogram;
  * {@code getValueAtPercentile} semantics: the nearest-rank value (the smallest recorded value that
  * at least ceil(p/100 x count) values are less than or equal to), reported as the highest value
  * equivalent to it in the histogram, so it is at most 0.1% (or, below 2.048 ms, 1 µs of rounding)
- * above the exact nearest-rank latency and never below it.
+ * above the exact nearest-rank latency and never below it; capped at the exact maximum, which the nearest-rank
+ * latency never exceeds, so no percentile reads above {@code max}.
  *
  * @param count      attempts
  * @param meanMillis exact mean, NaN if count == 0
@@ -54,16 +55,17 @@ public record LatencyStats(
         if (exact.count() == 0) {
             return EMPTY;
         }
+        double max = exact.maxNanos() / 1e6;
         return new LatencyStats(
                 exact.count(),
                 exact.meanNanos() / 1e6,
                 exact.minNanos() / 1e6,
-                percentileMillis(histogram, 50),
-                percentileMillis(histogram, 90),
-                percentileMillis(histogram, 95),
-                percentileMillis(histogram, 99),
-                percentileMillis(histogram, 99.9),
-                exact.maxNanos() / 1e6);
+                percentileMillis(histogram, 50, max),
+                percentileMillis(histogram, 90, max),
+                percentileMillis(histogram, 95, max),
+                percentileMillis(histogram, 99, max),
+                percentileMillis(histogram, 99.9, max),
+                max);
     }
 
     /** This set's values in the order of {@link #COLUMNS}, in milliseconds. */
@@ -71,8 +73,13 @@ public record LatencyStats(
         return new double[] {meanMillis, p50Millis, p90Millis, p95Millis, p99Millis, p999Millis, minMillis, maxMillis};
     }
 
+    /** HdrHistogram's value at {@code percentile} in milliseconds, capped at the exact {@code maxMillis}. */
+    public static double percentileMillis(AbstractHistogram histogram, double percentile, double maxMillis) {
+        return Math.min(percentileMillis(histogram, percentile), maxMillis);
+    }
+
     /** HdrHistogram's value at {@code percentile}, microseconds to milliseconds. */
-    public static double percentileMillis(AbstractHistogram histogram, double percentile) {
+    private static double percentileMillis(AbstractHistogram histogram, double percentile) {
         return histogram.getValueAtPercentile(percentile) / 1000.0;
     }
 }

@@ -2,7 +2,14 @@ package io.upic.liftride.client.part2.metrics;
 
 import io.upic.liftride.client.http.AttemptCodes;
 import io.upic.liftride.client.part2.csv.AttemptChunk;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SortedMap;
+import java.util.TreeMap;
 import java.util.function.Consumer;
 import org.HdrHistogram.Histogram;
 
@@ -44,6 +51,10 @@ public final class TimeBuckets implements Consumer<AttemptChunk> {
     private Histogram[] fromIntended = new Histogram[64];
 
     private long[] fromIntendedSumMicros = new long[64];
+    /** Failed attempts per bucket by their code (an HTTP status or an error kind), in code order. */
+    private final TreeMap<Integer, long[]> failedByCode = new TreeMap<>();
+    /** Each worker's first start and last completion (offsets in ns), keyed by phase and thread index. */
+    private final Map<Long, long[]> threadSpans = new HashMap<>();
 
     /** Buckets {@value #FINE_MILLIS} ms wide to begin with. */
     public TimeBuckets() {
@@ -70,8 +81,15 @@ public final class TimeBuckets implements Consumer<AttemptChunk> {
             throw new IllegalStateException("setOrigin() was not called before the first attempt");
         }
         long origin = originNanos;
-        for (int i = 0, n = c.size(); i < n; i++) {
+        int n = c.size();
+        for (int i = 0; i < n; i++) {
             add(c.startNanos(i) - origin, c.latencyMicros(i), c.code(i), c.sendDelayMicros(i));
+        }
+        if (n > 0) {
+            long[] span = threadSpans.computeIfAbsent(
+                    ((long) c.phaseIndex() << 32) | c.threadIndex(), k -> new long[] {Long.MAX_VALUE, 0});
+            span[0] = Math.min(span[0], c.startNanos(0) - origin);
+            span[1] = Math.max(span[1], c.startNanos(n - 1) - origin + c.latencyMicros(n - 1) * 1_000L);
         }
     }
 
@@ -91,6 +109,7 @@ public final class TimeBuckets implements Consumer<AttemptChunk> {
             successful[s]++;
         } else {
             failed[s]++;
+            failedByCode.computeIfAbsent(code, k -> new long[attempts.length])[s]++;
         }
         sumMicros[s] += latencyMicros;
         Histogram h = histograms[s];
@@ -143,6 +162,10 @@ public final class TimeBuckets implements Consumer<AttemptChunk> {
             fromIntendedSumMicros[j] += fromIntendedSumMicros[i];
             histograms[j] = sum(histograms[j], histograms[i]);
             fromIntended[j] = sum(fromIntended[j], fromIntended[i]);
+            for (long[] f : failedByCode.values()) {
+                f[j] += f[i];
+                f[i] = 0;
+            }
             attempts[i] = successful[i] = failed[i] = sumMicros[i] = fromIntendedSumMicros[i] = 0;
             histograms[i] = fromIntended[i] = null;
         }
@@ -173,6 +196,7 @@ public final class TimeBuckets implements Consumer<AttemptChunk> {
         histograms = Arrays.copyOf(histograms, len);
         fromIntended = Arrays.copyOf(fromIntended, len);
         fromIntendedSumMicros = Arrays.copyOf(fromIntendedSumMicros, len);
+        failedByCode.replaceAll((code, f) -> Arrays.copyOf(f, len));
     }
 
     /** The width of a bucket in nanoseconds (it grows as a long run is coalesced). */
@@ -286,6 +310,26 @@ public final class TimeBuckets implements Consumer<AttemptChunk> {
             }
         }
         return false;
+    }
+
+    /**
+     * Failed attempts per bucket by code (an HTTP status or an {@code AttemptCodes} error kind), codes ascending,
+     * each array at least {@link #count()} long; empty without failures, and for a merge of shards (whose records
+     * carry failures by bucket only). Do not modify.
+     */
+    public SortedMap<Integer, long[]> failedByCode() {
+        return Collections.unmodifiableSortedMap(failedByCode);
+    }
+
+    /**
+     * Each worker's span on this clock, {@code {first start, last completion}} in ns since the origin, per phase
+     * index: what the active-threads chart counts. Empty for a merge of shards.
+     */
+    public Map<Integer, List<long[]>> threadSpans() {
+        Map<Integer, List<long[]>> byPhase = new TreeMap<>();
+        threadSpans.forEach((key, span) -> byPhase.computeIfAbsent((int) (key >>> 32), k -> new ArrayList<>())
+                .add(span.clone()));
+        return byPhase;
     }
 
     /** Sum of attempts over all buckets. */

@@ -2,9 +2,11 @@ package io.upic.liftride.client.part2.metrics;
 
 import io.upic.liftride.client.engine.PhaseResult;
 import io.upic.liftride.client.engine.RunResult;
+import io.upic.liftride.client.http.AttemptCodes;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 
 /**
  * A run's latency and throughput over time, one value per time bucket (recorded during the run, never read from
@@ -23,6 +25,11 @@ import java.util.List;
  * @param okPerSecond     201s completed per second of the bucket
  * @param failedPerSecond failed attempts per second of the bucket (NaN when none, so they show as points)
  * @param phases          each started phase's window
+ * @param activeThreads   per started phase (as {@code phases}), its workers active in each bucket (the mean over
+ *                        the bucket: a worker is active from its first send to its last answer); empty when the
+ *                        buckets kept no workers' spans (a merge of shards)
+ * @param failuresByCause failed attempts per second of each bucket by cause ({@code HTTP 503}, {@code timeout}),
+ *                        NaN where none; empty without failures or when the buckets kept no causes (a merge)
  */
 public record Timeline(
         double bucketSeconds,
@@ -36,13 +43,20 @@ public record Timeline(
         double[] intendedP99,
         double[] okPerSecond,
         double[] failedPerSecond,
-        List<Window> phases) {
+        List<Window> phases,
+        List<Series> activeThreads,
+        List<Series> failuresByCause) {
 
-    /** A phase from its start to its end, in seconds since the run's start. */
-    public record Window(String name, double fromSeconds, double toSeconds) {}
+    /** A phase from its start to its end, in seconds since the run's start, and its planned threads. */
+    public record Window(String name, double fromSeconds, double toSeconds, int threads) {}
+
+    /** One named value per bucket. */
+    public record Series(String name, double[] values) {}
 
     public Timeline {
         phases = List.copyOf(phases);
+        activeThreads = List.copyOf(activeThreads);
+        failuresByCause = List.copyOf(failuresByCause);
     }
 
     /** Points on the time axis. */
@@ -62,7 +76,7 @@ public record Timeline(
         }
         for (int i = 0; i < n; i++) {
             // the last bucket usually covers part of its width: divide by the part the run covered
-            double length = Math.max(width / 20, Math.min(width, wall - i * width));
+            double length = bucketLength(i, width, wall);
             v[0][i] = i * width + length / 2;
             v[8][i] = buckets.successful(i) / length;
             if (buckets.failed(i) > 0) {
@@ -82,15 +96,61 @@ public record Timeline(
             }
         }
         List<Window> phases = new ArrayList<>();
+        List<Series> active = new ArrayList<>();
+        Map<Integer, List<long[]>> spans = buckets.threadSpans();
         for (PhaseResult p : result.phases()) {
             if (p.started()) {
                 phases.add(new Window(
                         p.name(),
                         (p.startNanos() - result.startNanos()) / 1e9,
-                        (p.endNanos() - result.startNanos()) / 1e9));
+                        (p.endNanos() - result.startNanos()) / 1e9,
+                        p.threads()));
+                if (!spans.isEmpty()) {
+                    active.add(new Series(p.name(), active(spans.getOrDefault(p.index(), List.of()), n, width)));
+                }
             }
         }
+        List<Series> causes = new ArrayList<>();
+        buckets.failedByCode().forEach((code, counts) -> {
+            double[] perSecond = new double[n];
+            for (int i = 0; i < n; i++) {
+                perSecond[i] = counts[i] == 0 ? Double.NaN : counts[i] / bucketLength(i, width, wall);
+            }
+            causes.add(new Series(AttemptCodes.describe(code), perSecond));
+        });
         return new Timeline(
-                width, v[0], v[1], v[2], v[3], v[4], v[5], open ? v[6] : null, open ? v[7] : null, v[8], v[9], phases);
+                width,
+                v[0],
+                v[1],
+                v[2],
+                v[3],
+                v[4],
+                v[5],
+                open ? v[6] : null,
+                open ? v[7] : null,
+                v[8],
+                v[9],
+                phases,
+                active,
+                causes);
+    }
+
+    /** The part of bucket {@code i}'s width the run covered, in seconds (at least a twentieth of the width). */
+    private static double bucketLength(int i, double width, double wall) {
+        return Math.max(width / 20, Math.min(width, wall - i * width));
+    }
+
+    /** Workers active per bucket: each span's overlap with the bucket over the bucket's width, summed. */
+    static double[] active(List<long[]> spans, int n, double widthSeconds) {
+        double[] a = new double[n];
+        long w = Math.round(widthSeconds * 1e9);
+        for (long[] s : spans) {
+            for (int i = (int) Math.max(0, s[0] / w); i < n && i * w < s[1]; i++) {
+                long from = Math.max(s[0], i * w);
+                long to = Math.min(s[1], (i + 1) * w);
+                a[i] += Math.max(0, to - from) / (double) w;
+            }
+        }
+        return a;
     }
 }

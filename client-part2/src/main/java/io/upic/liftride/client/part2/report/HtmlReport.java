@@ -1,5 +1,6 @@
 package io.upic.liftride.client.part2.report;
 
+import io.upic.liftride.client.part2.chart.ChartStyle;
 import io.upic.liftride.client.part2.chart.RunCharts.ChartFile;
 import io.upic.liftride.client.part2.html.ChartSpec;
 import io.upic.liftride.client.part2.html.ChartSpec.Line;
@@ -36,8 +37,8 @@ public final class HtmlReport {
     static final String GREY = "#6e6e6e";
     static final String TEAL = "#17becf";
     static final String BROWN = "#8c564b";
-    private static final String[] PHASES = {TEAL, ORANGE, PURPLE, BROWN};
-    private static final String[] CURVES = {GREY, PURPLE, ORANGE, TEAL, GREEN, BROWN, BLUE, RED};
+    private static final String DARK = "#333333";
+    private static final String[] CAUSES = {RED, ORANGE, BROWN, GREY, PURPLE, TEAL};
 
     private HtmlReport() {}
 
@@ -51,6 +52,7 @@ public final class HtmlReport {
         ReportModel.Header h = model.header();
         HtmlPage page = new HtmlPage(h.title());
         page.heading(1, h.title(), null);
+        verdict(page, model.runs());
         StringBuilder facts = new StringBuilder("<div class=\"facts\">");
         facts.append("<div><span>Command:</span> <code>")
                 .append(Html.escape(h.command()))
@@ -82,7 +84,7 @@ public final class HtmlReport {
             page.html(nav.append("</nav>").toString());
         }
         if (model.sweep() != null) {
-            sweep(page, dir, model.sweep());
+            sweep(page, dir, model.sweep(), model.runs());
         }
         for (int i = 0; i < model.runs().size(); i++) {
             run(page, dir, model.runs().get(i), "run" + (i + 1));
@@ -92,11 +94,17 @@ public final class HtmlReport {
         return page;
     }
 
-    private static void sweep(HtmlPage page, Path dir, ReportModel.Sweep sweep) {
+    private static void sweep(HtmlPage page, Path dir, ReportModel.Sweep sweep, List<ReportModel.Run> runs) {
         page.heading(2, "Sweep", "sweep");
-        table(page, ReportTables.sweep(sweep));
+        page.heading(3, "Throughput and wall time, measured and predicted", null);
+        table(page, ReportTables.sweepThroughput(sweep));
+        runs.stream()
+                .filter(r -> !r.predictionMiss().isEmpty())
+                .forEach(r -> page.warning(r.heading() + ": " + String.join(" ", r.predictionMiss())));
         page.paragraph(MarkdownReport.sweepNote(sweep.caveat()));
         page.paragraph(MarkdownReport.WHY_NAIVE_MISSES);
+        page.heading(3, "Latency and concurrency", null);
+        table(page, ReportTables.sweepLatency(sweep));
         int n = sweep.rows().size();
         double[] threads = new double[n];
         double[] x = new double[n];
@@ -117,19 +125,21 @@ public final class HtmlReport {
         }
         page.chart(new ChartSpec(
                 "sweep-throughput",
-                "Throughput by thread count, measured and predicted",
+                "Throughput by thread count, measured and predicted (log scale, values at the points)",
                 "threads",
                 "requests per second",
                 ChartSpec.XAxis.THREADS,
+                ChartSpec.YAxis.LOG,
                 threads,
                 xLines,
                 List.of()));
         page.chart(new ChartSpec(
                 "sweep-wall",
-                "Wall time by thread count, measured and predicted",
+                "Wall time by thread count, measured and predicted (log scale, values at the points)",
                 "threads",
                 "wall time (s)",
                 ChartSpec.XAxis.THREADS,
+                ChartSpec.YAxis.LOG,
                 threads,
                 wLines,
                 List.of()));
@@ -165,6 +175,9 @@ public final class HtmlReport {
         page.heading(3, "Phases and Little's law", null);
         table(page, ReportTables.phases(run));
         theory(page, run.theory());
+        if (!run.predictionMiss().isEmpty()) {
+            page.warning(String.join(" ", run.predictionMiss()));
+        }
         links(page, dir, run.charts());
         if (run.generated() != null) {
             page.paragraph(run.generated());
@@ -213,9 +226,12 @@ public final class HtmlReport {
     private static void timeCharts(HtmlPage page, ReportModel.Run run, String id) {
         Timeline t = run.timeline();
         List<ChartSpec.Band> bands = new ArrayList<>();
-        for (int k = 0; k < t.phases().size(); k++) {
-            Timeline.Window w = t.phases().get(k);
-            bands.add(new ChartSpec.Band(w.name(), w.fromSeconds(), w.toSeconds(), PHASES[k % PHASES.length]));
+        for (Timeline.Window w : t.phases()) {
+            bands.add(new ChartSpec.Band(
+                    String.format(L, "%s (%d threads)", w.name(), w.threads()),
+                    w.fromSeconds(),
+                    w.toSeconds(),
+                    phaseColor(run, w.name())));
         }
         String per = t.bucketSeconds() >= 1
                 ? String.format(L, "%.0f s", t.bucketSeconds())
@@ -230,45 +246,202 @@ public final class HtmlReport {
             lat.add(Line.solid("p99 from intended send", PURPLE, t.intendedP99()));
             lat.add(Line.dashed("mean from intended send", BROWN, t.intendedMean()));
         }
-        String xLabel = "time since the run started (s)";
-        page.chart(new ChartSpec(
-                id + "-latency",
-                "Latency over time (per " + per + " of completion, phases shaded)",
-                xLabel,
-                "latency (ms)",
-                ChartSpec.XAxis.SECONDS,
-                t.x(),
-                lat,
-                bands));
-        page.chart(new ChartSpec(
-                id + "-throughput",
-                "Throughput over time (per " + per + ")",
-                xLabel,
-                "per second",
-                ChartSpec.XAxis.SECONDS,
-                t.x(),
-                List.of(
-                        Line.solid("completed (201) per s", BLUE, t.okPerSecond()),
-                        new Line("failed attempts per s", RED, t.failedPerSecond(), false, true)),
-                bands));
+        page.chart(time(id + "-latency", "Latency over time (per " + per + " of completion, log scale)", "latency (ms)")
+                .yAxis(ChartSpec.YAxis.LOG)
+                .build(t, lat, bands));
+        page.chart(time(id + "-throughput", "Throughput over time (per " + per + ")", "requests per second")
+                .build(t, List.of(Line.solid("completed (201) per s", BLUE, t.okPerSecond())), bands));
+        activeThreads(page, run, id, bands);
+        failures(page, run, id, per, bands);
+    }
+
+    /** Each phase's active workers over time, in its colour, and their sum. */
+    private static void activeThreads(HtmlPage page, ReportModel.Run run, String id, List<ChartSpec.Band> bands) {
+        Timeline t = run.timeline();
+        if (t.activeThreads().isEmpty()) {
+            page.paragraph("Active threads over time: not recorded for this run (a merge of shards keeps no"
+                    + " thread's span).");
+            return;
+        }
+        double[] sum = new double[t.size()];
+        List<Line> lines = new ArrayList<>();
+        for (Timeline.Series s : t.activeThreads()) {
+            for (int i = 0; i < sum.length; i++) {
+                sum[i] += s.values()[i];
+            }
+            lines.add(Line.solid(s.name(), phaseColor(run, s.name()), s.values()));
+        }
+        lines.add(0, Line.dashed("all phases", DARK, sum));
+        page.chart(time(id + "-threads", "Active threads over time (each phase and their sum)", "threads")
+                .build(t, lines, bands));
+    }
+
+    /** Failed attempts per second by cause, as points; a sentence instead when none failed. */
+    private static void failures(
+            HtmlPage page, ReportModel.Run run, String id, String per, List<ChartSpec.Band> bands) {
+        Timeline t = run.timeline();
+        List<Line> lines = new ArrayList<>();
+        for (int k = 0; k < t.failuresByCause().size(); k++) {
+            Timeline.Series s = t.failuresByCause().get(k);
+            lines.add(new Line(s.name(), CAUSES[k % CAUSES.length], s.values(), false, true));
+        }
+        if (lines.isEmpty() && run.result().requests().failed() > 0) {
+            lines.add(new Line("failed attempts (all causes)", RED, t.failedPerSecond(), false, true));
+        }
+        if (lines.isEmpty()) {
+            page.paragraph("Failures over time: none, every attempt got a 201.");
+            return;
+        }
+        page.chart(time(id + "-failures", "Failed attempts per second by cause (per " + per + ")", "per second")
+                .build(t, lines, bands));
+    }
+
+    /** The colour of the phase named {@code name} in {@code run}'s plan, the same on every chart and PNG. */
+    private static String phaseColor(ReportModel.Run run, String name) {
+        var phases = run.result().phases();
+        for (int k = 0; k < phases.size(); k++) {
+            if (phases.get(k).name().equals(name)) {
+                return ChartStyle.phaseColor(k);
+            }
+        }
+        return GREY;
+    }
+
+    private static TimeChart time(String id, String title, String yLabel) {
+        return new TimeChart(id, title, yLabel, ChartSpec.YAxis.LINEAR);
+    }
+
+    /** A chart over the run's time, before its lines. */
+    private record TimeChart(String id, String title, String yLabel, ChartSpec.YAxis y) {
+
+        TimeChart yAxis(ChartSpec.YAxis axis) {
+            return new TimeChart(id, title, yLabel, axis);
+        }
+
+        ChartSpec build(Timeline t, List<Line> lines, List<ChartSpec.Band> bands) {
+            return new ChartSpec(
+                    id,
+                    title,
+                    "time since the run started (s)",
+                    yLabel,
+                    ChartSpec.XAxis.SECONDS,
+                    y,
+                    t.x(),
+                    lines,
+                    bands);
+        }
     }
 
     private static ChartSpec percentiles(ReportModel.Run run, String id) {
         PercentileCurves pc = run.percentiles();
         List<Line> lines = new ArrayList<>();
-        for (int k = 0; k < pc.curves().size(); k++) {
-            PercentileCurves.Curve c = pc.curves().get(k);
-            lines.add(Line.solid(c.name(), CURVES[k % CURVES.length], c.millis()));
+        for (PercentileCurves.Curve c : pc.curves()) {
+            lines.add(curve(run, c));
         }
         return new ChartSpec(
                 id + "-percentiles",
-                "Latency by percentile",
+                "Latency by percentile (log scale; phases in their colours)",
                 "percentile (each step adds a nine)",
                 "latency (ms)",
                 ChartSpec.XAxis.NINES,
+                ChartSpec.YAxis.LOG,
                 pc.nines(),
                 lines,
                 List.of());
+    }
+
+    private static Line curve(ReportModel.Run run, PercentileCurves.Curve c) {
+        if (c.name().contains("first attempts")) {
+            return Line.dashed(c.name(), BLUE, c.millis());
+        }
+        if (c.name().contains("intended")) {
+            return Line.solid(c.name(), RED, c.millis());
+        }
+        if (c.name().startsWith("whole run")) {
+            return Line.solid(c.name(), DARK, c.millis());
+        }
+        return Line.solid(c.name(), phaseColor(run, c.name()), c.millis());
+    }
+
+    /** The first screen: a line per judgement across the runs, then each run's cells, coloured by status. */
+    private static void verdict(HtmlPage page, List<ReportModel.Run> runs) {
+        ReportVerdict v = ReportVerdict.of(runs);
+        if (v.rows().isEmpty()) {
+            return;
+        }
+        StringBuilder b = new StringBuilder("<section class=\"verdict\" id=\"verdict\">\n<h2>Verdict</h2>\n<ul>");
+        badge(b, "Thresholds", v, "thresholds", "held", "none set (--threshold)");
+        badge(b, "Server", v, "server reconciliation", "stored exactly the successful requests", "not checked");
+        badge(b, "Failures", v, "failed", "none", "-");
+        badge(b, "Prediction", v, "model's error", "within 15% of the measured throughput", "none (--baseline 0)");
+        b.append("</ul>\n<table class=\"verdict\"><thead><tr><th>run</th>");
+        ReportVerdict.COLUMNS.forEach(
+                c -> b.append("<th>").append(Html.escape(c)).append("</th>"));
+        b.append("</tr></thead>\n<tbody>\n");
+        for (ReportVerdict.Row r : v.rows()) {
+            b.append("<tr data-scope=\"")
+                    .append(Html.escape(r.scope()))
+                    .append("\"><td><a href=\"#")
+                    .append(Html.escape(r.scope()))
+                    .append("\">")
+                    .append(Html.escape(r.label()))
+                    .append("</a></td>");
+            for (ReportVerdict.Cell c : r.cells()) {
+                b.append("<td class=\"")
+                        .append(statusClass(c.status()))
+                        .append("\" data-key=\"")
+                        .append(Html.escape(c.key()))
+                        .append("\" data-value=\"")
+                        .append(Double.isNaN(c.value()) ? "" : Double.toString(c.value()))
+                        .append("\">")
+                        .append(Html.escape(c.text()))
+                        .append("</td>");
+            }
+            b.append("</tr>\n");
+        }
+        page.html(b.append("</tbody></table>\n</section>").toString());
+    }
+
+    /**
+     * One line of the verdict: the worst status of {@code column} over the runs, with the runs that are not OK
+     * named, or {@code ok} / {@code none} when every run is OK / has nothing to judge.
+     */
+    private static void badge(StringBuilder b, String name, ReportVerdict v, String column, String ok, String none) {
+        ReportVerdict.Status worst = ReportVerdict.Status.NONE;
+        List<String> off = new ArrayList<>();
+        int judged = 0;
+        for (ReportVerdict.Row r : v.rows()) {
+            ReportVerdict.Cell c = r.cell(column);
+            if (c.status() != ReportVerdict.Status.NONE) {
+                judged++;
+            }
+            if (c.status() == ReportVerdict.Status.BAD || c.status() == ReportVerdict.Status.WARN) {
+                off.add(r.label() + ": " + c.text());
+            }
+            if (c.status() != ReportVerdict.Status.NONE
+                    && (worst == ReportVerdict.Status.NONE || c.status().ordinal() > worst.ordinal())) {
+                worst = c.status();
+            }
+        }
+        int n = v.rows().size();
+        String text = judged == 0
+                ? none
+                : off.isEmpty()
+                        ? ok + (n == 1 ? "" : judged == n ? " in all " + n + " runs" : " in " + judged + " of " + n)
+                        : String.join("; ", off);
+        b.append("<li class=\"")
+                .append(statusClass(worst))
+                .append("\" data-badge=\"")
+                .append(Html.escape(column))
+                .append("\"><b>")
+                .append(Html.escape(name))
+                .append("</b> ")
+                .append(Html.escape(text))
+                .append("</li>");
+    }
+
+    private static String statusClass(ReportVerdict.Status s) {
+        return "s-" + s.name().toLowerCase(Locale.ROOT);
     }
 
     private static void checks(HtmlPage page, ReportModel.Run run) {

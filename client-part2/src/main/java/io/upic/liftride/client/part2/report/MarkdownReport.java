@@ -63,7 +63,9 @@ public final class MarkdownReport {
 
     private static void sweep(StringBuilder b, Path dir, ReportModel.Sweep sweep) {
         b.append("## Sweep\n\n");
-        table(b, ReportTables.sweep(sweep));
+        table(b, ReportTables.sweepThroughput(sweep));
+        b.append('\n');
+        table(b, ReportTables.sweepLatency(sweep));
         b.append('\n').append(sweepNote(sweep.caveat())).append("\n\n");
         b.append(WHY_NAIVE_MISSES).append("\n\n");
         for (ChartFile f : sweep.charts()) {
@@ -116,6 +118,11 @@ public final class MarkdownReport {
         table(b, ReportTables.phases(run));
         b.append('\n');
         theory(b, run.theory());
+        if (!run.predictionMiss().isEmpty()) {
+            b.append("> **Warning:** ")
+                    .append(String.join("\n> ", run.predictionMiss()))
+                    .append("\n\n");
+        }
         if (!run.charts().isEmpty()) {
             subheading(b, run, "Charts");
             run.charts().forEach(f -> image(b, dir, f));

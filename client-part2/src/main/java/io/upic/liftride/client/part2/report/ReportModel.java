@@ -6,6 +6,7 @@ import io.upic.liftride.client.part2.chart.RunCharts.ChartFile;
 import io.upic.liftride.client.part2.metrics.RunMetrics;
 import io.upic.liftride.client.part2.metrics.ScopeStats;
 import io.upic.liftride.client.part2.metrics.Timeline;
+import io.upic.liftride.client.report.RunSummary;
 import io.upic.liftride.client.report.TheoryTable;
 import java.nio.file.Path;
 import java.util.List;
@@ -66,6 +67,9 @@ public record ReportModel(Header header, Sweep sweep, List<Run> runs) {
      * @param charts      the PNG charts written for it
      * @param shards      each shard's window when this is a merge, else null
      * @param generated   a closing line (how long the statistics took), or null
+     * @param summary     its summary.json values, or null when it has none
+     * @param predictionMiss the lines explaining a prediction missed by more than 15% (which input moved), empty
+     *                    when the model held or there is none
      */
     public record Run(
             String name,
@@ -83,9 +87,12 @@ public record ReportModel(Header header, Sweep sweep, List<Run> runs) {
             PercentileCurves percentiles,
             List<ChartFile> charts,
             Shards shards,
-            String generated) {
+            String generated,
+            RunSummary summary,
+            List<String> predictionMiss) {
 
         public Run {
+            predictionMiss = List.copyOf(predictionMiss);
             files = List.copyOf(files);
             warnings = List.copyOf(warnings);
             checks = List.copyOf(checks);

@@ -144,7 +144,8 @@ public final class ReportModels {
                     rep.jitNanosPerAttempt() / 1e3));
         }
         // a miss over 15% says which input moved (D under load, W, the phase schedule), as the console does
-        PredictionCheck.explain(rep).forEach(line -> notes.add(line.strip()));
+        List<String> miss =
+                PredictionCheck.explain(rep).stream().map(String::strip).toList();
         List<String> problems = new ArrayList<>();
         r.problems()
                 .forEach(p -> problems.add("PROBLEM: " + p.lines().findFirst().orElse(p)));
@@ -165,7 +166,9 @@ public final class ReportModels {
                 PercentileCurves.of(o.metrics()),
                 o.charts(),
                 null,
-                String.format(L, "Statistics and charts generated in %.3f s after the run.", o.reportNanos() / 1e9));
+                String.format(L, "Statistics and charts generated in %.3f s after the run.", o.reportNanos() / 1e9),
+                rep.summary(),
+                miss);
     }
 
     private static List<ReportModel.Check> checks(RunOutput o) {

@@ -48,16 +48,15 @@ public final class ReportTables {
         return List.of(String.format(L, format, args).split("\\|", -1));
     }
 
-    /** The sweep: one row per run, its predictions beside the measurement. */
-    public static Table sweep(ReportModel.Sweep sweep) {
+    /** The sweep's throughput and wall time: one row per run, its predictions beside the measurement. */
+    public static Table sweepThroughput(ReportModel.Sweep sweep) {
         List<List<String>> rows = new ArrayList<>();
         for (ReportModel.SweepRow row : sweep.rows()) {
             TheoryTable t = row.theory();
             TheoryTable.Row x = t == null ? null : t.wholeRunThroughput();
             Prediction bp = t == null ? null : t.model();
-            ScopeStats s = row.run();
             rows.add(cells(
-                    "%d|%,d|%,d|%.3f|%s|%s|%,.0f|%s|%s|%s|%s|%.3f|%.3f|%.3f|%.3f|%.1f",
+                    "%d|%,d|%,d|%.3f|%s|%s|%,.0f|%s|%s|%s|%s",
                     row.threads(),
                     row.planned(),
                     row.failed(),
@@ -68,18 +67,31 @@ public final class ReportTables {
                     x == null ? "-" : x.naiveText(),
                     x == null ? "-" : x.naiveDiff(),
                     x == null ? "-" : x.modelText(),
-                    x == null ? "-" : x.modelDiff(),
-                    s.all().meanMillis(),
-                    s.all().p50Millis(),
-                    s.all().p99Millis(),
-                    s.all().maxMillis(),
-                    s.measuredConcurrency()));
+                    x == null ? "-" : x.modelDiff()));
         }
         return table(
                 "threads|requests|failed|wall (s)|naive wall (s)|model wall (s)|throughput (req/s)|naive N/W|diff"
-                        + "|model (MVA)|diff|mean (ms)|median (ms)|p99 (ms)|max (ms)|in flight (X x W)",
-                "rrrrrrrrrrrrrrrr",
+                        + "|model (MVA)|diff",
+                "rrrrrrrrrrr",
                 rows);
+    }
+
+    /** The sweep's latency and measured concurrency: one row per run. */
+    public static Table sweepLatency(ReportModel.Sweep sweep) {
+        List<List<String>> rows = new ArrayList<>();
+        for (ReportModel.SweepRow row : sweep.rows()) {
+            ScopeStats s = row.run();
+            rows.add(cells(
+                    "%d|%.3f|%.3f|%.3f|%.3f|%.3f|%.1f",
+                    row.threads(),
+                    s.all().meanMillis(),
+                    s.all().p50Millis(),
+                    s.all().p99Millis(),
+                    s.all().p999Millis(),
+                    s.all().maxMillis(),
+                    s.measuredConcurrency()));
+        }
+        return table("threads|mean (ms)|median (ms)|p99 (ms)|p99.9 (ms)|max (ms)|in flight (X x W)", "rrrrrrr", rows);
     }
 
     /** A run's request account. */

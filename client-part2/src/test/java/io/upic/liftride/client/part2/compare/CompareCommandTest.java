@@ -4,11 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.upic.liftride.client.report.RunSummary;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -29,6 +31,18 @@ class CompareCommandTest {
         Summaries.write(work.resolve("same"), Summaries.run(8, 4950, 2.05, 0).build());
         Summaries.write(work.resolve("slow"), Summaries.run(8, 3000, 3.0, 0).build());
         Summaries.write(work.resolve("t16"), Summaries.run(16, 5000, 2.0, 0).build());
+        Summaries.write(
+                work.resolve("raw"),
+                Summaries.run(8, 5000, 2.0, 0).transport("raw").build());
+        Summaries.write(
+                work.resolve("rate"),
+                Summaries.run(8, 5000, 2.0, 0).offeredRate(500.0).build());
+        Summaries.write(
+                work.resolve("warm"),
+                Summaries.run(8, 5000, 2.0, 0)
+                        .prediction(
+                                new RunSummary.PredictionInputs("MVA closed network", 4, 5000, 1e6, null, null, null))
+                        .build());
     }
 
     private int compare(String... args) {
@@ -62,7 +76,8 @@ class CompareCommandTest {
                                         + " +-2\\.0% +5% +ok")),
                 o);
         assertTrue(o.lines().anyMatch(l -> l.matches("  failed \\(requests\\) +0 +0 +0\\.0% +5% +ok")), o);
-        assertTrue(o.contains("Result: no regression past the band (exit 0)"), o);
+        assertTrue(o.contains("Result: no regression past the band; CAUTION: one run on the candidate side"), o);
+        assertTrue(o.contains("capped at the exact max"), "says where the percentiles come from: " + o);
         assertEquals("", stderr());
     }
 
@@ -117,6 +132,21 @@ class CompareCommandTest {
                 stderr());
         assertEquals(0, compare("base1", "t16", "--allow-different-plans"));
         assertTrue(stdout().contains("UNLIKE PLANS compared (--allow-different-plans): -t 8 vs 16"), stdout());
+    }
+
+    @Test
+    void runsOfAnotherTransportRateOrWarmUpExitTwoNamingTheDifference() {
+        for (String[] c : List.of(
+                new String[] {"raw", "--transport sdk vs raw"},
+                new String[] {"rate", "--rate none (closed model) vs 500"},
+                new String[] {"warm", "warm-up none (--baseline 0: cold JVM) vs a baseline (warm JVM)"})) {
+            err.reset();
+            assertEquals(2, compare("base1", c[0]), c[0]);
+            assertEquals(
+                    "compare: refusing to compare unlike plans: " + c[1] + " (baseline vs candidate;"
+                            + " --allow-different-plans compares them anyway)\n",
+                    stderr());
+        }
     }
 
     @Test

@@ -7,16 +7,16 @@ import org.junit.jupiter.api.Test;
 
 class PlanKeyTest {
 
-    private static final PlanKey PLAN = new PlanKey("assignment", 8, 2000, 40, 10, "sdk", null, null);
+    private static final PlanKey PLAN = new PlanKey("assignment", 8, 2000, 40, 10, "sdk", null, null, true);
 
     @Test
     void equalPlansHaveNoDifference() {
-        assertEquals(List.of(), PLAN.differences(new PlanKey("assignment", 8, 2000, 40, 10, "sdk", null, null)));
+        assertEquals(List.of(), PLAN.differences(new PlanKey("assignment", 8, 2000, 40, 10, "sdk", null, null, true)));
     }
 
     @Test
     void eachDifferingFieldIsNamedByItsFlag() {
-        PlanKey other = new PlanKey("spring", 16, 1000, 5, 20, "raw", 500.0, "1/2");
+        PlanKey other = new PlanKey("spring", 16, 1000, 5, 20, "raw", 500.0, "1/2", false);
         assertEquals(
                 List.of(
                         "--plan assignment vs spring",
@@ -26,7 +26,8 @@ class PlanKeyTest {
                         "-m 10 vs 20",
                         "--transport sdk vs raw",
                         "--rate none (closed model) vs 500",
-                        "--shard none vs 1/2"),
+                        "--shard none vs 1/2",
+                        "warm-up a baseline (warm JVM) vs none (--baseline 0: cold JVM)"),
                 PLAN.differences(other));
     }
 
@@ -34,7 +35,7 @@ class PlanKeyTest {
     void thePlanIsDescribedAsFlags() {
         assertEquals("-t 8 -s 2000 -l 40 -m 10 --plan assignment --transport sdk (closed model)", PLAN.describe());
         assertEquals(
-                "-t 8 -s 2000 -l 40 -m 10 --plan assignment --transport sdk --rate 2.5",
-                new PlanKey("assignment", 8, 2000, 40, 10, "sdk", 2.5, null).describe());
+                "-t 8 -s 2000 -l 40 -m 10 --plan assignment --transport sdk --rate 2.5 --baseline 0",
+                new PlanKey("assignment", 8, 2000, 40, 10, "sdk", 2.5, null, false).describe());
     }
 }

@@ -46,7 +46,9 @@ class RunComparisonTest {
                 NoiseBand.DEFAULT,
                 false);
         assertEquals(0, c.exitCode());
-        assertEquals("no regression past the band", c.verdictLine());
+        assertTrue(
+                c.verdictLine().startsWith("no regression past the band; CAUTION: one run on each side"),
+                c.verdictLine());
         assertEquals(
                 List.of("run", "startup", "peak"),
                 c.scopes().stream().map(RunComparison.Scope::name).toList());
@@ -64,7 +66,9 @@ class RunComparisonTest {
         assertEquals(
                 List.of(Metric.percentile(99)),
                 c.regressions().stream().map(MetricRow::metric).toList());
-        assertEquals("REGRESSION: p99 +50.0% (4.000 -> 6.000 ms, band 10%)", c.verdictLine());
+        assertTrue(
+                c.verdictLine().startsWith("REGRESSION: p99 +50.0% (4.000 -> 6.000 ms, band 10%); CAUTION"),
+                c.verdictLine());
         assertEquals(Verdict.WORSE, row(c, "peak", Metric.percentile(99)).verdict(), "phases are not gated");
     }
 
@@ -130,7 +134,9 @@ class RunComparisonTest {
                         Summaries.run(8, 2000, 2, 0).build()),
                 NoiseBand.DEFAULT,
                 false);
-        assertEquals("REGRESSION: throughput -55.0% (5,000.0 -> 2,250.0 req/s, band 10%)", c.verdictLine());
+        assertTrue(
+                c.verdictLine().startsWith("REGRESSION: throughput -55.0% (5,000.0 -> 2,250.0 req/s, band 10%)"),
+                c.verdictLine());
     }
 
     @Test
@@ -155,5 +161,59 @@ class RunComparisonTest {
                 Verdict.NOT_MEASURED,
                 row(c, "peak", Metric.MEAN.fromIntended()).verdict(),
                 "these phases carry no intended latency");
+    }
+
+    private static final RunSummary.PredictionInputs PREDICTION =
+            new RunSummary.PredictionInputs("MVA closed network", 4.0, 5000, 1e6, 2e5, 2, 8e5);
+
+    @Test
+    void aWarmedRunAgainstAColdOneIsRefusedNamingTheWarmUpUnlessAllowed() throws Exception {
+        Side warm = side(
+                "baseline", Summaries.run(8, 5000, 2, 0).prediction(PREDICTION).build());
+        Side cold = side("candidate", Summaries.run(8, 600, 9, 0).build());
+        CompareInputException e =
+                assertThrows(CompareInputException.class, () -> RunComparison.of(warm, cold, NoiseBand.DEFAULT, false));
+        assertTrue(
+                e.getMessage().contains("warm-up a baseline (warm JVM) vs none (--baseline 0: cold JVM)"),
+                e.getMessage());
+        RunComparison c = RunComparison.of(warm, cold, NoiseBand.DEFAULT, true);
+        assertEquals(List.of("warm-up a baseline (warm JVM) vs none (--baseline 0: cold JVM)"), c.planDifferences());
+    }
+
+    @Test
+    void oneRunPerSideSaysNoNoiseBandCanBeMeasuredBesideTheRegression() throws Exception {
+        RunComparison one = RunComparison.of(
+                side("baseline", Summaries.run(8, 5000, 2, 0).build()),
+                side("candidate", Summaries.run(8, 3000, 2, 0).build()),
+                NoiseBand.DEFAULT,
+                false);
+        assertEquals(RunComparison.REGRESSION_EXIT_CODE, one.exitCode());
+        String line = one.verdictLine();
+        assertTrue(line.startsWith("REGRESSION: throughput -40.0%"), line);
+        assertTrue(line.contains("CAUTION: one run on each side: no noise band can be measured"), line);
+        assertTrue(line.contains("run each side 5 times"), line);
+
+        RunSummary a = Summaries.run(8, 5000, 2, 0).build();
+        RunSummary b = Summaries.run(8, 5050, 2, 0).build();
+        RunComparison three =
+                RunComparison.of(side("baseline", a, b, a), side("candidate", b, a, b), NoiseBand.DEFAULT, false);
+        assertEquals(List.of(), three.caveats());
+        assertEquals("no regression past the band", three.verdictLine());
+    }
+
+    @Test
+    void aRunOfAFewTenthsOfASecondIsTooShortToCompare() throws Exception {
+        RunSummary shortRun = Summaries.run(8, 5000, 2, 0).wallSeconds(0.14).build();
+        RunSummary longRun = Summaries.run(8, 5000, 2, 0).build();
+        RunComparison c = RunComparison.of(
+                side("baseline", shortRun, shortRun, shortRun),
+                side("candidate", longRun, longRun, longRun),
+                NoiseBand.DEFAULT,
+                false);
+        assertEquals(3, c.caveats().size(), c.caveats().toString());
+        assertTrue(
+                c.caveats().get(0).matches("the baseline run .* lasted 0\\.14 s: too short to compare .*"),
+                c.caveats().get(0));
+        assertTrue(c.verdictLine().contains("lasted 0.14 s: too short to compare"), c.verdictLine());
     }
 }

@@ -20,6 +20,17 @@ class SummaryReaderTest {
     Path dir;
 
     @Test
+    void aPercentileAboveTheMaxInAnOlderSummaryReadsAsTheMax() throws Exception {
+        RunSummary.Latency old = new RunSummary.Latency(2.0, 1.8, 3.0, 4.0, 8.623, 8.616);
+        Path run = Summaries.write(
+                dir.resolve("old"), Summaries.run(8, 5000, 2, 0).latencyMs(old).build());
+        ScopeNumbers n = SummaryReader.read(run).get(0).run();
+        assertEquals(8.616, n.value(Metric.percentile(99.9)));
+        assertEquals(8.616, n.value(Metric.MAX));
+        assertEquals(4.0, n.value(Metric.percentile(99)));
+    }
+
+    @Test
     void aRunFolderASummaryFileAndAnOutputFolderAllGiveTheRun() throws Exception {
         Path run = Summaries.write(
                 dir.resolve("out/t8"), Summaries.run(8, 5000, 2, 0).build());
@@ -28,7 +39,7 @@ class SummaryReaderTest {
             assertEquals(1, runs.size(), input.toString());
             ComparedRun r = runs.get(0);
             assertEquals(run.resolve(SummaryJson.FILE), r.source());
-            assertEquals(new PlanKey("fall2021", 8, 2000, 40, 10, "sdk", null, null), r.plan());
+            assertEquals(new PlanKey("fall2021", 8, 2000, 40, 10, "sdk", null, null, false), r.plan());
             assertEquals(5000, r.run().value(Metric.THROUGHPUT));
             assertEquals(4.0, r.run().value(Metric.percentile(99)));
             assertEquals(6.0, r.run().value(Metric.percentile(99.9)));

@@ -25,6 +25,7 @@ class HtmlPageTest {
                 "s",
                 "ms",
                 ChartSpec.XAxis.SECONDS,
+                ChartSpec.YAxis.LINEAR,
                 x,
                 List.of(ChartSpec.Line.solid("p99", "#d62728", y)),
                 List.of(new ChartSpec.Band("peak", 0, 0.2, "#ff7f0e")));
@@ -90,6 +91,7 @@ class HtmlPageTest {
                         "x",
                         "y",
                         ChartSpec.XAxis.NINES,
+                        ChartSpec.YAxis.LOG,
                         new double[] {0, 1},
                         List.of(ChartSpec.Line.solid("a", "#000", new double[] {1})),
                         List.of()));

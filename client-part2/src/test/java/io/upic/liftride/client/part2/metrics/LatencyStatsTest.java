@@ -103,6 +103,14 @@ class LatencyStatsTest {
     }
 
     @Test
+    void noPercentileReadsAboveTheExactMax() {
+        LatencyStats s = statsOf(new long[] {7, 1_000_003}); // its bucket ends at 1,000,447 µs
+        assertEquals(1000.003, s.p999Millis(), 1e-12);
+        assertEquals(1000.003, s.p99Millis(), 1e-12);
+        assertEquals(s.maxMillis(), s.p999Millis());
+    }
+
+    @Test
     void belowTwoMillisecondsThePercentilesAreExact() {
         long[] micros = new long[1000];
         for (int i = 0; i < micros.length; i++) { // 1048..2047 µs, all in unit-wide buckets
