@@ -238,6 +238,7 @@ public final class EmbeddedServer implements AutoCloseable {
             System.out.println(LaunchOptions.USAGE);
             return;
         }
+        OutOfMemoryHalt.install();
         StoreSpec store;
         try {
             store = options.store() != null ? options.store() : StoreSpec.fromEnvironment();
