@@ -172,6 +172,9 @@ class StandaloneTomcatIT {
                 },
                 new String[] {"POST", "/skiers/1/seasons/2022/days/1", json, "{\"liftID\": 1, \"time\": 2}"},
                 new String[] {"GET", "/nothing/here", null, null},
+                // conf/web.xml maps these to Jasper; the WAR's own mappings must win
+                new String[] {"GET", "/index.jsp", null, null},
+                new String[] {"GET", "/skiers/x.jspx", null, null},
                 new String[] {"PUT", ride, json, "{\"liftID\": 1, \"time\": 2}"},
                 new String[] {"DELETE", "/statistics", null, null},
                 new String[] {"GET", "/skiers/5/seasons/2022/days/1/skiers/99999", null, null},

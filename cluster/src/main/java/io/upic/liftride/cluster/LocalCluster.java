@@ -126,6 +126,7 @@ public final class LocalCluster implements AutoCloseable {
                     List.of(
                             java,
                             SERVER_HEAP,
+                            "-XX:+ExitOnOutOfMemoryError",
                             "-cp",
                             serverJar.toString(),
                             SERVER_MAIN,

@@ -168,6 +168,9 @@ public record ConnectorSettings(
         // bind the port in start, not init: only then can the graceful drain close the listening socket
         // before Tomcat stops (Tomcat's closeServerSocketGraceful works only for a socket bound on start)
         attributes.put("bindOnInit", "false");
+        // "100 Continue" only once the application reads the body: a 413 or 415 answered from the headers
+        // goes out instead, and the client never sends the body it was about to refuse
+        attributes.put("continueResponseTiming", "onRead");
         return attributes;
     }
 

@@ -15,6 +15,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -238,6 +239,7 @@ public final class EmbeddedServer implements AutoCloseable {
             System.out.println(LaunchOptions.USAGE);
             return;
         }
+        OutOfMemoryHalt.install();
         StoreSpec store;
         try {
             store = options.store() != null ? options.store() : StoreSpec.fromEnvironment();
@@ -273,7 +275,27 @@ public final class EmbeddedServer implements AutoCloseable {
         Runtime.getRuntime().addShutdownHook(new Thread(() -> stopOnSignal(server, operating), "liftride-shutdown"));
         String shownHost = options.host().indexOf(':') >= 0 ? "[" + options.host() + "]" : options.host();
         System.out.println("LiftRide server listening on http://" + shownHost + ":" + server.port() + CONTEXT_PATH);
+        exposureWarning(options.host()).ifPresent(System.err::println);
         server.awaitClose();
+    }
+
+    /**
+     * One line for a server bound to an address other machines reach: Tomcat alone does not hold off
+     * slow readers and connections that trickle headers or idle, so a buffering proxy (nginx, an ALB)
+     * belongs in front; empty for a loopback address.
+     */
+    static Optional<String> exposureWarning(String host) {
+        boolean loopback;
+        try {
+            loopback = InetAddress.getByName(host).isLoopbackAddress();
+        } catch (UnknownHostException | SecurityException e) {
+            loopback = false;
+        }
+        return loopback
+                ? Optional.empty()
+                : Optional.of("LiftRide server: " + host + " is reachable from other machines; without a buffering"
+                        + " proxy in front (nginx, an ALB) slow readers and idle or trickling connections can keep"
+                        + " other clients waiting: bind 127.0.0.1 behind nginx (docs/deploying.md)");
     }
 
     /**

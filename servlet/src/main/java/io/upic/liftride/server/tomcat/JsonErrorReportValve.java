@@ -23,6 +23,8 @@ import org.apache.tomcat.util.res.StringManager;
  */
 public final class JsonErrorReportValve extends ErrorReportValve {
     private static final int MAX_MESSAGE_CHARS = 200;
+    private static final int BAD_REQUEST = 400;
+    private static final int NOT_IMPLEMENTED = 501;
     private static final StringManager TOMCAT_STRINGS =
             StringManager.getManager("org.apache.catalina.valves", Locale.ENGLISH);
 
@@ -38,16 +40,31 @@ public final class JsonErrorReportValve extends ErrorReportValve {
         if (!ioAllowed.get()) {
             return; // the connection is broken; nobody would read the answer
         }
+        String message = message(status, response.getMessage(), throwable);
+        if (status == NOT_IMPLEMENTED) {
+            // Tomcat's only 501 is a Transfer-Encoding it does not know: client input, so a 400 like any other
+            response.setStatus(BAD_REQUEST);
+            message = unknownCoding(request.getHeader("Transfer-Encoding"));
+        }
         try {
             response.setContentType("application/json;charset=UTF-8");
             Writer writer = response.getReporter();
             if (writer != null) {
-                writer.write("{\"message\":\"" + escape(message(status, response.getMessage(), throwable)) + "\"}");
+                writer.write("{\"message\":\"" + escape(message) + "\"}");
                 response.finishResponse();
             }
         } catch (IOException | IllegalStateException ignored) {
             // the client went away or the response was committed meanwhile: nothing left to tell anyone
         }
+    }
+
+    /** The message for a request whose Transfer-Encoding Tomcat refused with 501. */
+    static String unknownCoding(String transferEncoding) {
+        String coding = transferEncoding == null ? "" : transferEncoding;
+        if (coding.length() > MAX_MESSAGE_CHARS) {
+            coding = coding.substring(0, MAX_MESSAGE_CHARS) + "...";
+        }
+        return "Transfer-Encoding must be chunked (or absent, with a Content-Length), got \"" + coding + "\"";
     }
 
     /**

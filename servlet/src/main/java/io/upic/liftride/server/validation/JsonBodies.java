@@ -18,6 +18,8 @@ import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.HashSet;
 import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * Validates request bodies (LiftRide, SeasonBody) against {@link Rules}: from bytes to a value or a
@@ -41,6 +43,13 @@ public final class JsonBodies {
     private static final String[] RIDE_NAMES =
             Arrays.stream(RIDE_FIELDS).map(IntRule::name).toArray(String[]::new);
     private static final String[] SEASON_NAMES = {YEAR.name()};
+
+    /** Numbers longer than this are shortened before Gson reads them (its buffer holds 1,024 characters). */
+    static final int LONG_NUMBER_CHARS = 100;
+
+    /** RFC 8259's number; group 1 is the sign and the integer part. */
+    private static final Pattern JSON_NUMBER =
+            Pattern.compile("(-?(?:0|[1-9][0-9]*))(?:\\.[0-9]+)?(?:[eE][+-]?[0-9]+)?");
 
     private JsonBodies() {}
 
@@ -144,9 +153,46 @@ public final class JsonBodies {
     }
 
     private static JsonReader strictReader(String json) {
-        JsonReader reader = new JsonReader(new StringReader(json));
+        JsonReader reader = new JsonReader(new StringReader(shortenLongNumbers(json)));
         reader.setStrictness(Strictness.STRICT);
         return reader;
+    }
+
+    /**
+     * {@code json} with every valid number of more than {@value #LONG_NUMBER_CHARS} characters outside
+     * strings replaced by its sign and first digits (a number still, just as far out of any field's
+     * range): Gson's reader takes a number only if it fits its 1,024-character buffer, and would call a
+     * longer one malformed. Anything else is left as it is, for the reader to judge.
+     */
+    static String shortenLongNumbers(String json) {
+        if (json.length() <= LONG_NUMBER_CHARS) {
+            return json;
+        }
+        StringBuilder out = null;
+        int copied = 0; // json[0..copied) is in out
+        boolean inString = false;
+        int i = 0;
+        while (i < json.length()) {
+            char c = json.charAt(i);
+            if (inString || c == '"') {
+                inString = c == '"' ? !inString : true;
+                i += inString && c == '\\' ? 2 : 1;
+                continue;
+            }
+            int end = i;
+            while (end < json.length() && "+-.0123456789eE".indexOf(json.charAt(end)) >= 0) {
+                end++;
+            }
+            Matcher number = end - i > LONG_NUMBER_CHARS ? JSON_NUMBER.matcher(json.substring(i, end)) : null;
+            if (number != null && number.matches()) {
+                out = out == null ? new StringBuilder(json.length()) : out;
+                String integer = number.group(1);
+                out.append(json, copied, i).append(integer, 0, Math.min(integer.length(), LONG_NUMBER_CHARS));
+                copied = end;
+            }
+            i = Math.max(end, i + 1);
+        }
+        return out == null ? json : out.append(json, copied, json.length()).toString();
     }
 
     /** Null when only whitespace follows the object; strict mode reports anything else as malformed. */

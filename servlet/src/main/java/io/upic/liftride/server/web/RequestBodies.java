@@ -97,6 +97,7 @@ public final class RequestBodies {
                 return;
             }
         }
+        TomcatContinue.send(request); // the body is wanted: a client waiting for "100 Continue" gets it now
         AsyncContext async = request.startAsync(request, response);
         async.setTimeout(deadlineMillis);
         NonBlockingBody reader =

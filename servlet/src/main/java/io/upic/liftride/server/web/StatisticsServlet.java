@@ -12,7 +12,8 @@ import javax.servlet.http.HttpServletResponse;
 
 /**
  * {@code /statistics}: APIStats, the per-endpoint latency {@link RouteServlet} measured plus the
- * store's ride count. Thread-safe: its only field, the store, is set once in {@link #init()}.
+ * store's ride count; to an {@link Operators operator} also the store's address and user and its
+ * durability. Thread-safe: its only field, the store, is set once in {@link #init()}.
  */
 public final class StatisticsServlet extends RouteServlet {
     private static final long serialVersionUID = 1L;
@@ -34,6 +35,7 @@ public final class StatisticsServlet extends RouteServlet {
             throws IOException {
         List<EndpointStats.EndpointStat> endpoints = stats().snapshot();
         long ridesStored = store.ridesStored();
+        boolean operator = Operators.asked(request);
         JsonResponses.send(response, HttpServletResponse.SC_OK, json -> {
             json.beginObject().name("endpointStats").beginArray();
             for (EndpointStats.EndpointStat endpoint : endpoints) {
@@ -54,14 +56,11 @@ public final class StatisticsServlet extends RouteServlet {
                         .value(endpoint.count())
                         .endObject();
             }
-            json.endArray()
-                    .name("ridesStored")
-                    .value(ridesStored)
-                    .name("store")
-                    .value(store.description())
-                    .name("durability")
-                    .value(store.durability())
-                    .endObject();
+            json.endArray().name("ridesStored").value(ridesStored);
+            if (operator) {
+                json.name("store").value(store.description()).name("durability").value(store.durability());
+            }
+            json.endObject();
         });
     }
 }

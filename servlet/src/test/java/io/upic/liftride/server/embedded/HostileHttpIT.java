@@ -73,6 +73,44 @@ class HostileHttpIT {
         errorMessage(exchange("GET /liftride/" + "a".repeat(20_000) + " HTTP/1.1\r\nHost: t\r\n\r\n"), 400);
     }
 
+    /** 505 for an unknown HTTP version is the one 5XX a client can cause: the protocol requires it. */
+    @Test
+    void refusesAnUnknownTransferEncodingWith400NotTomcats501() throws IOException {
+        RawHttp.Response response = exchange("POST " + RIDE_PATH + " HTTP/1.1\r\nHost: t\r\n"
+                + "Content-Type: application/json\r\nTransfer-Encoding: gzip\r\n\r\n");
+        assertEquals(
+                "Transfer-Encoding must be chunked (or absent, with a Content-Length), got \"gzip\"",
+                errorMessage(response, 400));
+    }
+
+    @Test
+    void answers413And415BeforeAnyContinueSoTheBodyIsNeverAskedFor() throws IOException {
+        String expect = " HTTP/1.1\r\nHost: t\r\nExpect: 100-continue\r\n";
+        RawHttp.Response tooLarge = exchange(
+                "POST " + RIDE_PATH + expect + "Content-Type: application/json\r\nContent-Length: 99999\r\n\r\n");
+        errorMessage(tooLarge, 413);
+        RawHttp.Response wrongType =
+                exchange("POST " + RIDE_PATH + expect + "Content-Type: text/plain\r\nContent-Length: 20\r\n\r\n");
+        errorMessage(wrongType, 415);
+    }
+
+    @Test
+    void sendsContinueWhenTheBodyIsWantedAndStoresTheRide() throws IOException {
+        try (RawHttp http = new RawHttp(server.port(), 10_000)) {
+            http.send("POST " + RIDE_PATH + " HTTP/1.1\r\nHost: t\r\nExpect: 100-continue\r\n"
+                    + "Content-Type: application/json\r\nContent-Length: " + RIDE.length() + "\r\n\r\n");
+            assertEquals(100, http.readResponse().status());
+            http.send(RIDE);
+            assertEquals(201, http.readResponse().status());
+        }
+    }
+
+    @Test
+    void answersJspPathsWithTheApis404() throws IOException {
+        errorMessage(exchange("GET /liftride/index.jsp HTTP/1.1\r\nHost: t\r\n\r\n"), 404);
+        errorMessage(exchange("GET /liftride/a/b.jspx HTTP/1.1\r\nHost: t\r\n\r\n"), 404);
+    }
+
     @Test
     void answersTraceWith405Json() throws IOException {
         RawHttp.Response response = exchange("TRACE /liftride/resorts HTTP/1.1\r\nHost: t\r\n\r\n");

@@ -71,6 +71,9 @@ final class RawHttp implements AutoCloseable {
         }
         ByteArrayOutputStream body = new ByteArrayOutputStream();
         String length = headers.get("content-length");
+        if (status < 200) {
+            return new Response(status, headers, ""); // an interim answer (100 Continue): the real one follows
+        }
         if (length != null) {
             int remaining = Integer.parseInt(length);
             byte[] buffer = new byte[8192];

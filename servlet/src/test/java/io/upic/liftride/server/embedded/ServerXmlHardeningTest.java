@@ -1,6 +1,7 @@
 package io.upic.liftride.server.embedded;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 import java.util.Hashtable;
@@ -48,5 +49,15 @@ class ServerXmlHardeningTest {
         Element host = only("Host");
         assertEquals("false", host.getAttribute("autoDeploy"), "EmbeddedServer sets autoDeploy false too");
         assertEquals("true", host.getAttribute("deployOnStartup"));
+    }
+
+    @Test
+    void theShippedSetenvMakesTomcatExitOnOutOfMemory() throws Exception {
+        String setenv = java.nio.file.Files.readString(Path.of("tomcat", "setenv.sh"));
+        assertTrue(
+                setenv.lines()
+                        .anyMatch(line ->
+                                line.startsWith("CATALINA_OPTS=") && line.contains("-XX:+ExitOnOutOfMemoryError")),
+                setenv);
     }
 }

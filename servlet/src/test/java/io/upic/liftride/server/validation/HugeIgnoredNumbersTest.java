@@ -1,9 +1,11 @@
 package io.upic.liftride.server.validation;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.upic.liftride.server.model.LiftRide;
 import java.nio.charset.StandardCharsets;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -47,5 +49,37 @@ class HugeIgnoredNumbersTest {
         byte[] bytes = season.getBytes(StandardCharsets.UTF_8);
         Result<Integer> result = JsonBodies.seasonYear(bytes, bytes.length);
         assertEquals(400, result.rejection().status(), season);
+    }
+
+    /** Gson's reader holds 1,024 characters: a longer number must still be read as the number it is. */
+    @ParameterizedTest
+    @ValueSource(ints = {1_023, 1_024, 1_025, 2_000, 4_000})
+    void aNumberLongerThanGsonsBufferInAnIgnoredFieldLeavesTheBodyValid(int chars) {
+        String digits = "1" + "2".repeat(chars - 1);
+        for (String number : new String[] {digits, "-" + digits, "0." + digits, "-1.5e" + digits}) {
+            String ride = "{\"liftID\":21,\"note\":" + number + ",\"more\":[\"\\\"" + number + "\"],\"time\":217}";
+            byte[] bytes = ride.getBytes(StandardCharsets.UTF_8);
+            assertEquals(
+                    new LiftRide(21, 217, LiftRide.NO_WAIT_TIME),
+                    JsonBodies.liftRide(bytes, bytes.length).value(),
+                    () -> number.length() + " characters: " + JsonBodies.liftRide(bytes, bytes.length));
+        }
+    }
+
+    @Test
+    void aLongNumberInAKnownFieldIsOutOfRangeNotMalformed() {
+        String ride = "{\"liftID\":" + "9".repeat(2_000) + ",\"time\":217}";
+        byte[] bytes = ride.getBytes(StandardCharsets.UTF_8);
+        Rejection rejection = JsonBodies.liftRide(bytes, bytes.length).rejection();
+        assertEquals(400, rejection.status());
+        assertTrue(rejection.message().startsWith("liftID must be"), rejection.message());
+    }
+
+    @Test
+    void aLongMalformedNumberIsStillMalformed() {
+        String ride = "{\"liftID\":21,\"note\":0" + "1".repeat(2_000) + ",\"time\":217}";
+        byte[] bytes = ride.getBytes(StandardCharsets.UTF_8);
+        Rejection rejection = JsonBodies.liftRide(bytes, bytes.length).rejection();
+        assertTrue(rejection.message().startsWith("body must be valid JSON"), rejection.message());
     }
 }

@@ -1,0 +1,6 @@
+# bin/setenv.sh for a standalone Tomcat 9 serving liftride.war (catalina.sh sources it; mode 600 if it
+# holds LIFTRIDE_REDIS_PASSWORD).
+# A JVM that has thrown OutOfMemoryError may have lost the threads that accept or answer requests and
+# then keeps its port open answering nothing: it exits instead (code 3), so that systemd
+# (Restart=on-failure) or the operator restarts it.
+CATALINA_OPTS="$CATALINA_OPTS -XX:+ExitOnOutOfMemoryError"
