@@ -164,6 +164,6 @@ class ClientAgainstHostileServerTest {
                 + " sent yet were not attempted";
         assertEquals(reason, r.problems().get(0), run.output());
         assertTrue(run.out().contains(reason + "; exit code 5"), run.output());
-        assertTrue(run.out().contains("delta 0 == successful 0: OK"), run.output());
+        assertTrue(run.out().contains("server stored 0: OK"), run.output());
     }
 }
