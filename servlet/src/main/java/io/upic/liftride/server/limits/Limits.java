@@ -63,7 +63,7 @@ public final class Limits {
         return values.get(limit);
     }
 
-    /** {@link #get} for the limits that are counts of entries (every one but the key bytes). */
+    /** {@link #get} as an int (every limit's range fits one). */
     public int count(Limit limit) {
         return (int) Math.min(Integer.MAX_VALUE, values.get(limit));
     }

@@ -1,6 +1,7 @@
 package io.upic.liftride.server.store;
 
 import io.upic.liftride.server.limits.Limit;
+import io.upic.liftride.server.model.SkierDay;
 
 /**
  * The store holds as many entries of one kind as its {@link Limit} allows, and the request would add
@@ -16,6 +17,18 @@ public final class LimitReachedException extends RuntimeException {
         super("the server holds at most " + max + " " + limit.noun() + " (--" + limit.flag() + ", " + limit.property()
                 + ", " + limit.env() + "); " + what + " would be one more, nothing was stored");
         this.limit = limit;
+    }
+
+    /** The entry of {@code limit}'s kind that a ride to {@code where} creates, as messages name it. */
+    public static String entry(Limit limit, SkierDay where) {
+        String season = "season " + where.seasonId() + " at resort " + where.resortId();
+        return switch (limit) {
+            case RESORTS -> "resort " + where.resortId();
+            case SEASONS_PER_RESORT -> season;
+            case RESORT_DAYS -> "day " + where.dayId() + " of " + season;
+            case SKIER_DAYS -> "skier " + where.skierId() + " on day " + where.dayId() + " of " + season;
+            default -> throw new IllegalArgumentException("limit must count entries a ride creates, got " + limit);
+        };
     }
 
     /** Which limit was reached. */

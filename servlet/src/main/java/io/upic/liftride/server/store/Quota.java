@@ -12,21 +12,30 @@ import java.util.function.BooleanSupplier;
 final class Quota {
     private final AtomicInteger used = new AtomicInteger();
     private final Limit limit;
-    private final int max;
+    private volatile int max;
 
     Quota(Limit limit, int max) {
+        this.limit = limit;
+        setMax(max);
+    }
+
+    /**
+     * Holds at most {@code max} from now on; entries already past a lowered maximum stay, and new
+     * ones are refused until the count is below it.
+     */
+    void setMax(int max) {
         if (max < 1) {
             throw new IllegalArgumentException("max < 1: " + max);
         }
-        this.limit = limit;
         this.max = max;
     }
 
     /** Reserves one place, or throws {@link LimitReachedException} saying that {@code what} does not fit. */
     void reserve(String what) {
-        if (used.incrementAndGet() > max) {
+        int most = max;
+        if (used.incrementAndGet() > most) {
             used.decrementAndGet();
-            throw new LimitReachedException(limit, max, what);
+            throw new LimitReachedException(limit, most, what);
         }
     }
 

@@ -1,5 +1,7 @@
 package io.upic.liftride.server.store;
 
+import io.upic.liftride.server.limits.Limit;
+import io.upic.liftride.server.limits.Limits;
 import io.upic.liftride.server.model.LiftRide;
 import io.upic.liftride.server.model.Resort;
 import io.upic.liftride.server.model.ResortDay;
@@ -14,9 +16,10 @@ import java.util.concurrent.CompletableFuture;
 /**
  * Where lift rides go and what the GETs read; implementations must be safe for concurrent use by
  * every request thread. Any method may throw {@link StoreUnavailableException} when the store does
- * not answer in time; the API turns it into a 503 with {@code Retry-After}. A store with limits (the
- * in-memory one) throws {@link LimitReachedException} from a method that would create an entry past
- * one, having changed nothing; the API turns it into a 409. Arguments are already
+ * not answer in time; the API turns it into a 503 with {@code Retry-After}. Every store enforces its
+ * {@link #limits()}: a method that would create an entry past one throws {@link LimitReachedException}
+ * (from {@code addRideAsync}: fails its future with it), having changed nothing; the API turns it into
+ * a 409. Arguments are already
  * validated (see {@code validation.Rules}); an implementation may still refuse values outside them
  * with {@link IllegalArgumentException}.
  *
@@ -31,7 +34,8 @@ public interface RideStore extends AutoCloseable {
     /**
      * Stores one ride atomically (every aggregate or none): the skier's day and season verticals grow
      * by liftID x 10 and {@link #ridesStored()} by one. With an {@code idempotencyKey} (null: none), a
-     * key already applied for this resort and season within 24 hours is not applied again:
+     * key already applied for this skier day (resort, season, day and skier) within 24 hours is not applied
+     * again:
      * {@link RideOutcome#REPLAYED} if it came with the same ride, {@link RideOutcome#KEY_REUSED} if
      * not. The check and the ride are one step, so two concurrent requests with one key store it once.
      */
@@ -62,7 +66,10 @@ public interface RideStore extends AutoCloseable {
      */
     List<SeasonVertical> seasonVerticals(SkierVerticalQuery query);
 
-    /** Every known resort, ascending by id. */
+    /**
+     * The known resorts ascending by id, at most {@link Limit#RESORTS} of them (a store holding more,
+     * filled before the limit was lowered, lists that many).
+     */
     List<Resort> resorts();
 
     Optional<Resort> resort(int resortId);
@@ -81,6 +88,15 @@ public interface RideStore extends AutoCloseable {
      * Redis holds); the load client reconciles its 201s against it.
      */
     long ridesStored();
+
+    /** The limits this store enforces now. */
+    Limits limits();
+
+    /**
+     * Enforces {@code limits} from now on, without a restart and keeping every ride: an operator raising
+     * a limit that a client used up. Entries already past a lowered limit stay.
+     */
+    void setLimits(Limits limits);
 
     /** Which store answers, for {@code /statistics}: {@code memory}, or the Redis address. */
     String description();

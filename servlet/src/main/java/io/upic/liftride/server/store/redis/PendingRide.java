@@ -1,5 +1,6 @@
 package io.upic.liftride.server.store.redis;
 
+import io.upic.liftride.server.model.SkierDay;
 import io.upic.liftride.server.store.RideOutcome;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -36,6 +37,11 @@ final class PendingRide {
         this.vertical = vertical;
         this.key = key == null ? "" : key;
         this.fingerprint = fingerprint;
+    }
+
+    /** The ride's resort, season, day and skier. */
+    SkierDay where() {
+        return new SkierDay(RedisKeys.resortOf(tag), RedisKeys.seasonOf(tag), day, skier);
     }
 
     /**
