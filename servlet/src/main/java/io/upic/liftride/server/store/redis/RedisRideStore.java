@@ -9,7 +9,6 @@ import io.upic.liftride.server.model.SeasonVertical;
 import io.upic.liftride.server.model.SkierDay;
 import io.upic.liftride.server.model.SkierVerticalQuery;
 import io.upic.liftride.server.store.InMemoryRideStore;
-import io.upic.liftride.server.store.LimitReachedException;
 import io.upic.liftride.server.store.RideKey;
 import io.upic.liftride.server.store.RideOutcome;
 import io.upic.liftride.server.store.RideStore;
@@ -74,10 +73,6 @@ public final class RedisRideStore implements RideStore {
     private static final String BACKFILL_FUNCTION = "liftride_backfill_rides_stored";
     private static final String ADD_RESORT_FUNCTION = "liftride_add_resort";
     private static final String ADD_SEASON_FUNCTION = "liftride_add_season";
-    /** What the functions answer for an entry past its limit: -2 - the limit's index here. */
-    private static final List<Limit> LIMIT_CODES =
-            List.of(Limit.RESORTS, Limit.SEASONS_PER_RESORT, Limit.RESORT_DAYS, Limit.SKIER_DAYS);
-
     private static final String RESORTS = "lr:resorts";
     private static final String SEASONS = "lr:seasons:";
     /** On one server: the running total of rides stored, kept by the function. */
@@ -306,7 +301,7 @@ public final class RedisRideStore implements RideStore {
         args.add(Long.toString(settings.keyTtl().toSeconds()));
         args.add(cluster ? "" : resortName(RedisKeys.resortOf(tag)));
         Limits now = limits;
-        LIMIT_CODES.forEach(limit -> args.add(Long.toString(now.get(limit))));
+        args.addAll(FunctionCodes.arguments(now));
         for (PendingRide ride : rides) {
             args.add(Integer.toString(ride.day));
             args.add(Integer.toString(ride.skier));
@@ -326,33 +321,7 @@ public final class RedisRideStore implements RideStore {
                         SKIER_DAYS);
         observer.batch(rides.size());
         Object reply = withFunctions(() -> call(() -> redis.fcall(FUNCTION, keys, args)));
-        return outcomes(reply, rides, now);
-    }
-
-    /** One outcome per ride; a ride refused by a limit has its future failed here (its outcome is null). */
-    private static List<RideOutcome> outcomes(Object reply, List<PendingRide> rides, Limits limits) {
-        if (!(reply instanceof List<?> codes) || codes.size() != rides.size()) {
-            throw new StoreUnavailableException("Redis answered the batch of " + rides.size() + " rides with " + reply);
-        }
-        List<RideOutcome> outcomes = new ArrayList<>(rides.size());
-        for (int i = 0; i < codes.size(); i++) {
-            int c = (int) (long) (Long) codes.get(i);
-            if (c < -1) {
-                PendingRide ride = rides.get(i);
-                ride.outcome.completeExceptionally(limitReached(c, ride.where(), limits));
-            }
-            outcomes.add(
-                    c == 1
-                            ? RideOutcome.STORED
-                            : c == 0 ? RideOutcome.REPLAYED : c == -1 ? RideOutcome.KEY_REUSED : null);
-        }
-        return outcomes;
-    }
-
-    /** The refusal a function's code below -1 stands for. */
-    private static LimitReachedException limitReached(long code, SkierDay where, Limits limits) {
-        Limit limit = LIMIT_CODES.get((int) (-2 - code));
-        return new LimitReachedException(limit, limits.get(limit), LimitReachedException.entry(limit, where));
+        return FunctionCodes.outcomes(reply, rides, now);
     }
 
     /**
@@ -378,11 +347,7 @@ public final class RedisRideStore implements RideStore {
                     List.of(Integer.toString(seasonId), Long.toString(now.get(Limit.SEASONS_PER_RESORT))));
             return () -> List.of(resort.get(), season.get());
         }));
-        for (Object code : codes) {
-            if ((Long) code < 1) {
-                throw limitReached((Long) code, new SkierDay(resortId, seasonId, 1, 1), now);
-            }
-        }
+        codes.forEach(code -> FunctionCodes.check((Long) code, new SkierDay(resortId, seasonId, 1, 1), now));
         registered.put(pair, System.nanoTime());
     }
 
@@ -497,9 +462,7 @@ public final class RedisRideStore implements RideStore {
                 ADD_SEASON_FUNCTION,
                 List.of(SEASONS + resortId),
                 List.of(Integer.toString(season), Long.toString(now.get(Limit.SEASONS_PER_RESORT))))));
-        if ((Long) code < 1) {
-            throw limitReached((Long) code, new SkierDay(resortId, season, 1, 1), now);
-        }
+        FunctionCodes.check((Long) code, new SkierDay(resortId, season, 1, 1), now);
         return true;
     }
 
