@@ -46,7 +46,7 @@ class RedisClusterRideStoreIT extends RideStoreContract {
     /** Redis forgets a key only when its period expires, never for want of room: a short flood shows it. */
     @Override
     protected int floodRides() {
-        return 20_000;
+        return 5_000;
     }
 
     @Override

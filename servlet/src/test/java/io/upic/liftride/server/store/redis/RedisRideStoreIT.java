@@ -40,7 +40,7 @@ class RedisRideStoreIT extends RideStoreContract {
     /** Redis forgets a key only when its period expires, never for want of room: a short flood shows it. */
     @Override
     protected int floodRides() {
-        return 20_000;
+        return 5_000;
     }
 
     @Override
