@@ -409,7 +409,7 @@ public final class RedisRideStore implements RideStore {
     }
 
     /**
-     * One round trip (two if Redis lost a seed resort, written back first), reading at most about twice
+     * One round trip (three if Redis lost a seed resort: written back, then read again), reading at most about twice
      * the resort limit: one HSCAN whose COUNT is that, which visits every bucket of a hash within the
      * limit and stops early in one past it (filled before the limit was lowered).
      */
