@@ -49,4 +49,10 @@ class ServerXmlHardeningTest {
         assertEquals("false", host.getAttribute("autoDeploy"), "EmbeddedServer sets autoDeploy false too");
         assertEquals("true", host.getAttribute("deployOnStartup"));
     }
+
+    @Test
+    void theHostTakesTheClientAddressFromTrustedProxiesLikeTheEmbeddedLauncher() {
+        assertEquals("org.apache.catalina.valves.RemoteIpValve", only("Valve").getAttribute("className"));
+        assertEquals("Host", only("Valve").getParentNode().getNodeName());
+    }
 }
