@@ -36,6 +36,18 @@ public enum Limit {
             1,
             Integer.MAX_VALUE,
             "skier days"),
+    /**
+     * Percent of each of the four limits above that one client (its address) may fill with entries it
+     * creates; see {@link Limits#clientBudget}.
+     */
+    CLIENT_SHARE_PERCENT(
+            "max-client-share",
+            "liftride.maxClientSharePercent",
+            "LIFTRIDE_MAX_CLIENT_SHARE_PERCENT",
+            10,
+            1,
+            100,
+            "percent of a limit per client"),
     /** Milliseconds a request body has, from the end of its headers to its last byte; then 408. */
     BODY_DEADLINE_MILLIS(
             "body-deadline-ms",

@@ -31,7 +31,8 @@ import java.util.concurrent.atomic.LongAdder;
  * <p>Every structure is bounded by a {@link Limits} value: resorts, seasons per resort, (resort,
  * season, day) aggregates and skier days. A request that would create one more than its limit allows
  * throws {@link LimitReachedException} and changes nothing (its idempotency key included); rides to
- * entries that exist are stored as always. Places are reserved before entries are created, so two
+ * entries that exist are stored as always. Each client (see {@link RideStore#addRide}) may create at most
+ * its {@link Limits#clientBudget} of each kind ({@link Quota}). Places are reserved before entries are created, so two
  * racing requests never take the store past a limit; a request refused a place looks again, and
  * stores its ride when another request has created the entry meanwhile (at the limit, one racing
  * for the last place with a request that has not created the entry yet may still be refused).
@@ -80,9 +81,9 @@ public final class InMemoryRideStore implements RideStore {
     /** An empty store bounded by {@code limits}. */
     public InMemoryRideStore(Limits limits) {
         this.limits = limits;
-        this.resortQuota = new Quota(Limit.RESORTS, limits.count(Limit.RESORTS));
-        this.dayQuota = new Quota(Limit.RESORT_DAYS, limits.count(Limit.RESORT_DAYS));
-        this.skierDayQuota = new Quota(Limit.SKIER_DAYS, limits.count(Limit.SKIER_DAYS));
+        this.resortQuota = new Quota(Limit.RESORTS, limits);
+        this.dayQuota = new Quota(Limit.RESORT_DAYS, limits);
+        this.skierDayQuota = new Quota(Limit.SKIER_DAYS, limits);
     }
 
     /** A store knowing resorts 1..10 (Washington state resorts), without seasons or rides. */
@@ -112,17 +113,17 @@ public final class InMemoryRideStore implements RideStore {
         if (resorts.containsKey(resort.id())) {
             return;
         }
-        if (resortQuota.reserveUnless("resort " + resort.id(), () -> resorts.containsKey(resort.id()))
+        if (resortQuota.reserveUnless("resort " + resort.id(), null, () -> resorts.containsKey(resort.id()))
                 && resorts.putIfAbsent(resort.id(), new ResortEntry(resort)) != null) {
-            resortQuota.release();
+            resortQuota.release(null);
         }
     }
 
     @Override
-    public RideOutcome addRide(SkierDay where, LiftRide ride, String idempotencyKey) {
+    public RideOutcome addRide(SkierDay where, LiftRide ride, String idempotencyKey, String client) {
         check(where.resortId(), where.seasonId(), where.dayId());
         checkSkier(where.skierId());
-        SkierDayEntry day = skierDay(where);
+        SkierDayEntry day = skierDay(where, client);
         if (idempotencyKey != null) {
             RideOutcome claim = day.claim(
                     SkierDayEntry.digest(idempotencyKey), RideKey.fingerprint(where, ride), System.nanoTime());
@@ -143,9 +144,9 @@ public final class InMemoryRideStore implements RideStore {
      * The ride's skier day, created with whatever else it needs (resort, season, day) when new: places
      * reserved first, so a refusal ({@link LimitReachedException}) creates nothing.
      */
-    private SkierDayEntry skierDay(SkierDay where) {
+    private SkierDayEntry skierDay(SkierDay where, String client) {
         long dayKey = dayKey(where.resortId(), where.seasonId(), where.dayId());
-        Admission admission = admit(where, dayKey);
+        Admission admission = admit(where, dayKey, client);
         try {
             resortOf(where, admission);
         } catch (LimitReachedException full) {
@@ -162,7 +163,7 @@ public final class InMemoryRideStore implements RideStore {
             }
         }
         if (admission.dayReserved) {
-            dayQuota.release(); // another request created the day meanwhile
+            dayQuota.release(admission.client); // another request created the day meanwhile
         }
         SkierDayEntry entry = day.get(where.skierId());
         if (entry == null) {
@@ -174,7 +175,7 @@ public final class InMemoryRideStore implements RideStore {
             }
         }
         if (admission.skierDayReserved) {
-            skierDayQuota.release();
+            skierDayQuota.release(admission.client);
         }
         return entry;
     }
@@ -182,25 +183,27 @@ public final class InMemoryRideStore implements RideStore {
     /** The ride's resort with its season, created if it was new (its places reserved by {@link #admit}). */
     private ResortEntry resortOf(SkierDay where, Admission admission) {
         ResortEntry resort = admission.resort;
+        String client = admission.client;
         if (resort == null) {
             ResortEntry fresh = new ResortEntry(new Resort(where.resortId(), "Resort " + where.resortId()));
             resort = resorts.putIfAbsent(where.resortId(), fresh);
             if (resort == null) {
                 // published: other requests may have added this season, or filled the quota, meanwhile
                 boolean reserved = fresh.seasonQuota.reserveUnless(
-                        seasonAt(where), () -> fresh.seasons.contains(where.seasonId()));
+                        seasonAt(where), client, () -> fresh.seasons.contains(where.seasonId()));
                 if (reserved && !fresh.seasons.add(where.seasonId())) {
-                    fresh.seasonQuota.release();
+                    fresh.seasonQuota.release(client);
                 }
                 return fresh;
             }
-            resortQuota.release(); // another request created the resort meanwhile
+            resortQuota.release(client); // another request created the resort meanwhile
             ResortEntry found = resort;
             admission.seasonReserved = !found.seasons.contains(where.seasonId())
-                    && found.seasonQuota.reserveUnless(seasonAt(where), () -> found.seasons.contains(where.seasonId()));
+                    && found.seasonQuota.reserveUnless(
+                            seasonAt(where), client, () -> found.seasons.contains(where.seasonId()));
         }
         if (admission.seasonReserved && !resort.seasons.add(where.seasonId())) {
-            resort.seasonQuota.release(); // another request added the season meanwhile
+            resort.seasonQuota.release(client); // another request added the season meanwhile
         }
         return resort;
     }
@@ -209,14 +212,16 @@ public final class InMemoryRideStore implements RideStore {
      * Reserves a place for each entry the ride would create: resort, season, day, skier day. On a
      * refusal it gives back what it reserved and throws; nothing is created here.
      */
-    private Admission admit(SkierDay where, long dayKey) {
-        Admission admission = new Admission();
+    private Admission admit(SkierDay where, long dayKey, String client) {
+        Admission admission = new Admission(client);
         admission.resort = resorts.get(where.resortId());
         try {
             ResortEntry resort = admission.resort;
             if (resort == null) {
                 admission.resortReserved = resortQuota.reserveUnless(
-                        LimitReachedException.entry(Limit.RESORTS, where), () -> resorts.containsKey(where.resortId()));
+                        LimitReachedException.entry(Limit.RESORTS, where),
+                        client,
+                        () -> resorts.containsKey(where.resortId()));
                 if (!admission.resortReserved) {
                     admission.resort = resorts.get(where.resortId()); // created meanwhile
                     resort = admission.resort;
@@ -224,25 +229,28 @@ public final class InMemoryRideStore implements RideStore {
             }
             if (resort != null && !resort.seasons.contains(where.seasonId())) {
                 ResortEntry r = resort;
-                admission.seasonReserved =
-                        r.seasonQuota.reserveUnless(seasonAt(where), () -> r.seasons.contains(where.seasonId()));
+                admission.seasonReserved = r.seasonQuota.reserveUnless(
+                        seasonAt(where), client, () -> r.seasons.contains(where.seasonId()));
             }
             Map<Integer, SkierDayEntry> day = dayVerticals.get(dayKey);
             if (day == null) {
                 admission.dayReserved = dayQuota.reserveUnless(
-                        LimitReachedException.entry(Limit.RESORT_DAYS, where), () -> dayVerticals.containsKey(dayKey));
+                        LimitReachedException.entry(Limit.RESORT_DAYS, where),
+                        client,
+                        () -> dayVerticals.containsKey(dayKey));
             }
             if (day == null || !day.containsKey(where.skierId())) {
                 admission.skierDayReserved = skierDayQuota.reserveUnless(
                         LimitReachedException.entry(Limit.SKIER_DAYS, where),
+                        client,
                         () -> hasSkierDay(dayKey, where.skierId()));
             }
         } catch (LimitReachedException full) {
             if (admission.resortReserved) {
-                resortQuota.release();
+                resortQuota.release(client);
             }
             if (admission.seasonReserved) {
-                admission.resort.seasonQuota.release();
+                admission.resort.seasonQuota.release(client);
             }
             admission.releaseDayPlaces();
             throw full;
@@ -314,7 +322,7 @@ public final class InMemoryRideStore implements RideStore {
     }
 
     @Override
-    public boolean addSeason(int resortId, int season) {
+    public boolean addSeason(int resortId, int season, String client) {
         checkSeason(season);
         ResortEntry entry = resorts.get(resortId);
         if (entry == null) {
@@ -322,9 +330,9 @@ public final class InMemoryRideStore implements RideStore {
         }
         if (!entry.seasons.contains(season)) {
             if (entry.seasonQuota.reserveUnless(
-                            "season " + season + " at resort " + resortId, () -> entry.seasons.contains(season))
+                            "season " + season + " at resort " + resortId, client, () -> entry.seasons.contains(season))
                     && !entry.seasons.add(season)) {
-                entry.seasonQuota.release();
+                entry.seasonQuota.release(client);
             }
         }
         return true;
@@ -399,17 +407,17 @@ public final class InMemoryRideStore implements RideStore {
     @Override
     public void setLimits(Limits limits) {
         this.limits = limits;
-        resortQuota.setMax(limits.count(Limit.RESORTS));
-        dayQuota.setMax(limits.count(Limit.RESORT_DAYS));
-        skierDayQuota.setMax(limits.count(Limit.SKIER_DAYS));
-        resorts.values().forEach(resort -> resort.seasonQuota.setMax(limits.count(Limit.SEASONS_PER_RESORT)));
+        resortQuota.setLimits(limits);
+        dayQuota.setLimits(limits);
+        skierDayQuota.setLimits(limits);
+        resorts.values().forEach(resort -> resort.seasonQuota.setLimits(limits));
     }
 
     /** A resort and its seasons, at most the per-resort limit; the season set is concurrent, the resort immutable. */
     private final class ResortEntry {
         final Resort resort;
         final Set<Integer> seasons = ConcurrentHashMap.newKeySet();
-        final Quota seasonQuota = new Quota(Limit.SEASONS_PER_RESORT, limits.count(Limit.SEASONS_PER_RESORT));
+        final Quota seasonQuota = new Quota(Limit.SEASONS_PER_RESORT, limits);
 
         ResortEntry(Resort resort) {
             this.resort = resort;
@@ -418,6 +426,9 @@ public final class InMemoryRideStore implements RideStore {
 
     /** The places one ride reserved in {@link #admit}; used by one request thread only. */
     private final class Admission {
+        /** Who sends the ride, or null. */
+        final String client;
+
         /** The ride's resort when it existed at admission; null when the ride creates it. */
         ResortEntry resort;
 
@@ -426,13 +437,17 @@ public final class InMemoryRideStore implements RideStore {
         boolean dayReserved;
         boolean skierDayReserved;
 
+        Admission(String client) {
+            this.client = client;
+        }
+
         void releaseDayPlaces() {
             if (dayReserved) {
-                dayQuota.release();
+                dayQuota.release(client);
                 dayReserved = false;
             }
             if (skierDayReserved) {
-                skierDayQuota.release();
+                skierDayQuota.release(client);
                 skierDayReserved = false;
             }
         }

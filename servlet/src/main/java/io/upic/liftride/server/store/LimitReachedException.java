@@ -1,6 +1,7 @@
 package io.upic.liftride.server.store;
 
 import io.upic.liftride.server.limits.Limit;
+import io.upic.liftride.server.limits.Limits;
 import io.upic.liftride.server.model.SkierDay;
 
 /**
@@ -14,9 +15,32 @@ public final class LimitReachedException extends RuntimeException {
     private final transient Limit limit;
 
     public LimitReachedException(Limit limit, long max, String what) {
-        super("the server holds at most " + max + " " + limit.noun() + " (--" + limit.flag() + ", " + limit.property()
-                + ", " + limit.env() + "); " + what + " would be one more, nothing was stored");
+        this(
+                limit,
+                "the server holds at most " + max + " " + limit.noun() + " (" + names(limit) + "); " + what
+                        + " would be one more, nothing was stored");
+    }
+
+    private LimitReachedException(Limit limit, String message) {
+        super(message);
         this.limit = limit;
+    }
+
+    /**
+     * {@code client} has created its budget of {@code limit}'s entries ({@link Limits#clientBudget}); {@code
+     * what} would be one more.
+     */
+    public static LimitReachedException perClient(Limit limit, Limits limits, String client, String what) {
+        Limit share = Limit.CLIENT_SHARE_PERCENT;
+        return new LimitReachedException(
+                limit,
+                "the per-client budget allows client " + client + " to create at most " + limits.clientBudget(limit)
+                        + " of the server's " + limits.get(limit) + " " + limit.noun() + " (" + limits.get(share)
+                        + "%: " + names(share) + "); " + what + " would be one more, nothing was stored");
+    }
+
+    private static String names(Limit limit) {
+        return "--" + limit.flag() + ", " + limit.property() + ", " + limit.env();
     }
 
     /** The entry of {@code limit}'s kind that a ride to {@code where} creates, as messages name it. */

@@ -38,18 +38,33 @@ public interface RideStore extends AutoCloseable {
      * again:
      * {@link RideOutcome#REPLAYED} if it came with the same ride, {@link RideOutcome#KEY_REUSED} if
      * not. The check and the ride are one step, so two concurrent requests with one key store it once.
+     * A {@code client} (the sender's address; null: the server's own call) may create at most its {@link
+     * Limits#clientBudget} of new resorts, seasons per resort, resort days and skier days; past it the ride
+     * is refused with a {@link LimitReachedException} naming the per-client budget, checked in the same
+     * atomic step that would create the entry. Rides to existing entries are never refused.
      */
-    RideOutcome addRide(SkierDay where, LiftRide ride, String idempotencyKey);
+    RideOutcome addRide(SkierDay where, LiftRide ride, String idempotencyKey, String client);
+
+    /** {@link #addRide(SkierDay, LiftRide, String, String)} counted against the limits only, no client's budget. */
+    default RideOutcome addRide(SkierDay where, LiftRide ride, String idempotencyKey) {
+        return addRide(where, ride, idempotencyKey, null);
+    }
 
     /**
-     * {@link #addRide(SkierDay, LiftRide, String)} for a caller that need not wait: the future completes
+     * {@link #addRide(SkierDay, LiftRide, String, String)} for a caller that need not wait: the future completes
      * with the outcome once the ride is stored (or fails with {@link StoreUnavailableException}: not
      * applied), on a store's own thread, so what is chained on it must be quick and never block. A
      * store that writes in the caller's thread (the default) returns a completed future; any store may
      * throw at once what {@code addRide} throws. Every future completes within the store's own timeouts.
      */
+    default CompletableFuture<RideOutcome> addRideAsync(
+            SkierDay where, LiftRide ride, String idempotencyKey, String client) {
+        return CompletableFuture.completedFuture(addRide(where, ride, idempotencyKey, client));
+    }
+
+    /** {@link #addRideAsync(SkierDay, LiftRide, String, String)} without a client. */
     default CompletableFuture<RideOutcome> addRideAsync(SkierDay where, LiftRide ride, String idempotencyKey) {
-        return CompletableFuture.completedFuture(addRide(where, ride, idempotencyKey));
+        return addRideAsync(where, ride, idempotencyKey, null);
     }
 
     /** Stores one ride without an idempotency key. */
@@ -77,8 +92,16 @@ public interface RideStore extends AutoCloseable {
     /** The resort's seasons ascending; empty when the resort is unknown or has none. */
     List<Integer> seasons(int resortId);
 
-    /** Adds a season to an existing resort (again is fine); false when the resort does not exist. */
-    boolean addSeason(int resortId, int season);
+    /**
+     * Adds a season to an existing resort (again is fine); false when the resort does not exist. A new
+     * season counts against {@code client}'s budget as in {@link #addRide(SkierDay, LiftRide, String, String)}.
+     */
+    boolean addSeason(int resortId, int season, String client);
+
+    /** {@link #addSeason(int, int, String)} without a client. */
+    default boolean addSeason(int resortId, int season) {
+        return addSeason(resortId, season, null);
+    }
 
     /** How many different skiers rode at the resort that season and day; 0 when none did. */
     int uniqueSkiers(ResortDay day);

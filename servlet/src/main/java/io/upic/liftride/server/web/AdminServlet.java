@@ -26,8 +26,8 @@ public final class AdminServlet extends HttpServlet {
     private static final long serialVersionUID = 1L;
 
     /** The limits an operator may change at runtime. */
-    static final List<Limit> RUNTIME =
-            List.of(Limit.RESORTS, Limit.SEASONS_PER_RESORT, Limit.RESORT_DAYS, Limit.SKIER_DAYS);
+    static final List<Limit> RUNTIME = List.of(
+            Limit.RESORTS, Limit.SEASONS_PER_RESORT, Limit.RESORT_DAYS, Limit.SKIER_DAYS, Limit.CLIENT_SHARE_PERCENT);
 
     private transient RideStore store;
 

@@ -105,7 +105,8 @@ public final class SkierServlet extends RouteServlet {
             JsonResponses.reject(response, ride.rejection());
             return;
         }
-        CompletableFuture<RideOutcome> outcome = store.addRideAsync(where, ride.value(), key.orElse(null));
+        CompletableFuture<RideOutcome> outcome =
+                store.addRideAsync(where, ride.value(), key.orElse(null), request.getRemoteAddr());
         if (outcome.isDone()) {
             answer(response, key, now(outcome));
             return;

@@ -31,6 +31,7 @@ class OperatorLimitsIT {
                 EmbeddedServer server = EmbeddedServer.start("127.0.0.1", 0, context -> {
                     context.addParameter(StoreSpec.PROPERTY, redis.url());
                     context.addParameter(Limit.SEASONS_PER_RESORT.property(), "3");
+                    context.addParameter(Limit.CLIENT_SHARE_PERCENT.property(), "100"); // one client fills it
                 })) {
             HttpClient client =
                     HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
@@ -54,11 +55,12 @@ class OperatorLimitsIT {
                     send(client, base + "/admin/limits?max-key-bytes=1", ""),
                     400,
                     "a limit settable at runtime must be one of [max-resorts, max-seasons, max-days,"
-                            + " max-skier-days], got \"max-key-bytes\"");
+                            + " max-skier-days, max-client-share], got \"max-key-bytes\"");
             HttpResponse<String> raised = send(client, base + "/admin/limits?max-seasons=4", "");
             assertEquals(200, raised.statusCode(), raised.body());
             assertEquals(
-                    "{\"max-resorts\":1000,\"max-seasons\":4,\"max-days\":25000,\"max-skier-days\":250000}",
+                    "{\"max-resorts\":1000,\"max-seasons\":4,\"max-days\":25000,\"max-skier-days\":250000,"
+                            + "\"max-client-share\":100}",
                     raised.body());
 
             assertEquals(201, send(client, base + ride(2004), RIDE).statusCode());

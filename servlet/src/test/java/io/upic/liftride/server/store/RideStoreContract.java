@@ -47,6 +47,11 @@ public abstract class RideStoreContract {
         return true;
     }
 
+    /** Whether the store keeps each client's budget of new entries (a Redis Cluster does not). */
+    protected boolean budgetsClients() {
+        return limitsDays();
+    }
+
     /**
      * Rides with junk keys in the flood test: past the 190,000 keys of 40 characters that a global
      * 32 MiB key store held, oldest forgotten first.
@@ -464,5 +469,62 @@ public abstract class RideStoreContract {
         assertEquals(11, listed.size(), "a store past a lowered limit lists that many");
         assertEquals(11, listed.get(10).id());
         assertTrue(store.resort(12).isPresent(), "and keeps the others");
+    }
+
+    @Test
+    void aClientPastItsBudgetLeavesRoomForAnotherAndStoresAgainOnceAnOperatorRaisesTheShare() {
+        assumeTrue(budgetsClients());
+        store.setLimits(Limits.DEFAULTS
+                .with(Limit.SEASONS_PER_RESORT, 10)
+                .with(Limit.RESORT_DAYS, 20)
+                .with(Limit.SKIER_DAYS, 40)
+                .with(Limit.CLIENT_SHARE_PERCENT, 10)); // budgets: 1 season per resort, 2 days, 4 skier days
+        String greedy = "198.51.100.1";
+        String other = "198.51.100.2";
+        store.addRide(new SkierDay(1, 2021, 1, 1), lift(1), null, greedy);
+        LimitReachedException season = assertThrows(
+                LimitReachedException.class, () -> store.addRide(new SkierDay(1, 2022, 1, 1), lift(1), null, greedy));
+        assertEquals(Limit.SEASONS_PER_RESORT, season.limit());
+        assertEquals(
+                "the per-client budget allows client 198.51.100.1 to create at most 1 of the server's 10 seasons per"
+                        + " resort (10%: --max-client-share, liftride.maxClientSharePercent,"
+                        + " LIFTRIDE_MAX_CLIENT_SHARE_PERCENT); season 2022 at resort 1 would be one more, nothing"
+                        + " was stored",
+                season.getMessage());
+        assertEquals(
+                Limit.SEASONS_PER_RESORT,
+                assertThrows(LimitReachedException.class, () -> store.addSeason(1, 2023, greedy))
+                        .limit());
+        store.addRide(new SkierDay(1, 2021, 2, 1), lift(1), null, greedy);
+        assertEquals(
+                Limit.RESORT_DAYS,
+                assertThrows(
+                                LimitReachedException.class,
+                                () -> store.addRide(new SkierDay(1, 2021, 3, 1), lift(1), null, greedy))
+                        .limit());
+        store.addRide(new SkierDay(1, 2021, 1, 2), lift(1), null, greedy);
+        store.addRide(new SkierDay(1, 2021, 1, 3), lift(1), null, greedy);
+        LimitReachedException skier = assertThrows(
+                LimitReachedException.class, () -> store.addRide(new SkierDay(1, 2021, 1, 4), lift(1), null, greedy));
+        assertEquals(Limit.SKIER_DAYS, skier.limit());
+        assertTrue(skier.getMessage().contains("at most 4 of the server's 40 skier days"), skier.getMessage());
+        assertEquals(
+                RideOutcome.STORED,
+                store.addRide(new SkierDay(1, 2021, 1, 1), lift(2), null, greedy),
+                "rides to its own entries are stored");
+
+        assertEquals(
+                RideOutcome.STORED,
+                store.addRide(new SkierDay(1, 2022, 5, 9), lift(1), null, other),
+                "another client's new season, day and skier");
+        assertEquals(RideOutcome.STORED, store.addRide(new SkierDay(1, 2021, 3, 4), lift(1), null, other));
+
+        store.setLimits(store.limits().with(Limit.CLIENT_SHARE_PERCENT, 50));
+        assertEquals(RideOutcome.STORED, store.addRide(new SkierDay(1, 2023, 1, 1), lift(1), null, greedy));
+        assertEquals(RideOutcome.STORED, store.addRide(new SkierDay(1, 2021, 4, 5), lift(1), null, greedy));
+        assertEquals(9, store.ridesStored(), "every ride stored, none lost");
+        assertEquals(List.of(2021, 2022, 2023), store.seasons(1));
+        assertEquals(OptionalLong.of(30), store.dayVertical(new SkierDay(1, 2021, 1, 1)));
+        assertEquals(3, store.uniqueSkiers(new ResortDay(1, 2021, 1)));
     }
 }

@@ -81,6 +81,8 @@ public final class RedisRideStore implements RideStore {
     private static final String DAYS = "lr:days";
 
     private static final String SKIER_DAYS = "lr:skierDays";
+    /** Prefix of the hashes client -> entries of one kind that client created (one Redis server only). */
+    private static final String CLIENTS = "lr:clients:";
 
     static final long REGISTRY_REFRESH_SECONDS = 10;
     private static final long REGISTRY_REFRESH_NANOS = TimeUnit.SECONDS.toNanos(REGISTRY_REFRESH_SECONDS);
@@ -271,17 +273,18 @@ public final class RedisRideStore implements RideStore {
     // ---- rides -------------------------------------------------------------------------------------
 
     @Override
-    public RideOutcome addRide(SkierDay where, LiftRide ride, String idempotencyKey) {
-        return commits.apply(pending(where, ride, idempotencyKey));
+    public RideOutcome addRide(SkierDay where, LiftRide ride, String idempotencyKey, String client) {
+        return commits.apply(pending(where, ride, idempotencyKey, client));
     }
 
     /** The ride goes into the group commit; the future completes when its batch is applied (or not). */
     @Override
-    public CompletableFuture<RideOutcome> addRideAsync(SkierDay where, LiftRide ride, String idempotencyKey) {
-        return commits.submit(pending(where, ride, idempotencyKey));
+    public CompletableFuture<RideOutcome> addRideAsync(
+            SkierDay where, LiftRide ride, String idempotencyKey, String client) {
+        return commits.submit(pending(where, ride, idempotencyKey, client));
     }
 
-    private PendingRide pending(SkierDay where, LiftRide ride, String idempotencyKey) {
+    private PendingRide pending(SkierDay where, LiftRide ride, String idempotencyKey, String client) {
         if (cluster) {
             register(where.resortId(), where.seasonId()); // on one server the function registers it
         }
@@ -291,23 +294,26 @@ public final class RedisRideStore implements RideStore {
                 where.skierId(),
                 ride.vertical(),
                 idempotencyKey,
-                RideKey.fingerprint(where, ride));
+                RideKey.fingerprint(where, ride),
+                client);
     }
 
     private List<RideOutcome> applyBatch(String tag, List<PendingRide> rides, long deadlineNanos) {
-        List<String> args = new ArrayList<>(7 + 5 * rides.size());
+        List<String> args = new ArrayList<>(12 + 6 * rides.size());
         long margin = settings.clockMargin().toNanos();
         args.add(Long.toString(clock.redisMicrosAt(deadlineNanos - margin)));
         args.add(Long.toString(settings.keyTtl().toSeconds()));
         args.add(cluster ? "" : resortName(RedisKeys.resortOf(tag)));
         Limits now = limits;
         args.addAll(FunctionCodes.arguments(now));
+        args.addAll(FunctionCodes.budgets(now));
         for (PendingRide ride : rides) {
             args.add(Integer.toString(ride.day));
             args.add(Integer.toString(ride.skier));
             args.add(Integer.toString(ride.vertical));
             args.add(ride.key);
             args.add(Long.toString(ride.fingerprint));
+            args.add(ride.client);
         }
         List<String> keys = cluster
                 ? List.of(RedisKeys.rides(tag), RedisKeys.seasonTotals(tag))
@@ -318,7 +324,11 @@ public final class RedisRideStore implements RideStore {
                         SEASONS + RedisKeys.resortOf(tag),
                         RIDES_STORED,
                         DAYS,
-                        SKIER_DAYS);
+                        SKIER_DAYS,
+                        CLIENTS + "resorts",
+                        CLIENTS + "seasons:" + RedisKeys.resortOf(tag),
+                        CLIENTS + "days",
+                        CLIENTS + "skierDays");
         observer.batch(rides.size());
         Object reply = withFunctions(() -> call(() -> redis.fcall(FUNCTION, keys, args)));
         return FunctionCodes.outcomes(reply, rides, now);
@@ -347,7 +357,7 @@ public final class RedisRideStore implements RideStore {
                     List.of(Integer.toString(seasonId), Long.toString(now.get(Limit.SEASONS_PER_RESORT))));
             return () -> List.of(resort.get(), season.get());
         }));
-        codes.forEach(code -> FunctionCodes.check((Long) code, new SkierDay(resortId, seasonId, 1, 1), now));
+        codes.forEach(code -> FunctionCodes.check((Long) code, new SkierDay(resortId, seasonId, 1, 1), now, null));
         registered.put(pair, System.nanoTime());
     }
 
@@ -453,16 +463,23 @@ public final class RedisRideStore implements RideStore {
     }
 
     @Override
-    public boolean addSeason(int resortId, int season) {
+    public boolean addSeason(int resortId, int season, String client) {
         if (resort(resortId).isEmpty()) {
             return false;
         }
         Limits now = limits;
-        Object code = withFunctions(() -> call(() -> redis.fcall(
-                ADD_SEASON_FUNCTION,
-                List.of(SEASONS + resortId),
-                List.of(Integer.toString(season), Long.toString(now.get(Limit.SEASONS_PER_RESORT))))));
-        FunctionCodes.check((Long) code, new SkierDay(resortId, season, 1, 1), now);
+        List<String> keys = new ArrayList<>(List.of(SEASONS + resortId));
+        List<String> args =
+                new ArrayList<>(List.of(Integer.toString(season), Long.toString(now.get(Limit.SEASONS_PER_RESORT))));
+        if (client != null && !cluster) { // on a cluster the clients' hash would be in another slot
+            keys.add(CLIENTS + "seasons:" + resortId);
+            args.addAll(List.of(
+                    client,
+                    Long.toString(now.clientBudget(Limit.SEASONS_PER_RESORT)),
+                    Integer.toString(FunctionCodes.MAX_CLIENTS)));
+        }
+        Object code = withFunctions(() -> call(() -> redis.fcall(ADD_SEASON_FUNCTION, keys, args)));
+        FunctionCodes.check((Long) code, new SkierDay(resortId, season, 1, 1), now, client);
         return true;
     }
 
