@@ -197,15 +197,7 @@ public final class ClientRunner {
                     err.println("calibration: " + serverGone + "; no run started");
                     return 1;
                 }
-                int cores = Runtime.getRuntime().availableProcessors();
-                Calibration.Result measured = calibration.measured() ? calibration.calibration() : null;
-                BriefSummary.printCalibration(
-                        brief,
-                        baseline,
-                        measured,
-                        calibration.network(),
-                        measured == null ? Double.NaN : LittlesLaw.selfCheck(baseline, measured, cores),
-                        System.nanoTime() - baselineStartNanos);
+                printBriefCalibration(baseline, calibration);
                 List<RunReport> reports = new ArrayList<>(configs.size());
                 boolean ok = true;
                 for (RunConfig c : configs) {
@@ -240,6 +232,19 @@ public final class ClientRunner {
                 local.log().forEach(out::println);
             }
         }
+    }
+
+    /** The brief account's calibration line, with its self-check when a full calibration measured D and Z. */
+    private void printBriefCalibration(Baseline.Result baseline, Calibrated calibration) {
+        int cores = Runtime.getRuntime().availableProcessors();
+        Calibration.Result measured = calibration.measured() ? calibration.calibration() : null;
+        BriefSummary.printCalibration(
+                brief,
+                baseline,
+                measured,
+                calibration.network(),
+                measured == null ? Double.NaN : LittlesLaw.selfCheck(baseline, measured, cores),
+                System.nanoTime() - baselineStartNanos);
     }
 
     /** The single-thread baseline: --baseline requests, at most half the runs' each, warm-up then measured. */

@@ -33,6 +33,7 @@ import org.apache.catalina.session.StandardManager;
 import org.apache.catalina.startup.ContextConfig;
 import org.apache.catalina.startup.ExpandWar;
 import org.apache.catalina.startup.Tomcat;
+import org.apache.catalina.valves.RemoteIpValve;
 import org.apache.coyote.http11.Http11NioProtocol;
 import org.apache.tomcat.util.modeler.Registry;
 import org.apache.tomcat.util.scan.StandardJarScanner;
@@ -152,6 +153,8 @@ public final class EmbeddedServer implements AutoCloseable {
             StandardHost standardHost = (StandardHost) tomcat.getHost();
             standardHost.setAutoDeploy(false);
             standardHost.setErrorReportValveClass(JsonErrorReportValve.class.getName());
+            // behind a trusted proxy (private and loopback addresses), the client is X-Forwarded-For's address
+            standardHost.getPipeline().addValve(new RemoteIpValve());
             standardHost.addChild(webapp(tomcat, docBase, customizer));
 
             tomcat.start();

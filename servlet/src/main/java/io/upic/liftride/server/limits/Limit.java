@@ -7,9 +7,9 @@ package io.upic.liftride.server.limits;
  * Immutable.
  */
 public enum Limit {
-    /** Resorts the in-memory store holds, the 10 seeded ones included. */
+    /** Resorts the store holds, the 10 seeded ones included. */
     RESORTS("max-resorts", "liftride.maxResorts", "LIFTRIDE_MAX_RESORTS", 1_000, 10, Integer.MAX_VALUE, "resorts"),
-    /** Seasons one resort holds in the in-memory store. */
+    /** Seasons one resort holds. */
     SEASONS_PER_RESORT(
             "max-seasons",
             "liftride.maxSeasonsPerResort",
@@ -18,7 +18,7 @@ public enum Limit {
             1,
             10_000,
             "seasons per resort"),
-    /** (resort, season, day) aggregates the in-memory store holds. */
+    /** (resort, season, day) aggregates the store holds (not bounded on a Redis Cluster). */
     RESORT_DAYS(
             "max-days",
             "liftride.maxResortDays",
@@ -27,7 +27,7 @@ public enum Limit {
             1,
             Integer.MAX_VALUE,
             "resort days"),
-    /** (resort, season, day, skier) verticals the in-memory store holds: a skier's day at a resort. */
+    /** A skier's days at a resort, (resort, season, day, skier), the store holds (not bounded on a Redis Cluster). */
     SKIER_DAYS(
             "max-skier-days",
             "liftride.maxSkierDays",
@@ -36,15 +36,18 @@ public enum Limit {
             1,
             Integer.MAX_VALUE,
             "skier days"),
-    /** Bytes of idempotency keys the in-memory store remembers (the oldest are forgotten first). */
-    KEY_BYTES(
-            "max-key-bytes",
-            "liftride.maxKeyBytes",
-            "LIFTRIDE_MAX_KEY_BYTES",
-            32L << 20,
-            1024,
-            Long.MAX_VALUE,
-            "bytes of idempotency keys"),
+    /**
+     * Percent of each of the four limits above that one client (its address) may fill with entries it
+     * creates; see {@link Limits#clientBudget}.
+     */
+    CLIENT_SHARE_PERCENT(
+            "max-client-share",
+            "liftride.maxClientSharePercent",
+            "LIFTRIDE_MAX_CLIENT_SHARE_PERCENT",
+            10,
+            1,
+            100,
+            "percent of a limit per client"),
     /** Milliseconds a request body has, from the end of its headers to its last byte; then 408. */
     BODY_DEADLINE_MILLIS(
             "body-deadline-ms",

@@ -63,9 +63,17 @@ public final class Limits {
         return values.get(limit);
     }
 
-    /** {@link #get} for the limits that are counts of entries (every one but the key bytes). */
+    /** {@link #get} as an int (every limit's range fits one). */
     public int count(Limit limit) {
         return (int) Math.min(Integer.MAX_VALUE, values.get(limit));
+    }
+
+    /**
+     * How many new entries of {@code limit}'s kind one client may create: {@link Limit#CLIENT_SHARE_PERCENT}
+     * of the limit, rounded up, at least 1.
+     */
+    public long clientBudget(Limit limit) {
+        return Math.max(1, (get(limit) * get(Limit.CLIENT_SHARE_PERCENT) + 99) / 100);
     }
 
     /** The values as the launcher passes them on: property name to decimal text. */

@@ -8,7 +8,6 @@ import io.upic.liftride.server.model.ResortDay;
 import io.upic.liftride.server.model.SeasonVertical;
 import io.upic.liftride.server.model.SkierDay;
 import io.upic.liftride.server.model.SkierVerticalQuery;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -25,13 +24,15 @@ import java.util.concurrent.atomic.LongAdder;
  * atomic counters). It keeps aggregates, not rides: memory grows with the number of different
  * (resort, season, day, skier) and (skier, resort, season) combinations, about 80 bytes each, never
  * with the number of rides. A standard load run (20,000 skiers, one day, 180,000 rides) needs a few
- * megabytes however often it is repeated. Idempotency keys are remembered for 24 hours, at most
- * {@value #MAX_KEYS} of them and at most {@link Limit#KEY_BYTES} bytes, the oldest forgotten first.
+ * megabytes however often it is repeated. Idempotency keys are remembered with their skier day (see
+ * {@link SkierDayEntry}): 24 hours, at most {@value SkierDayEntry#MAX_KEYS} per skier day, about 150
+ * bytes per skier day with keys.
  *
  * <p>Every structure is bounded by a {@link Limits} value: resorts, seasons per resort, (resort,
  * season, day) aggregates and skier days. A request that would create one more than its limit allows
  * throws {@link LimitReachedException} and changes nothing (its idempotency key included); rides to
- * entries that exist are stored as always. Places are reserved before entries are created, so two
+ * entries that exist are stored as always. Each client (see {@link RideStore#addRide}) may create at most
+ * its {@link Limits#clientBudget} of each kind ({@link Quota}). Places are reserved before entries are created, so two
  * racing requests never take the store past a limit; a request refused a place looks again, and
  * stores its ride when another request has created the entry meanwhile (at the limit, one racing
  * for the last place with a request that has not created the entry yet may still be refused).
@@ -45,8 +46,6 @@ public final class InMemoryRideStore implements RideStore {
     private static final int MAX_SEASON = 9999;
 
     private static final int MAX_DAY = 511;
-    /** How many idempotency keys the store remembers at most. */
-    public static final int MAX_KEYS = 1_000_000;
 
     private static final List<String> SEED_RESORT_NAMES = List.of(
             "Mission Ridge",
@@ -61,16 +60,15 @@ public final class InMemoryRideStore implements RideStore {
             "Bluewood");
 
     private final ConcurrentHashMap<Integer, ResortEntry> resorts = new ConcurrentHashMap<>();
-    /** (resort, season, day) -> skierID -> vertical. A day's map size is its unique skier count. */
-    private final ConcurrentHashMap<Long, ConcurrentHashMap<Integer, AtomicLong>> dayVerticals =
+    /** (resort, season, day) -> skierID -> vertical and keys. A day's map size is its unique skier count. */
+    private final ConcurrentHashMap<Long, ConcurrentHashMap<Integer, SkierDayEntry>> dayVerticals =
             new ConcurrentHashMap<>();
     /** (resort, season) -> skierID -> vertical. */
     private final ConcurrentHashMap<Long, ConcurrentHashMap<Integer, AtomicLong>> seasonTotals =
             new ConcurrentHashMap<>();
 
     private final LongAdder ridesStored = new LongAdder();
-    private final RecentKeys keys;
-    private final Limits limits;
+    private volatile Limits limits;
     private final Quota resortQuota;
     private final Quota dayQuota;
     private final Quota skierDayQuota;
@@ -83,10 +81,9 @@ public final class InMemoryRideStore implements RideStore {
     /** An empty store bounded by {@code limits}. */
     public InMemoryRideStore(Limits limits) {
         this.limits = limits;
-        this.keys = new RecentKeys(Duration.ofHours(24), MAX_KEYS, limits.get(Limit.KEY_BYTES), System::nanoTime);
-        this.resortQuota = new Quota(Limit.RESORTS, limits.count(Limit.RESORTS));
-        this.dayQuota = new Quota(Limit.RESORT_DAYS, limits.count(Limit.RESORT_DAYS));
-        this.skierDayQuota = new Quota(Limit.SKIER_DAYS, limits.count(Limit.SKIER_DAYS));
+        this.resortQuota = new Quota(Limit.RESORTS, limits);
+        this.dayQuota = new Quota(Limit.RESORT_DAYS, limits);
+        this.skierDayQuota = new Quota(Limit.SKIER_DAYS, limits);
     }
 
     /** A store knowing resorts 1..10 (Washington state resorts), without seasons or rides. */
@@ -116,55 +113,49 @@ public final class InMemoryRideStore implements RideStore {
         if (resorts.containsKey(resort.id())) {
             return;
         }
-        if (resortQuota.reserveUnless("resort " + resort.id(), () -> resorts.containsKey(resort.id()))
+        if (resortQuota.reserveUnless("resort " + resort.id(), null, () -> resorts.containsKey(resort.id()))
                 && resorts.putIfAbsent(resort.id(), new ResortEntry(resort)) != null) {
-            resortQuota.release();
+            resortQuota.release(null);
         }
     }
 
     @Override
-    public RideOutcome addRide(SkierDay where, LiftRide ride, String idempotencyKey) {
+    public RideOutcome addRide(SkierDay where, LiftRide ride, String idempotencyKey, String client) {
         check(where.resortId(), where.seasonId(), where.dayId());
         checkSkier(where.skierId());
-        String scoped = null;
-        long fingerprint = RideKey.fingerprint(where, ride);
+        SkierDayEntry day = skierDay(where, client);
         if (idempotencyKey != null) {
-            scoped = where.resortId() + ":" + where.seasonId() + ":" + idempotencyKey;
-            switch (keys.claim(scoped, fingerprint)) {
-                case SAME_RIDE:
-                    return RideOutcome.REPLAYED;
-                case OTHER_RIDE:
-                    return RideOutcome.KEY_REUSED;
-                default:
-                    break;
+            RideOutcome claim = day.claim(
+                    SkierDayEntry.digest(idempotencyKey), RideKey.fingerprint(where, ride), System.nanoTime());
+            if (claim != RideOutcome.STORED) {
+                return claim;
             }
         }
-        try {
-            store(where, ride.vertical());
-        } catch (RuntimeException | Error notStored) {
-            // The key was claimed for a ride that is not stored: a retry must store it, not replay it.
-            if (scoped != null) {
-                keys.release(scoped, fingerprint);
-            }
-            throw notStored;
-        }
+        int vertical = ride.vertical();
+        day.addAndGet(vertical);
+        // at most one (skier, resort, season) entry per skier day: bounded by the skier-day limit
+        counter(map(seasonTotals, seasonKey(where.resortId(), where.seasonId())), where.skierId())
+                .addAndGet(vertical);
+        ridesStored.increment();
         return RideOutcome.STORED;
     }
 
-    /** Reserves a place for every entry the ride creates (or throws, changing nothing), then writes it. */
-    private void store(SkierDay where, int vertical) {
+    /**
+     * The ride's skier day, created with whatever else it needs (resort, season, day) when new: places
+     * reserved first, so a refusal ({@link LimitReachedException}) creates nothing.
+     */
+    private SkierDayEntry skierDay(SkierDay where, String client) {
         long dayKey = dayKey(where.resortId(), where.seasonId(), where.dayId());
-        Admission admission = admit(where, dayKey);
-        ResortEntry resort;
+        Admission admission = admit(where, dayKey, client);
         try {
-            resort = resortOf(where, admission);
+            resortOf(where, admission);
         } catch (LimitReachedException full) {
             admission.releaseDayPlaces();
             throw full;
         }
-        ConcurrentHashMap<Integer, AtomicLong> day = dayVerticals.get(dayKey);
+        ConcurrentHashMap<Integer, SkierDayEntry> day = dayVerticals.get(dayKey);
         if (day == null) {
-            ConcurrentHashMap<Integer, AtomicLong> fresh = new ConcurrentHashMap<>();
+            ConcurrentHashMap<Integer, SkierDayEntry> fresh = new ConcurrentHashMap<>();
             day = dayVerticals.putIfAbsent(dayKey, fresh);
             if (day == null) {
                 day = fresh;
@@ -172,50 +163,47 @@ public final class InMemoryRideStore implements RideStore {
             }
         }
         if (admission.dayReserved) {
-            dayQuota.release(); // another request created the day meanwhile
+            dayQuota.release(admission.client); // another request created the day meanwhile
         }
-        Integer skier = where.skierId(); // boxed once for both maps
-        AtomicLong dayVertical = day.get(skier);
-        if (dayVertical == null) {
-            AtomicLong fresh = new AtomicLong();
-            dayVertical = day.putIfAbsent(skier, fresh);
-            if (dayVertical == null) {
-                dayVertical = fresh;
+        SkierDayEntry entry = day.get(where.skierId());
+        if (entry == null) {
+            SkierDayEntry fresh = new SkierDayEntry();
+            entry = day.putIfAbsent(where.skierId(), fresh);
+            if (entry == null) {
+                entry = fresh;
                 admission.skierDayReserved = false; // used
             }
         }
         if (admission.skierDayReserved) {
-            skierDayQuota.release();
+            skierDayQuota.release(admission.client);
         }
-        dayVertical.addAndGet(vertical);
-        // at most one (skier, resort, season) entry per skier day: bounded by the skier-day limit
-        counter(map(seasonTotals, seasonKey(resort.resort.id(), where.seasonId())), skier)
-                .addAndGet(vertical);
-        ridesStored.increment();
+        return entry;
     }
 
     /** The ride's resort with its season, created if it was new (its places reserved by {@link #admit}). */
     private ResortEntry resortOf(SkierDay where, Admission admission) {
         ResortEntry resort = admission.resort;
+        String client = admission.client;
         if (resort == null) {
             ResortEntry fresh = new ResortEntry(new Resort(where.resortId(), "Resort " + where.resortId()));
             resort = resorts.putIfAbsent(where.resortId(), fresh);
             if (resort == null) {
                 // published: other requests may have added this season, or filled the quota, meanwhile
                 boolean reserved = fresh.seasonQuota.reserveUnless(
-                        seasonAt(where), () -> fresh.seasons.contains(where.seasonId()));
+                        seasonAt(where), client, () -> fresh.seasons.contains(where.seasonId()));
                 if (reserved && !fresh.seasons.add(where.seasonId())) {
-                    fresh.seasonQuota.release();
+                    fresh.seasonQuota.release(client);
                 }
                 return fresh;
             }
-            resortQuota.release(); // another request created the resort meanwhile
+            resortQuota.release(client); // another request created the resort meanwhile
             ResortEntry found = resort;
             admission.seasonReserved = !found.seasons.contains(where.seasonId())
-                    && found.seasonQuota.reserveUnless(seasonAt(where), () -> found.seasons.contains(where.seasonId()));
+                    && found.seasonQuota.reserveUnless(
+                            seasonAt(where), client, () -> found.seasons.contains(where.seasonId()));
         }
         if (admission.seasonReserved && !resort.seasons.add(where.seasonId())) {
-            resort.seasonQuota.release(); // another request added the season meanwhile
+            resort.seasonQuota.release(client); // another request added the season meanwhile
         }
         return resort;
     }
@@ -224,14 +212,16 @@ public final class InMemoryRideStore implements RideStore {
      * Reserves a place for each entry the ride would create: resort, season, day, skier day. On a
      * refusal it gives back what it reserved and throws; nothing is created here.
      */
-    private Admission admit(SkierDay where, long dayKey) {
-        Admission admission = new Admission();
+    private Admission admit(SkierDay where, long dayKey, String client) {
+        Admission admission = new Admission(client);
         admission.resort = resorts.get(where.resortId());
         try {
             ResortEntry resort = admission.resort;
             if (resort == null) {
                 admission.resortReserved = resortQuota.reserveUnless(
-                        "resort " + where.resortId(), () -> resorts.containsKey(where.resortId()));
+                        LimitReachedException.entry(Limit.RESORTS, where),
+                        client,
+                        () -> resorts.containsKey(where.resortId()));
                 if (!admission.resortReserved) {
                     admission.resort = resorts.get(where.resortId()); // created meanwhile
                     resort = admission.resort;
@@ -239,25 +229,28 @@ public final class InMemoryRideStore implements RideStore {
             }
             if (resort != null && !resort.seasons.contains(where.seasonId())) {
                 ResortEntry r = resort;
-                admission.seasonReserved =
-                        r.seasonQuota.reserveUnless(seasonAt(where), () -> r.seasons.contains(where.seasonId()));
+                admission.seasonReserved = r.seasonQuota.reserveUnless(
+                        seasonAt(where), client, () -> r.seasons.contains(where.seasonId()));
             }
-            Map<Integer, AtomicLong> day = dayVerticals.get(dayKey);
+            Map<Integer, SkierDayEntry> day = dayVerticals.get(dayKey);
             if (day == null) {
                 admission.dayReserved = dayQuota.reserveUnless(
-                        "day " + where.dayId() + " of " + seasonAt(where), () -> dayVerticals.containsKey(dayKey));
+                        LimitReachedException.entry(Limit.RESORT_DAYS, where),
+                        client,
+                        () -> dayVerticals.containsKey(dayKey));
             }
             if (day == null || !day.containsKey(where.skierId())) {
                 admission.skierDayReserved = skierDayQuota.reserveUnless(
-                        "skier " + where.skierId() + " on day " + where.dayId() + " of " + seasonAt(where),
+                        LimitReachedException.entry(Limit.SKIER_DAYS, where),
+                        client,
                         () -> hasSkierDay(dayKey, where.skierId()));
             }
         } catch (LimitReachedException full) {
             if (admission.resortReserved) {
-                resortQuota.release();
+                resortQuota.release(client);
             }
             if (admission.seasonReserved) {
-                admission.resort.seasonQuota.release();
+                admission.resort.seasonQuota.release(client);
             }
             admission.releaseDayPlaces();
             throw full;
@@ -266,20 +259,20 @@ public final class InMemoryRideStore implements RideStore {
     }
 
     private boolean hasSkierDay(long dayKey, int skier) {
-        Map<Integer, AtomicLong> day = dayVerticals.get(dayKey);
+        Map<Integer, SkierDayEntry> day = dayVerticals.get(dayKey);
         return day != null && day.containsKey(skier);
     }
 
     private static String seasonAt(SkierDay where) {
-        return "season " + where.seasonId() + " at resort " + where.resortId();
+        return LimitReachedException.entry(Limit.SEASONS_PER_RESORT, where);
     }
 
     @Override
     public OptionalLong dayVertical(SkierDay where) {
         check(where.resortId(), where.seasonId(), where.dayId());
         checkSkier(where.skierId());
-        Map<Integer, AtomicLong> day = dayVerticals.get(dayKey(where.resortId(), where.seasonId(), where.dayId()));
-        AtomicLong vertical = day == null ? null : day.get(where.skierId());
+        Map<Integer, SkierDayEntry> day = dayVerticals.get(dayKey(where.resortId(), where.seasonId(), where.dayId()));
+        SkierDayEntry vertical = day == null ? null : day.get(where.skierId());
         return vertical == null ? OptionalLong.empty() : OptionalLong.of(vertical.get());
     }
 
@@ -312,6 +305,7 @@ public final class InMemoryRideStore implements RideStore {
         return resorts.values().stream()
                 .map(entry -> entry.resort)
                 .sorted((a, b) -> Integer.compare(a.id(), b.id()))
+                .limit(limits.count(Limit.RESORTS))
                 .toList();
     }
 
@@ -328,7 +322,7 @@ public final class InMemoryRideStore implements RideStore {
     }
 
     @Override
-    public boolean addSeason(int resortId, int season) {
+    public boolean addSeason(int resortId, int season, String client) {
         checkSeason(season);
         ResortEntry entry = resorts.get(resortId);
         if (entry == null) {
@@ -336,9 +330,9 @@ public final class InMemoryRideStore implements RideStore {
         }
         if (!entry.seasons.contains(season)) {
             if (entry.seasonQuota.reserveUnless(
-                            "season " + season + " at resort " + resortId, () -> entry.seasons.contains(season))
+                            "season " + season + " at resort " + resortId, client, () -> entry.seasons.contains(season))
                     && !entry.seasons.add(season)) {
-                entry.seasonQuota.release();
+                entry.seasonQuota.release(client);
             }
         }
         return true;
@@ -347,7 +341,7 @@ public final class InMemoryRideStore implements RideStore {
     @Override
     public int uniqueSkiers(ResortDay where) {
         check(where.resortId(), where.seasonId(), where.dayId());
-        Map<Integer, AtomicLong> day = dayVerticals.get(dayKey(where.resortId(), where.seasonId(), where.dayId()));
+        Map<Integer, SkierDayEntry> day = dayVerticals.get(dayKey(where.resortId(), where.seasonId(), where.dayId()));
         return day == null ? 0 : day.size();
     }
 
@@ -404,16 +398,26 @@ public final class InMemoryRideStore implements RideStore {
         }
     }
 
-    /** The limits this store enforces. */
+    @Override
     public Limits limits() {
         return limits;
+    }
+
+    /** Every quota takes its new maximum at once; the idempotency keys' byte limit stays as it started. */
+    @Override
+    public void setLimits(Limits limits) {
+        this.limits = limits;
+        resortQuota.setLimits(limits);
+        dayQuota.setLimits(limits);
+        skierDayQuota.setLimits(limits);
+        resorts.values().forEach(resort -> resort.seasonQuota.setLimits(limits));
     }
 
     /** A resort and its seasons, at most the per-resort limit; the season set is concurrent, the resort immutable. */
     private final class ResortEntry {
         final Resort resort;
         final Set<Integer> seasons = ConcurrentHashMap.newKeySet();
-        final Quota seasonQuota = new Quota(Limit.SEASONS_PER_RESORT, limits.count(Limit.SEASONS_PER_RESORT));
+        final Quota seasonQuota = new Quota(Limit.SEASONS_PER_RESORT, limits);
 
         ResortEntry(Resort resort) {
             this.resort = resort;
@@ -422,6 +426,9 @@ public final class InMemoryRideStore implements RideStore {
 
     /** The places one ride reserved in {@link #admit}; used by one request thread only. */
     private final class Admission {
+        /** Who sends the ride, or null. */
+        final String client;
+
         /** The ride's resort when it existed at admission; null when the ride creates it. */
         ResortEntry resort;
 
@@ -430,13 +437,17 @@ public final class InMemoryRideStore implements RideStore {
         boolean dayReserved;
         boolean skierDayReserved;
 
+        Admission(String client) {
+            this.client = client;
+        }
+
         void releaseDayPlaces() {
             if (dayReserved) {
-                dayQuota.release();
+                dayQuota.release(client);
                 dayReserved = false;
             }
             if (skierDayReserved) {
-                skierDayQuota.release();
+                skierDayQuota.release(client);
                 skierDayReserved = false;
             }
         }

@@ -1,32 +1,63 @@
 package io.upic.liftride.server.store;
 
 import io.upic.liftride.server.limits.Limit;
+import io.upic.liftride.server.limits.Limits;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
 
 /**
- * How many entries of one kind a store holds, at most {@code max}; thread-safe and lock-free. A
- * caller reserves a place before it creates an entry, and gives it back when the entry turned out to
- * exist already (another thread made it) or the request failed before creating it.
+ * How many entries of one kind a store holds, at most the {@link Limits}' value for its {@link Limit},
+ * and how many of them each client created, at most its {@link Limits#clientBudget}; thread-safe and
+ * lock-free. A caller reserves a place before it creates an entry, and gives it back when the entry
+ * turned out to exist already (another thread made it) or the request failed before creating it. A
+ * null client (the server's own calls) counts against the limit only.
+ *
+ * <p>At most {@value #MAX_CLIENTS} clients are counted one by one; once that many have created
+ * entries, every further client shares one budget, {@value #OTHERS}, so one client with many
+ * addresses can use up that shared budget but never a counted client's, nor the limit.
  */
 final class Quota {
-    private final AtomicInteger used = new AtomicInteger();
-    private final Limit limit;
-    private final int max;
+    /** Clients counted one by one, at most. */
+    static final int MAX_CLIENTS = 10_000;
 
-    Quota(Limit limit, int max) {
-        if (max < 1) {
-            throw new IllegalArgumentException("max < 1: " + max);
-        }
+    /** The client name under which clients past {@link #MAX_CLIENTS} share one budget. */
+    static final String OTHERS = "(other clients)";
+
+    private final AtomicInteger used = new AtomicInteger();
+    private final ConcurrentHashMap<String, AtomicInteger> byClient = new ConcurrentHashMap<>();
+    private final Limit limit;
+    private volatile Limits limits;
+
+    Quota(Limit limit, Limits limits) {
         this.limit = limit;
-        this.max = max;
+        this.limits = limits;
     }
 
-    /** Reserves one place, or throws {@link LimitReachedException} saying that {@code what} does not fit. */
-    void reserve(String what) {
-        if (used.incrementAndGet() > max) {
+    /**
+     * Enforces {@code limits} from now on; entries already past a lowered maximum or budget stay, and new
+     * ones are refused until the count is below it.
+     */
+    void setLimits(Limits limits) {
+        this.limits = limits;
+    }
+
+    /**
+     * Reserves one place for {@code client} (null: none), or throws {@link LimitReachedException} saying
+     * that {@code what} does not fit, having reserved nothing.
+     */
+    void reserve(String what, String client) {
+        Limits now = limits;
+        int most = now.count(limit);
+        if (used.incrementAndGet() > most) {
             used.decrementAndGet();
-            throw new LimitReachedException(limit, max, what);
+            throw new LimitReachedException(limit, most, what);
+        }
+        AtomicInteger mine = client == null ? null : counter(client);
+        if (mine != null && mine.incrementAndGet() > now.clientBudget(limit)) {
+            mine.decrementAndGet();
+            used.decrementAndGet();
+            throw LimitReachedException.perClient(limit, now, clientName(client), what);
         }
     }
 
@@ -36,9 +67,9 @@ final class Quota {
      * needs no place); else throws {@link LimitReachedException}. Without the second look, a request that looked
      * before another created the entry and filled the quota was refused a ride to an entry that exists.
      */
-    boolean reserveUnless(String what, BooleanSupplier present) {
+    boolean reserveUnless(String what, String client, BooleanSupplier present) {
         try {
-            reserve(what);
+            reserve(what, client);
             return true;
         } catch (LimitReachedException full) {
             if (present.getAsBoolean()) {
@@ -48,11 +79,28 @@ final class Quota {
         }
     }
 
-    void release() {
+    /** Gives back a place {@code client} reserved. */
+    void release(String client) {
         used.decrementAndGet();
+        if (client != null) {
+            counter(client).decrementAndGet();
+        }
     }
 
     int used() {
         return used.get();
+    }
+
+    private AtomicInteger counter(String client) {
+        AtomicInteger counter = byClient.get(client);
+        if (counter != null) {
+            return counter;
+        }
+        // the bound is checked before adding, so racing new clients may pass it by a few
+        return byClient.computeIfAbsent(byClient.size() < MAX_CLIENTS ? client : OTHERS, c -> new AtomicInteger());
+    }
+
+    private String clientName(String client) {
+        return byClient.containsKey(client) ? client : OTHERS;
     }
 }

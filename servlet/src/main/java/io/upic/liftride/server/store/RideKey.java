@@ -5,8 +5,8 @@ import io.upic.liftride.server.model.SkierDay;
 
 /**
  * Everything about a ride that its idempotency key must match on a retry, packed in a long:
- * day (9 bits), skier (17), liftID (6), time (9), waitTime + 1 (5). Resort and season are not in
- * it: every store scopes its keys to the ride's resort and season. Stateless.
+ * day (9 bits), skier (17), liftID (6), time (9), waitTime + 1 (5): 46 bits, never 0. Resort and
+ * season are not in it: every store scopes its keys to the ride's skier day. Stateless.
  */
 public final class RideKey {
     private RideKey() {}

@@ -1,5 +1,7 @@
 package io.upic.liftride.server.store;
 
+import io.upic.liftride.server.limits.Limit;
+import io.upic.liftride.server.limits.Limits;
 import io.upic.liftride.server.model.LiftRide;
 import io.upic.liftride.server.model.Resort;
 import io.upic.liftride.server.model.ResortDay;
@@ -14,9 +16,10 @@ import java.util.concurrent.CompletableFuture;
 /**
  * Where lift rides go and what the GETs read; implementations must be safe for concurrent use by
  * every request thread. Any method may throw {@link StoreUnavailableException} when the store does
- * not answer in time; the API turns it into a 503 with {@code Retry-After}. A store with limits (the
- * in-memory one) throws {@link LimitReachedException} from a method that would create an entry past
- * one, having changed nothing; the API turns it into a 409. Arguments are already
+ * not answer in time; the API turns it into a 503 with {@code Retry-After}. Every store enforces its
+ * {@link #limits()}: a method that would create an entry past one throws {@link LimitReachedException}
+ * (from {@code addRideAsync}: fails its future with it), having changed nothing; the API turns it into
+ * a 409. Arguments are already
  * validated (see {@code validation.Rules}); an implementation may still refuse values outside them
  * with {@link IllegalArgumentException}.
  *
@@ -31,21 +34,37 @@ public interface RideStore extends AutoCloseable {
     /**
      * Stores one ride atomically (every aggregate or none): the skier's day and season verticals grow
      * by liftID x 10 and {@link #ridesStored()} by one. With an {@code idempotencyKey} (null: none), a
-     * key already applied for this resort and season within 24 hours is not applied again:
+     * key already applied for this skier day (resort, season, day and skier) within 24 hours is not applied
+     * again:
      * {@link RideOutcome#REPLAYED} if it came with the same ride, {@link RideOutcome#KEY_REUSED} if
      * not. The check and the ride are one step, so two concurrent requests with one key store it once.
+     * A {@code client} (the sender's address; null: the server's own call) may create at most its {@link
+     * Limits#clientBudget} of new resorts, seasons per resort, resort days and skier days; past it the ride
+     * is refused with a {@link LimitReachedException} naming the per-client budget, checked in the same
+     * atomic step that would create the entry. Rides to existing entries are never refused.
      */
-    RideOutcome addRide(SkierDay where, LiftRide ride, String idempotencyKey);
+    RideOutcome addRide(SkierDay where, LiftRide ride, String idempotencyKey, String client);
+
+    /** {@link #addRide(SkierDay, LiftRide, String, String)} counted against the limits only, no client's budget. */
+    default RideOutcome addRide(SkierDay where, LiftRide ride, String idempotencyKey) {
+        return addRide(where, ride, idempotencyKey, null);
+    }
 
     /**
-     * {@link #addRide(SkierDay, LiftRide, String)} for a caller that need not wait: the future completes
+     * {@link #addRide(SkierDay, LiftRide, String, String)} for a caller that need not wait: the future completes
      * with the outcome once the ride is stored (or fails with {@link StoreUnavailableException}: not
      * applied), on a store's own thread, so what is chained on it must be quick and never block. A
      * store that writes in the caller's thread (the default) returns a completed future; any store may
      * throw at once what {@code addRide} throws. Every future completes within the store's own timeouts.
      */
+    default CompletableFuture<RideOutcome> addRideAsync(
+            SkierDay where, LiftRide ride, String idempotencyKey, String client) {
+        return CompletableFuture.completedFuture(addRide(where, ride, idempotencyKey, client));
+    }
+
+    /** {@link #addRideAsync(SkierDay, LiftRide, String, String)} without a client. */
     default CompletableFuture<RideOutcome> addRideAsync(SkierDay where, LiftRide ride, String idempotencyKey) {
-        return CompletableFuture.completedFuture(addRide(where, ride, idempotencyKey));
+        return addRideAsync(where, ride, idempotencyKey, null);
     }
 
     /** Stores one ride without an idempotency key. */
@@ -62,7 +81,10 @@ public interface RideStore extends AutoCloseable {
      */
     List<SeasonVertical> seasonVerticals(SkierVerticalQuery query);
 
-    /** Every known resort, ascending by id. */
+    /**
+     * The known resorts ascending by id, at most {@link Limit#RESORTS} of them (a store holding more,
+     * filled before the limit was lowered, lists that many).
+     */
     List<Resort> resorts();
 
     Optional<Resort> resort(int resortId);
@@ -70,8 +92,16 @@ public interface RideStore extends AutoCloseable {
     /** The resort's seasons ascending; empty when the resort is unknown or has none. */
     List<Integer> seasons(int resortId);
 
-    /** Adds a season to an existing resort (again is fine); false when the resort does not exist. */
-    boolean addSeason(int resortId, int season);
+    /**
+     * Adds a season to an existing resort (again is fine); false when the resort does not exist. A new
+     * season counts against {@code client}'s budget as in {@link #addRide(SkierDay, LiftRide, String, String)}.
+     */
+    boolean addSeason(int resortId, int season, String client);
+
+    /** {@link #addSeason(int, int, String)} without a client. */
+    default boolean addSeason(int resortId, int season) {
+        return addSeason(resortId, season, null);
+    }
 
     /** How many different skiers rode at the resort that season and day; 0 when none did. */
     int uniqueSkiers(ResortDay day);
@@ -81,6 +111,15 @@ public interface RideStore extends AutoCloseable {
      * Redis holds); the load client reconciles its 201s against it.
      */
     long ridesStored();
+
+    /** The limits this store enforces now. */
+    Limits limits();
+
+    /**
+     * Enforces {@code limits} from now on, without a restart and keeping every ride: an operator raising
+     * a limit that a client used up. Entries already past a lowered limit stay.
+     */
+    void setLimits(Limits limits);
 
     /** Which store answers, for {@code /statistics}: {@code memory}, or the Redis address. */
     String description();

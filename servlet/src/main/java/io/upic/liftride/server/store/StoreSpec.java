@@ -131,18 +131,23 @@ public record StoreSpec(Kind kind, List<HostAndPort> nodes, RedisAccess access) 
     }
 
     /**
-     * Opens the store: the in-memory one seeded with resorts 1..10 and bounded by {@code limits}, or a
+     * Opens the store bounded by {@code limits}: the in-memory one seeded with resorts 1..10, or a
      * client of Redis.
      */
     public RideStore open(Limits limits) {
+        RideStore store;
         switch (kind) {
             case REDIS:
-                return RedisRideStore.standalone(nodes.get(0), access, RedisRideStore.Settings.fromSystemProperties());
+                store = RedisRideStore.standalone(nodes.get(0), access, RedisRideStore.Settings.fromSystemProperties());
+                break;
             case REDIS_CLUSTER:
-                return RedisRideStore.cluster(nodes, access, RedisRideStore.Settings.fromSystemProperties());
+                store = RedisRideStore.cluster(nodes, access, RedisRideStore.Settings.fromSystemProperties());
+                break;
             default:
                 return InMemoryRideStore.withSeedResorts(limits);
         }
+        store.setLimits(limits);
+        return store;
     }
 
     /** As the user would type it, the password as {@code ***}: safe to log and to show. */

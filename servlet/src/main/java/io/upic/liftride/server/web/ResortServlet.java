@@ -97,11 +97,13 @@ public final class ResortServlet extends RouteServlet {
     }
 
     private void addSeason(int resortId, HttpServletRequest request, HttpServletResponse response) throws IOException {
-        RequestBodies.readJson(request, response, bodyDeadlineMillis(), body -> addSeason(resortId, body, response));
+        String client = request.getRemoteAddr();
+        RequestBodies.readJson(
+                request, response, bodyDeadlineMillis(), body -> addSeason(resortId, client, body, response));
     }
 
     /** Adds the season in {@code body} (on whichever thread the body's reading ends). */
-    private void addSeason(int resortId, Result<RequestBodies.Body> body, HttpServletResponse response)
+    private void addSeason(int resortId, String client, Result<RequestBodies.Body> body, HttpServletResponse response)
             throws IOException {
         if (!body.isOk()) {
             JsonResponses.reject(response, body.rejection());
@@ -113,7 +115,7 @@ public final class ResortServlet extends RouteServlet {
             JsonResponses.reject(response, year.rejection());
             return;
         }
-        if (!store.addSeason(resortId, year.value())) {
+        if (!store.addSeason(resortId, year.value(), client)) {
             resortNotFound(resortId, response);
             return;
         }

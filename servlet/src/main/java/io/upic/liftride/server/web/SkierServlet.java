@@ -7,6 +7,7 @@ import io.upic.liftride.server.model.SkierVerticalQuery;
 import io.upic.liftride.server.routing.HttpMethod;
 import io.upic.liftride.server.routing.Route;
 import io.upic.liftride.server.routing.RouteMatch;
+import io.upic.liftride.server.store.LimitReachedException;
 import io.upic.liftride.server.store.RideOutcome;
 import io.upic.liftride.server.store.RideStore;
 import io.upic.liftride.server.store.StoreUnavailableException;
@@ -35,6 +36,9 @@ public final class SkierServlet extends RouteServlet {
 
     /** Set on a 201 that answers a retry: the ride was stored by an earlier request with the same key. */
     public static final String REPLAYED_HEADER = "Idempotent-Replayed";
+
+    /** A key reused with another ride: the request is well formed, but cannot be applied as sent. */
+    static final int UNPROCESSABLE_ENTITY = 422;
 
     private transient RideStore store;
 
@@ -101,7 +105,8 @@ public final class SkierServlet extends RouteServlet {
             JsonResponses.reject(response, ride.rejection());
             return;
         }
-        CompletableFuture<RideOutcome> outcome = store.addRideAsync(where, ride.value(), key.orElse(null));
+        CompletableFuture<RideOutcome> outcome =
+                store.addRideAsync(where, ride.value(), key.orElse(null), request.getRemoteAddr());
         if (outcome.isDone()) {
             answer(response, key, now(outcome));
             return;
@@ -110,6 +115,8 @@ public final class SkierServlet extends RouteServlet {
         outcome.whenComplete((stored, failure) -> later.send(() -> {
             if (failure == null) {
                 answer(response, key, stored);
+            } else if (failure instanceof LimitReachedException refused) {
+                limitReached(response, refused);
             } else {
                 unavailable(response, StoreUnavailableException.of(failure));
             }
@@ -125,15 +132,19 @@ public final class SkierServlet extends RouteServlet {
         }
     }
 
-    /** 201, with {@value #REPLAYED_HEADER} if a retry; or 409 if the key was used for another ride. */
+    /**
+     * 201, with {@value #REPLAYED_HEADER} if a retry; or 422 if the key was used for another ride (409
+     * stays for limits).
+     */
     private static void answer(HttpServletResponse response, Optional<String> key, RideOutcome outcome)
             throws IOException {
         if (outcome == RideOutcome.KEY_REUSED) {
             JsonResponses.message(
                     response,
-                    HttpServletResponse.SC_CONFLICT,
+                    UNPROCESSABLE_ENTITY,
                     IdempotencyKeys.HEADER + " " + Values.quote(key.orElseThrow())
-                            + " was already used for a different ride at this resort and season; nothing was stored");
+                            + " was already used for a different ride of this skier, resort, season and day;"
+                            + " nothing was stored");
             return;
         }
         if (outcome == RideOutcome.REPLAYED) {

@@ -74,15 +74,15 @@ class IdempotencyKeyIT {
     }
 
     @Test
-    void refusesAKeyAlreadyUsedForAnotherRideWith409() throws Exception {
+    void refusesAKeyAlreadyUsedForAnotherRideWith422() throws Exception {
         String base = server.baseUrl();
         String path = "/skiers/3/seasons/2022/days/1/skiers/32";
         assertEquals(
-                201, post(base, path, "k-409", "{\"liftID\":21,\"time\":217}").statusCode());
+                201, post(base, path, "k-422", "{\"liftID\":21,\"time\":217}").statusCode());
         long before = ridesStored(base);
-        HttpResponse<String> other = post(base, path, "k-409", "{\"liftID\":22,\"time\":217}");
-        String message = errorMessage(other, 409);
-        assertTrue(message.contains("Idempotency-Key \"k-409\" was already used for a different ride"), message);
+        HttpResponse<String> other = post(base, path, "k-422", "{\"liftID\":22,\"time\":217}");
+        String message = errorMessage(other, 422);
+        assertTrue(message.contains("Idempotency-Key \"k-422\" was already used for a different ride"), message);
         assertEquals(before, ridesStored(base));
     }
 

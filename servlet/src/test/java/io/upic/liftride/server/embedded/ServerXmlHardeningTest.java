@@ -60,4 +60,10 @@ class ServerXmlHardeningTest {
                                 line.startsWith("CATALINA_OPTS=") && line.contains("-XX:+ExitOnOutOfMemoryError")),
                 setenv);
     }
+
+    @Test
+    void theHostTakesTheClientAddressFromTrustedProxiesLikeTheEmbeddedLauncher() {
+        assertEquals("org.apache.catalina.valves.RemoteIpValve", only("Valve").getAttribute("className"));
+        assertEquals("Host", only("Valve").getParentNode().getNodeName());
+    }
 }

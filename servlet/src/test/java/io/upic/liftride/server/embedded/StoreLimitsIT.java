@@ -49,6 +49,7 @@ class StoreLimitsIT {
             context.addParameter(Limit.SEASONS_PER_RESORT.property(), "3");
             context.addParameter(Limit.RESORT_DAYS.property(), Integer.toString(MAX_DAYS));
             context.addParameter(Limit.SKIER_DAYS.property(), "500");
+            context.addParameter(Limit.CLIENT_SHARE_PERCENT.property(), "100"); // one client fills every limit
         });
         client = HttpClient.newBuilder()
                 .version(HttpClient.Version.HTTP_1_1)

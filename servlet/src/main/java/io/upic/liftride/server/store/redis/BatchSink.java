@@ -7,7 +7,8 @@ import java.util.List;
 @FunctionalInterface
 interface BatchSink {
     /**
-     * Applies {@code rides} (all with {@code tag}) and returns one outcome per ride, in order.
+     * Applies {@code rides} (all with {@code tag}) and returns one outcome per ride, in order. A ride it
+     * refuses on its own (a limit) it fails itself, through its future; its outcome is then ignored.
      *
      * @param deadlineNanos {@link System#nanoTime()} after which the batch must not be applied any
      *     more, because its requests have been answered

@@ -1,5 +1,6 @@
 package io.upic.liftride.server.store.redis;
 
+import io.upic.liftride.server.store.LimitReachedException;
 import io.upic.liftride.server.store.RideOutcome;
 import io.upic.liftride.server.store.StoreUnavailableException;
 import java.time.Duration;
@@ -118,6 +119,7 @@ final class GroupCommit implements AutoCloseable {
      *
      * @throws StoreUnavailableException if the queue is full, the ride was not sent in time, or its
      *     batch failed
+     * @throws LimitReachedException if the sink refused the ride for a limit
      */
     RideOutcome apply(PendingRide ride) {
         CompletableFuture<RideOutcome> outcome = submit(ride);
@@ -135,6 +137,9 @@ final class GroupCommit implements AutoCloseable {
         } catch (TimeoutException e) {
             throw new IllegalStateException("the group commit's watchdog did not end a ride in time", e);
         } catch (ExecutionException e) {
+            if (e.getCause() instanceof LimitReachedException refused) {
+                throw refused;
+            }
             throw StoreUnavailableException.of(e.getCause());
         } finally {
             if (interrupted) {

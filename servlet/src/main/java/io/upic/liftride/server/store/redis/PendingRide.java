@@ -1,5 +1,6 @@
 package io.upic.liftride.server.store.redis;
 
+import io.upic.liftride.server.model.SkierDay;
 import io.upic.liftride.server.store.RideOutcome;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -22,6 +23,9 @@ final class PendingRide {
     final String key;
 
     final long fingerprint;
+    /** Who sent it, or "" for none (counted against the limits only). */
+    final String client;
+
     final CompletableFuture<RideOutcome> outcome = new CompletableFuture<>();
     private final AtomicInteger state = new AtomicInteger(QUEUED);
     /** When the committer claimed it ({@link System#nanoTime()}); read only after {@link #claim} won. */
@@ -29,13 +33,19 @@ final class PendingRide {
     /** When its request queued it ({@link System#nanoTime()}); set by {@link #queuedAt(long)} before it is queued. */
     private long queuedAtNanos;
 
-    PendingRide(String tag, int day, int skier, int vertical, String key, long fingerprint) {
+    PendingRide(String tag, int day, int skier, int vertical, String key, long fingerprint, String client) {
         this.tag = tag;
         this.day = day;
         this.skier = skier;
         this.vertical = vertical;
         this.key = key == null ? "" : key;
         this.fingerprint = fingerprint;
+        this.client = client == null ? "" : client;
+    }
+
+    /** The ride's resort, season, day and skier. */
+    SkierDay where() {
+        return new SkierDay(RedisKeys.resortOf(tag), RedisKeys.seasonOf(tag), day, skier);
     }
 
     /**

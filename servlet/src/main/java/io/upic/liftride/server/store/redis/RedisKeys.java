@@ -17,6 +17,11 @@ final class RedisKeys {
         return Integer.parseInt(tag.substring(4, tag.indexOf(':', 4)));
     }
 
+    /** The season of a {@link #tag}. */
+    static int seasonOf(String tag) {
+        return Integer.parseInt(tag.substring(tag.indexOf(':', 4) + 1, tag.length() - 1));
+    }
+
     /** The resort and season's stored-ride counter. */
     static String rides(String tag) {
         return tag + ":rides";

@@ -1,5 +1,7 @@
 package io.upic.liftride.server.store.redis;
 
+import io.upic.liftride.server.limits.Limit;
+import io.upic.liftride.server.limits.Limits;
 import io.upic.liftride.server.model.LiftRide;
 import io.upic.liftride.server.model.Resort;
 import io.upic.liftride.server.model.ResortDay;
@@ -49,6 +51,7 @@ import redis.clients.jedis.UnifiedJedis;
 import redis.clients.jedis.exceptions.JedisAccessControlException;
 import redis.clients.jedis.exceptions.JedisDataException;
 import redis.clients.jedis.exceptions.JedisException;
+import redis.clients.jedis.params.ScanParams;
 
 /**
  * A {@link RideStore} in Redis (one server or a Redis Cluster), shared by every LiftRide server that
@@ -68,10 +71,18 @@ import redis.clients.jedis.exceptions.JedisException;
 public final class RedisRideStore implements RideStore {
     static final String FUNCTION = "liftride_apply_rides";
     private static final String BACKFILL_FUNCTION = "liftride_backfill_rides_stored";
+    private static final String ADD_RESORT_FUNCTION = "liftride_add_resort";
+    private static final String ADD_SEASON_FUNCTION = "liftride_add_season";
     private static final String RESORTS = "lr:resorts";
     private static final String SEASONS = "lr:seasons:";
     /** On one server: the running total of rides stored, kept by the function. */
     private static final String RIDES_STORED = "lr:ridesStored";
+    /** On one server: how many resort days and skier days the function has created. */
+    private static final String DAYS = "lr:days";
+
+    private static final String SKIER_DAYS = "lr:skierDays";
+    /** Prefix of the hashes client -> entries of one kind that client created (one Redis server only). */
+    private static final String CLIENTS = "lr:clients:";
 
     static final long REGISTRY_REFRESH_SECONDS = 10;
     private static final long REGISTRY_REFRESH_NANOS = TimeUnit.SECONDS.toNanos(REGISTRY_REFRESH_SECONDS);
@@ -89,6 +100,7 @@ public final class RedisRideStore implements RideStore {
     private final LongAdder roundTrips = new LongAdder();
     private volatile String durability = "not checked yet";
     private volatile StoreObserver observer = StoreObserver.NONE;
+    private volatile Limits limits = Limits.DEFAULTS;
 
     /**
      * Timeouts and batch sizes; immutable.
@@ -261,17 +273,18 @@ public final class RedisRideStore implements RideStore {
     // ---- rides -------------------------------------------------------------------------------------
 
     @Override
-    public RideOutcome addRide(SkierDay where, LiftRide ride, String idempotencyKey) {
-        return commits.apply(pending(where, ride, idempotencyKey));
+    public RideOutcome addRide(SkierDay where, LiftRide ride, String idempotencyKey, String client) {
+        return commits.apply(pending(where, ride, idempotencyKey, client));
     }
 
     /** The ride goes into the group commit; the future completes when its batch is applied (or not). */
     @Override
-    public CompletableFuture<RideOutcome> addRideAsync(SkierDay where, LiftRide ride, String idempotencyKey) {
-        return commits.submit(pending(where, ride, idempotencyKey));
+    public CompletableFuture<RideOutcome> addRideAsync(
+            SkierDay where, LiftRide ride, String idempotencyKey, String client) {
+        return commits.submit(pending(where, ride, idempotencyKey, client));
     }
 
-    private PendingRide pending(SkierDay where, LiftRide ride, String idempotencyKey) {
+    private PendingRide pending(SkierDay where, LiftRide ride, String idempotencyKey, String client) {
         if (cluster) {
             register(where.resortId(), where.seasonId()); // on one server the function registers it
         }
@@ -281,21 +294,26 @@ public final class RedisRideStore implements RideStore {
                 where.skierId(),
                 ride.vertical(),
                 idempotencyKey,
-                RideKey.fingerprint(where, ride));
+                RideKey.fingerprint(where, ride),
+                client);
     }
 
     private List<RideOutcome> applyBatch(String tag, List<PendingRide> rides, long deadlineNanos) {
-        List<String> args = new ArrayList<>(3 + 5 * rides.size());
+        List<String> args = new ArrayList<>(12 + 6 * rides.size());
         long margin = settings.clockMargin().toNanos();
         args.add(Long.toString(clock.redisMicrosAt(deadlineNanos - margin)));
         args.add(Long.toString(settings.keyTtl().toSeconds()));
         args.add(cluster ? "" : resortName(RedisKeys.resortOf(tag)));
+        Limits now = limits;
+        args.addAll(FunctionCodes.arguments(now));
+        args.addAll(FunctionCodes.budgets(now));
         for (PendingRide ride : rides) {
             args.add(Integer.toString(ride.day));
             args.add(Integer.toString(ride.skier));
             args.add(Integer.toString(ride.vertical));
             args.add(ride.key);
             args.add(Long.toString(ride.fingerprint));
+            args.add(ride.client);
         }
         List<String> keys = cluster
                 ? List.of(RedisKeys.rides(tag), RedisKeys.seasonTotals(tag))
@@ -304,28 +322,16 @@ public final class RedisRideStore implements RideStore {
                         RedisKeys.seasonTotals(tag),
                         RESORTS,
                         SEASONS + RedisKeys.resortOf(tag),
-                        RIDES_STORED);
+                        RIDES_STORED,
+                        DAYS,
+                        SKIER_DAYS,
+                        CLIENTS + "resorts",
+                        CLIENTS + "seasons:" + RedisKeys.resortOf(tag),
+                        CLIENTS + "days",
+                        CLIENTS + "skierDays");
         observer.batch(rides.size());
-        Object reply;
-        try {
-            reply = call(() -> redis.fcall(FUNCTION, keys, args));
-        } catch (FunctionMissing e) {
-            loadFunction(); // Redis lost it (a new, empty server): the call was refused, so sending it again is safe
-            reply = call(() -> redis.fcall(FUNCTION, keys, args));
-        }
-        return outcomes(reply, rides.size());
-    }
-
-    private static List<RideOutcome> outcomes(Object reply, int rides) {
-        if (!(reply instanceof List<?> codes) || codes.size() != rides) {
-            throw new StoreUnavailableException("Redis answered the batch of " + rides + " rides with " + reply);
-        }
-        List<RideOutcome> outcomes = new ArrayList<>(rides);
-        for (Object code : codes) {
-            long c = (Long) code;
-            outcomes.add(c == 1 ? RideOutcome.STORED : c == 0 ? RideOutcome.REPLAYED : RideOutcome.KEY_REUSED);
-        }
-        return outcomes;
+        Object reply = withFunctions(() -> call(() -> redis.fcall(FUNCTION, keys, args)));
+        return FunctionCodes.outcomes(reply, rides, now);
     }
 
     /**
@@ -335,17 +341,24 @@ public final class RedisRideStore implements RideStore {
      */
     private void register(int resortId, int seasonId) {
         long pair = ((long) resortId << 32) | (seasonId & 0xFFFF_FFFFL);
-        long now = System.nanoTime();
         Long at = registered.get(pair);
-        if (at != null && now - at < REGISTRY_REFRESH_NANOS) {
+        if (at != null && System.nanoTime() - at < REGISTRY_REFRESH_NANOS) {
             return;
         }
-        pipelined(p -> {
-            p.hsetnx(RESORTS, Integer.toString(resortId), resortName(resortId));
-            p.sadd(SEASONS + resortId, Integer.toString(seasonId));
-            return () -> null;
-        });
-        registered.put(pair, now);
+        Limits now = limits;
+        List<Object> codes = withFunctions(() -> pipelined(p -> {
+            Response<Object> resort = p.fcall(
+                    ADD_RESORT_FUNCTION,
+                    List.of(RESORTS),
+                    List.of(Integer.toString(resortId), resortName(resortId), Long.toString(now.get(Limit.RESORTS))));
+            Response<Object> season = p.fcall(
+                    ADD_SEASON_FUNCTION,
+                    List.of(SEASONS + resortId),
+                    List.of(Integer.toString(seasonId), Long.toString(now.get(Limit.SEASONS_PER_RESORT))));
+            return () -> List.of(resort.get(), season.get());
+        }));
+        codes.forEach(code -> FunctionCodes.check((Long) code, new SkierDay(resortId, seasonId, 1, 1), now, null));
+        registered.put(pair, System.nanoTime());
     }
 
     /** A seed resort's name, else "Resort N". */
@@ -405,27 +418,32 @@ public final class RedisRideStore implements RideStore {
         return seasons;
     }
 
-    /** One round trip; the seed resorts are written back first if Redis lost them. */
+    /**
+     * One round trip (three if Redis lost a seed resort: written back, then read again), reading at most about twice
+     * the resort limit: one HSCAN whose COUNT is that, which visits every bucket of a hash within the
+     * limit and stops early in one past it (filled before the limit was lowered).
+     */
     @Override
     public List<Resort> resorts() {
-        Map<String, String> all = call(() -> redis.hgetAll(RESORTS));
-        if (!hasEverySeed(all)) {
+        int most = limits.count(Limit.RESORTS);
+        List<Resort> resorts = scanResorts(most);
+        if (resorts.size() < InMemoryRideStore.seedResortNames().size()
+                || resorts.get(InMemoryRideStore.seedResortNames().size() - 1).id()
+                        != InMemoryRideStore.seedResortNames().size()) {
             seed();
-            all = call(() -> redis.hgetAll(RESORTS));
+            resorts = scanResorts(most);
         }
-        List<Resort> resorts = new ArrayList<>(all.size());
-        all.forEach((id, name) -> resorts.add(new Resort(Integer.parseInt(id), name)));
-        resorts.sort((a, b) -> Integer.compare(a.id(), b.id()));
-        return resorts;
+        return resorts.size() > most ? List.copyOf(resorts.subList(0, most)) : resorts;
     }
 
-    private static boolean hasEverySeed(Map<String, String> resorts) {
-        for (int id = 1; id <= InMemoryRideStore.seedResortNames().size(); id++) {
-            if (!resorts.containsKey(Integer.toString(id))) {
-                return false;
-            }
-        }
-        return true;
+    private List<Resort> scanResorts(int most) {
+        ScanParams count = new ScanParams().count((int) Math.min(Integer.MAX_VALUE, 2L * most));
+        List<Map.Entry<String, String>> page = call(() -> redis.hscan(RESORTS, ScanParams.SCAN_POINTER_START, count))
+                .getResult();
+        List<Resort> resorts = new ArrayList<>(page.size());
+        page.forEach(entry -> resorts.add(new Resort(Integer.parseInt(entry.getKey()), entry.getValue())));
+        resorts.sort((a, b) -> Integer.compare(a.id(), b.id()));
+        return resorts;
     }
 
     @Override
@@ -445,11 +463,23 @@ public final class RedisRideStore implements RideStore {
     }
 
     @Override
-    public boolean addSeason(int resortId, int season) {
+    public boolean addSeason(int resortId, int season, String client) {
         if (resort(resortId).isEmpty()) {
             return false;
         }
-        call(() -> redis.sadd(SEASONS + resortId, Integer.toString(season)));
+        Limits now = limits;
+        List<String> keys = new ArrayList<>(List.of(SEASONS + resortId));
+        List<String> args =
+                new ArrayList<>(List.of(Integer.toString(season), Long.toString(now.get(Limit.SEASONS_PER_RESORT))));
+        if (client != null && !cluster) { // on a cluster the clients' hash would be in another slot
+            keys.add(CLIENTS + "seasons:" + resortId);
+            args.addAll(List.of(
+                    client,
+                    Long.toString(now.clientBudget(Limit.SEASONS_PER_RESORT)),
+                    Integer.toString(FunctionCodes.MAX_CLIENTS)));
+        }
+        Object code = withFunctions(() -> call(() -> redis.fcall(ADD_SEASON_FUNCTION, keys, args)));
+        FunctionCodes.check((Long) code, new SkierDay(resortId, season, 1, 1), now, client);
         return true;
     }
 
@@ -492,6 +522,17 @@ public final class RedisRideStore implements RideStore {
     }
 
     @Override
+    public Limits limits() {
+        return limits;
+    }
+
+    /** On one server the function enforces every limit; on a cluster, resorts and seasons per resort only. */
+    @Override
+    public void setLimits(Limits limits) {
+        this.limits = limits;
+    }
+
+    @Override
     public String durability() {
         return durability;
     }
@@ -517,14 +558,22 @@ public final class RedisRideStore implements RideStore {
         return commits.capacity();
     }
 
-    /** PING (in a cluster, to the node of a fixed key): one round trip within the command timeout. */
+    /**
+     * {@code INFO memory} (in a cluster, of the node of a fixed key): one round trip within the command
+     * timeout. Throws when Redis uses {@value RedisMemory#FULL_SHARE} of its maxmemory or more: it may
+     * refuse a new ride's writes, so this server is not ready for one.
+     */
     @Override
     public void ping() {
-        if (cluster) {
-            byte[] key = RedisKeys.rides(RedisKeys.tag(1, 1)).getBytes(StandardCharsets.UTF_8);
-            call(() -> redis.sendCommand(key, Protocol.Command.PING));
-        } else {
-            call(redis::ping);
+        String info = cluster
+                ? call(() -> new String(
+                        (byte[]) redis.sendCommand(
+                                RedisKeys.rides(RedisKeys.tag(1, 1)), Protocol.Command.INFO, "memory"),
+                        StandardCharsets.UTF_8))
+                : call(() -> redis.info("memory"));
+        RedisMemory memory = RedisMemory.parse(info);
+        if (memory.full()) {
+            throw new StoreUnavailableException("Redis is full: it " + memory.describe());
         }
     }
 
@@ -693,6 +742,20 @@ public final class RedisRideStore implements RideStore {
             throw new StoreUnavailableException("Redis did not answer: " + e.getMessage(), e);
         } finally {
             observer.command(System.nanoTime() - startNanos);
+        }
+    }
+
+    /**
+     * Runs {@code calls}, which call the functions through {@link #call} or {@link #pipelined}; when
+     * Redis lacks them (a new, empty server), loads them and runs it again: Redis refused the call, so
+     * sending it again is safe.
+     */
+    private <T> T withFunctions(Supplier<T> calls) {
+        try {
+            return calls.get();
+        } catch (FunctionMissing e) {
+            loadFunction();
+            return calls.get();
         }
     }
 

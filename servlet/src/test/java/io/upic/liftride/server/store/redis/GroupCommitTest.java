@@ -36,7 +36,7 @@ class GroupCommitTest {
     }
 
     private static PendingRide ride(String tag, int skier) {
-        return new PendingRide(tag, 1, skier, 10, null, skier);
+        return new PendingRide(tag, 1, skier, 10, null, skier, null);
     }
 
     private static List<RideOutcome> allStored(List<PendingRide> rides) {

@@ -1,14 +1,18 @@
 package io.upic.liftride.server.store.redis;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.upic.liftride.server.embedded.EmbeddedServer;
+import io.upic.liftride.server.limits.Limit;
 import io.upic.liftride.server.model.LiftRide;
 import io.upic.liftride.server.model.SeasonVertical;
 import io.upic.liftride.server.model.SkierDay;
 import io.upic.liftride.server.model.SkierVerticalQuery;
+import io.upic.liftride.server.store.LimitReachedException;
 import io.upic.liftride.server.store.StoreSpec;
+import io.upic.liftride.server.validation.Rules;
 import io.upic.liftride.testkit.RedisServer;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -18,6 +22,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -62,6 +67,63 @@ class RedisReadCostIT {
             assertEquals(1, store.roundTrips() - before, "the seasons asked for: every total at once");
             printHttpMedians(redis);
         }
+    }
+
+    /**
+     * The contract's bound for the costliest GET: a skier's vertical over the most resorts a query may
+     * name (50), each with as many seasons as the default limit allows (100), is 2 round trips, 50
+     * SMEMBERS and 5,000 HGETs (counted by Redis's own INFO commandstats), and what Redis sends back.
+     */
+    @Test
+    void aVerticalOverFiftyFullResortsCostsTwoRoundTripsAndOneHgetPerSeason() {
+        try (RedisServer redis = RedisServer.start();
+                RedisRideStore store =
+                        RedisRideStore.standalone("127.0.0.1", redis.port(), RedisRideStore.Settings.DEFAULTS)) {
+            int seasons = store.limits().count(Limit.SEASONS_PER_RESORT);
+            Set<Integer> resorts = new TreeSet<>();
+            for (int resort = 1; resort <= Rules.MAX_QUERY_VALUES; resort++) {
+                resorts.add(resort);
+                store.addRide(new SkierDay(resort, 2000, 1, 42), RIDE, null);
+                for (int season = 2001; season < 2000 + seasons; season++) {
+                    store.addSeason(resort, season);
+                }
+            }
+            assertThrows(LimitReachedException.class, () -> store.addSeason(1, 1999), "the season limit holds");
+            redis.cli("CONFIG", "RESETSTAT");
+            long before = store.roundTrips();
+            assertEquals(
+                    List.of(new SeasonVertical(2000, 100L * resorts.size())),
+                    store.seasonVerticals(new SkierVerticalQuery(42, resorts, Set.of())));
+            assertEquals(2, store.roundTrips() - before);
+            String commands = redis.cli("INFO", "commandstats");
+            assertEquals(resorts.size(), calls(commands, "smembers"));
+            assertEquals(resorts.size() * seasons, calls(commands, "hget"));
+            long sent = stat(redis.cli("INFO", "stats"), "total_net_output_bytes");
+            System.out.printf(
+                    "RedisReadCostIT: a vertical over %d resorts x %d seasons: 2 round trips, %d HGETs, %d bytes"
+                            + " from Redis%n",
+                    resorts.size(), seasons, resorts.size() * seasons, sent);
+            assertTrue(sent < 128 * 1024, sent + " bytes from Redis");
+        }
+    }
+
+    /** The calls of {@code command} in INFO commandstats, 0 if none. */
+    private static long calls(String info, String command) {
+        for (String line : info.split("\\r?\\n")) {
+            if (line.startsWith("cmdstat_" + command + ":calls=")) {
+                return Long.parseLong(line.substring(line.indexOf('=') + 1, line.indexOf(',')));
+            }
+        }
+        return 0;
+    }
+
+    private static long stat(String info, String name) {
+        for (String line : info.split("\\r?\\n")) {
+            if (line.startsWith(name + ":")) {
+                return Long.parseLong(line.substring(name.length() + 1).strip());
+            }
+        }
+        throw new IllegalStateException(name + " missing from INFO");
     }
 
     private static void printHttpMedians(RedisServer redis) throws Exception {

@@ -50,8 +50,8 @@ import org.junit.jupiter.api.Timeout;
 class RedisSecuredIT {
     static final String PASSWORD = "Tr0ub4dor&3-secret";
     /** What the store sends, including what its function calls; CONFIG GET is optional (see README). */
-    static final String STORE_COMMANDS = "+fcall +function|load +hsetnx +hgetall +hget +hkeys +smembers +sadd"
-            + " +hlen +get +time +hincrby +incrby +exists +expire +client|setname";
+    static final String STORE_COMMANDS = "+fcall +function|load +hsetnx +hset +hscan +hget +hkeys +hexists +hlen"
+            + " +smembers +sadd +sismember +scard +get +time +hincrby +incrby +exists +expire +info +client|setname";
 
     private static Path dir;
     private static TestCertificates tls;
