@@ -8,10 +8,6 @@ import io.upic.liftride.client.Fixtures;
 import io.upic.liftride.client.cli.RunConfig;
 import io.upic.liftride.client.engine.Baseline;
 import io.upic.liftride.client.engine.Calibration;
-import io.upic.liftride.client.engine.PhaseResult;
-import io.upic.liftride.client.engine.Requests;
-import io.upic.liftride.client.engine.RunResult;
-import io.upic.liftride.client.plan.LoadPlan;
 import io.upic.liftride.client.threshold.Metric;
 import io.upic.liftride.client.threshold.MetricSource;
 import java.io.ByteArrayOutputStream;
@@ -19,9 +15,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.OptionalDouble;
-import java.util.OptionalLong;
 import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
 
@@ -29,46 +23,10 @@ import org.junit.jupiter.api.Test;
 class BriefSummaryTest {
 
     /** W = 0.1 ms, D = 100 us on 2 cores, no delay: the model puts -t 32's 180,000 requests at 9 s. */
-    private static final Prediction.Network NETWORK =
-            new Prediction.Network(new ClosedNetwork(2, 100_000, 0), CpuScope.EMBEDDED_SERVER, "test");
+    private static final MetricSource PERCENTILES = ConsoleExamples.PERCENTILES;
 
-    /** Histogram-like metrics: mean 2 ms, p50 1.5 ms, p99 9 ms, max 40 ms. */
-    private static final MetricSource PERCENTILES = metric -> switch (metric.kind()) {
-        case MEAN -> OptionalDouble.of(2_000_000);
-        case PERCENTILE -> OptionalDouble.of(metric.percentile() == 50 ? 1_500_000 : 9_000_000);
-        case MAX -> OptionalDouble.of(40_000_000);
-        default -> OptionalDouble.empty();
-    };
-
-    /** A finished, judged run at {@code threads} whose wall time is {@code wallNanos}, all requests in its peak. */
     private static RunReport run(int threads, long wallNanos, long failed, MetricSource metrics) {
-        RunConfig c = Fixtures.config().threads(threads).build();
-        LoadPlan plan = c.loadPlan();
-        long planned = plan.totalRequests();
-        long retries = failed * 5;
-        PhaseResult peak = Fixtures.phase()
-                .index(1)
-                .threads(threads)
-                .requests(new Requests(planned, planned - failed, failed, 0, retries, planned + retries))
-                .latencyNanosSum((planned + retries) * 2_000_000L)
-                .failuresByCause(failed == 0 ? Map.of() : Map.of(503, failed))
-                .startNanos(0)
-                .endNanos(wallNanos)
-                .build();
-        PhaseResult startup = Fixtures.phase().index(0).name("startup").build();
-        PhaseResult cooldown = Fixtures.phase().index(2).name("cooldown").build();
-        RunResult r = Fixtures.run(startup, peak, cooldown)
-                .numThreads(threads)
-                .wallNanos(wallNanos)
-                .build();
-        RunReport report = Fixtures.report(r)
-                .config(c)
-                .plan(plan)
-                .prediction(LittlesLaw.predict(plan, 100_000))
-                .model(LittlesLaw.mva(plan, 100_000, NETWORK))
-                .reconciliation(Reconciliation.of(r, OptionalLong.of(0), OptionalLong.of(planned - failed), null))
-                .build();
-        return RunVerdict.judge(report, metrics, "test", null);
+        return ConsoleExamples.briefRun(threads, wallNanos, failed, metrics);
     }
 
     private static List<String> lines(Consumer<PrintStream> print) {

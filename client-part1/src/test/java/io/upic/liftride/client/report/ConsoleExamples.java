@@ -1,6 +1,7 @@
 package io.upic.liftride.client.report;
 
 import io.upic.liftride.client.Fixtures;
+import io.upic.liftride.client.cli.RunConfig;
 import io.upic.liftride.client.engine.Baseline;
 import io.upic.liftride.client.engine.Calibration;
 import io.upic.liftride.client.engine.PhaseResult;
@@ -8,6 +9,7 @@ import io.upic.liftride.client.engine.Requests;
 import io.upic.liftride.client.engine.RunResult;
 import io.upic.liftride.client.plan.LoadPlan;
 import io.upic.liftride.client.threshold.Metric;
+import io.upic.liftride.client.threshold.MetricSource;
 import io.upic.liftride.client.threshold.Threshold;
 import io.upic.liftride.client.threshold.ThresholdCheck;
 import java.io.ByteArrayOutputStream;
@@ -85,6 +87,58 @@ public final class ConsoleExamples {
                 .processCpuNanos(21_600_000_000L)
                 .jitCpuNanos(1_800_030_000L) // 10 us per attempt of the 120
                 .build();
+    }
+
+    private static final Prediction.Network NETWORK =
+            new Prediction.Network(new ClosedNetwork(2, 100_000, 0), CpuScope.EMBEDDED_SERVER, "test");
+
+    /** Histogram-like metrics: mean 2 ms, p50 1.5 ms, p99 9 ms, max 40 ms. */
+    public static final MetricSource PERCENTILES = metric -> switch (metric.kind()) {
+        case MEAN -> OptionalDouble.of(2_000_000);
+        case PERCENTILE -> OptionalDouble.of(metric.percentile() == 50 ? 1_500_000 : 9_000_000);
+        case MAX -> OptionalDouble.of(40_000_000);
+        default -> OptionalDouble.empty();
+    };
+
+    /** A finished, judged run at {@code threads} whose wall time is {@code wallNanos}, all requests in its peak. */
+    public static RunReport briefRun(int threads, long wallNanos, long failed, MetricSource metrics) {
+        RunConfig c = Fixtures.config().threads(threads).build();
+        LoadPlan plan = c.loadPlan();
+        long planned = plan.totalRequests();
+        long retries = failed * 5;
+        PhaseResult peak = Fixtures.phase()
+                .index(1)
+                .threads(threads)
+                .requests(new Requests(planned, planned - failed, failed, 0, retries, planned + retries))
+                .latencyNanosSum((planned + retries) * 2_000_000L)
+                .failuresByCause(failed == 0 ? Map.of() : Map.of(503, failed))
+                .startNanos(0)
+                .endNanos(wallNanos)
+                .build();
+        PhaseResult startup = Fixtures.phase().index(0).name("startup").build();
+        PhaseResult cooldown = Fixtures.phase().index(2).name("cooldown").build();
+        RunResult r = Fixtures.run(startup, peak, cooldown)
+                .numThreads(threads)
+                .wallNanos(wallNanos)
+                .build();
+        RunReport report = Fixtures.report(r)
+                .config(c)
+                .plan(plan)
+                .prediction(LittlesLaw.predict(plan, 100_000))
+                .model(LittlesLaw.mva(plan, 100_000, NETWORK))
+                .reconciliation(Reconciliation.of(r, OptionalLong.of(0), OptionalLong.of(planned - failed), null))
+                .build();
+        return RunVerdict.judge(report, metrics, "test", null);
+    }
+
+    /** The brief account of a -t 32 run that matched its model: what the README shows. */
+    public static String briefAccount() {
+        RunReport report = briefRun(32, 9_000_000_000L, 0, PERCENTILES);
+        return render(out -> {
+                    BriefSummary.printPlan(out, report.config(), report.plan());
+                    BriefSummary.printResult(out, report);
+                })
+                .strip();
     }
 
     /** What {@link SummaryPrinter#printResult} prints for {@code report}, with \n line ends. */

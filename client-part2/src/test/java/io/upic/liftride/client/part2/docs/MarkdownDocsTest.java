@@ -30,8 +30,13 @@ class MarkdownDocsTest {
      * printer. To show new console output in the docs, add a renderer here and put {@code <!-- console: NAME -->}
      * before its fenced block.
      */
-    static final Map<String, Supplier<String>> RENDERERS =
-            Map.of("prediction-miss", ConsoleExamples::predictionMiss, "thresholds", ConsoleExamples::thresholds);
+    static final Map<String, Supplier<String>> RENDERERS = Map.of(
+            "prediction-miss",
+            ConsoleExamples::predictionMiss,
+            "thresholds",
+            ConsoleExamples::thresholds,
+            "brief-run",
+            ConsoleExamples::briefAccount);
 
     /** The repository's root: the module's parent (Surefire runs in the module's folder). */
     private static final Path ROOT = Path.of("..").toAbsolutePath().normalize();
