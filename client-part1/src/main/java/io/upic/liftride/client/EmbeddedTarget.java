@@ -1,6 +1,7 @@
 package io.upic.liftride.client;
 
 import io.upic.liftride.server.embedded.EmbeddedServer;
+import io.upic.liftride.server.limits.Limit;
 import io.upic.liftride.server.web.LiftRideListener;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -23,11 +24,11 @@ public final class EmbeddedTarget implements LocalServer {
     /** Starts the server on 127.0.0.1 at a free port. */
     public static LocalServer start() throws Exception {
         List<String> log = new CopyOnWriteArrayList<>();
-        EmbeddedServer server = EmbeddedServer.start(
-                "127.0.0.1",
-                0,
-                context -> context.getServletContext()
-                        .setAttribute(LiftRideListener.LOG_ATTRIBUTE, (Consumer<String>) log::add));
+        EmbeddedServer server = EmbeddedServer.start("127.0.0.1", 0, context -> {
+            // this client is the server's only one: the whole of each limit is its budget
+            context.addParameter(Limit.CLIENT_SHARE_PERCENT.property(), "100");
+            context.getServletContext().setAttribute(LiftRideListener.LOG_ATTRIBUTE, (Consumer<String>) log::add);
+        });
         return new EmbeddedTarget(log, server);
     }
 

@@ -140,7 +140,8 @@ class StandaloneTomcatIT {
                     "--baseline",
                     "200",
                     "--transport",
-                    transport
+                    transport,
+                    "--verbose"
                 });
         String report = out.toString(StandardCharsets.UTF_8);
         assertEquals(0, code, () -> "exit code; stdout:\n" + report + "\nstderr:\n" + err);

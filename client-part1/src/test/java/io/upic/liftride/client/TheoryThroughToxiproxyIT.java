@@ -45,6 +45,7 @@ class TheoryThroughToxiproxyIT {
                     .meanRuns(2)
                     .baseUrl("http://" + far + direct.getPath())
                     .baselineRequests(20)
+                    .recalibrate(true) // the full calibration's D, not the cold baseline's
                     .build();
             List<RunReport> reports = new ArrayList<>();
             RunHooks hooks = new RunHooks() {

@@ -44,7 +44,7 @@ public enum Limit {
             "max-client-share",
             "liftride.maxClientSharePercent",
             "LIFTRIDE_MAX_CLIENT_SHARE_PERCENT",
-            10,
+            50, // half: a load client at the flags' largest -s (100,000 skier days) fits, two clients fill a limit
             1,
             100,
             "percent of a limit per client"),
