@@ -33,7 +33,7 @@ import org.junit.jupiter.api.Timeout;
  * A real Prometheus (Debian's {@code prometheus} package, installed when missing) scrapes the local
  * cluster's two servers every second during a client-part1 run through nginx; the ride POST rate it
  * computes from the servers' {@code /metrics}, summed over both, must agree with the client's own
- * throughput within 10%. The query is the one the README tells users to graph.
+ * throughput within 10%. The query is the one docs/operating.md tells users to graph.
  */
 @Timeout(value = 170, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
 class PrometheusScrapeIT {

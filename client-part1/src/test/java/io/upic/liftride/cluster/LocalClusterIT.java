@@ -125,7 +125,7 @@ class LocalClusterIT {
     /**
      * Waits until Redis has written its AOF buffer to the file. Normally that happens before it answers; with
      * appendfsync everysec on a disk whose fsync lags (a loaded machine), Redis postpones the write for up to 2 s
-     * and a SIGKILL then loses what it acknowledged meanwhile: the window the README states. This test is about
+     * and a SIGKILL then loses what it acknowledged meanwhile: the window docs/server.md states. This test is about
      * the 503s and the recovery, so it kills Redis outside that window.
      */
     private static void awaitAofWritten() throws InterruptedException {

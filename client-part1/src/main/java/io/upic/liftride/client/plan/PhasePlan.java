@@ -10,7 +10,7 @@ import java.util.Locale;
  * A named list of {@link Phase}s, and the arithmetic that turns it into a {@link LoadPlan} for given
  * inputs. Pure functions, no threads; immutable and thread-safe.
  *
- * <h2>Rules (the README quotes them)</h2>
+ * <h2>Rules (docs/client.md quotes them)</h2>
  * <ul>
  *   <li><b>Threads of a phase</b> = ceil(threadsFraction x numThreads), at least 1 and at most
  *       numSkiers (a thread needs at least one skier of its own). The assignment leaves this rounding

@@ -8,7 +8,7 @@ import java.util.List;
  * processes sends, so that N processes given the same plan and their own K together send exactly the plan.
  * Immutable and thread-safe.
  *
- * <h2>How a plan is dealt (the README quotes this)</h2>
+ * <h2>How a plan is dealt (docs/client.md quotes this)</h2>
  * <ul>
  *   <li>The plan's threads, numbered across phases in start order (startup's, then peak's, then cooldown's), are
  *       dealt round-robin: thread j of the whole plan goes to shard {@code (j mod N) + 1}. Every thread keeps its

@@ -28,7 +28,7 @@ import org.junit.jupiter.api.io.TempDir;
 @Timeout(value = 180, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
 class CtrlCIT {
 
-    /** What the README lists for a run, in the run's folder. */
+    /** What docs/reports.md lists for a run, in the run's folder. */
     private static final List<String> RUN_FILES = List.of(
             RunRecording.CSV_FILE,
             HdrLog.FILE,

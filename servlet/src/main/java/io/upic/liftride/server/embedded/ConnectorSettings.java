@@ -41,7 +41,7 @@ public record ConnectorSettings(
         int maxPostSize,
         int maxHttpHeaderSize) {
 
-    /** The settings the launcher uses and the README documents. */
+    /** The settings the launcher uses and docs/server.md documents. */
     public static final ConnectorSettings LOAD_TEST =
             new ConnectorSettings(256, 32, 1024, 1_000, 10_000, 60_000, -1, 64 * 1024, 4096, 8192);
 

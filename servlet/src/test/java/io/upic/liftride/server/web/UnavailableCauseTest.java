@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import io.upic.liftride.server.store.StoreUnavailableException;
 import org.junit.jupiter.api.Test;
 
-/** The store's own messages (GroupCommit, RedisRideStore) map to the cause labels the README documents. */
+/** The store's own messages (GroupCommit, RedisRideStore) map to the cause labels docs/operating.md documents. */
 class UnavailableCauseTest {
     private static String label(String message) {
         return UnavailableCause.of(new StoreUnavailableException(message)).label();

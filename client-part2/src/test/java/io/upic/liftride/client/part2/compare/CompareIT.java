@@ -34,7 +34,7 @@ class CompareIT {
     /**
      * The band for this 2-core machine shared with five other builds (load average 30 to 50): between two
      * consecutive single runs of this plan the worst changes seen were throughput -24%, mean +27%, p50 +39%, p90
-     * +89%, p99 +139%, p99.9 +144%, max +180% (README, compare). The median of three runs per side damps that; the
+     * +89%, p99 +139%, p99.9 +144%, max +180% (docs/reports.md, compare). The median of three runs per side damps that; the
      * tails of a 2-second run hang on one GC pause or one descheduled thread, so p99.9 and max are not gated here.
      */
     static final String BAND = "50%,p99=100%,p99.9=off,max=off";

@@ -29,7 +29,7 @@ import org.junit.jupiter.api.Timeout;
  */
 @Timeout(90)
 class RedisClusterSecuredIT {
-    /** What a cluster client sends beside the store's commands, as README's access string says. */
+    /** What a cluster client sends beside the store's commands, as docs/server.md's access string says. */
     static final String CLUSTER_COMMANDS = "+cluster|slots +cluster|shards";
 
     private static Path dir;

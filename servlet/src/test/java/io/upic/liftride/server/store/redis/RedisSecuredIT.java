@@ -49,7 +49,7 @@ import org.junit.jupiter.api.Timeout;
 @Timeout(60)
 class RedisSecuredIT {
     static final String PASSWORD = "Tr0ub4dor&3-secret";
-    /** What the store sends, including what its function calls; CONFIG GET is optional (see README). */
+    /** What the store sends, including what its function calls; CONFIG GET is optional (see docs/server.md). */
     static final String STORE_COMMANDS = "+fcall +function|load +hsetnx +hset +hscan +hget +hkeys +hexists +hlen"
             + " +smembers +sadd +sismember +scard +get +time +hincrby +incrby +exists +expire +info +client|setname";
 
