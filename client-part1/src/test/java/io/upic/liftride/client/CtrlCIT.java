@@ -40,7 +40,16 @@ class CtrlCIT {
                     .orElseThrow();
             // 900,000 requests: minutes of work, so the signal surely lands mid-run
             try (ChildJvm client = ChildJvm.start(
-                    Main.class.getName(), "-t", "16", "-s", "100000", "--baseline", "0", "-i", server.baseUrl())) {
+                    Main.class.getName(),
+                    "-t",
+                    "16",
+                    "-s",
+                    "100000",
+                    "--baseline",
+                    "0",
+                    "-i",
+                    server.baseUrl(),
+                    "--verbose")) {
                 client.awaitLine(l -> l.startsWith("Plan fall2021: 900,000 requests"), 60, TimeUnit.SECONDS);
                 long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
                 while (ServerProbe.statistics(server.baseUrl(), 2_000, 2_000)
