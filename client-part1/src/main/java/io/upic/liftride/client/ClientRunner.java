@@ -318,7 +318,7 @@ public final class ClientRunner {
                     new Prediction.Network(
                             new ClosedNetwork(cores, lightD, Math.max(0, w - lightD)),
                             scope,
-                            "light: the baseline's, on a cold JVM, so the model is rough"),
+                            "light: a cold baseline's, rough"),
                     false);
         }
         String key = CalibrationStore.key(
@@ -344,10 +344,7 @@ public final class ClientRunner {
             return new Calibrated(
                     k,
                     new Prediction.Network(
-                            n,
-                            scope,
-                            "stored " + stored.measuredAt().truncatedTo(ChronoUnit.SECONDS)
-                                    + "; --recalibrate measures again"),
+                            n, scope, "stored " + stored.measuredAt().truncatedTo(ChronoUnit.MINUTES)),
                     false);
         }
         Calibrated full = fullCalibration(c, target, senders, baseline, threads, part, hooks);

@@ -70,7 +70,11 @@ public final class BriefSummary {
         }
         String d = n == null
                 ? "no D under load (the calibration failed: no model)"
-                : String.format(L, "D = %.1f us CPU per request (%s)", n.cpuNanosPerRequest() / 1e3, n.calibration());
+                : String.format(
+                        L,
+                        "D = %.1f us CPU per request (%s)",
+                        n.cpuNanosPerRequest() / 1e3,
+                        k == null ? n.calibration() : k.threads() + " threads");
         out.printf(
                 L,
                 "Calibrated in %.1f s: W = %.3f ms latency (1 thread), %s%n",

@@ -145,7 +145,7 @@ class OpenModelFreezeIT {
         assertEquals(6_000, peak.scheduleLag().sends(), "none skipped");
 
         String report = Files.readString(work.resolve("out").resolve(MarkdownReport.FILE));
-        assertTrue(report.contains("### Open model: --rate 2,000 req/s"), report);
+        assertTrue(report.contains("### t32: Open model: --rate 2,000 req/s"), report);
         assertTrue(report.contains("| from intended |"), report);
         List<String> rows =
                 Files.readAllLines(work.resolve("out").resolve("t32").resolve("requests.csv"));
