@@ -55,8 +55,8 @@ public final class StoreCostProbe {
                 measure(
                         "handoff committers=" + committers,
                         calls::sum,
-                        seq -> commits.apply(
-                                new PendingRide("{lr:1:2022}", 1, 1 + seq % 20_000, 10, "k" + System.nanoTime(), seq)));
+                        seq -> commits.apply(new PendingRide(
+                                "{lr:1:2022}", 1, 1 + seq % 20_000, 10, "k" + System.nanoTime(), seq, "")));
             }
             return;
         }
