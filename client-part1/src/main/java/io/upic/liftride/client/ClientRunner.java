@@ -5,7 +5,6 @@ import io.upic.liftride.client.cli.MaxDuration;
 import io.upic.liftride.client.cli.RunConfig;
 import io.upic.liftride.client.engine.AttemptListener;
 import io.upic.liftride.client.engine.Baseline;
-import io.upic.liftride.client.engine.Calibration;
 import io.upic.liftride.client.engine.CalibrationStore;
 import io.upic.liftride.client.engine.LoadEngine;
 import io.upic.liftride.client.engine.RunResult;
@@ -16,7 +15,7 @@ import io.upic.liftride.client.http.ServerProbe;
 import io.upic.liftride.client.jvm.ProcessCpu;
 import io.upic.liftride.client.plan.LoadPlan;
 import io.upic.liftride.client.report.BriefSummary;
-import io.upic.liftride.client.report.ClosedNetwork;
+import io.upic.liftride.client.report.CpuDemand;
 import io.upic.liftride.client.report.CpuScope;
 import io.upic.liftride.client.report.LittlesLaw;
 import io.upic.liftride.client.report.Prediction;
@@ -30,7 +29,6 @@ import io.upic.liftride.client.threshold.MetricSource;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.time.Instant;
-import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -89,7 +87,7 @@ public final class ClientRunner {
         this(out, err, starter, console, CalibrationStore.NONE);
     }
 
-    /** As the other constructor, reusing and saving full calibrations in {@code store}. */
+    /** As the other constructor, reusing and saving the CPU per request the runs measured in {@code store}. */
     public ClientRunner(
             PrintStream out, PrintStream err, LocalServer.Starter starter, boolean console, CalibrationStore store) {
         this.store = Objects.requireNonNull(store, "store");
@@ -192,23 +190,16 @@ public final class ClientRunner {
                     return 1;
                 }
                 Target target = new Target(baseUrl, local != null);
-                Calibrated calibration = calibrated(configs, target, senders, baseline, runsRequests, hooks);
-                if (serverGone != null) {
-                    err.println("calibration: " + serverGone + "; no run started");
-                    return 1;
+                String key = CalibrationStore.key(
+                        local != null ? "embedded" : baseUrl, first.transport().cliName());
+                CpuDemand demand = demand(first, baseline, key);
+                BriefSummary.printBaseline(
+                        brief, baseline, demand, first.loadPlan().totalRequests(), elapsedSince(baseline));
+                List<RunReport> reports = runEach(configs, target, senders, baseline, demand, hooks);
+                if (demand != null && !stopRequested && serverGone == null) {
+                    demand.toStore(Instant.now()).ifPresent(e -> store.save(key, e));
                 }
-                printBriefCalibration(baseline, calibration);
-                List<RunReport> reports = new ArrayList<>(configs.size());
-                boolean ok = true;
-                for (RunConfig c : configs) {
-                    // after a give-up the next runs of a sweep would only wait out the same silence
-                    if (stopRequested || serverGone != null) {
-                        break;
-                    }
-                    RunReport report = runOne(c, target, senders, baseline, calibration, hooks);
-                    reports.add(report);
-                    ok &= report.ok();
-                }
+                boolean ok = reports.stream().allMatch(RunReport::ok);
                 if (reports.size() > 1) {
                     SummaryPrinter.printSweep(out, reports);
                     BriefSummary.printSweep(brief, reports);
@@ -234,17 +225,27 @@ public final class ClientRunner {
         }
     }
 
-    /** The brief account's calibration line, with its self-check when a full calibration measured D and Z. */
-    private void printBriefCalibration(Baseline.Result baseline, Calibrated calibration) {
-        int cores = Runtime.getRuntime().availableProcessors();
-        Calibration.Result measured = calibration.measured() ? calibration.calibration() : null;
-        BriefSummary.printCalibration(
-                brief,
-                baseline,
-                measured,
-                calibration.network(),
-                measured == null ? Double.NaN : LittlesLaw.selfCheck(baseline, measured, cores),
-                System.nanoTime() - baselineStartNanos);
+    /** Each config's run in order, until a stop or a silent server. */
+    private List<RunReport> runEach(
+            List<RunConfig> configs,
+            Target target,
+            RideSenderFactory senders,
+            Baseline.Result baseline,
+            CpuDemand demand,
+            RunHooks hooks) {
+        List<RunReport> reports = new ArrayList<>(configs.size());
+        for (RunConfig c : configs) {
+            // after a give-up the next runs of a sweep would only wait out the same silence
+            if (stopRequested || serverGone != null) {
+                break;
+            }
+            reports.add(runOne(c, target, senders, baseline, demand, hooks));
+        }
+        return reports;
+    }
+
+    private long elapsedSince(Baseline.Result baseline) {
+        return baseline == null ? 0 : System.nanoTime() - baselineStartNanos;
     }
 
     /** The single-thread baseline: --baseline requests, at most half the runs' each, warm-up then measured. */
@@ -273,160 +274,17 @@ public final class ClientRunner {
     }
 
     /**
-     * What the model takes from a calibration (D and Z, in {@code network}), and the calibration part that ran on
-     * this JVM, if any; both null without a usable baseline. {@code measured}: D and Z come from that part (a full
-     * calibration), so it can check its own model.
+     * Where the model's D comes from for each run: the entry stored for {@code key} while it is reusable (not with
+     * --recalibrate), learning from each run; null without a usable baseline.
      */
-    private record Calibrated(Calibration.Result calibration, Prediction.Network network, boolean measured) {
-        static final Calibrated NONE = new Calibrated(null, null, false);
-    }
-
-    /**
-     * The model's inputs after a usable baseline: light (the baseline's D) for runs shorter than a calibration's
-     * warm-up, a stored calibration while reusable (its D and Z, after one slice that warms the run's code), or a
-     * full calibration (see {@link #fullCalibration}), which is then stored.
-     */
-    private Calibrated calibrated(
-            List<RunConfig> configs,
-            Target target,
-            RideSenderFactory senders,
-            Baseline.Result baseline,
-            long runsRequests,
-            RunHooks hooks) {
-        if (baseline == null || baseline.successful() == 0 || baseline.stopped() || stopRequested) {
-            return Calibrated.NONE;
+    private CpuDemand demand(RunConfig c, Baseline.Result baseline, String key) {
+        if (baseline == null || baseline.successful() == 0 || baseline.stopped()) {
+            return null;
         }
-        RunConfig c = configs.get(0);
-        int threads = Math.min(
-                Calibration.THREADS,
-                configs.stream()
-                        .mapToInt(k -> k.loadPlan().totalThreads())
-                        .max()
-                        .orElse(1));
-        int cores = Runtime.getRuntime().availableProcessors();
-        CpuScope scope = CpuScope.of(target.embedded());
-        double w = baseline.meanLatencyNanos();
-        double lightD = baseline.coldCpuNanosPerRequest();
-        if (!c.recalibrate() && lightD > 0 && runsRequests * lightD / cores < Calibration.WARMUP_NANOS) {
-            out.printf(
-                    Locale.US,
-                    "Calibration: light, the runs being shorter than a calibration: D = %.1f us from the baseline"
-                            + " (a cold JVM's, not stored), so the model is rough%n",
-                    lightD / 1e3);
-            return new Calibrated(
-                    null,
-                    new Prediction.Network(
-                            new ClosedNetwork(cores, lightD, Math.max(0, w - lightD)),
-                            scope,
-                            "light: a cold baseline's, rough"),
-                    false);
-        }
-        String key = CalibrationStore.key(
-                target.embedded() ? "embedded" : target.baseUrl(), c.transport().cliName());
-        long part = Calibration.partNanos(baseline.wallNanos());
         CalibrationStore.Entry stored = c.recalibrate()
                 ? null
-                : store.find(key).filter(e -> e.reusable(w, Instant.now())).orElse(null);
-        if (stored != null) {
-            Calibration.Result k = calibrationPart(c, target.baseUrl(), senders, threads, part, 0, hooks);
-            out.printf(
-                    Locale.US,
-                    "Calibration: stored %s for this machine, server and transport: D = %.1f us, Z = %.3f ms"
-                            + " (%d threads warmed this JVM for %.1f s, D there %.1f us; --recalibrate measures"
-                            + " again)%n",
-                    stored.measuredAt().truncatedTo(ChronoUnit.SECONDS),
-                    stored.demandNanos() / 1e3,
-                    stored.delayNanosAt(w) / 1e6,
-                    k.threads(),
-                    k.costNanos() / 1e9,
-                    k.cpuNanosPerRequest() / 1e3);
-            ClosedNetwork n = new ClosedNetwork(cores, stored.demandNanos(), stored.delayNanosAt(w));
-            return new Calibrated(
-                    k,
-                    new Prediction.Network(
-                            n, scope, "stored " + stored.measuredAt().truncatedTo(ChronoUnit.MINUTES)),
-                    false);
-        }
-        Calibrated full = fullCalibration(c, target, senders, baseline, threads, part, hooks);
-        Prediction.Network n = full.network();
-        if (n != null && !stopRequested && serverGone == null) {
-            store.save(key, new CalibrationStore.Entry(n.cpuNanosPerRequest(), n.delayNanos(), w, Instant.now()));
-        }
-        return full;
-    }
-
-    /**
-     * The full load calibration, through the same engine and listener a run uses: {@code threads} threads warm the
-     * JVM and measure D; then half as many, on the warm JVM, measure the delay under load Z, which the model takes
-     * when it exceeds the baseline's W - D.
-     */
-    private Calibrated fullCalibration(
-            RunConfig c,
-            Target target,
-            RideSenderFactory senders,
-            Baseline.Result baseline,
-            int threads,
-            long part,
-            RunHooks hooks) {
-        String baseUrl = target.baseUrl();
-        CpuScope scope = CpuScope.of(target.embedded());
-        out.printf(
-                Locale.US,
-                "Calibration: %d threads warm up for %.1f s, then %.1f s measured for the CPU per request D under load,"
-                        + " then %d threads for the delay Z (stored for a day; --recalibrate measures again)...%n",
-                threads,
-                Calibration.WARMUP_NANOS / 1e9,
-                part / 1e9,
-                Math.max(1, threads / 2));
-        out.flush();
-        Calibration.Result k = calibrationPart(c, baseUrl, senders, threads, part, Calibration.WARMUP_NANOS, hooks);
-        int cores = Runtime.getRuntime().availableProcessors();
-        SummaryPrinter.printCalibration(
-                out, k, System.nanoTime() - baselineStartNanos, LittlesLaw.selfCheck(baseline, k, cores), cores);
-        if (!k.usable() || stopRequested || serverGone != null) {
-            return new Calibrated(k, LittlesLaw.network(baseline, k, null, cores, scope), true);
-        }
-        Calibration.Result d = calibrationPart(c, baseUrl, senders, Math.max(1, threads / 2), part, 0, hooks);
-        if (d.usable()) {
-            out.printf(
-                    Locale.US,
-                    "Calibration, delay part: %d threads, %,.0f req/s in %.1f s: the delay under load Z = %.1f us at"
-                            + " D = %.1f us (the baseline's W - D: %.1f us); the model takes the larger%n",
-                    d.threads(),
-                    d.throughputPerSecond(),
-                    d.wallNanos() / 1e9,
-                    LittlesLaw.loadDelayNanos(cores, k.cpuNanosPerRequest(), d) / 1e3,
-                    k.cpuNanosPerRequest() / 1e3,
-                    Math.max(0, baseline.meanLatencyNanos() - k.cpuNanosPerRequest()) / 1e3);
-        }
-        return new Calibrated(k, LittlesLaw.network(baseline, k, d, cores, scope), true);
-    }
-
-    /**
-     * One calibration part: {@code threads} threads through the run's own engine, listener and control request; a
-     * give-up on a silent server ends the invocation.
-     */
-    private Calibration.Result calibrationPart(
-            RunConfig c,
-            String baseUrl,
-            RideSenderFactory senders,
-            int threads,
-            long part,
-            long warmupNanos,
-            RunHooks hooks) {
-        LoadPlan plan = Calibration.plan(threads, c.baselineSpec().skiers());
-        Calibration.Result r = Calibration.run(
-                senders,
-                c.baselineSpec(),
-                plan,
-                new Calibration.Length(warmupNanos, part),
-                this::isStopRequested,
-                hooks.calibrationListener(plan),
-                () -> probe(c, baseUrl));
-        if (r.gaveUpReason() != null) {
-            serverGone = r.gaveUpReason();
-        }
-        return r;
+                : store.find(key).filter(e -> e.reusable(Instant.now())).orElse(null);
+        return new CpuDemand(baseline, stored);
     }
 
     /** Where a run sends: the base URL, and whether the client started that server itself. */
@@ -437,7 +295,7 @@ public final class ClientRunner {
             Target target,
             RideSenderFactory senders,
             Baseline.Result baseline,
-            Calibrated calibration,
+            CpuDemand demand,
             RunHooks hooks) {
         String baseUrl = target.baseUrl();
         boolean embedded = target.embedded();
@@ -447,7 +305,9 @@ public final class ClientRunner {
         BriefSummary.printPlan(brief, c, plan);
         int cores = Runtime.getRuntime().availableProcessors();
         Prediction naive = LittlesLaw.predict(plan, baseline);
-        Prediction.Network network = calibration.network();
+        Prediction.Network network = demand == null
+                ? null
+                : demand.network(plan.totalRequests(), baseline.meanLatencyNanos(), cores, CpuScope.of(embedded));
         Prediction model = network == null ? null : LittlesLaw.mva(plan, baseline.meanLatencyNanos(), network);
         SummaryPrinter.printForecast(out, naive, model);
         // Read after the baseline: its rides are stored too, and belong to no run.
@@ -478,6 +338,13 @@ public final class ClientRunner {
         }
         long cpuAfter = ProcessCpu.nanos();
         long jitAfter = ProcessCpu.jitCompilerNanos();
+        if (demand != null) {
+            demand.learn(
+                    "-t " + plan.numThreads(),
+                    result.requests().attempts(),
+                    cpuBefore < 0 || cpuAfter < 0 ? -1 : cpuAfter - cpuBefore,
+                    Math.max(0, jitAfter - jitBefore));
+        }
         ServerProbe.Answer after = probe(c, baseUrl);
         String whyNot = before.ridesStored().isEmpty()
                 ? "before the run: " + before.failure()
@@ -492,7 +359,6 @@ public final class ClientRunner {
                 .embeddedServer(embedded)
                 .baseline(baseline)
                 .prediction(naive)
-                .calibration(calibration.calibration())
                 .model(model)
                 .result(result)
                 .reconciliation(reconciliation)

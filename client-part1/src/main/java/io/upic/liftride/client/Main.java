@@ -37,7 +37,7 @@ public final class Main {
         this(out, err, EmbeddedTarget::start, System.console() != null, CalibrationStore.inUserCache());
     }
 
-    /** As a test runs it: no calibration stored or reused. */
+    /** As a test runs it: no CPU per request stored or reused. */
     public Main(PrintStream out, PrintStream err, LocalServer.Starter starter, boolean console) {
         this(out, err, starter, console, CalibrationStore.NONE);
     }

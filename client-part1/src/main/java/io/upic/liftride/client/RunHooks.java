@@ -27,16 +27,6 @@ public interface RunHooks {
     }
 
     /**
-     * The listener for the load calibration's {@code plan} (see {@link io.upic.liftride.client.engine.Calibration}):
-     * one that does per attempt what {@link #listener}'s do in a run, so that the calibration warms, and measures the
-     * CPU of, the same code a run runs; what it records is thrown away. Called once, before the calibration starts.
-     * None by default (client-part1's runs have none either).
-     */
-    default AttemptListener calibrationListener(LoadPlan plan) {
-        return AttemptListener.NONE;
-    }
-
-    /**
      * The finished run's measured metrics, read by its printed summary, its thresholds and its JSON summary: called
      * once per run before its summary is printed and {@link #afterRun}. client-part1's counters by default.
      */

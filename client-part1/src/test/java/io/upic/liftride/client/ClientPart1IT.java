@@ -6,23 +6,21 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.upic.liftride.client.cli.RunConfig;
-import io.upic.liftride.client.engine.AttemptListener;
-import io.upic.liftride.client.engine.AttemptRecorder;
+import io.upic.liftride.client.engine.CalibrationStore;
 import io.upic.liftride.client.engine.RunResult;
-import io.upic.liftride.client.http.AttemptCodes;
 import io.upic.liftride.client.http.ServerProbe;
-import io.upic.liftride.client.plan.LoadPlan;
 import io.upic.liftride.client.report.RunReport;
 import io.upic.liftride.server.embedded.EmbeddedServer;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
 
 /** Real runs against the real servlets on embedded Tomcat 9. */
 // A hang is a failure, not a stuck build: the engine's promise is that runs end by themselves.
@@ -41,7 +39,7 @@ class ClientPart1IT {
     }
 
     @Test
-    void aSmallPlanAgainstTheEmbeddedServerSucceedsAndReconcilesWithTheServersCount() {
+    void aSweepReconcilesEachRunAndTakesDFromTheRunBeforeThenFromTheStore(@TempDir Path cache) {
         try (EmbeddedServer server = EmbeddedServer.start("127.0.0.1", 0)) {
             long storedAtStart = ServerProbe.statistics(server.baseUrl(), 2_000, 2_000)
                     .ridesStored()
@@ -51,71 +49,64 @@ class ClientPart1IT {
                     .skiers(2_000)
                     .baseUrl(server.baseUrl())
                     .baselineRequests(200)
-                    .recalibrate(true) // a full calibration, for runs this short
                     .build();
-            List<RunReport> reports = new ArrayList<>();
-            AtomicLong attemptsSeen = new AtomicLong();
-            AtomicLong calibrationStored = new AtomicLong();
-            RunHooks hooks = new RunHooks() {
-                @Override
-                public AttemptListener listener(RunConfig c, LoadPlan plan) {
-                    return work -> (AttemptRecorder) (a, b, c2, code, n) -> attemptsSeen.incrementAndGet();
-                }
-
-                @Override
-                public AttemptListener calibrationListener(LoadPlan plan) {
-                    // both calibration parts (16 threads for D, 8 for the delay under load) store rides
-                    return work -> (AttemptRecorder) (a, b, c2, code, n) -> {
-                        if (code == AttemptCodes.SUCCESS) {
-                            calibrationStored.incrementAndGet();
-                        }
-                    };
-                }
-
-                @Override
-                public void afterRun(RunReport report) {
-                    reports.add(report);
-                }
-            };
-            int exit = new ClientRunner(
-                            stream(out),
-                            stream(err),
-                            () -> {
-                                throw new AssertionError("must use -i, not start a server");
-                            },
-                            false)
-                    .run(List.of(config), hooks);
-
-            assertEquals(0, exit, out() + err.toString(StandardCharsets.UTF_8));
-            assertEquals(1, reports.size());
-            RunReport report = reports.get(0);
-            RunResult r = report.result();
-            assertEquals(18_000, r.requests().planned());
-            assertEquals(r.requests().planned(), r.requests().successful());
-            assertEquals(0, r.requests().failed());
-            assertEquals(0, r.requests().notSent());
-            assertEquals(r.requests().attempts(), attemptsSeen.get());
-            assertTrue(
-                    report.reconciliation().serverChecked(),
-                    report.reconciliation().toString());
-            assertEquals(r.requests().successful(), report.reconciliation().serverDelta());
-            assertNotNull(report.prediction());
-            assertNotNull(report.model(), "the calibration measured the CPU per request under load");
-            assertTrue(report.calibration().requests() > 0, report.calibration().toString());
-            assertEquals(200, report.baseline().warmupRequests());
-            assertEquals(200, report.baseline().successful());
-            // what the server holds now: the baseline's rides (warm-up and measured), the calibration's two parts',
-            // the run's
+            List<RunConfig> sweep =
+                    List.of(config, config.toBuilder().threads(8).build());
+            CalibrationStore store = new CalibrationStore(cache);
+            List<RunReport> reports = sweep(sweep, store);
+            assertEquals(2, reports.size());
+            for (RunReport report : reports) {
+                RunResult r = report.result();
+                assertEquals(18_000, r.requests().planned());
+                assertEquals(r.requests().planned(), r.requests().successful());
+                assertEquals(r.requests().successful(), report.reconciliation().serverDelta());
+                assertNotNull(report.model(), "this process's CPU gives D");
+            }
+            assertEquals(200, reports.get(0).baseline().warmupRequests());
+            // the server holds the baseline's rides (warm-up and measured) and both runs'
             long storedNow = ServerProbe.statistics(server.baseUrl(), 2_000, 2_000)
                     .ridesStored()
                     .orElseThrow();
-            assertTrue(calibrationStored.get() > report.calibration().totalRequests(), "a delay part after D's");
-            assertEquals(400 + calibrationStored.get() + r.requests().successful(), storedNow - storedAtStart);
-            assertTrue(
-                    out().contains("checked    18,000 planned == 18,000 successful + 0 failed + 0 not sent: OK;"
-                            + " server stored 18,000: OK"),
-                    out());
+            assertEquals(400 + 36_000, storedNow - storedAtStart);
+            assertEquals("the baseline's, cold: rough", source(reports.get(0)));
+            RunReport first = reports.get(0);
+            assertEquals("measured in run -t 16", source(reports.get(1)));
+            assertEquals(
+                    (first.processCpuNanos() - first.jitCpuNanos())
+                            / (double) first.result().requests().attempts(),
+                    reports.get(1).model().network().cpuNanosPerRequest(),
+                    1e-6);
+
+            List<RunReport> again = sweep(sweep, store);
+            assertTrue(source(again.get(0)).startsWith("stored "), source(again.get(0)));
+            assertTrue(source(again.get(0)).endsWith(", first run of this JVM"), source(again.get(0)));
+            assertTrue(source(again.get(1)).startsWith("stored "), source(again.get(1)));
+            assertEquals(
+                    reports.get(1).cpuNanosPerAttempt(),
+                    again.get(1).model().network().cpuNanosPerRequest(),
+                    1e-6,
+                    "the stored D is the first sweep's last run's");
         }
+    }
+
+    private List<RunReport> sweep(List<RunConfig> configs, CalibrationStore store) {
+        List<RunReport> reports = new ArrayList<>();
+        RunHooks hooks = new RunHooks() {
+            @Override
+            public void afterRun(RunReport report) {
+                reports.add(report);
+            }
+        };
+        LocalServer.Starter none = () -> {
+            throw new AssertionError("must use -i, not start a server");
+        };
+        int exit = new ClientRunner(stream(out), stream(err), none, false, store).run(configs, hooks);
+        assertEquals(0, exit, out() + err.toString(StandardCharsets.UTF_8));
+        return reports;
+    }
+
+    private static String source(RunReport report) {
+        return report.model().network().source();
     }
 
     @Test
@@ -133,11 +124,10 @@ class ClientPart1IT {
         assertTrue(o.contains("failed requests                 0"), o);
         assertTrue(o.contains("(successful requests / wall seconds)"), o);
         assertTrue(o.contains("Prediction, W = "), o);
-        // 1,800 requests: runs shorter than a calibration's warm-up get the light prediction, said in one line
-        assertTrue(o.contains("Calibration: light, the runs being shorter than a calibration: D = "), o);
-        assertFalse(o.contains("threads warm up"), o);
         assertTrue(o.contains("Predicted before the run: model (MVA): wall "), o);
-        assertTrue(o.contains("CPU per request under load (client + embedded server; calibration: light"), o);
+        assertTrue(
+                o.contains("CPU per request under load (client + embedded server; from: the baseline's, cold: rough)"),
+                o);
         assertTrue(o.contains("diff               model (MVA)     diff"), o);
         assertTrue(o.contains("  whole run wall time    "), o);
         assertTrue(o.contains("Reconciliation: planned 1,800 == successful 1,800 + failed 0 + not sent 0: OK"), o);

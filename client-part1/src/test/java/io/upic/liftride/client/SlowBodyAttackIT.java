@@ -21,10 +21,8 @@ import org.junit.jupiter.api.Timeout;
  * cold one.
  *
  * <p>The wall times compared are the runs' own ({@link io.upic.liftride.client.engine.RunResult#wallNanos}),
- * not the whole invocations': an invocation also holds the baseline and the load calibration, which
- * warms until D is steady, and D here counts the attack's own thread (it runs in this JVM), so under
- * attack the calibration takes up to its 10 s cap. A CI run once failed on that alone (4.0 s quiet
- * against 15.0 s attacked, of which the runs were a small part).
+ * not the whole invocations': an invocation also holds the pre-flight and the baseline, which the attack
+ * slows without touching what the runs measure.
  */
 // A hang is a failure, not a stuck build.
 @Timeout(value = 90, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)

@@ -11,7 +11,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * {@code --max-duration}: how long one invocation (pre-flight, baseline, calibration and every run of a sweep) may
+ * {@code --max-duration}: how long one invocation (pre-flight, baseline and every run of a sweep) may
  * take before the client stops sending, lets the attempts in flight end, reconciles, writes its outputs and exits
  * {@code ExitCodes.DEADLINE}. Without the flag the limit follows from the plan ({@link #defaultFor}): an hour, plus
  * {@link #DEFAULT_MILLIS_PER_REQUEST} ms per planned request (the runs and the baseline), plus in the open model
@@ -24,7 +24,7 @@ public final class MaxDuration {
     public static final Duration NONE = Duration.ZERO;
     /** What the default allows every planned request: 100 requests per second, a hundredth of a loopback run. */
     public static final long DEFAULT_MILLIS_PER_REQUEST = 10;
-    /** What the default allows on top: the calibration, the reconciliation, a slow start. */
+    /** What the default allows on top: the baseline, the reconciliation, a slow start. */
     public static final Duration DEFAULT_SLACK = Duration.ofHours(1);
     /** The longest limit accepted: 30 days. */
     public static final Duration MAX = Duration.ofDays(30);

@@ -46,7 +46,7 @@ import lombok.With;
  *                             model
  * @param maxDuration          --max-duration: the whole invocation's limit (a sweep's: its first config's), {@link
  *                             MaxDuration#NONE} for none; null: the default from the plan ({@link MaxDuration#of})
- * @param recalibrate          --recalibrate: a full load calibration, even for short runs and when one is stored
+ * @param recalibrate          --recalibrate: ignore the CPU per request stored by earlier runs and measure it anew
  * @param verbose              --verbose: the full account of every step on the console, not the brief one
  */
 @Builder(toBuilder = true)

@@ -93,8 +93,8 @@ public final class RunOptions {
             null,
             "baseline",
             "N",
-            "single-thread baseline for Little's law: N warm-up requests, then N measured for the latency W; then a"
-                    + " load calibration measures the CPU per request D (0 = skip both, and the prediction)",
+            "single-thread baseline for Little's law: N warm-up requests, then N measured (each part at most 1.5 s)"
+                    + " for the latency W (0 = skip it, and the prediction)",
             0,
             1_000_000,
             10_000);
@@ -137,8 +137,8 @@ public final class RunOptions {
     public static final Flag<Boolean> RECALIBRATE = Flag.toggle(
             null,
             "recalibrate",
-            "a full load calibration of D and Z, even for short runs and when one is stored for this machine, server"
-                    + " and transport (~/.cache/liftride/calibration, reused for a day while W stays within 25%)");
+            "ignore the CPU per request D that earlier runs stored for this machine, server and transport"
+                    + " (~/.cache/liftride/calibration, reused for 7 days while W stays within 25%) and measure it anew");
     public static final Flag<Boolean> PROGRESS =
             Flag.toggle(null, "progress", "print the progress line on stderr even when not on a terminal");
     public static final Flag<Transport> TRANSPORT = Flag.of(
@@ -179,7 +179,7 @@ public final class RunOptions {
     public static final Flag<Boolean> VERBOSE = Flag.toggle(
             "v",
             "verbose",
-            "the full account on the console: the calibration, each phase, the prediction's inputs and the embedded"
+            "the full account on the console: the baseline, each phase, the prediction's inputs and the embedded"
                     + " server's lines; default: at most 15 lines per run");
     public static final Flag<Boolean> QUIET =
             Flag.toggle(null, "quiet", "no progress output at all (neither the line nor the 10 s log lines)");

@@ -13,8 +13,8 @@ import java.util.random.RandomGenerator;
 import lombok.Builder;
 
 /**
- * The assignment's single-thread latency test: N requests, one after another, on the calling thread,
- * to measure the mean latency W that Little's law needs. A warm-up of as many requests runs first on
+ * The assignment's single-thread latency test: N requests, one after another, on the calling thread, for at most
+ * {@link #PART_LIMIT_NANOS}, to measure the mean latency W that Little's law needs. A warm-up as long runs first on
  * the same sender and is not measured: a cold JVM spends its first thousands of requests compiling,
  * which inflates both latency and CPU. During
  * the measured part the baseline also reads this process's CPU time, giving D, the CPU time per
@@ -25,12 +25,15 @@ import lombok.Builder;
  */
 public final class Baseline {
 
+    /** Each part, warm-up and measured, ends after its requests or this long, whichever comes first. */
+    public static final long PART_LIMIT_NANOS = 1_500_000_000L;
+
     private Baseline() {}
 
     /**
      * What the baseline measured. Counts, latency, wall and CPU time cover the measured part only.
      *
-     * @param requests         measured requests asked for
+     * @param requests         measured requests asked for (fewer are sent when the part reaches its time limit)
      * @param successful       measured requests that got a 201
      * @param failed           measured requests that did not
      * @param attempts         HTTP attempts of the measured part
@@ -89,7 +92,8 @@ public final class Baseline {
     public record Spec(int requests, RideValues ride, int skiers, RetryPolicy retryPolicy, Long seed) {}
 
     /**
-     * Sends {@code spec.requests()} warm-up rides, then as many measured ones, from the calling thread
+     * Sends {@code spec.requests()} warm-up rides, then as many measured ones (each part for at most {@link
+     * #PART_LIMIT_NANOS}), from the calling thread
      * through one fresh sender of {@code senders}, with the spec's ride values, retry policy and seed. Gives up
      * on a silent server as {@code silentServer} says (ask it afterwards whether, and why); the result is then
      * {@code stopped}.
@@ -115,7 +119,8 @@ public final class Baseline {
                     new RideKeys(RideKeys.newRunId(), "baseline"));
             long warmedUp = 0;
             boolean stopped = false;
-            for (; warmedUp < requests; warmedUp++) {
+            long warmupEnd = System.nanoTime() + PART_LIMIT_NANOS;
+            for (; warmedUp < requests && System.nanoTime() - warmupEnd < 0; warmedUp++) {
                 if (stop.getAsBoolean()) {
                     stopped = true;
                     break;
@@ -128,7 +133,7 @@ public final class Baseline {
             long jitBefore = ProcessCpu.jitCompilerNanos();
             long cpuBefore = ProcessCpu.nanos();
             long start = System.nanoTime();
-            for (int i = 0; i < requests && !stopped; i++) {
+            for (int i = 0; i < requests && !stopped && System.nanoTime() - start < PART_LIMIT_NANOS; i++) {
                 if (stop.getAsBoolean()) {
                     stopped = true;
                     break;

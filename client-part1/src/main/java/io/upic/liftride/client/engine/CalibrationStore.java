@@ -12,18 +12,16 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * The model's inputs from a full load calibration, stored once per machine, JVM, client build, server and transport
- * (see {@link #key}) in a file of two lines (the key; D, Z and W in nanoseconds, and when), and reused by later
- * invocations while {@link Entry#reusable fresh}. Every file error reads as "nothing stored" and makes a save a
+ * The CPU per request that an invocation's runs measured, stored per machine, JVM, client build, server and transport
+ * (see {@link #key}) in a file of two lines (the key; D and the first run's extra CPU in nanoseconds, and when), and
+ * reused by later invocations while {@link Entry#reusable fresh}. D is this machine's CPU per request, so the network
+ * path to a server (its latency W) does not change it. Every file error reads as "nothing stored" and makes a save a
  * no-op: the store only saves time. Thread-safe (a save replaces its file atomically; the last writer wins).
  */
 public final class CalibrationStore {
 
-    /** A stored calibration is reused for at most this long: what else runs on a machine changes over days... */
-    static final Duration MAX_AGE = Duration.ofDays(1);
-
-    /** ...and while the baseline's W is within this share of the W stored beside it (a changed path or server). */
-    static final double MAX_W_CHANGE = 0.25;
+    /** A stored entry is reused for at most this long: what else runs on a machine changes over days. */
+    static final Duration MAX_AGE = Duration.ofDays(7);
 
     /** Stores nothing and finds nothing (tests, --baseline 0). */
     public static final CalibrationStore NONE = new CalibrationStore(null);
@@ -41,32 +39,23 @@ public final class CalibrationStore {
     }
 
     /**
-     * A full calibration's result.
+     * What an invocation's runs measured.
      *
-     * @param demandNanos  D, CPU time per request under load
-     * @param delayNanos   Z, the delay the model took (the larger of W - D and the delay under load)
-     * @param latencyNanos the baseline's W beside which D and Z were measured
-     * @param measuredAt   when
+     * @param demandNanos           D, CPU time per request of its last run, on a warm JVM
+     * @param firstRunExtraCpuNanos the CPU its first run used beyond D per request (a JVM still compiling)
+     * @param measuredAt            when
      */
-    public record Entry(double demandNanos, double delayNanos, double latencyNanos, Instant measuredAt) {
+    public record Entry(double demandNanos, double firstRunExtraCpuNanos, Instant measuredAt) {
 
-        /** Whether it may stand in for a calibration at {@code now}, after a baseline that measured W = {@code w}. */
-        public boolean reusable(double w, Instant now) {
+        /** Whether it may be reused at {@code now}, after a baseline that measured W = {@code w}. */
+        public boolean reusable(Instant now) {
             Duration age = Duration.between(measuredAt, now);
-            return !age.isNegative() && age.compareTo(MAX_AGE) <= 0 && Math.abs(w - latencyNanos) <= MAX_W_CHANGE * w;
-        }
-
-        /**
-         * Z for a baseline that measured W = {@code w}: the stored delay moved by W's change (the round trip's), at
-         * least W - D.
-         */
-        public double delayNanosAt(double w) {
-            return Math.max(w - demandNanos, delayNanos + w - latencyNanos);
+            return !age.isNegative() && age.compareTo(MAX_AGE) <= 0;
         }
     }
 
     /**
-     * What identifies a calibration: this host and its cores, the JVM and its heap, the client's code (its jar's path,
+     * What identifies an entry: this host and its cores, the JVM and its heap, the client's code (its jar's path,
      * size and time), the server ({@code server}: "embedded" or its URL) and the transport; null when the host or
      * the code cannot be named (then nothing is found or stored).
      */
@@ -105,8 +94,7 @@ public final class CalibrationStore {
                 return Optional.empty(); // nothing, or another key with the same hash
             }
             String[] f = lines.get(1).split(" ");
-            return Optional.of(new Entry(
-                    Double.parseDouble(f[0]), Double.parseDouble(f[1]), Double.parseDouble(f[2]), Instant.parse(f[3])));
+            return Optional.of(new Entry(Double.parseDouble(f[0]), Double.parseDouble(f[1]), Instant.parse(f[2])));
         } catch (IOException | RuntimeException e) {
             return Optional.empty();
         }
@@ -121,8 +109,7 @@ public final class CalibrationStore {
         String values = String.join(
                 " ",
                 Double.toString(entry.demandNanos()),
-                Double.toString(entry.delayNanos()),
-                Double.toString(entry.latencyNanos()),
+                Double.toString(entry.firstRunExtraCpuNanos()),
                 entry.measuredAt().toString());
         try {
             Files.createDirectories(dir);

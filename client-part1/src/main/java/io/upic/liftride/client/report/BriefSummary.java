@@ -2,7 +2,6 @@ package io.upic.liftride.client.report;
 
 import io.upic.liftride.client.cli.RunConfig;
 import io.upic.liftride.client.engine.Baseline;
-import io.upic.liftride.client.engine.Calibration;
 import io.upic.liftride.client.engine.PhaseResult;
 import io.upic.liftride.client.engine.RunResult;
 import io.upic.liftride.client.plan.LoadPlan;
@@ -13,7 +12,7 @@ import java.util.Locale;
 import java.util.stream.Collectors;
 
 /**
- * The console's default account: the server and the calibration in a few lines, each run in at most
+ * The console's default account: the server and the baseline in a few lines, each run in at most
  * {@link #MAX_RUN_LINES} lines (its plan, counts, latency, the prediction beside the measurement, the
  * reconciliation), a sweep's table; no line wider than {@link #WIDTH} columns. {@link SummaryPrinter} prints the
  * full account instead with {@code --verbose}. Numbers use {@link Locale#US}. Stateless and thread-safe; callers
@@ -42,25 +41,20 @@ public final class BriefSummary {
         if (c.baselineRequests() > 0) {
             out.printf(
                     L,
-                    "Calibrating the prediction: %,d + %,d requests from 1 thread, then a load calibration...%n",
+                    "Measuring W for the prediction: up to %,d + %,d requests from 1 thread, at most %.0f s...%n",
                     c.baselineRequests(),
-                    c.baselineRequests());
+                    c.baselineRequests(),
+                    2 * Baseline.PART_LIMIT_NANOS / 1e9);
         }
         out.flush();
     }
 
     /**
-     * The prediction's inputs in one line (W, and D with where it came from: a light, stored or full calibration),
-     * then one line when the calibration disagrees with its own model by more than the tolerance. {@code k} is the
-     * full calibration's measured part, or null; {@code n} the model's network, or null when there is no model.
+     * The prediction's inputs in one line: W, and the D the first run's model takes (of {@code requests}) with
+     * where it comes from; {@code demand} null when there is no model.
      */
-    public static void printCalibration(
-            PrintStream out,
-            Baseline.Result b,
-            Calibration.Result k,
-            Prediction.Network n,
-            double modelPerSecond,
-            long elapsedNanos) {
+    public static void printBaseline(
+            PrintStream out, Baseline.Result b, CpuDemand demand, long requests, long elapsedNanos) {
         if (b == null) {
             return;
         }
@@ -68,30 +62,15 @@ public final class BriefSummary {
             out.println("No prediction: the baseline had no successful request");
             return;
         }
-        String d = n == null
-                ? "no D under load (the calibration failed: no model)"
-                : String.format(
-                        L,
-                        "D = %.1f us CPU per request (%s)",
-                        n.cpuNanosPerRequest() / 1e3,
-                        k == null ? n.calibration() : k.threads() + " threads");
+        double d = demand == null ? Double.NaN : demand.nanosFor(requests);
         out.printf(
                 L,
-                "Calibrated in %.1f s: W = %.3f ms latency (1 thread), %s%n",
+                "Baseline in %.1f s: W = %.3f ms latency (1 thread), %s%n",
                 elapsedNanos / 1e9,
                 b.meanLatencyNanos() / 1e6,
-                d);
-        double miss = LittlesLaw.differencePercent(k == null ? Double.NaN : k.throughputPerSecond(), modelPerSecond);
-        if (Math.abs(miss) > PredictionCheck.TOLERANCE_PERCENT) {
-            out.printf(
-                    L,
-                    "The prediction cannot be trusted here: the calibration ran %,.0f req/s at %d threads, its model"
-                            + " %,.0f (%+.1f%%)%n",
-                    k.throughputPerSecond(),
-                    k.threads(),
-                    modelPerSecond,
-                    miss);
-        }
+                d > 0
+                        ? String.format(L, "D = %.1f us CPU per request (%s)", d / 1e3, demand.source())
+                        : "no D (this process's CPU time is unknown: no model)");
         out.flush();
     }
 
@@ -143,6 +122,17 @@ public final class BriefSummary {
             out.println("  PROBLEM: " + problem);
         }
         out.println(String.format(L, LABEL, "predicted") + prediction(report));
+        Prediction.Network n = report.model() == null ? null : report.model().network();
+        if (n != null) {
+            out.printf(
+                    L,
+                    LABEL + "D = %.1f us CPU per request (%s), Z = %.3f ms, C = %d cores%n",
+                    "model",
+                    n.cpuNanosPerRequest() / 1e3,
+                    n.source(),
+                    n.delayNanos() / 1e6,
+                    n.cores());
+        }
         String untrusted = PredictionCheck.brief(report);
         if (untrusted != null) {
             out.println("  " + untrusted);
@@ -196,7 +186,7 @@ public final class BriefSummary {
         }
         double wall = report.result().wallNanos();
         String model = report.model() == null
-                ? "no model (no usable calibration)"
+                ? "no model (no CPU per request measured)"
                 : String.format(
                         L,
                         "model %.3f s (%+.1f%%)",

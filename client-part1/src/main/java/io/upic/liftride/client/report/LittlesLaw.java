@@ -1,13 +1,11 @@
 package io.upic.liftride.client.report;
 
 import io.upic.liftride.client.engine.Baseline;
-import io.upic.liftride.client.engine.Calibration;
 import io.upic.liftride.client.plan.LoadPlan;
 import io.upic.liftride.client.plan.PlannedPhase;
 import io.upic.liftride.client.plan.ThreadAssignment;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.PriorityQueue;
 import java.util.function.IntToDoubleFunction;
 
@@ -26,9 +24,8 @@ import java.util.function.IntToDoubleFunction;
  * the predicted wall time is when the last thread of any phase finishes.
  *
  * <p>The model ({@link #mva}): the same closed loop as a queueing network of a C-core CPU with demand D per
- * request (measured under load by the calibration) and a delay Z for what does not use the CPU: W - D, the rest
- * of the single-thread cycle, or the delay under load that the calibration's delay part measured when that is
- * larger ({@link #loadDelayNanos}). MVA gives X(n) exactly for every n; a thread then takes n / X(n) per request
+ * request (measured by the runs, see {@link CpuDemand}) and a delay Z for what does not use the CPU: W - D, the
+ * rest of the single-thread cycle. MVA gives X(n) exactly for every n; a thread then takes n / X(n) per request
  * when n threads are busy. Its wall time follows the same schedule, counting the threads of all the phases that
  * overlap at each moment; the schedule is simulated event by event (it is piecewise linear between thread
  * finishes, so the result is exact and deterministic).
@@ -52,78 +49,6 @@ public final class LittlesLaw {
     /** The naive prediction from the baseline's W, or null when the baseline was skipped or had no success. */
     public static Prediction predict(LoadPlan plan, Baseline.Result baseline) {
         return usable(baseline) ? predict(plan, baseline.meanLatencyNanos()) : null;
-    }
-
-    /**
-     * The closed network of a calibration, or null when the baseline or the calibration is not usable: C cores, D
-     * from {@code calibration}, and the delay Z = the larger of W - D and the delay under load of {@code delayPart}
-     * (the calibration's part at fewer threads; null or unusable: W - D alone).
-     */
-    public static Prediction.Network network(
-            Baseline.Result baseline,
-            Calibration.Result calibration,
-            Calibration.Result delayPart,
-            int cores,
-            CpuScope scope) {
-        if (!usable(baseline) || calibration == null || !calibration.usable()) {
-            return null;
-        }
-        double d = calibration.cpuNanosPerRequest();
-        String source = String.format(
-                Locale.US,
-                "%d threads for %.1f s after %.1f s of warm-up",
-                calibration.threads(),
-                calibration.wallNanos() / 1e9,
-                calibration.warmupNanos() / 1e9);
-        double z = Math.max(0, baseline.meanLatencyNanos() - d);
-        if (delayPart != null && delayPart.usable()) {
-            z = Math.max(z, loadDelayNanos(cores, d, delayPart));
-        }
-        return new Prediction.Network(new ClosedNetwork(cores, d, z), scope, source);
-    }
-
-    /**
-     * The delay under load: the Z with which the model (C cores, demand {@code demandNanos}) at {@code part}'s
-     * threads gives the throughput {@code part} measured; 0 when the model at Z = 0 does not exceed it. What does
-     * not use the CPU grows under load (each request waits for its threads to be woken on busy cores), which the
-     * single-thread baseline's W - D leaves out: with it alone, the model ran a run's 8-thread phases at the CPU's
-     * capacity where they ran at about two thirds of it. Measured at a few threads, below saturation, where the
-     * throughput depends on Z (at 16 a gap of a few % maps to any Z).
-     */
-    public static double loadDelayNanos(int cores, double demandNanos, Calibration.Result part) {
-        double measured = part.throughputPerSecond();
-        int n = part.threads();
-        if (!(measured > 0) || new ClosedNetwork(cores, demandNanos, 0).throughputPerSecond(n) <= measured) {
-            return 0;
-        }
-        double low = 0;
-        double high = demandNanos;
-        while (new ClosedNetwork(cores, demandNanos, high).throughputPerSecond(n) > measured) {
-            low = high;
-            high *= 2;
-        }
-        for (int i = 0; i < 60; i++) { // X falls with Z: bisect to well below a nanosecond
-            double mid = (low + high) / 2;
-            if (new ClosedNetwork(cores, demandNanos, mid).throughputPerSecond(n) > measured) {
-                low = mid;
-            } else {
-                high = mid;
-            }
-        }
-        return (low + high) / 2;
-    }
-
-    /**
-     * The calibration's self-check: the model's X at the calibration's own thread count in requests per second
-     * (C cores, its D, Z = max(0, W - D)), to set beside the throughput it measured; NaN when either is not usable.
-     */
-    public static double selfCheck(Baseline.Result baseline, Calibration.Result calibration, int cores) {
-        if (!usable(baseline) || calibration == null || !calibration.usable()) {
-            return Double.NaN;
-        }
-        double d = calibration.cpuNanosPerRequest();
-        double z = Math.max(0, baseline.meanLatencyNanos() - d);
-        return new ClosedNetwork(cores, d, z).throughputPerSecond(calibration.threads());
     }
 
     private static boolean usable(Baseline.Result b) {

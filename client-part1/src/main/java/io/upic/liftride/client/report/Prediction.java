@@ -47,9 +47,9 @@ public record Prediction(
      *
      * @param solved the network: C cores, D CPU per request under load, Z the delay
      * @param scope  whose CPU D is (client and embedded server, or the client alone)
-     * @param calibration the load calibration that measured D (threads, duration), for the labels
+     * @param source where D came from (see {@link CpuDemand#source}), for the labels
      */
-    public record Network(ClosedNetwork solved, CpuScope scope, String calibration) {
+    public record Network(ClosedNetwork solved, CpuScope scope, String source) {
 
         public int cores() {
             return solved.cores();

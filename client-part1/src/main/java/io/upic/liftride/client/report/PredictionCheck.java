@@ -44,7 +44,7 @@ public final class PredictionCheck {
         if (!Double.isNaN(miss.withRunD())) {
             lines.add(String.format(
                     L,
-                    "  D under load: calibrated %.1f us, this run %.1f us per attempt (%+.1f%%; of which the JIT"
+                    "  D under load: the model's %.1f us, this run %.1f us per attempt (%+.1f%%; of which the JIT"
                             + " compiler threads %.1f us); with it the model is off by %+.1f%%",
                     n.cpuNanosPerRequest() / 1e3,
                     report.cpuNanosPerAttempt() / 1e3,
@@ -144,8 +144,8 @@ public final class PredictionCheck {
     private static String verdict(RunReport report, Prediction m, Miss miss) {
         switch (miss.moved()) {
             case D:
-                return "what moved: D under load (the CPU per request differed from the calibration's"
-                        + jitPart(report, m) + ")";
+                return "what moved: D under load (the CPU per request differed from the model's" + jitPart(report, m)
+                        + ")";
             case Z:
                 return "what moved: W (the delay differed from the single-thread baseline's)";
             default:
@@ -166,8 +166,8 @@ public final class PredictionCheck {
     }
 
     /**
-     * When the JIT compiler's CPU in the run is most of D's rise: that the JVM was still compiling (the calibration
-     * had not warmed what the run ran); else nothing.
+     * When the JIT compiler's CPU in the run is most of D's rise: that the JVM was still compiling (its earlier
+     * runs had not warmed what this run ran); else nothing.
      */
     private static String jitPart(RunReport report, Prediction m) {
         double rise = report.cpuNanosPerAttempt() - m.network().cpuNanosPerRequest();

@@ -2,7 +2,6 @@ package io.upic.liftride.client.report;
 
 import io.upic.liftride.client.cli.RunConfig;
 import io.upic.liftride.client.engine.Baseline;
-import io.upic.liftride.client.engine.Calibration;
 import io.upic.liftride.client.engine.RunResult;
 import io.upic.liftride.client.plan.LoadPlan;
 import io.upic.liftride.client.threshold.ThresholdCheck;
@@ -17,15 +16,14 @@ import lombok.Builder;
  * @param embeddedServer whether the client started that server itself
  * @param baseline       the single-thread baseline, or null if skipped
  * @param prediction     Little's law from the baseline (naive: X = N / W), or null without a usable baseline
- * @param calibration    the load calibration that measured D under load, or null if it did not run
- * @param model          the closed-network (MVA) prediction from W and the calibration's D, or null without a
- *                       usable baseline and calibration (see {@link TheoryTable} for both beside the measurement)
+ * @param model          the closed-network (MVA) prediction from W and D (see {@link CpuDemand}), or null without
+ *                       a usable baseline (see {@link TheoryTable} for both beside the measurement)
  * @param result         the engine's account
  * @param reconciliation the checks
  * @param processCpuNanos CPU time this JVM used during the run (all threads: the embedded server's too
  *                        when it runs in-process), or -1 if unknown
  * @param jitCpuNanos     of processCpuNanos, the JIT compiler threads' (0 if unknown): a JVM still compiling during
- *                        the run, which the calibration is there to prevent
+ *                        the run
  * @param cores           processors available to the JVM
  * @param thresholds      the --threshold checks of this run; null until checked (after the summary is printed)
  * @param summary         the machine-readable summary (with the thresholds); null until built
@@ -38,7 +36,6 @@ public record RunReport(
         boolean embeddedServer,
         Baseline.Result baseline,
         Prediction prediction,
-        Calibration.Result calibration,
         Prediction model,
         RunResult result,
         Reconciliation reconciliation,

@@ -115,14 +115,14 @@ public record RunSummary(
     public record Shard(int index, int count) {}
 
     /**
-     * The prediction made before the run: the closed-network model's (MVA) when the calibration measured D, else
+     * The prediction made before the run: the closed-network model's (MVA) when D was known, else
      * the naive N / W with the network's inputs null.
      *
      * @param model       {@link Prediction#MVA} or {@link Prediction#NAIVE}
      * @param wallSeconds predicted wall time, following the phase schedule
      * @param throughput  planned requests / predicted wall time, per second
      * @param wNanos      W: the single-thread baseline's mean latency, nanoseconds
-     * @param dNanos      D: CPU time per request under load from the calibration, nanoseconds; null when naive
+     * @param dNanos      D: CPU time per request under load (see CpuDemand), nanoseconds; null when naive
      * @param cores       C: the cores of the CPU station; null when naive
      * @param delayNanos  Z = max(0, W - D): the delay station, nanoseconds; null when naive
      */

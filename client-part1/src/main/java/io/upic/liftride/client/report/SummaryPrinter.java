@@ -2,7 +2,6 @@ package io.upic.liftride.client.report;
 
 import io.upic.liftride.client.cli.RunConfig;
 import io.upic.liftride.client.engine.Baseline;
-import io.upic.liftride.client.engine.Calibration;
 import io.upic.liftride.client.engine.PhaseResult;
 import io.upic.liftride.client.engine.RunResult;
 import io.upic.liftride.client.http.AttemptCodes;
@@ -239,45 +238,6 @@ public final class SummaryPrinter {
         PredictionCheck.explain(report).forEach(out::println);
     }
 
-    /**
-     * What the load calibration measured, what it cost, and its self-check: the model at the calibration's own thread
-     * count on {@code cores} cores ({@code modelPerSecond}, NaN without a model) beside the throughput the calibration
-     * measured and the cores it kept busy.
-     */
-    public static void printCalibration(
-            PrintStream out, Calibration.Result k, long withBaselineNanos, double modelPerSecond, int cores) {
-        out.printf(
-                L,
-                "Calibration: %,d requests from %d threads in %.3f s after %.3f s of warm-up (%,.0f req/s, %.3f ms"
-                        + " per request per thread, %,d failed): D = %.1f us of process CPU per request under load%s; cost"
-                        + " %.1f s, %.1f s with the baseline's warm-up and measured part%n",
-                k.requests(),
-                k.threads(),
-                k.wallNanos() / 1e9,
-                k.warmupNanos() / 1e9,
-                k.throughputPerSecond(),
-                k.cycleNanos() / 1e6,
-                k.failed(),
-                k.cpuNanosPerRequest() / 1e3,
-                k.stopped() ? " (stopped early: no model)" : "",
-                k.costNanos() / 1e9,
-                withBaselineNanos / 1e9);
-        if (!Double.isNaN(modelPerSecond)) {
-            out.printf(
-                    L,
-                    "Calibration self-check: the model at its %d threads X(%d) = %,.0f req/s, measured %,.0f req/s"
-                            + " (%+.1f%%), this JVM keeping %.2f of the model's %d cores busy%n",
-                    k.threads(),
-                    k.threads(),
-                    modelPerSecond,
-                    k.throughputPerSecond(),
-                    LittlesLaw.differencePercent(k.throughputPerSecond(), modelPerSecond),
-                    k.busyCores(),
-                    cores);
-        }
-        out.flush();
-    }
-
     /** The predictions made before a run, printed before it starts. */
     public static void printForecast(PrintStream out, Prediction naive, Prediction model) {
         if (naive == null) {
@@ -286,7 +246,7 @@ public final class SummaryPrinter {
         out.printf(
                 L,
                 "Predicted before the run: %s%s wall %.3f s, %,.0f req/s (naive N/W: %.3f s, %,.0f req/s)%n",
-                model == null ? "no model (no calibration)" : "model (MVA)",
+                model == null ? "no model (no CPU per request measured)" : "model (MVA)",
                 model == null ? ";" : ":",
                 model == null ? Double.NaN : model.wallNanos() / 1e9,
                 model == null ? Double.NaN : model.throughputPerSecond(),

@@ -16,7 +16,7 @@ import java.util.function.ToDoubleFunction;
  * @param heading what W, D and C are and where they come from
  * @param models  one line per prediction model, with its formula and capacity
  * @param naive   the naive prediction
- * @param model   the closed-network (MVA) prediction, or null without a usable calibration
+ * @param model   the closed-network (MVA) prediction, or null without a known D
  * @param rows    the comparison: the peak phase's throughput, latency and requests in flight (when it ran),
  *                then the whole run's wall time and throughput
  */
@@ -149,20 +149,20 @@ public record TheoryTable(String heading, List<String> models, Prediction naive,
         if (bp == null) {
             return String.format(
                     L,
-                    "Little's law, W = %.3f ms (%s); no model (no usable load calibration of D)",
+                    "Little's law, W = %.3f ms (%s); no model (no CPU per request measured)",
                     p.meanLatencyNanos() / 1e6,
                     source);
         }
         Prediction.Network n = bp.network();
         return String.format(
                 L,
-                "Prediction, W = %.3f ms (%s); D = %.1f us CPU per request under load (%s; calibration: %s),"
-                        + " C = %d cores, delay Z = %.3f ms (W - D, or the delay under load if larger)",
+                "Prediction, W = %.3f ms (%s); D = %.1f us CPU per request under load (%s; from: %s),"
+                        + " C = %d cores, delay Z = %.3f ms (W - D)",
                 p.meanLatencyNanos() / 1e6,
                 source,
                 n.cpuNanosPerRequest() / 1e3,
                 n.scope().label(),
-                n.calibration(),
+                n.source(),
                 n.cores(),
                 n.delayNanos() / 1e6);
     }

@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.upic.liftride.client.Fixtures;
 import io.upic.liftride.client.cli.RunConfig;
 import io.upic.liftride.client.engine.Baseline;
-import io.upic.liftride.client.engine.Calibration;
 import io.upic.liftride.client.threshold.Metric;
 import io.upic.liftride.client.threshold.MetricSource;
 import java.io.ByteArrayOutputStream;
@@ -57,6 +56,7 @@ class BriefSummaryTest {
                         "  latency    mean 2.000 ms, p50 1.500 ms, p99 9.000 ms, max 40.000 ms",
                         "  predicted  wall time: model 9.000 s (+0.0%), naive N / W 1.125 s (+700.0%); diff ="
                                 + " measured / predicted - 1",
+                        "  model      D = 100.0 us CPU per request (measured in run -t 16), Z = 0.000 ms, C = 2 cores",
                         "  checked    180,000 planned == 180,000 successful + 0 failed + 0 not sent: OK; server"
                                 + " stored 180,000: OK"),
                 lines);
@@ -76,27 +76,27 @@ class BriefSummaryTest {
     }
 
     @Test
-    void theCalibrationSaysInOneLineWhenItDisagreesWithItsOwnModel() {
-        Baseline.Result baseline = Fixtures.baseline().meanLatencyNanos(400_000).build();
-        List<String> lines =
-                lines(out -> BriefSummary.printCalibration(out, baseline, null, null, Double.NaN, 2_500_000_000L));
+    void theBaselineLineGivesWAndTheFirstRunsDWithWhereItComesFrom() {
+        Baseline.Result unknownCpu =
+                Fixtures.baseline().meanLatencyNanos(400_000).build();
         assertEquals(
-                List.of("Calibrated in 2.5 s: W = 0.400 ms latency (1 thread), no D under load (the calibration failed:"
+                List.of("Baseline in 2.5 s: W = 0.400 ms latency (1 thread), no D (this process's CPU time is unknown:"
                         + " no model)"),
-                lines);
-        assertEquals(List.of(), lines(out -> BriefSummary.printCalibration(out, null, null, null, Double.NaN, 0)));
-        Prediction.Network light =
-                new Prediction.Network(new ClosedNetwork(2, 120_000, 280_000), CpuScope.EMBEDDED_SERVER, "light");
+                lines(out -> BriefSummary.printBaseline(
+                        out, unknownCpu, new CpuDemand(unknownCpu, null), 1_000, 2_500_000_000L)));
+        assertEquals(List.of(), lines(out -> BriefSummary.printBaseline(out, null, null, 1_000, 0)));
+        Baseline.Result cold = unknownCpu.toBuilder()
+                .cpuNanos(3_000_000_000L)
+                .cpuLessJitNanos(2_000_000_000L)
+                .build(); // 200 us per request outside the JIT compiler
         assertEquals(
-                List.of("Calibrated in 2.5 s: W = 0.400 ms latency (1 thread), D = 120.0 us CPU per request (light)"),
-                lines(out -> BriefSummary.printCalibration(out, baseline, null, light, Double.NaN, 2_500_000_000L)));
-        Calibration.Result k = ConsoleExamples.CALIBRATION;
-        List<String> missed =
-                lines(out -> BriefSummary.printCalibration(out, baseline, k, light, 20_000, 2_500_000_000L));
+                List.of("Baseline in 2.5 s: W = 0.400 ms latency (1 thread), D = 200.0 us CPU per request (the"
+                        + " baseline's, cold: rough)"),
+                lines(out -> BriefSummary.printBaseline(out, cold, new CpuDemand(cold, null), 1_000, 2_500_000_000L)));
         assertEquals(
-                "The prediction cannot be trusted here: the calibration ran 2,000 req/s at 16 threads, its model"
-                        + " 20,000 (-90.0%)",
-                missed.get(1));
+                List.of("No prediction: the baseline had no successful request"),
+                lines(out -> BriefSummary.printBaseline(
+                        out, cold.toBuilder().successful(0).build(), null, 1_000, 2_500_000_000L)));
     }
 
     /** The standard sweep's shape: 4 thread counts, from the server line to the table, within the line budget. */
@@ -106,8 +106,8 @@ class BriefSummaryTest {
         List<RunReport> reports = new ArrayList<>();
         List<String> lines = new ArrayList<>(lines(out -> {
             BriefSummary.printServer(out, first, "http://127.0.0.1:1/liftride", true);
-            BriefSummary.printCalibration(
-                    out, Fixtures.baseline().meanLatencyNanos(400_000).build(), null, null, Double.NaN, 5_000_000_000L);
+            BriefSummary.printBaseline(
+                    out, Fixtures.baseline().meanLatencyNanos(400_000).build(), null, 180_000, 5_000_000_000L);
         }));
         int[] threads = {32, 64, 128, 256};
         for (int i = 0; i < threads.length; i++) {

@@ -3,7 +3,6 @@ package io.upic.liftride.client.report;
 import io.upic.liftride.client.Fixtures;
 import io.upic.liftride.client.cli.RunConfig;
 import io.upic.liftride.client.engine.Baseline;
-import io.upic.liftride.client.engine.Calibration;
 import io.upic.liftride.client.engine.PhaseResult;
 import io.upic.liftride.client.engine.Requests;
 import io.upic.liftride.client.engine.RunResult;
@@ -26,9 +25,9 @@ import java.util.OptionalLong;
  */
 public final class ConsoleExamples {
 
-    /** 2,000 requests measured on 0.2 s of process CPU: D = 100 us. */
-    public static final Calibration.Result CALIBRATION =
-            new Calibration.Result(16, 2_000_000_000L, 1_000_000_000L, 2_000, 0, 200_000_000L, false, 6_000, null);
+    /** D = 100 us and Z = 0 on 2 cores, as the previous run of a sweep measured it. */
+    public static final Prediction.Network NETWORK =
+            new Prediction.Network(new ClosedNetwork(2, 100_000, 0), CpuScope.EMBEDDED_SERVER, "measured in run -t 16");
 
     private ConsoleExamples() {}
 
@@ -78,19 +77,12 @@ public final class ConsoleExamples {
         return Fixtures.report(r)
                 .baseline(baseline)
                 .prediction(LittlesLaw.predict(plan, baseline))
-                .calibration(CALIBRATION)
-                .model(LittlesLaw.mva(
-                        plan,
-                        baseline.meanLatencyNanos(),
-                        LittlesLaw.network(baseline, CALIBRATION, null, 2, CpuScope.EMBEDDED_SERVER)))
+                .model(LittlesLaw.mva(plan, baseline.meanLatencyNanos(), NETWORK))
                 .reconciliation(Reconciliation.of(r, OptionalLong.of(10_000), OptionalLong.of(189_990), null))
                 .processCpuNanos(21_600_000_000L)
                 .jitCpuNanos(1_800_030_000L) // 10 us per attempt of the 120
                 .build();
     }
-
-    private static final Prediction.Network NETWORK =
-            new Prediction.Network(new ClosedNetwork(2, 100_000, 0), CpuScope.EMBEDDED_SERVER, "test");
 
     /** Histogram-like metrics: mean 2 ms, p50 1.5 ms, p99 9 ms, max 40 ms. */
     public static final MetricSource PERCENTILES = metric -> switch (metric.kind()) {

@@ -3,11 +3,9 @@ package io.upic.liftride.client.report;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.upic.liftride.client.Fixtures;
 import io.upic.liftride.client.engine.Baseline;
-import io.upic.liftride.client.engine.Calibration;
 import io.upic.liftride.client.plan.LoadPlan;
 import io.upic.liftride.client.plan.Phase;
 import io.upic.liftride.client.plan.PhasePlan;
@@ -72,7 +70,7 @@ class LittlesLawTest {
     }
 
     @Test
-    void aBaselineGivesThePredictionsOnlyWhenItMeasuredWAndTheModelOnlyWithACalibration() {
+    void aBaselineGivesTheNaivePredictionOnlyWhenItMeasuredW() {
         LoadPlan plan = PhasePlan.fall2021().forRun(32, 20_000, 10);
         assertNull(LittlesLaw.predict(plan, (Baseline.Result) null), "--baseline 0");
         assertNull(LittlesLaw.predict(plan, Fixtures.baseline().successful(0).build()), "no successful request");
@@ -81,83 +79,12 @@ class LittlesLawTest {
         assertEquals(Prediction.NAIVE, naive.model());
         assertEquals(MS, naive.peakResponseNanos(), 1e-9); // R = W
         assertEquals(11.25e9, naive.wallNanos(), 1);
-        // 2,000 requests on 2 s of process CPU: D = 1 ms = W, so Z = 0
-        Calibration.Result k = new Calibration.Result(
-                16, 2_000_000_000L, 1_000_000_000L, 2_000, 0, 2_000_000_000L, false, 6_000, null);
-        Baseline.Result b = Fixtures.baseline().build();
-        assertNull(LittlesLaw.network(b, null, null, 2, CpuScope.EMBEDDED_SERVER), "no calibration");
-        assertNull(
-                LittlesLaw.network(b, k.toBuilder().stopped(true).build(), null, 2, CpuScope.EMBEDDED_SERVER), "cut");
-        assertNull(
-                LittlesLaw.network(b, k.toBuilder().cpuNanos(-1).build(), null, 2, CpuScope.EMBEDDED_SERVER), "CPU?");
-        Prediction m =
-                LittlesLaw.mva(plan, b.meanLatencyNanos(), LittlesLaw.network(b, k, null, 2, CpuScope.REMOTE_SERVER));
+        // D = 1 ms = W, so Z = 0
+        Prediction m = LittlesLaw.mva(
+                plan, MS, new Prediction.Network(new ClosedNetwork(2, MS, 0), CpuScope.REMOTE_SERVER, "test"));
         assertEquals(Prediction.MVA, m.model());
-        assertEquals(MS, m.network().cpuNanosPerRequest(), 1e-9);
-        assertEquals(0, m.network().delayNanos(), 1e-9); // W - D, never below 0
         assertEquals(CpuScope.REMOTE_SERVER, m.network().scope());
         assertEquals(90e9, m.wallNanos(), 1e3); // always saturated: 180,000 x D / C
-        Prediction slow = LittlesLaw.mva(
-                plan,
-                b.meanLatencyNanos(),
-                LittlesLaw.network(b, k.toBuilder().cpuNanos(200_000_000L).build(), null, 2, CpuScope.EMBEDDED_SERVER));
-        assertEquals(0.9 * MS, slow.network().delayNanos(), 1e-6); // D = 0.1 ms: Z = W - D
-    }
-
-    @Test
-    void theDelayUnderLoadIsTheZThatGivesTheDelayPartsMeasuredThroughputAndTheModelTakesTheLarger() {
-        // 8 threads on 2 cores at D = 40 us and Z = 120 us: the model's X(8); a delay part that measured it
-        double x = new ClosedNetwork(2, 40_000, 120_000).throughputPerSecond(8);
-        Calibration.Result part =
-                new Calibration.Result(8, 2_000_000_000L, 1_000_000_000L, Math.round(x), 0, 1, false, 60_000, null);
-        assertEquals(120_000, LittlesLaw.loadDelayNanos(2, 40_000, part), 120_000 * 1e-3);
-        // as fast as the CPU allows at Z = 0, or faster: no delay under load
-        Calibration.Result fast = part.toBuilder().requests(60_000).build();
-        assertEquals(0, LittlesLaw.loadDelayNanos(2, 40_000, fast));
-
-        LoadPlan plan = PhasePlan.fall2021().forRun(32, 20_000, 10);
-        Baseline.Result b = Fixtures.baseline().build(); // W = 1 ms
-        // D = 100 us: W - D = 0.9 ms; a delay part at 8 threads that measured the model with Z = 2 ms
-        Calibration.Result k =
-                new Calibration.Result(16, 2_000_000_000L, 1_000_000_000L, 2_000, 0, 200_000_000L, false, 6_000, null);
-        double slowX = new ClosedNetwork(2, 100_000, 2_000_000).throughputPerSecond(8);
-        Calibration.Result slowPart =
-                part.toBuilder().requests(Math.round(slowX)).build();
-        Prediction m = LittlesLaw.mva(
-                plan, b.meanLatencyNanos(), LittlesLaw.network(b, k, slowPart, 2, CpuScope.EMBEDDED_SERVER));
-        assertEquals(2_000_000, m.network().delayNanos(), 2_000_000 * 1e-3, "the delay under load, larger");
-        Prediction quick =
-                LittlesLaw.mva(plan, b.meanLatencyNanos(), LittlesLaw.network(b, k, fast, 2, CpuScope.EMBEDDED_SERVER));
-        assertEquals(900_000, quick.network().delayNanos(), 1e-6, "W - D, larger");
-        assertEquals(
-                900_000,
-                LittlesLaw.mva(plan, b.meanLatencyNanos(), LittlesLaw.network(b, k, null, 2, CpuScope.EMBEDDED_SERVER))
-                        .network()
-                        .delayNanos(),
-                1e-6);
-        assertTrue(m.wallNanos() > quick.wallNanos(), "more delay, a longer predicted run");
-    }
-
-    @Test
-    void theCalibrationsSelfCheckIsTheModelAtItsOwnThreads() {
-        // W = 1 ms; 2,000 requests on 0.2 s of CPU: D = 100 us, Z = 0.9 ms; 16 threads on 2 cores
-        Calibration.Result k =
-                new Calibration.Result(16, 2_000_000_000L, 1_000_000_000L, 2_000, 0, 200_000_000L, false, 6_000, null);
-        Baseline.Result b = Fixtures.baseline().build();
-        double x = LittlesLaw.selfCheck(b, k, 2);
-        assertEquals(new ClosedNetwork(2, 0.1 * MS, 0.9 * MS).throughputPerSecond(16), x, 1e-9 * x);
-        assertTrue(x > 14_000 && x < 16_000, "between N / W = 16,000 and C / D = 20,000, near N / W: " + x);
-        // a D at W leaves no delay: the CPU bound C / D
-        assertEquals(
-                2_000,
-                LittlesLaw.selfCheck(b, k.toBuilder().cpuNanos(2_000_000_000L).build(), 2),
-                1e-6);
-        assertTrue(
-                Double.isNaN(LittlesLaw.selfCheck(b, k.toBuilder().stopped(true).build(), 2)), "cut short");
-        assertTrue(Double.isNaN(LittlesLaw.selfCheck(b, null, 2)), "no calibration");
-        assertTrue(
-                Double.isNaN(LittlesLaw.selfCheck(b, k.toBuilder().cpuNanos(0).build(), 2)), "D = 0: no model");
-        assertTrue(Double.isNaN(LittlesLaw.selfCheck(null, k, 2)), "no baseline");
     }
 
     @Test

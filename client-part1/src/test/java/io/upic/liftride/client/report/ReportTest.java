@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.upic.liftride.client.Fixtures;
 import io.upic.liftride.client.engine.Baseline;
-import io.upic.liftride.client.engine.Calibration;
 import io.upic.liftride.client.engine.Progress;
 import io.upic.liftride.client.engine.RunResult;
 import io.upic.liftride.client.plan.LoadPlan;
@@ -46,8 +45,6 @@ class ReportTest {
         assertTrue(unknown.ok(), "an unchecked server side is not a failure");
     }
 
-    private static final Calibration.Result CALIBRATION = ConsoleExamples.CALIBRATION;
-
     private static RunReport missedReport() {
         return ConsoleExamples.missedRun();
     }
@@ -64,8 +61,8 @@ class ReportTest {
         assertTrue(
                 out.contains(
                         "Prediction, W = 0.100 ms (single-thread baseline after 10,000 warm-up requests); D = 100.0"
-                                + " us CPU per request under load (client + embedded server; calibration: 16 threads for 1.0 s"
-                                + " after 2.0 s of warm-up), C = 2 cores, delay Z = 0.000 ms (W - D, or the delay under load if larger)"),
+                                + " us CPU per request under load (client + embedded server; from: measured in run -t 16), C = 2 cores,"
+                                + " delay Z = 0.000 ms (W - D)"),
                 out);
         assertTrue(
                 out.contains("at most C / D = 20,000 req/s, reached from about N* = C (D + Z) / D = 2.0 threads"), out);
@@ -98,7 +95,7 @@ class ReportTest {
         assertTrue(out.contains("The model missed the wall time by +33.3% (more than 15%)"), out);
         assertTrue(
                 out.contains(
-                        "  D under load: calibrated 100.0 us, this run 120.0 us per attempt (+20.0%; of which the JIT"
+                        "  D under load: the model's 100.0 us, this run 120.0 us per attempt (+20.0%; of which the JIT"
                                 + " compiler threads 10.0 us); with it the model is off by +11.1%"),
                 out);
         assertTrue(
@@ -107,7 +104,7 @@ class ReportTest {
                 out);
         // the JIT compiler's 10 us are half of D's 20 us rise: the JVM was still compiling
         assertTrue(
-                out.contains("  => what moved: D under load (the CPU per request differed from the calibration's: the"
+                out.contains("  => what moved: D under load (the CPU per request differed from the model's: the"
                         + " JIT compiler's 10.0 us of the 20.0 us more: still compiling)"),
                 out);
         // 21.6 s of CPU over a 12 s wall time and 180,003 attempts
@@ -119,7 +116,7 @@ class ReportTest {
         // with less of it compiling, D's rise is the requests' own
         String settled = print(report.toBuilder().jitCpuNanos(900_000_000L).build());
         assertTrue(
-                settled.contains("  => what moved: D under load (the CPU per request differed from the calibration's)"),
+                settled.contains("  => what moved: D under load (the CPU per request differed from the model's)"),
                 settled);
         assertTrue(
                 out.contains("Reconciliation: planned 180,000 == successful 179,990 + failed 10 + not sent 0: OK"),
@@ -136,34 +133,6 @@ class ReportTest {
     }
 
     @Test
-    void theCalibrationPrintsItsCostAndItsSelfCheck() {
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        PrintStream print = new PrintStream(bytes, true, StandardCharsets.UTF_8);
-        Baseline.Result baseline = Fixtures.baseline().meanLatencyNanos(100_000).build();
-        // D = 100 us = W: X(16) = C / D = 20,000 req/s, against 2,000 measured on 0.2 s of CPU in 1 s
-        SummaryPrinter.printCalibration(
-                print, CALIBRATION, 5_000_000_000L, LittlesLaw.selfCheck(baseline, CALIBRATION, 2), 2);
-        String out = bytes.toString(StandardCharsets.UTF_8);
-        assertTrue(
-                out.contains("Calibration: 2,000 requests from 16 threads in 1.000 s after 2.000 s of warm-up (2,000"
-                        + " req/s, 8.000 ms per request per thread, 0 failed): D = 100.0 us"),
-                out);
-        assertTrue(out.contains("cost 3.0 s, 5.0 s with the baseline's warm-up and measured part"), out);
-        assertTrue(
-                out.contains("Calibration self-check: the model at its 16 threads X(16) = 20,000 req/s, measured 2,000"
-                        + " req/s (-90.0%), this JVM keeping 0.20 of the model's 2 cores busy"),
-                out);
-        assertFalse(out.contains("stopped early"), out);
-        bytes.reset();
-        SummaryPrinter.printCalibration(
-                print, CALIBRATION.toBuilder().stopped(true).build(), 5_000_000_000L, Double.NaN, 2);
-        assertTrue(bytes.toString(StandardCharsets.UTF_8).contains("(stopped early: no model)"), bytes.toString());
-        bytes.reset();
-        SummaryPrinter.printCalibration(print, CALIBRATION, 5_000_000_000L, Double.NaN, 2);
-        assertFalse(bytes.toString(StandardCharsets.UTF_8).contains("self-check"), "no model, no self-check");
-    }
-
-    @Test
     void aRemoteServerLabelsDAsTheClientsCpuOnlyAndNoCalibrationDropsTheModel() {
         RunResult r = result(180_000, 180_000, 0, 0, Map.of());
         LoadPlan plan = Fixtures.config().build().loadPlan();
@@ -173,16 +142,18 @@ class ReportTest {
                 .embeddedServer(false)
                 .baseline(baseline)
                 .prediction(LittlesLaw.predict(plan, baseline))
-                .calibration(CALIBRATION)
                 .model(LittlesLaw.mva(
                         plan,
                         baseline.meanLatencyNanos(),
-                        LittlesLaw.network(baseline, CALIBRATION, null, 2, CpuScope.REMOTE_SERVER)))
+                        new Prediction.Network(
+                                new ClosedNetwork(2, 100_000, 900_000),
+                                CpuScope.REMOTE_SERVER,
+                                "stored 2026-11-27T10:00Z")))
                 .processCpuNanos(6_000_000_000L)
                 .build();
         String out = print(remote);
         assertTrue(out.contains("D = 100.0 us CPU per request under load (client only, server remote;"), out);
-        assertTrue(out.contains("delay Z = 0.900 ms (W - D, or the delay under load if larger)"), out);
+        assertTrue(out.contains("delay Z = 0.900 ms (W - D)"), out);
         assertTrue(out.contains("(D is the client's CPU only: the remote server's CPU is in the delay Z)"), out);
         assertTrue(out.contains("diff   model (MVA), client CPU     diff"), out);
 
@@ -193,7 +164,7 @@ class ReportTest {
         out = print(noModel);
         assertTrue(
                 out.contains(
-                        "Little's law, W = 1.000 ms (single-thread baseline); no model (no usable load calibration of D)"),
+                        "Little's law, W = 1.000 ms (single-thread baseline); no model (no CPU per request measured)"),
                 out);
         assertTrue(
                 out.contains("  whole run wall time                        12.000 s       11.250 s    +6.7%"

@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.upic.liftride.client.Fixtures;
 import io.upic.liftride.client.RunHooks;
 import io.upic.liftride.client.engine.Baseline;
-import io.upic.liftride.client.engine.Calibration;
 import io.upic.liftride.client.engine.PhaseResult;
 import io.upic.liftride.client.engine.Requests;
 import io.upic.liftride.client.engine.RunResult;
@@ -115,19 +114,13 @@ class SummaryJsonTest {
     void thePredictionCarriesTheModelItsNumbersAndItsInputsAndValidates() {
         RunReport r = report(true);
         Baseline.Result baseline = Fixtures.baseline().meanLatencyNanos(300_000).build();
-        Calibration.Result calibration =
-                new Calibration.Result(16, 2_000_000_000L, 1_000_000_000L, 2_000, 0, 200_000_000L, false, 6_000, null);
         Prediction naive = LittlesLaw.predict(r.plan(), baseline);
         Prediction model = LittlesLaw.mva(
                 r.plan(),
                 baseline.meanLatencyNanos(),
-                LittlesLaw.network(baseline, calibration, null, 2, CpuScope.EMBEDDED_SERVER));
-        String json = SummaryJson.toJson(summary(r.toBuilder()
-                .baseline(baseline)
-                .prediction(naive)
-                .calibration(calibration)
-                .model(model)
-                .build()));
+                new Prediction.Network(new ClosedNetwork(2, 100_000, 200_000), CpuScope.EMBEDDED_SERVER, "test"));
+        String json = SummaryJson.toJson(summary(
+                r.toBuilder().baseline(baseline).prediction(naive).model(model).build()));
         assertEquals(List.of(), SummarySchema.errors(json), json);
         JsonNode p = SummarySchema.tree(json).get("prediction");
         List<String> keys = new ArrayList<>();
@@ -137,10 +130,10 @@ class SummaryJsonTest {
         assertEquals(model.wallNanos() / 1e9, p.get("wallSeconds").asDouble(), 1e-12);
         assertEquals(model.throughputPerSecond(), p.get("throughput").asDouble(), 1e-9);
         assertEquals(300_000, p.get("wNanos").asDouble(), 1e-9);
-        assertEquals(100_000, p.get("dNanos").asDouble(), 1e-9); // 0.2 s of CPU over 2,000 requests
+        assertEquals(100_000, p.get("dNanos").asDouble(), 1e-9);
         assertEquals(2, p.get("cores").asInt());
         assertEquals(200_000, p.get("delayNanos").asDouble(), 1e-9); // W - D
-        // without a calibration: the naive prediction, the network's inputs null
+        // without D: the naive prediction, the network's inputs null
         String naiveJson = SummaryJson.toJson(
                 summary(r.toBuilder().baseline(baseline).prediction(naive).build()));
         assertEquals(List.of(), SummarySchema.errors(naiveJson), naiveJson);

@@ -97,12 +97,6 @@ final class Instrumentation implements RunHooks {
         return current;
     }
 
-    /** The calibration runs the same recording as a run, into nothing (see {@link RunRecording#discarding}). */
-    @Override
-    public AttemptListener calibrationListener(LoadPlan plan) {
-        return RunRecording.discarding(plan);
-    }
-
     /** On the writer's thread: the rows from here on are lost, so the run (and a sweep's next runs) would be wasted. */
     private void writerFailed(Throwable failure) {
         err.println("PROBLEM (instrumentation): the CSV writer stopped: " + failure + "; stopping the run");

@@ -57,7 +57,7 @@ public final class Main {
     }
 
     /**
-     * As a test runs it: no calibration stored or reused.
+     * As a test runs it: no CPU per request stored or reused.
      *
      * @param workingDir where the default {@code data/runs/...} folder and a relative --out are resolved
      */

@@ -13,7 +13,6 @@ import io.upic.liftride.client.plan.LoadPlan;
 import io.upic.liftride.client.plan.PlannedPhase;
 import io.upic.liftride.client.plan.ThreadAssignment;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -61,8 +60,7 @@ final class RunRecording implements AttemptListener {
     private long mergeNanos;
 
     /**
-     * Creates {@code dir} and its CSV with the header (no directory when {@code dir} is null: see {@link
-     * #discarding}).
+     * Creates {@code dir} and its CSV with the header.
      *
      * @param csvOpener       opens the CSV file ({@code Files::newOutputStream}; tests make it fail)
      * @param onWriterFailure called once, on the writer's thread, with what stopped the writer
@@ -73,25 +71,14 @@ final class RunRecording implements AttemptListener {
         this.onWriterFailure = onWriterFailure;
         this.pool = new ChunkPool(CHUNK_ROWS, plan.totalThreads() + SPARE_CHUNKS);
         List<String> phaseNames = plan.phases().stream().map(PlannedPhase::name).toList();
-        Path csvFile = dir == null ? Path.of(CSV_FILE) : dir.resolve(CSV_FILE);
+        Path csvFile = dir.resolve(CSV_FILE);
         try {
-            if (dir != null) {
-                Files.createDirectories(dir);
-            }
+            Files.createDirectories(dir);
             this.writer = new ChunkWriter(csvFile, phaseNames, pool, seconds, csvOpener);
             writer.open();
         } catch (IOException e) {
             throw new UncheckedIOException("cannot create " + csvFile, e);
         }
-    }
-
-    /**
-     * A recording that does per attempt what a run's does (histograms, chunks, the CSV writer formatting every row)
-     * and keeps nothing: the rows go to no file. For the load calibration (see {@code
-     * RunHooks#calibrationListener}), so that it warms and measures the run's code.
-     */
-    static RunRecording discarding(LoadPlan plan) {
-        return new RunRecording(null, plan, file -> OutputStream.nullOutputStream(), failure -> {});
     }
 
     @Override

@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The console of client-part2's default account against the embedded server, calibration included: a sweep of the
+ * The console of client-part2's default account against the embedded server, baseline included: a sweep of the
  * standard sweep's shape (4 thread counts) within 100 lines, each run within its 15, no line over 120 columns, the
  * last line naming report.html, nothing of the server's own.
  */
@@ -49,7 +49,7 @@ class ConsoleIT {
             assertTrue(text.length() <= BriefSummary.WIDTH, text.length() + " columns: " + line);
         }
         assertTrue(lines.get(lines.size() - 1).matches("Report: .*report\\.html"), printed);
-        assertTrue(printed.contains("Calibrated in "), "the calibration in a line\n" + printed);
+        assertTrue(printed.contains("Baseline in "), "the baseline in a line\n" + printed);
         for (int t : new int[] {4, 8, 12, 16}) {
             int from = printed.indexOf("\nRun -t " + t + ",");
             int to = printed.indexOf("\n\n", from + 1);

@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.upic.liftride.client.Fixtures;
 import io.upic.liftride.client.engine.AttemptRecorder;
-import io.upic.liftride.client.engine.Calibration;
 import io.upic.liftride.client.engine.PhaseResult;
 import io.upic.liftride.client.engine.Requests;
 import io.upic.liftride.client.engine.RunResult;
@@ -155,48 +154,6 @@ class RunRecordingTest {
         assertEquals(0, rec.metrics().recordedAttempts());
         assertEquals(-1, rec.csv().cpuNanos(), "the writer never ran, so its CPU is unknown, not zero");
         assertTrue(Double.isNaN(rec.csv().cpuNanosPerRow()));
-    }
-
-    /** The calibration's recording: the same rows, histograms and seconds as a run's, and no file anywhere. */
-    @Test
-    void aDiscardingRecordingDoesARunsWorkPerAttemptAndWritesNoFile() throws Exception {
-        LoadPlan plan = Calibration.plan(3, 100);
-        Path cwdCsv = Path.of(RunRecording.CSV_FILE);
-        boolean csvThereBefore = Files.exists(cwdCsv);
-        RunRecording rec = RunRecording.discarding(plan);
-        List<AttemptRecorder> recorders = new ArrayList<>();
-        for (ThreadAssignment w : plan.phases().get(0).assignments()) {
-            recorders.add(rec.recorder(w));
-        }
-        AtomicBoolean workersDone = new AtomicBoolean();
-        Thread writer = new Thread(() -> {
-            try {
-                rec.backgroundTask().run(workersDone::get);
-            } catch (Exception e) {
-                throw new AssertionError(e);
-            }
-        });
-        writer.start();
-        long origin = System.nanoTime();
-        rec.onRunStart(plan, System.currentTimeMillis(), origin);
-        int each = 2 * RunRecording.CHUNK_ROWS + 7; // whole chunks and a part
-        for (AttemptRecorder r : recorders) {
-            for (int i = 0; i < each; i++) {
-                r.onAttempt(1_700_000_000_000L + i, origin + i * 100_000L, 300_000 + i, 201, 1);
-            }
-            r.close();
-        }
-        workersDone.set(true);
-        LockSupport.unpark(writer);
-        writer.join();
-        long attempts = (long) each * recorders.size();
-        rec.onRunEnd(result(plan, new long[] {attempts}, origin));
-
-        assertTrue(rec.problems().isEmpty(), rec.problems().toString());
-        assertEquals(attempts, rec.csv().rowsWritten(), "every row formatted and written, into nothing");
-        assertEquals(attempts, rec.metrics().recordedAttempts());
-        assertEquals(attempts, rec.seconds().totalAttempts());
-        assertEquals(csvThereBefore, Files.exists(cwdCsv), "no requests.csv in the working directory");
     }
 
     /** A recording to a real file whose writer must not fail. */

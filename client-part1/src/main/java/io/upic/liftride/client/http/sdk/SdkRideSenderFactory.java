@@ -17,7 +17,7 @@ import okhttp3.OkHttpClient;
  *
  * <p>One connection per worker, kept alive between its requests; a worker's is closed when the worker ends,
  * and any left when the factory closes. Unlike one shared pool, no connection outlives its worker: the
- * workers of each run (and of the load calibration) open their own, inside the run's clock, one connect
+ * workers of each run open their own, inside the run's clock, one connect
  * each (a round trip through a slow network).
  */
 public final class SdkRideSenderFactory implements RideSenderFactory {

@@ -78,7 +78,7 @@ public final class MarkdownReport {
         return "Throughput = successful requests / wall time. Both predictions follow the phase schedule (see"
                 + " client-part1's `LittlesLaw`): *naive* lets every request take the single-thread W (X = N / W); the"
                 + " *model* is a closed queueing network solved by MVA, a CPU of C cores with the demand D per request"
-                + " measured under load by the calibration and a delay Z (W - D, or under load if larger), so a thread takes n / X(n) per"
+                + " measured by the runs (see `CpuDemand`) and a delay Z = W - D, so a thread takes n / X(n) per"
                 + " request with n threads busy"
                 + caveat
                 + "; "
@@ -276,11 +276,11 @@ public final class MarkdownReport {
                 "**Throughput**: successful requests / wall seconds (per phase: / the phase's own duration; phases"
                         + " overlap; a merge: see the overlap of its shards).",
                 "**Predictions** (client-part1's `LittlesLaw`, from the single-thread baseline measured after as"
-                        + " many warm-up requests, and a load calibration): *naive* X = N / W, every request takes the"
+                        + " many warm-up requests): *naive* X = N / W, every request takes the"
                         + " baseline's mean latency W; the *model* is mean value analysis of a closed network: N threads,"
                         + " a CPU of C cores (the available processors) with demand D, this process's CPU time per"
-                        + " request measured under load on a warm JVM (client + server when the server is embedded, the"
-                        + " client's only with -i), and a delay Z: W - D, or the delay under load that 8 threads measured if larger. Predicted wall times simulate the phase"
+                        + " request measured by this invocation's earlier runs or stored from earlier invocations (client + server when the server is embedded, the"
+                        + " client's only with -i), and a delay Z = W - D. Predicted wall times simulate the phase"
                         + " schedule with every request taking W (naive) or n / X(n), n the threads busy at that moment"
                         + " in all phases (model).",
                 "**In flight (X x W)**: throughput x mean latency, Little's law with measured numbers; compare it"

@@ -82,26 +82,26 @@ public final class ReportModels {
                                 ? String.format(L, " after %,d warm-up requests", base.warmupRequests())
                                 : "",
                         base.meanLatencyNanos() / 1e6,
-                        calibration(first.model()),
+                        modelInputs(first.model()),
                         base.stopped() ? " (stopped early)" : "")));
         return facts;
     }
 
     /**
-     * The calibration's inputs as the prediction used them (D, C, Z), never re-derived here, so the header and the
+     * The model's inputs as the prediction used them (D, C, Z), never re-derived here, so the header and the
      * tables say the same; "" without a model.
      */
-    private static String calibration(Prediction model) {
+    private static String modelInputs(Prediction model) {
         if (model == null) {
             return "";
         }
         Prediction.Network n = model.network();
         return String.format(
                 L,
-                "; calibration (%s): CPU per request under load D = %.1f us (%s), C = %d cores, delay Z = %.3f ms",
-                n.calibration(),
+                "; model: CPU per request under load D = %.1f us (%s; from: %s), C = %d cores, delay Z = %.3f ms",
                 n.cpuNanosPerRequest() / 1e3,
                 n.scope().label(),
+                n.source(),
                 n.cores(),
                 n.delayNanos() / 1e6);
     }
