@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""A theory that predicts (issue 20): every run's prediction, made before it, beside its measurement.
+"""A theory that predicts: every run's prediction, made before it, beside its measurement.
 
 One command runs, in order:
   1. the WAN sweep: one LiftRide server (in memory: the assignment's one Tomcat) behind Toxiproxy at --wan-rtt
@@ -7,16 +7,17 @@ One command runs, in order:
      through it (`-t 32,64,128,256 -s 20000 -l 40 -m 10 -i FRONT`), published in data/sweep-wan/ with its
      report.md; the delay dominates, so the model is about N / W;
   2. the loopback sweep: the same plan against client-part2's embedded server (the README's main command),
-     --loopback-sweeps times back to back (3; each a fresh JVM, which reuses the calibration stored for this machine,
-     server and transport, or makes and stores one), the last published in
+     --loopback-sweeps times back to back (3; each a fresh JVM, which reuses the CPU per request D that the sweep
+     before it stored for this machine, server and transport; the first finds it only if one ran earlier), the last
+     published in
      data/sweep/, every one's errors in data/sweep/theory-repeats.json and data/theory.md (one sweep can be
      lucky); the CPU dominates, so the model is about C / D;
   3. the capped scale-out: reads data/scale-out.json (bench/scale_out.py --server-cpus) when present and predicts
      each server count's throughput from the cap and the server CPU per ride, servers x cap / D_server.
-Each client run makes its own prediction before it starts (the baseline's W, then the load calibration's D;
-see client-part1's LittlesLaw and ClosedNetwork) and writes it into summary.json's "prediction"; this script
-only collects them and writes data/theory.md with every prediction, measurement and error, the calibration's
-cost, the load average, and how long it took.
+Each client run makes its own prediction before it starts (the baseline's W and a D learned from the runs; see
+client-part1's CpuDemand, LittlesLaw and ClosedNetwork) and writes it into summary.json's "prediction"; this script
+only collects them and writes data/theory.md with every prediction, measurement and error, the time before the
+first run, the load average, and how long it took.
 
 Usage: python3 bench/theory.py [--skip-build] [--only wan,loopback,capped] [--wan-rtt 40ms] [--wan-cluster]
                                [--wan-baseline 200] [--loopback-sweeps 3] [-t 32,64,128,256 -s 20000 -l 40 -m 10]
@@ -64,7 +65,7 @@ def client_sweep(a, out_dir, extra):
         shutil.rmtree(out_dir)
     # relative paths, so that the published report.md and console.txt name no directory of this machine
     cmd = ["java", "-jar", os.path.relpath(CLIENT_JAR, ROOT), "-t", a.threads, "-s", str(a.skiers),
-           "-l", str(a.lifts), "-m", str(a.runs), "--out", os.path.relpath(out_dir, ROOT)] + extra
+           "-l", str(a.lifts), "-m", str(a.runs), "--out", os.path.relpath(out_dir, ROOT), "--verbose"] + extra
     print("+ " + " ".join(cmd), file=sys.stderr, flush=True)
     p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, cwd=ROOT)
     os.makedirs(out_dir, exist_ok=True)
@@ -207,7 +208,7 @@ def sweep(kind, a):
 
 
 def read_sweep(kind):
-    """Per run: threads, measured and predicted figures; plus the calibration line and the run's metadata."""
+    """Per run: threads, measured and predicted figures; plus the baseline line and the run's metadata."""
     d = SWEEPS[kind]
     meta_file = os.path.join(d, "theory-run.json")
     if not os.path.exists(meta_file):
@@ -217,9 +218,6 @@ def read_sweep(kind):
     with open(os.path.join(d, "console.txt")) as f:
         console = f.read()
     naive = re.findall(r"\(naive N/W: ([\d.]+) s, ([\d,]+) req/s\)", console)
-    cal = re.search(r"^Calibration: (?:[\d,]+ requests|stored|light).*$", console, re.M)
-    check = re.search(r"^Calibration self-check: .*$", console, re.M)
-    delay = re.search(r"^Calibration, delay part: .*$", console, re.M)
     base = re.search(r"^Baseline: \d.*$", console, re.M)
     rows = []
     for i, t in enumerate(sorted(int(x[len(d) + 2:]) for x in glob.glob(os.path.join(d, "t*"))
@@ -238,19 +236,17 @@ def read_sweep(kind):
                if ln.startswith("The model missed") or ln.lstrip().startswith(("D under load:", "the delay Z", "=>"))]
         if why and t:
             misses.append((t.group(1), why))
-    return {"meta": meta, "rows": rows, "calibration": cal.group(0) if cal else "-",
-            "selfCheck": check.group(0) if check else None,
-            "delayPart": delay.group(0) if delay else None,
-            "baseline": base.group(0) if base else "-", "misses": misses}
+    sources = re.findall(r"\(client [^;]*; from: ([^)]*)\)", console)
+    for i, r in enumerate(rows):
+        r["source"] = sources[i] if i < len(sources) else "-"
+    return {"meta": meta, "rows": rows, "baseline": base.group(0) if base else "-", "misses": misses}
 
 
 def repeat_record(data):
-    """One loopback sweep's errors, for the repeats table: D, the calibration's self-check, each run's wall error."""
+    """One loopback sweep's errors, for the repeats table: the first run's D and where it came from, each wall error."""
     rows = data["rows"]
-    check = re.search(r"measured ([\d,]+) req/s", data.get("selfCheck") or "")
     return {"dMicros": rows[0]["p"]["dNanos"] / 1e3 if rows else None,
-            "calibrationThroughput": float(check.group(1).replace(",", "")) if check else None,
-            "modelThroughput": rows[0]["p"]["throughput"] if rows else None,
+            "dSource": rows[0].get("source") if rows else None,
             "wallError": {str(r["threads"]): err(r["wall"], r["p"]["wallSeconds"]) for r in rows},
             "throughput": {str(r["threads"]): r["x"] for r in rows},
             "worst": max((max(abs(err(r["wall"], r["p"]["wallSeconds"])), abs(err(r["x"], r["p"]["throughput"])))
@@ -272,14 +268,12 @@ def repeats_section(kind):
     met = sum(1 for r in reps if r["worst"] is not None and r["worst"] <= TARGET[kind])
     out = [f"**Every sweep of this invocation**, run back to back on one build (the published one is the last): "
            f"{met} of {len(reps)} within the {TARGET[kind]:.0f}% target at every -t.", "",
-           "| sweep | load before | before the first run (s) | D (us) | calibration req/s (model at its 16 threads) | "
+           "| sweep | load before | before the first run (s) | first run's D (us), from | "
            + " | ".join(f"-t {t} wall error" for t in ts) + " | -t " + ", ".join(ts) + " req/s | largest error |",
            "|---:|---|---:|---:|---:|" + "---:|" * len(ts) + "---|---:|"]
     for i, r in enumerate(reps, 1):
-        cal = "-" if r["calibrationThroughput"] is None else \
-            f"{r['calibrationThroughput']:,.0f} ({r['modelThroughput']:,.0f})"
         first = "-" if r.get("beforeFirstRun") is None else f"{r['beforeFirstRun']:.1f}"
-        out.append(f"| {i} | {r['load']} | {first} | {r['dMicros']:.1f} | {cal} | "
+        out.append(f"| {i} | {r['load']} | {first} | {r['dMicros']:.1f}, {r.get('dSource') or '-'} | "
                    + " | ".join(f"{r['wallError'][t]:+.1f}%" for t in ts)
                    + " | " + ", ".join(f"{r['throughput'][t]:,.0f}" for t in ts) + f" | {r['worst']:.1f}% |")
     out.append("")
@@ -303,23 +297,21 @@ def sweep_section(kind, title, data):
             f"{' (0: every request 201 and every count reconciled)' if not m.get('exitCode') else ''}"
             f"{'; ' + m['note'] if m.get('note') else ''}. Report with every chart: [{os.path.relpath(SWEEPS[kind], os.path.dirname(THEORY_MD))}"
             f"/report.md]({os.path.relpath(SWEEPS[kind], os.path.dirname(THEORY_MD))}/report.md).", "",
-            f"Inputs, measured before the first run: W = {p0['wNanos'] / 1e6:.3f} ms (single-thread baseline), "
-            f"D = {p0['dNanos'] / 1e3:.1f} us of CPU per request under load (calibration), C = {p0['cores']} cores, "
-            f"delay Z = {p0['delayNanos'] / 1e6:.3f} ms (W - D = {(p0['wNanos'] - p0['dNanos']) / 1e6:.3f} ms, "
-            f"or the delay under load if larger).", "",
-            f"    {data['baseline']}", f"    {data['calibration']}"]
-    out += [f"    {data[k]}" for k in ("selfCheck", "delayPart") if data.get(k)]
-    out += ["",
-            "| -t | measured wall (s) | model wall (s) | error | measured (req/s) | model (req/s) | error "
-            "| naive N/W (req/s) | naive error |",
-            "|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
+            f"Inputs: W = {p0['wNanos'] / 1e6:.3f} ms (single-thread baseline, before the first run), C = "
+            f"{p0['cores']} cores, D per run as the table says (CPU per request; from where, see docs/model.md), "
+            f"Z = W - D.", "",
+            f"    {data['baseline']}", "",
+            "| -t | D (us), from | measured wall (s) | model wall (s) | error | measured (req/s) | model (req/s) "
+            "| error | naive N/W (req/s) | naive error |",
+            "|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|"]
     worst = 0.0
     for r in rows:
         p = r["p"]
         ew, ex = err(r["wall"], p["wallSeconds"]), err(r["x"], p["throughput"])
         worst = max(worst, abs(ew), abs(ex))
         naive = "-" if r["naiveX"] is None else f"{r['naiveX']:,.0f} | {err(r['x'], r['naiveX']):+.1f}%"
-        out.append(f"| {r['threads']} | {r['wall']:.2f} | {p['wallSeconds']:.2f} | {ew:+.1f}% | {r['x']:,.0f} "
+        out.append(f"| {r['threads']} | {p['dNanos'] / 1e3:.1f}, {r.get('source', '-')} | {r['wall']:.2f} "
+                   f"| {p['wallSeconds']:.2f} | {ew:+.1f}% | {r['x']:,.0f} "
                    f"| {p['throughput']:,.0f} | {ex:+.1f}% | {naive} |")
     verdict = "met" if worst <= TARGET[kind] else "NOT met"
     out += ["", f"Largest error {worst:.1f}% against a target of {TARGET[kind]:.0f}%: {verdict} in this sweep. "
@@ -387,18 +379,16 @@ def capped_section():
 
 def write(a, total_seconds):
     wan, loop = read_sweep("wan"), read_sweep("loopback")
-    lines = ["# A theory that predicts (issue 20)", "",
+    lines = ["# A theory that predicts", "",
              "Every client run predicts its own wall time and throughput before it starts, then measures them. The "
              "model is mean value analysis of a closed network: the N threads of each phase (phases overlap as the "
              "schedule says), a CPU station of C cores with demand D per request, and a delay station Z for "
              "what does not use this machine's CPU (the network round trip; a remote server's time). Exact MVA for "
              "a multi-server station (client-part1's `ClosedNetwork`); a thread with n threads busy takes n / X(n) "
-             "per request. W comes from the single-thread baseline, D from a load calibration (16 threads warm the JVM "
-             "for 10 s, then a measured part; D = process CPU / requests: the client's, plus the embedded "
-             "server's on loopback), Z the larger of W - D and the delay under load that the calibration's 8-thread "
-             "delay part measured. D and Z are stored for a day per machine, JVM, client build, server and "
-             "transport, and reused while the baseline's W stays within 25%: an invocation that reuses them says "
-             "\"Calibration: stored\". The naive N / W (the assignment's) is kept beside it.", "",
+             "per request. W comes from the single-thread baseline, D (process CPU / requests: the client's, plus "
+             "the embedded server's on loopback) from the runs themselves: the previous run's, or what an earlier "
+             "invocation on this machine, server and transport stored (docs/model.md), Z = W - D. The naive N / W "
+             "(the assignment's) is kept beside it.", "",
              f"Written by `python3 bench/theory.py` in {total_seconds:.0f} s. Load average now: {loadavg()} "
              f"(2 cores).", ""]
     lines += sweep_section("wan", f"WAN: through Toxiproxy at {a.wan_rtt} round trip", wan)

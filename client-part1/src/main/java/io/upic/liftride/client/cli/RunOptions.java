@@ -93,7 +93,8 @@ public final class RunOptions {
             null,
             "baseline",
             "N",
-            "single-thread baseline for Little's law: N warm-up requests, then N measured (each part at most 1.5 s)"
+            "single-thread baseline for Little's law: N warm-up requests, then N measured (each part at most 1.5 s once"
+                    + " 200 are sent)"
                     + " for the latency W (0 = skip it, and the prediction)",
             0,
             1_000_000,

@@ -14,19 +14,21 @@ import lombok.Builder;
 
 /**
  * The assignment's single-thread latency test: N requests, one after another, on the calling thread, for at most
- * {@link #PART_LIMIT_NANOS}, to measure the mean latency W that Little's law needs. A warm-up as long runs first on
- * the same sender and is not measured: a cold JVM spends its first thousands of requests compiling,
- * which inflates both latency and CPU. During
- * the measured part the baseline also reads this process's CPU time, giving D, the CPU time per
- * request that the capacity bound needs (client plus server when the server runs in this JVM).
- * Rides are random over all skiers and the whole day. The requests are real (the server stores
- * them, warm-up included), so read the server's counters after this, not before. Not observed by any
- * {@link AttemptListener}. Static and thread-safe.
+ * {@link #PART_LIMIT_NANOS} once {@link #PART_MIN_REQUESTS} are sent, to measure the mean latency W that Little's
+ * law needs. A warm-up as long runs first on the same sender and is not measured: a cold JVM spends its first
+ * thousands of requests compiling, which inflates both latency and CPU. The measured part also reads this process's
+ * CPU time (client plus server when the server runs in this JVM): a cold JVM's D, for a first run with nothing
+ * better. Rides are random over all skiers and the whole day. The requests are real (the server stores them,
+ * warm-up included), so read the server's counters after this, not before. Not observed by any {@link
+ * AttemptListener}. Static and thread-safe.
  */
 public final class Baseline {
 
-    /** Each part, warm-up and measured, ends after its requests or this long, whichever comes first. */
+    /** Each part, warm-up and measured, ends after its requests or this long, whichever comes first... */
     public static final long PART_LIMIT_NANOS = 1_500_000_000L;
+
+    /** ...but not before this many requests: over a slow network a few dozen leave the JVM cold. */
+    static final int PART_MIN_REQUESTS = 200;
 
     private Baseline() {}
 
@@ -120,7 +122,7 @@ public final class Baseline {
             long warmedUp = 0;
             boolean stopped = false;
             long warmupEnd = System.nanoTime() + PART_LIMIT_NANOS;
-            for (; warmedUp < requests && System.nanoTime() - warmupEnd < 0; warmedUp++) {
+            for (; warmedUp < requests && inTime(warmedUp, warmupEnd); warmedUp++) {
                 if (stop.getAsBoolean()) {
                     stopped = true;
                     break;
@@ -133,7 +135,7 @@ public final class Baseline {
             long jitBefore = ProcessCpu.jitCompilerNanos();
             long cpuBefore = ProcessCpu.nanos();
             long start = System.nanoTime();
-            for (int i = 0; i < requests && !stopped && System.nanoTime() - start < PART_LIMIT_NANOS; i++) {
+            for (int i = 0; i < requests && !stopped && inTime(i, start + PART_LIMIT_NANOS); i++) {
                 if (stop.getAsBoolean()) {
                     stopped = true;
                     break;
@@ -153,6 +155,11 @@ public final class Baseline {
             long lessJit = cpu < 0 ? -1 : Math.max(0, cpu - jit);
             return new Result(requests, successful, failed, attempts, mean, wall, stopped, warmedUp, cpu, lessJit);
         }
+    }
+
+    /** Whether a part that has sent {@code sent} requests may send another before {@code endNanos}. */
+    private static boolean inTime(long sent, long endNanos) {
+        return sent < PART_MIN_REQUESTS || System.nanoTime() - endNanos < 0;
     }
 
     /** One random ride of {@code spec} through {@code sender}; its last attempt's code. */

@@ -41,10 +41,11 @@ public final class BriefSummary {
         if (c.baselineRequests() > 0) {
             out.printf(
                     L,
-                    "Measuring W for the prediction: up to %,d + %,d requests from 1 thread, at most %.0f s...%n",
+                    "Measuring W: up to %,d + %,d requests from 1 thread (each half stops at %.1f s once 200 are"
+                            + " sent)...%n",
                     c.baselineRequests(),
                     c.baselineRequests(),
-                    2 * Baseline.PART_LIMIT_NANOS / 1e9);
+                    Baseline.PART_LIMIT_NANOS / 1e9);
         }
         out.flush();
     }
