@@ -27,7 +27,6 @@ class ShadedJarIT {
                     .map(ZipEntry::getName)
                     .filter(name -> name.startsWith("io/upic/liftride/cluster/")
                             || name.startsWith("io/upic/liftride/testkit/")
-                            || name.contains("/server/cluster/")
                             || name.endsWith("redis.conf"))
                     .toList();
             assertEquals(List.of(), cluster, "the local cluster ships as liftride-cluster.jar only");
