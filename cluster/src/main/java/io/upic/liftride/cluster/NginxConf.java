@@ -29,6 +29,12 @@ public record NginxConf(int frontPort, List<Integer> serverPorts, Path dir) {
     /** How long a client may pause between two reads of its header or body, or two writes of its answer. */
     static final int CLIENT_TIMEOUT_SECONDS = 10;
 
+    /** A client connection's kernel send buffer at nginx: about a dozen small answers (Linux doubles it). */
+    static final int SEND_BUFFER_BYTES = 4096;
+
+    /** A client connection's kernel receive buffer at nginx: more than the API's largest request (12 KiB). */
+    static final int RECEIVE_BUFFER_BYTES = 16384;
+
     /** The API's largest request body (the server's own limit, Rules.MAX_BODY_BYTES): nginx refuses more. */
     static final int MAX_BODY_BYTES = 4096;
 
@@ -155,7 +161,10 @@ public record NginxConf(int frontPort, List<Integer> serverPorts, Path dir) {
     private String server() {
         return """
                     server {
-                        listen 127.0.0.1:%d backlog=1024;
+                        # A client that pipelines requests and never reads gets answers only until they fill the
+                        # kernel's send buffer: sndbuf caps it (Linux grows its own to 4 MB, thousands of answers,
+                        # each one a request a server must serve), rcvbuf caps the requests it parks unread.
+                        listen 127.0.0.1:%d backlog=1024 sndbuf=%d rcvbuf=%d;
                         # the load client keeps its connections for the whole run, as Tomcat lets it; an idle
                         # connection costs nginx a few KiB and no server anything
                         keepalive_requests 1000000;
@@ -173,7 +182,7 @@ public record NginxConf(int frontPort, List<Integer> serverPorts, Path dir) {
                         # format, {"message": ...}, instead of nginx's HTML pages. The servers' errors are not
                         # intercepted (proxy_intercept_errors off).
                 %s    }
-                """.formatted(frontPort, slowClients(), proxy(), errorPages());
+                """.formatted(frontPort, SEND_BUFFER_BYTES, RECEIVE_BUFFER_BYTES, slowClients(), proxy(), errorPages());
     }
 
     /** What keeps slow or stalled clients away from the servers' request threads. */

@@ -89,6 +89,17 @@ class NginxConfTest {
     }
 
     @Test
+    void capsTheAnswersAClientThatNeverReadsCanPark() {
+        Matcher listen = Pattern.compile("\\n\\s*listen 127\\.0\\.0\\.1:8080 backlog=1024 sndbuf=(\\d+) rcvbuf=(\\d+);")
+                .matcher(conf);
+        assertTrue(listen.find(), conf);
+        // a few small answers, not Linux's autotuned megabytes: each parked answer is a request a server served
+        assertTrue(Integer.parseInt(listen.group(1)) <= 8192, listen.group());
+        // the API's largest request (8 KiB of headers, a 4 KiB body) still fits in one receive window
+        assertTrue(Integer.parseInt(listen.group(2)) >= 12 * 1024, listen.group());
+    }
+
+    @Test
     void needsAServerAndAPort() {
         assertThrows(IllegalArgumentException.class, () -> new NginxConf(8080, List.of(), DIR));
         assertThrows(IllegalArgumentException.class, () -> new NginxConf(0, List.of(1), DIR));

@@ -13,10 +13,10 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Hostile connections from {@value #SOURCE} to one address, all kept by one thread: slow readers
- * (pipeline cheap GETs and never read, with a small receive buffer), header tricklers (a request line
- * and a header sent one byte every {@value #TRICKLE_MILLIS} ms) and idle kept-alive connections (one
- * answered GET, then silence). A connection the server closes is opened again, as a persistent attacker
- * would. Test helper; {@link #close()} closes every socket and stops the thread.
+ * (pipeline cheap GETs without end and never read, with small socket buffers), header tricklers (a
+ * request line and a header sent one byte every {@value #TRICKLE_MILLIS} ms) and idle kept-alive
+ * connections (one answered GET, then silence). A connection the server closes is opened again, as a
+ * persistent attacker would. Test helper; {@link #close()} closes every socket and stops the thread.
  */
 final class SlowClients implements AutoCloseable {
     enum Kind {
@@ -33,8 +33,8 @@ final class SlowClients implements AutoCloseable {
             "GET /liftride/resorts HTTP/1.1\r\nHost: attacker\r\n\r\n".getBytes(StandardCharsets.US_ASCII);
     private static final byte[] HEADER_START =
             "GET /liftride/resorts HTTP/1.1\r\nHost: attacker\r\nX-Slow: ".getBytes(StandardCharsets.US_ASCII);
-    /** Pipelined GETs per slow reader: far more answers than any socket buffer holds. */
-    private static final int PIPELINED = 4_000;
+    /** What a slow reader writes again and again, as fast as the server takes it. */
+    private static final byte[] PIPELINE = repeat(GET, 100);
 
     private final Kind kind;
     private final InetSocketAddress target;
@@ -51,11 +51,12 @@ final class SlowClients implements AutoCloseable {
         void open() throws IOException {
             channel = SocketChannel.open();
             channel.setOption(StandardSocketOptions.SO_RCVBUF, 4096); // a slow reader's small window
+            channel.setOption(StandardSocketOptions.SO_SNDBUF, 4096); // and no megabytes of its own queued
             channel.bind(new InetSocketAddress(SOURCE, 0)); // another address than the normal client's
             channel.socket().connect(target, 3_000);
             channel.configureBlocking(false);
             out = switch (kind) {
-                case SLOW_READERS -> ByteBuffer.wrap(repeat(GET, PIPELINED));
+                case SLOW_READERS -> ByteBuffer.wrap(PIPELINE);
                 case TRICKLING_HEADERS -> ByteBuffer.wrap(HEADER_START);
                 case IDLE_KEPT_ALIVE -> ByteBuffer.wrap(GET);
             };
@@ -66,6 +67,9 @@ final class SlowClients implements AutoCloseable {
         /** Writes what is due, drains answers of an idle connection; reopens a connection the server closed. */
         void step(long now) {
             try {
+                if (kind == Kind.SLOW_READERS && !out.hasRemaining()) {
+                    out.rewind(); // keeps writing, so that a write fails once the server has closed
+                }
                 if (out.hasRemaining()) {
                     channel.write(out);
                 } else if (kind == Kind.TRICKLING_HEADERS && now >= nextByteNanos) {
