@@ -116,6 +116,9 @@ public record NginxConf(int frontPort, List<Integer> serverPorts, Path dir) {
                 worker_rlimit_nofile 16384;
                 events {
                     worker_connections 8192;
+                    # every waiting connection accepted in one turn: when hundreds reconnect at once (clients
+                    # that nginx timed out), a new client does not wait one event-loop turn behind each of them
+                    multi_accept on;
                 }
                 """.formatted(serverPorts.size(), dir.resolve("nginx.pid"), dir.resolve("error.log"));
     }

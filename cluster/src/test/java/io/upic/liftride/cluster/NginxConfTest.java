@@ -97,6 +97,8 @@ class NginxConfTest {
         assertTrue(Integer.parseInt(listen.group(1)) <= 8192, listen.group());
         // the API's largest request (8 KiB of headers, a 4 KiB body) still fits in one receive window
         assertTrue(Integer.parseInt(listen.group(2)) >= 12 * 1024, listen.group());
+        // the hundreds that reconnect after send_timeout are accepted in one turn, not one per turn
+        assertTrue(conf.matches("(?s).*events \\{[^}]*\\n\\s*multi_accept on;.*"), conf);
     }
 
     @Test
