@@ -24,17 +24,31 @@ public final class BareServer {
     }
 
     /**
-     * Adds the bare servlet to {@code context} at {@value #MAPPING}. Refuses a context with any filter
-     * mapped: it could run in front of the bare servlet too, and the floor must be Tomcat plus an empty
-     * servlet, nothing more.
+     * Adds the bare servlet to {@code context} at {@value #MAPPING}. Refuses a context with a filter that
+     * would run in front of it (a pattern matching {@value #MAPPING}, or a servlet-name mapping): the floor
+     * must be Tomcat plus an empty servlet, nothing more.
      */
     static void mapBareServlet(Context context) {
-        FilterMap[] filters = context.findFilterMaps();
+        FilterMap[] filters = Arrays.stream(context.findFilterMaps())
+                .filter(BareServer::reachesBareServlet)
+                .toArray(FilterMap[]::new);
         if (filters.length > 0) {
             throw new IllegalStateException("the bare servlet must have no filter in front of it, but the context maps "
                     + Arrays.toString(filters));
         }
         Tomcat.addServlet(context, SERVLET_NAME, new BareServlet());
         context.addServletMappingDecoded(MAPPING, SERVLET_NAME);
+    }
+
+    private static boolean reachesBareServlet(FilterMap filter) {
+        if (filter.getMatchAllServletNames() || filter.getServletNames().length > 0) {
+            return true;
+        }
+        String path = MAPPING.substring(0, MAPPING.length() - 1) + "x";
+        return filter.getMatchAllUrlPatterns()
+                || Arrays.stream(filter.getURLPatterns())
+                        .anyMatch(p -> p.equals("/*")
+                                || (p.endsWith("/*") && path.startsWith(p.substring(0, p.length() - 1)))
+                                || (p.startsWith("*.") && path.endsWith(p.substring(1))));
     }
 }

@@ -24,23 +24,38 @@ class BareServerTest {
     }
 
     @Test
-    void refusesAContextWithAFilterMapped() {
+    void refusesAContextWithAFilterInFrontOfIt() {
+        for (String pattern : new String[] {"/*", "/bench/*", "/bench/bare/*"}) {
+            StandardContext context = withFilter("timing", pattern);
+            String message = assertThrows(IllegalStateException.class, () -> BareServer.mapBareServlet(context))
+                    .getMessage();
+            assertTrue(
+                    message.startsWith("the bare servlet must have no filter in front of it, but the context maps"),
+                    message);
+            assertTrue(message.contains("timing"), message);
+            assertNull(context.findChild("bench-bare"), "nothing mapped");
+        }
+    }
+
+    @Test
+    void acceptsAFilterThatGuardsOtherPaths() {
+        StandardContext context = withFilter("operators-only", "/metrics", "/admin/*");
+        BareServer.mapBareServlet(context);
+        assertEquals("bench-bare", context.findServletMapping("/bench/bare/*"));
+    }
+
+    private static StandardContext withFilter(String name, String... patterns) {
         StandardContext context = new StandardContext();
         FilterDef def = new FilterDef();
-        def.setFilterName("timing");
-        def.setFilterClass("example.TimingFilter");
+        def.setFilterName(name);
+        def.setFilterClass("example.Filter");
         context.addFilterDef(def);
         FilterMap map = new FilterMap();
-        map.setFilterName("timing");
-        map.addURLPatternDecoded("/*");
+        map.setFilterName(name);
+        for (String pattern : patterns) {
+            map.addURLPatternDecoded(pattern);
+        }
         context.addFilterMap(map);
-
-        String message = assertThrows(IllegalStateException.class, () -> BareServer.mapBareServlet(context))
-                .getMessage();
-        assertTrue(
-                message.startsWith("the bare servlet must have no filter in front of it, but the context maps"),
-                message);
-        assertTrue(message.contains("timing"), message);
-        assertNull(context.findChild("bench-bare"), "nothing mapped");
+        return context;
     }
 }
