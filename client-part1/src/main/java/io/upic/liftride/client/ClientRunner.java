@@ -179,12 +179,15 @@ public final class ClientRunner {
             HttpSettings http =
                     new HttpSettings(baseUrl, first.connectTimeoutMillis(), first.readTimeoutMillis(), maxConnections);
             try (RideSenderFactory senders = first.transport().open(http)) {
-                BriefSummary.printServer(brief, first, baseUrl, local != null);
-                baselineStartNanos = System.nanoTime();
                 long runsRequests = configs.stream()
                         .mapToLong(c -> c.loadPlan().totalRequests())
                         .sum();
-                Baseline.Result baseline = baseline(first, senders, runsRequests);
+                // at most half the runs' requests each, warm-up and measured
+                RunConfig measured = first.withBaselineRequests(
+                        (int) Math.min(first.baselineRequests(), Math.max(1, runsRequests / 2)));
+                BriefSummary.printServer(brief, measured, baseUrl, local != null);
+                baselineStartNanos = System.nanoTime();
+                Baseline.Result baseline = baseline(measured, senders);
                 if (serverGone != null) {
                     err.println("baseline: " + serverGone + "; no run started");
                     return 1;
@@ -248,13 +251,11 @@ public final class ClientRunner {
         return baseline == null ? 0 : System.nanoTime() - baselineStartNanos;
     }
 
-    /** The single-thread baseline: --baseline requests, at most half the runs' each, warm-up then measured. */
-    private Baseline.Result baseline(RunConfig config, RideSenderFactory senders, long runsRequests) {
-        if (config.baselineRequests() == 0 || stopRequested) {
+    /** The single-thread baseline of {@code c}'s requests, warm-up then measured; null for none. */
+    private Baseline.Result baseline(RunConfig c, RideSenderFactory senders) {
+        if (c.baselineRequests() == 0 || stopRequested) {
             return null;
         }
-        RunConfig c =
-                config.withBaselineRequests((int) Math.min(config.baselineRequests(), Math.max(1, runsRequests / 2)));
         // N warm-up requests first (a cold JVM's first requests are mostly JIT compilation), then N measured
         out.printf(
                 Locale.US,
