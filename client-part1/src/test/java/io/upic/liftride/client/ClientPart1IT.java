@@ -70,7 +70,7 @@ class ClientPart1IT {
             assertEquals(400 + 36_000, storedNow - storedAtStart);
             assertEquals("the baseline's, cold: rough", source(reports.get(0)));
             RunReport first = reports.get(0);
-            assertEquals("measured in run -t 16", source(reports.get(1)));
+            assertEquals("measured in run -t 16 on a warming JVM", source(reports.get(1)));
             assertEquals(
                     (first.processCpuNanos() - first.jitCpuNanos())
                             / (double) first.result().requests().attempts(),
@@ -79,7 +79,7 @@ class ClientPart1IT {
 
             List<RunReport> again = sweep(sweep, store);
             assertTrue(source(again.get(0)).startsWith("stored "), source(again.get(0)));
-            assertTrue(source(again.get(0)).endsWith(", first run of this JVM"), source(again.get(0)));
+            assertTrue(source(again.get(0)).endsWith(", cold JVM"), source(again.get(0)));
             assertTrue(source(again.get(1)).startsWith("stored "), source(again.get(1)));
             assertEquals(
                     reports.get(1).cpuNanosPerAttempt(),

@@ -50,9 +50,11 @@ public final class CpuDemand {
     public String source() {
         String when = stored == null ? null : MINUTE.format(stored.measuredAt());
         if (runs > 0) {
-            return stored != null ? "stored " + when : "measured in run " + lastRun;
+            return stored != null
+                    ? "stored " + when
+                    : "measured in run " + lastRun + (runs == 1 ? " on a warming JVM" : "");
         }
-        return stored != null ? "stored " + when + ", first run of this JVM" : "the baseline's, cold: rough";
+        return stored != null ? "stored " + when + ", cold JVM" : "the baseline's, cold: rough";
     }
 
     /**

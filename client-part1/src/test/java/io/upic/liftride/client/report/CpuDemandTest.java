@@ -26,7 +26,7 @@ class CpuDemandTest {
         assertEquals("the baseline's, cold: rough", demand.source());
         demand.learn("-t 32", 100_000, 20_000_000_000L, 4_000_000_000L); // 200 us, 40 of them compiling
         assertEquals(160_000, demand.nanosFor(180_000), 1e-9);
-        assertEquals("measured in run -t 32", demand.source());
+        assertEquals("measured in run -t 32 on a warming JVM", demand.source());
         demand.learn("-t 64", 100_000, 15_000_000_000L, 1_000_000_000L);
         assertEquals(140_000, demand.nanosFor(180_000), 1e-9);
         assertEquals("measured in run -t 64", demand.source());
@@ -50,7 +50,7 @@ class CpuDemandTest {
         CpuDemand demand = new CpuDemand(COLD, stored);
         assertEquals(150_000 + 5e9 / 100_000, demand.nanosFor(100_000), 1e-9);
         assertEquals(200_000, demand.nanosFor(1_000), 1e-9, "a short run: at most the cold baseline's D");
-        assertEquals("stored 2026-11-27T10:00Z, first run of this JVM", demand.source());
+        assertEquals("stored 2026-11-27T10:00Z, cold JVM", demand.source());
         demand.learn("-t 32", 100_000, 20_000_000_000L, 4_000_000_000L);
         assertEquals(150_000, demand.nanosFor(100_000), 1e-9);
         assertEquals("stored 2026-11-27T10:00Z", demand.source());
