@@ -9,11 +9,13 @@ import io.upic.liftride.client.engine.CalibrationStore;
 import io.upic.liftride.client.engine.LoadEngine;
 import io.upic.liftride.client.engine.RunResult;
 import io.upic.liftride.client.engine.SilentServerDetector;
+import io.upic.liftride.client.engine.WarmUp;
 import io.upic.liftride.client.http.HttpSettings;
 import io.upic.liftride.client.http.RideSenderFactory;
 import io.upic.liftride.client.http.ServerProbe;
 import io.upic.liftride.client.jvm.ProcessCpu;
 import io.upic.liftride.client.plan.LoadPlan;
+import io.upic.liftride.client.plan.Shard;
 import io.upic.liftride.client.report.BriefSummary;
 import io.upic.liftride.client.report.CpuDemand;
 import io.upic.liftride.client.report.CpuScope;
@@ -185,6 +187,10 @@ public final class ClientRunner {
                 // at most half the runs' requests each, warm-up and measured
                 RunConfig measured = first.withBaselineRequests(
                         (int) Math.min(first.baselineRequests(), Math.max(1, runsRequests / 2)));
+                String key = CalibrationStore.key(
+                        local != null ? "embedded" : baseUrl, first.transport().cliName());
+                CalibrationStore.Entry stored = stored(first, key);
+                WarmUp.Result warmUp = stored == null ? warmUp(first, senders, runsRequests / 2) : null;
                 BriefSummary.printServer(brief, measured, baseUrl, local != null);
                 baselineStartNanos = System.nanoTime();
                 Baseline.Result baseline = baseline(measured, senders);
@@ -193,9 +199,7 @@ public final class ClientRunner {
                     return 1;
                 }
                 Target target = new Target(baseUrl, local != null);
-                String key = CalibrationStore.key(
-                        local != null ? "embedded" : baseUrl, first.transport().cliName());
-                CpuDemand demand = demand(first, baseline, key);
+                CpuDemand demand = demand(baseline, stored, warmUp);
                 BriefSummary.printBaseline(
                         brief, baseline, demand, first.loadPlan().totalRequests(), elapsedSince(baseline));
                 List<RunReport> reports = runEach(configs, target, senders, baseline, demand, hooks);
@@ -274,18 +278,70 @@ public final class ClientRunner {
         return b;
     }
 
+    /** The entry stored for {@code key} while it is reusable (not with --recalibrate, nor without a baseline). */
+    private CalibrationStore.Entry stored(RunConfig c, String key) {
+        if (c.recalibrate() || c.baselineRequests() == 0) {
+            return null;
+        }
+        return store.find(key).filter(e -> e.reusable(Instant.now())).orElse(null);
+    }
+
     /**
-     * Where the model's D comes from for each run: the entry stored for {@code key} while it is reusable (not with
-     * --recalibrate), learning from each run; null without a usable baseline.
+     * With nothing stored, warms the JVM up with slices of at most {@code first}'s threads and {@code maxAttempts}
+     * requests (see {@link WarmUp}); null without a baseline (no model to feed), a store to keep what it learns,
+     * {@link WarmUp#MIN_ATTEMPTS} to make, or when nothing ran.
      */
-    private CpuDemand demand(RunConfig c, Baseline.Result baseline, String key) {
+    private WarmUp.Result warmUp(RunConfig first, RideSenderFactory senders, long maxAttempts) {
+        if (first.baselineRequests() == 0 || maxAttempts < WarmUp.MIN_ATTEMPTS || !store.keeps() || stopRequested) {
+            return null;
+        }
+        // few threads: on a small machine the compiler threads get a fair share of the CPU only beside few others
+        int threads = Math.min(first.threads(), 2 * Runtime.getRuntime().availableProcessors());
+        stdout.printf(
+                Locale.US,
+                "Warming up: nothing stored for this machine, so slices of -t %d run until the JIT compiler has"
+                        + " settled (at most %.0f s, then stored)...%n",
+                threads,
+                WarmUp.MAX_NANOS / 1e9);
+        stdout.flush();
+        RunConfig slices = first.withThreads(threads).withShard(Shard.WHOLE);
+        double requestsPerSkier = (double) slices.wholePlan().totalRequests() / first.skiers();
+        WarmUp.Result w = WarmUp.run(
+                requests -> runEngine(LoadEngine.builder(
+                                slices.withSkiers((int) Math.max(threads, requests / requestsPerSkier))
+                                        .loadPlan(),
+                                senders)
+                        .ride(first.ride())
+                        .retryPolicy(first.retryPolicy())
+                        .build()),
+                maxAttempts,
+                () -> stopRequested || serverGone != null);
+        BriefSummary.printWarmUp(stdout, threads, w);
+        return w;
+    }
+
+    /** Where the model's D comes from for each run; null without a usable baseline. */
+    private static CpuDemand demand(Baseline.Result baseline, CalibrationStore.Entry stored, WarmUp.Result warmUp) {
         if (baseline == null || baseline.successful() == 0 || baseline.stopped()) {
             return null;
         }
-        CalibrationStore.Entry stored = c.recalibrate()
-                ? null
-                : store.find(key).filter(e -> e.reusable(Instant.now())).orElse(null);
-        return new CpuDemand(baseline, stored);
+        return new CpuDemand(baseline, stored, warmUp);
+    }
+
+    /** Runs {@code e} where {@link #stop()} reaches it; a server that went silent ends the invocation. */
+    private RunResult runEngine(LoadEngine e) {
+        engine = e;
+        if (stopRequested) { // a stop that arrived before `engine` was set
+            e.stop(deadlineReason);
+        }
+        try {
+            return e.run();
+        } finally {
+            engine = null;
+            if (e.gaveUp()) {
+                serverGone = e.gaveUpReason();
+            }
+        }
     }
 
     /** Where a run sends: the base URL, and whether the client started that server itself. */
@@ -322,21 +378,9 @@ public final class ClientRunner {
                 .openModel(c.openModel())
                 .progress(ProgressPrinter.forRun(c.quiet(), c.progress() || console, err), 1_000)
                 .build();
-        engine = e;
-        if (stopRequested) { // a stop that arrived before `engine` was set
-            e.stop(deadlineReason);
-        }
-        RunResult result;
         long jitBefore = ProcessCpu.jitCompilerNanos();
         long cpuBefore = ProcessCpu.nanos();
-        try {
-            result = e.run();
-        } finally {
-            engine = null;
-        }
-        if (e.gaveUp()) {
-            serverGone = e.gaveUpReason();
-        }
+        RunResult result = runEngine(e);
         long cpuAfter = ProcessCpu.nanos();
         long jitAfter = ProcessCpu.jitCompilerNanos();
         if (demand != null) {

@@ -15,9 +15,12 @@ import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -39,14 +42,15 @@ class ClientPart1IT {
     }
 
     @Test
-    void aSweepReconcilesEachRunAndTakesDFromTheRunBeforeThenFromTheStore(@TempDir Path cache) {
+    void aSweepWarmsUpWhenNothingIsStoredAndReusesAndRefreshesAStoredEntry(@TempDir Path cache) {
         try (EmbeddedServer server = EmbeddedServer.start("127.0.0.1", 0)) {
             long storedAtStart = ServerProbe.statistics(server.baseUrl(), 2_000, 2_000)
                     .ridesStored()
                     .orElseThrow();
+            // 2 x 54,000 requests: half of them are enough for a warm-up (WarmUp.MIN_ATTEMPTS)
             RunConfig config = Fixtures.config()
                     .threads(16)
-                    .skiers(2_000)
+                    .skiers(6_000)
                     .baseUrl(server.baseUrl())
                     .baselineRequests(200)
                     .build();
@@ -57,35 +61,46 @@ class ClientPart1IT {
             assertEquals(2, reports.size());
             for (RunReport report : reports) {
                 RunResult r = report.result();
-                assertEquals(18_000, r.requests().planned());
+                assertEquals(54_000, r.requests().planned());
                 assertEquals(r.requests().planned(), r.requests().successful());
                 assertEquals(r.requests().successful(), report.reconciliation().serverDelta());
                 assertNotNull(report.model(), "this process's CPU gives D");
             }
             assertEquals(200, reports.get(0).baseline().warmupRequests());
-            // the server holds the baseline's rides (warm-up and measured) and both runs'
+            Matcher warmUp = Pattern.compile(
+                            "Warm-up in [0-9.]+ s: [0-9]+ slices of -t [0-9]+, ([0-9,]+) requests, D = ")
+                    .matcher(out());
+            assertTrue(warmUp.find(), out());
+            long warmUpRequests = Long.parseLong(warmUp.group(1).replace(",", ""));
+            assertTrue(warmUpRequests > 0 && warmUpRequests < 54_000 + 200, "about half the runs' requests at most");
+            // the server holds the warm-up's rides, the baseline's (warm-up and measured) and both runs'
             long storedNow = ServerProbe.statistics(server.baseUrl(), 2_000, 2_000)
                     .ridesStored()
                     .orElseThrow();
-            assertEquals(400 + 36_000, storedNow - storedAtStart);
-            assertEquals("the baseline's, cold: rough", source(reports.get(0)));
+            assertEquals(warmUpRequests + 400 + 108_000, storedNow - storedAtStart);
+            assertEquals("measured in the warm-up", source(reports.get(0)));
             RunReport first = reports.get(0);
-            assertEquals("measured in run -t 16 on a warming JVM", source(reports.get(1)));
+            assertTrue(source(reports.get(1)).startsWith("measured in run -t 16"), source(reports.get(1)));
             assertEquals(
                     (first.processCpuNanos() - first.jitCpuNanos())
                             / (double) first.result().requests().attempts(),
                     reports.get(1).model().network().cpuNanosPerRequest(),
                     1e-6);
 
+            String key =
+                    CalibrationStore.key(server.baseUrl(), config.transport().cliName());
+            Instant then = Instant.now().minusSeconds(60);
+            store.save(key, new CalibrationStore.Entry(150_000, 1e9, then));
+            out.reset();
             List<RunReport> again = sweep(sweep, store);
+            assertFalse(out().contains("Warm-up"), "an entry is stored: no warm-up");
             assertTrue(source(again.get(0)).startsWith("stored "), source(again.get(0)));
             assertTrue(source(again.get(0)).endsWith(", cold JVM"), source(again.get(0)));
             assertTrue(source(again.get(1)).startsWith("stored "), source(again.get(1)));
-            assertEquals(
-                    reports.get(1).cpuNanosPerAttempt(),
-                    again.get(1).model().network().cpuNanosPerRequest(),
-                    1e-6,
-                    "the stored D is the first sweep's last run's");
+            assertEquals(150_000, again.get(1).model().network().cpuNanosPerRequest(), 1e-6);
+            CalibrationStore.Entry refreshed = store.find(key).orElseThrow();
+            assertTrue(refreshed.measuredAt().isAfter(then), "refreshed by the invocation that reused it");
+            assertEquals(again.get(1).cpuNanosPerAttempt(), refreshed.demandNanos(), 1e-6, "the last run's D");
         }
     }
 

@@ -13,7 +13,7 @@ import java.util.Optional;
 
 /**
  * The CPU per request that an invocation's runs measured, stored per machine, JVM, client build, server and transport
- * (see {@link #key}) in a file of two lines (the key; D and the first run's extra CPU in nanoseconds, and when), and
+ * (see {@link #key}) in a file of two lines (the key; D and a cold JVM's extra CPU in nanoseconds, and when), and
  * reused by later invocations while {@link Entry#reusable fresh}. D is this machine's CPU per request, so the network
  * path to a server (its latency W) does not change it. Every file error reads as "nothing stored" and makes a save a
  * no-op: the store only saves time. Thread-safe (a save replaces its file atomically; the last writer wins).
@@ -42,10 +42,10 @@ public final class CalibrationStore {
      * What an invocation's runs measured.
      *
      * @param demandNanos           D, CPU time per request of its last run, on a warm JVM
-     * @param firstRunExtraCpuNanos the CPU its first run used beyond D per request (a JVM still compiling)
+     * @param coldExtraCpuNanos     the CPU a cold JVM spent beyond D per request (compiling), see {@link WarmUp}
      * @param measuredAt            when
      */
-    public record Entry(double demandNanos, double firstRunExtraCpuNanos, Instant measuredAt) {
+    public record Entry(double demandNanos, double coldExtraCpuNanos, Instant measuredAt) {
 
         /** Whether it may be reused at {@code now}, after a baseline that measured W = {@code w}. */
         public boolean reusable(Instant now) {
@@ -85,6 +85,11 @@ public final class CalibrationStore {
                 transport);
     }
 
+    /** Whether it keeps what is saved (not {@link #NONE}). */
+    public boolean keeps() {
+        return dir != null;
+    }
+
     /** The entry stored under {@code key}, if any. */
     public Optional<Entry> find(String key) {
         Path file = file(key);
@@ -109,7 +114,7 @@ public final class CalibrationStore {
         String values = String.join(
                 " ",
                 Double.toString(entry.demandNanos()),
-                Double.toString(entry.firstRunExtraCpuNanos()),
+                Double.toString(entry.coldExtraCpuNanos()),
                 entry.measuredAt().toString());
         try {
             Files.createDirectories(dir);

@@ -4,6 +4,7 @@ import io.upic.liftride.client.cli.RunConfig;
 import io.upic.liftride.client.engine.Baseline;
 import io.upic.liftride.client.engine.PhaseResult;
 import io.upic.liftride.client.engine.RunResult;
+import io.upic.liftride.client.engine.WarmUp;
 import io.upic.liftride.client.plan.LoadPlan;
 import io.upic.liftride.client.plan.PlannedPhase;
 import java.io.PrintStream;
@@ -47,6 +48,28 @@ public final class BriefSummary {
                     c.baselineRequests(),
                     Baseline.PART_LIMIT_NANOS / 1e9);
         }
+        out.flush();
+    }
+
+    /** The warm-up's outcome in one line ({@code w} null: nothing measured). */
+    public static void printWarmUp(PrintStream out, int threads, WarmUp.Result w) {
+        if (w == null) {
+            out.println("Warm-up: nothing measured (this process's CPU time is unknown, or a stop came first)");
+            return;
+        }
+        out.printf(
+                L,
+                "Warm-up in %.1f s: %d slices of -t %d, %,d requests, D = %.1f us; %s%n",
+                w.wallNanos() / 1e9,
+                w.slices(),
+                threads,
+                w.attempts(),
+                w.demandNanos() / 1e3,
+                w.settled()
+                        ? "the JIT compiler has settled"
+                        : w.complete()
+                                ? "the JIT compiler has not settled (a busy machine?)"
+                                : "cut short at half the runs' requests: stored only after a longer run");
         out.flush();
     }
 

@@ -2,6 +2,7 @@ package io.upic.liftride.client.report;
 
 import io.upic.liftride.client.engine.Baseline;
 import io.upic.liftride.client.engine.CalibrationStore;
+import io.upic.liftride.client.engine.WarmUp;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
@@ -9,11 +10,11 @@ import java.util.Optional;
 
 /**
  * D, the CPU per request the model takes for each run of one invocation, learned from the runs themselves. The
- * first run: D stored by an earlier invocation on this machine, server and transport (its last run's, on a warm
- * JVM) plus its first run's extra CPU (a JVM still compiling) spread over this run's requests, at most the
- * baseline's cold D; with nothing stored, the baseline's cold D, which is rough. Each later run: the stored D, else
- * the previous run's CPU per attempt less its JIT compiler threads' (compiled code stays compiled). Not thread-safe:
- * one runner uses it.
+ * first run: after a warm-up (see {@link WarmUp}), the warm-up's D; else D stored by an earlier invocation on this
+ * machine, server and transport plus the extra CPU a cold JVM spent there spread over this run's requests, at most
+ * the baseline's cold D; with neither, the baseline's cold D, which is rough. Each later run: the stored D, else the
+ * previous run's CPU per attempt less its JIT compiler threads' (compiled code stays compiled). What it stores is
+ * refreshed by every invocation that reused it. Not thread-safe: one runner uses it.
  */
 public final class CpuDemand {
     private static final DateTimeFormatter MINUTE =
@@ -21,6 +22,7 @@ public final class CpuDemand {
 
     private final double coldNanos;
     private final CalibrationStore.Entry stored;
+    private final WarmUp.Result warmUp;
     private double firstNanos = Double.NaN;
     private long firstRequests;
     private double lastNanos = Double.NaN;
@@ -28,10 +30,14 @@ public final class CpuDemand {
     private String lastRun;
     private int runs;
 
-    /** For an invocation whose baseline measured {@code baseline}, reusing {@code stored} (null: none). */
-    public CpuDemand(Baseline.Result baseline, CalibrationStore.Entry stored) {
+    /**
+     * For an invocation whose baseline measured {@code baseline}, reusing {@code stored} (null: none) or after
+     * {@code warmUp} (null: none).
+     */
+    public CpuDemand(Baseline.Result baseline, CalibrationStore.Entry stored, WarmUp.Result warmUp) {
         this.coldNanos = baseline.coldCpuNanosPerRequest();
         this.stored = stored;
+        this.warmUp = warmUp;
     }
 
     /** D for the next run, of {@code requests} requests, in nanoseconds; NaN when unknown. */
@@ -39,10 +45,13 @@ public final class CpuDemand {
         if (runs > 0) {
             return stored != null ? stored.demandNanos() : lastLessJitNanos;
         }
+        if (warmUp != null) {
+            return warmUp.demandNanos();
+        }
         if (stored == null) {
             return coldNanos;
         }
-        double first = stored.demandNanos() + stored.firstRunExtraCpuNanos() / Math.max(1, requests);
+        double first = stored.demandNanos() + stored.coldExtraCpuNanos() / Math.max(1, requests);
         return coldNanos > 0 ? Math.min(coldNanos, first) : first;
     }
 
@@ -50,9 +59,13 @@ public final class CpuDemand {
     public String source() {
         String when = stored == null ? null : MINUTE.format(stored.measuredAt());
         if (runs > 0) {
+            boolean warming = runs == 1 && (warmUp == null || !warmUp.settled());
             return stored != null
                     ? "stored " + when
-                    : "measured in run " + lastRun + (runs == 1 ? " on a warming JVM" : "");
+                    : "measured in run " + lastRun + (warming ? " on a warming JVM" : "");
+        }
+        if (warmUp != null) {
+            return "measured in the warm-up";
         }
         return stored != null ? "stored " + when + ", cold JVM" : "the baseline's, cold: rough";
     }
@@ -65,27 +78,29 @@ public final class CpuDemand {
         if (attempts <= 0 || cpuNanos < 0) {
             return;
         }
-        double d = (double) cpuNanos / attempts;
+        lastNanos = (double) cpuNanos / attempts;
         if (runs == 0) {
-            firstNanos = d;
+            firstNanos = lastNanos;
             firstRequests = attempts;
         }
-        lastNanos = d;
         lastLessJitNanos = (double) Math.max(0, cpuNanos - jitNanos) / attempts;
         lastRun = name;
         runs++;
     }
 
     /**
-     * What to store for later invocations once two runs or more were learned: the last run's D and the first run's
-     * extra CPU over it; empty before that.
+     * What to store for later invocations, with the last run's D: after a complete warm-up, the warm-up's extra CPU;
+     * after a stored entry and two runs or more, the cold first run's extra CPU over that D; empty otherwise.
      */
     public Optional<CalibrationStore.Entry> toStore(Instant now) {
-        if (runs < 2) {
-            return Optional.empty();
+        if (runs >= 1 && warmUp != null && warmUp.complete()) {
+            return Optional.of(new CalibrationStore.Entry(lastNanos, warmUp.extraCpuNanos(), now));
         }
-        double extra = Math.max(0, firstNanos - lastNanos) * firstRequests;
-        return Optional.of(new CalibrationStore.Entry(lastNanos, extra, now));
+        if (runs >= 2 && stored != null) {
+            return Optional.of(
+                    new CalibrationStore.Entry(lastNanos, Math.max(0, firstNanos - lastNanos) * firstRequests, now));
+        }
+        return Optional.empty();
     }
 
     /** The model's network for the next run of {@code requests}: C cores, D, Z = W - D; null when D is unknown. */

@@ -83,7 +83,7 @@ class BriefSummaryTest {
                 List.of("Baseline in 2.5 s: W = 0.400 ms latency (1 thread), no D (this process's CPU time is unknown:"
                         + " no model)"),
                 lines(out -> BriefSummary.printBaseline(
-                        out, unknownCpu, new CpuDemand(unknownCpu, null), 1_000, 2_500_000_000L)));
+                        out, unknownCpu, new CpuDemand(unknownCpu, null, null), 1_000, 2_500_000_000L)));
         assertEquals(List.of(), lines(out -> BriefSummary.printBaseline(out, null, null, 1_000, 0)));
         Baseline.Result cold = unknownCpu.toBuilder()
                 .cpuNanos(3_000_000_000L)
@@ -92,7 +92,8 @@ class BriefSummaryTest {
         assertEquals(
                 List.of("Baseline in 2.5 s: W = 0.400 ms latency (1 thread), D = 200.0 us CPU per request (the"
                         + " baseline's, cold: rough)"),
-                lines(out -> BriefSummary.printBaseline(out, cold, new CpuDemand(cold, null), 1_000, 2_500_000_000L)));
+                lines(out ->
+                        BriefSummary.printBaseline(out, cold, new CpuDemand(cold, null, null), 1_000, 2_500_000_000L)));
         assertEquals(
                 List.of("No prediction: the baseline had no successful request"),
                 lines(out -> BriefSummary.printBaseline(

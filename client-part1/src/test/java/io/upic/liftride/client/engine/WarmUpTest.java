@@ -1,0 +1,75 @@
+package io.upic.liftride.client.engine;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.upic.liftride.client.Fixtures;
+import io.upic.liftride.client.jvm.ProcessCpu;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.LongFunction;
+import org.junit.jupiter.api.Test;
+
+class WarmUpTest {
+    private final List<Long> requested = new ArrayList<>();
+
+    /**
+     * A slice of {@code attempts} attempts that spends about {@code micros} of CPU on each, and three times as much
+     * in every other slice when {@code alternate}.
+     */
+    private LongFunction<RunResult> slice(int attempts, long micros, boolean alternate, AtomicInteger calls) {
+        return requested -> {
+            this.requested.add(requested);
+            int k = calls.incrementAndGet();
+            long perAttempt = alternate && k % 2 == 0 ? 3 * micros : micros;
+            long end = ProcessCpu.nanos() + attempts * perAttempt * 1_000;
+            long x = 0;
+            while (ProcessCpu.nanos() < end) {
+                x += System.nanoTime() & 1;
+            }
+            Requests r = Requests.of(attempts + x * 0, attempts, 0, 0, attempts);
+            return Fixtures.run().requests(r).build();
+        };
+    }
+
+    @Test
+    void steadyCpuPerRequestSettlesWithinAFewSlicesAndLearnsIt() {
+        AtomicInteger calls = new AtomicInteger();
+        WarmUp.Result w = WarmUp.run(slice(200, 1_000, false, calls), 10_000, () -> false);
+        assertTrue(w.settled(), w.toString());
+        assertTrue(w.complete());
+        assertEquals(calls.get(), w.slices());
+        assertTrue(w.slices() >= 2 && w.slices() < 50, w.toString());
+        assertEquals(200L * w.slices(), w.attempts());
+        // at least the 1 ms spun per attempt (the rest of the process adds a little)
+        assertTrue(w.demandNanos() >= 900_000 && w.demandNanos() < 3_000_000, w.toString());
+        assertTrue(w.extraCpuNanos() >= 0);
+        assertEquals(WarmUp.FIRST_SLICE, requested.get(0));
+        for (int i = 1; i < requested.size(); i++) {
+            long size = requested.get(i);
+            assertTrue(size >= WarmUp.FIRST_SLICE && size <= 4 * requested.get(i - 1), requested.toString());
+        }
+        // 200 attempts take about 0.2 s of CPU: a slice of 1 s asks for more
+        assertTrue(requested.get(1) > WarmUp.FIRST_SLICE, requested.toString());
+    }
+
+    @Test
+    void aCpuPerRequestThatKeepsMovingRunsToTheAttemptsItMayMakeAndIsNotWorthStoring() {
+        AtomicInteger calls = new AtomicInteger();
+        WarmUp.Result w = WarmUp.run(slice(100, 100, true, calls), 250, () -> false);
+        assertEquals(3, w.slices(), "100 + 100 < 250, so a third slice runs");
+        assertEquals(300, w.attempts());
+        assertFalse(w.settled(), w.toString());
+        assertFalse(w.complete(), "a limit of attempts is not the time limit");
+    }
+
+    @Test
+    void aStopBeforeTheFirstSliceRunsNothing() {
+        AtomicInteger calls = new AtomicInteger();
+        assertNull(WarmUp.run(slice(100, 100, false, calls), 1_000, () -> true));
+        assertEquals(0, calls.get());
+    }
+}
