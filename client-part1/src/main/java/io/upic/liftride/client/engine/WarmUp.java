@@ -84,9 +84,6 @@ public final class WarmUp {
             previous = d;
             long aimed = Math.min(4 * size, (long) ((double) sliceAttempts * SLICE_NANOS / wall));
             size = Math.max(FIRST_SLICE, Math.min(aimed, maxAttempts - attempts));
-            System.err.printf(
-                    "slice %d: %d req, D %.1f us, jit %.2f of %.2f s cpu%n",
-                    slices, sliceAttempts, d / 1e3, jit / 1e9, cpu / 1e9);
         }
         if (slices == 0) {
             return null;
