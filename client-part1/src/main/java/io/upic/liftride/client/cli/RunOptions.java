@@ -93,7 +93,7 @@ public final class RunOptions {
             null,
             "baseline",
             "N",
-            "single-thread baseline for Little's law: N warm-up requests, then N measured (each part at most 1.5 s once"
+            "single-thread baseline for Little's law: N warm-up requests, then N measured (each part at most 1.2 s once"
                     + " 200 are sent)"
                     + " for the latency W (0 = skip it, and the prediction)",
             0,

@@ -25,7 +25,7 @@ import lombok.Builder;
 public final class Baseline {
 
     /** Each part, warm-up and measured, ends after its requests or this long, whichever comes first... */
-    public static final long PART_LIMIT_NANOS = 1_500_000_000L;
+    public static final long PART_LIMIT_NANOS = 1_200_000_000L;
 
     /** ...but not before this many requests: over a slow network a few dozen leave the JVM cold. */
     static final int PART_MIN_REQUESTS = 200;
