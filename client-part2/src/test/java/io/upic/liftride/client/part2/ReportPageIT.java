@@ -192,8 +192,8 @@ class ReportPageIT {
         assertShown(cells, "server.delta", server.get("delta").getAsDouble(), run);
         JsonElement prediction = summary.get("prediction");
         assertFalse(prediction.isJsonNull(), run + ": a baseline ran, so a prediction exists");
-        double error = summary.get("throughput").getAsDouble()
-                        / prediction.getAsJsonObject().get("throughput").getAsDouble()
+        double error = summary.get("wallSeconds").getAsDouble()
+                        / prediction.getAsJsonObject().get("wallSeconds").getAsDouble()
                 - 1;
         assertShown(cells, "prediction.error", error, run);
         assertTrue(summary.getAsJsonArray("thresholds").isEmpty(), run + ": no --threshold given");

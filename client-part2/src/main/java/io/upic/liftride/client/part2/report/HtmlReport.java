@@ -373,7 +373,7 @@ public final class HtmlReport {
         badge(b, "Thresholds", v, "thresholds", "held", "none set (--threshold)");
         badge(b, "Server", v, "server reconciliation", "stored exactly the successful requests", "not checked");
         badge(b, "Failures", v, "failed", "none", "-");
-        badge(b, "Prediction", v, "model's error", "within 15% of the measured throughput", "none (--baseline 0)");
+        badge(b, "Prediction", v, "model's error", "within 15% of the measured wall time", "none (--baseline 0)");
         b.append("</ul>\n<table class=\"verdict\"><thead><tr><th>run</th>");
         ReportVerdict.COLUMNS.forEach(
                 c -> b.append("<th>").append(Html.escape(c)).append("</th>"));

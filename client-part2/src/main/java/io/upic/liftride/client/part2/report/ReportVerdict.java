@@ -136,17 +136,17 @@ public record ReportVerdict(List<Row> rows) {
                 s.stopped() ? Status.BAD : Status.NONE);
     }
 
-    /** The error of the prediction's throughput; a warning when the model missed the wall time by over 15%. */
+    /** The model's error on the wall time, as the console gives it; a warning past 15%. */
     private static Cell prediction(RunSummary s, boolean missed) {
         RunSummary.PredictionInputs p = s.prediction();
-        if (p == null || !(p.throughput() > 0)) {
+        if (p == null || !(p.wallSeconds() > 0)) {
             return new Cell("prediction.error", Double.NaN, "no prediction (--baseline 0)", Status.NONE);
         }
-        double error = s.throughput() / p.throughput() - 1;
+        double error = s.wallSeconds() / p.wallSeconds() - 1;
         return new Cell(
                 "prediction.error",
                 error,
-                String.format(L, "%+.1f%% (%s %,.0f req/s)", 100 * error, p.model(), p.throughput()),
+                String.format(L, "%+.1f%% wall time (%s: %.1f s)", 100 * error, p.model(), p.wallSeconds()),
                 missed ? Status.WARN : Status.OK);
     }
 }
