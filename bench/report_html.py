@@ -42,7 +42,8 @@ def main():
                        check=True)
     stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
     out_dir = os.path.join("data", "runs", "report-html-" + stamp)  # relative: the page shows the command
-    cmd = ["java", "-jar", os.path.relpath(JAR, ROOT), "-t", a.t, "-s", a.s, "-l", a.l, "-m", a.m, "--out", out_dir]
+    cmd = ["java", "-jar", os.path.relpath(JAR, ROOT), "-t", a.t, "-s", a.s, "-l", a.l, "-m", a.m, "--out", out_dir,
+           "--verbose"]  # --verbose prints the page's size and render time
     load_before = load1()
     run = subprocess.run(cmd, capture_output=True, text=True, timeout=3600, cwd=ROOT)
     load_after = load1()
