@@ -2,7 +2,7 @@ package io.upic.liftride.client;
 
 import io.upic.liftride.client.cli.ParsedArgs;
 import io.upic.liftride.client.cli.RunOptions;
-import io.upic.liftride.client.engine.CalibrationStore;
+import io.upic.liftride.client.prediction.CalibrationStore;
 import io.upic.liftride.client.threshold.MetricCatalog;
 import io.upic.liftride.client.threshold.ThresholdCheck;
 import io.upic.liftride.flags.UsageException;

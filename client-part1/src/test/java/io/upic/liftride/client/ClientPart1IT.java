@@ -6,9 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.upic.liftride.client.cli.RunConfig;
-import io.upic.liftride.client.engine.CalibrationStore;
 import io.upic.liftride.client.engine.RunResult;
 import io.upic.liftride.client.http.ServerProbe;
+import io.upic.liftride.client.prediction.CalibrationStore;
 import io.upic.liftride.client.report.RunReport;
 import io.upic.liftride.server.embedded.EmbeddedServer;
 import java.io.ByteArrayOutputStream;

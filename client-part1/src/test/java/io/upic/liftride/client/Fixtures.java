@@ -2,10 +2,10 @@ package io.upic.liftride.client;
 
 import io.upic.liftride.client.cli.RunConfig;
 import io.upic.liftride.client.cli.RunOptions;
-import io.upic.liftride.client.engine.Baseline;
 import io.upic.liftride.client.engine.PhaseResult;
 import io.upic.liftride.client.engine.Requests;
 import io.upic.liftride.client.engine.RunResult;
+import io.upic.liftride.client.prediction.Baseline;
 import io.upic.liftride.client.report.Reconciliation;
 import io.upic.liftride.client.report.RunReport;
 import io.upic.liftride.flags.UsageException;

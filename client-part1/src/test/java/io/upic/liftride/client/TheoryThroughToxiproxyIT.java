@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.upic.liftride.client.cli.RunConfig;
-import io.upic.liftride.client.report.LittlesLaw;
-import io.upic.liftride.client.report.Prediction;
+import io.upic.liftride.client.prediction.LittlesLaw;
+import io.upic.liftride.client.prediction.Prediction;
 import io.upic.liftride.client.report.RunReport;
 import io.upic.liftride.server.embedded.EmbeddedServer;
 import io.upic.liftride.testkit.HostPort;

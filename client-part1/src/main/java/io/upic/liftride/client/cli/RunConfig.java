@@ -1,12 +1,12 @@
 package io.upic.liftride.client.cli;
 
-import io.upic.liftride.client.engine.Baseline;
 import io.upic.liftride.client.engine.RideValues;
 import io.upic.liftride.client.http.RetryPolicy;
 import io.upic.liftride.client.plan.LoadPlan;
 import io.upic.liftride.client.plan.OpenModel;
 import io.upic.liftride.client.plan.PhasePlan;
 import io.upic.liftride.client.plan.Shard;
+import io.upic.liftride.client.prediction.Baseline;
 import io.upic.liftride.client.threshold.Threshold;
 import io.upic.liftride.client.transport.Transport;
 import java.nio.file.Path;

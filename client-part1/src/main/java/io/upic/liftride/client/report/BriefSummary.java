@@ -1,12 +1,15 @@
 package io.upic.liftride.client.report;
 
 import io.upic.liftride.client.cli.RunConfig;
-import io.upic.liftride.client.engine.Baseline;
 import io.upic.liftride.client.engine.PhaseResult;
 import io.upic.liftride.client.engine.RunResult;
-import io.upic.liftride.client.engine.WarmUp;
 import io.upic.liftride.client.plan.LoadPlan;
 import io.upic.liftride.client.plan.PlannedPhase;
+import io.upic.liftride.client.prediction.Baseline;
+import io.upic.liftride.client.prediction.CpuDemand;
+import io.upic.liftride.client.prediction.LittlesLaw;
+import io.upic.liftride.client.prediction.Prediction;
+import io.upic.liftride.client.prediction.WarmUp;
 import java.io.PrintStream;
 import java.util.List;
 import java.util.Locale;

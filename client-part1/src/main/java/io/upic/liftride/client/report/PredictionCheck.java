@@ -2,6 +2,9 @@ package io.upic.liftride.client.report;
 
 import io.upic.liftride.client.engine.PhaseResult;
 import io.upic.liftride.client.engine.RunResult;
+import io.upic.liftride.client.prediction.ClosedNetwork;
+import io.upic.liftride.client.prediction.LittlesLaw;
+import io.upic.liftride.client.prediction.Prediction;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

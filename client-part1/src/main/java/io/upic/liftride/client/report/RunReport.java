@@ -1,9 +1,11 @@
 package io.upic.liftride.client.report;
 
 import io.upic.liftride.client.cli.RunConfig;
-import io.upic.liftride.client.engine.Baseline;
 import io.upic.liftride.client.engine.RunResult;
 import io.upic.liftride.client.plan.LoadPlan;
+import io.upic.liftride.client.prediction.Baseline;
+import io.upic.liftride.client.prediction.CpuDemand;
+import io.upic.liftride.client.prediction.Prediction;
 import io.upic.liftride.client.threshold.ThresholdCheck;
 import lombok.Builder;
 

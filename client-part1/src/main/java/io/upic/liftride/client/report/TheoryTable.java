@@ -1,8 +1,11 @@
 package io.upic.liftride.client.report;
 
-import io.upic.liftride.client.engine.Baseline;
 import io.upic.liftride.client.engine.PhaseResult;
 import io.upic.liftride.client.engine.RunResult;
+import io.upic.liftride.client.prediction.Baseline;
+import io.upic.liftride.client.prediction.CpuScope;
+import io.upic.liftride.client.prediction.LittlesLaw;
+import io.upic.liftride.client.prediction.Prediction;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

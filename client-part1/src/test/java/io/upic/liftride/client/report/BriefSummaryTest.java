@@ -6,7 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.upic.liftride.client.Fixtures;
 import io.upic.liftride.client.cli.RunConfig;
-import io.upic.liftride.client.engine.Baseline;
+import io.upic.liftride.client.prediction.Baseline;
+import io.upic.liftride.client.prediction.CpuDemand;
 import io.upic.liftride.client.threshold.Metric;
 import io.upic.liftride.client.threshold.MetricSource;
 import java.io.ByteArrayOutputStream;

@@ -6,10 +6,14 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.upic.liftride.client.Fixtures;
-import io.upic.liftride.client.engine.Baseline;
 import io.upic.liftride.client.engine.Progress;
 import io.upic.liftride.client.engine.RunResult;
 import io.upic.liftride.client.plan.LoadPlan;
+import io.upic.liftride.client.prediction.Baseline;
+import io.upic.liftride.client.prediction.ClosedNetwork;
+import io.upic.liftride.client.prediction.CpuScope;
+import io.upic.liftride.client.prediction.LittlesLaw;
+import io.upic.liftride.client.prediction.Prediction;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;

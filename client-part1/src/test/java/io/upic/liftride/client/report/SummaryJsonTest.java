@@ -6,10 +6,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.upic.liftride.client.Fixtures;
 import io.upic.liftride.client.RunHooks;
-import io.upic.liftride.client.engine.Baseline;
 import io.upic.liftride.client.engine.PhaseResult;
 import io.upic.liftride.client.engine.Requests;
 import io.upic.liftride.client.engine.RunResult;
+import io.upic.liftride.client.prediction.Baseline;
+import io.upic.liftride.client.prediction.ClosedNetwork;
+import io.upic.liftride.client.prediction.CpuScope;
+import io.upic.liftride.client.prediction.LittlesLaw;
+import io.upic.liftride.client.prediction.Prediction;
 import io.upic.liftride.client.threshold.Metric;
 import io.upic.liftride.client.threshold.MetricSource;
 import io.upic.liftride.client.threshold.Threshold;

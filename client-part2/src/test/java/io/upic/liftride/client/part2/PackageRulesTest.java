@@ -46,4 +46,18 @@ class PackageRulesTest {
                 .resideInAnyPackage("io.upic.liftride.client.cli..", "io.upic.liftride.client.report..")
                 .check(MAIN);
     }
+
+    @Test
+    void thePredictionImportsNeitherTheCommandLineNorTheReports() {
+        noClasses()
+                .that()
+                .resideInAPackage("io.upic.liftride.client.prediction..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage("io.upic.liftride.client.cli..", "io.upic.liftride.client.report..")
+                .orShould()
+                .dependOnClassesThat()
+                .resideInAPackage("io.upic.liftride.client.part2..")
+                .check(MAIN);
+    }
 }

@@ -1,13 +1,13 @@
 package io.upic.liftride.client.part2.report;
 
-import io.upic.liftride.client.engine.Baseline;
 import io.upic.liftride.client.engine.RunResult;
 import io.upic.liftride.client.part2.chart.RunCharts.ChartFile;
 import io.upic.liftride.client.part2.metrics.ScopeStats;
 import io.upic.liftride.client.part2.metrics.TimeBuckets;
 import io.upic.liftride.client.part2.metrics.Timeline;
-import io.upic.liftride.client.report.CpuScope;
-import io.upic.liftride.client.report.Prediction;
+import io.upic.liftride.client.prediction.Baseline;
+import io.upic.liftride.client.prediction.CpuScope;
+import io.upic.liftride.client.prediction.Prediction;
 import io.upic.liftride.client.report.PredictionCheck;
 import io.upic.liftride.client.report.Reconciliation;
 import io.upic.liftride.client.report.RunReport;

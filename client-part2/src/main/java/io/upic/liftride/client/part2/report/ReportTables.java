@@ -4,7 +4,7 @@ import io.upic.liftride.client.engine.PhaseResult;
 import io.upic.liftride.client.engine.RunResult;
 import io.upic.liftride.client.part2.metrics.LatencyStats;
 import io.upic.liftride.client.part2.metrics.ScopeStats;
-import io.upic.liftride.client.report.Prediction;
+import io.upic.liftride.client.prediction.Prediction;
 import io.upic.liftride.client.report.TheoryTable;
 import java.time.Instant;
 import java.time.ZoneOffset;

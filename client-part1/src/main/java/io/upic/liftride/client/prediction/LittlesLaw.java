@@ -1,6 +1,5 @@
-package io.upic.liftride.client.report;
+package io.upic.liftride.client.prediction;
 
-import io.upic.liftride.client.engine.Baseline;
 import io.upic.liftride.client.plan.LoadPlan;
 import io.upic.liftride.client.plan.PlannedPhase;
 import io.upic.liftride.client.plan.ThreadAssignment;

@@ -1,8 +1,5 @@
-package io.upic.liftride.client.report;
+package io.upic.liftride.client.prediction;
 
-import io.upic.liftride.client.engine.Baseline;
-import io.upic.liftride.client.engine.CalibrationStore;
-import io.upic.liftride.client.engine.WarmUp;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;

@@ -1,4 +1,4 @@
-package io.upic.liftride.client.report;
+package io.upic.liftride.client.prediction;
 
 import java.util.List;
 

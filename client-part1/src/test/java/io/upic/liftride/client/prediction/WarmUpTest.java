@@ -1,4 +1,4 @@
-package io.upic.liftride.client.engine;
+package io.upic.liftride.client.prediction;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.upic.liftride.client.Fixtures;
+import io.upic.liftride.client.engine.Requests;
+import io.upic.liftride.client.engine.RunResult;
 import io.upic.liftride.client.jvm.ProcessCpu;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,11 +1,10 @@
-package io.upic.liftride.client.report;
+package io.upic.liftride.client.prediction;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.upic.liftride.client.Fixtures;
-import io.upic.liftride.client.engine.Baseline;
 import io.upic.liftride.client.plan.LoadPlan;
 import io.upic.liftride.client.plan.Phase;
 import io.upic.liftride.client.plan.PhasePlan;

@@ -1,4 +1,4 @@
-package io.upic.liftride.client.engine;
+package io.upic.liftride.client.prediction;
 
 import java.io.File;
 import java.io.IOException;

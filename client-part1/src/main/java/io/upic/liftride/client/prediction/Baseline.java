@@ -1,5 +1,11 @@
-package io.upic.liftride.client.engine;
+package io.upic.liftride.client.prediction;
 
+import io.upic.liftride.client.engine.AttemptListener;
+import io.upic.liftride.client.engine.AttemptRecorder;
+import io.upic.liftride.client.engine.RetryingSender;
+import io.upic.liftride.client.engine.RideKeys;
+import io.upic.liftride.client.engine.RideValues;
+import io.upic.liftride.client.engine.SilentServerDetector;
 import io.upic.liftride.client.http.AttemptCodes;
 import io.upic.liftride.client.http.RetryPolicy;
 import io.upic.liftride.client.http.RideSender;

@@ -1,13 +1,10 @@
-package io.upic.liftride.client.report;
+package io.upic.liftride.client.prediction;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.upic.liftride.client.Fixtures;
-import io.upic.liftride.client.engine.Baseline;
-import io.upic.liftride.client.engine.CalibrationStore;
-import io.upic.liftride.client.engine.WarmUp;
 import java.time.Instant;
 import org.junit.jupiter.api.Test;
 

@@ -1,4 +1,4 @@
-package io.upic.liftride.client.report;
+package io.upic.liftride.client.prediction;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;

@@ -1,4 +1,4 @@
-package io.upic.liftride.client.report;
+package io.upic.liftride.client.prediction;
 
 /**
  * A closed queueing network of N threads and two stations, solved exactly by mean value analysis (MVA):

@@ -1,4 +1,4 @@
-package io.upic.liftride.client.report;
+package io.upic.liftride.client.prediction;
 
 /**
  * What the CPU time measured in this JVM covers, and so what the model's CPU station stands for: the

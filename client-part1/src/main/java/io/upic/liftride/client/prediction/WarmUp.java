@@ -1,5 +1,6 @@
-package io.upic.liftride.client.engine;
+package io.upic.liftride.client.prediction;
 
+import io.upic.liftride.client.engine.RunResult;
 import io.upic.liftride.client.jvm.ProcessCpu;
 import java.util.function.BooleanSupplier;
 import java.util.function.LongFunction;
