@@ -15,6 +15,7 @@ import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.upic.liftride.server.store.RideStore;
 import io.upic.liftride.server.store.StoreObserver;
+import io.upic.liftride.server.store.UnavailableCause;
 import java.time.Duration;
 import java.util.EnumMap;
 import java.util.List;

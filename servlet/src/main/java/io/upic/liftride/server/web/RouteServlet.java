@@ -127,7 +127,7 @@ abstract class RouteServlet extends HttpServlet {
     /** {@link #storeUnavailable}, counted by its cause in the metrics (when on). */
     protected final void unavailable(HttpServletResponse response, StoreUnavailableException e) throws IOException {
         if (metrics != null) {
-            metrics.unavailable(UnavailableCause.of(e));
+            metrics.unavailable(e.unavailableCause());
         }
         storeUnavailable(response, e);
     }
