@@ -1,4 +1,4 @@
-package io.upic.liftride.server.web;
+package io.upic.liftride.server.operations;
 
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.DistributionSummary;
@@ -94,7 +94,8 @@ public final class Metrics implements AutoCloseable {
                 .register(registry);
     }
 
-    void unavailable(UnavailableCause cause) {
+    /** Counts one 503 under its cause. */
+    public void unavailable(UnavailableCause cause) {
         unavailable.get(cause).increment();
     }
 
