@@ -2,7 +2,7 @@ package io.upic.liftride.client;
 
 import io.upic.liftride.server.embedded.EmbeddedServer;
 import io.upic.liftride.server.limits.Limit;
-import io.upic.liftride.server.web.LiftRideListener;
+import io.upic.liftride.server.operations.LiftRideListener;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;

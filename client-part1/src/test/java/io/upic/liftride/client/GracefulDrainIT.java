@@ -13,7 +13,7 @@ import io.upic.liftride.cluster.ClusterOptions;
 import io.upic.liftride.cluster.LocalCluster;
 import io.upic.liftride.cluster.NginxConf;
 import io.upic.liftride.server.embedded.EmbeddedServer;
-import io.upic.liftride.server.store.StoreSpec;
+import io.upic.liftride.server.operations.StoreSpec;
 import io.upic.liftride.testkit.FreePorts;
 import io.upic.liftride.testkit.Programs;
 import io.upic.liftride.testkit.RedisServer;

@@ -6,7 +6,7 @@ import io.upic.liftride.flags.Flag;
 import io.upic.liftride.flags.Flags;
 import io.upic.liftride.flags.UsageException;
 import io.upic.liftride.server.limits.Limit;
-import io.upic.liftride.server.store.StoreSpec;
+import io.upic.liftride.server.operations.StoreSpec;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.EnumMap;

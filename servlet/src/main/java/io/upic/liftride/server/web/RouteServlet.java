@@ -1,14 +1,19 @@
 package io.upic.liftride.server.web;
 
+import io.upic.liftride.server.http.JsonResponses;
+import io.upic.liftride.server.http.NotFoundServlet;
 import io.upic.liftride.server.limits.Limit;
 import io.upic.liftride.server.limits.Limits;
+import io.upic.liftride.server.operations.ContextAttributes;
+import io.upic.liftride.server.operations.Drain;
+import io.upic.liftride.server.operations.EndpointStats;
+import io.upic.liftride.server.operations.Metrics;
 import io.upic.liftride.server.routing.HttpMethod;
 import io.upic.liftride.server.routing.Route;
 import io.upic.liftride.server.routing.RouteMatch;
 import io.upic.liftride.server.routing.Routes;
 import io.upic.liftride.server.store.LimitReachedException;
 import io.upic.liftride.server.store.StoreUnavailableException;
-import io.upic.liftride.server.validation.Values;
 import java.io.IOException;
 import javax.servlet.AsyncEvent;
 import javax.servlet.AsyncListener;
@@ -28,8 +33,6 @@ import javax.servlet.http.HttpServletResponse;
  */
 abstract class RouteServlet extends HttpServlet {
     private static final long serialVersionUID = 1L;
-    /** What a 503 asks the client to wait: the store's own timeouts are about a second. */
-    static final int RETRY_AFTER_SECONDS = 1;
 
     private transient EndpointStats stats;
     private int bodyDeadlineMillis;
@@ -75,10 +78,10 @@ abstract class RouteServlet extends HttpServlet {
         if (drain.closingConnections()) {
             response.setHeader("Connection", "close"); // the server is stopping: no next request on this connection
         }
-        String path = pathOf(request);
+        String path = NotFoundServlet.pathOf(request);
         RouteMatch match = Routes.match(path);
         if (match == null || !serves(match.route())) {
-            noRoute(request, response, path);
+            NotFoundServlet.noRoute(request, response, path);
             return;
         }
         Route route = match.route();
@@ -127,7 +130,7 @@ abstract class RouteServlet extends HttpServlet {
     /** {@link #storeUnavailable}, counted by its cause in the metrics (when on). */
     protected final void unavailable(HttpServletResponse response, StoreUnavailableException e) throws IOException {
         if (metrics != null) {
-            metrics.unavailable(UnavailableCause.of(e));
+            metrics.unavailable(e.unavailableCause());
         }
         storeUnavailable(response, e);
     }
@@ -138,11 +141,12 @@ abstract class RouteServlet extends HttpServlet {
             throw e; // a body already went out: nothing left but to fail the exchange
         }
         response.resetBuffer();
-        response.setHeader("Retry-After", Integer.toString(RETRY_AFTER_SECONDS));
+        response.setHeader("Retry-After", Integer.toString(JsonResponses.RETRY_AFTER_SECONDS));
         JsonResponses.message(
                 response,
                 HttpServletResponse.SC_SERVICE_UNAVAILABLE,
-                "the ride store is unavailable (" + e.getMessage() + "); retry after " + RETRY_AFTER_SECONDS + " s");
+                "the ride store is unavailable (" + e.getMessage() + "); retry after "
+                        + JsonResponses.RETRY_AFTER_SECONDS + " s");
     }
 
     /** 409: the store holds as many entries of a kind as its limit allows; nothing was applied. */
@@ -152,24 +156,5 @@ abstract class RouteServlet extends HttpServlet {
         }
         response.resetBuffer();
         JsonResponses.message(response, HttpServletResponse.SC_CONFLICT, e.getMessage());
-    }
-
-    /** The path below the context path, decoded: what the routes are written against. */
-    static String pathOf(HttpServletRequest request) {
-        String servletPath = request.getServletPath();
-        String pathInfo = request.getPathInfo();
-        return pathInfo == null ? servletPath : servletPath + pathInfo;
-    }
-
-    /** The method needs no quoting: Tomcat accepts only HTTP token characters there. */
-    static void noRoute(HttpServletRequest request, HttpServletResponse response, String path) throws IOException {
-        JsonResponses.message(
-                response,
-                HttpServletResponse.SC_NOT_FOUND,
-                "no route for " + request.getMethod() + " " + Values.quote(path)
-                        + "; routes are /skiers/{resortID}/seasons/{seasonID}/days/{dayID}/skiers/{skierID},"
-                        + " /skiers/{skierID}/vertical, /resorts, /resorts/{resortID}/seasons,"
-                        + " /resorts/{resortID}/seasons/{seasonID}/day/{dayID}/skiers and /statistics"
-                        + " (and /health/live, /health/ready, /metrics)");
     }
 }

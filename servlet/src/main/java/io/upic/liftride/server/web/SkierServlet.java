@@ -1,9 +1,11 @@
 package io.upic.liftride.server.web;
 
+import io.upic.liftride.server.http.JsonResponses;
 import io.upic.liftride.server.model.LiftRide;
 import io.upic.liftride.server.model.SeasonVertical;
 import io.upic.liftride.server.model.SkierDay;
 import io.upic.liftride.server.model.SkierVerticalQuery;
+import io.upic.liftride.server.operations.ContextAttributes;
 import io.upic.liftride.server.routing.HttpMethod;
 import io.upic.liftride.server.routing.Route;
 import io.upic.liftride.server.routing.RouteMatch;

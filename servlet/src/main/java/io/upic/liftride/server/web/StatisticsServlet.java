@@ -1,5 +1,9 @@
 package io.upic.liftride.server.web;
 
+import io.upic.liftride.server.http.JsonResponses;
+import io.upic.liftride.server.operations.ContextAttributes;
+import io.upic.liftride.server.operations.EndpointStats;
+import io.upic.liftride.server.operations.Operators;
 import io.upic.liftride.server.routing.HttpMethod;
 import io.upic.liftride.server.routing.Route;
 import io.upic.liftride.server.routing.RouteMatch;

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.upic.liftride.flags.UsageException;
 import io.upic.liftride.server.limits.Limit;
-import io.upic.liftride.server.store.StoreSpec;
+import io.upic.liftride.server.operations.StoreSpec;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 

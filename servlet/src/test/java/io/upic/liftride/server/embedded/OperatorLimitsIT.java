@@ -4,7 +4,7 @@ import static io.upic.liftride.server.embedded.JsonAssertions.assertError;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.upic.liftride.server.limits.Limit;
-import io.upic.liftride.server.store.StoreSpec;
+import io.upic.liftride.server.operations.StoreSpec;
 import io.upic.liftride.testkit.RedisServer;
 import java.net.URI;
 import java.net.http.HttpClient;

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
-import io.upic.liftride.server.store.StoreSpec;
+import io.upic.liftride.server.operations.StoreSpec;
 import io.upic.liftride.testkit.RedisServer;
 import java.net.URI;
 import java.net.http.HttpClient;

@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
-import io.upic.liftride.server.store.StoreSpec;
+import io.upic.liftride.server.operations.StoreSpec;
 import io.upic.liftride.testkit.RedisServer;
 import java.io.IOException;
 import java.net.URI;

@@ -6,6 +6,7 @@ import io.upic.liftride.server.model.SkierDay;
 import io.upic.liftride.server.store.LimitReachedException;
 import io.upic.liftride.server.store.RideOutcome;
 import io.upic.liftride.server.store.StoreUnavailableException;
+import io.upic.liftride.server.store.UnavailableCause;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -45,7 +46,9 @@ final class FunctionCodes {
      */
     static List<RideOutcome> outcomes(Object reply, List<PendingRide> rides, Limits limits) {
         if (!(reply instanceof List<?> codes) || codes.size() != rides.size()) {
-            throw new StoreUnavailableException("Redis answered the batch of " + rides.size() + " rides with " + reply);
+            throw new StoreUnavailableException(
+                    UnavailableCause.STORE_OTHER,
+                    "Redis answered the batch of " + rides.size() + " rides with " + reply);
         }
         List<RideOutcome> outcomes = new ArrayList<>(rides.size());
         for (int i = 0; i < codes.size(); i++) {

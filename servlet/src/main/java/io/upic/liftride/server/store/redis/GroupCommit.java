@@ -3,6 +3,7 @@ package io.upic.liftride.server.store.redis;
 import io.upic.liftride.server.store.LimitReachedException;
 import io.upic.liftride.server.store.RideOutcome;
 import io.upic.liftride.server.store.StoreUnavailableException;
+import io.upic.liftride.server.store.UnavailableCause;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -104,11 +105,12 @@ final class GroupCommit implements AutoCloseable {
      */
     CompletableFuture<RideOutcome> submit(PendingRide ride) {
         if (closed) {
-            throw new StoreUnavailableException("the ride store is shutting down");
+            throw new StoreUnavailableException(UnavailableCause.SHUTTING_DOWN, "the ride store is shutting down");
         }
         ride.queuedAt(System.nanoTime());
         if (!queue.offer(ride)) {
             throw new StoreUnavailableException(
+                    UnavailableCause.STORE_OVERLOADED,
                     "the ride store is overloaded: " + queue.size() + " rides are waiting to be written");
         }
         return ride.outcome;
@@ -210,11 +212,13 @@ final class GroupCommit implements AutoCloseable {
             return;
         }
         if (nowNanos - ride.queuedAtNanos() >= requestTimeoutNanos && ride.abandon()) {
-            ride.outcome.completeExceptionally(new StoreUnavailableException("the ride store did not take the ride"
-                    + " within " + TimeUnit.NANOSECONDS.toMillis(requestTimeoutNanos) + " ms; it was not stored"));
+            ride.outcome.completeExceptionally(new StoreUnavailableException(
+                    UnavailableCause.STORE_QUEUE_TIMEOUT,
+                    "the ride store did not take the ride within " + TimeUnit.NANOSECONDS.toMillis(requestTimeoutNanos)
+                            + " ms; it was not stored"));
         } else if (ride.sent() && nowNanos - ride.claimedAtNanos() >= batchTimeoutNanos + SLACK_NANOS) {
-            ride.outcome.completeExceptionally(
-                    new StoreUnavailableException("the ride store did not confirm the ride in time"));
+            ride.outcome.completeExceptionally(new StoreUnavailableException(
+                    UnavailableCause.STORE_UNREACHABLE, "the ride store did not confirm the ride in time"));
         }
     }
 
@@ -244,7 +248,7 @@ final class GroupCommit implements AutoCloseable {
         }
         List<PendingRide> left = new ArrayList<>();
         queue.drainTo(left);
-        failAll(left, new StoreUnavailableException("the ride store is shutting down"));
+        failAll(left, new StoreUnavailableException(UnavailableCause.SHUTTING_DOWN, "the ride store is shutting down"));
     }
 
     /**

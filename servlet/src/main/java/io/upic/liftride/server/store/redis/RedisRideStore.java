@@ -14,6 +14,7 @@ import io.upic.liftride.server.store.RideOutcome;
 import io.upic.liftride.server.store.RideStore;
 import io.upic.liftride.server.store.StoreObserver;
 import io.upic.liftride.server.store.StoreUnavailableException;
+import io.upic.liftride.server.store.UnavailableCause;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -573,7 +574,8 @@ public final class RedisRideStore implements RideStore {
                 : call(() -> redis.info("memory"));
         RedisMemory memory = RedisMemory.parse(info);
         if (memory.full()) {
-            throw new StoreUnavailableException("Redis is full: it " + memory.describe());
+            throw new StoreUnavailableException(
+                    UnavailableCause.STORE_REFUSED, "Redis is full: it " + memory.describe());
         }
     }
 
@@ -628,7 +630,9 @@ public final class RedisRideStore implements RideStore {
                     + " refused the user or password (" + denied.getMessage() + "); check the user in the"
                     + " store URL and LIFTRIDE_REDIS_PASSWORD");
         }
-        return e instanceof StoreUnavailableException s ? s : new StoreUnavailableException(e.getMessage(), e);
+        return e instanceof StoreUnavailableException s
+                ? s
+                : new StoreUnavailableException(UnavailableCause.STORE_UNREACHABLE, e.getMessage(), e);
     }
 
     /**
@@ -707,7 +711,8 @@ public final class RedisRideStore implements RideStore {
             } catch (JedisDataException replica) {
                 // a replica refuses writes; it gets the function from its master
             } catch (JedisException e) {
-                throw new StoreUnavailableException("cannot load the liftride function on " + node.getKey(), e);
+                throw new StoreUnavailableException(
+                        UnavailableCause.STORE_UNREACHABLE, "cannot load the liftride function on " + node.getKey(), e);
             }
         }
     }
@@ -735,11 +740,14 @@ public final class RedisRideStore implements RideStore {
                 throw new FunctionMissing(e);
             }
             if (message.startsWith("DEADLINE")) {
-                throw new StoreUnavailableException("Redis took the batch after its deadline: not applied", e);
+                throw new StoreUnavailableException(
+                        UnavailableCause.STORE_DEADLINE, "Redis took the batch after its deadline: not applied", e);
             }
-            throw new StoreUnavailableException("Redis refused the command: " + message, e);
+            throw new StoreUnavailableException(
+                    UnavailableCause.STORE_REFUSED, "Redis refused the command: " + message, e);
         } catch (JedisException e) {
-            throw new StoreUnavailableException("Redis did not answer: " + e.getMessage(), e);
+            throw new StoreUnavailableException(
+                    UnavailableCause.STORE_UNREACHABLE, "Redis did not answer: " + e.getMessage(), e);
         } finally {
             observer.command(System.nanoTime() - startNanos);
         }

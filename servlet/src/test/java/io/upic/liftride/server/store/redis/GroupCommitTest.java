@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.upic.liftride.server.store.RideOutcome;
 import io.upic.liftride.server.store.StoreUnavailableException;
+import io.upic.liftride.server.store.UnavailableCause;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -117,6 +118,7 @@ class GroupCommitTest {
         StoreUnavailableException e =
                 assertThrows(StoreUnavailableException.class, () -> commits.apply(ride("{a}", 1)));
         assertTrue(e.getMessage().contains("connection refused"), e.getMessage());
+        assertEquals(UnavailableCause.STORE_OTHER, e.unavailableCause(), "the sink did not name the cause");
         assertEquals(RideOutcome.STORED, commits.apply(ride("{a}", 1)));
     }
 
@@ -142,7 +144,9 @@ class GroupCommitTest {
             Thread.sleep(1);
         }
         long start = System.nanoTime();
-        assertThrows(StoreUnavailableException.class, () -> commits.apply(ride("{a}", 2)));
+        StoreUnavailableException e =
+                assertThrows(StoreUnavailableException.class, () -> commits.apply(ride("{a}", 2)));
+        assertEquals(UnavailableCause.STORE_QUEUE_TIMEOUT, e.unavailableCause());
         long waitedMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
         assertTrue(waitedMillis >= 250 && waitedMillis < 2_000, "gave up after the request timeout: " + waitedMillis);
         stuck.countDown();
@@ -194,7 +198,7 @@ class GroupCommitTest {
         }
         StoreUnavailableException e =
                 assertThrows(StoreUnavailableException.class, () -> commits.apply(ride("{a}", 4)));
-        assertTrue(e.getMessage().contains("overloaded"), e.getMessage());
+        assertEquals(UnavailableCause.STORE_OVERLOADED, e.unavailableCause(), e.getMessage());
         stuck.countDown();
         for (Future<RideOutcome> f : waiting) {
             assertEquals(RideOutcome.STORED, f.get(5, TimeUnit.SECONDS));
@@ -250,7 +254,7 @@ class GroupCommitTest {
         CompletableFuture<RideOutcome> late = commits.submit(ride("{a}", 2));
         ExecutionException e = assertThrows(ExecutionException.class, () -> late.get(5, TimeUnit.SECONDS));
         long failedAfterMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
-        assertTrue(e.getCause() instanceof StoreUnavailableException, String.valueOf(e.getCause()));
+        assertEquals(UnavailableCause.STORE_QUEUE_TIMEOUT, causeOf(e));
         assertTrue(
                 failedAfterMillis >= 250 && failedAfterMillis < 2_000,
                 "failed after the request timeout: " + failedAfterMillis);
@@ -278,8 +282,23 @@ class GroupCommitTest {
         CompletableFuture<RideOutcome> outcome = commits.submit(ride("{a}", 1));
         ExecutionException e = assertThrows(ExecutionException.class, () -> outcome.get(5, TimeUnit.SECONDS));
         long failedAtNanos = System.nanoTime();
-        assertTrue(e.getCause() instanceof StoreUnavailableException, String.valueOf(e.getCause()));
+        assertEquals(UnavailableCause.STORE_UNREACHABLE, causeOf(e), "sent, and not confirmed in time");
         assertTrue(failedAtNanos > deadlineNanos.get(), "a 503 only once the store may no longer apply the batch");
+    }
+
+    @Test
+    void refusesAsShuttingDownOnceClosed() {
+        commits = new GroupCommit(
+                (tag, rides, deadline) -> allStored(rides), 1, 64, 100, Duration.ofSeconds(1), Duration.ofSeconds(1));
+        commits.close();
+        StoreUnavailableException e =
+                assertThrows(StoreUnavailableException.class, () -> commits.submit(ride("{a}", 1)));
+        assertEquals(UnavailableCause.SHUTTING_DOWN, e.unavailableCause());
+    }
+
+    private static UnavailableCause causeOf(ExecutionException e) {
+        assertTrue(e.getCause() instanceof StoreUnavailableException, String.valueOf(e.getCause()));
+        return ((StoreUnavailableException) e.getCause()).unavailableCause();
     }
 
     private static void await(CountDownLatch latch) {

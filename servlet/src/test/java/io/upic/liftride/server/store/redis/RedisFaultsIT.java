@@ -7,10 +7,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.upic.liftride.server.model.LiftRide;
 import io.upic.liftride.server.model.ResortDay;
 import io.upic.liftride.server.model.SkierDay;
+import io.upic.liftride.server.operations.StoreSpec;
 import io.upic.liftride.server.store.RideOutcome;
 import io.upic.liftride.server.store.RideStore;
-import io.upic.liftride.server.store.StoreSpec;
 import io.upic.liftride.server.store.StoreUnavailableException;
+import io.upic.liftride.server.store.UnavailableCause;
 import io.upic.liftride.testkit.FreePorts;
 import io.upic.liftride.testkit.RedisServer;
 import java.util.ArrayList;
@@ -55,11 +56,15 @@ class RedisFaultsIT {
         assertEquals(RideOutcome.STORED, store.addRide(new SkierDay(1, 2022, 1, 1), RIDE, "before"));
         redis.kill();
         long start = System.nanoTime();
-        assertThrows(StoreUnavailableException.class, () -> store.addRide(new SkierDay(1, 2022, 1, 2), RIDE, "down"));
-        assertThrows(StoreUnavailableException.class, () -> store.dayVertical(new SkierDay(1, 2022, 1, 1)));
+        StoreUnavailableException write = assertThrows(
+                StoreUnavailableException.class, () -> store.addRide(new SkierDay(1, 2022, 1, 2), RIDE, "down"));
+        StoreUnavailableException read =
+                assertThrows(StoreUnavailableException.class, () -> store.dayVertical(new SkierDay(1, 2022, 1, 1)));
         assertThrows(StoreUnavailableException.class, store::ridesStored);
         long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
         assertTrue(millis < 3_000, "three refusals took " + millis + " ms");
+        assertEquals(UnavailableCause.STORE_UNREACHABLE, write.unavailableCause(), write.getMessage());
+        assertEquals(UnavailableCause.STORE_UNREACHABLE, read.unavailableCause(), read.getMessage());
 
         redis.restart(); // same port and directory: Redis loads its AOF
         assertEquals(OptionalLong.of(100), store.dayVertical(new SkierDay(1, 2022, 1, 1)), "the ride survived SIGKILL");
@@ -91,6 +96,26 @@ class RedisFaultsIT {
                 OptionalLong.empty(), store.dayVertical(new SkierDay(1, 2022, 1, 2)), "the late ride was not applied");
         assertEquals(1, store.ridesStored());
         assertEquals(RideOutcome.STORED, store.addRide(new SkierDay(1, 2022, 1, 2), RIDE, "late"), "a retry stores it");
+    }
+
+    @Test
+    void refusesABatchThatReachesRedisPastItsDeadlineAsStoreDeadline() {
+        RedisRideStore.Settings d = RedisRideStore.Settings.DEFAULTS;
+        RedisRideStore.Settings pastDeadline = new RedisRideStore.Settings(
+                d.connectTimeout(),
+                d.commandTimeout(),
+                d.requestTimeout(),
+                d.keyTtl(),
+                d.committers(),
+                d.maxBatch(),
+                d.maxConnections(),
+                d.commandTimeout().plusSeconds(1)); // each batch's deadline is a second before it is sent
+        try (RedisRideStore late = RedisRideStore.standalone("127.0.0.1", redis.port(), pastDeadline)) {
+            StoreUnavailableException e = assertThrows(
+                    StoreUnavailableException.class, () -> late.addRide(new SkierDay(1, 2022, 1, 2), RIDE, "late"));
+            assertEquals(UnavailableCause.STORE_DEADLINE, e.unavailableCause(), e.getMessage());
+        }
+        assertEquals(OptionalLong.empty(), store.dayVertical(new SkierDay(1, 2022, 1, 2)), "the ride was not applied");
     }
 
     @Test
@@ -190,6 +215,7 @@ class RedisFaultsIT {
         try {
             StoreUnavailableException e = assertThrows(
                     StoreUnavailableException.class, () -> store.addRide(new SkierDay(1, 2022, 1, 2), RIDE, "full"));
+            assertEquals(UnavailableCause.STORE_REFUSED, e.unavailableCause(), e.getMessage());
             assertTrue(e.getMessage().contains("OOM"), e.getMessage());
             assertEquals(1, store.ridesStored(), "reads still work, and the refused ride is not stored");
         } finally {

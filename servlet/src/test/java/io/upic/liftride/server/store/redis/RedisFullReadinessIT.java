@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.upic.liftride.server.embedded.EmbeddedServer;
-import io.upic.liftride.server.store.StoreSpec;
+import io.upic.liftride.server.operations.StoreSpec;
 import io.upic.liftride.testkit.RedisServer;
 import java.net.URI;
 import java.net.http.HttpClient;

@@ -4,9 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.upic.liftride.server.model.LiftRide;
 import io.upic.liftride.server.model.SkierDay;
+import io.upic.liftride.server.operations.StoreSpec;
 import io.upic.liftride.server.store.RideOutcome;
 import io.upic.liftride.server.store.RideStore;
-import io.upic.liftride.server.store.StoreSpec;
 import io.upic.liftride.server.store.StoreUnavailableException;
 import io.upic.liftride.testkit.RedisServer;
 import java.util.ArrayList;

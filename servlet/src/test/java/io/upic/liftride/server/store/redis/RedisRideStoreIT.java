@@ -5,10 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.upic.liftride.server.model.LiftRide;
 import io.upic.liftride.server.model.SkierDay;
+import io.upic.liftride.server.operations.StoreSpec;
 import io.upic.liftride.server.store.RideOutcome;
 import io.upic.liftride.server.store.RideStore;
 import io.upic.liftride.server.store.RideStoreContract;
-import io.upic.liftride.server.store.StoreSpec;
 import io.upic.liftride.testkit.RedisServer;
 import java.time.Duration;
 import org.junit.jupiter.api.AfterAll;

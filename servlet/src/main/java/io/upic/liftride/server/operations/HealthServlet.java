@@ -1,5 +1,7 @@
-package io.upic.liftride.server.web;
+package io.upic.liftride.server.operations;
 
+import io.upic.liftride.server.http.JsonResponses;
+import io.upic.liftride.server.http.NotFoundServlet;
 import io.upic.liftride.server.store.RideStore;
 import java.io.IOException;
 import javax.servlet.ServletException;
@@ -33,10 +35,10 @@ public final class HealthServlet extends HttpServlet {
 
     @Override
     protected void service(HttpServletRequest request, HttpServletResponse response) throws IOException {
-        String path = RouteServlet.pathOf(request);
+        String path = NotFoundServlet.pathOf(request);
         boolean live = path.equals("/health/live");
         if (!live && !path.equals("/health/ready")) {
-            RouteServlet.noRoute(request, response, path);
+            NotFoundServlet.noRoute(request, response, path);
             return;
         }
         String method = request.getMethod();
@@ -53,7 +55,7 @@ public final class HealthServlet extends HttpServlet {
         }
         HealthReport report = live ? HealthReport.live() : ready();
         if (!report.up()) {
-            response.setHeader("Retry-After", Integer.toString(RouteServlet.RETRY_AFTER_SECONDS));
+            response.setHeader("Retry-After", Integer.toString(JsonResponses.RETRY_AFTER_SECONDS));
         }
         JsonResponses.send(
                 response,

@@ -1,4 +1,4 @@
-package io.upic.liftride.server.web;
+package io.upic.liftride.server.operations;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

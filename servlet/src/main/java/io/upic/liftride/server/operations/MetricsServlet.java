@@ -1,5 +1,6 @@
-package io.upic.liftride.server.web;
+package io.upic.liftride.server.operations;
 
+import io.upic.liftride.server.http.JsonResponses;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import javax.servlet.http.HttpServlet;

@@ -1,5 +1,7 @@
-package io.upic.liftride.server.web;
+package io.upic.liftride.server.operations;
 
+import io.upic.liftride.server.http.JsonResponses;
+import io.upic.liftride.server.http.NotFoundServlet;
 import io.upic.liftride.server.limits.Limit;
 import io.upic.liftride.server.limits.Limits;
 import io.upic.liftride.server.store.RideStore;
@@ -38,9 +40,9 @@ public final class AdminServlet extends HttpServlet {
 
     @Override
     protected void service(HttpServletRequest request, HttpServletResponse response) throws IOException {
-        String path = RouteServlet.pathOf(request);
+        String path = NotFoundServlet.pathOf(request);
         if (!path.equals("/admin/limits")) {
-            RouteServlet.noRoute(request, response, path);
+            NotFoundServlet.noRoute(request, response, path);
             return;
         }
         String method = request.getMethod();

@@ -1,6 +1,8 @@
-package io.upic.liftride.server.store;
+package io.upic.liftride.server.operations;
 
 import io.upic.liftride.server.limits.Limits;
+import io.upic.liftride.server.store.InMemoryRideStore;
+import io.upic.liftride.server.store.RideStore;
 import io.upic.liftride.server.store.redis.RedisAccess;
 import io.upic.liftride.server.store.redis.RedisRideStore;
 import java.net.URLDecoder;

@@ -1,4 +1,4 @@
-package io.upic.liftride.server.web;
+package io.upic.liftride.server.http;
 
 import com.google.gson.stream.JsonWriter;
 import io.upic.liftride.server.validation.Rejection;
@@ -15,6 +15,8 @@ import javax.servlet.http.HttpServletResponse;
  */
 public final class JsonResponses {
     public static final String CONTENT_TYPE = "application/json;charset=UTF-8";
+    /** What a 503 asks the client to wait: the store's own timeouts are about a second. */
+    public static final int RETRY_AFTER_SECONDS = 1;
 
     /** Builds one JSON document. */
     @FunctionalInterface

@@ -1,5 +1,6 @@
-package io.upic.liftride.server.web;
+package io.upic.liftride.server.operations;
 
+import io.upic.liftride.server.http.JsonResponses;
 import java.util.LinkedHashMap;
 import java.util.Map;
 

@@ -1,4 +1,4 @@
-package io.upic.liftride.server.web;
+package io.upic.liftride.server.operations;
 
 import java.net.InetAddress;
 import java.net.UnknownHostException;

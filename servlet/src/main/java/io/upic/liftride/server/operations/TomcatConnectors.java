@@ -1,4 +1,4 @@
-package io.upic.liftride.server.web;
+package io.upic.liftride.server.operations;
 
 import java.util.List;
 import java.util.Optional;

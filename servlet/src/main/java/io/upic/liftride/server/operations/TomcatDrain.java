@@ -1,4 +1,4 @@
-package io.upic.liftride.server.web;
+package io.upic.liftride.server.operations;
 
 import io.upic.liftride.server.store.RideStore;
 import java.util.List;

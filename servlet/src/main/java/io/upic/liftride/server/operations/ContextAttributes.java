@@ -1,13 +1,13 @@
-package io.upic.liftride.server.web;
+package io.upic.liftride.server.operations;
 
 import javax.servlet.ServletContext;
 import javax.servlet.ServletException;
 
-/** Reads the shared objects {@link LiftRideListener} puts into the ServletContext. Stateless. */
-final class ContextAttributes {
+/** Reads the shared objects {@link LiftRideListener} puts into the ServletContext, for every servlet. Stateless. */
+public final class ContextAttributes {
     private ContextAttributes() {}
 
-    static <T> T require(ServletContext context, String name, Class<T> type) throws ServletException {
+    public static <T> T require(ServletContext context, String name, Class<T> type) throws ServletException {
         Object value = context.getAttribute(name);
         if (!type.isInstance(value)) {
             throw new ServletException("ServletContext attribute " + name + " must be a " + type.getName() + " (set by "

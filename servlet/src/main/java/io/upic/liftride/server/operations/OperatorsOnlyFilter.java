@@ -1,5 +1,7 @@
-package io.upic.liftride.server.web;
+package io.upic.liftride.server.operations;
 
+import io.upic.liftride.server.http.JsonResponses;
+import io.upic.liftride.server.http.NotFoundServlet;
 import io.upic.liftride.server.validation.Values;
 import java.io.IOException;
 import javax.servlet.FilterChain;
@@ -26,7 +28,7 @@ public final class OperatorsOnlyFilter extends HttpFilter {
         JsonResponses.message(
                 response,
                 HttpServletResponse.SC_NOT_FOUND,
-                "no route for " + request.getMethod() + " " + Values.quote(RouteServlet.pathOf(request))
+                "no route for " + request.getMethod() + " " + Values.quote(NotFoundServlet.pathOf(request))
                         + " here: operations endpoints answer only requests straight from loopback or private"
                         + " addresses, not through a proxy");
     }

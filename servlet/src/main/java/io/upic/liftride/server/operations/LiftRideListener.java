@@ -1,8 +1,7 @@
-package io.upic.liftride.server.web;
+package io.upic.liftride.server.operations;
 
 import io.upic.liftride.server.limits.Limits;
 import io.upic.liftride.server.store.RideStore;
-import io.upic.liftride.server.store.StoreSpec;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import javax.servlet.ServletContext;

@@ -1,4 +1,4 @@
-package io.upic.liftride.server.web;
+package io.upic.liftride.server.http;
 
 import io.upic.liftride.server.validation.Values;
 import java.io.IOException;
@@ -20,7 +20,7 @@ public final class ErrorServlet extends HttpServlet {
     @Override
     protected void service(HttpServletRequest request, HttpServletResponse response) throws IOException {
         if (request.getDispatcherType() != DispatcherType.ERROR) {
-            RouteServlet.noRoute(request, response, RouteServlet.pathOf(request));
+            NotFoundServlet.noRoute(request, response, NotFoundServlet.pathOf(request));
             return;
         }
         Object code = request.getAttribute(RequestDispatcher.ERROR_STATUS_CODE);

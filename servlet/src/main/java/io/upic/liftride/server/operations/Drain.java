@@ -1,4 +1,4 @@
-package io.upic.liftride.server.web;
+package io.upic.liftride.server.operations;
 
 /**
  * Where this server is in its drain: once {@link #begin()} is called (the server is stopping), {@code

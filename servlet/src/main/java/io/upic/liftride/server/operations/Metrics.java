@@ -1,4 +1,4 @@
-package io.upic.liftride.server.web;
+package io.upic.liftride.server.operations;
 
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.DistributionSummary;
@@ -15,6 +15,7 @@ import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.upic.liftride.server.store.RideStore;
 import io.upic.liftride.server.store.StoreObserver;
+import io.upic.liftride.server.store.UnavailableCause;
 import java.time.Duration;
 import java.util.EnumMap;
 import java.util.List;
@@ -93,7 +94,8 @@ public final class Metrics implements AutoCloseable {
                 .register(registry);
     }
 
-    void unavailable(UnavailableCause cause) {
+    /** Counts one 503 under its cause. */
+    public void unavailable(UnavailableCause cause) {
         unavailable.get(cause).increment();
     }
 
