@@ -60,9 +60,4 @@ public record HttpSettings(
     public static int defaultCallTimeoutMillis(int connectTimeoutMillis, int readTimeoutMillis) {
         return (int) Math.min(Integer.MAX_VALUE, (long) connectTimeoutMillis + readTimeoutMillis);
     }
-
-    /** These settings with another call deadline. */
-    public HttpSettings withCallTimeoutMillis(int callTimeoutMillis) {
-        return new HttpSettings(baseUrl, connectTimeoutMillis, readTimeoutMillis, maxConnections, callTimeoutMillis);
-    }
 }

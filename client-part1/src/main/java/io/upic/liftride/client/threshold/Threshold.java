@@ -1,7 +1,5 @@
 package io.upic.liftride.client.threshold;
 
-import java.math.BigDecimal;
-import java.util.Locale;
 import java.util.Objects;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -117,14 +115,5 @@ public record Threshold(String expr, Metric metric, Comparison op, double bound)
     /** Whether {@code measured} (in the metric's native unit) meets this threshold; never for NaN. */
     public boolean holds(double measured) {
         return op.holds(measured, bound);
-    }
-
-    /** The bound as written back in the display unit, for messages: "50 ms", "0 requests". */
-    public String boundText() {
-        return BigDecimal.valueOf(displayValue(metric, bound))
-                        .stripTrailingZeros()
-                        .toPlainString()
-                        .toLowerCase(Locale.ROOT)
-                + " " + unit(metric);
     }
 }

@@ -102,14 +102,6 @@ class ThresholdTest {
     }
 
     @Test
-    void theBoundReadsBackInTheDisplayUnit() {
-        assertEquals("0.25 ms", Threshold.parse("p99<250us").boundText());
-        assertEquals("2000 ms", Threshold.parse("max<2s").boundText());
-        assertEquals("0 requests", Threshold.parse("failed==0").boundText());
-        assertEquals("5000 req/s", Threshold.parse("throughput>5000").boundText());
-    }
-
-    @Test
     void aMetricRejectsInconsistentParts() {
         assertThrows(IllegalArgumentException.class, () -> Metric.percentile(0));
         assertThrows(IllegalArgumentException.class, () -> Metric.percentile(100.01));

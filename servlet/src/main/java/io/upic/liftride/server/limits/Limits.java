@@ -1,7 +1,6 @@
 package io.upic.liftride.server.limits;
 
 import java.util.EnumMap;
-import java.util.Map;
 import java.util.function.UnaryOperator;
 
 /**
@@ -74,13 +73,6 @@ public final class Limits {
      */
     public long clientBudget(Limit limit) {
         return Math.max(1, (get(limit) * get(Limit.CLIENT_SHARE_PERCENT) + 99) / 100);
-    }
-
-    /** The values as the launcher passes them on: property name to decimal text. */
-    public Map<String, String> asProperties() {
-        Map<String, String> properties = new java.util.LinkedHashMap<>();
-        values.forEach((limit, value) -> properties.put(limit.property(), Long.toString(value)));
-        return properties;
     }
 
     @Override

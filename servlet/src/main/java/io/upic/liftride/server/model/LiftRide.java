@@ -12,8 +12,4 @@ public record LiftRide(int liftId, int time, int waitTime) {
     public int vertical() {
         return liftId * 10;
     }
-
-    public boolean hasWaitTime() {
-        return waitTime != NO_WAIT_TIME;
-    }
 }
