@@ -6,8 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.upic.liftride.client.cli.RunConfig;
+import io.upic.liftride.client.engine.AttemptListener;
 import io.upic.liftride.client.engine.RunResult;
 import io.upic.liftride.client.http.ServerProbe;
+import io.upic.liftride.client.plan.LoadPlan;
 import io.upic.liftride.client.prediction.CalibrationStore;
 import io.upic.liftride.client.report.RunReport;
 import io.upic.liftride.server.embedded.EmbeddedServer;
@@ -19,6 +21,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
@@ -168,23 +171,24 @@ class ClientPart1IT {
     @Test
     void stoppingARunPrintsThePartialAccountAndExitsOne() throws Exception {
         ClientRunner runner = new ClientRunner(stream(out), stream(err), EmbeddedTarget::start, false);
-        Thread stopper = new Thread(() -> {
-            try {
-                Thread.sleep(1_500);
-            } catch (InterruptedException e) {
-                return;
+        AtomicInteger attempts = new AtomicInteger();
+        RunHooks stopWhenSending = new RunHooks() {
+            @Override
+            public AttemptListener listener(RunConfig config, LoadPlan plan) {
+                return work -> (epochMillis, nanos, latency, code, attempt) -> {
+                    if (attempts.incrementAndGet() == 2_000) {
+                        runner.stop(); // from a worker thread, mid-run
+                    }
+                };
             }
-            runner.stop();
-        });
-        stopper.start();
+        };
         int exit = runner.run(
                 List.of(Fixtures.config()
                         .threads(16)
                         .skiers(100_000)
                         .baselineRequests(0)
                         .build()),
-                RunHooks.NONE);
-        stopper.join();
+                stopWhenSending);
         assertTrue(runner.awaitFinished(1, TimeUnit.SECONDS));
         assertEquals(1, exit);
         String o = out();

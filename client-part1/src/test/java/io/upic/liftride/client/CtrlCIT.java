@@ -6,7 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.upic.liftride.client.http.ServerProbe;
 import io.upic.liftride.server.embedded.EmbeddedServer;
+import io.upic.liftride.testkit.Poll;
 import io.upic.liftride.testkit.Programs;
+import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -51,17 +53,15 @@ class CtrlCIT {
                     server.baseUrl(),
                     "--verbose")) {
                 client.awaitLine(l -> l.startsWith("Plan fall2021: 900,000 requests"), 60, TimeUnit.SECONDS);
-                long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-                while (ServerProbe.statistics(server.baseUrl(), 2_000, 2_000)
-                                        .ridesStored()
-                                        .orElseThrow()
-                                - storedBefore
-                        < 2_000) {
+                Poll.until("2,000 rides stored", Duration.ofSeconds(60), () -> {
                     assertTrue(
-                            System.nanoTime() < deadline && client.process().isAlive(),
+                            client.process().isAlive(),
                             "the client is sending\n" + client.stdout() + "\n" + client.stderr());
-                    Thread.sleep(50);
-                }
+                    return ServerProbe.statistics(server.baseUrl(), 2_000, 2_000)
+                                    .ridesStored()
+                                    .orElseThrow()
+                            >= storedBefore + 2_000;
+                });
 
                 // SIGINT ignored (inherited from a parent without job control) would leave the child running on
                 assertFalse(

@@ -2,6 +2,7 @@ package io.upic.liftride.client;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.upic.liftride.testkit.Poll;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -12,6 +13,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * What a server answers to the read side of the API for one resort, season 2022, day 1: a sample of
@@ -25,7 +28,8 @@ record GetAnswers(Map<String, String> byPath, int retried503) {
             .version(HttpClient.Version.HTTP_1_1)
             .connectTimeout(Duration.ofSeconds(5))
             .build();
-    private static final int MAX_RETRIES = 100;
+    /** How long a path may answer 503 before the store counts as down for good. */
+    private static final Duration RETRY_LIMIT = Duration.ofSeconds(5);
 
     /** The paths asked for {@code resort}: {@code samples} skiers spread over 1..{@code skiers}. */
     static List<String> paths(int resort, int skiers, int samples) {
@@ -48,13 +52,15 @@ record GetAnswers(Map<String, String> byPath, int retried503) {
             HttpRequest request = HttpRequest.newBuilder(URI.create(baseUrl + path))
                     .timeout(Duration.ofSeconds(20))
                     .build();
-            HttpResponse<String> response = HTTP.send(request, HttpResponse.BodyHandlers.ofString());
-            for (int i = 0; i < MAX_RETRIES && response.statusCode() == 503; i++) {
-                retried++;
-                Thread.sleep(20);
-                response = HTTP.send(request, HttpResponse.BodyHandlers.ofString());
-            }
-            answers.put(path, response.statusCode() + " " + response.body());
+            AtomicReference<HttpResponse<String>> response = new AtomicReference<>();
+            AtomicInteger sent = new AtomicInteger();
+            Poll.until("GET " + path + " answering other than 503", RETRY_LIMIT, () -> {
+                sent.incrementAndGet();
+                response.set(HTTP.send(request, HttpResponse.BodyHandlers.ofString()));
+                return response.get().statusCode() != 503;
+            });
+            retried += sent.get() - 1;
+            answers.put(path, response.get().statusCode() + " " + response.get().body());
         }
         return new GetAnswers(Map.copyOf(answers), retried);
     }

@@ -15,6 +15,7 @@ import io.upic.liftride.cluster.NginxConf;
 import io.upic.liftride.server.embedded.EmbeddedServer;
 import io.upic.liftride.server.operations.StoreSpec;
 import io.upic.liftride.testkit.FreePorts;
+import io.upic.liftride.testkit.Poll;
 import io.upic.liftride.testkit.Programs;
 import io.upic.liftride.testkit.RedisServer;
 import java.io.File;
@@ -30,6 +31,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
@@ -98,12 +100,12 @@ class GracefulDrainIT {
      */
     private static Drained runThrough(String front, String survivor, int resort, Stop stop) throws Exception {
         long before = ridesStored(survivor);
-        Statuses statuses = new Statuses();
+        Statuses statuses = new Statuses(18_000);
         AtomicLong stopAt = new AtomicLong();
         Thread stopper = new Thread(
                 () -> {
                     try {
-                        if (statuses.await(18_000, 3)) {
+                        if (statuses.await(3)) {
                             stopAt.set(System.nanoTime());
                             stop.run();
                         }
@@ -171,34 +173,35 @@ class GracefulDrainIT {
         return v;
     }
 
-    /** Every attempt's status counted (negative: a transport error), and a wait on the attempt count. */
+    /** Every attempt's status counted (negative: a transport error); latches on the first and the target attempt. */
     private static final class Statuses implements AttemptListener {
         private final Map<Integer, LongAdder> counts = new ConcurrentHashMap<>();
-        private final LongAdder attempts = new LongAdder();
+        private final CountDownLatch target;
+        private final CountDownLatch started = new CountDownLatch(1);
         private final AtomicLong first = new AtomicLong();
+
+        /** Counts statuses; {@link #await} waits for {@code target} attempts. */
+        Statuses(int target) {
+            this.target = new CountDownLatch(target);
+        }
 
         @Override
         public AttemptRecorder recorder(ThreadAssignment work) {
             return (epochMillis, startNanos, latencyNanos, code, attemptNumber) -> {
                 counts.computeIfAbsent(code, c -> new LongAdder()).increment();
-                attempts.increment();
-                first.compareAndSet(0, startNanos);
+                target.countDown();
+                if (first.compareAndSet(0, startNanos)) {
+                    started.countDown();
+                }
             };
         }
 
-        /** Waits for the first attempt (2 min at most), then for {@code count} attempts or {@code seconds}. */
-        boolean await(long count, long seconds) throws InterruptedException {
-            long startDeadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(2);
-            while (first.get() == 0) {
-                if (System.nanoTime() > startDeadline) {
-                    return false;
-                }
-                Thread.sleep(5);
+        /** Waits for the first attempt (2 min at most), then for the target's attempts or {@code seconds}. */
+        boolean await(long seconds) throws InterruptedException {
+            if (!started.await(2, TimeUnit.MINUTES)) {
+                return false;
             }
-            long deadline = first.get() + TimeUnit.SECONDS.toNanos(seconds);
-            while (attempts.sum() < count && System.nanoTime() < deadline) {
-                Thread.sleep(5);
-            }
+            target.await(first.get() + TimeUnit.SECONDS.toNanos(seconds) - System.nanoTime(), TimeUnit.NANOSECONDS);
             return true;
         }
 
@@ -262,25 +265,26 @@ class GracefulDrainIT {
     }
 
     /** Waits until {@code url} answers 200 (90 s at most), failing with the end of {@code log} if the process died. */
-    static void awaitStatus(String url, Process process, Path log) throws Exception {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(90);
+    static void awaitStatus(String url, Process process, Path log) {
         HttpRequest probe = HttpRequest.newBuilder(URI.create(url))
                 .timeout(Duration.ofSeconds(2))
                 .build();
-        while (System.nanoTime() < deadline) {
-            if (!process.isAlive()) {
-                fail(url + ": its process exited:\n" + tail(log));
-            }
-            try {
-                if (HTTP.send(probe, HttpResponse.BodyHandlers.discarding()).statusCode() == 200) {
-                    return;
+        try {
+            Poll.until(url + " answering 200", Duration.ofSeconds(90), () -> {
+                if (!process.isAlive()) {
+                    fail(url + ": its process exited:\n" + tail(log));
                 }
-            } catch (IOException notYet) {
-                // not listening yet
-            }
-            Thread.sleep(200);
+                try {
+                    return HTTP.send(probe, HttpResponse.BodyHandlers.discarding())
+                                    .statusCode()
+                            == 200;
+                } catch (IOException notYet) { // not listening yet
+                    return false;
+                }
+            });
+        } catch (IllegalStateException e) {
+            fail(e.getMessage() + ":\n" + tail(log));
         }
-        fail(url + " did not answer 200 within 90 s:\n" + tail(log));
     }
 
     static String tail(Path log) {

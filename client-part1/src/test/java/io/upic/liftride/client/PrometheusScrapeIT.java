@@ -11,6 +11,7 @@ import io.upic.liftride.client.engine.RunResult;
 import io.upic.liftride.cluster.ClusterOptions;
 import io.upic.liftride.cluster.LocalCluster;
 import io.upic.liftride.testkit.FreePorts;
+import io.upic.liftride.testkit.Poll;
 import io.upic.liftride.testkit.Programs;
 import java.io.IOException;
 import java.net.URI;
@@ -67,7 +68,8 @@ class PrometheusScrapeIT {
             RunResult r = run.result();
             assertEquals(0, run.exit(), run.output());
             double clientRate = r.requests().successful() * 1000.0 / (endMillis - startMillis);
-            Thread.sleep(2_500); // two more scrapes: the last second of the run is in Prometheus
+            // two scrapes after the run's end: its last second is in Prometheus
+            prometheus.awaitScrapedAfter(endMillis / 1000.0 + 1);
 
             long windowMillis = endMillis - startMillis; // the run exactly: PromQL takes milliseconds
             String query = "sum(rate(liftride_http_requests_seconds_count{method=\"POST\",route=\"" + RIDE_ROUTE
@@ -131,14 +133,23 @@ class PrometheusScrapeIT {
         }
 
         /** Waits (30 s at most) until {@code count} targets report up. */
-        void awaitTargetsUp(int count) throws Exception {
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-            while (instant("sum(up{job=\"liftride\"})", System.currentTimeMillis() / 1000.0) < count) {
-                if (System.nanoTime() > deadline) {
-                    fail("Prometheus did not scrape " + count + " servers within 30 s:\n"
-                            + GracefulDrainIT.tail(dir.resolve("prometheus.log")));
-                }
-                Thread.sleep(250);
+        void awaitTargetsUp(int count) {
+            awaitQuery(count + " servers scraped", "sum(up{job=\"liftride\"})", count);
+        }
+
+        /** Waits (30 s at most) until every target was last scraped at {@code epochSeconds} or later. */
+        void awaitScrapedAfter(double epochSeconds) {
+            awaitQuery("a scrape after " + epochSeconds, "min(timestamp(up{job=\"liftride\"}))", epochSeconds);
+        }
+
+        private void awaitQuery(String what, String promql, double atLeast) {
+            try {
+                Poll.until(
+                        what,
+                        Duration.ofSeconds(30),
+                        () -> instant(promql, System.currentTimeMillis() / 1000.0) >= atLeast);
+            } catch (IllegalStateException e) {
+                fail("Prometheus: " + e.getMessage() + ":\n" + GracefulDrainIT.tail(dir.resolve("prometheus.log")));
             }
         }
 

@@ -64,7 +64,7 @@ class ScaleOutIT {
     void aPlanThroughNginxToTwoServersReconcilesExactlyAndBothServersAnswerTheSameGets() throws Exception {
         int resort = 21;
         long before = ridesStored(0);
-        StatusCounts statuses = new StatusCounts();
+        StatusCounts statuses = new StatusCounts(0);
         // 18,000 POSTs through the generated SDK
         ClientRun run = ClientRun.of(
                 statuses,
@@ -111,7 +111,7 @@ class ScaleOutIT {
                 22,
                 () -> {
                     cluster.killRedis();
-                    Thread.sleep(OUTAGE_MILLIS);
+                    Thread.sleep(OUTAGE_MILLIS); // time itself: the outage's length is the scenario
                     cluster.restartRedis();
                 },
                 "Redis");
@@ -124,8 +124,8 @@ class ScaleOutIT {
             runThroughFault(23, () -> cluster.killServer(1), "server 1");
         } finally {
             cluster.restartServer(1);
-            Thread.sleep(
-                    2_500); // nginx skips a server for 2 s after its last failure: back in rotation for the next test
+            // time itself: nginx skips a server for 2 s after its last failure, and says nothing when it is back
+            Thread.sleep(2_500);
         }
     }
 
@@ -182,13 +182,13 @@ class ScaleOutIT {
     private static ClientRun runThroughFault(int resort, Fault fault, String what) throws Exception {
         long before = ridesStored(0);
         long planned = 45_000;
-        StatusCounts statuses = new StatusCounts();
+        StatusCounts statuses = new StatusCounts((int) (planned * 2 / 5));
         AtomicLong faultAt = new AtomicLong();
         AtomicLong faultDone = new AtomicLong();
         Thread injector = new Thread(
                 () -> {
                     try {
-                        if (statuses.awaitAttempts(planned * 2 / 5, 3, TimeUnit.SECONDS)) {
+                        if (statuses.awaitAttempts(3, TimeUnit.SECONDS)) {
                             faultAt.set(System.nanoTime());
                             fault.inject();
                             faultDone.set(System.nanoTime());
@@ -271,33 +271,35 @@ class ScaleOutIT {
         return JsonParser.parseString(response.body()).getAsJsonObject();
     }
 
-    /** Every attempt's status (or negative error kind) counted, and a latch on the attempt count. */
+    /** Every attempt's status (or negative error kind) counted, and latches on the first and the target attempt. */
     private static final class StatusCounts implements AttemptListener {
         private final Map<Integer, LongAdder> counts = new ConcurrentHashMap<>();
-        private final LongAdder attempts = new LongAdder();
+        private final CountDownLatch target;
         private final AtomicLong firstAttemptNanos = new AtomicLong();
         private final CountDownLatch started = new CountDownLatch(1);
+
+        /** Counts statuses; {@link #awaitAttempts} waits for {@code target} attempts. */
+        StatusCounts(int target) {
+            this.target = new CountDownLatch(target);
+        }
 
         @Override
         public AttemptRecorder recorder(ThreadAssignment work) {
             return (epochMillis, startNanos, latencyNanos, code, attemptNumber) -> {
                 counts.computeIfAbsent(code, c -> new LongAdder()).increment();
-                attempts.increment();
+                target.countDown();
                 if (firstAttemptNanos.get() == 0 && firstAttemptNanos.compareAndSet(0, startNanos)) {
                     started.countDown();
                 }
             };
         }
 
-        /** Waits for the first attempt, then until {@code count} attempts or {@code after} since the first. */
-        boolean awaitAttempts(long count, long after, TimeUnit unit) throws InterruptedException {
+        /** Waits for the first attempt, then until the target's attempts or {@code after} since the first. */
+        boolean awaitAttempts(long after, TimeUnit unit) throws InterruptedException {
             if (!started.await(120, TimeUnit.SECONDS)) {
                 return false;
             }
-            long deadline = firstAttemptNanos.get() + unit.toNanos(after);
-            while (attempts.sum() < count && System.nanoTime() < deadline) {
-                Thread.sleep(5);
-            }
+            target.await(firstAttemptNanos.get() + unit.toNanos(after) - System.nanoTime(), TimeUnit.NANOSECONDS);
             return true;
         }
 

@@ -8,6 +8,8 @@ import io.upic.liftride.client.engine.AttemptListener;
 import io.upic.liftride.client.engine.AttemptRecorder;
 import io.upic.liftride.client.engine.RunResult;
 import io.upic.liftride.client.http.AttemptCodes;
+import io.upic.liftride.testkit.Poll;
+import java.time.Duration;
 import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
@@ -121,26 +123,28 @@ class ServerKilledMidRunIT {
     }
 
     /** Every thread started since {@code before} has ended, allowing a few seconds for idle pools to wind down. */
-    static void assertNoThreadLeftBehind(Set<Thread> before) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
-        List<Thread> left;
-        do {
-            left = Thread.getAllStackTraces().keySet().stream()
-                    .filter(t -> t.isAlive() && !before.contains(t) && t != Thread.currentThread())
-                    .filter(t -> !PROCESS_WIDE.contains(t.getName()))
-                    .toList();
-            if (left.isEmpty()) {
-                return;
-            }
-            Thread.sleep(100);
-        } while (System.nanoTime() < deadline);
-        fail("threads still alive 5 s after the run:\n"
-                + left.stream()
-                        .map(t -> t.getName() + " (" + t.getState() + (t.isDaemon() ? ", daemon" : "") + ")\n    "
-                                + Arrays.stream(t.getStackTrace())
-                                        .limit(8)
-                                        .map(String::valueOf)
-                                        .collect(Collectors.joining("\n    ")))
-                        .collect(Collectors.joining("\n")));
+    static void assertNoThreadLeftBehind(Set<Thread> before) {
+        try {
+            Poll.until(
+                    "every thread of the run to end",
+                    Duration.ofSeconds(5),
+                    () -> threadsLeft(before).isEmpty());
+        } catch (IllegalStateException e) {
+            fail("threads still alive 5 s after the run:\n"
+                    + threadsLeft(before).stream()
+                            .map(t -> t.getName() + " (" + t.getState() + (t.isDaemon() ? ", daemon" : "") + ")\n    "
+                                    + Arrays.stream(t.getStackTrace())
+                                            .limit(8)
+                                            .map(String::valueOf)
+                                            .collect(Collectors.joining("\n    ")))
+                            .collect(Collectors.joining("\n")));
+        }
+    }
+
+    private static List<Thread> threadsLeft(Set<Thread> before) {
+        return Thread.getAllStackTraces().keySet().stream()
+                .filter(t -> t.isAlive() && !before.contains(t) && t != Thread.currentThread())
+                .filter(t -> !PROCESS_WIDE.contains(t.getName()))
+                .toList();
     }
 }

@@ -62,7 +62,7 @@ class ServerOutageIT {
                             s.stopListening();
                             storedBeforeOutage.set(s.stored.get());
                             try {
-                                Thread.sleep(OUTAGE_MILLIS);
+                                Thread.sleep(OUTAGE_MILLIS); // time itself: the outage's length is the scenario
                                 s.resumeListening();
                                 outageEndedAt.set(System.nanoTime());
                             } catch (Exception e) {

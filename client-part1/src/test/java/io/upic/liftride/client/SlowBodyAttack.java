@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 
 /**
  * {@code connections} clients, each POSTing a ride whose body it sends one byte every {@code
@@ -74,14 +75,19 @@ final class SlowBodyAttack implements AutoCloseable {
      */
     int stop(long waitMillis) throws InterruptedException {
         reconnect = false;
-        long end = System.nanoTime() + waitMillis * 1_000_000;
-        while (openNow() > 0 && System.nanoTime() < end) {
-            Thread.sleep(100);
-        }
-        int left = openNow();
+        int left = awaitClosed(waitMillis);
         running = false;
         thread.join(5_000);
         return left;
+    }
+
+    /** Waits up to {@code waitMillis} for the server to close every open connection; returns how many it left. */
+    private synchronized int awaitClosed(long waitMillis) throws InterruptedException {
+        long end = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(waitMillis);
+        for (long rest; !open.isEmpty() && (rest = end - System.nanoTime()) > 0; ) {
+            TimeUnit.NANOSECONDS.timedWait(this, rest); // closedByServer notifies
+        }
+        return open.size();
     }
 
     synchronized List<Long> closedAfterMillis() {
@@ -162,6 +168,7 @@ final class SlowBodyAttack implements AutoCloseable {
         int eol = slow.answer.indexOf("\r\n");
         statusLines.add(eol < 0 ? slow.answer.toString() : slow.answer.substring(0, eol));
         open.remove(channel);
+        notifyAll();
         channel.close();
         if (reconnect) {
             connect();

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 import io.upic.liftride.server.embedded.EmbeddedServer;
 import io.upic.liftride.testkit.FreePorts;
+import io.upic.liftride.testkit.Poll;
 import java.io.ByteArrayOutputStream;
 import java.io.File;
 import java.io.IOException;
@@ -225,25 +226,26 @@ class StandaloneTomcatIT {
         return http.send(b.build(), HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
     }
 
-    private static void awaitDeployed() throws Exception {
-        long deadline = System.nanoTime() + STARTUP_LIMIT.toNanos();
+    private static void awaitDeployed() {
         HttpRequest probe = HttpRequest.newBuilder(URI.create(tomcatUrl + "/statistics"))
                 .timeout(Duration.ofSeconds(2))
                 .build();
-        while (System.nanoTime() < deadline) {
-            if (!tomcat.isAlive()) {
-                fail("Tomcat exited with " + tomcat.exitValue() + ":\n" + consoleTail());
-            }
-            try {
-                if (http.send(probe, HttpResponse.BodyHandlers.discarding()).statusCode() == 200) {
-                    return;
+        try {
+            Poll.until("Tomcat deploying liftride.war", STARTUP_LIMIT, () -> {
+                if (!tomcat.isAlive()) {
+                    fail("Tomcat exited with " + tomcat.exitValue() + ":\n" + consoleTail());
                 }
-            } catch (IOException notYet) {
-                // not listening or not deployed yet
-            }
-            Thread.sleep(250);
+                try {
+                    return http.send(probe, HttpResponse.BodyHandlers.discarding())
+                                    .statusCode()
+                            == 200;
+                } catch (IOException notYet) { // not listening or not deployed yet
+                    return false;
+                }
+            });
+        } catch (IllegalStateException e) {
+            fail(e.getMessage() + ":\n" + consoleTail());
         }
-        fail("Tomcat did not deploy liftride.war within " + STARTUP_LIMIT + ":\n" + consoleTail());
     }
 
     private static String consoleTail() {

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.upic.liftride.testkit.FreePorts;
+import io.upic.liftride.testkit.Poll;
 import io.upic.liftride.testkit.Trees;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -12,6 +13,7 @@ import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -140,17 +142,18 @@ class LocalClusterLauncherIT {
     }
 
     /** Every process has ended within 15 s; a zombie (ended, not yet reaped by its new parent) counts as ended. */
-    private static void assertAllGone(List<ProcessHandle> processes) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(15);
-        List<ProcessHandle> running;
-        do {
-            running = processes.stream().filter(LocalClusterLauncherIT::running).toList();
-            if (running.isEmpty()) {
-                return;
-            }
-            Thread.sleep(100);
-        } while (System.nanoTime() < deadline);
-        throw new AssertionError("still running 15 s later: " + describe(running));
+    private static void assertAllGone(List<ProcessHandle> processes) {
+        try {
+            Poll.until(
+                    "every process to end",
+                    Duration.ofSeconds(15),
+                    () -> processes.stream().noneMatch(LocalClusterLauncherIT::running));
+        } catch (IllegalStateException e) {
+            throw new AssertionError("still running 15 s later: "
+                    + describe(processes.stream()
+                            .filter(LocalClusterLauncherIT::running)
+                            .toList()));
+        }
     }
 
     private static boolean running(ProcessHandle process) {

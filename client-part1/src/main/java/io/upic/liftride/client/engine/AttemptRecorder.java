@@ -8,7 +8,7 @@ package io.upic.liftride.client.engine;
  *
  * <p>Called on the request path: implementations must not block, lock or allocate per call.
  */
-public interface AttemptRecorder {
+public interface AttemptRecorder extends AutoCloseable {
 
     /** Records nothing. */
     AttemptRecorder NONE = (startEpochMillis, startNanos, latencyNanos, code, attemptNumber) -> {};
@@ -50,5 +50,6 @@ public interface AttemptRecorder {
      * The worker is done (all its requests, or stopped, or crashed); called once, on the worker's
      * thread, before the engine counts the worker as finished. Flush per-thread buffers here.
      */
+    @Override
     default void close() {}
 }

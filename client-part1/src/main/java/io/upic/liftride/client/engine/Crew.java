@@ -6,10 +6,14 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Future;
+import java.util.concurrent.FutureTask;
 
 /**
  * One phase's workers and the threads that run them: created before the run's clock starts, started together,
- * joined at the end, and counted (live for the progress display, exactly for the account). Used by the
+ * joined at the end, and counted (live for the progress display, exactly for the account). Each thread runs its
+ * worker in a {@link FutureTask}, which carries what the worker threw to the account. Used by the
  * {@link LoadEngine}'s thread only, apart from {@link #done()} and {@link #failedSoFar()}, which the progress
  * thread may call at any time.
  */
@@ -21,6 +25,7 @@ final class Crew {
     private final PlannedPhase phase;
     private final PhaseTracker tracker;
     private final List<Worker> workers;
+    private final List<FutureTask<Void>> runs;
     private final List<Thread> threads;
 
     /** A crew of {@code workers}, each on its own daemon thread (not started). */
@@ -28,11 +33,14 @@ final class Crew {
         this.phase = phase;
         this.tracker = tracker;
         this.workers = List.copyOf(workers);
+        this.runs = new ArrayList<>(workers.size());
         this.threads = new ArrayList<>(workers.size());
         for (Worker w : workers) {
             String name = "liftride-" + phase.name() + "-" + w.assignment().threadIndex();
-            Thread t = new Thread(null, w, name, WORKER_STACK_BYTES);
+            FutureTask<Void> run = new FutureTask<>(w, null);
+            Thread t = new Thread(null, run, name, WORKER_STACK_BYTES);
             t.setDaemon(true); // a stuck socket must never keep the JVM alive after main returns
+            runs.add(run);
             threads.add(t);
         }
     }
@@ -84,7 +92,8 @@ final class Crew {
         Map<Integer, Long> causes = new TreeMap<>();
         long s = 0, f = 0, r = 0, a = 0, l = 0;
         ScheduleLag lag = new ScheduleLag();
-        for (Worker w : workers) {
+        for (int i = 0; i < workers.size(); i++) {
+            Worker w = workers.get(i);
             lag.add(w.lag());
             s += w.successful();
             f += w.failed();
@@ -92,7 +101,7 @@ final class Crew {
             a += w.attempts();
             l += w.latencyNanosSum();
             w.addFailuresTo(causes);
-            w.addProblemsTo(problems);
+            w.addProblemsTo(problems, crashOf(runs.get(i)));
         }
         if (tracker.listenerError() != null) {
             problems.add("listener.onPhaseEnd failed for " + phase.name() + ": " + tracker.listenerError());
@@ -125,6 +134,22 @@ final class Crew {
                 interrupted = true;
                 onInterrupt.run();
             }
+        }
+    }
+
+    /** What {@code run} threw, or null if it returned or has not run; never waits. */
+    static Throwable crashOf(Future<?> run) {
+        if (!run.isDone()) {
+            return null; // a phase the run stopped before
+        }
+        try {
+            run.get();
+            return null;
+        } catch (ExecutionException e) {
+            return e.getCause();
+        } catch (InterruptedException e) { // not thrown: get() on a done future does not wait
+            Thread.currentThread().interrupt();
+            return null;
         }
     }
 }

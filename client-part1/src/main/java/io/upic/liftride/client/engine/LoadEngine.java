@@ -10,6 +10,7 @@ import io.upic.liftride.client.plan.ThreadAssignment;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.concurrent.FutureTask;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.LongFunction;
@@ -119,7 +120,7 @@ public final class LoadEngine {
         AttemptListener.BackgroundTask task = listener.backgroundTask();
         Background background = task == null ? null : new Background(task);
         if (background != null) {
-            background.start();
+            background.thread.start();
         }
         long startEpochMillis = System.currentTimeMillis();
         long startNanos = System.nanoTime();
@@ -230,8 +231,9 @@ public final class LoadEngine {
         if (silentServer.reason() != null) {
             problems.add(silentServer.reason());
         }
-        if (background != null && background.failure != null) {
-            problems.add("listener background task failed: " + background.failure);
+        Throwable backgroundFailure = background == null ? null : Crew.crashOf(background.task);
+        if (backgroundFailure != null) {
+            problems.add("listener background task failed: " + backgroundFailure);
         }
         List<PhaseResult> phases = new ArrayList<>(crews.size());
         for (Crew crew : crews) {
@@ -240,32 +242,29 @@ public final class LoadEngine {
         return RunResult.of(plan, phases, startEpochMillis, startNanos, wallNanos, stopRequested, problems);
     }
 
-    /** The engine-owned thread running the listener's {@link AttemptListener.BackgroundTask}. */
-    private final class Background extends Thread {
-        private final AttemptListener.BackgroundTask task;
+    /**
+     * The engine-owned thread running the listener's {@link AttemptListener.BackgroundTask}; {@code task} keeps what
+     * it threw.
+     */
+    private final class Background {
+        private final FutureTask<Void> task;
+        private final Thread thread;
         private volatile boolean workersDone;
-        private volatile Throwable failure;
 
-        private Background(AttemptListener.BackgroundTask task) {
-            super("liftride-listener");
-            setDaemon(true);
-            this.task = task;
-        }
-
-        @Override
-        public void run() {
-            try {
-                task.run(() -> workersDone);
-            } catch (Throwable t) {
-                failure = t;
-            }
+        private Background(AttemptListener.BackgroundTask work) {
+            task = new FutureTask<>(() -> {
+                work.run(() -> workersDone);
+                return null;
+            });
+            thread = new Thread(task, "liftride-listener");
+            thread.setDaemon(true);
         }
 
         /** Tells the task the workers are done and waits for it to return. */
         boolean finish() {
             workersDone = true;
-            LockSupport.unpark(this);
-            return Crew.joinUninterruptibly(this, LoadEngine.this::stop);
+            LockSupport.unpark(thread);
+            return Crew.joinUninterruptibly(thread, LoadEngine.this::stop);
         }
     }
 

@@ -13,7 +13,8 @@ import java.util.random.RandomGenerator;
 /**
  * One worker thread's loop and its private counters. Counters are plain fields written only by the
  * worker; the engine reads them after {@code join()}. {@link #done()} and {@link #failedSoFar()} are
- * volatile so the progress thread can read them while the worker runs.
+ * volatile so the progress thread can read them while the worker runs. What {@link #run()} throws travels
+ * in the {@link java.util.concurrent.FutureTask} the {@link Crew} runs it in.
  */
 final class Worker implements Runnable {
 
@@ -38,7 +39,6 @@ final class Worker implements Runnable {
     private long failed;
     private long retries;
     private final FailureCounts causes = new FailureCounts();
-    private Throwable crash;
 
     /**
      * What every worker of a run shares.
@@ -69,9 +69,11 @@ final class Worker implements Runnable {
         this.pacer = new Pacer(common.clock());
     }
 
+    /** Sends the assignment's requests; however that ends, closes the recorder and sender, then tells the tracker. */
     @Override
     public void run() {
-        try {
+        try (rideSender;
+                recorder) {
             RandomGenerator random =
                     seed == null ? ThreadLocalRandom.current() : new SplittableRandom(seedFor(seed, assignment));
             int skierFrom = assignment.skierFrom();
@@ -115,23 +117,7 @@ final class Worker implements Runnable {
                 }
                 done = successful + failed;
             }
-        } catch (Throwable t) {
-            crash = t;
         } finally {
-            try {
-                recorder.close();
-            } catch (Throwable t) {
-                if (crash == null) {
-                    crash = t;
-                }
-            }
-            try {
-                rideSender.close();
-            } catch (Throwable t) {
-                if (crash == null) {
-                    crash = t;
-                }
-            }
             tracker.workerFinished(System.nanoTime()); // in finally: a crashed worker never hangs the next phase
         }
     }
@@ -189,10 +175,11 @@ final class Worker implements Runnable {
     }
 
     /**
-     * Lines for the run's problem list: a crash and/or the first unexpected sender exception (whose messages may quote
-     * a server's answer, so they are {@link ServerText} cleaned).
+     * Lines for the run's problem list: {@code crash} (what {@link #run()} threw, or null) and/or the first
+     * unexpected sender exception (whose messages may quote a server's answer, so they are {@link ServerText}
+     * cleaned).
      */
-    public void addProblemsTo(java.util.List<String> into) {
+    public void addProblemsTo(java.util.List<String> into, Throwable crash) {
         String who = assignment.phaseName() + " thread " + assignment.threadIndex();
         if (crash != null) {
             into.add(who + " crashed: " + ServerText.stackTrace(crash));

@@ -21,6 +21,7 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -292,26 +293,22 @@ class LoadEngineTest {
     }
 
     @Test
-    void stopEndsTheRunQuicklyAndAccountsForEveryRequest() throws Exception {
+    void stopEndsTheRunQuicklyAndAccountsForEveryRequest() {
         LoadPlan plan = PhasePlan.fall2021().forRun(8, 2_000, 10); // 18,000 requests at 1 ms each: ~10 s if not stopped
         FakeSenders senders = new FakeSenders((i, skier) -> 201, 1_000_000);
-        LoadEngine e = engine(plan, senders).build();
-        Thread stopper = new Thread(() -> {
-            try {
-                Thread.sleep(300);
-            } catch (InterruptedException ignored) {
-                return;
+        AtomicReference<LoadEngine> stoppable = new AtomicReference<>();
+        AtomicLong stoppedAt = new AtomicLong();
+        AttemptListener stopAfter200 = work -> (a, b, c, code, n) -> {
+            if (senders.attempts.get() >= 200 && stoppedAt.compareAndSet(0, System.nanoTime())) {
+                stoppable.get().stop(); // from a worker thread, mid-run
             }
-            e.stop();
-        });
-        stopper.start();
-        long start = System.nanoTime();
-        RunResult r = e.run();
-        long millis = (System.nanoTime() - start) / 1_000_000;
-        stopper.join();
+        };
+        stoppable.set(engine(plan, senders).listener(stopAfter200).build());
+        RunResult r = stoppable.get().run();
+        long millis = (System.nanoTime() - stoppedAt.get()) / 1_000_000;
 
         assertTrue(r.stopped());
-        assertTrue(millis < 3_000, "run took " + millis + " ms after a stop at 300 ms");
+        assertTrue(millis < 3_000, "run took " + millis + " ms after the stop");
         assertEquals(
                 r.requests().planned(),
                 r.requests().successful() + r.requests().failed() + r.requests().notSent());

@@ -18,6 +18,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
 
 /**
@@ -54,6 +55,8 @@ final class RunRecording implements AttemptListener {
     private final List<WorkerRecorder> recorders = new ArrayList<>();
     private final List<String> problems = new ArrayList<>();
     private final Consumer<Throwable> onWriterFailure;
+    /** Completes when the writer ends: normally, or with what stopped it short of writing every row. */
+    private final CompletableFuture<Void> written = new CompletableFuture<>();
 
     private ChunkWriter.Summary csv;
     private RunMetrics metrics;
@@ -88,14 +91,19 @@ final class RunRecording implements AttemptListener {
         return r;
     }
 
-    /** The CSV writer, for the engine to run on its own thread; its failure is passed on at once. */
+    /**
+     * The CSV writer, for the engine to run on its own thread; its failure is passed on at once and kept in
+     * {@link #written} for the recording's problems (the engine's run itself went well).
+     */
     @Override
     public BackgroundTask backgroundTask() {
         return workersDone -> {
-            writer.run(workersDone);
-            Throwable failure = writer.failure();
-            if (failure != null) {
-                onWriterFailure.accept(failure);
+            try {
+                writer.run(workersDone);
+                written.complete(null);
+            } catch (Throwable t) {
+                written.completeExceptionally(t);
+                onWriterFailure.accept(t);
             }
         };
     }
@@ -109,12 +117,12 @@ final class RunRecording implements AttemptListener {
     public void onRunEnd(RunResult result) {
         // Every worker closed its recorder (handing over its last chunk) before being joined, and the
         // engine joined the writer after the workers: the CSV is complete and closed here.
-        csv = writer.summary();
-        if (csv.ioError() != null) {
-            problems.add("CSV write failed: " + csv.ioError());
-        }
-        if (csv.crash() != null) {
-            problems.add("CSV writer crashed: " + csv.crash());
+        Throwable failure = written.handle((ok, thrown) -> thrown).getNow(null);
+        csv = writer.summary(failure);
+        if (failure instanceof IOException) {
+            problems.add("CSV write failed: " + failure);
+        } else if (failure != null) {
+            problems.add("CSV writer crashed: " + failure);
         }
         if (csv.observerError() != null) {
             problems.add("per-second buckets failed: " + csv.observerError());

@@ -15,12 +15,14 @@ import io.upic.liftride.client.part2.report.HdrLog;
 import io.upic.liftride.client.part2.report.MarkdownReport;
 import io.upic.liftride.client.part2.report.RunOutput;
 import io.upic.liftride.client.report.TheoryTable;
+import io.upic.liftride.testkit.Poll;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -145,14 +147,10 @@ class ClientPart2IT {
         Main main = main();
         Thread interrupter = new Thread(() -> {
             Path csv = work.resolve("stop").resolve("t8").resolve("requests.csv");
-            try {
-                // wait until the run is really sending: rows are on disk
-                while (!Files.exists(csv) || Files.size(csv) < 20_000) {
-                    Thread.sleep(20);
-                }
-            } catch (Exception e) {
-                return;
-            }
+            Poll.until(
+                    "rows on disk: the run is really sending",
+                    Duration.ofSeconds(60),
+                    () -> Files.exists(csv) && Files.size(csv) >= 20_000);
             main.onShutdown(); // what the JVM's shutdown hook does on Ctrl-C
         });
         interrupter.setDaemon(true);

@@ -7,10 +7,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.upic.liftride.client.part2.chart.RunCharts;
 import io.upic.liftride.client.part2.report.HdrLog;
 import io.upic.liftride.client.part2.report.MarkdownReport;
+import io.upic.liftride.testkit.Poll;
 import io.upic.liftride.testkit.Programs;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -46,13 +48,10 @@ class CtrlCIT {
         try (ChildClient client = ChildClient.start(
                 work, List.of(), "-t", "16", "-s", "100000", "-m", "20", "--baseline", "0", "--out", out.toString())) {
             Path csv = out.resolve("t16").resolve(RunRecording.CSV_FILE);
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(90);
-            while (size(csv) < 200_000) { // a few thousand rows: the run is sending
-                assertTrue(
-                        System.nanoTime() < deadline && client.process().isAlive(),
-                        "the client is sending\n" + client.printed());
-                Thread.sleep(50);
-            }
+            Poll.until("a few thousand rows: the run is sending", Duration.ofSeconds(90), () -> {
+                assertTrue(client.process().isAlive(), "the client is sending\n" + client.printed());
+                return size(csv) >= 200_000;
+            });
             // SIGINT ignored (inherited from a parent without job control) would leave the child running on
             assertFalse(
                     Programs.ignores(client.process().pid(), 2),

@@ -12,6 +12,7 @@ import io.upic.liftride.client.part2.report.RunOutput;
 import io.upic.liftride.client.report.SummaryJson;
 import io.upic.liftride.client.report.SummarySchema;
 import io.upic.liftride.client.threshold.ThresholdCheck;
+import io.upic.liftride.testkit.Poll;
 import io.upic.liftride.testkit.Programs;
 import java.io.BufferedReader;
 import java.io.ByteArrayOutputStream;
@@ -20,6 +21,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -114,16 +116,14 @@ class OpenModelFreezeIT {
         }));
 
         // freeze 0.5 s into the peak: the startup's 2,000 rides and 1,000 of the peak's are stored
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        while (stored(url) < 3_000) {
-            assertTrue(System.nanoTime() < deadline, "the run never reached its peak: " + out);
+        Poll.until("the run's peak", Duration.ofSeconds(30), () -> {
             assertTrue(!run.isDone(), "the run ended early: " + out);
-            Thread.sleep(20);
-        }
+            return stored(url) >= 3_000;
+        });
         long pid = server.pid();
         Programs.signal(pid, "STOP");
         try {
-            Thread.sleep(FREEZE_MILLIS);
+            Thread.sleep(FREEZE_MILLIS); // time itself: the freeze's length is the scenario
         } finally {
             Programs.signal(pid, "CONT");
         }

@@ -28,11 +28,11 @@ import java.util.function.Consumer;
  * thread.
  *
  * <p>Call order: {@link #open()} (before the run), {@link #run} (on the engine's thread),
- * {@link #summary()} (after the engine joined that thread).
+ * {@link #summary} (after the engine joined that thread).
  *
- * <p>A write that fails (a full disk) or an exception in formatting ends {@link #run} at once: the
+ * <p>A write that fails (a full disk) or an exception in formatting ends {@link #run} at once, thrown: the
  * rows after it could not be written anyway. Whatever ends it, the pool is closed on the way out,
- * so no worker ever waits for a writer that is gone; {@link #failure()} says why it stopped.
+ * so no worker ever waits for a writer that is gone.
  */
 public final class ChunkWriter implements AttemptListener.BackgroundTask {
 
@@ -55,12 +55,9 @@ public final class ChunkWriter implements AttemptListener.BackgroundTask {
 
     // Written by the thread that runs run(); read after the engine joined it.
     private OutputStream out;
-    private boolean closed;
     private long rowsFormatted;
     private long chunks;
-    private IOException ioError;
     private RuntimeException observerError;
-    private Throwable crash;
     private long drainNanos;
     private long cpuNanos = -1;
     private long idleParks;
@@ -68,6 +65,7 @@ public final class ChunkWriter implements AttemptListener.BackgroundTask {
     /**
      * What the writer did, read after the run.
      *
+     * @param failure    what {@link #run} threw (a failed write, a crash), or null
      * @param drainNanos time from seeing the workers done to the file closed
      * @param cpuNanos   CPU time of the writer's thread over the whole task (formatting, the observer,
      *                   writes, wake-ups): the instrumentation's cost that runs beside the workers;
@@ -79,9 +77,8 @@ public final class ChunkWriter implements AttemptListener.BackgroundTask {
             long rowsWritten,
             long chunks,
             long bytes,
-            IOException ioError,
+            Throwable failure,
             RuntimeException observerError,
-            Throwable crash,
             long drainNanos,
             long cpuNanos,
             long idleParks) {
@@ -93,7 +90,7 @@ public final class ChunkWriter implements AttemptListener.BackgroundTask {
 
         /** Whether every row handed over reached the file and the observer. */
         public boolean complete() {
-            return ioError == null && observerError == null && crash == null;
+            return failure == null && observerError == null;
         }
     }
 
@@ -132,13 +129,13 @@ public final class ChunkWriter implements AttemptListener.BackgroundTask {
 
     /**
      * Writes chunks as they come until {@code workersDone} and the queue is empty, or until a write or
-     * the formatting fails; then closes the pool and the file. Every worker hands over its last chunk
+     * the formatting fails (thrown); then closes the file and the pool. Every worker hands over its last chunk
      * before the engine counts it done, so nothing is left behind.
      */
     @Override
-    public void run(BooleanSupplier workersDone) {
+    public void run(BooleanSupplier workersDone) throws IOException {
         long doneSeenAt = 0;
-        try {
+        try (OutputStream sink = out) {
             boolean dirty = false;
             while (true) {
                 AttemptChunk c = pool.poll();
@@ -161,13 +158,9 @@ public final class ChunkWriter implements AttemptListener.BackgroundTask {
                 idleParks++;
                 LockSupport.parkNanos(this, IDLE_PARK_NANOS);
             }
-        } catch (IOException e) {
-            ioError = e;
-        } catch (Throwable t) {
-            crash = t;
+            flush(); // only here: after a failure the buffer may end in half a row
         } finally {
             pool.close(); // no worker may wait for this writer from here on, whatever happened to it
-            close();
             if (doneSeenAt != 0) {
                 drainNanos = System.nanoTime() - doneSeenAt;
             }
@@ -176,24 +169,18 @@ public final class ChunkWriter implements AttemptListener.BackgroundTask {
     }
 
     /**
-     * What stopped {@link #run} short of writing every row handed to it (the failed write or the
-     * crash), or null; read it on the thread that ran {@link #run}, or after joining that thread.
+     * The writer's account, read after {@link #run} ended.
+     *
+     * @param failure what {@link #run} threw, or null
      */
-    public Throwable failure() {
-        return ioError != null ? ioError : crash;
-    }
-
-    /** The writer's account; closes the file if the run never ran the task. */
-    public Summary summary() {
-        close();
+    public Summary summary(Throwable failure) {
         long bytes;
         try {
             bytes = Files.size(file);
         } catch (IOException e) {
             bytes = -1;
         }
-        return new Summary(
-                file, rowsFormatted, chunks, bytes, ioError, observerError, crash, drainNanos, cpuNanos, idleParks);
+        return new Summary(file, rowsFormatted, chunks, bytes, failure, observerError, drainNanos, cpuNanos, idleParks);
     }
 
     /** CPU time of the calling thread, or -1 when the JVM cannot tell. */
@@ -226,27 +213,5 @@ public final class ChunkWriter implements AttemptListener.BackgroundTask {
     private void flush() throws IOException {
         rows.flushTo(out);
         out.flush();
-    }
-
-    private void close() {
-        if (closed || out == null) {
-            return;
-        }
-        closed = true;
-        boolean failedBefore = failure() != null;
-        try {
-            if (!failedBefore) { // after a failure the buffer may end in half a row, and the sink may throw again
-                flush();
-            }
-            out.close();
-        } catch (IOException e) {
-            if (!failedBefore) {
-                ioError = e;
-            }
-        } catch (RuntimeException e) { // from a broken sink: run() must still close the pool and report
-            if (!failedBefore) {
-                crash = e;
-            }
-        }
     }
 }
