@@ -8,7 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.upic.liftride.client.Fixtures;
 import io.upic.liftride.client.engine.Requests;
 import io.upic.liftride.client.engine.RunResult;
-import io.upic.liftride.client.jvm.ProcessCpu;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -19,17 +20,18 @@ class WarmUpTest {
     private final List<Long> requested = new ArrayList<>();
 
     /**
-     * A slice of {@code attempts} attempts that spends about {@code micros} of CPU on each, and three times as much
-     * in every other slice when {@code alternate}.
+     * A slice of {@code attempts} attempts whose thread spends {@code micros} of its own CPU on each, and ten times
+     * as much in every other slice when {@code alternate} (so the JIT's or other threads' CPU cannot even it out).
      */
     private LongFunction<RunResult> slice(int attempts, long micros, boolean alternate, AtomicInteger calls) {
         return requested -> {
             this.requested.add(requested);
             int k = calls.incrementAndGet();
-            long perAttempt = alternate && k % 2 == 0 ? 3 * micros : micros;
-            long end = ProcessCpu.nanos() + attempts * perAttempt * 1_000;
+            long perAttempt = alternate && k % 2 == 0 ? 10 * micros : micros;
+            ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+            long end = threads.getCurrentThreadCpuTime() + attempts * perAttempt * 1_000;
             long x = 0;
-            while (ProcessCpu.nanos() < end) {
+            while (threads.getCurrentThreadCpuTime() < end) {
                 x += System.nanoTime() & 1;
             }
             Requests r = Requests.of(attempts + x * 0, attempts, 0, 0, attempts);
