@@ -18,16 +18,16 @@ import okhttp3.internal.connection.RealConnectionPool;
  * once; in a pool shared by 64 workers every call searched the 64 connections, locking each in turn against
  * the other workers, and the shared dispatcher took one monitor three times a call.
  *
- * <p>Why the pool's maintenance runs on no thread: OkHttp schedules a pool's cleanup every time one of its
- * connections goes idle, that is after every call, on its process-wide task runner, whose thread then woke
- * for every request (a tenth of the client's CPU in JFR); with a pool per worker it would also scan every
- * worker's queue at each wake, and cost more than one shared pool. Here each pool has a task runner of its
- * own that runs nothing: the cleanup is scheduled once and stays scheduled, and scheduling it again after a
- * call finds it there and returns. Nothing is lost for a worker's pool: what the cleanup would evict (connections idle past a keep-alive, or more idle connections
- * than a limit) does not arise while the worker runs, because it keeps using its one connection; OkHttp
- * drops a connection that failed or that the server closed in an answer when its call releases it, without
- * the cleanup, and checks a connection idle for 10 s or more before sending a POST on it; and the worker's
- * idle connection is closed when it ends ({@link SdkRideSender#close()}) or the run does.
+ * <p>Why the pool's maintenance runs on no thread: OkHttp schedules a pool's cleanup every time one of its connections
+ * goes idle, that is after every call, on its process-wide task runner, whose thread then woke for every request (a
+ * tenth of the client's CPU in JFR); with a pool per worker it would also scan every worker's queue at each wake, and
+ * cost more than one shared pool. Here each pool has a task runner of its own that runs nothing: the cleanup is
+ * scheduled once and stays scheduled, and scheduling it again after a call finds it there and returns. Nothing is lost
+ * for a worker's pool: what the cleanup would evict (connections idle past a keep-alive, or more idle connections than
+ * a limit) does not arise while the worker runs, because it keeps using its one connection; OkHttp drops a connection
+ * that failed or that the server closed in an answer when its call releases it, without the cleanup, and checks a
+ * connection idle for 10 s or more before sending a POST on it; and the worker's idle connection is closed when it ends
+ * ({@link SdkRideSender#close()}) or the run does.
  *
  * <p>Relies on two OkHttp 4 internals ({@code TaskRunner} and {@code RealConnectionPool}, and the {@link
  * ConnectionPool} constructor taking the latter): {@code SdkTransportResourcesTest} fails if an OkHttp
