@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * The local cluster as on EC2 (issue 20): one server capped at 0.25 CPU in a cgroup of its own, the front
+ * The local cluster as on EC2: one server capped at 0.25 CPU in a cgroup of its own, the front
  * behind Toxiproxy with a 40 ms round trip. The server answers through the proxy no faster than the
  * round trip, nginx directly much faster; the server, which sees one CPU, runs 4 request threads; and the
  * cgroup is gone once the cluster stops. Needs root

@@ -10,11 +10,9 @@ import java.util.concurrent.locks.LockSupport;
 public final class Pacer {
 
     /**
-     * How long before the deadline parking stops. {@code parkNanos} oversleeps by the kernel's timer slack (50 µs
-     * on Linux) plus the wake-up: 64 µs median, 72 µs p90 on this machine. Measured with 64 threads at 3,000
-     * sends/s (data/open-model.md): no spin sends 80 µs late at the median for ~33 µs CPU per send; 50 µs sends
-     * 26-36 µs late at about the same CPU (31-39 µs); 80 µs lands on time at the median but costs ~7 µs more per
-     * send, 150 µs three times as much. CPU is the scarcer resource here, so 50.
+     * How long before the deadline parking stops, then spins. {@code parkNanos} oversleeps by the kernel's timer
+     * slack (50 µs on Linux) plus the wake-up; a longer spin lands closer to the deadline but costs CPU per send,
+     * the scarcer resource (data/open-model.md has the trade-off measured).
      */
     static final long SPIN_NANOS = 50_000;
 

@@ -182,7 +182,7 @@ class RunOptionsTest {
         // no silent prefix matching: --thread is not --threads
         assertEquals("unknown flag --thread", error("--thread", "32", "-s", "20000"));
         assertEquals("unexpected argument extra", error("-t", "32", "-s", "20000", "extra"));
-        // removed benchmark aid (issue 21): rejected like any other unknown flag
+        // a removed benchmark aid: rejected like any other unknown flag
         assertEquals("unknown flag --jit-warmup", error("-t", "32", "-s", "20000", "--jit-warmup"));
     }
 

@@ -31,7 +31,7 @@ import tools.jackson.databind.JsonNode;
 
 class SummaryJsonTest {
 
-    /** The keys issue 11 names, in the order written. */
+    /** The keys summary.json promises, in the order written. */
     private static final List<String> ISSUE_KEYS = List.of(
             "plan",
             "threads",

@@ -77,12 +77,10 @@ public record ConnectorSettings(
      * thread that finds no work parks, and the next task must wake it; Tomcat's pool hands each task to
      * its own idle thread (its queue wakes the longest-idle one), so with hundreds of threads nearly
      * every task of a burst costs a park and a wake-up, twice per POST (the request, then the answer from
-     * the group commit). A few threads take the burst's tasks one after another instead. Measured with
-     * servers capped at 0.25 CPU (bench/scale_out.py, data/scale-out.md): 4 threads instead of 256 cut
-     * the request threads' blocks per ride from 0.56 to 0.14 at one server and from 1.61 to 0.72 at four,
-     * and the server CPU per ride from 38 to 25 µs and from 72 to 49 µs. A POST never holds a request
-     * thread while its ride is stored (it is answered from the batch's completion) and a slow body is read
-     * without one, so few threads suffice; on several CPUs the pool stays as it was measured there.
+     * the group commit). A few threads take the burst's tasks one after another instead, which costs
+     * less server CPU per ride (data/scale-out.md). A POST never holds a request thread while its ride
+     * is stored (it is answered from the batch's completion) and a slow body is read without one, so few
+     * threads suffice.
      */
     public static ConnectorSettings forProcessors(int processors) {
         if (processors < 1) {

@@ -39,9 +39,8 @@ public final class ChunkWriter implements AttemptListener.BackgroundTask {
     /**
      * How long the writer parks when the queue is empty (the engine unparks it when the workers are
      * done, so this never delays the end of a run). Every wake-up is a context switch taken from the
-     * workers and, on a shared machine, from the server: at 2 ms the writer woke ~450 times a second
-     * and spent about as much CPU waking as formatting. At 20 ms a worker fills at most a chunk or two
-     * meanwhile, far inside the pool's spare chunks.
+     * workers and the server; in 20 ms a worker fills at most a chunk or two, far inside the pool's
+     * spare chunks.
      */
     static final long IDLE_PARK_NANOS = TimeUnit.MILLISECONDS.toNanos(20);
 

@@ -159,10 +159,8 @@ public final class RedisRideStore implements RideStore {
          * The committers for a JVM that may use {@code processors} CPUs: one when it has one (a small
          * instance, or a server capped below one CPU), else {@link #DEFAULTS}' four. With one CPU the
          * batches in flight cannot be worked on at once, so more committers only split the queue into
-         * smaller batches, each paying the per-batch cost (Redis round trip, wake-ups): measured with 2
-         * servers capped at 0.25 CPU each (bench/scale_out.py), 4 committers sent 4.6 rides a batch at 65.5
-         * µs of server CPU a ride, 1 committer 9.2 rides a batch at 57.9 µs. With several CPUs, several
-         * batches in flight keep Redis busy while one committer waits for its answer.
+         * smaller batches, each paying the per-batch cost (Redis round trip, wake-ups). With several
+         * CPUs, several batches in flight keep Redis busy while one committer waits for its answer.
          */
         public static int committersFor(int processors) {
             if (processors < 1) {
