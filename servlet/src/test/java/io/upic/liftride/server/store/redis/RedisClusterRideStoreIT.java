@@ -8,7 +8,6 @@ import io.upic.liftride.server.model.SkierDay;
 import io.upic.liftride.server.operations.StoreSpec;
 import io.upic.liftride.server.store.RideStore;
 import io.upic.liftride.server.store.RideStoreContract;
-import io.upic.liftride.testkit.RedisCluster;
 import io.upic.liftride.testkit.RedisServer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;

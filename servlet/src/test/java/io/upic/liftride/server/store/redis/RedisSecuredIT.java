@@ -16,7 +16,6 @@ import io.upic.liftride.server.store.RideStore;
 import io.upic.liftride.testkit.FreePorts;
 import io.upic.liftride.testkit.Programs;
 import io.upic.liftride.testkit.RedisServer;
-import io.upic.liftride.testkit.TestCertificates;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;

@@ -1,5 +1,9 @@
-package io.upic.liftride.testkit;
+package io.upic.liftride.server.store.redis;
 
+import io.upic.liftride.testkit.FreePorts;
+import io.upic.liftride.testkit.Poll;
+import io.upic.liftride.testkit.Programs;
+import io.upic.liftride.testkit.RedisServer;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
