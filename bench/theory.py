@@ -50,8 +50,8 @@ THEORY_MD = os.path.join(ROOT, "data", "theory.md")
 SCALE_OUT_JSON = os.path.join(ROOT, "data", "scale-out.json")
 SWEEPS = {"wan": os.path.join(ROOT, "data", "sweep-wan"), "loopback": os.path.join(ROOT, "data", "sweep")}
 TARGET = {"wan": 10.0, "loopback": 15.0, "capped": 15.0}
-# what a published sweep keeps of client-part2's output: not the raw rows (7 MB a run) nor the merge input
-DROP = ("requests.csv", "merge-input.json", "latency-per-second.hlog")
+# what a published sweep keeps of client-part2's output: not the raw rows (7 MB a run) nor the per-bucket log
+DROP = ("requests.csv", "latency-per-second.hlog")
 
 
 def loadavg():

@@ -12,6 +12,7 @@ import io.upic.liftride.client.threshold.ThresholdResult;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.OptionalDouble;
 import lombok.Builder;
@@ -33,6 +34,9 @@ import lombok.Builder;
  * @param skiers                -s
  * @param lifts                 -l
  * @param meanRuns              -m
+ * @param resort                --resort
+ * @param season                --season
+ * @param day                   --day
  * @param seed                  --seed, or null when unseeded
  * @param transport             --transport
  * @param serverUrl             the base URL the run used
@@ -43,6 +47,7 @@ import lombok.Builder;
  * @param notSent               planned requests never attempted (a stop, a give-up)
  * @param retries               attempts beyond the first
  * @param attempts              HTTP attempts made
+ * @param failuresByCause       failed requests by their final code (an HTTP status, or a negative error kind)
  * @param wallSeconds           before phase 1 to after the last thread finished
  * @param throughput            successful requests / wall seconds
  * @param stopped               whether the run was cut short (Ctrl-C, a give-up)
@@ -71,6 +76,9 @@ public record RunSummary(
         int skiers,
         int lifts,
         int meanRuns,
+        int resort,
+        int season,
+        int day,
         Long seed,
         String transport,
         String serverUrl,
@@ -81,6 +89,7 @@ public record RunSummary(
         long notSent,
         long retries,
         long attempts,
+        Map<Integer, Long> failuresByCause,
         double wallSeconds,
         double throughput,
         boolean stopped,
@@ -102,6 +111,7 @@ public record RunSummary(
         phases = List.copyOf(phases);
         thresholds = List.copyOf(thresholds);
         problems = List.copyOf(problems);
+        failuresByCause = failuresByCause == null ? Map.of() : Map.copyOf(failuresByCause);
         shards = shards == null ? null : List.copyOf(shards);
         Objects.requireNonNull(latencyMs, "latencyMs");
         Objects.requireNonNull(server, "server");
@@ -277,7 +287,7 @@ public record RunSummary(
      */
     public record ThresholdOutcome(String expr, Double value, String unit, boolean passed) {
 
-        static ThresholdOutcome of(ThresholdResult r) {
+        public static ThresholdOutcome of(ThresholdResult r) {
             return new ThresholdOutcome(
                     r.threshold().expr(),
                     finiteOrNull(r.displayValue()),
@@ -338,6 +348,10 @@ public record RunSummary(
                 .skiers(report.config().skiers())
                 .lifts(report.config().lifts())
                 .meanRuns(report.config().meanRuns())
+                .resort(report.config().resortId())
+                .season(report.config().seasonId())
+                .day(report.config().dayId())
+                .failuresByCause(r.failuresByCause())
                 .seed(report.config().seed())
                 .transport(report.config().transport().cliName())
                 .serverUrl(report.serverUrl())

@@ -7,8 +7,6 @@ import io.upic.liftride.client.engine.RunResult;
 import io.upic.liftride.client.part2.chart.RunCharts;
 import io.upic.liftride.client.part2.chart.RunCharts.ChartFile;
 import io.upic.liftride.client.part2.chart.SweepCharts;
-import io.upic.liftride.client.part2.merge.ShardFiles;
-import io.upic.liftride.client.part2.merge.ShardRecord;
 import io.upic.liftride.client.part2.metrics.HistogramMetrics;
 import io.upic.liftride.client.part2.metrics.RunMetrics;
 import io.upic.liftride.client.part2.metrics.ScopeStats;
@@ -45,8 +43,8 @@ import java.util.Set;
  *
  * <p>Layout of the output folder: {@code report.md}, {@code report.html} and the sweep charts at the top, one
  * folder per run ({@code t32/}, {@code t64/}, ...; a repeated count gets {@code t32-2/}) with
- * {@code requests.csv}, {@code latency.hlog}, {@code summary.json}, the run's three charts and what a merge of
- * shards reads ({@code merge-input.json}, {@code latency-per-second.hlog}).
+ * {@code requests.csv}, {@code latency.hlog}, {@code latency-per-second.hlog}, {@code summary.json} and the run's
+ * three charts: what a merge of shards and a comparison read.
  */
 final class Instrumentation implements RunHooks {
 
@@ -151,9 +149,13 @@ final class Instrumentation implements RunHooks {
             problems.add("cannot write the histogram log: " + e);
         }
         try {
-            ShardFiles.write(rec.dir(), ShardRecord.of(report, metrics, rec.seconds()), rec.seconds());
+            HdrLog.writePerBucket(
+                    rec.dir().resolve(HdrLog.PER_BUCKET_FILE),
+                    result.startEpochMillis(),
+                    rec.seconds(),
+                    result.planName());
         } catch (IOException | RuntimeException e) {
-            problems.add("cannot write the merge input: " + e);
+            problems.add("cannot write " + HdrLog.PER_BUCKET_FILE + ": " + e);
         }
         List<ChartFile> charts = List.of();
         try {

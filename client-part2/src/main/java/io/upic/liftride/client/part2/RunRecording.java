@@ -5,6 +5,7 @@ import io.upic.liftride.client.engine.AttemptRecorder;
 import io.upic.liftride.client.engine.RunResult;
 import io.upic.liftride.client.part2.csv.ChunkPool;
 import io.upic.liftride.client.part2.csv.ChunkWriter;
+import io.upic.liftride.client.part2.csv.CsvRows;
 import io.upic.liftride.client.part2.metrics.RunMetrics;
 import io.upic.liftride.client.part2.metrics.TimeBuckets;
 import io.upic.liftride.client.part2.metrics.WorkerRecorder;
@@ -46,8 +47,6 @@ final class RunRecording implements AttemptListener {
     /** Chunks beyond one per worker thread that may wait for the writer before a worker has to wait. */
     static final int SPARE_CHUNKS = 256;
 
-    static final String CSV_FILE = "requests.csv";
-
     private final Path dir;
     private final ChunkPool pool;
     private final TimeBuckets seconds = new TimeBuckets();
@@ -74,7 +73,7 @@ final class RunRecording implements AttemptListener {
         this.onWriterFailure = onWriterFailure;
         this.pool = new ChunkPool(CHUNK_ROWS, plan.totalThreads() + SPARE_CHUNKS);
         List<String> phaseNames = plan.phases().stream().map(PlannedPhase::name).toList();
-        Path csvFile = dir.resolve(CSV_FILE);
+        Path csvFile = dir.resolve(CsvRows.FILE);
         try {
             Files.createDirectories(dir);
             this.writer = new ChunkWriter(csvFile, phaseNames, pool, seconds, csvOpener);

@@ -3,6 +3,7 @@ package io.upic.liftride.client.part2;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.upic.liftride.client.part2.csv.CsvRows;
 import io.upic.liftride.client.part2.report.MarkdownReport;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -46,7 +47,7 @@ class CsvWriterFailureIT {
             assertTrue(printed.contains("MISMATCH"), "rows written != attempts made is said\n" + printed);
             String report = Files.readString(out.resolve(MarkdownReport.FILE));
             assertTrue(report.contains("File too large"), report);
-            assertTrue(Files.size(out.resolve("t16").resolve(RunRecording.CSV_FILE)) <= limitKib * 1024L);
+            assertTrue(Files.size(out.resolve("t16").resolve(CsvRows.FILE)) <= limitKib * 1024L);
         }
     }
 }

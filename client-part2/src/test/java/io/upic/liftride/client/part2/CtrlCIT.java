@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.upic.liftride.client.part2.chart.RunCharts;
+import io.upic.liftride.client.part2.csv.CsvRows;
 import io.upic.liftride.client.part2.report.HdrLog;
 import io.upic.liftride.client.part2.report.MarkdownReport;
 import io.upic.liftride.testkit.Poll;
@@ -32,7 +33,7 @@ class CtrlCIT {
 
     /** What docs/reports.md lists for a run, in the run's folder. */
     private static final List<String> RUN_FILES = List.of(
-            RunRecording.CSV_FILE,
+            CsvRows.FILE,
             HdrLog.FILE,
             RunCharts.LATENCY_OVER_TIME,
             RunCharts.THROUGHPUT_OVER_TIME,
@@ -47,7 +48,7 @@ class CtrlCIT {
         // 1.8M requests: minutes of work, so the signal surely lands mid-run
         try (ChildClient client = ChildClient.start(
                 work, List.of(), "-t", "16", "-s", "100000", "-m", "20", "--baseline", "0", "--out", out.toString())) {
-            Path csv = out.resolve("t16").resolve(RunRecording.CSV_FILE);
+            Path csv = out.resolve("t16").resolve(CsvRows.FILE);
             Poll.until("a few thousand rows: the run is sending", Duration.ofSeconds(90), () -> {
                 assertTrue(client.process().isAlive(), "the client is sending\n" + client.printed());
                 return size(csv) >= 200_000;

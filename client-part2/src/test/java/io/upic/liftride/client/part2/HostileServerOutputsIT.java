@@ -8,6 +8,7 @@ import com.sun.net.httpserver.HttpServer;
 import io.upic.liftride.client.LocalServer;
 import io.upic.liftride.client.cli.ExitCodes;
 import io.upic.liftride.client.part2.chart.RunCharts;
+import io.upic.liftride.client.part2.csv.CsvRows;
 import io.upic.liftride.client.part2.report.HdrLog;
 import io.upic.liftride.client.part2.report.HtmlReport;
 import io.upic.liftride.client.part2.report.MarkdownReport;
@@ -110,7 +111,7 @@ class HostileServerOutputsIT {
         assertFalse(printed.matches(RAW_CONTROL), "a raw control character\n" + printed);
         Path dir = work.resolve("out");
         for (String file : List.of(
-                RunRecording.CSV_FILE,
+                CsvRows.FILE,
                 HdrLog.FILE,
                 SummaryJson.FILE,
                 RunCharts.LATENCY_OVER_TIME,

@@ -106,8 +106,7 @@ class RunRecordingTest {
         assertTrue(rec.problems().isEmpty(), rec.problems().toString());
         assertEquals(attempts, rec.csv().rowsWritten());
         assertTrue(rec.csv().complete());
-        List<String> lines =
-                Files.readAllLines(dir.resolve("t16").resolve(RunRecording.CSV_FILE), StandardCharsets.US_ASCII);
+        List<String> lines = Files.readAllLines(dir.resolve("t16").resolve(CsvRows.FILE), StandardCharsets.US_ASCII);
         assertEquals(CsvRows.HEADER, lines.get(0));
         assertEquals(attempts, lines.size() - 1);
         assertEquals(attempts, rec.metrics().recordedAttempts());
@@ -150,7 +149,7 @@ class RunRecordingTest {
         rec.onRunEnd(result(plan, new long[plan.phases().size()], origin));
         assertEquals(0, rec.csv().rowsWritten());
         assertEquals(
-                List.of(CsvRows.HEADER), Files.readAllLines(dir.resolve("t4").resolve(RunRecording.CSV_FILE)));
+                List.of(CsvRows.HEADER), Files.readAllLines(dir.resolve("t4").resolve(CsvRows.FILE)));
         assertEquals(0, rec.metrics().recordedAttempts());
         assertEquals(-1, rec.csv().cpuNanos(), "the writer never ran, so its CPU is unknown, not zero");
         assertTrue(Double.isNaN(rec.csv().cpuNanosPerRow()));

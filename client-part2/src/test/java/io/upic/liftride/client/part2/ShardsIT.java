@@ -1,6 +1,7 @@
 package io.upic.liftride.client.part2;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.google.gson.JsonObject;
@@ -10,16 +11,18 @@ import io.upic.liftride.client.LocalServer;
 import io.upic.liftride.client.http.ServerProbe;
 import io.upic.liftride.client.part2.chart.RunCharts;
 import io.upic.liftride.client.part2.merge.MergedSummary;
-import io.upic.liftride.client.part2.merge.ShardFiles;
 import io.upic.liftride.client.part2.report.HdrLog;
 import io.upic.liftride.client.part2.report.HtmlReport;
 import io.upic.liftride.client.plan.PhasePlan;
+import io.upic.liftride.client.report.SummaryJson;
 import io.upic.liftride.client.report.SummarySchema;
+import io.upic.liftride.client.threshold.ThresholdCheck;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.HdrHistogram.EncodableHistogram;
@@ -60,8 +63,8 @@ class ShardsIT {
             long after = stored(server);
             assertEquals(plan, after - before, "the server stored exactly the plan");
 
-            JsonObject s1 = json(w1.resolve("out/t8").resolve(ShardFiles.MERGE_INPUT));
-            JsonObject s2 = json(w2.resolve("out/t8").resolve(ShardFiles.MERGE_INPUT));
+            JsonObject s1 = json(w1.resolve("out/t8").resolve(SummaryJson.FILE));
+            JsonObject s2 = json(w2.resolve("out/t8").resolve(SummaryJson.FILE));
             assertEquals(plan, s1.get("planned").getAsLong() + s2.get("planned").getAsLong());
             assertEquals(
                     plan,
@@ -125,7 +128,33 @@ class ShardsIT {
             String line = err2.toString(StandardCharsets.UTF_8);
             assertTrue(line.startsWith("cannot merge t8: shards 2/2 missing (1 of 2 given)"), line);
             assertEquals(1, line.strip().lines().count(), line);
+
+            // thresholds on the merged numbers: exit 0 when they hold, 3 (a run's code) when one fails
+            String held = mergeWithThresholds(work, "held", "failed==0", "throughput>1");
+            assertTrue(held.startsWith("exit 0"), held);
+            assertTrue(held.contains("Thresholds of t8: 2 of 2 passed"), held);
+            assertTrue(held.contains("PASS  failed==0  (measured 0 requests)"), held);
+            String failed = mergeWithThresholds(work, "failed", "failed==0", "p99<1us");
+            assertTrue(failed.startsWith("exit " + ThresholdCheck.EXIT_CODE), failed);
+            assertTrue(failed.contains("FAIL  p99<1us  (measured "), failed);
+            String md = Files.readString(work.resolve("failed/report.md"));
+            assertTrue(md.contains("Threshold PASS  failed==0") && md.contains("Threshold FAIL  p99<1us"), md);
+            JsonObject withThresholds = json(work.resolve("failed/t8").resolve(MergedSummary.FILE));
+            assertFalse(withThresholds.get("thresholdsPassed").getAsBoolean());
+            assertEquals(2, withThresholds.getAsJsonArray("thresholds").size());
         }
+    }
+
+    /** "exit N" and what {@code merge shard1/out shard2/out --out OUT --threshold T...} printed. */
+    private static String mergeWithThresholds(Path work, String out, String... thresholds) {
+        ByteArrayOutputStream printed = new ByteArrayOutputStream();
+        PrintStream ps = new PrintStream(printed, true, StandardCharsets.UTF_8);
+        List<String> args = new ArrayList<>(List.of("merge", "shard1/out", "shard2/out", "--out", out));
+        for (String t : thresholds) {
+            args.addAll(List.of("--threshold", t));
+        }
+        int exit = new Main(ps, ps, EmbeddedTarget::start, false, work).run(args.toArray(String[]::new));
+        return "exit " + exit + "\n" + printed.toString(StandardCharsets.UTF_8);
     }
 
     private static String[] args(LocalServer server, String shard, Path dir) {

@@ -96,7 +96,7 @@ public record CompareCharts(List<ChartSpec> charts, List<String> notes) {
 
     private static List<Drawn> drawn(Side side, String[] colors, List<String> notes) {
         List<Drawn> drawn = new ArrayList<>();
-        List<ComparedRun> runs = side.runs();
+        List<SummaryReader.Run> runs = side.runs();
         for (int i = 0; i < runs.size(); i++) {
             try {
                 RunSeries s = RunSeries.read(runs.get(i).source());

@@ -158,8 +158,8 @@ public final class CompareCommand {
         }
     }
 
-    private static List<ComparedRun> read(List<Path> inputs) throws CompareInputException {
-        List<ComparedRun> runs = new ArrayList<>();
+    private static List<SummaryReader.Run> read(List<Path> inputs) throws CompareInputException {
+        List<SummaryReader.Run> runs = new ArrayList<>();
         for (Path p : inputs) {
             runs.addAll(SummaryReader.read(p));
         }

@@ -37,8 +37,8 @@ final class CompareHeader {
             l.add("CAUTION:   " + caveat);
         }
         for (Side s : List.of(c.baseline(), c.candidate())) {
-            for (ComparedRun r : s.runs()) {
-                if (r.stopped()) {
+            for (SummaryReader.Run r : s.runs()) {
+                if (r.summary().stopped()) {
                     l.add("Note:      the " + s.name() + " run " + r.source() + " was stopped early");
                 }
             }

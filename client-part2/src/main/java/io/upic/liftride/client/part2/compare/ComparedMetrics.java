@@ -1,5 +1,6 @@
 package io.upic.liftride.client.part2.compare;
 
+import io.upic.liftride.client.report.RunSummary.Latency;
 import io.upic.liftride.client.threshold.Metric;
 import java.util.List;
 import java.util.Locale;
@@ -41,6 +42,30 @@ public final class ComparedMetrics {
             "throughput, mean, p50, p90, p99, p99.9, max, failed, or intended. before mean, p50 ... max";
 
     private ComparedMetrics() {}
+
+    /**
+     * The value of {@code m} in the table's unit ({@link #unit}) from a scope's numbers as a summary gives them;
+     * null when not measured (a latency the scope has none of: client-part1's phases, the closed model's intended).
+     */
+    public static Double value(Metric m, double throughput, long failed, Latency latency, Latency intended) {
+        Latency l = m.intended() ? intended : latency;
+        return switch (m.kind()) {
+            case THROUGHPUT -> Double.valueOf(throughput); // boxed, so that no arm unboxes a null
+            case FAILED -> Double.valueOf(failed);
+            case MEAN -> l == null ? null : l.mean();
+            case MAX -> l == null ? null : l.max();
+            case PERCENTILE -> l == null ? null : capped(percentile(l, m.percentile()), l.max());
+        };
+    }
+
+    private static Double percentile(Latency l, double p) {
+        return p == 50 ? l.p50() : p == 90 ? l.p90() : p == 99 ? l.p99() : p == 99.9 ? l.p999() : null;
+    }
+
+    /** A summary written before percentiles were capped may hold one a histogram bucket above the exact max. */
+    private static Double capped(Double v, Double max) {
+        return v == null || max == null ? v : Double.valueOf(Math.min(v, max));
+    }
 
     /** Whether compare shows {@code m}. */
     public static boolean shown(Metric m) {

@@ -1,5 +1,6 @@
 package io.upic.liftride.client.part2.compare;
 
+import io.upic.liftride.client.report.RunSummary;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -30,6 +31,20 @@ public record PlanKey(
         Double offeredRate,
         String shard,
         boolean warmed) {
+
+    /** The plan of {@code s}. */
+    public static PlanKey of(RunSummary s) {
+        return new PlanKey(
+                s.plan(),
+                s.threads(),
+                s.skiers(),
+                s.lifts(),
+                s.meanRuns(),
+                s.transport(),
+                s.offeredRate(),
+                s.shard() == null ? null : s.shard().index() + "/" + s.shard().count(),
+                s.prediction() != null);
+    }
 
     /**
      * Each field in which {@code other} differs, as {@code FLAG this vs other} ({@code -t 8 vs 16}); empty when the

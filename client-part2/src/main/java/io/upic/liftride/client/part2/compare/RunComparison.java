@@ -1,5 +1,7 @@
 package io.upic.liftride.client.part2.compare;
 
+import io.upic.liftride.client.report.RunSummary;
+import io.upic.liftride.client.report.RunSummary.Latency;
 import io.upic.liftride.client.threshold.Metric;
 import java.util.ArrayList;
 import java.util.List;
@@ -72,19 +74,38 @@ public record RunComparison(
             metrics.addAll(ComparedMetrics.INTENDED);
         }
         List<Scope> scopes = new ArrayList<>();
-        scopes.add(scope("run", true, baseline, candidate, band, metrics, r -> Optional.of(r.run())));
-        for (ScopeNumbers p : baseline.runs().get(0).phases()) {
-            if (candidate.runs().get(0).phase(p.name()).isPresent()) {
-                scopes.add(scope(p.name(), false, baseline, candidate, band, metrics, r -> r.phase(p.name())));
+        scopes.add(scope("run", true, baseline, candidate, band, metrics, r -> Optional.of(numbers(r))));
+        for (RunSummary.Phase p : baseline.runs().get(0).summary().phases()) {
+            if (phase(candidate.runs().get(0).summary(), p.name()).isPresent()) {
+                scopes.add(scope(p.name(), false, baseline, candidate, band, metrics, r -> phase(r, p.name())));
             }
         }
         return new RunComparison(baseline, candidate, band, diff, scopes);
     }
 
+    /** A scope's numbers as a summary gives them, for {@link ComparedMetrics#value}. */
+    private record Numbers(double throughput, long failed, Latency latency, Latency intended) {
+
+        Double value(Metric m) {
+            return ComparedMetrics.value(m, throughput, failed, latency, intended);
+        }
+    }
+
+    private static Numbers numbers(RunSummary s) {
+        return new Numbers(s.throughput(), s.failed(), s.latencyMs(), s.latencyFromIntendedMs());
+    }
+
+    private static Optional<Numbers> phase(RunSummary s, String name) {
+        return s.phases().stream()
+                .filter(p -> p.name().equals(name))
+                .findFirst()
+                .map(p -> new Numbers(p.throughput(), p.failed(), p.latencyMs(), p.latencyFromIntendedMs()));
+    }
+
     /** Where a scope's numbers are in a run. */
     @FunctionalInterface
     private interface ScopeOf {
-        Optional<ScopeNumbers> in(ComparedRun run);
+        Optional<Numbers> in(RunSummary run);
     }
 
     private static Scope scope(
@@ -122,8 +143,8 @@ public record RunComparison(
             if (s.runs().size() == 1) {
                 single.add(s.name());
             }
-            for (ComparedRun r : s.runs()) {
-                if (r.wallSeconds() < MIN_SECONDS) {
+            for (SummaryReader.Run r : s.runs()) {
+                if (r.summary().wallSeconds() < MIN_SECONDS) {
                     c.add(String.format(
                             Locale.US,
                             "the %s run %s lasted %.2f s: too short to compare (under %.0f s a run measures its"
@@ -131,7 +152,7 @@ public record RunComparison(
                                     + " requests with -s or -m)",
                             s.name(),
                             r.source(),
-                            r.wallSeconds(),
+                            r.summary().wallSeconds(),
                             MIN_SECONDS));
                 }
             }

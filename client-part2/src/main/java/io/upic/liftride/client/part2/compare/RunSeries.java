@@ -1,9 +1,7 @@
 package io.upic.liftride.client.part2.compare;
 
 import io.upic.liftride.client.part2.html.ChartSpec;
-import io.upic.liftride.client.part2.merge.ShardFiles;
 import io.upic.liftride.client.part2.report.HdrLog;
-import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -12,9 +10,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.Histogram;
-import org.HdrHistogram.HistogramLogReader;
 
 /**
  * One run's data for the comparison's charts, read back from the histogram logs its folder holds beside
@@ -50,7 +46,7 @@ public record RunSeries(
     public static RunSeries read(Path summary) throws IOException {
         Path dir = summary.toAbsolutePath().getParent();
         Path log = dir.resolve(HdrLog.FILE);
-        Path perBucket = dir.resolve(ShardFiles.PER_SECOND_LOG);
+        Path perBucket = dir.resolve(HdrLog.PER_BUCKET_FILE);
         for (Path f : List.of(log, perBucket)) {
             if (!Files.isRegularFile(f)) {
                 throw new IOException("no " + f.getFileName() + " beside " + summary);
@@ -59,28 +55,31 @@ public record RunSeries(
         Histogram all = null;
         Histogram intended = null;
         List<ChartSpec.Band> phases = new ArrayList<>();
-        try {
-            HistogramLogReader reader = new HistogramLogReader(log.toFile());
-            EncodableHistogram e;
-            while ((e = reader.nextIntervalHistogram()) != null) {
-                String tag = e.getTag();
-                if (tag == null && all == null) {
-                    all = (Histogram) e;
-                } else if (HdrLog.INTENDED.equals(tag) && intended == null) {
-                    intended = (Histogram) e;
-                } else if (tag != null && all != null && isPhase(tag)) {
-                    long origin = all.getStartTimeStamp();
-                    phases.add(new ChartSpec.Band(
-                            tag, (e.getStartTimeStamp() - origin) / 1e3, (e.getEndTimeStamp() - origin) / 1e3, ""));
-                }
+        for (Histogram h : HdrLog.read(log)) {
+            String tag = h.getTag();
+            if (tag == null && all == null) {
+                all = h;
+            } else if (HdrLog.INTENDED.equals(tag) && intended == null) {
+                intended = h;
+            } else if (tag != null && all != null && isPhase(tag)) {
+                long origin = all.getStartTimeStamp();
+                phases.add(new ChartSpec.Band(
+                        tag, (h.getStartTimeStamp() - origin) / 1e3, (h.getEndTimeStamp() - origin) / 1e3, ""));
             }
-        } catch (FileNotFoundException | RuntimeException e) {
-            throw new IOException(log + " is not a readable histogram log (" + e + ")", e);
         }
         if (all == null) {
             throw new IOException(log + " holds no whole-run histogram");
         }
-        return buckets(ShardFiles.readPerSecond(perBucket, ""), all, intended, phases);
+        Map<Long, Histogram> byStart = new TreeMap<>();
+        for (Histogram h : HdrLog.read(perBucket)) {
+            if (h.getTag() == null) {
+                byStart.merge(h.getStartTimeStamp(), h, (a, b) -> {
+                    a.add(b);
+                    return a;
+                });
+            }
+        }
+        return buckets(byStart, all, intended, phases);
     }
 
     /** A phase's tag: neither the whole run's first attempts or intended send, nor a phase's. */

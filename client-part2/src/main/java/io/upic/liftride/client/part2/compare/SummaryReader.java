@@ -1,9 +1,11 @@
 package io.upic.liftride.client.part2.compare;
 
 import com.google.gson.Gson;
+import com.google.gson.JsonElement;
+import com.google.gson.JsonObject;
 import com.google.gson.JsonParseException;
+import com.google.gson.JsonParser;
 import io.upic.liftride.client.report.RunSummary;
-import io.upic.liftride.client.report.RunSummary.Latency;
 import io.upic.liftride.client.report.SummaryJson;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -14,10 +16,10 @@ import java.util.List;
 import java.util.stream.Stream;
 
 /**
- * Reads the runs {@code compare} is given: a {@code summary.json} (one run, or a sweep's {@code runs}), a run
- * folder holding one, or a folder whose run folders hold one each (a client-part2 output folder, a merge
- * output). Only the keys compare needs are read, so summaries with keys added later still read; a missing
- * key or a newer {@code schemaVersion} is refused. Static and thread-safe.
+ * Reads run summaries for {@code compare} and {@code merge}: a {@code summary.json} (one run, or a sweep's
+ * {@code runs}), a run folder holding one, or a folder whose run folders hold one each (a client-part2 output
+ * folder, a merge output). Unknown keys are ignored, so summaries with keys added later still read; a missing
+ * key a reader relies on or a newer {@code schemaVersion} is refused. Static and thread-safe.
  */
 public final class SummaryReader {
 
@@ -26,30 +28,26 @@ public final class SummaryReader {
     /** The largest summary file read (a sweep of 1,000 runs is about 4 MiB); a larger one is refused unread. */
     public static final long MAX_BYTES = 16L << 20;
 
-    /** The keys read from a run's summary (boxed: null when absent); {@code runs} only in a sweep document. */
-    private record Doc(
-            Integer schemaVersion,
-            String client,
-            RunSummary.Shard shard,
-            String plan,
-            Integer threads,
-            Integer skiers,
-            Integer lifts,
-            Integer meanRuns,
-            String transport,
-            Double offeredRate,
-            Double throughput,
-            Double wallSeconds,
-            Long failed,
-            Boolean stopped,
-            RunSummary.PredictionInputs prediction,
-            List<PhaseDoc> phases,
-            Latency latencyMs,
-            Latency latencyFromIntendedMs,
-            List<Doc> runs) {}
+    /** The keys every run summary has that a reader relies on (the primitives read as 0 when absent). */
+    private static final List<String> REQUIRED = List.of(
+            "plan",
+            "threads",
+            "skiers",
+            "lifts",
+            "meanRuns",
+            "transport",
+            "throughput",
+            "failed",
+            "latencyMs",
+            "phases");
 
-    private record PhaseDoc(
-            String name, Double throughput, Long failed, Latency latencyMs, Latency latencyFromIntendedMs) {}
+    /**
+     * One run read.
+     *
+     * @param source  the summary file it was read from
+     * @param summary its summary
+     */
+    public record Run(Path source, RunSummary summary) {}
 
     private SummaryReader() {}
 
@@ -58,7 +56,7 @@ public final class SummaryReader {
      *
      * @throws CompareInputException one line naming the path and what is wrong with it
      */
-    public static List<ComparedRun> read(Path input) throws CompareInputException {
+    public static List<Run> read(Path input) throws CompareInputException {
         if (Files.isRegularFile(input)) {
             return parse(input);
         }
@@ -81,7 +79,7 @@ public final class SummaryReader {
             throw new CompareInputException(input + " holds no " + SummaryJson.FILE
                     + ", neither itself nor a run folder in it (give a run folder, a summary file or a merge output)");
         }
-        List<ComparedRun> runs = new ArrayList<>();
+        List<Run> runs = new ArrayList<>();
         for (Path f : files) {
             runs.addAll(parse(f));
         }
@@ -89,7 +87,7 @@ public final class SummaryReader {
     }
 
     /** The runs of one summary file. */
-    static List<ComparedRun> parse(Path file) throws CompareInputException {
+    public static List<Run> parse(Path file) throws CompareInputException {
         String json;
         try {
             long size = Files.size(file);
@@ -101,71 +99,47 @@ public final class SummaryReader {
         } catch (IOException | RuntimeException e) {
             throw new CompareInputException("cannot read " + file + ": " + e);
         }
-        Doc doc;
+        JsonElement doc;
         try {
-            doc = GSON.fromJson(json, Doc.class);
-        } catch (JsonParseException | IllegalStateException | NumberFormatException e) {
+            doc = JsonParser.parseString(json);
+        } catch (JsonParseException e) {
             throw new CompareInputException(file + " is not a run summary (unreadable JSON: " + oneLine(e) + ")");
         }
-        if (doc == null) {
-            throw new CompareInputException(file + " is empty, not a run summary");
+        if (!doc.isJsonObject()) {
+            throw new CompareInputException(file + " is not a run summary (unreadable JSON: not an object)");
         }
-        if (doc.runs() == null) {
-            return List.of(run(file, doc));
+        JsonElement runs = doc.getAsJsonObject().get("runs");
+        List<Run> read = new ArrayList<>();
+        for (JsonElement run : runs != null && runs.isJsonArray() ? runs.getAsJsonArray() : List.of(doc)) {
+            read.add(new Run(file, run(file, run)));
         }
-        List<ComparedRun> runs = new ArrayList<>();
-        for (Doc d : doc.runs()) {
-            runs.add(run(file, d));
-        }
-        return runs;
+        return read;
     }
 
-    private static ComparedRun run(Path file, Doc d) throws CompareInputException {
-        if (d == null || d.schemaVersion() == null) {
+    private static RunSummary run(Path file, JsonElement e) throws CompareInputException {
+        JsonObject o = e.isJsonObject() ? e.getAsJsonObject() : new JsonObject();
+        JsonElement version = o.get("schemaVersion");
+        if (version == null || !version.isJsonPrimitive()) {
             throw new CompareInputException(file + " is not a run summary (no schemaVersion)");
         }
-        if (d.schemaVersion() > RunSummary.SCHEMA_VERSION) {
-            throw new CompareInputException(file + " has schemaVersion " + d.schemaVersion() + "; this compare reads "
+        if (version.getAsInt() > RunSummary.SCHEMA_VERSION) {
+            throw new CompareInputException(file + " has schemaVersion " + version + "; this compare reads "
                     + RunSummary.SCHEMA_VERSION + " (use a newer client)");
         }
-        require(file, "plan", d.plan());
-        require(file, "threads", d.threads());
-        require(file, "skiers", d.skiers());
-        require(file, "lifts", d.lifts());
-        require(file, "meanRuns", d.meanRuns());
-        require(file, "transport", d.transport());
-        require(file, "throughput", d.throughput());
-        require(file, "failed", d.failed());
-        require(file, "latencyMs", d.latencyMs());
-        require(file, "phases", d.phases());
-        PlanKey plan = new PlanKey(
-                d.plan(),
-                d.threads(),
-                d.skiers(),
-                d.lifts(),
-                d.meanRuns(),
-                d.transport(),
-                d.offeredRate(),
-                d.shard() == null ? null : d.shard().index() + "/" + d.shard().count(),
-                d.prediction() != null);
-        List<ScopeNumbers> phases = new ArrayList<>();
-        for (PhaseDoc p : d.phases()) {
-            if (p == null || p.name() == null || p.throughput() == null || p.failed() == null) {
-                throw new CompareInputException(file + " has a phase without name, throughput or failed");
-            }
-            phases.add(
-                    new ScopeNumbers(p.name(), p.throughput(), p.failed(), p.latencyMs(), p.latencyFromIntendedMs()));
+        for (String key : REQUIRED) {
+            require(file, key, o.get(key) == null || o.get(key).isJsonNull() ? null : key);
         }
-        ScopeNumbers run =
-                new ScopeNumbers("run", d.throughput(), d.failed(), d.latencyMs(), d.latencyFromIntendedMs());
-        return new ComparedRun(
-                file,
-                d.client(),
-                plan,
-                run,
-                phases,
-                Boolean.TRUE.equals(d.stopped()),
-                d.wallSeconds() == null ? Double.NaN : d.wallSeconds());
+        try {
+            RunSummary s = GSON.fromJson(o, RunSummary.class);
+            for (RunSummary.Phase p : s.phases()) {
+                if (p == null || p.name() == null) {
+                    throw new CompareInputException(file + " has a phase without name, throughput or failed");
+                }
+            }
+            return s;
+        } catch (JsonParseException | IllegalStateException | NumberFormatException | NullPointerException x) {
+            throw new CompareInputException(file + " is not a run summary (" + oneLine(x) + ")");
+        }
     }
 
     private static void require(Path file, String key, Object value) throws CompareInputException {

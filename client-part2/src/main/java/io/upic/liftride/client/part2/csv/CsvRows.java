@@ -32,6 +32,9 @@ import java.util.List;
  */
 public final class CsvRows {
 
+    /** The file in each run folder. */
+    public static final String FILE = "requests.csv";
+
     public static final String HEADER =
             "start_epoch_ms,request_type,latency_ms,response_code,phase,attempt,thread,send_delay_ms";
 
@@ -213,6 +216,39 @@ public final class CsvRows {
             v /= 10;
         }
         pos = end;
+    }
+
+    /**
+     * One row read back: the columns a merge replays ({@code send_delay_ms} -1 when empty).
+     *
+     * @throws IllegalArgumentException when the line is not a row of this format
+     */
+    public record Row(long startEpochMillis, int latencyMicros, int code, int sendDelayMicros) {
+
+        /** The row of {@code line}; the phase, the one free-text column, may hold commas and is skipped. */
+        public static Row parse(String line) {
+            String[] f = line.split(",", -1);
+            if (f.length < 8) {
+                throw new IllegalArgumentException("not a row of " + HEADER + ": " + line);
+            }
+            String delay = f[f.length - 1];
+            return new Row(Long.parseLong(f[0]), micros(f[2]), code(f[3]), delay.isEmpty() ? -1 : micros(delay));
+        }
+
+        private static int micros(String millis) {
+            return Math.toIntExact(
+                    new java.math.BigDecimal(millis).movePointRight(3).longValueExact());
+        }
+
+        private static int code(String s) {
+            return switch (s) {
+                case "timeout" -> AttemptCodes.TIMEOUT;
+                case "connection_error" -> AttemptCodes.CONNECTION_ERROR;
+                case "client_error" -> AttemptCodes.CLIENT_ERROR;
+                case "invalid_status" -> AttemptCodes.INVALID_STATUS;
+                default -> Integer.parseInt(s);
+            };
+        }
     }
 
     /** The CSV field for {@code s}: as is, or quoted (RFC 4180) when it holds a comma, quote or line break. */

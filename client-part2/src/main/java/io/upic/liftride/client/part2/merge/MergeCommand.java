@@ -1,5 +1,7 @@
 package io.upic.liftride.client.part2.merge;
 
+import io.upic.liftride.client.cli.ExitCodes;
+import io.upic.liftride.client.cli.RunOptions;
 import io.upic.liftride.client.part2.chart.RunCharts;
 import io.upic.liftride.client.part2.chart.RunCharts.ChartFile;
 import io.upic.liftride.client.part2.cli.Part2Options;
@@ -9,6 +11,8 @@ import io.upic.liftride.client.part2.report.HtmlReport;
 import io.upic.liftride.client.part2.report.MarkdownReport;
 import io.upic.liftride.client.part2.report.ReportModel;
 import io.upic.liftride.client.report.SummaryJson;
+import io.upic.liftride.client.threshold.Threshold;
+import io.upic.liftride.client.threshold.ThresholdCheck;
 import io.upic.liftride.flags.Flag;
 import io.upic.liftride.flags.Flags;
 import io.upic.liftride.flags.UsageException;
@@ -28,11 +32,12 @@ import java.util.stream.Stream;
 import org.apache.commons.cli.CommandLine;
 
 /**
- * {@code java -jar client-part2.jar merge DIR... --out DIR [--allow-missing]}: joins the outputs of shards
- * ({@code --shard K/N} runs) into one report. Each DIR is a client-part2 output folder (its run folders
- * {@code t64/}, ... are found inside) or one run folder; run folders of the same name are the shards of one run.
- * Exit codes: 0 merged and every planned request succeeded, 1 merged but requests failed or were not sent (or a
- * file could not be written), 2 bad arguments or shards that are not the parts of one plan (one line saying why).
+ * {@code java -jar client-part2.jar merge DIR... --out DIR [--allow-missing] [--threshold EXPR]...}: joins the
+ * outputs of shards ({@code --shard K/N} runs) into one report. Each DIR is a client-part2 output folder (its run
+ * folders {@code t64/}, ... are found inside) or one run folder; run folders of the same name are the shards of
+ * one run. Exit codes: 0 merged and every planned request succeeded, 1 merged but requests failed or were not
+ * sent (or a file could not be written), 2 bad arguments or shards that are not the parts of one plan (one line
+ * saying why), 3 every request succeeded but a {@code --threshold} failed on the merged numbers.
  * One use per instance; not thread-safe.
  */
 public final class MergeCommand {
@@ -57,21 +62,26 @@ public final class MergeCommand {
     public static final Flag<Boolean> ALLOW_MISSING = Flag.toggle(
             null, "allow-missing", "merge even when some of the N shards are not given (the report says so)");
 
-    private static final List<Flag<?>> FLAGS = List.of(OUT, ALLOW_MISSING, Flags.HELP);
+    /** --threshold EXPR: the run's flag, checked on the merged histograms and counts. */
+    public static final Flag<Threshold> THRESHOLD = RunOptions.THRESHOLD.withHelp(
+            "pass/fail condition checked on the merged numbers, repeatable, as a run's --threshold (p99<50ms,"
+                    + " failed==0, throughput>5000); any FAIL exits " + ThresholdCheck.EXIT_CODE);
+
+    private static final List<Flag<?>> FLAGS = List.of(OUT, ALLOW_MISSING, THRESHOLD, Flags.HELP);
 
     /** What the command line asks to merge: {@code null} from {@link #parse} when it asks for the help. */
-    private record Request(List<Path> inputs, Path outDir, boolean allowMissing) {}
+    private record Request(List<Path> inputs, Path outDir, boolean allowMissing, List<Threshold> thresholds) {}
 
     /** The usage, headed by {@code command} (e.g. {@code java -jar client-part2.jar}). */
     public static String usage(String command) {
         return Flags.usage(
-                command + " " + NAME + " DIR... --out DIR [--allow-missing]",
+                command + " " + NAME + " DIR... --out DIR [--allow-missing] [--threshold EXPR]...",
                 null,
                 FLAGS,
                 "DIR: a client-part2 output folder of one shard (or one of its run folders t64/ ...); give every"
                         + " shard's; run folders of the same name are merged. Exit codes: 0 merged and every request"
                         + " succeeded, 1 merged with failed or unsent requests, 2 bad arguments or outputs of"
-                        + " different plans.");
+                        + " different plans, 3 a --threshold failed.");
     }
 
     /** Runs the merge of {@code args} (the words after {@code merge}); returns the exit code. */
@@ -111,7 +121,7 @@ public final class MergeCommand {
         if (out.isBlank()) {
             throw OUT.missingValue();
         }
-        return new Request(inputs, path(out, "--out"), ALLOW_MISSING.valueIn(cl));
+        return new Request(inputs, path(out, "--out"), ALLOW_MISSING.valueIn(cl), THRESHOLD.valuesIn(cl));
     }
 
     private static List<MergedRun> merge(Request request) throws MergeRefusedException {
@@ -125,7 +135,8 @@ public final class MergeCommand {
                     throw new MergeRefusedException("cannot merge " + g.getKey() + ": " + e.getMessage());
                 }
             }
-            merged.add(ShardMerge.merge(g.getKey(), shards, request.allowMissing()));
+            merged.add(
+                    ShardMerge.merge(g.getKey(), shards, request.allowMissing()).checked(request.thresholds()));
         }
         return merged;
     }
@@ -142,7 +153,7 @@ public final class MergeCommand {
             ReportModel model = MergeSections.of(outDir, commandLine, now, merged, charts);
             Path report = MarkdownReport.write(outDir, model);
             Path html = HtmlReport.write(outDir, model);
-            boolean ok = true;
+            int exit = ExitCodes.OK;
             for (MergedRun m : merged) {
                 var r = m.result();
                 out.printf(
@@ -151,7 +162,7 @@ public final class MergeCommand {
                                 + " %,.0f req/s over the whole span%s%s%n",
                         m.name(),
                         m.shards().size(),
-                        m.identity().shardCount(),
+                        m.identity().count(),
                         r.requests().planned(),
                         r.requests().successful(),
                         r.requests().failed(),
@@ -160,12 +171,13 @@ public final class MergeCommand {
                         r.throughputPerSecond(),
                         overlapNote(m),
                         m.missing().isEmpty() ? "" : " (PARTIAL: shards " + m.missing() + " missing)");
-                ok &= m.ok();
+                m.thresholds().print(out, "Thresholds of " + m.name());
+                exit = ExitCodes.worse(exit, m.exitCode());
             }
             out.println("Report: " + report);
             out.println("Report: " + html);
             out.flush();
-            return ok ? 0 : 1;
+            return exit;
         } catch (IOException | RuntimeException e) {
             err.println("merge failed writing " + outDir + ": " + e);
             err.flush();
@@ -188,11 +200,11 @@ public final class MergeCommand {
     private List<ChartFile> writeRun(Path outDir, MergedRun m) throws IOException {
         Path dir = Files.createDirectories(outDir.resolve(m.name()));
         HdrLog.write(dir.resolve(HdrLog.FILE), m.result(), m.metrics());
-        ShardFiles.writePerSecond(
-                dir.resolve(ShardFiles.PER_SECOND_LOG),
+        HdrLog.writePerBucket(
+                dir.resolve(HdrLog.PER_BUCKET_FILE),
                 m.result().startEpochMillis(),
                 m.seconds(),
-                m.identity().plan());
+                m.result().planName());
         SummaryJson.write(dir.resolve(MergedSummary.FILE), List.of(MergedSummary.of(m)));
         String label = String.format(
                 Locale.US,
@@ -211,20 +223,20 @@ public final class MergeCommand {
             if (!Files.isDirectory(in)) {
                 throw new MergeRefusedException("cannot merge: " + in + " is not a folder");
             }
-            if (Files.isRegularFile(in.resolve(ShardFiles.MERGE_INPUT))) {
+            if (Files.isRegularFile(in.resolve(SummaryJson.FILE))) {
                 groups.computeIfAbsent(name(in), k -> new ArrayList<>()).add(in);
                 continue;
             }
             List<Path> runs;
             try (Stream<Path> children = Files.list(in)) {
-                runs = children.filter(p -> Files.isRegularFile(p.resolve(ShardFiles.MERGE_INPUT)))
+                runs = children.filter(p -> Files.isRegularFile(p.resolve(SummaryJson.FILE)))
                         .sorted()
                         .toList();
             } catch (IOException e) {
                 throw new MergeRefusedException("cannot merge: cannot list " + in + " (" + e + ")");
             }
             if (runs.isEmpty()) {
-                throw new MergeRefusedException("cannot merge: " + in + " holds no " + ShardFiles.MERGE_INPUT
+                throw new MergeRefusedException("cannot merge: " + in + " holds no " + SummaryJson.FILE
                         + ", neither itself nor a run folder in it (is it a client-part2 output folder?)");
             }
             for (Path r : runs) {

@@ -48,7 +48,7 @@ public final class MergeSections {
     /** The section of one merged run. */
     static ReportModel.Run section(MergedRun m, List<ChartFile> charts, Path dir) {
         RunResult r = m.result();
-        ShardRecord id = m.identity();
+        ShardRun id = m.identity();
         List<String> warnings = new ArrayList<>();
         if (!m.missing().isEmpty()) {
             warnings.add(String.format(
@@ -56,7 +56,7 @@ public final class MergeSections {
                     "PARTIAL: shards %s of %d are missing; the totals below cover only the shards given, %,d"
                             + " requests planned of the plan's.",
                     m.missing(),
-                    id.shardCount(),
+                    id.count(),
                     r.requests().planned()));
         }
         if (m.transports().size() > 1) {
@@ -75,13 +75,15 @@ public final class MergeSections {
                         m.name(),
                         id.planIdentity(),
                         m.shards().size(),
-                        id.shardCount()),
+                        id.count()),
                 r,
                 m.metrics(),
                 files,
                 warnings,
                 checks(m),
-                List.of(),
+                m.thresholds().results().stream()
+                        .map(t -> "Threshold " + t.line())
+                        .toList(),
                 List.of(),
                 null,
                 m.offeredRate(),
@@ -130,9 +132,9 @@ public final class MergeSections {
         List<ReportModel.ShardWindow> windows = new ArrayList<>();
         long from = Long.MIN_VALUE, to = Long.MAX_VALUE;
         for (int i = 0; i < m.shards().size(); i++) {
-            ShardRecord s = m.shards().get(i).record();
+            ShardRun s = m.shards().get(i);
             windows.add(new ReportModel.ShardWindow(
-                    s.shardLabel(),
+                    s.label(),
                     s.startEpochMillis(),
                     s.endEpochMillis(),
                     s.requests(),

@@ -1,9 +1,13 @@
 package io.upic.liftride.client.part2.merge;
 
+import io.upic.liftride.client.cli.ExitCodes;
 import io.upic.liftride.client.engine.RunResult;
+import io.upic.liftride.client.part2.metrics.HistogramMetrics;
 import io.upic.liftride.client.part2.metrics.RunMetrics;
 import io.upic.liftride.client.part2.metrics.ScopeStats;
 import io.upic.liftride.client.part2.metrics.TimeBuckets;
+import io.upic.liftride.client.threshold.Threshold;
+import io.upic.liftride.client.threshold.ThresholdCheck;
 import java.util.List;
 
 /**
@@ -18,8 +22,9 @@ import java.util.List;
  * @param result      the total account; a phase runs from its first shard's start to its last shard's end
  * @param metrics     the total statistics: histograms added, exact totals combined
  * @param shardStats  each shard's whole-run statistics, in the order of {@code shards}
- * @param seconds     per-second counts and histograms, each shard's second placed on the merged clock
+ * @param seconds     the time buckets of every shard's attempts on the merged clock
  * @param transports  the transports the shards used (one unless they differ)
+ * @param thresholds  the {@code --threshold} checks on the merged numbers ({@link ThresholdCheck#NONE} without)
  */
 public record MergedRun(
         String name,
@@ -29,7 +34,8 @@ public record MergedRun(
         RunMetrics metrics,
         List<ScopeStats> shardStats,
         TimeBuckets seconds,
-        List<String> transports) {
+        List<String> transports,
+        ThresholdCheck thresholds) {
 
     public MergedRun {
         shards = List.copyOf(shards);
@@ -38,9 +44,21 @@ public record MergedRun(
         transports = List.copyOf(transports);
     }
 
-    /** The record every shard shares the plan of. */
-    public ShardRecord identity() {
-        return shards.get(0).record();
+    /** This run with {@code thresholds} checked on its merged histograms and counts. */
+    public MergedRun checked(List<Threshold> thresholds) {
+        ThresholdCheck check = ThresholdCheck.of(thresholds, new HistogramMetrics(metrics, result));
+        return new MergedRun(name, shards, missing, result, metrics, shardStats, seconds, transports, check);
+    }
+
+    /** The exit code of this run: {@link ExitCodes#FAILED} unless {@link #ok()}, then a failed threshold's. */
+    public int exitCode() {
+        int code = ok() ? ExitCodes.OK : ExitCodes.FAILED;
+        return thresholds.passed() ? code : ExitCodes.worse(code, ThresholdCheck.EXIT_CODE);
+    }
+
+    /** The shard whose plan every shard shares. */
+    public ShardRun identity() {
+        return shards.get(0);
     }
 
     /**
@@ -55,17 +73,18 @@ public record MergedRun(
     public long[] serverCounts() {
         long before = Long.MAX_VALUE, after = Long.MIN_VALUE;
         for (ShardRun s : shards) {
-            if (s.record().storedBefore() == null || s.record().storedAfter() == null) {
+            var server = s.summary().server();
+            if (server.ridesStoredBefore() == null || server.ridesStoredAfter() == null) {
                 return null;
             }
-            before = Math.min(before, s.record().storedBefore());
-            after = Math.max(after, s.record().storedAfter());
+            before = Math.min(before, server.ridesStoredBefore());
+            after = Math.max(after, server.ridesStoredAfter());
         }
         return new long[] {before, after};
     }
 
     /** The open model's --rate the shards ran at, or null in the closed model. */
     public Double offeredRate() {
-        return identity().rate();
+        return identity().summary().offeredRate();
     }
 }

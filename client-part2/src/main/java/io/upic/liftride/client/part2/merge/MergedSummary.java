@@ -12,8 +12,8 @@ import java.util.List;
 
 /**
  * The {@code summary.json} of a merge: the same {@link RunSummary} a single run writes, built from the merged
- * numbers, with every shard's own numbers in {@code shards}. What a merge cannot know is null: the seed,
- * thresholds (a merge checks none); the open model's rate and latencies from the intended send are merged.
+ * numbers, with every shard's own numbers in {@code shards} and the merge's {@code --threshold} checks. What a
+ * merge cannot know is null: the seed; the open model's rate and latencies from the intended send are merged.
  * Stateless; thread-safe.
  */
 public final class MergedSummary {
@@ -29,11 +29,12 @@ public final class MergedSummary {
     /** The summary of {@code m}. */
     public static RunSummary of(MergedRun m) {
         RunResult r = m.result();
-        ShardRecord id = m.identity();
+        RunSummary id = m.identity().summary();
         RunSummary.Server server = server(m, r.requests().successful());
         List<String> problems = new ArrayList<>(r.problems());
         if (!m.missing().isEmpty()) {
-            problems.add("partial merge: shards " + m.missing() + " of " + id.shardCount() + " were not given");
+            problems.add("partial merge: shards " + m.missing() + " of "
+                    + m.identity().count() + " were not given");
         }
         boolean ok = m.ok() && (server.reconciled() == null || server.reconciled());
         return RunSummary.builder()
@@ -47,8 +48,12 @@ public final class MergedSummary {
                 .skiers(id.skiers())
                 .lifts(id.lifts())
                 .meanRuns(id.meanRuns())
+                .resort(id.resort())
+                .season(id.season())
+                .day(id.day())
+                .failuresByCause(r.failuresByCause())
                 .transport(String.join("+", m.transports()))
-                .serverUrl(id.server())
+                .serverUrl(id.serverUrl())
                 .requests(r.requests())
                 .wallSeconds(r.wallNanos() / 1e9)
                 .throughput(r.throughputPerSecond())
@@ -61,8 +66,10 @@ public final class MergedSummary {
                         m.metrics().run().fromIntended() == null
                                 ? null
                                 : latency(m.metrics().run().fromIntended()))
-                .thresholds(List.of())
-                .thresholdsPassed(true)
+                .thresholds(m.thresholds().results().stream()
+                        .map(RunSummary.ThresholdOutcome::of)
+                        .toList())
+                .thresholdsPassed(m.thresholds().passed())
                 .server(server)
                 .problems(problems)
                 .shards(shards(m))
@@ -72,18 +79,18 @@ public final class MergedSummary {
     private static List<RunSummary.ShardPart> shards(MergedRun m) {
         List<RunSummary.ShardPart> parts = new ArrayList<>();
         for (int i = 0; i < m.shards().size(); i++) {
-            ShardRecord s = m.shards().get(i).record();
+            ShardRun s = m.shards().get(i);
             ScopeStats st = m.shardStats().get(i);
             parts.add(new RunSummary.ShardPart(
-                    s.shardLabel(),
-                    m.shards().get(i).dir().toString(),
-                    Instant.ofEpochMilli(s.startEpochMillis()).toString(),
-                    s.wallNanos() / 1e9,
-                    s.planned(),
-                    s.successful(),
-                    s.failed(),
-                    s.notSent(),
-                    s.retries(),
+                    s.label(),
+                    s.dir().toString(),
+                    s.summary().startTime(),
+                    s.summary().wallSeconds(),
+                    s.summary().planned(),
+                    s.summary().successful(),
+                    s.summary().failed(),
+                    s.summary().notSent(),
+                    s.summary().retries(),
                     st.throughputPerSecond(),
                     latency(st.all())));
         }

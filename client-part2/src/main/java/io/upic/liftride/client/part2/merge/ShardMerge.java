@@ -9,9 +9,12 @@ import io.upic.liftride.client.part2.metrics.RunMetrics;
 import io.upic.liftride.client.part2.metrics.ScopeStats;
 import io.upic.liftride.client.part2.metrics.TimeBuckets;
 import io.upic.liftride.client.part2.report.HdrLog;
+import io.upic.liftride.client.report.RunSummary;
+import io.upic.liftride.client.report.SummaryJson;
+import io.upic.liftride.client.threshold.ThresholdCheck;
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -19,22 +22,24 @@ import java.util.TreeSet;
 import org.HdrHistogram.Histogram;
 
 /**
- * Joins the shards of one run into a {@link MergedRun}, after checking they are the parts of one plan. Pure
- * function of its input; static and thread-safe.
+ * Joins the shards of one run into a {@link MergedRun}, after checking they are the parts of one plan; reads the
+ * shards' CSVs for the time buckets. Static and thread-safe.
  *
  * <h2>Rules</h2>
  * <ul>
  *   <li>Refused (one line naming the folders): different plan name, -t, -s, -l, -m, resort, season or day;
- *       different N; the same K twice; an unreadable folder. Different transports are merged and noted.</li>
+ *       different N; the same K twice; an unreadable folder; a histogram log that does not count the attempts its
+ *       summary counts. Different transports are merged and noted.</li>
  *   <li>Missing shards are refused unless the caller allows them ({@code --allow-missing}): the point of a merge
  *       is the plan's totals, and a merge of 3 of 4 shards looks like a complete run with a quarter fewer
  *       requests. When allowed, the report says which shards are missing and how many requests they planned.</li>
- *   <li>Counts add; histograms add (no loss: the same buckets); exact count, mean, min and max combine exactly
- *       (the mean weighted by count); percentiles are read from the added histograms.</li>
+ *   <li>Counts add; histograms add (no loss: the same buckets); count, the summaries' exact mean and max
+ *       combine exactly (the mean weighted by count); percentiles, min and the first attempts' mean and max are
+ *       read from the added histograms (within 0.1%).</li>
  *   <li>One clock: the wall clock. The merged run starts at the earliest shard's start and ends at the latest
  *       shard's end; a phase spans from its earliest start to its latest end on any shard (shards' phases are not
- *       aligned, their triggers being per shard). A shard's second s is placed at the merged second nearest to
- *       its start on the wall clock (within half a second, plus the machines' clock offset).</li>
+ *       aligned, their triggers being per shard). The time buckets replay every shard's attempts at their start on the
+ *       wall clock (to the ms, plus the machines' clock offset) plus their latency.</li>
  * </ul>
  */
 public final class ShardMerge {
@@ -52,38 +57,34 @@ public final class ShardMerge {
             throw new MergeRefusedException("nothing to merge for " + name);
         }
         List<ShardRun> sorted = new ArrayList<>(shards);
-        sorted.sort(Comparator.comparingInt(s -> s.record().shardIndex()));
+        sorted.sort(Comparator.comparingInt(ShardRun::index));
         ShardRun ref = sorted.get(0);
         for (ShardRun s : sorted) {
-            if (!s.record().planIdentity().equals(ref.record().planIdentity())) {
-                throw new MergeRefusedException("cannot merge " + name + ": " + s.dir() + " ran "
-                        + s.record().planIdentity() + " but " + ref.dir() + " ran "
-                        + ref.record().planIdentity());
+            if (!s.planIdentity().equals(ref.planIdentity())) {
+                throw new MergeRefusedException("cannot merge " + name + ": " + s.dir() + " ran " + s.planIdentity()
+                        + " but " + ref.dir() + " ran " + ref.planIdentity());
             }
-            if (s.record().shardCount() != ref.record().shardCount()) {
-                throw new MergeRefusedException("cannot merge " + name + ": " + s.dir() + " is shard "
-                        + s.record().shardLabel() + " but " + ref.dir() + " is shard "
-                        + ref.record().shardLabel());
+            if (s.count() != ref.count()) {
+                throw new MergeRefusedException("cannot merge " + name + ": " + s.dir() + " is shard " + s.label()
+                        + " but " + ref.dir() + " is shard " + ref.label());
             }
-            if (s.record().phases().size() != ref.record().phases().size()) {
+            if (s.summary().phases().size() != ref.summary().phases().size()) {
                 throw new MergeRefusedException("cannot merge " + name + ": " + s.dir() + " has "
-                        + s.record().phases().size() + " phases, " + ref.dir() + " has "
-                        + ref.record().phases().size());
+                        + s.summary().phases().size() + " phases, " + ref.dir() + " has "
+                        + ref.summary().phases().size());
             }
         }
         for (int i = 1; i < sorted.size(); i++) {
-            if (sorted.get(i).record().shardIndex()
-                    == sorted.get(i - 1).record().shardIndex()) {
+            if (sorted.get(i).index() == sorted.get(i - 1).index()) {
                 throw new MergeRefusedException("cannot merge " + name + ": shard "
-                        + sorted.get(i).record().shardLabel() + " given twice ("
-                        + sorted.get(i - 1).dir() + " and "
-                        + sorted.get(i).dir() + ")");
+                        + sorted.get(i).label() + " given twice ("
+                        + sorted.get(i - 1).dir() + " and " + sorted.get(i).dir() + ")");
             }
         }
-        int n = ref.record().shardCount();
+        int n = ref.count();
         List<Integer> missing = new ArrayList<>();
         TreeSet<Integer> present = new TreeSet<>();
-        sorted.forEach(s -> present.add(s.record().shardIndex()));
+        sorted.forEach(s -> present.add(s.index()));
         for (int k = 1; k <= n; k++) {
             if (!present.contains(k)) {
                 missing.add(k);
@@ -95,21 +96,25 @@ public final class ShardMerge {
                     + " --allow-missing to merge the shards there are");
         }
         for (ShardRun s : sorted) {
-            checkLogMatchesRecord(name, s, "", s.record().all().count());
-            checkLogMatchesRecord(name, s, HdrLog.FIRST, s.record().first().count());
+            Requests q = s.requests();
+            checkLogMatchesSummary(name, s, "", q.attempts());
+            checkLogMatchesSummary(name, s, HdrLog.FIRST, q.attempts() - q.retries());
         }
         return join(name, sorted, missing);
     }
 
-    private static void checkLogMatchesRecord(String name, ShardRun s, String tag, long count)
+    private static void checkLogMatchesSummary(String name, ShardRun s, String tag, long count)
             throws MergeRefusedException {
-        Histogram h = s.histogram(tag);
-        long logged = h == null ? 0 : h.getTotalCount();
+        long logged = count(s.histogram(tag));
         if (logged != count) {
             throw new MergeRefusedException("cannot merge " + name + ": " + s.dir() + "/" + HdrLog.FILE + " holds "
-                    + logged + " latencies" + (tag.isEmpty() ? "" : " tagged " + tag) + " but "
-                    + ShardFiles.MERGE_INPUT + " counts " + count + " (files from different runs?)");
+                    + logged + " latencies" + (tag.isEmpty() ? "" : " tagged " + tag) + " but " + SummaryJson.FILE
+                    + " counts " + count + " (files from different runs?)");
         }
+    }
+
+    private static long count(Histogram h) {
+        return h == null ? 0 : h.getTotalCount();
     }
 
     private static String labels(List<Integer> ks, int n) {
@@ -120,50 +125,49 @@ public final class ShardMerge {
         return b.toString();
     }
 
-    private static MergedRun join(String name, List<ShardRun> shards, List<Integer> missing) {
-        long origin = shards.stream()
-                .mapToLong(s -> s.record().startEpochMillis())
-                .min()
-                .orElseThrow();
+    private static MergedRun join(String name, List<ShardRun> shards, List<Integer> missing)
+            throws MergeRefusedException {
+        long origin =
+                shards.stream().mapToLong(ShardRun::startEpochMillis).min().orElseThrow();
         long endNanos = shards.stream()
-                .mapToLong(s -> (s.record().startEpochMillis() - origin) * 1_000_000
-                        + s.record().wallNanos())
+                .mapToLong(s -> (s.startEpochMillis() - origin) * 1_000_000 + s.wallNanos())
                 .max()
                 .orElseThrow();
-        ShardRecord ref = shards.get(0).record();
+        RunSummary ref = shards.get(0).summary();
         List<PhaseResult> phases = new ArrayList<>();
         List<ScopeStats> phaseStats = new ArrayList<>();
         for (int k = 0; k < ref.phases().size(); k++) {
             joinPhase(k, shards, origin, phases, phaseStats);
         }
         Requests requests = Requests.NONE;
-        long failedAttempts = 0;
         boolean stopped = false;
         Map<Integer, Long> causes = new TreeMap<>();
         Latencies run = new Latencies();
         List<ScopeStats> shardStats = new ArrayList<>(shards.size());
         TreeSet<String> transports = new TreeSet<>();
         List<String> problems = new ArrayList<>();
+        TimeBuckets buckets = new TimeBuckets();
+        buckets.setOrigin(0);
         for (ShardRun s : shards) {
-            ShardRecord r = s.record();
-            requests = requests.plus(r.requests());
+            RunSummary r = s.summary();
+            requests = requests.plus(s.requests());
             stopped |= r.stopped();
             r.failuresByCause().forEach((code, count) -> causes.merge(code, count, Long::sum));
             transports.add(r.transport());
-            long shardFailedAttempts = r.phases().stream()
-                    .mapToLong(ShardRecord.Phase::failedAttempts)
-                    .sum();
-            failedAttempts += shardFailedAttempts;
             Latencies shard = new Latencies();
-            shard.add(r.all(), r.first(), s.histogram(""), s.histogram(HdrLog.FIRST));
-            run.add(r.all(), r.first(), s.histogram(""), s.histogram(HdrLog.FIRST));
-            shard.intended(r.intended(), s.histogram(HdrLog.INTENDED));
-            run.intended(r.intended(), s.histogram(HdrLog.INTENDED));
-            String label = "shard " + r.shardLabel();
-            shardStats.add(
-                    shard.scope(label, -1, r.threads(), true, r.wallNanos(), r.successful(), shardFailedAttempts));
+            for (Latencies l : List.of(shard, run)) {
+                l.add(s.histogram(""), r.latencyMs(), s.histogram(HdrLog.FIRST));
+                l.intended(s.histogram(HdrLog.INTENDED), r.latencyFromIntendedMs());
+            }
+            String label = "shard " + s.label();
+            shardStats.add(shard.scope(label, -1, r.threads(), true, s.wallNanos(), s.requests()));
             if (r.stopped()) {
                 problems.add(label + " (" + s.dir() + ") was stopped early");
+            }
+            try {
+                s.replay(origin, buckets);
+            } catch (IOException e) {
+                throw new MergeRefusedException("cannot merge " + name + ": " + e.getMessage());
             }
         }
         RunResult result = RunResult.builder()
@@ -179,8 +183,7 @@ public final class ShardMerge {
                 .stopped(stopped)
                 .problems(problems)
                 .build();
-        ScopeStats runStats =
-                run.scope("run", -1, ref.threads(), true, endNanos, requests.successful(), failedAttempts);
+        ScopeStats runStats = run.scope("run", -1, ref.threads(), true, endNanos, requests);
         return new MergedRun(
                 name,
                 shards,
@@ -188,32 +191,39 @@ public final class ShardMerge {
                 result,
                 new RunMetrics(runStats, phaseStats),
                 shardStats,
-                seconds(shards, origin),
-                List.copyOf(transports));
+                buckets,
+                List.copyOf(transports),
+                ThresholdCheck.NONE);
     }
 
     /** Phase {@code k} of every shard joined: its account to {@code phases}, its statistics to {@code stats}. */
     private static void joinPhase(
             int k, List<ShardRun> shards, long origin, List<PhaseResult> phases, List<ScopeStats> stats) {
-        String phaseName = shards.get(0).record().phases().get(k).name();
+        String phaseName = shards.get(0).summary().phases().get(k).name();
         int threads = 0;
         Requests requests = Requests.NONE;
-        long failedAttempts = 0;
         long start = Long.MAX_VALUE, end = Long.MIN_VALUE;
         boolean started = false;
         Latencies latencies = new Latencies();
         for (ShardRun s : shards) {
-            ShardRecord.Phase p = s.record().phases().get(k);
+            RunSummary.Phase p = s.summary().phases().get(k);
+            Histogram all = s.histogram(HdrLog.tag(phaseName));
+            Histogram first = s.histogram(HdrLog.firstTag(phaseName));
+            long attempts = count(all);
             threads += p.threads();
-            requests = requests.plus(p.requests());
-            failedAttempts += p.failedAttempts();
-            latencies.add(
-                    p.all(), p.first(), s.histogram(HdrLog.tag(phaseName)), s.histogram(HdrLog.firstTag(phaseName)));
-            latencies.intended(p.intended(), s.histogram(HdrLog.intendedTag(phaseName)));
-            if (p.started()) {
+            requests = requests.plus(new Requests(
+                    p.requests(),
+                    p.successful(),
+                    p.failed(),
+                    p.requests() - p.successful() - p.failed(),
+                    attempts - count(first),
+                    attempts));
+            latencies.add(all, p.latencyMs(), first);
+            latencies.intended(s.histogram(HdrLog.intendedTag(phaseName)), p.latencyFromIntendedMs());
+            if (all != null) { // the log holds the phases that started, timed from their start to their end
                 started = true;
-                start = Math.min(start, p.startEpochMillis());
-                end = Math.max(end, p.endEpochMillis());
+                start = Math.min(start, all.getStartTimeStamp());
+                end = Math.max(end, all.getEndTimeStamp());
             }
         }
         PhaseResult pr = PhaseResult.builder()
@@ -230,117 +240,91 @@ public final class ShardMerge {
                 .endNanos(started ? (end - origin) * 1_000_000 : 0)
                 .build();
         phases.add(pr);
-        stats.add(latencies.scope(
-                phaseName, k, threads, started, pr.durationNanos(), requests.successful(), failedAttempts));
+        stats.add(latencies.scope(phaseName, k, threads, started, pr.durationNanos(), requests));
     }
 
     /**
-     * The histograms and the shards' exact latency totals of one merged scope, added shard by shard. Not
-     * thread-safe.
+     * Exact totals of one shard's scope: count from its histogram, mean and max from its summary (exact), min from
+     * the histogram (its bucket's lower end: at most 0.1% below), and mean and max too where the summary has none
+     * (first attempts).
      */
+    private record Part(long count, double meanMillis, double minMillis, double maxMillis) {
+
+        static Part of(Histogram h, RunSummary.Latency exact) {
+            boolean known = exact != null && exact.mean() != null && exact.max() != null;
+            return new Part(
+                    h.getTotalCount(),
+                    known ? exact.mean() : h.getMean() / 1e3,
+                    h.getMinValue() / 1e3,
+                    known ? exact.max() : h.getMaxValue() / 1e3);
+        }
+    }
+
+    /** The histograms and the shards' totals of one merged scope, added shard by shard. Not thread-safe. */
     private static final class Latencies {
         private final Histogram all = LatencyHistograms.forMerge();
         private final Histogram first = LatencyHistograms.forMerge();
-        private final List<ShardRecord.Latency> allTotals = new ArrayList<>();
-        private final List<ShardRecord.Latency> firstTotals = new ArrayList<>();
         private final Histogram intended = LatencyHistograms.forMerge();
-        private final List<ShardRecord.Latency> intendedTotals = new ArrayList<>();
-        private double latencySumMillis;
+        private final List<Part> allParts = new ArrayList<>();
+        private final List<Part> firstParts = new ArrayList<>();
+        private final List<Part> intendedParts = new ArrayList<>();
+        private boolean open;
 
-        /** Adds a shard's latencies from the intended send (the open model); nothing for a closed-model shard. */
-        void intended(ShardRecord.Latency total, Histogram h) {
-            if (total != null) {
-                intendedTotals.add(total);
-                addIfPresent(intended, h);
+        void add(Histogram allH, RunSummary.Latency exact, Histogram firstH) {
+            add(all, allParts, allH, exact);
+            add(first, firstParts, firstH, null);
+        }
+
+        /** Adds a shard's latencies from the intended send (the open model: {@code exact} not null). */
+        void intended(Histogram h, RunSummary.Latency exact) {
+            if (exact != null) {
+                open = true;
+                add(intended, intendedParts, h, exact);
             }
         }
 
-        void add(ShardRecord.Latency allTotal, ShardRecord.Latency firstTotal, Histogram allH, Histogram firstH) {
-            allTotals.add(allTotal);
-            firstTotals.add(firstTotal);
-            latencySumMillis += allTotal.meanMillis() * allTotal.count();
-            addIfPresent(all, allH);
-            addIfPresent(first, firstH);
+        private static void add(Histogram into, List<Part> parts, Histogram h, RunSummary.Latency exact) {
+            if (h != null && h.getTotalCount() > 0) {
+                into.add(h);
+                parts.add(Part.of(h, exact));
+            }
         }
 
         long latencyNanosSum() {
-            return Math.round(latencySumMillis * 1e6);
+            return Math.round(allParts.stream()
+                            .mapToDouble(p -> p.meanMillis() * p.count())
+                            .sum()
+                    * 1e6);
         }
 
-        /**
-         * The scope's statistics (throughput: successful requests per second of its duration); the intended
-         * latencies are null unless the shards ran in the open model.
-         */
-        ScopeStats scope(
-                String name,
-                int phaseIndex,
-                int threads,
-                boolean started,
-                long durationNanos,
-                long successful,
-                long failedAttempts) {
+        /** The scope's statistics (throughput: successful requests per second of its duration). */
+        ScopeStats scope(String name, int phaseIndex, int threads, boolean started, long durationNanos, Requests q) {
             return new ScopeStats(
                     name,
                     phaseIndex,
                     threads,
                     started,
                     durationNanos,
-                    successful,
-                    failedAttempts,
-                    durationNanos <= 0 ? 0 : successful * 1e9 / durationNanos,
-                    stats(all, allTotals),
-                    stats(first, firstTotals),
+                    q.successful(),
+                    q.attempts() - q.successful(),
+                    q.throughputPerSecond(durationNanos),
+                    stats(all, allParts),
+                    stats(first, firstParts),
                     all,
                     first,
-                    intendedTotals.isEmpty() ? null : stats(intended, intendedTotals),
-                    intendedTotals.isEmpty() ? null : intended);
+                    open ? stats(intended, intendedParts) : null,
+                    open ? intended : null);
         }
-    }
-
-    /**
-     * Each shard's time buckets moved to the merged clock and added, in buckets as wide as the widest shard's: a
-     * shard's bucket goes to the merged bucket holding its start on the wall clock.
-     */
-    private static TimeBuckets seconds(List<ShardRun> shards, long origin) {
-        long width = shards.stream()
-                .mapToLong(s -> s.record().seconds().widthMillis())
-                .max()
-                .orElse(TimeBuckets.FINE_MILLIS);
-        TimeBuckets merged = new TimeBuckets(width);
-        merged.setOrigin(0);
-        for (ShardRun s : shards) {
-            ShardRecord.Seconds sec = s.record().seconds();
-            Map<Long, Histogram> hist = byBucket(s.perSecond(), sec);
-            Map<Long, Histogram> intended = byBucket(s.perSecondIntended(), sec);
-            for (int i = 0; i < sec.length(); i++) {
-                if (sec.attempts()[i] == 0) {
-                    continue;
-                }
-                long offsetMillis = sec.originEpochMillis() - origin + i * sec.widthMillis();
-                merged.addBucket(
-                        Math.max(0, offsetMillis) * 1_000_000, sec.counts(i), hist.get((long) i), intended.get((long)
-                                i));
-            }
-        }
-        return merged;
-    }
-
-    /** A per-bucket log's histograms by bucket index (the timestamps rounded to the nearest bucket start). */
-    private static Map<Long, Histogram> byBucket(Map<Long, Histogram> byStart, ShardRecord.Seconds sec) {
-        Map<Long, Histogram> byIndex = new HashMap<>();
-        byStart.forEach((start, h) ->
-                byIndex.put(Math.round((start - sec.originEpochMillis()) / (double) sec.widthMillis()), h));
-        return byIndex;
     }
 
     /**
      * Statistics of a merged scope: the percentiles of the added histogram, count, min, max and mean from the
      * shards' exact totals.
      */
-    static LatencyStats stats(Histogram h, List<ShardRecord.Latency> parts) {
+    static LatencyStats stats(Histogram h, List<Part> parts) {
         long count = 0;
         double sum = 0, min = Double.MAX_VALUE, max = 0;
-        for (ShardRecord.Latency l : parts) {
+        for (Part l : parts) {
             if (l.count() == 0) {
                 continue;
             }
@@ -362,11 +346,5 @@ public final class ShardMerge {
                 LatencyStats.percentileMillis(h, 99, max),
                 LatencyStats.percentileMillis(h, 99.9, max),
                 max);
-    }
-
-    private static void addIfPresent(Histogram into, Histogram h) {
-        if (h != null) {
-            into.add(h);
-        }
     }
 }

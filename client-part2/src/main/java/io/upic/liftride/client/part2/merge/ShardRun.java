@@ -1,40 +1,125 @@
 package io.upic.liftride.client.part2.merge;
 
+import io.upic.liftride.client.engine.Requests;
+import io.upic.liftride.client.part2.compare.CompareInputException;
+import io.upic.liftride.client.part2.compare.SummaryReader;
+import io.upic.liftride.client.part2.csv.CsvRows;
+import io.upic.liftride.client.part2.metrics.TimeBuckets;
 import io.upic.liftride.client.part2.report.HdrLog;
+import io.upic.liftride.client.report.RunSummary;
+import io.upic.liftride.client.report.SummaryJson;
+import java.io.BufferedReader;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
+import java.util.Locale;
 import java.util.Map;
 import org.HdrHistogram.Histogram;
 
 /**
- * One shard's run folder as a merge reads it: its record and its histograms. Immutable after loading (the
+ * One shard's run folder as a merge reads it: its {@code summary.json} (identity, account, exact mean and max),
+ * its {@value HdrLog#FILE} (histograms by tag, each with its interval on the wall clock) and its
+ * {@value CsvRows#FILE} (every attempt, replayed into the merged time buckets). Immutable after loading (the
  * histograms belong to it; a merge adds them into fresh ones).
  *
- * @param dir       the run folder
- * @param record    its {@value ShardFiles#MERGE_INPUT}
- * @param byTag     its {@code latency.hlog} by tag: "" every attempt, "first", each phase's tag and its ".first"
- * @param perSecond its {@value ShardFiles#PER_SECOND_LOG} by each bucket's start (epoch ms)
- * @param perSecondIntended the same from the intended send (the open model; empty otherwise)
+ * @param dir     the run folder
+ * @param summary its summary
+ * @param byTag   its histogram log by tag: "" every attempt, "first", "intended", each phase's tag and its
+ *                ".first" and ".intended"
  */
-public record ShardRun(
-        Path dir,
-        ShardRecord record,
-        Map<String, Histogram> byTag,
-        Map<Long, Histogram> perSecond,
-        Map<Long, Histogram> perSecondIntended) {
+public record ShardRun(Path dir, RunSummary summary, Map<String, Histogram> byTag) {
 
-    /** Reads the three files of {@code dir}. */
+    /** Reads the summary and the histogram log of {@code dir}. */
     public static ShardRun load(Path dir) throws IOException {
-        return new ShardRun(
-                dir,
-                ShardFiles.readRecord(dir),
-                ShardFiles.readByTag(dir.resolve(HdrLog.FILE)),
-                ShardFiles.readPerSecond(dir.resolve(ShardFiles.PER_SECOND_LOG), ""),
-                ShardFiles.readPerSecond(dir.resolve(ShardFiles.PER_SECOND_LOG), ShardFiles.INTENDED));
+        Path file = dir.resolve(SummaryJson.FILE);
+        try {
+            var runs = SummaryReader.parse(file);
+            if (runs.size() != 1) {
+                throw new IOException(file + " holds " + runs.size() + " runs, not one run's summary");
+            }
+            if (!Files.isRegularFile(dir.resolve(CsvRows.FILE))) {
+                throw new IOException(dir + " has no " + CsvRows.FILE + ": not a run's folder (a merge's output?)");
+            }
+            return new ShardRun(dir, runs.get(0).summary(), HdrLog.readByTag(dir.resolve(HdrLog.FILE)));
+        } catch (CompareInputException e) {
+            throw new IOException(e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Adds every attempt of the shard's {@value CsvRows#FILE} into {@code buckets}, whose clock starts at
+     * {@code originEpochMillis}: at its start on the wall clock (ms) plus its latency.
+     */
+    public void replay(long originEpochMillis, TimeBuckets buckets) throws IOException {
+        Path csv = dir.resolve(CsvRows.FILE);
+        try (BufferedReader r = Files.newBufferedReader(csv, StandardCharsets.US_ASCII)) {
+            String line = r.readLine(); // the header
+            while ((line = r.readLine()) != null) {
+                CsvRows.Row row = CsvRows.Row.parse(line);
+                buckets.add(
+                        (row.startEpochMillis() - originEpochMillis) * 1_000_000,
+                        row.latencyMicros(),
+                        row.code(),
+                        row.sendDelayMicros());
+            }
+        } catch (RuntimeException e) {
+            throw new IOException(csv + " is not a client-part2 CSV (" + e.getMessage() + ")", e);
+        }
     }
 
     /** The histogram with this tag, or null if the log has none (an empty scope). */
     public Histogram histogram(String tag) {
         return byTag.get(tag);
+    }
+
+    /** K of --shard K/N (1 for a run of the whole plan). */
+    public int index() {
+        return summary.shard() == null ? 1 : summary.shard().index();
+    }
+
+    /** N of --shard K/N (1 for a run of the whole plan). */
+    public int count() {
+        return summary.shard() == null ? 1 : summary.shard().count();
+    }
+
+    /** "K/N". */
+    public String label() {
+        return index() + "/" + count();
+    }
+
+    public long startEpochMillis() {
+        return Instant.parse(summary.startTime()).toEpochMilli();
+    }
+
+    public long wallNanos() {
+        return Math.round(summary.wallSeconds() * 1e9);
+    }
+
+    public long endEpochMillis() {
+        return startEpochMillis() + wallNanos() / 1_000_000;
+    }
+
+    /** The shard's request account. */
+    public Requests requests() {
+        RunSummary s = summary;
+        return new Requests(s.planned(), s.successful(), s.failed(), s.notSent(), s.retries(), s.attempts());
+    }
+
+    /** The plan as a merge compares it: everything that must be equal for shards to add up to one plan. */
+    public String planIdentity() {
+        RunSummary s = summary;
+        return String.format(
+                Locale.ROOT,
+                "plan %s -t %d -s %d -l %d -m %d (resort %d, season %d, day %d)",
+                s.plan(),
+                s.threads(),
+                s.skiers(),
+                s.lifts(),
+                s.meanRuns(),
+                s.resort(),
+                s.season(),
+                s.day());
     }
 }

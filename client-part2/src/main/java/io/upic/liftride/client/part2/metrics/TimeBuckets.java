@@ -40,7 +40,7 @@ public final class TimeBuckets implements Consumer<AttemptChunk> {
 
     private volatile long originNanos;
     private volatile boolean originSet;
-    private long widthNanos;
+    private long widthNanos = FINE_MILLIS * NANOS_PER_MILLI;
     private int count;
     private long[] attempts = new long[64];
     private long[] successful = new long[64];
@@ -55,19 +55,6 @@ public final class TimeBuckets implements Consumer<AttemptChunk> {
     private final TreeMap<Integer, long[]> failedByCode = new TreeMap<>();
     /** Each worker's first start and last completion (offsets in ns), keyed by phase and thread index. */
     private final Map<Long, long[]> threadSpans = new HashMap<>();
-
-    /** Buckets {@value #FINE_MILLIS} ms wide to begin with. */
-    public TimeBuckets() {
-        this(FINE_MILLIS);
-    }
-
-    /** Buckets {@code widthMillis} wide to begin with (a merge starts at its shards' widest). */
-    public TimeBuckets(long widthMillis) {
-        if (widthMillis < 1) {
-            throw new IllegalArgumentException("widthMillis < 1: " + widthMillis);
-        }
-        this.widthNanos = widthMillis * NANOS_PER_MILLI;
-    }
 
     /** The run's clock origin ({@code System.nanoTime()} at its start); set before any attempt. */
     public void setOrigin(long nanos) {
@@ -259,32 +246,6 @@ public final class TimeBuckets implements Consumer<AttemptChunk> {
     public long fromIntendedSumMicros(int bucket) {
         return fromIntendedSumMicros[bucket];
     }
-
-    /**
-     * Adds a whole bucket of a shard, which starts {@code offsetNanos} after this clock's origin, into the bucket
-     * that holds that moment: how a merge of shards sums their buckets on one timeline. The histograms may be
-     * null when there were no attempts (and {@code intended} in the closed model).
-     */
-    public void addBucket(long offsetNanos, Counts counts, Histogram histogram, Histogram intended) {
-        if (offsetNanos < 0) {
-            throw new IllegalArgumentException("offsetNanos < 0: " + offsetNanos);
-        }
-        int s = slot(offsetNanos);
-        attempts[s] += counts.attempts();
-        successful[s] += counts.successful();
-        failed[s] += counts.failed();
-        sumMicros[s] += counts.latencySumMicros();
-        fromIntendedSumMicros[s] += counts.intendedSumMicros();
-        if (histogram != null && histogram.getTotalCount() > 0) {
-            histograms[s] = sum(histograms[s] == null ? LatencyHistograms.forSecond() : histograms[s], histogram);
-        }
-        if (intended != null && intended.getTotalCount() > 0) {
-            fromIntended[s] = sum(fromIntended[s] == null ? LatencyHistograms.forSecond() : fromIntended[s], intended);
-        }
-    }
-
-    /** A bucket's counts, as a shard's record carries them. */
-    public record Counts(long attempts, long successful, long failed, long latencySumMicros, long intendedSumMicros) {}
 
     /**
      * Open model: the bucket's latency from the intended send at {@code percentile} in ms (2 digits); NaN in the

@@ -3,13 +3,21 @@ package io.upic.liftride.client.part2.report;
 import io.upic.liftride.client.engine.RunResult;
 import io.upic.liftride.client.part2.metrics.RunMetrics;
 import io.upic.liftride.client.part2.metrics.ScopeStats;
+import io.upic.liftride.client.part2.metrics.TimeBuckets;
+import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramLogReader;
 import org.HdrHistogram.HistogramLogWriter;
 
 /**
@@ -31,6 +39,8 @@ import org.HdrHistogram.HistogramLogWriter;
 public final class HdrLog {
 
     public static final String FILE = "latency.hlog";
+    /** One histogram per time bucket of completion, absolute timestamps (HistogramLogAnalyzer plots it as is). */
+    public static final String PER_BUCKET_FILE = "latency-per-second.hlog";
     /** The tag of the whole run's first attempts. */
     public static final String FIRST = "first";
     /** The tag of the whole run's latencies from the intended send (the open model, --rate). */
@@ -75,6 +85,68 @@ public final class HdrLog {
                 throw new IOException("could not write " + file);
             }
         }
+    }
+
+    /**
+     * One interval per time bucket that has attempts: [origin + i w, origin + (i + 1) w), timestamps in epoch
+     * seconds; in the open model also each bucket's latencies from the intended send, tagged {@value #INTENDED}.
+     */
+    public static void writePerBucket(Path file, long originEpochMillis, TimeBuckets buckets, String plan)
+            throws IOException {
+        try (OutputStream raw = Files.newOutputStream(file);
+                PrintStream ps = new PrintStream(raw, false, StandardCharsets.US_ASCII)) {
+            HistogramLogWriter w = new HistogramLogWriter(ps);
+            w.outputComment("LiftRide client-part2: POST latencies in microseconds per " + buckets.bucketMillis()
+                    + " ms of completion (max column in ms), plan " + plan);
+            w.outputLogFormatVersion();
+            w.outputStartTime(originEpochMillis);
+            w.outputBaseTime(0);
+            w.outputLegend();
+            double width = buckets.bucketMillis() / 1e3;
+            for (int s = 0; s < buckets.count(); s++) {
+                double start = (originEpochMillis + s * buckets.bucketMillis()) / 1e3;
+                Histogram h = buckets.histogram(s);
+                if (h != null && h.getTotalCount() > 0) {
+                    w.outputIntervalHistogram(start, start + width, h, 1000.0);
+                }
+                Histogram intended = buckets.fromIntendedHistogram(s);
+                if (intended != null && intended.getTotalCount() > 0) {
+                    w.outputIntervalHistogram(start, start + width, tagged(intended, INTENDED), 1000.0);
+                }
+            }
+            ps.flush();
+            if (ps.checkError()) {
+                throw new IOException("could not write " + file);
+            }
+        }
+    }
+
+    /**
+     * Every histogram of a log in file order, with its tag and its interval's timestamps (epoch ms).
+     *
+     * @throws IOException naming the file when it is missing or not a histogram log
+     */
+    public static List<Histogram> read(Path file) throws IOException {
+        List<Histogram> all = new ArrayList<>();
+        try {
+            HistogramLogReader reader = new HistogramLogReader(file.toFile());
+            EncodableHistogram e;
+            while ((e = reader.nextIntervalHistogram()) != null) {
+                all.add((Histogram) e);
+            }
+        } catch (FileNotFoundException e) {
+            throw new IOException("missing " + file, e);
+        } catch (RuntimeException e) {
+            throw new IOException(file + " is not a readable histogram log (" + e + ")", e);
+        }
+        return all;
+    }
+
+    /** The histograms of a log by tag ("" for untagged), the first of each tag. */
+    public static Map<String, Histogram> readByTag(Path file) throws IOException {
+        Map<String, Histogram> byTag = new HashMap<>();
+        read(file).forEach(h -> byTag.putIfAbsent(h.getTag() == null ? "" : h.getTag(), h));
+        return byTag;
     }
 
     private static Histogram tagged(Histogram h, String tag) {

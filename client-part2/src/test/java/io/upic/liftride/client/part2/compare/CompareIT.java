@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.upic.liftride.client.EmbeddedTarget;
 import io.upic.liftride.client.part2.Main;
-import io.upic.liftride.client.threshold.Metric;
 import io.upic.liftride.server.embedded.EmbeddedServer;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -149,8 +148,8 @@ class CompareIT {
         } finally {
             DELAY.set(0);
         }
-        ComparedRun slow = SummaryReader.read(work.resolve("slow/t8")).get(0);
-        assertTrue(slow.run().value(Metric.percentile(50)) >= DELAY_MICROS / 1e3, "the delay was applied");
+        SummaryReader.Run slow = SummaryReader.read(work.resolve("slow/t8")).get(0);
+        assertTrue(slow.summary().latencyMs().p50() >= DELAY_MICROS / 1e3, "the delay was applied");
 
         int exit = compare("fast/t8", "slow/t8/summary.json", "slow");
         assertEquals(3, exit, printed());
@@ -179,9 +178,9 @@ class CompareIT {
         DELAY.set(0);
         assertEquals(0, client("open-a", 2, "--rate", "2000"), printed());
         assertEquals(0, client("open-b", 2, "--rate", "2000"), printed());
-        ComparedRun a = SummaryReader.read(work.resolve("open-a/t8")).get(0);
-        assertEquals(2000.0, a.plan().offeredRate());
-        assertTrue(a.phase("peak").orElseThrow().value(Metric.percentile(99).fromIntended()) > 0, "per phase");
+        SummaryReader.Run a = SummaryReader.read(work.resolve("open-a/t8")).get(0);
+        assertEquals(2000.0, a.summary().offeredRate());
+        assertTrue(a.summary().phases().get(1).latencyFromIntendedMs().p99() > 0, "per phase");
 
         out.reset();
         err.reset();

@@ -15,14 +15,14 @@ class RunComparisonTest {
 
     private static int n;
 
-    private static ComparedRun run(RunSummary s) throws Exception {
+    private static SummaryReader.Run run(RunSummary s) throws Exception {
         // the reader's own mapping, from the real writer's JSON
         Path dir = java.nio.file.Files.createTempDirectory("compare-test-" + n++);
         return SummaryReader.read(Summaries.write(dir, s)).get(0);
     }
 
     private static Side side(String name, RunSummary... summaries) throws Exception {
-        List<ComparedRun> runs = new ArrayList<>();
+        List<SummaryReader.Run> runs = new ArrayList<>();
         for (RunSummary s : summaries) {
             runs.add(run(s));
         }

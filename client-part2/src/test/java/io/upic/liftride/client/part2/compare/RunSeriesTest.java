@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.upic.liftride.client.part2.html.ChartSpec;
-import io.upic.liftride.client.part2.merge.ShardFiles;
 import io.upic.liftride.client.part2.metrics.LatencyHistograms;
 import io.upic.liftride.client.part2.report.HdrLog;
 import java.io.IOException;
@@ -61,7 +60,7 @@ class RunSeriesTest {
                 of(3_000, 20, HdrLog.firstTag("peak")),
                 of(9_000, 30, HdrLog.INTENDED));
         log(
-                dir.resolve(ShardFiles.PER_SECOND_LOG),
+                dir.resolve(HdrLog.PER_BUCKET_FILE),
                 new double[][] {{0, 0.1}, {0.2, 0.3}, {0.2, 0.3}},
                 of(1_000, 10, null),
                 of(5_000, 20, null),

@@ -24,10 +24,10 @@ class SummaryReaderTest {
         RunSummary.Latency old = new RunSummary.Latency(2.0, 1.8, 3.0, 4.0, 8.623, 8.616);
         Path run = Summaries.write(
                 dir.resolve("old"), Summaries.run(8, 5000, 2, 0).latencyMs(old).build());
-        ScopeNumbers n = SummaryReader.read(run).get(0).run();
-        assertEquals(8.616, n.value(Metric.percentile(99.9)));
-        assertEquals(8.616, n.value(Metric.MAX));
-        assertEquals(4.0, n.value(Metric.percentile(99)));
+        RunSummary s = SummaryReader.read(run).get(0).summary();
+        assertEquals(8.616, value(s, Metric.percentile(99.9)));
+        assertEquals(8.616, value(s, Metric.MAX));
+        assertEquals(4.0, value(s, Metric.percentile(99)));
     }
 
     @Test
@@ -35,19 +35,27 @@ class SummaryReaderTest {
         Path run = Summaries.write(
                 dir.resolve("out/t8"), Summaries.run(8, 5000, 2, 0).build());
         for (Path input : List.of(run, run.resolve(SummaryJson.FILE), dir.resolve("out"))) {
-            List<ComparedRun> runs = SummaryReader.read(input);
+            List<SummaryReader.Run> runs = SummaryReader.read(input);
             assertEquals(1, runs.size(), input.toString());
-            ComparedRun r = runs.get(0);
+            SummaryReader.Run r = runs.get(0);
             assertEquals(run.resolve(SummaryJson.FILE), r.source());
-            assertEquals(new PlanKey("fall2021", 8, 2000, 40, 10, "sdk", null, null, false), r.plan());
-            assertEquals(5000, r.run().value(Metric.THROUGHPUT));
-            assertEquals(4.0, r.run().value(Metric.percentile(99)));
-            assertEquals(6.0, r.run().value(Metric.percentile(99.9)));
+            assertEquals(new PlanKey("fall2021", 8, 2000, 40, 10, "sdk", null, null, false), PlanKey.of(r.summary()));
+            assertEquals(5000, value(r.summary(), Metric.THROUGHPUT));
+            assertEquals(4.0, value(r.summary(), Metric.percentile(99)));
+            assertEquals(6.0, value(r.summary(), Metric.percentile(99.9)));
             assertEquals(
                     List.of("startup", "peak"),
-                    r.phases().stream().map(ScopeNumbers::name).toList());
-            assertEquals(2.0, r.phase("startup").orElseThrow().value(Metric.percentile(99)));
-            assertNull(r.run().value(Metric.percentile(99).fromIntended()), "closed model");
+                    r.summary().phases().stream().map(RunSummary.Phase::name).toList());
+            RunSummary.Phase startup = r.summary().phases().get(0);
+            assertEquals(
+                    2.0,
+                    ComparedMetrics.value(
+                            Metric.percentile(99),
+                            startup.throughput(),
+                            startup.failed(),
+                            startup.latencyMs(),
+                            startup.latencyFromIntendedMs()));
+            assertNull(value(r.summary(), Metric.percentile(99).fromIntended()), "closed model");
         }
     }
 
@@ -61,7 +69,9 @@ class SummaryReaderTest {
                         Summaries.run(8, 2, 1, 0).build()));
         assertEquals(
                 List.of(4, 8),
-                SummaryReader.read(file).stream().map(r -> r.plan().threads()).toList());
+                SummaryReader.read(file).stream()
+                        .map(r -> r.summary().threads())
+                        .toList());
     }
 
     @Test
@@ -70,9 +80,9 @@ class SummaryReaderTest {
                 .client("client-part1")
                 .latencyMs(new RunSummary.Latency(2.0, null, null, null, null, null))
                 .build();
-        ComparedRun r = SummaryReader.read(Summaries.write(dir, s)).get(0);
-        assertEquals(2.0, r.run().value(Metric.MEAN));
-        assertNull(r.run().value(Metric.percentile(99)));
+        RunSummary r = SummaryReader.read(Summaries.write(dir, s)).get(0).summary();
+        assertEquals(2.0, value(r, Metric.MEAN));
+        assertNull(value(r, Metric.percentile(99)));
     }
 
     @Test
@@ -112,6 +122,11 @@ class SummaryReaderTest {
             ch.write(java.nio.ByteBuffer.wrap(new byte[] {'{'}), SummaryReader.MAX_BYTES); // sparse
         }
         assertRefused("big.json", "is " + (SummaryReader.MAX_BYTES + 1) + " bytes, more than a summary's");
+    }
+
+    /** The whole run's value of {@code m} as compare reads it. */
+    private static Double value(RunSummary s, Metric m) {
+        return ComparedMetrics.value(m, s.throughput(), s.failed(), s.latencyMs(), s.latencyFromIntendedMs());
     }
 
     private void assertRefused(String file, String why) {

@@ -3,6 +3,7 @@ package io.upic.liftride.client.part2.merge;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.upic.liftride.client.report.SummaryJson;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -48,24 +49,22 @@ class MergeCommandTest {
     }
 
     @Test
-    void aFolderWithoutMergeInputIsRefusedSayingSo() throws Exception {
+    void aFolderWithoutSummaryIsRefusedSayingSo() throws Exception {
         Files.createDirectories(work.resolve("empty/t8"));
         assertEquals(2, merge("empty", "--out", "merged"));
         assertEquals(
-                "cannot merge: " + work.resolve("empty") + " holds no merge-input.json, neither itself nor a run folder"
+                "cannot merge: " + work.resolve("empty") + " holds no summary.json, neither itself nor a run folder"
                         + " in it (is it a client-part2 output folder?)",
                 firstErrorLine());
         assertTrue(!Files.exists(work.resolve("merged")), "nothing written when refused");
     }
 
     @Test
-    void anUnreadableMergeInputIsRefusedNamingTheFile() throws Exception {
+    void anUnreadableSummaryIsRefusedNamingTheFile() throws Exception {
         Path run = Files.createDirectories(work.resolve("s1/t8"));
-        Files.writeString(run.resolve(ShardFiles.MERGE_INPUT), "{not json");
+        Files.writeString(run.resolve(SummaryJson.FILE), "{not json");
         assertEquals(2, merge("s1", "--out", "merged"));
-        assertTrue(
-                firstErrorLine().startsWith("cannot merge t8: " + run.resolve(ShardFiles.MERGE_INPUT)),
-                firstErrorLine());
+        assertTrue(firstErrorLine().startsWith("cannot merge t8: " + run.resolve(SummaryJson.FILE)), firstErrorLine());
     }
 
     @Test

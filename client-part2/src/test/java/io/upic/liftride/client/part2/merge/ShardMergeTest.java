@@ -1,138 +1,122 @@
 package io.upic.liftride.client.part2.merge;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.upic.liftride.client.engine.Requests;
+import io.upic.liftride.client.part2.csv.CsvRows;
 import io.upic.liftride.client.part2.metrics.LatencyHistograms;
 import io.upic.liftride.client.part2.metrics.ScopeStats;
+import io.upic.liftride.client.part2.metrics.TimeBuckets;
 import io.upic.liftride.client.part2.report.HdrLog;
 import io.upic.liftride.client.part2.report.MarkdownReport;
 import io.upic.liftride.client.part2.report.ReportModel;
 import io.upic.liftride.client.report.RunSummary;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.function.UnaryOperator;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class ShardMergeTest {
 
     private static final long T0 = 1_700_000_000_000L;
     private static final String[] PHASES = {"startup", "peak", "cooldown"};
 
+    @TempDir
+    Path dir;
+
     /** A shard of plan fall2021 -t 8 whose phase k recorded {@code micros[k]}, every attempt a 201. */
-    private static ShardRun shard(int k, int n, long startEpochMillis, long[][] micros) {
-        return shard(k, n, startEpochMillis, micros, r -> r);
+    private ShardRun shard(int k, int n, long startEpochMillis, long[][] micros) throws IOException {
+        return shard(k, n, startEpochMillis, micros, b -> b);
     }
 
-    private static ShardRun shard(
-            int k, int n, long startEpochMillis, long[][] micros, UnaryOperator<ShardRecord> change) {
+    /**
+     * The shard's folder as a run writes it: its summary ({@code change} applied), its histogram log's histograms
+     * (phase p from {@code start + 100 p} ms for 500 ms) and its CSV (phase p's attempts sent at its start).
+     */
+    private ShardRun shard(
+            int k, int n, long start, long[][] micros, UnaryOperator<RunSummary.RunSummaryBuilder> change)
+            throws IOException {
         Map<String, Histogram> byTag = new HashMap<>();
         Histogram run = LatencyHistograms.forMerge();
-        List<ShardRecord.Phase> phases = new ArrayList<>();
+        List<RunSummary.Phase> phases = new ArrayList<>();
         List<Long> allValues = new ArrayList<>();
-        long total = 0;
+        StringBuilder csv = new StringBuilder(CsvRows.HEADER).append('\n');
         for (int p = 0; p < PHASES.length; p++) {
             Histogram h = LatencyHistograms.forMerge();
             List<Long> values = new ArrayList<>();
             for (long v : micros[p]) {
                 h.recordValue(v);
                 values.add(v);
+                csv.append(start + 100L * p)
+                        .append(String.format(Locale.ROOT, ",POST,%.3f,201,%s,1,0,\n", v / 1e3, PHASES[p]));
             }
+            h.setStartTimeStamp(start + 100L * p);
+            h.setEndTimeStamp(start + 100L * p + 500);
             allValues.addAll(values);
             byTag.put(HdrLog.tag(PHASES[p]), h);
             byTag.put(HdrLog.firstTag(PHASES[p]), h.copy());
             run.add(h);
             long count = micros[p].length;
-            total += count;
-            phases.add(new ShardRecord.Phase(
-                    p,
-                    PHASES[p],
-                    2,
-                    count,
-                    count,
-                    0,
-                    0,
-                    0,
-                    count,
-                    0,
-                    true,
-                    startEpochMillis + 100L * p,
-                    startEpochMillis + 100L * p + 500,
-                    500_000_000L,
-                    latency(values),
-                    latency(values),
-                    null));
+            phases.add(new RunSummary.Phase(PHASES[p], 2, count, count, 0, 0.5, count / 0.5, latency(values), null));
         }
         byTag.put("", run);
         byTag.put(HdrLog.FIRST, run.copy());
-        Histogram second = LatencyHistograms.forSecond();
-        second.add(run);
-        ShardRecord r = new ShardRecord(
-                ShardRecord.FORMAT,
-                "fall2021",
-                8,
-                100,
-                40,
-                10,
-                1,
-                2022,
-                1,
-                "raw",
-                k,
-                n,
-                "http://127.0.0.1:1/liftride",
-                startEpochMillis,
-                startEpochMillis + 1000,
-                1_000_000_000L,
-                false,
-                total,
-                total,
-                0,
-                0,
-                0,
-                total,
-                Map.of(),
-                1000L,
-                2000L,
-                latency(allValues),
-                latency(allValues),
-                phases,
-                new ShardRecord.Seconds(
-                        startEpochMillis,
-                        new long[] {total},
-                        new long[] {total},
-                        new long[] {0},
-                        new long[] {
-                            allValues.stream().mapToLong(Long::longValue).sum()
-                        },
-                        null, // a file of the first format: 1 s buckets, no width recorded
-                        null),
-                null,
-                null);
-        return new ShardRun(Path.of("shard" + k), change.apply(r), byTag, Map.of(startEpochMillis, second), Map.of());
+        long total = allValues.size();
+        RunSummary.RunSummaryBuilder b = RunSummary.builder()
+                .schemaVersion(RunSummary.SCHEMA_VERSION)
+                .client("client-part2")
+                .startTime(Instant.ofEpochMilli(start).toString())
+                .endTime(Instant.ofEpochMilli(start + 1000).toString())
+                .shard(new RunSummary.Shard(k, n))
+                .plan("fall2021")
+                .threads(8)
+                .skiers(100)
+                .lifts(40)
+                .meanRuns(10)
+                .resort(1)
+                .season(2022)
+                .day(1)
+                .transport("raw")
+                .serverUrl("http://127.0.0.1:1/liftride")
+                .requests(new Requests(total, total, 0, 0, 0, total))
+                .failuresByCause(Map.of())
+                .wallSeconds(1.0)
+                .throughput(total)
+                .ok(true)
+                .phases(phases)
+                .latencyMs(latency(allValues))
+                .thresholds(List.of())
+                .thresholdsPassed(true)
+                .server(new RunSummary.Server(true, 1000L, 2000L, 1000L, false, null))
+                .problems(List.of());
+        Path shardDir = Files.createDirectories(dir.resolve("shard" + k));
+        Files.writeString(shardDir.resolve(CsvRows.FILE), csv);
+        return new ShardRun(shardDir, change.apply(b).build(), byTag);
     }
 
-    private static ShardRecord.Latency latency(List<Long> micros) {
+    /** The exact mean and max of {@code micros} as a summary has them (the percentiles come from the logs). */
+    private static RunSummary.Latency latency(List<Long> micros) {
         if (micros.isEmpty()) {
-            return new ShardRecord.Latency(0, 0, 0, 0);
+            return new RunSummary.Latency(null, null, null, null, null, null);
         }
-        double sum = 0;
-        long min = Long.MAX_VALUE, max = 0;
-        for (long v : micros) {
-            sum += v;
-            min = Math.min(min, v);
-            max = Math.max(max, v);
-        }
-        return new ShardRecord.Latency(micros.size(), sum / micros.size() / 1000, min / 1000.0, max / 1000.0);
+        double mean = micros.stream().mapToLong(Long::longValue).average().orElseThrow() / 1000;
+        double max = micros.stream().mapToLong(Long::longValue).max().orElseThrow() / 1000.0;
+        return new RunSummary.Latency(mean, null, null, null, null, max);
     }
 
     private static long[][] randomLatencies(long seed, int perPhase) {
@@ -197,10 +181,7 @@ class ShardMergeTest {
                 "t8",
                 List.of(shard(2, 2, T0 + 2_000, randomLatencies(3, 10)), shard(1, 2, T0, randomLatencies(4, 20))),
                 false);
-        assertEquals(
-                List.of(1, 2),
-                m.shards().stream().map(s -> s.record().shardIndex()).toList(),
-                "sorted by K");
+        assertEquals(List.of(1, 2), m.shards().stream().map(ShardRun::index).toList(), "sorted by K");
         assertEquals(90, m.result().requests().planned());
         assertEquals(90, m.result().requests().successful());
         assertEquals(T0, m.result().startEpochMillis());
@@ -209,65 +190,83 @@ class ShardMergeTest {
         assertEquals(4, peak.threads());
         assertEquals(100_000_000L, peak.startNanos(), "shard 1's peak starts 100 ms after the merged origin");
         assertEquals(2_600_000_000L, peak.endNanos(), "shard 2's peak ends at 2.1 + 0.5 s");
-        assertEquals(60, m.seconds().attempts(0), "shard 1's second 0");
-        assertEquals(30, m.seconds().attempts(2), "shard 2 started 2 s later: its second 0 is the merged second 2");
-        assertEquals(m.seconds().attempts(2), m.seconds().histogram(2).getTotalCount(), "its histogram moved with it");
+        assertArrayEquals(new long[] {60, 60}, attempts(m.seconds(), 0, 1000), "shard 1's attempts, in its second");
+        assertArrayEquals(
+                new long[] {30, 30}, attempts(m.seconds(), 2000, 3000), "shard 2's, 2 s later with their histograms");
         RunSummary s = MergedSummary.of(m);
         assertEquals(90, s.successful());
         assertEquals(2, s.shards().size());
         assertEquals(new RunSummary.Server(true, 1000L, 2000L, 1000L, false, null), s.server());
     }
 
+    /** Attempts in the merged buckets from {@code fromMillis} to {@code toMillis}, and in their histograms. */
+    private static long[] attempts(TimeBuckets b, long fromMillis, long toMillis) {
+        long n = 0, h = 0;
+        for (int i = 0; i < b.count(); i++) {
+            if (i * b.bucketMillis() >= fromMillis && i * b.bucketMillis() < toMillis) {
+                n += b.attempts(i);
+                h += b.histogram(i) == null ? 0 : b.histogram(i).getTotalCount();
+            }
+        }
+        return new long[] {n, h};
+    }
+
     @Test
-    void refusesShardsOfDifferentPlansNamingBoth() {
+    void refusesShardsOfDifferentPlansNamingBoth() throws Exception {
         long[][] l = randomLatencies(5, 3);
-        List<UnaryOperator<ShardRecord>> changes = List.of(
-                r -> withPlan(r, "spring2022", r.threads(), r.skiers(), r.lifts(), r.meanRuns()),
-                r -> withPlan(r, r.plan(), 16, r.skiers(), r.lifts(), r.meanRuns()),
-                r -> withPlan(r, r.plan(), r.threads(), 101, r.lifts(), r.meanRuns()),
-                r -> withPlan(r, r.plan(), r.threads(), r.skiers(), 41, r.meanRuns()),
-                r -> withPlan(r, r.plan(), r.threads(), r.skiers(), r.lifts(), 11));
-        for (UnaryOperator<ShardRecord> change : changes) {
-            MergeRefusedException e = assertThrows(
-                    MergeRefusedException.class,
-                    () -> ShardMerge.merge("t8", List.of(shard(1, 2, T0, l), shard(2, 2, T0, l, change)), false));
-            assertTrue(e.getMessage().startsWith("cannot merge t8: shard2 ran plan "), e.getMessage());
-            assertTrue(e.getMessage().contains("but shard1 ran plan fall2021 -t 8 -s 100 -l 40 -m 10"), e.getMessage());
+        List<UnaryOperator<RunSummary.RunSummaryBuilder>> changes = List.of(
+                b -> b.plan("spring2022"),
+                b -> b.threads(16),
+                b -> b.skiers(101),
+                b -> b.lifts(41),
+                b -> b.meanRuns(11),
+                b -> b.day(2));
+        for (UnaryOperator<RunSummary.RunSummaryBuilder> change : changes) {
+            List<ShardRun> shards = List.of(shard(1, 2, T0, l), shard(2, 2, T0, l, change));
+            MergeRefusedException e =
+                    assertThrows(MergeRefusedException.class, () -> ShardMerge.merge("t8", shards, false));
+            assertTrue(
+                    e.getMessage().startsWith("cannot merge t8: " + dir.resolve("shard2") + " ran plan "),
+                    e.getMessage());
+            assertTrue(
+                    e.getMessage()
+                            .contains("but " + dir.resolve("shard1")
+                                    + " ran plan fall2021 -t 8 -s 100 -l 40 -m 10 (resort 1, season 2022, day 1)"),
+                    e.getMessage());
             assertTrue(!e.getMessage().contains("\n"));
         }
     }
 
-    private static ShardRecord withPlan(ShardRecord r, String plan, int t, int s, int l, int m) {
-        return rebuild(r, plan, t, s, l, m, r.seconds(), r.intended(), r.rate());
-    }
-
-    /** {@code r} with ten 100 ms buckets of ten 201s each (files of today's format). */
-    private static ShardRecord tenths(ShardRecord r) {
-        long[] ten = new long[10], none = new long[10], sum = new long[10];
-        Arrays.fill(ten, 10);
-        Arrays.fill(sum, 10_000);
-        var sec = new ShardRecord.Seconds(r.startEpochMillis(), ten, ten, none, sum, 100L, null);
-        return rebuild(r, r.plan(), r.threads(), r.skiers(), r.lifts(), r.meanRuns(), sec, r.intended(), r.rate());
+    /** {@code s} with a CSV of ten 201s of 1 ms in each 100 ms of its first second. */
+    private static ShardRun tenths(ShardRun s) throws IOException {
+        StringBuilder csv = new StringBuilder(CsvRows.HEADER).append('\n');
+        for (int i = 0; i < 100; i++) {
+            csv.append(s.startEpochMillis() + 100L * (i / 10))
+                    .append(",POST,1.000,201,peak,1,")
+                    .append(i % 10)
+                    .append(",\n");
+        }
+        Files.writeString(s.dir().resolve(CsvRows.FILE), csv);
+        return s;
     }
 
     /** {@code s} run in the open model at {@code rate}: its latencies from the intended send are its actual ones. */
     private static ShardRun open(ShardRun s, double rate) {
         Map<String, Histogram> byTag = new HashMap<>(s.byTag());
         byTag.put(HdrLog.INTENDED, s.histogram("").copy());
-        ShardRecord r = s.record();
-        ShardRecord open =
-                rebuild(r, r.plan(), r.threads(), r.skiers(), r.lifts(), r.meanRuns(), r.seconds(), r.all(), rate);
-        return new ShardRun(s.dir(), open, byTag, s.perSecond(), s.perSecondIntended());
+        RunSummary open = s.summary().toBuilder()
+                .offeredRate(rate)
+                .latencyFromIntendedMs(s.summary().latencyMs())
+                .build();
+        return new ShardRun(s.dir(), open, byTag);
     }
 
     @Test
     void ratesAreTakenOverTheTimeTheShardsRanTogether() throws Exception {
         long[][] l = randomLatencies(11, 5);
-        MergedRun m = ShardMerge.merge(
-                "t8",
-                List.of(shard(1, 2, T0, l, ShardMergeTest::tenths), shard(2, 2, T0 + 500, l, ShardMergeTest::tenths)),
-                false);
-        assertEquals(100, m.seconds().bucketMillis(), "the shards' own width");
+        MergedRun m =
+                ShardMerge.merge("t8", List.of(tenths(shard(1, 2, T0, l)), tenths(shard(2, 2, T0 + 500, l))), false);
+        assertEquals(100, m.seconds().bucketMillis(), "a short run's buckets");
         ReportModel.Shards sh = MergeSections.shards(m);
         assertTrue(sh.overlap());
         assertEquals(T0 + 500, sh.overlapFromEpochMillis());
@@ -280,10 +279,8 @@ class ShardMergeTest {
     @Test
     void shardsThatNeverRanTogetherHaveNoCombinedRate() throws Exception {
         long[][] l = randomLatencies(12, 5);
-        MergedRun m = ShardMerge.merge(
-                "t8",
-                List.of(shard(1, 2, T0, l, ShardMergeTest::tenths), shard(2, 2, T0 + 5_000, l, ShardMergeTest::tenths)),
-                false);
+        MergedRun m =
+                ShardMerge.merge("t8", List.of(tenths(shard(1, 2, T0, l)), tenths(shard(2, 2, T0 + 5_000, l))), false);
         ReportModel.Shards sh = MergeSections.shards(m);
         assertFalse(sh.overlap());
         assertTrue(Double.isNaN(sh.overlapThroughput()), "no rate: " + sh.overlapThroughput());
@@ -307,62 +304,17 @@ class ShardMergeTest {
         assertNotNull(s.latencyFromIntendedMs());
     }
 
-    private static ShardRecord rebuild(
-            ShardRecord r,
-            String plan,
-            int t,
-            int s,
-            int l,
-            int m,
-            ShardRecord.Seconds seconds,
-            ShardRecord.Latency intended,
-            Double rate) {
-        return new ShardRecord(
-                r.format(),
-                plan,
-                t,
-                s,
-                l,
-                m,
-                r.resort(),
-                r.season(),
-                r.day(),
-                r.transport(),
-                r.shardIndex(),
-                r.shardCount(),
-                r.server(),
-                r.startEpochMillis(),
-                r.endEpochMillis(),
-                r.wallNanos(),
-                r.stopped(),
-                r.planned(),
-                r.successful(),
-                r.failed(),
-                r.notSent(),
-                r.retries(),
-                r.attempts(),
-                r.failuresByCause(),
-                r.storedBefore(),
-                r.storedAfter(),
-                r.all(),
-                r.first(),
-                r.phases(),
-                seconds,
-                intended,
-                rate);
-    }
-
     @Test
-    void refusesADifferentShardCountAndTheSameShardTwice() {
+    void refusesADifferentShardCountAndTheSameShardTwice() throws Exception {
         long[][] l = randomLatencies(6, 3);
-        MergeRefusedException e = assertThrows(
-                MergeRefusedException.class,
-                () -> ShardMerge.merge("t8", List.of(shard(1, 2, T0, l), shard(2, 3, T0, l)), false));
-        assertEquals("cannot merge t8: shard2 is shard 2/3 but shard1 is shard 1/2", e.getMessage());
-        e = assertThrows(
-                MergeRefusedException.class,
-                () -> ShardMerge.merge("t8", List.of(shard(2, 2, T0, l), shard(2, 2, T0, l)), false));
-        assertEquals("cannot merge t8: shard 2/2 given twice (shard2 and shard2)", e.getMessage());
+        List<ShardRun> unlike = List.of(shard(1, 2, T0, l), shard(2, 3, T0, l));
+        MergeRefusedException e =
+                assertThrows(MergeRefusedException.class, () -> ShardMerge.merge("t8", unlike, false));
+        Path one = dir.resolve("shard1"), two = dir.resolve("shard2");
+        assertEquals("cannot merge t8: " + two + " is shard 2/3 but " + one + " is shard 1/2", e.getMessage());
+        List<ShardRun> twice = List.of(shard(2, 2, T0, l), shard(2, 2, T0, l));
+        e = assertThrows(MergeRefusedException.class, () -> ShardMerge.merge("t8", twice, false));
+        assertEquals("cannot merge t8: shard 2/2 given twice (" + two + " and " + two + ")", e.getMessage());
     }
 
     @Test
@@ -379,16 +331,15 @@ class ShardMergeTest {
     }
 
     @Test
-    void refusesAHistogramLogThatDoesNotMatchItsRecord() {
+    void refusesAHistogramLogThatDoesNotMatchItsSummary() throws Exception {
         long[][] l = randomLatencies(8, 3);
         ShardRun good = shard(1, 2, T0, l);
         ShardRun other = shard(2, 2, T0, randomLatencies(9, 4));
-        ShardRun mixed = new ShardRun(Path.of("shard2"), other.record(), good.byTag(), other.perSecond(), Map.of());
+        ShardRun mixed = new ShardRun(other.dir(), other.summary(), good.byTag());
         MergeRefusedException e =
                 assertThrows(MergeRefusedException.class, () -> ShardMerge.merge("t8", List.of(good, mixed), false));
         assertTrue(
-                e.getMessage().contains("latency.hlog holds 9 latencies but merge-input.json counts 12"),
-                e.getMessage());
+                e.getMessage().contains("latency.hlog holds 9 latencies but summary.json counts 12"), e.getMessage());
     }
 
     /** The merged run's percentile as {@link io.upic.liftride.client.part2.metrics.LatencyStats} reports it. */

@@ -1,7 +1,6 @@
 package io.upic.liftride.client.part2.metrics;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.upic.liftride.client.http.AttemptCodes;
@@ -58,17 +57,5 @@ class TimeBucketsTest {
         assertTrue(b.count() <= TimeBuckets.MAX_BUCKETS, "buckets: " + b.count());
         assertEquals(4000, b.bucketMillis(), "1 s, then pairs: 2 s after an hour, 4 s after two");
         assertEquals(n, b.totalAttempts());
-    }
-
-    @Test
-    void aMergeAddsWholeBucketsAtTheirOffset() {
-        TimeBuckets b = new TimeBuckets(1000);
-        b.addBucket(2_500 * MS, new TimeBuckets.Counts(3, 2, 1, 3000, 0), null, null);
-        assertEquals(3, b.count());
-        assertEquals(3, b.attempts(2));
-        assertEquals(1.0, b.meanMillis(2), 1e-9);
-        assertThrows(
-                IllegalArgumentException.class,
-                () -> b.addBucket(-1, new TimeBuckets.Counts(0, 0, 0, 0, 0), null, null));
     }
 }
