@@ -1,11 +1,18 @@
 #!/usr/bin/env bash
 # The images' base, made without a registry: Debian 12 (bookworm, minbase) with Debian's OpenJDK 17 JRE and the
-# user liftride (uid 10001), saved as a docker-archive tar for Jib's tar:// base. Root, debootstrap and podman.
+# user liftride (uid 10001), saved as a docker-archive tar for Jib's tar:// base. As root (installs debootstrap,
+# podman and runc with apt-get when missing).
 # Usage: base-image.sh OUT.tar [MIRROR]; does nothing when OUT.tar exists (delete it to rebuild).
 set -euo pipefail
 out=$1
 mirror=${2:-http://deb.debian.org/debian}
 [ -s "$out" ] && exit 0
+missing=
+for tool in debootstrap podman runc; do command -v "$tool" > /dev/null || missing="$missing $tool"; done
+if [ -n "$missing" ]; then
+    [ "$(id -u)" = 0 ] || { echo "base-image.sh: not installed:$missing (apt-get install, as root)" >&2; exit 1; }
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $missing
+fi
 mkdir -p "$(dirname "$out")"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
