@@ -39,7 +39,7 @@ class IndexedJobSimulationIT {
     private static final String CONTAINER = "spec.template.spec.containers.0.";
     private static final String INDEX = "$(" + Shard.INDEX_VARIABLE + ")";
     /** Time for every shard's JVM to come up and probe the server before the instant, on a busy machine. */
-    private static final Duration LEAD = Duration.ofSeconds(20);
+    private static final Duration LEAD = Duration.ofSeconds(15);
 
     private static final String JAVA =
             Path.of(System.getProperty("java.home"), "bin", "java").toString();
@@ -70,7 +70,7 @@ class IndexedJobSimulationIT {
             long before = stored(base);
             Instant startAt = Instant.now().plus(LEAD).truncatedTo(ChronoUnit.SECONDS);
             List<String> args = withValue(podArgs, "-i", base);
-            args = withValue(withValue(args, "-t", "8"), "-s", "400");
+            args = withValue(withValue(args, "-t", "4"), "-s", "200");
             args = withValue(args, "--start-at", startAt.toString());
             args = withValue(args, "--out", valueOf(args, "--out").replace("/results", volume.toString()));
             List<Process> pods = new ArrayList<>();
