@@ -3,6 +3,7 @@ package io.upic.liftride.client;
 import io.upic.liftride.client.cli.ExitCodes;
 import io.upic.liftride.client.cli.MaxDuration;
 import io.upic.liftride.client.cli.RunConfig;
+import io.upic.liftride.client.cli.StartAt;
 import io.upic.liftride.client.engine.AttemptListener;
 import io.upic.liftride.client.engine.LoadEngine;
 import io.upic.liftride.client.engine.RunResult;
@@ -28,6 +29,7 @@ import io.upic.liftride.client.report.RunVerdict;
 import io.upic.liftride.client.report.ShardNotes;
 import io.upic.liftride.client.report.SummaryPrinter;
 import io.upic.liftride.client.threshold.MetricSource;
+import io.upic.liftride.flags.UsageException;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.time.Instant;
@@ -117,6 +119,9 @@ public final class ClientRunner {
         brief = verbose ? NOWHERE : stdout;
         try (RunDeadline deadline =
                 RunDeadline.start(MaxDuration.of(configs), configs.get(0).maxDuration() == null, this::stopAt)) {
+            if (lateStart(configs.get(0), false)) { // before anything starts
+                return UsageException.EXIT_CODE;
+            }
             return runAll(List.copyOf(configs), Objects.requireNonNull(hooks, "hooks"));
         } finally {
             stdout.flush();
@@ -202,6 +207,9 @@ public final class ClientRunner {
                 CpuDemand demand = demand(baseline, stored, warmUp);
                 BriefSummary.printBaseline(
                         brief, baseline, demand, first.loadPlan().totalRequests(), elapsedSince(baseline));
+                if (lateStart(first, true)) {
+                    return UsageException.EXIT_CODE;
+                }
                 List<RunReport> reports = runEach(configs, target, senders, baseline, demand, hooks);
                 if (demand != null && !stopRequested && serverGone == null) {
                     demand.toStore(Instant.now()).ifPresent(e -> store.save(key, e));
@@ -230,6 +238,35 @@ public final class ClientRunner {
                 local.log().forEach(out::println);
             }
         }
+    }
+
+    /**
+     * Whether {@code c}'s --start-at has passed by more than its tolerance, which one line on stderr then says; with
+     * {@code wait}, after sleeping until the instant when it is ahead (a stop or Ctrl-C ends the wait).
+     */
+    private boolean lateStart(RunConfig c, boolean wait) {
+        if (c.startAt() == null) {
+            return false;
+        }
+        StartAt startAt = StartAt.onSystemClock(c.startAt());
+        String late = startAt.lateness();
+        if (wait && late == null) {
+            stdout.printf(
+                    Locale.US,
+                    "Waiting %.1f s for --start-at%n",
+                    startAt.remaining().toMillis() / 1000.0);
+            stdout.flush();
+            try {
+                late = startAt.await(this::isStopRequested);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                stop();
+            }
+        }
+        if (late != null) {
+            err.println(late);
+        }
+        return late != null;
     }
 
     /** Each config's run in order, until a stop or a silent server. */

@@ -88,6 +88,16 @@ class MainTest {
     }
 
     @Test
+    void aShardThatComesUpAfterItsStartAtRefusesInOneLineBeforeAnythingStarts() {
+        assertEquals(2, run("-t", "4", "-s", "100", "--start-at", "2020-01-01T00:00:00Z"));
+        String[] lines = err().split("\\R");
+        assertEquals(1, lines.length, err());
+        assertTrue(lines[0].startsWith("--start-at 2020-01-01T00:00:00Z passed "), lines[0]);
+        assertTrue(lines[0].endsWith(" s ago (more than the 5 s allowed): this shard does not start late and alone"));
+        assertFalse(serverStarted.get(), "a late shard starts nothing");
+    }
+
+    @Test
     void anEmbeddedServerThatCannotStartIsReportedInOneLine() {
         assertEquals(1, run("-t", "4", "-s", "100"));
         assertTrue(serverStarted.get());

@@ -41,7 +41,7 @@ public final class MaxDuration {
      *
      * @throws IllegalArgumentException naming what is wrong
      */
-    static Duration parse(String text) {
+    public static Duration parse(String text) {
         String t = text.trim();
         if (t.equals("0")) {
             return NONE;

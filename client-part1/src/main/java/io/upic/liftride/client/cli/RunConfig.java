@@ -11,6 +11,7 @@ import io.upic.liftride.client.threshold.Threshold;
 import io.upic.liftride.client.transport.Transport;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
 import lombok.Builder;
@@ -42,6 +43,7 @@ import lombok.With;
  * @param summaryJson          --summary-json: where the JSON summary goes; null: not written
  * @param quiet                --quiet: no progress output (neither the line nor the plain 10 s lines)
  * @param shard                --shard K/N: the part of the plan this process sends; null means {@link Shard#WHOLE}
+ * @param startAt              --start-at: when the first run starts (see {@link StartAt}); null: at once
  * @param rate                 --rate: requests per second the peak phase offers (the open model); null: the closed
  *                             model
  * @param maxDuration          --max-duration: the whole invocation's limit (a sweep's: its first config's), {@link
@@ -72,6 +74,7 @@ public record RunConfig(
         Path summaryJson,
         boolean quiet,
         Shard shard,
+        Instant startAt,
         Double rate,
         Duration maxDuration,
         boolean recalibrate,

@@ -14,8 +14,10 @@ import io.upic.liftride.flags.Flags;
 import io.upic.liftride.flags.UsageException;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
 import org.apache.commons.cli.CommandLine;
 
 /**
@@ -192,8 +194,21 @@ public final class RunOptions {
                     Shard.WHOLE,
                     "send only shard K of N of the plan: N clients given the same flags and their own K send"
                             + " exactly the plan between them (threads dealt round-robin, phase triggers per shard);"
-                            + " default 1/1, the whole plan",
+                            + " auto/N takes K - 1 from " + Shard.INDEX_VARIABLE + " (a Kubernetes Indexed Job's"
+                            + " pods); default 1/1, the whole plan",
                     Shard::parse)
+            .withMissingValueHint("K/N or auto/N")
+            .withExplainsRejection(true);
+    public static final Flag<Instant> START_AT = Flag.of(
+                    null,
+                    "start-at",
+                    "INSTANT",
+                    StartAt.RULE,
+                    null,
+                    "start the first run at this instant, after the setup (so that N shards begin together);"
+                            + " more than " + StartAt.TOLERANCE.toSeconds() + " s after it the client refuses to"
+                            + " start and exits 2; default: at once",
+                    StartAt::parse)
             .withExplainsRejection(true);
     /** Bounds of --rate in requests per second; a decimal value is allowed. */
     public static final double MIN_RATE = 1, MAX_RATE = 1_000_000;
@@ -215,7 +230,7 @@ public final class RunOptions {
     private static final List<Flags.Group> GROUPS = List.of(
             new Flags.Group(
                     "Plan (the load)",
-                    List.of(THREADS, SKIERS, LIFTS, MEAN_RUNS, PLAN, RATE, SHARD, SEED, RESORT, SEASON, DAY)),
+                    List.of(THREADS, SKIERS, LIFTS, MEAN_RUNS, PLAN, RATE, SHARD, START_AT, SEED, RESORT, SEASON, DAY)),
             new Flags.Group("Server (and the prediction's measurement of it)", List.of(IP, BASELINE, RECALIBRATE)),
             new Flags.Group(
                     "Network",
@@ -244,6 +259,12 @@ public final class RunOptions {
      * @throws UsageException for the first problem, as one line naming flag, value and what is allowed
      */
     public static ParsedArgs parse(String[] args, Flag<?>... extra) throws UsageException {
+        return parse(System::getenv, args, extra);
+    }
+
+    /** {@link #parse(String[], Flag[])} with the environment variables of {@code env} ({@code --shard auto/N}). */
+    public static ParsedArgs parse(Function<String, String> env, String[] args, Flag<?>... extra)
+            throws UsageException {
         CommandLine cl = Flags.parseOnlyFlags(args, withExtra(extra));
         if (HELP.valueIn(cl)) {
             return new ParsedArgs(cl, List.of(), null, true);
@@ -270,7 +291,8 @@ public final class RunOptions {
                 .thresholds(THRESHOLD.valuesIn(cl))
                 .summaryJson(SUMMARY_JSON.valueIn(cl))
                 .quiet(quiet(cl))
-                .shard(SHARD.valueIn(cl))
+                .shard(SHARD.withParser(text -> Shard.parse(text, env)).valueIn(cl))
+                .startAt(START_AT.valueIn(cl))
                 .rate(RATE.valueIn(cl))
                 .maxDuration(MAX_DURATION.valueIn(cl))
                 .recalibrate(RECALIBRATE.valueIn(cl))

@@ -2,9 +2,11 @@ package io.upic.liftride.client.plan;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
 
 /**
- * Shard {@code index} of {@code count} ({@code --shard K/N}): which part of a {@link LoadPlan} one of N client
+ * Shard {@code index} of {@code count} ({@code --shard K/N}, or {@code auto/N} in a pod of a Kubernetes Indexed Job,
+ * K from its completion index): which part of a {@link LoadPlan} one of N client
  * processes sends, so that N processes given the same plan and their own K together send exactly the plan.
  * Immutable and thread-safe.
  *
@@ -38,6 +40,11 @@ public record Shard(int index, int count) {
     /** The whole plan: shard 1 of 1 (no --shard). */
     public static final Shard WHOLE = new Shard(1, 1);
 
+    /** What an Indexed Job sets in each of its pods: the pod's completion index, 0 to N - 1. */
+    public static final String INDEX_VARIABLE = "JOB_COMPLETION_INDEX";
+
+    private static final String AUTO = "auto/";
+
     public Shard {
         if (count < 1 || count > MAX_COUNT) {
             throw new IllegalArgumentException("shard count not in 1.." + MAX_COUNT + ": " + count);
@@ -47,29 +54,57 @@ public record Shard(int index, int count) {
         }
     }
 
-    /**
-     * The shard {@code K/N} in {@code text}, such as {@code 2/4}: ASCII digits, one slash, 1 <= K <= N <= 1024.
-     *
-     * @throws IllegalArgumentException when the text is anything else
-     */
+    /** {@link #parse(String, Function)} with this process's environment. */
     public static Shard parse(String text) {
+        return parse(text, System::getenv);
+    }
+
+    /**
+     * The shard in {@code text}: {@code K/N} such as {@code 2/4} (ASCII digits, one slash, 1 <= K <= N <= 1024), or
+     * {@code auto/N}, where K is one more than {@value #INDEX_VARIABLE} in {@code env} (an integer in 0..N-1).
+     *
+     * @throws IllegalArgumentException when the text is anything else, or the variable is unset or out of range
+     *     (the message names it)
+     */
+    public static Shard parse(String text, Function<String, String> env) {
         String t = text == null ? "" : text.trim();
+        if (t.startsWith(AUTO)) {
+            return auto(count(t.substring(AUTO.length())), env.apply(INDEX_VARIABLE));
+        }
         int slash = t.indexOf('/');
         if (slash < 1 || slash == t.length() - 1 || !digits(t, 0, slash) || !digits(t, slash + 1, t.length())) {
             throw new IllegalArgumentException("not K/N");
         }
-        if (slash > 4 || t.length() - slash - 1 > 4) { // more than 4 digits is above 1024 anyway; no overflow
-            throw new IllegalArgumentException("N not in 1.." + MAX_COUNT);
-        }
-        int k = Integer.parseInt(t.substring(0, slash));
-        int n = Integer.parseInt(t.substring(slash + 1));
-        if (n < 1 || n > MAX_COUNT) {
-            throw new IllegalArgumentException("N not in 1.." + MAX_COUNT);
-        }
+        int n = count(t.substring(slash + 1));
+        int k = slash > 4 ? Integer.MAX_VALUE : Integer.parseInt(t.substring(0, slash)); // 5 digits: above N anyway
         if (k < 1 || k > n) {
             throw new IllegalArgumentException("K not in 1..N");
         }
         return new Shard(k, n);
+    }
+
+    /** N: ASCII digits in 1..{@value #MAX_COUNT}. */
+    private static int count(String text) {
+        if (!digits(text, 0, text.length())) {
+            throw new IllegalArgumentException("not K/N");
+        }
+        if (text.length() > 4 || Integer.parseInt(text) < 1 || Integer.parseInt(text) > MAX_COUNT) {
+            throw new IllegalArgumentException("N not in 1.." + MAX_COUNT);
+        }
+        return Integer.parseInt(text);
+    }
+
+    /** Shard index + 1 of {@code n}, the index being {@value #INDEX_VARIABLE}'s value (null: unset). */
+    private static Shard auto(int n, String index) {
+        String rule = "auto/N takes K - 1 from " + INDEX_VARIABLE + ", an integer in 0.." + (n - 1);
+        if (index == null) {
+            throw new IllegalArgumentException(rule + "; it is unset");
+        }
+        String i = index.trim();
+        if (!digits(i, 0, i.length()) || i.length() > 4 || Integer.parseInt(i) >= n) {
+            throw new IllegalArgumentException(rule + "; it is \"" + index + "\"");
+        }
+        return new Shard(Integer.parseInt(i) + 1, n);
     }
 
     private static boolean digits(String s, int from, int to) {

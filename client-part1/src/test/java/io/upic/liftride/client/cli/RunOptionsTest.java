@@ -300,6 +300,36 @@ class RunOptionsTest {
     }
 
     @Test
+    void autoShardReadsTheCompletionIndexFromTheEnvironmentItIsGiven() throws Exception {
+        String[] args = {"-t", "8", "-s", "100", "--shard", "auto/3"};
+        RunConfig c = RunOptions.parse(name -> name.equals("JOB_COMPLETION_INDEX") ? "2" : null, args)
+                .config();
+        assertEquals(new io.upic.liftride.client.plan.Shard(3, 3), c.shard());
+        UsageException e = assertThrows(UsageException.class, () -> RunOptions.parse(name -> null, args));
+        assertEquals(
+                "--shard must be K/N with 1 <= K <= N <= 1024 (auto/N takes K - 1 from JOB_COMPLETION_INDEX, an"
+                        + " integer in 0..2; it is unset), got auto/3",
+                e.getMessage());
+    }
+
+    @Test
+    void startAtIsAnIso8601InstantAndAbsentMeansAtOnce() throws Exception {
+        assertNull(parse("-t", "8", "-s", "100").startAt());
+        assertEquals(
+                java.time.Instant.parse("2026-12-01T09:00:00Z"),
+                parse("-t", "8", "-s", "100", "--start-at", "2026-12-01T09:00:00Z")
+                        .startAt());
+        assertEquals(
+                java.time.Instant.parse("2026-12-01T08:00:00Z"),
+                parse("-t", "8", "-s", "100", "--start-at", "2026-12-01T09:00:00+01:00")
+                        .startAt());
+        assertEquals(
+                "--start-at must be an ISO-8601 instant such as 2026-12-01T09:00:00Z (not an instant with a date, a"
+                        + " time and a zone), got 2026-12-01 09:00",
+                error("-t", "8", "-s", "100", "--start-at", "2026-12-01 09:00"));
+    }
+
+    @Test
     void moreShardsThanThePlanHasThreadsIsRefusedAtTheSmallestThreadCountOfASweep() {
         // -t 1: 1 + 1 + 1 threads; -t 8: 2 + 8 + 2
         String e = error("-t", "8,1", "-s", "100", "--shard", "1/4");

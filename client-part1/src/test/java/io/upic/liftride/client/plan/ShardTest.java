@@ -119,6 +119,34 @@ class ShardTest {
         assertThrows(IllegalArgumentException.class, () -> Shard.parse(text));
     }
 
+    @ParameterizedTest(name = "auto/{1} with index {0}")
+    @CsvSource({"0,4,1", "3,4,4", "' 2 ',3,3", "1023,1024,1024"})
+    void autoTakesKFromTheIndexedJobsZeroBasedCompletionIndex(String index, int n, int k) {
+        Shard s = Shard.parse("auto/" + n, name -> name.equals(Shard.INDEX_VARIABLE) ? index : null);
+        assertEquals(new Shard(k, n), s);
+        assertEquals(k + "/" + n, s.toString());
+    }
+
+    @ParameterizedTest(name = "auto/4 with index \"{0}\"")
+    @ValueSource(strings = {"4", "-1", "x", "", "1.0", "99999"})
+    void autoRefusesAnIndexOutsideZeroToNMinusOneNamingTheVariable(String index) {
+        IllegalArgumentException e =
+                assertThrows(IllegalArgumentException.class, () -> Shard.parse("auto/4", name -> index));
+        assertEquals(
+                "auto/N takes K - 1 from JOB_COMPLETION_INDEX, an integer in 0..3; it is \"" + index + "\"",
+                e.getMessage());
+    }
+
+    @Test
+    void autoWithoutTheVariableSaysItIsUnset() {
+        IllegalArgumentException e =
+                assertThrows(IllegalArgumentException.class, () -> Shard.parse("auto/4", name -> null));
+        assertEquals("auto/N takes K - 1 from JOB_COMPLETION_INDEX, an integer in 0..3; it is unset", e.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> Shard.parse("auto/0", name -> "0"));
+        assertThrows(IllegalArgumentException.class, () -> Shard.parse("auto/1025", name -> "0"));
+        assertThrows(IllegalArgumentException.class, () -> Shard.parse("auto/", name -> "0"));
+    }
+
     @Test
     void constructorChecksItsRange() {
         assertThrows(IllegalArgumentException.class, () -> new Shard(0, 1));

@@ -346,7 +346,7 @@ public final class EmbeddedServer implements AutoCloseable {
     }
 
     /** Beyond the drain's maximum: the store's close (its group commit waits up to 5 s for its committers). */
-    private static final int STORE_CLOSE_SECONDS = 10;
+    public static final int STORE_CLOSE_SECONDS = 10;
 
     /** The store goes to the web application as a context parameter, which LiftRideListener reads first. */
     private static Consumer<Context> withStore(StoreSpec store, Consumer<Context> customizer) {
