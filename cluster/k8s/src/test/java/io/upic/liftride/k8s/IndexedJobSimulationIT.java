@@ -31,8 +31,8 @@ import org.junit.jupiter.api.io.TempDir;
  * load.yaml's Indexed Job and merge.yaml's Job played on this machine, without a cluster: one client-part2 process
  * per completion index, started with the Job's container arguments ({@code $(JOB_COMPLETION_INDEX)} expanded and
  * the variable set, as Kubernetes does; only the server's address, the plan's size, the instant and the volume's
- * path changed), against a local server; then the merge Job's arguments (without its --threshold, which this
- * build's merge does not take yet), whose exit code is the verdict.
+ * path changed), against a local server; then the merge Job's arguments, --threshold included, whose exit code is
+ * the verdict.
  */
 class IndexedJobSimulationIT {
 
@@ -104,16 +104,12 @@ class IndexedJobSimulationIT {
         }
     }
 
-    /** The merge Job's container, with the volume's path and without --threshold and its value. */
+    /** The merge Job's container, with the volume's path. */
     private static List<String> mergeCommand(Manifests manifests, Path volume) {
         List<String> args = at(manifests.get("Job", "liftride-merge"), CONTAINER + "args");
         List<String> command = new ArrayList<>(List.of(JAVA, "-jar", System.getProperty("liftride.client.jar")));
-        for (int i = 0; i < args.size(); i++) {
-            if (args.get(i).equals("--threshold")) {
-                i++;
-            } else {
-                command.add(args.get(i).replace("/results", volume.toString()));
-            }
+        for (String a : args) {
+            command.add(a.replace("/results", volume.toString()));
         }
         return command;
     }

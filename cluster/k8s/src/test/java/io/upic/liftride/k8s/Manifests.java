@@ -11,7 +11,7 @@ import org.yaml.snakeyaml.LoaderOptions;
 import org.yaml.snakeyaml.Yaml;
 import org.yaml.snakeyaml.constructor.SafeConstructor;
 
-/** The shipped Kubernetes manifests (k8s/manifests/*.yaml) as parsed YAML, and paths into them. Immutable. */
+/** The shipped Kubernetes manifests (cluster/k8s/manifests/*.yaml) as parsed YAML, and paths into them. Immutable. */
 final class Manifests {
 
     /** The folder, relative to the module (the tests' working directory). */
