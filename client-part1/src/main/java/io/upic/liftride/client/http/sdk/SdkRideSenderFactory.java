@@ -7,14 +7,12 @@ import io.upic.liftride.sdk.ApiClient;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
-import okhttp3.ConnectionPool;
-import okhttp3.Dispatcher;
 import okhttp3.OkHttpClient;
 
 /**
  * The {@code sdk} transport: per worker an OkHttp 4 client derived from the run's, with a connection pool and a
- * dispatcher of its own, under an {@link ApiClient} of its own ({@link RideApiClient}, with the URLs of the run's
- * paths shared in {@link PathUrls}). Thread-safe.
+ * dispatcher of its own ({@link WorkerPool}), under an {@link ApiClient} of its own ({@link RideApiClient}, with the
+ * URLs of the run's paths shared in {@link PathUrls}). Thread-safe.
  *
  * <p>One connection per worker, kept alive between its requests; a worker's is closed when the worker ends, and
  * any left when the factory closes. Unlike one shared pool, no connection outlives its worker: the workers of each
@@ -25,12 +23,13 @@ public final class SdkRideSenderFactory implements RideSenderFactory {
     private final HttpSettings settings;
     private final OkHttpClient http;
     private final PathUrls urls;
-    /** The clients of the senders not closed yet. */
-    private final Set<OkHttpClient> open = ConcurrentHashMap.newKeySet();
+    /** The pools of the senders not closed yet. */
+    private final Set<WorkerPool> open = ConcurrentHashMap.newKeySet();
 
     public SdkRideSenderFactory(HttpSettings settings) {
         this.settings = settings;
         this.http = new OkHttpClient.Builder()
+                .connectionPool(WorkerPool.threadlessPool()) // never used for a call: no cleanup thread either
                 .connectTimeout(settings.connectTimeoutMillis(), TimeUnit.MILLISECONDS)
                 .readTimeout(settings.readTimeoutMillis(), TimeUnit.MILLISECONDS)
                 .callTimeout(settings.callTimeoutMillis(), TimeUnit.MILLISECONDS)
@@ -45,33 +44,28 @@ public final class SdkRideSenderFactory implements RideSenderFactory {
 
     @Override
     public RideSender create() {
-        OkHttpClient own = http.newBuilder()
-                .connectionPool(new ConnectionPool(1, 5, TimeUnit.MINUTES))
-                .dispatcher(new Dispatcher())
-                .build();
-        open.add(own);
+        WorkerPool pool = new WorkerPool(http, open::remove);
+        open.add(pool);
         ApiClient api = new RideApiClient(urls);
-        api.setHttpClient(own);
+        api.setHttpClient(pool.httpClient());
         api.setBasePath(settings.baseUrl());
-        return new SdkRideSender(api, () -> close(own));
-    }
-
-    /** Closes the idle connections of {@code client}, a sender's; later calls would open new ones. */
-    private void close(OkHttpClient client) {
-        client.connectionPool().evictAll();
-        open.remove(client);
+        return new SdkRideSender(api, pool::close);
     }
 
     /** Connections in the pools of the senders not closed yet, idle or in use (tests). */
     int connectionCount() {
-        return open.stream().mapToInt(c -> c.connectionPool().connectionCount()).sum();
+        return open.stream().mapToInt(WorkerPool::connectionCount).sum();
     }
 
-    /** Closes the idle connections of the senders not closed yet. */
+    /**
+     * Closes the idle connections of the senders not closed yet. No OkHttp thread is left: the workers' pools
+     * start none ({@link WorkerPool}), and the dispatchers start theirs only for asynchronous calls, which the
+     * senders never make.
+     */
     @Override
     public void close() {
-        for (OkHttpClient client : open) {
-            close(client);
+        for (WorkerPool pool : open) {
+            pool.close();
         }
     }
 }
