@@ -26,7 +26,7 @@ import org.junit.jupiter.api.Timeout;
 @Timeout(value = 120, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
 class CtrlCIT {
 
-    /** The partial-account line SummaryPrinter prints for a stopped run. */
+    /** The partial-account line BriefSummary prints for a stopped run. */
     private static final Pattern PARTIAL = Pattern.compile(
             "STOPPED before the end: partial account \\(done ([0-9,]+) = ([0-9,]+) successful \\+ ([0-9,]+) failed; not sent ([0-9,]+)\\)");
 
@@ -95,7 +95,7 @@ class CtrlCIT {
                 assertTrue(
                         out.contains(String.format(
                                 java.util.Locale.US,
-                                "Reconciliation: planned 900,000 == successful %,d + failed %,d + not sent %,d: OK",
+                                "900,000 planned == %,d successful + %,d failed + %,d not sent: OK",
                                 successful,
                                 failed,
                                 notSent)),
