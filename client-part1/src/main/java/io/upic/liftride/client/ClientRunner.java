@@ -27,7 +27,7 @@ import io.upic.liftride.client.report.Reconciliation;
 import io.upic.liftride.client.report.RunReport;
 import io.upic.liftride.client.report.RunVerdict;
 import io.upic.liftride.client.report.ShardNotes;
-import io.upic.liftride.client.report.SummaryPrinter;
+import io.upic.liftride.client.report.VerboseSummary;
 import io.upic.liftride.client.threshold.MetricSource;
 import io.upic.liftride.flags.UsageException;
 import java.io.OutputStream;
@@ -45,7 +45,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * One client invocation from parsed flags to exit code: start the embedded server if no -i, the
  * pre-flight check, the baseline, each run (one, or one per thread count of a sweep) with its plan,
  * progress, summary, Little's law and reconciliation, then stop the server. The console gets the brief account
- * ({@link BriefSummary}), or with --verbose the full one ({@link SummaryPrinter}) and the embedded server's lines.
+ * ({@link BriefSummary}), and with --verbose also the full one ({@link VerboseSummary}) and the embedded server's
+ * lines.
  * client-part2 reuses it whole and adds its instrumentation through {@link RunHooks}.
  *
  * <p>{@link #run} may be called once; {@link #stop()} and {@link #awaitFinished} are thread-safe (a
@@ -76,10 +77,8 @@ public final class ClientRunner {
     private long baselineStartNanos;
 
     private volatile LoadEngine engine;
-    /** The full account (--verbose), else nowhere; set by {@link #run} before anything prints. */
+    /** What --verbose adds to the brief account, else nowhere; set by {@link #run} before anything prints. */
     private PrintStream out = NOWHERE;
-    /** The brief account (the default), else nowhere; set by {@link #run} before anything prints. */
-    private PrintStream brief = NOWHERE;
 
     /**
      * @param out     summaries go here
@@ -116,7 +115,6 @@ public final class ClientRunner {
         }
         boolean verbose = configs.get(0).verbose();
         out = verbose ? stdout : NOWHERE;
-        brief = verbose ? NOWHERE : stdout;
         try (RunDeadline deadline =
                 RunDeadline.start(MaxDuration.of(configs), configs.get(0).maxDuration() == null, this::stopAt)) {
             if (lateStart(configs.get(0), false)) { // before anything starts
@@ -196,7 +194,7 @@ public final class ClientRunner {
                         local != null ? "embedded" : baseUrl, first.transport().cliName());
                 CalibrationStore.Entry stored = stored(first, key);
                 WarmUp.Result warmUp = stored == null ? warmUp(first, senders, runsRequests / 2) : null;
-                BriefSummary.printServer(brief, measured, baseUrl, local != null);
+                BriefSummary.printServer(stdout, measured, baseUrl, local != null);
                 baselineStartNanos = System.nanoTime();
                 Baseline.Result baseline = baseline(measured, senders);
                 if (serverGone != null) {
@@ -206,7 +204,7 @@ public final class ClientRunner {
                 Target target = new Target(baseUrl, local != null);
                 CpuDemand demand = demand(baseline, stored, warmUp);
                 BriefSummary.printBaseline(
-                        brief, baseline, demand, first.loadPlan().totalRequests(), elapsedSince(baseline));
+                        stdout, baseline, demand, first.loadPlan().totalRequests(), elapsedSince(baseline));
                 if (lateStart(first, true)) {
                     return UsageException.EXIT_CODE;
                 }
@@ -216,8 +214,8 @@ public final class ClientRunner {
                 }
                 boolean ok = reports.stream().allMatch(RunReport::ok);
                 if (reports.size() > 1) {
-                    SummaryPrinter.printSweep(out, reports);
-                    BriefSummary.printSweep(brief, reports);
+                    BriefSummary.printSweep(stdout, reports);
+                    VerboseSummary.printSweep(out, reports);
                 }
                 if (reports.size() < configs.size()) {
                     stdout.printf(Locale.US, "Stopped: %d of %d runs done%n", reports.size(), configs.size());
@@ -298,17 +296,10 @@ public final class ClientRunner {
             return null;
         }
         // N warm-up requests first (a cold JVM's first requests are mostly JIT compilation), then N measured
-        out.printf(
-                Locale.US,
-                "Baseline: sending %,d warm-up + %,d measured requests from 1 thread to measure the latency W "
-                        + "and the CPU per request D for Little's law...%n",
-                c.baselineRequests(),
-                c.baselineRequests());
-        out.flush();
         SilentServerDetector silentServer =
                 new SilentServerDetector(c.retryPolicy().giveUpAfterMillis(), System.nanoTime(), null);
         Baseline.Result b = Baseline.run(senders, c.baselineSpec(), this::isStopRequested, silentServer);
-        SummaryPrinter.printBaseline(out, b);
+        VerboseSummary.printBaseline(out, b);
         if (silentServer.gaveUp()) {
             serverGone = silentServer.reason();
         }
@@ -394,16 +385,15 @@ public final class ClientRunner {
         String baseUrl = target.baseUrl();
         boolean embedded = target.embedded();
         LoadPlan plan = c.loadPlan();
-        out.println();
-        SummaryPrinter.printPlan(out, c, plan, baseUrl, embedded);
-        BriefSummary.printPlan(brief, c, plan);
+        BriefSummary.printPlan(stdout, c, plan);
+        VerboseSummary.printPlan(out, c, plan);
         int cores = Runtime.getRuntime().availableProcessors();
         Prediction naive = LittlesLaw.predict(plan, baseline);
         Prediction.Network network = demand == null
                 ? null
                 : demand.network(plan.totalRequests(), baseline.meanLatencyNanos(), cores, CpuScope.of(embedded));
         Prediction model = network == null ? null : LittlesLaw.mva(plan, baseline.meanLatencyNanos(), network);
-        SummaryPrinter.printForecast(out, naive, model);
+        VerboseSummary.printForecast(out, naive, model);
         // Read after the baseline: its rides are stored too, and belong to no run.
         ServerProbe.Answer before = probe(c, baseUrl);
         AttemptListener listener = hooks.listener(c, plan);
@@ -450,8 +440,8 @@ public final class ClientRunner {
                 .build();
         MetricSource metrics = hooks.metrics(report);
         report = RunVerdict.judge(report, metrics, hooks.clientName(), c.rate()); // null in the closed model
-        SummaryPrinter.printResult(out, report);
-        BriefSummary.printResult(brief, report);
+        BriefSummary.printResult(stdout, report);
+        VerboseSummary.printResult(out, report);
         hooks.afterRun(report);
         return report;
     }

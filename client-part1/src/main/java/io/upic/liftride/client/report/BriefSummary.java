@@ -3,6 +3,7 @@ package io.upic.liftride.client.report;
 import io.upic.liftride.client.cli.RunConfig;
 import io.upic.liftride.client.engine.PhaseResult;
 import io.upic.liftride.client.engine.RunResult;
+import io.upic.liftride.client.http.AttemptCodes;
 import io.upic.liftride.client.plan.LoadPlan;
 import io.upic.liftride.client.plan.PlannedPhase;
 import io.upic.liftride.client.prediction.Baseline;
@@ -13,13 +14,15 @@ import io.upic.liftride.client.prediction.WarmUp;
 import java.io.PrintStream;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.StringJoiner;
 import java.util.stream.Collectors;
 
 /**
  * The console's default account: the server and the baseline in a few lines, each run in at most
  * {@link #MAX_RUN_LINES} lines (its plan, counts, latency, the prediction beside the measurement, the
- * reconciliation), a sweep's table; no line wider than {@link #WIDTH} columns. {@link SummaryPrinter} prints the
- * full account instead with {@code --verbose}. Numbers use {@link Locale#US}. Stateless and thread-safe; callers
+ * reconciliation), a sweep's table; no line wider than {@link #WIDTH} columns. {@link VerboseSummary} adds the
+ * full account to it with {@code --verbose}. Numbers use {@link Locale#US}. Stateless and thread-safe; callers
  * serialize output to one stream.
  */
 public final class BriefSummary {
@@ -115,7 +118,7 @@ public final class BriefSummary {
                 plan.numRuns(),
                 plan.phases().stream().map(p -> Integer.toString(p.threads())).collect(Collectors.joining("/")),
                 plan.phases().stream().map(PlannedPhase::name).collect(Collectors.joining("/")),
-                c.rate() == null ? "" : ", --rate " + OpenModelSummary.number(c.rate()),
+                c.rate() == null ? "" : ", --rate " + RunTables.number(c.rate()),
                 c.shard().whole() ? "" : ", --shard " + c.shard());
         if (!c.shard().whole()) {
             out.println(ShardNotes.planLine(c.shard(), c.wholePlan(), plan));
@@ -128,7 +131,13 @@ public final class BriefSummary {
         RunResult r = report.result();
         var q = r.requests();
         if (r.stopped()) {
-            out.println("  STOPPED before the end: partial account");
+            out.printf(
+                    L,
+                    "  STOPPED before the end: partial account (done %,d = %,d successful + %,d failed; not sent %,d)%n",
+                    q.finished(),
+                    q.successful(),
+                    q.failed(),
+                    q.notSent());
         }
         out.printf(
                 L,
@@ -143,7 +152,7 @@ public final class BriefSummary {
         out.println(String.format(L, LABEL, "latency") + latency(report.summary()));
         rates(r).forEach(line -> out.printf(L, LABEL + "%s%n", "open model", line));
         if (!r.failuresByCause().isEmpty()) {
-            out.println("  failures by cause: " + SummaryPrinter.causes(r.failuresByCause()));
+            out.println("  failures by cause: " + causes(r.failuresByCause()));
         }
         for (String problem : r.problems()) {
             out.println("  PROBLEM: " + problem);
@@ -278,6 +287,13 @@ public final class BriefSummary {
         }
         out.println("  (naive and model: the predicted wall time, and the measurement's difference from it)");
         out.flush();
+    }
+
+    /** "HTTP 503: 3, timeout: 1". */
+    public static String causes(Map<Integer, Long> byCause) {
+        StringJoiner j = new StringJoiner(", ");
+        byCause.forEach((code, n) -> j.add(AttemptCodes.describe(code) + ": " + String.format(L, "%,d", n)));
+        return j.toString();
     }
 
     private static String millis(Double v) {

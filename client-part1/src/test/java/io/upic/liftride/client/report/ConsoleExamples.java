@@ -137,9 +137,12 @@ public final class ConsoleExamples {
                 .strip();
     }
 
-    /** What {@link SummaryPrinter#printResult} prints for {@code report}, with \n line ends. */
+    /** What the console prints with --verbose for {@code report}, with \n line ends. */
     public static String printed(RunReport report) {
-        return render(out -> SummaryPrinter.printResult(out, report));
+        return render(out -> {
+            BriefSummary.printResult(out, report);
+            VerboseSummary.printResult(out, report);
+        });
     }
 
     /** The prediction block of {@link #missedRun}: from its "Prediction, " line to the "=> what moved" line. */

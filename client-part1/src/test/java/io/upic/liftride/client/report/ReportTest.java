@@ -57,10 +57,9 @@ class ReportTest {
     void summaryStatesTheCountsTheThroughputNumeratorTheChecksAndWhichInputMoved() {
         RunReport report = missedReport();
         String out = print(report);
-        assertTrue(out.contains("successful requests       179,990"), out);
-        assertTrue(out.contains("failed requests                10"), out);
-        assertTrue(out.contains("wall time                  12.000 s"), out);
-        assertTrue(out.contains("14,999.2 req/s  (successful requests / wall seconds)"), out);
+        assertTrue(out.contains("  planned  successful  failed  not sent  attempts  retries  wall (s)"), out);
+        assertTrue(out.contains("  180,000     179,990      10         0   180,003        3    12.000"), out);
+        assertTrue(out.contains("179,990 successful, 10 failed, 3 retries; wall 12.000 s, 14,999.2 req/s"), out);
         assertTrue(out.contains("failures by cause: timeout: 3, HTTP 503: 7"), out);
         assertTrue(
                 out.contains(
@@ -73,27 +72,27 @@ class ReportTest {
         // peak: measured 14,999 req/s at 2 ms; naive 32 / 0.1 ms; the model 20,000 req/s at 32 x 0.05 ms
         assertTrue(
                 out.contains(
-                        "                                             measured    naive N / W     diff               model (MVA)     diff"),
+                        "  quantity                                measured    naive N / W      diff   model (MVA)    diff"),
                 out);
         assertTrue(
                 out.contains(
-                        "  peak phase throughput (32 threads)     14,999 req/s  320,000 req/s   -95.3%              20,000 req/s   -25.0%"),
+                        "  peak phase throughput (32 threads)  14,999 req/s  320,000 req/s    -95.3%  20,000 req/s  -25.0%"),
                 out);
         assertTrue(
                 out.contains(
-                        "  peak phase mean latency                    2.000 ms       0.100 ms +1900.0%                  1.600 ms   +25.0%"),
+                        "  peak phase mean latency                 2.000 ms       0.100 ms  +1900.0%      1.600 ms  +25.0%"),
                 out);
         assertTrue(
                 out.contains(
-                        "  peak phase requests in flight                  30.0           32.0    -6.3%                      32.0    -6.3%"),
+                        "  peak phase requests in flight               30.0           32.0     -6.3%          32.0   -6.3%"),
                 out);
         assertTrue(
                 out.contains(
-                        "  whole run wall time                        12.000 s        1.125 s  +966.7%                   9.000 s   +33.3%"),
+                        "  whole run wall time                     12.000 s        1.125 s   +966.7%       9.000 s  +33.3%"),
                 out);
         assertTrue(
                 out.contains(
-                        "  whole run throughput                   14,999 req/s  160,000 req/s   -90.6%              20,000 req/s   -25.0%"),
+                        "  whole run throughput                14,999 req/s  160,000 req/s    -90.6%  20,000 req/s  -25.0%"),
                 out);
         // a miss of more than 15%: D measured again (21.6 s over 180,003 attempts = 120 us) gives 10.8 s
         assertTrue(out.contains("The model missed the wall time by +33.3% (more than 15%)"), out);
@@ -123,9 +122,11 @@ class ReportTest {
                 settled.contains("  => what moved: D under load (the CPU per request differed from the model's)"),
                 settled);
         assertTrue(
-                out.contains("Reconciliation: planned 180,000 == successful 179,990 + failed 10 + not sent 0: OK"),
+                out.contains(
+                        "180,000 planned == 179,990 successful + 10 failed + 0 not sent: OK; server stored 179,990:"
+                                + " OK"),
                 out);
-        assertTrue(out.contains("server ridesStored 10,000 -> 189,990: delta 179,990 == successful 179,990: OK"), out);
+        assertTrue(out.contains("server ridesStored 10,000 -> 189,990: delta 179,990"), out);
         assertFalse(report.ok(), "a run with failures is not ok");
         // within 15%: nothing to explain
         RunReport close = report.toBuilder()
@@ -159,7 +160,7 @@ class ReportTest {
         assertTrue(out.contains("D = 100.0 us CPU per request under load (client only, server remote;"), out);
         assertTrue(out.contains("delay Z = 0.900 ms (W - D)"), out);
         assertTrue(out.contains("(D is the client's CPU only: the remote server's CPU is in the delay Z)"), out);
-        assertTrue(out.contains("diff   model (MVA), client CPU     diff"), out);
+        assertTrue(out.contains("diff  model (MVA), client CPU    diff"), out);
 
         RunReport noModel = Fixtures.report(r)
                 .baseline(Fixtures.baseline().warmupRequests(0).build())
@@ -171,7 +172,7 @@ class ReportTest {
                         "Little's law, W = 1.000 ms (single-thread baseline); no model (no CPU per request measured)"),
                 out);
         assertTrue(
-                out.contains("  whole run wall time                        12.000 s       11.250 s    +6.7%"
+                out.contains("  whole run wall time                     12.000 s      11.250 s    +6.7%"
                         + System.lineSeparator()),
                 out);
         assertFalse(out.contains("model (MVA)"), out);
@@ -189,18 +190,25 @@ class ReportTest {
                 .build();
         RunReport none = Fixtures.report(r).build();
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        SummaryPrinter.printSweep(new PrintStream(bytes, true, StandardCharsets.UTF_8), List.of(report, none));
+        VerboseSummary.printSweep(new PrintStream(bytes, true, StandardCharsets.UTF_8), List.of(report, none));
         String out = bytes.toString(StandardCharsets.UTF_8);
-        assertTrue(out.contains("throughput      naive N/W     diff    model (MVA)     diff"), out);
+        assertTrue(out.contains("throughput (req/s)     naive N/W   diff   model (MVA)    diff"), out);
         // measured 15,000 req/s; naive 16,000 (-6.25%); the model 180,000 x D / C = 9 s: 20,000 (-25.0%)
-        assertTrue(out.contains("12.000 s   15,000 req/s   16,000 req/s    -6.3%   20,000 req/s   -25.0%"), out);
-        assertTrue(out.contains("12.000 s   15,000 req/s              -                       -"), out);
+        assertTrue(
+                out.contains(
+                        "12.000          11.250           9.000              15,000  16,000 req/s  -6.3%  20,000 req/s"
+                                + "  -25.0%"),
+                out);
+        assertTrue(
+                out.contains(
+                        "12.000               -               -              15,000             -      -             -"),
+                out);
     }
 
     @Test
     void theBaselineLineShowsTheWarmUpWAndBothCpuFigures() {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        SummaryPrinter.printBaseline(
+        VerboseSummary.printBaseline(
                 new PrintStream(bytes, true, StandardCharsets.UTF_8),
                 Fixtures.baseline()
                         .meanLatencyNanos(262_000)
@@ -217,7 +225,9 @@ class ReportTest {
 
     private static String print(RunReport report) {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        SummaryPrinter.printResult(new PrintStream(bytes, true, StandardCharsets.UTF_8), report);
+        PrintStream out = new PrintStream(bytes, true, StandardCharsets.UTF_8);
+        BriefSummary.printResult(out, report);
+        VerboseSummary.printResult(out, report);
         return bytes.toString(StandardCharsets.UTF_8);
     }
 

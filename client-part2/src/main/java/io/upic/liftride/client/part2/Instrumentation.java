@@ -10,13 +10,13 @@ import io.upic.liftride.client.part2.chart.SweepCharts;
 import io.upic.liftride.client.part2.metrics.HistogramMetrics;
 import io.upic.liftride.client.part2.metrics.RunMetrics;
 import io.upic.liftride.client.part2.metrics.ScopeStats;
+import io.upic.liftride.client.part2.report.ConsoleReport;
 import io.upic.liftride.client.part2.report.HdrLog;
 import io.upic.liftride.client.part2.report.HtmlReport;
 import io.upic.liftride.client.part2.report.MarkdownReport;
 import io.upic.liftride.client.part2.report.ReportModel;
 import io.upic.liftride.client.part2.report.ReportModels;
 import io.upic.liftride.client.part2.report.RunOutput;
-import io.upic.liftride.client.part2.report.StatsText;
 import io.upic.liftride.client.plan.LoadPlan;
 import io.upic.liftride.client.prediction.CpuScope;
 import io.upic.liftride.client.prediction.Prediction;
@@ -174,17 +174,14 @@ final class Instrumentation implements RunHooks {
                 rec.mergeNanos() + System.nanoTime() - t0,
                 problems);
         outputs.add(o);
-        sections.add(ReportModels.run(o, rec.seconds()));
+        ReportModel.Run section = ReportModels.run(o, rec.seconds());
+        sections.add(section);
         if (!o.ok()) {
             failures.add("run with " + result.numThreads() + " threads: "
                     + (o.rowsMatch() ? "" : "CSV rows != attempts; ")
                     + (o.histogramsMatch() ? "" : "histogram values != attempts; ") + String.join("; ", problems));
         }
-        if (verbose) {
-            StatsText.print(out, o, outDir);
-        } else {
-            StatsText.printBrief(out, o, outDir);
-        }
+        ConsoleReport.printRun(out, o, section, outDir, verbose);
         writeReport(false); // after every run, so an interrupted sweep still leaves a report of what ran
     }
 
@@ -213,39 +210,34 @@ final class Instrumentation implements RunHooks {
         }
         boolean stopped = reports.size() < plannedRuns
                 || reports.stream().anyMatch(r -> r.result().stopped());
-        Path file = writeReport(stopped);
-        if (verbose && outputs.size() > 1) {
-            printSweep();
+        ReportModel model = writeReport(stopped);
+        if (verbose && model != null && model.sweep() != null) {
+            ConsoleReport.printSweep(out, model.sweep(), outDir);
         }
-        if (file != null && verbose) {
-            out.println("Report: " + file);
-            out.printf(
-                    Locale.US,
-                    "Report: %s (%,d bytes, rendered in %.1f ms)%n",
-                    outDir.resolve(HtmlReport.FILE),
-                    htmlBytes,
-                    htmlNanos / 1e6);
-        } else if (file != null) {
+        if (model != null) {
             out.println();
             out.printf(
                     "Beside it: %s%s and a folder per run%n",
                     MarkdownReport.FILE, sweepCharts.isEmpty() ? "" : ", " + sweepCharts.size() + " sweep charts");
+            if (verbose) {
+                out.printf(
+                        Locale.US, "%s: %,d bytes, rendered in %.1f ms%n", HtmlReport.FILE, htmlBytes, htmlNanos / 1e6);
+            }
             out.println("Report: " + outDir.resolve(HtmlReport.FILE));
         }
         out.flush();
     }
 
-    /** Writes report.md and report.html from one model of the runs so far; returns report.md, or null. */
-    private Path writeReport(boolean stopped) {
+    /** Writes report.md and report.html from one model of the runs so far; returns the model, or null. */
+    private ReportModel writeReport(boolean stopped) {
         if (outputs.isEmpty()) {
             return null;
         }
         String now = ZonedDateTime.now().format(DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss z", Locale.ROOT));
         ReportModel model;
-        Path file;
         try {
             model = ReportModels.of(new ReportModels.Context(command, now, stopped), outputs, sections, sweepCharts);
-            file = MarkdownReport.write(outDir, model);
+            MarkdownReport.write(outDir, model);
         } catch (IOException | RuntimeException e) {
             failures.add("cannot write " + MarkdownReport.FILE + ": " + e);
             err.println("PROBLEM (instrumentation): cannot write " + MarkdownReport.FILE + ": " + e);
@@ -260,28 +252,7 @@ final class Instrumentation implements RunHooks {
             failures.add("cannot write " + HtmlReport.FILE + ": " + e);
             err.println("PROBLEM (instrumentation): cannot write " + HtmlReport.FILE + ": " + e);
         }
-        return file;
-    }
-
-    private void printSweep() {
-        out.println();
-        out.println("Sweep latency (ms, all attempts) and measured concurrency");
-        out.printf(Locale.US, "  %7s %9s %9s %9s %9s %12s%n", "threads", "mean", "median", "p99", "max", "in flight");
-        for (RunOutput o : outputs) {
-            ScopeStats s = o.metrics().run();
-            out.printf(
-                    Locale.US,
-                    "  %7d %9.3f %9.3f %9.3f %9.3f %12.1f%n",
-                    o.report().result().numThreads(),
-                    s.all().meanMillis(),
-                    s.all().p50Millis(),
-                    s.all().p99Millis(),
-                    s.all().maxMillis(),
-                    s.measuredConcurrency());
-        }
-        for (ChartFile f : sweepCharts) {
-            out.println("Chart: " + f.file());
-        }
+        return model;
     }
 
     List<SweepCharts.Point> sweepPoints() {

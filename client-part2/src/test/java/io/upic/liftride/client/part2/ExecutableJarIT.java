@@ -83,7 +83,7 @@ class ExecutableJarIT {
         Ran ran = smallRun("verbose", "--verbose");
         assertEquals(0, ran.exit(), ran.printed());
         assertTrue(ran.out().contains("\nLiftRide drain: "), ran.printed());
-        assertTrue(ran.out().contains("Latency statistics"), "the full account\n" + ran.printed());
+        assertTrue(ran.out().contains("  scope      attempts"), "the full account\n" + ran.printed());
     }
 
     @Test

@@ -8,7 +8,9 @@ import io.upic.liftride.client.part2.html.Html;
 import io.upic.liftride.client.part2.html.HtmlPage;
 import io.upic.liftride.client.part2.metrics.LatencyStats;
 import io.upic.liftride.client.part2.metrics.Timeline;
-import io.upic.liftride.client.report.SummaryPrinter;
+import io.upic.liftride.client.report.BriefSummary;
+import io.upic.liftride.client.report.RunTables;
+import io.upic.liftride.client.report.Table;
 import io.upic.liftride.client.report.TheoryTable;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -155,18 +157,18 @@ public final class HtmlReport {
             table(page, ReportTables.shards(run.shards()));
             page.paragraph(MarkdownReport.overlapText(run.shards()));
         } else {
-            table(page, ReportTables.account(run.result()));
+            table(page, RunTables.account(run.result()));
         }
         if (!run.result().failuresByCause().isEmpty()) {
             page.paragraph("Failed requests by cause: "
-                    + SummaryPrinter.causes(run.result().failuresByCause()));
+                    + BriefSummary.causes(run.result().failuresByCause()));
         }
         checks(page, run);
         timeCharts(page, run, chartId);
         page.heading(3, "Latency (ms)", null);
         table(page, ReportTables.latency(run));
         page.chart(percentiles(run, chartId));
-        ReportTables.Table open = OpenModelReport.table(run);
+        Table open = OpenModelReport.table(run);
         if (open != null) {
             page.heading(3, OpenModelReport.heading(run), null);
             table(page, open);
@@ -465,7 +467,7 @@ public final class HtmlReport {
         }
         page.paragraph(t.heading() + ":");
         page.list(t.models());
-        table(page, ReportTables.theory(t));
+        table(page, RunTables.theory(t));
         page.paragraph("(" + MarkdownReport.THEORY_NOTE);
     }
 
@@ -504,7 +506,7 @@ public final class HtmlReport {
         return "<a href=\"" + Html.escape(MarkdownReport.link(dir, file)) + "\">" + Html.escape(text) + "</a>";
     }
 
-    private static void table(HtmlPage page, ReportTables.Table t) {
+    private static void table(HtmlPage page, Table t) {
         page.table(t.header(), t.right(), t.rows());
     }
 }

@@ -3,7 +3,9 @@ package io.upic.liftride.client.part2.report;
 import io.upic.liftride.client.part2.chart.RunCharts.ChartFile;
 import io.upic.liftride.client.part2.csv.CsvRows;
 import io.upic.liftride.client.part2.metrics.LatencyHistograms;
-import io.upic.liftride.client.report.SummaryPrinter;
+import io.upic.liftride.client.report.BriefSummary;
+import io.upic.liftride.client.report.RunTables;
+import io.upic.liftride.client.report.Table;
 import io.upic.liftride.client.report.TheoryTable;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -96,19 +98,19 @@ public final class MarkdownReport {
             table(b, ReportTables.shards(run.shards()));
             b.append('\n').append(overlapText(run.shards())).append("\n\n");
         } else {
-            table(b, ReportTables.account(run.result()));
+            table(b, RunTables.account(run.result()));
             b.append('\n');
         }
         if (!run.result().failuresByCause().isEmpty()) {
             b.append("Failed requests by cause: ")
-                    .append(SummaryPrinter.causes(run.result().failuresByCause()))
+                    .append(BriefSummary.causes(run.result().failuresByCause()))
                     .append("\n\n");
         }
         checks(b, run);
         subheading(b, run, "Latency (ms)");
         table(b, ReportTables.latency(run));
         b.append('\n');
-        ReportTables.Table open = OpenModelReport.table(run);
+        Table open = OpenModelReport.table(run);
         if (open != null) {
             subheading(b, run, OpenModelReport.heading(run));
             table(b, open);
@@ -138,7 +140,7 @@ public final class MarkdownReport {
     }
 
     /** A pipe table; "|" inside a cell is escaped. */
-    static void table(StringBuilder b, ReportTables.Table t) {
+    static void table(StringBuilder b, Table t) {
         b.append("| ").append(String.join(" | ", t.header())).append(" |\n|");
         t.right().forEach(r -> b.append(r ? "---:|" : "---|"));
         b.append('\n');
@@ -222,7 +224,7 @@ public final class MarkdownReport {
         b.append(t.heading()).append(":\n\n");
         t.models().forEach(line -> b.append("- ").append(line).append('\n'));
         b.append('\n');
-        table(b, ReportTables.theory(t));
+        table(b, RunTables.theory(t));
         b.append("\n(").append(THEORY_NOTE).append("\n\n");
     }
 

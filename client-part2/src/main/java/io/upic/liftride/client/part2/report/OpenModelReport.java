@@ -1,12 +1,11 @@
 package io.upic.liftride.client.part2.report;
 
-import io.upic.liftride.client.engine.PhaseResult;
 import io.upic.liftride.client.engine.RunResult;
-import io.upic.liftride.client.engine.ScheduleLag;
 import io.upic.liftride.client.part2.metrics.LatencyStats;
 import io.upic.liftride.client.part2.metrics.ScopeStats;
+import io.upic.liftride.client.report.RunTables;
+import io.upic.liftride.client.report.Table;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 
@@ -43,51 +42,29 @@ public final class OpenModelReport {
             + " intended time a request was sent; a late thread sends at once and catches up, it never skips a"
             + " request. " + WHY_TWO_LATENCIES;
 
-    /** The offered against the achieved rate per started phase; null in the closed model. */
-    public static ReportTables.Table table(ReportModel.Run o) {
-        RunResult r = o.result();
-        if (!o.open() || !isOpen(r)) {
+    /**
+     * The offered against the achieved rate per started phase ({@link RunTables#openModel}), with each phase's p99
+     * from the actual and from the intended send; null in the closed model.
+     */
+    public static Table table(ReportModel.Run o) {
+        Table t = o.open() ? RunTables.openModel(o.result()) : null;
+        if (t == null) {
             return null;
         }
         List<List<String>> rows = new ArrayList<>();
-        for (int k = 0; k < r.phases().size(); k++) {
-            PhaseResult p = r.phases().get(k);
-            if (!p.started()) {
-                continue;
-            }
-            ScheduleLag.Snapshot lag = p.scheduleLag();
-            ScopeStats s = o.metrics().phases().get(k);
-            rows.add(List.of(String.format(
-                            L,
-                            "%s|%d|%,.1f|%,.1f|%.3f|%.3f|%.3f|%,d|%.3f|%s",
-                            p.name(),
-                            p.threads(),
-                            p.offeredPerSecond(),
-                            p.achievedPerSecond(),
-                            p.achievedPerSecond() / p.offeredPerSecond(),
-                            lag.meanNanos() / 1e6,
-                            lag.maxNanos() / 1e6,
-                            lag.lateSends(),
-                            s.all().p99Millis(),
-                            p99(s.fromIntended()))
-                    .split("\\|", -1)));
+        List<ScopeStats> started =
+                o.metrics().phases().stream().filter(ScopeStats::started).toList();
+        for (int k = 0; k < t.rows().size(); k++) {
+            List<String> row = new ArrayList<>(t.rows().get(k));
+            row.add(String.format(L, "%.3f", started.get(k).all().p99Millis()));
+            row.add(p99(started.get(k).fromIntended()));
+            rows.add(row);
         }
-        List<Boolean> right = new ArrayList<>(Collections.nCopies(10, true));
-        right.set(0, false);
-        return new ReportTables.Table(
-                List.of(
-                        "phase",
-                        "threads",
-                        "offered (req/s)",
-                        "achieved (req/s)",
-                        "achieved / offered",
-                        "send lag mean (ms)",
-                        "send lag max (ms)",
-                        "sends > 1 ms late",
-                        "p99 actual (ms)",
-                        "p99 from intended (ms)"),
-                right,
-                rows);
+        List<String> header = new ArrayList<>(t.header());
+        header.addAll(List.of("p99 actual (ms)", "p99 from intended (ms)"));
+        List<Boolean> right = new ArrayList<>(t.right());
+        right.addAll(List.of(true, true));
+        return new Table(header, right, rows);
     }
 
     private static String p99(LatencyStats s) {

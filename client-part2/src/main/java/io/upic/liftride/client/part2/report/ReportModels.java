@@ -6,12 +6,12 @@ import io.upic.liftride.client.part2.metrics.ScopeStats;
 import io.upic.liftride.client.part2.metrics.TimeBuckets;
 import io.upic.liftride.client.part2.metrics.Timeline;
 import io.upic.liftride.client.prediction.Baseline;
-import io.upic.liftride.client.prediction.CpuScope;
 import io.upic.liftride.client.prediction.Prediction;
 import io.upic.liftride.client.report.PredictionCheck;
 import io.upic.liftride.client.report.Reconciliation;
 import io.upic.liftride.client.report.RunReport;
 import io.upic.liftride.client.report.TheoryTable;
+import io.upic.liftride.client.report.VerboseSummary;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -132,16 +132,9 @@ public final class ReportModels {
                 c.rowsPerChunk(),
                 c.maxChunks(),
                 c.stalls()));
-        if (!Double.isNaN(rep.busyCores())) {
-            notes.add(String.format(
-                    L,
-                    "CPU: this JVM (%s) kept %.2f of %d cores busy, %.0f us per attempt (of which the JIT compiler"
-                            + " threads %.1f us).",
-                    CpuScope.of(rep.embeddedServer()).label(),
-                    rep.busyCores(),
-                    rep.cores(),
-                    rep.cpuNanosPerAttempt() / 1e3,
-                    rep.jitNanosPerAttempt() / 1e3));
+        String cpu = VerboseSummary.cpu(rep);
+        if (cpu != null) {
+            notes.add(cpu);
         }
         // a miss over 15% says which input moved (D under load, W, the phase schedule), as the console does
         List<String> miss =
@@ -166,7 +159,12 @@ public final class ReportModels {
                 PercentileCurves.of(o.metrics()),
                 o.charts(),
                 null,
-                String.format(L, "Statistics and charts generated in %.3f s after the run.", o.reportNanos() / 1e9),
+                String.format(
+                        L,
+                        "Statistics and charts generated in %.3f s after the run (the CSV drained %.3f s after the"
+                                + " last worker).",
+                        o.reportNanos() / 1e9,
+                        o.csv().drainNanos() / 1e9),
                 rep.summary(),
                 miss);
     }

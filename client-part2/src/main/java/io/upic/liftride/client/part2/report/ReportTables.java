@@ -4,19 +4,19 @@ import io.upic.liftride.client.engine.PhaseResult;
 import io.upic.liftride.client.engine.RunResult;
 import io.upic.liftride.client.part2.metrics.LatencyStats;
 import io.upic.liftride.client.part2.metrics.ScopeStats;
-import io.upic.liftride.client.prediction.Prediction;
-import io.upic.liftride.client.report.TheoryTable;
+import io.upic.liftride.client.report.RunTables;
+import io.upic.liftride.client.report.Table;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 
 /**
- * The report's tables as cells of text, formatted once from a {@link ReportModel}: the Markdown renderer writes
- * them as pipe tables, the HTML renderer as {@code <table>}s. A cell may hold {@code **bold**} (a total row).
+ * The report's own tables as cells of text, formatted once from a {@link ReportModel} (the run's account, its
+ * predictions and a sweep's throughput come from {@link RunTables}): the Markdown renderer writes them as pipe
+ * tables, the HTML renderer as {@code <table>}s, the console as aligned text.
  * Stateless and thread-safe.
  */
 public final class ReportTables {
@@ -27,53 +27,12 @@ public final class ReportTables {
 
     private ReportTables() {}
 
-    /**
-     * A table.
-     *
-     * @param header the column names
-     * @param right  per column: right-aligned (a number)
-     * @param rows   the cells, one list per row, as many as columns
-     */
-    public record Table(List<String> header, List<Boolean> right, List<List<String>> rows) {}
-
-    private static Table table(String header, String align, List<List<String>> rows) {
-        List<Boolean> right = new ArrayList<>();
-        for (char c : align.toCharArray()) {
-            right.add(c == 'r');
-        }
-        return new Table(List.of(header.split("\\|", -1)), right, rows);
-    }
-
-    private static List<String> cells(String format, Object... args) {
-        return List.of(String.format(L, format, args).split("\\|", -1));
-    }
-
     /** The sweep's throughput and wall time: one row per run, its predictions beside the measurement. */
     public static Table sweepThroughput(ReportModel.Sweep sweep) {
-        List<List<String>> rows = new ArrayList<>();
-        for (ReportModel.SweepRow row : sweep.rows()) {
-            TheoryTable t = row.theory();
-            TheoryTable.Row x = t == null ? null : t.wholeRunThroughput();
-            Prediction bp = t == null ? null : t.model();
-            rows.add(cells(
-                    "%d|%,d|%,d|%.3f|%s|%s|%,.0f|%s|%s|%s|%s",
-                    row.threads(),
-                    row.planned(),
-                    row.failed(),
-                    row.wallNanos() / 1e9,
-                    t == null ? "-" : String.format(L, "%.3f", t.naive().wallNanos() / 1e9),
-                    bp == null ? "-" : String.format(L, "%.3f", bp.wallNanos() / 1e9),
-                    row.throughput(),
-                    x == null ? "-" : x.naiveText(),
-                    x == null ? "-" : x.naiveDiff(),
-                    x == null ? "-" : x.modelText(),
-                    x == null ? "-" : x.modelDiff()));
-        }
-        return table(
-                "threads|requests|failed|wall (s)|naive wall (s)|model wall (s)|throughput (req/s)|naive N/W|diff"
-                        + "|model (MVA)|diff",
-                "rrrrrrrrrrr",
-                rows);
+        return RunTables.sweep(sweep.rows().stream()
+                .map(r -> new RunTables.SweepRow(
+                        r.threads(), r.planned(), r.failed(), r.wallNanos(), r.throughput(), r.theory()))
+                .toList());
     }
 
     /** The sweep's latency and measured concurrency: one row per run. */
@@ -81,7 +40,7 @@ public final class ReportTables {
         List<List<String>> rows = new ArrayList<>();
         for (ReportModel.SweepRow row : sweep.rows()) {
             ScopeStats s = row.run();
-            rows.add(cells(
+            rows.add(Table.cells(
                     "%d|%.3f|%.3f|%.3f|%.3f|%.3f|%.1f",
                     row.threads(),
                     s.all().meanMillis(),
@@ -91,25 +50,8 @@ public final class ReportTables {
                     s.all().maxMillis(),
                     s.measuredConcurrency()));
         }
-        return table("threads|mean (ms)|median (ms)|p99 (ms)|p99.9 (ms)|max (ms)|in flight (X x W)", "rrrrrrr", rows);
-    }
-
-    /** A run's request account. */
-    public static Table account(RunResult r) {
-        var q = r.requests();
-        return table(
-                "planned|successful|failed|not sent|attempts|retries|wall (s)|throughput (req/s)",
-                "rrrrrrrr",
-                List.of(cells(
-                        "%,d|%,d|%,d|%,d|%,d|%,d|%.3f|%,.1f",
-                        q.planned(),
-                        q.successful(),
-                        q.failed(),
-                        q.notSent(),
-                        q.attempts(),
-                        q.retries(),
-                        r.wallNanos() / 1e9,
-                        r.throughputPerSecond())));
+        return Table.of(
+                "threads|mean (ms)|median (ms)|p99 (ms)|p99.9 (ms)|max (ms)|in flight (X x W)", "rrrrrrr", rows);
     }
 
     /** A merge's shards: each one's window and numbers, then the total. */
@@ -120,7 +62,7 @@ public final class ReportTables {
             rows.add(shardRow(w, origin));
         }
         rows.add(shardRow(sh.total(), origin));
-        return table(
+        return Table.of(
                 "shard|started (UTC)|ended (UTC)|+s|wall (s)|planned|successful|failed|not sent|retries"
                         + "|throughput (req/s)|mean|p50|p99|max (ms)",
                 "lllrrrrrrrrrrrr",
@@ -130,7 +72,7 @@ public final class ReportTables {
     private static List<String> shardRow(ReportModel.ShardWindow w, long origin) {
         LatencyStats l = w.stats().all();
         var q = w.requests();
-        return cells(
+        return Table.cells(
                 "%s|%s|%s|%.3f|%.3f|%,d|%,d|%,d|%,d|%,d|%,.1f|%s|%s|%s|%s",
                 w.label(),
                 TIME.format(Instant.ofEpochMilli(w.startEpochMillis())),
@@ -160,7 +102,7 @@ public final class ReportTables {
         for (ScopeStats s : run.metrics().phases()) {
             latencyRows(rows, s);
         }
-        return table(
+        return Table.of(
                 "scope|attempts|count|" + String.join("|", LatencyStats.COLUMNS),
                 "llr" + "r".repeat(LatencyStats.COLUMNS.size()),
                 rows);
@@ -168,7 +110,7 @@ public final class ReportTables {
 
     private static void latencyRows(List<List<String>> rows, ScopeStats s) {
         if (!s.started()) {
-            rows.add(cells("%s|-|not started||||||||", s.name()));
+            rows.add(Table.cells("%s|-|not started||||||||", s.name()));
             return;
         }
         String scope = s.isRun() ? "**whole run**" : s.name();
@@ -195,7 +137,7 @@ public final class ReportTables {
             PhaseResult p = r.phases().get(k);
             ScopeStats s = o.metrics().phases().get(k);
             if (!p.started() || p.threads() == 0) {
-                rows.add(cells(
+                rows.add(Table.cells(
                         "%s|%d|%,d|-|%s||||",
                         p.name(),
                         p.threads(),
@@ -203,7 +145,7 @@ public final class ReportTables {
                         p.started() ? "no threads on this shard" : "not started"));
                 continue;
             }
-            rows.add(cells(
+            rows.add(Table.cells(
                     "%s|%d|%,d|%,d|%.3f|%,.1f|%.3f|%.1f|%.0f%%",
                     p.name(),
                     p.threads(),
@@ -216,7 +158,7 @@ public final class ReportTables {
                     100 * s.measuredConcurrency() / p.threads()));
         }
         ScopeStats run = o.metrics().run();
-        rows.add(cells(
+        rows.add(Table.cells(
                 "**whole run**|%d (-t)|%,d|%,d|%.3f|%,.1f|%.3f|%.1f|",
                 r.numThreads(),
                 r.requests().planned(),
@@ -225,28 +167,10 @@ public final class ReportTables {
                 run.throughputPerSecond(),
                 run.all().meanMillis(),
                 run.measuredConcurrency()));
-        return table(
+        return Table.of(
                 "phase|threads|requests|successful|duration (s)|throughput (req/s)|mean latency (ms)"
                         + "|in flight (X x W)|in flight / threads",
                 "lrrrrrrrr",
                 rows);
-    }
-
-    /** Little's law's predictions against the measurement. */
-    public static Table theory(TheoryTable t) {
-        List<List<String>> rows = new ArrayList<>();
-        for (TheoryTable.Row row : t.rows()) {
-            rows.add(List.of(
-                    row.quantity(),
-                    row.measuredText(),
-                    row.naiveText(),
-                    row.naiveDiff(),
-                    row.modelText(),
-                    row.modelDiff()));
-        }
-        List<String> header = List.of("quantity", "measured", "naive N / W", "diff", t.modelLabel(), "diff");
-        List<Boolean> right = new ArrayList<>(Collections.nCopies(6, true));
-        right.set(0, false);
-        return new Table(header, right, rows);
     }
 }

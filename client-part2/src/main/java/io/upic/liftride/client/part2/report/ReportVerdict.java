@@ -1,7 +1,7 @@
 package io.upic.liftride.client.part2.report;
 
+import io.upic.liftride.client.report.BriefSummary;
 import io.upic.liftride.client.report.RunSummary;
-import io.upic.liftride.client.report.SummaryPrinter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -123,7 +123,7 @@ public record ReportVerdict(List<Row> rows) {
                 "failed",
                 s.failed(),
                 String.format(L, "%,d of %,d", s.failed(), s.planned())
-                        + (causes.isEmpty() ? "" : " (" + SummaryPrinter.causes(causes) + ")")
+                        + (causes.isEmpty() ? "" : " (" + BriefSummary.causes(causes) + ")")
                         + notSent,
                 Status.BAD);
     }

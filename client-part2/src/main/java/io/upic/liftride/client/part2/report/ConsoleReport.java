@@ -1,0 +1,75 @@
+package io.upic.liftride.client.part2.report;
+
+import io.upic.liftride.client.part2.chart.RunCharts.ChartFile;
+import io.upic.liftride.client.report.VerboseSummary;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The report model on the console, after client-part1's account of the run: a run's files in one line, and with
+ * --verbose its latency table, checks, notes and charts; a sweep's latency table. Numbers use {@link Locale#US}
+ * like client-part1's output. Stateless.
+ */
+public final class ConsoleReport {
+
+    private static final Locale L = Locale.US;
+
+    private ConsoleReport() {}
+
+    /** The run's folder and files in one line, its checks only when they fail, and its problems; more with verbose. */
+    public static void printRun(PrintStream out, RunOutput o, ReportModel.Run run, Path base, boolean verbose) {
+        if (verbose) {
+            VerboseSummary.print(out, ReportTables.latency(run));
+            out.println("  checks: " + MarkdownReport.checksText(run.checks()));
+            String cpu = VerboseSummary.cpu(o.report()); // client-part1's account printed it already
+            run.notes().stream().filter(n -> !n.equals(cpu)).forEach(n -> out.println("  " + n));
+            out.println("  charts: " + String.join(", ", names(base, run.charts())));
+            out.println("  " + run.generated());
+        }
+        var csv = o.csv();
+        out.printf(
+                L,
+                "  %-10s %s/: requests.csv (%,d rows%s), %s%ssummary.json, %d charts%n",
+                "files",
+                rel(base, o.dir()),
+                csv.rowsWritten(),
+                o.rowsMatch() ? "" : String.format(L, " != %,d attempts: MISMATCH", o.attempts()),
+                o.histogramsMatch()
+                        ? ""
+                        : String.format(
+                                L,
+                                "histograms %,d values != %,d attempts: MISMATCH, ",
+                                o.metrics().recordedAttempts(),
+                                o.attempts()),
+                o.hlog() == null ? "" : HdrLog.FILE + ", ",
+                o.charts().size());
+        for (String p : o.problems()) {
+            out.println("  PROBLEM (instrumentation): " + p);
+        }
+        out.flush();
+    }
+
+    /** The sweep's latency and measured concurrency per run, and its charts. */
+    public static void printSweep(PrintStream out, ReportModel.Sweep sweep, Path base) {
+        out.println();
+        VerboseSummary.print(out, ReportTables.sweepLatency(sweep));
+        out.println("  charts: " + String.join(", ", names(base, sweep.charts())));
+        out.flush();
+    }
+
+    private static List<String> names(Path base, List<ChartFile> charts) {
+        return charts.stream().map(f -> rel(base, f.file())).toList();
+    }
+
+    /** {@code file} relative to {@code base} when it is inside it, for shorter lines. */
+    static String rel(Path base, Path file) {
+        if (base == null) {
+            return file.toString();
+        }
+        Path b = base.toAbsolutePath().normalize();
+        Path f = file.toAbsolutePath().normalize();
+        return f.startsWith(b) ? b.relativize(f).toString() : file.toString();
+    }
+}
