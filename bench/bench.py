@@ -25,6 +25,8 @@ import subprocess
 import sys
 import time
 
+from benchlib import run_counts
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BENCH_JAR = os.path.join(ROOT, "bench", "target", "liftride-bench.jar")  # the real server plus the bare servlet
 BARE_SERVER = "io.upic.liftride.bench.BareServer"
@@ -155,16 +157,14 @@ def run_client(base, transport, threads, skiers, runs, warmup, jfr=None):
         # delay: skip JVM start-up and class loading, profile the phases
         cmd.append(f"-XX:StartFlightRecording=filename={jfr},settings={sampling_jfc()},delay=2s")
     cmd += ["-jar", CLIENT_JAR, "-t", str(threads), "-s", str(skiers), "-l", "40", "-m", str(runs),
-            "-i", base, "--baseline", str(warmup), "--transport", transport]
+            "-i", base, "--baseline", str(warmup), "--transport", transport, "--verbose"]
     print("+ " + " ".join(cmd), file=sys.stderr, flush=True)
     p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     out = p.stdout
     if p.returncode != 0:
         raise SystemExit(f"client exited {p.returncode}:\n{out}")
-    ok = int(re.search(r"successful requests\s+([\d,]+)", out).group(1).replace(",", ""))
-    failed = int(re.search(r"failed requests\s+([\d,]+)", out).group(1).replace(",", ""))
-    rps = float(re.search(r"throughput\s+([\d,.]+) req/s", out).group(1).replace(",", ""))
-    wall = float(re.search(r"wall time\s+([\d.]+) s", out).group(1))
+    counts = run_counts(out)
+    ok, failed, rps, wall = counts["ok"], counts["failed"], counts["rps"], counts["wall_s"]
     cpu = re.search(r"CPU: this JVM \([^)]*\) kept [\d.]+ of \d+ cores busy, ([\d.]+) us per attempt", out)
     return {"rps": rps, "ok": ok, "failed": failed, "wall_s": wall,
             "cpu_us_per_req": float(cpu.group(1)) if cpu else float("nan"),

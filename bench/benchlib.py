@@ -5,6 +5,7 @@ summarise repeated measurements as a median with its range.
 The scripts run as `python3 bench/NAME.py`, so this file's folder is on their import path.
 """
 import os
+import re
 import shutil
 import socket
 import statistics
@@ -81,3 +82,17 @@ def start_server(server_jar, port, jvm_args=()):
 def med_range(xs, fmt="{:.3f}"):
     """ "median (min-max)" of xs, each formatted with fmt."""
     return f"{fmt.format(statistics.median(xs))} ({fmt.format(min(xs))}-{fmt.format(max(xs))})"
+
+
+def run_counts(out):
+    """The first run's counts from the client's console summary ("requests   N successful, F failed,
+    R retries; wall W s, X req/s"; "server stored S: OK"), or None when it printed none."""
+    m = re.search(r"^\s+requests\s+([\d,]+) successful, ([\d,]+) failed, ([\d,]+) retries; "
+                  r"wall ([\d.]+) s, ([\d,.]+) req/s", out, re.M)
+    if not m:
+        return None
+    n = [float(g.replace(",", "")) for g in m.groups()]
+    stored = re.search(r"; server stored ([\d,]+): (OK|MISMATCH)", out)
+    return {"ok": int(n[0]), "failed": int(n[1]), "retries": int(n[2]), "wall_s": n[3], "rps": n[4],
+            "stored": int(stored.group(1).replace(",", "")) if stored else None,
+            "reconciled": "MISMATCH" not in out}

@@ -25,7 +25,7 @@ import tempfile
 import threading
 import time
 
-from benchlib import free_port
+from benchlib import free_port, run_counts
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SERVER_JAR = os.path.join(ROOT, "servlet", "target", "liftride-server.jar")
@@ -135,12 +135,12 @@ def main():
         c.wait(timeout=1800)
         reader.join(10)
         text = "".join(out)
-        rec = re.search(r"server ridesStored ([\d,]+) -> ([\d,]+): delta ([\d,]+) (\S+) successful ([\d,]+): (\S+)", text)
-        if not rec:
+        rec = run_counts(text)
+        if not rec or rec["stored"] is None:
             print("VERDICT: no server reconciliation line in the client's output")
             sys.exit(1)
-        delta, successful = rec.group(3), rec.group(5)
-        ok = rec.group(4) == "==" and delta == successful
+        delta, successful = rec["stored"], rec["ok"]
+        ok = rec["reconciled"] and delta == successful
         print(f"VERDICT: {a.scenario} killed mid-run: server delta {delta}, client successful {successful}: "
               + ("EXACT" if ok else "MISMATCH") + f"; client exit {c.returncode}")
         sys.exit(0 if ok else 1)

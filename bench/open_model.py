@@ -31,7 +31,7 @@ import threading
 import time
 import urllib.request
 
-from benchlib import sh
+from benchlib import run_counts, sh
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SERVER_JAR = os.path.join(ROOT, "servlet", "target", "liftride-server.jar")
@@ -91,7 +91,7 @@ def open_model_rows(out):
 def run_rate(base, transport, rate, threads, skiers, runs, warmup):
     """client-part1 at `rate` (None: the closed model, as fast as the threads go)."""
     cmd = ["java", "-Xmx1g", "-jar", PART1_JAR, "-t", str(threads), "-s", str(skiers), "-m", str(runs),
-           "-i", base, "--baseline", str(warmup), "--transport", transport]
+           "-i", base, "--baseline", str(warmup), "--transport", transport, "--verbose"]
     if rate is not None:
         cmd += ["--rate", str(rate)]
     print("+ " + " ".join(cmd), file=sys.stderr, flush=True)
@@ -104,7 +104,7 @@ def run_rate(base, transport, rate, threads, skiers, runs, warmup):
     peak = re.search(r"^\s+peak\s+\d+\s+[\d,]+\s+[\d,]+\s+[\d,]+\s+[\d.]+ s\s+([\d,]+) req/s", out, re.M)
     return {"transport": transport, "peak": rows.get("peak"), "rows": rows, "peak_rps": num(peak.group(1)),
             "cpu_us": float(cpu.group(2)) if cpu else float("nan"),
-            "failed": int(re.search(r"failed requests\s+([\d,]+)", out).group(1).replace(",", ""))}
+            "failed": run_counts(out)["failed"]}
 
 
 def stats_rows(out):
@@ -123,7 +123,7 @@ def stats_rows(out):
 def run_freeze(server, rate, threads, skiers, runs, freeze_s):
     with tempfile.TemporaryDirectory() as tmp:
         cmd = ["java", "-Xmx1g", "-jar", PART2_JAR, "-t", str(threads), "-s", str(skiers), "-m", str(runs),
-               "-i", server.base, "--baseline", "0", "--transport", "raw", "--rate", str(rate), "--out", tmp]
+               "-i", server.base, "--baseline", "0", "--transport", "raw", "--rate", str(rate), "--out", tmp, "--verbose"]
         print("+ " + " ".join(cmd), file=sys.stderr, flush=True)
         before = server.stored()
         # the startup phase stores skiers x runs x 0.2 rides; the freeze starts 1 s of peak later

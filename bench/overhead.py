@@ -39,6 +39,8 @@ import subprocess
 import sys
 import time
 
+from benchlib import run_counts
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SERVER_JAR = os.path.join(ROOT, "servlet", "target", "liftride-server.jar")
 PART1_JAR = os.path.join(ROOT, "client-part1", "target", "client-part1.jar")
@@ -121,13 +123,13 @@ def run_client(name, cmd, log_path, timeout):
 
 
 def parse_wall(text):
-    m = re.search(r"^\s+wall time\s+([\d.]+) s", text, re.M)
-    return float(m.group(1)) if m else None
+    c = run_counts(text)
+    return c["wall_s"] if c else None
 
 
 def parse_throughput(text):
-    m = re.search(r"^\s+throughput\s+([\d,.]+) req/s", text, re.M)
-    return float(m.group(1).replace(",", "")) if m else None
+    c = run_counts(text)
+    return c["rps"] if c else None
 
 
 def parse_rss_kb(time_text, rusage):
@@ -140,28 +142,30 @@ def parse_rss_kb(time_text, rusage):
 def parse_run_cpu(text):
     """The client JVM's CPU seconds during the run, from its CPU line (us per attempt x attempts)."""
     m = re.search(r"CPU: this JVM \(client only\) kept [\d.]+ of \d+ cores busy, (\d+) us per attempt", text)
-    a = re.search(r"^\s+successful requests\s+([\d,]+)", text, re.M)
-    f = re.search(r"^\s+failed requests\s+([\d,]+)", text, re.M)
-    r = re.search(r"^\s+retries\s+([\d,]+)", text, re.M)
-    if not (m and a):
+    c = run_counts(text)
+    if not (m and c):
         return None
-    attempts = sum(int(x.group(1).replace(",", "")) for x in (a, f, r) if x)  # every request's first attempt + retries
+    attempts = c["ok"] + c["failed"] + c["retries"]  # every request's first attempt + retries
     return int(m.group(1)) * attempts / 1e6
 
 
 def parse_writer(text):
-    m = re.search(r"CSV writer thread: ([\d.]+) s CPU beside the workers \(([\d.]+) ns per row\)", text)
+    m = re.search(r"the CSV writer thread used ([\d.]+) s CPU \(([\d.]+) ns per row\)", text)
     return (float(m.group(1)), float(m.group(2))) if m else None
 
 
 def parse_report_seconds(text):
-    m = re.search(r"Statistics, charts and files generated in ([\d.]+) s", text)
+    m = re.search(r"Statistics and charts generated in ([\d.]+) s", text)
     return float(m.group(1)) if m else None
 
 
 def parse_rows_ok(text):
-    m = re.search(r"CSV: ([\d,]+) rows written, ([\d,]+) attempts made: (OK|MISMATCH)", text)
-    return (int(m.group(1).replace(",", "")), int(m.group(2).replace(",", "")), m.group(3)) if m else None
+    m = re.search(r"requests\.csv \(([\d,]+) rows", text)
+    c = run_counts(text)
+    if not (m and c):
+        return None
+    rows, attempts = int(m.group(1).replace(",", "")), c["ok"] + c["failed"] + c["retries"]
+    return rows, attempts, "OK" if rows == attempts else "MISMATCH"
 
 
 def cpu_seconds(rusage):
@@ -243,9 +247,9 @@ def main():
                 tag = f"warmup{r + a.warmup_rounds + 1}" if r < 0 else str(r + 1)
                 log_path = os.path.join(RAW_DIR, f"overhead-{which}-{tag}.log")
                 if which == "part1":
-                    cmd = ["java", "-jar", PART1_JAR] + plan + ["-i", server.url]
+                    cmd = ["java", "-jar", PART1_JAR] + plan + ["-i", server.url, "--verbose"]
                 else:
-                    cmd = ["java", "-jar", PART2_JAR] + plan + ["-i", server.url, "--out",
+                    cmd = ["java", "-jar", PART2_JAR] + plan + ["-i", server.url, "--verbose", "--out",
                                                                 os.path.join(RAW_DIR, f"overhead-{tag}")]
                 text, ru, code, elapsed, _ = run_client(which, cmd, log_path, a.timeout)
                 wall = parse_wall(text)
@@ -260,7 +264,7 @@ def main():
         if not a.skip_memory:
             def mem_run(label, skiers, runs):
                 cmd = ["java", f"-Xmx{a.heap}", "-jar", PART2_JAR, "-t", str(a.mem_threads), "-s", str(skiers), "-m", str(runs),
-                       "-i", server.url, "--out", os.path.join(RAW_DIR, f"memory-{label}")]
+                       "-i", server.url, "--verbose", "--out", os.path.join(RAW_DIR, f"memory-{label}")]
                 log_path = os.path.join(RAW_DIR, f"memory-{label}.log")
                 text, ru, code, elapsed, tv = run_client(label, cmd, log_path, a.timeout)
                 rss, how = parse_rss_kb(tv, ru)
