@@ -3,6 +3,7 @@ package io.upic.liftride.client;
 import io.upic.liftride.client.cli.ExitCodes;
 import io.upic.liftride.client.cli.MaxDuration;
 import io.upic.liftride.client.cli.RunConfig;
+import io.upic.liftride.client.cli.RunOptions;
 import io.upic.liftride.client.cli.StartAt;
 import io.upic.liftride.client.engine.AttemptListener;
 import io.upic.liftride.client.engine.LoadEngine;
@@ -12,6 +13,9 @@ import io.upic.liftride.client.http.HttpSettings;
 import io.upic.liftride.client.http.RideSenderFactory;
 import io.upic.liftride.client.http.ServerProbe;
 import io.upic.liftride.client.jvm.ProcessCpu;
+import io.upic.liftride.client.live.LiveEndpoint;
+import io.upic.liftride.client.live.LiveMetrics;
+import io.upic.liftride.client.live.MetricsAddress;
 import io.upic.liftride.client.plan.LoadPlan;
 import io.upic.liftride.client.plan.Shard;
 import io.upic.liftride.client.prediction.Baseline;
@@ -30,6 +34,7 @@ import io.upic.liftride.client.report.ShardNotes;
 import io.upic.liftride.client.report.VerboseSummary;
 import io.upic.liftride.client.threshold.MetricSource;
 import io.upic.liftride.flags.UsageException;
+import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.time.Instant;
@@ -40,6 +45,7 @@ import java.util.Objects;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.IntSupplier;
 
 /**
  * One client invocation from parsed flags to exit code: start the embedded server if no -i, the
@@ -77,6 +83,8 @@ public final class ClientRunner {
     private long baselineStartNanos;
 
     private volatile LoadEngine engine;
+    /** What --metrics-port serves; null without it. Set before the first run, on the runner's thread. */
+    private LiveMetrics live;
     /** What --verbose adds to the brief account, else nowhere; set by {@link #run} before anything prints. */
     private PrintStream out = NOWHERE;
 
@@ -120,11 +128,43 @@ public final class ClientRunner {
             if (lateStart(configs.get(0), false)) { // before anything starts
                 return UsageException.EXIT_CODE;
             }
-            return runAll(List.copyOf(configs), Objects.requireNonNull(hooks, "hooks"));
+            RunHooks h = Objects.requireNonNull(hooks, "hooks");
+            return servingLiveMetrics(configs.get(0).metricsAddress(), () -> runAll(List.copyOf(configs), h));
         } finally {
             stdout.flush();
             err.flush();
             finished.countDown();
+        }
+    }
+
+    /**
+     * Runs {@code body} while {@code --metrics-port} serves every run's live figures (nothing to serve when {@code
+     * address} is null), then, unless stopped, waits for one more scrape so that the scraper has the final figures.
+     */
+    private int servingLiveMetrics(MetricsAddress address, IntSupplier body) {
+        if (address == null) {
+            return body.getAsInt();
+        }
+        live = new LiveMetrics();
+        try (LiveEndpoint endpoint = LiveEndpoint.open(address, live)) {
+            stdout.printf(
+                    Locale.US,
+                    "Live metrics: http://%s:%d/metrics%s (a live view; the summary is the account)%n",
+                    address.host() == null ? "localhost" : address.host(),
+                    endpoint.port(),
+                    address.host() == null ? " and every address" : "");
+            stdout.flush();
+            int code = body.getAsInt();
+            if (!stopRequested) {
+                endpoint.awaitFinalScrape();
+            }
+            return code;
+        } catch (IOException e) {
+            err.println(RunOptions.METRICS_PORT.displayName() + " " + address + ": cannot listen: " + e.getMessage());
+            return 1;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return 1;
         }
     }
 
@@ -405,6 +445,9 @@ public final class ClientRunner {
                 .openModel(c.openModel())
                 .progress(ProgressPrinter.forRun(c.quiet(), c.progress() || console, err), 1_000)
                 .build();
+        if (live != null) {
+            live.watch(e.runId(), c.shard(), e::live);
+        }
         long jitBefore = ProcessCpu.jitCompilerNanos();
         long cpuBefore = ProcessCpu.nanos();
         RunResult result = runEngine(e);

@@ -2,6 +2,7 @@ package io.upic.liftride.client.cli;
 
 import io.upic.liftride.client.engine.RideValues;
 import io.upic.liftride.client.http.RetryPolicy;
+import io.upic.liftride.client.live.MetricsAddress;
 import io.upic.liftride.client.plan.LoadPlan;
 import io.upic.liftride.client.plan.OpenModel;
 import io.upic.liftride.client.plan.PhasePlan;
@@ -50,6 +51,7 @@ import lombok.With;
  *                             MaxDuration#NONE} for none; null: the default from the plan ({@link MaxDuration#of})
  * @param recalibrate          --recalibrate: ignore the CPU per request stored by earlier runs and measure it anew
  * @param verbose              --verbose: the full account of every step on the console, not the brief one
+ * @param metricsAddress       --metrics-port: where the live metrics are served while the client runs; null: not
  */
 @Builder(toBuilder = true)
 @With
@@ -78,7 +80,8 @@ public record RunConfig(
         Double rate,
         Duration maxDuration,
         boolean recalibrate,
-        boolean verbose) {
+        boolean verbose,
+        MetricsAddress metricsAddress) {
 
     /** Checks every field against its flag's rule (see {@link RunOptions}), for configs built without the CLI. */
     public RunConfig {

@@ -4,6 +4,7 @@ import static io.upic.liftride.flags.Flag.integer;
 
 import io.upic.liftride.client.engine.RideValues;
 import io.upic.liftride.client.http.RetryPolicy;
+import io.upic.liftride.client.live.MetricsAddress;
 import io.upic.liftride.client.plan.PhasePlan;
 import io.upic.liftride.client.plan.Shard;
 import io.upic.liftride.client.threshold.Threshold;
@@ -184,6 +185,18 @@ public final class RunOptions {
             "verbose",
             "the full account on the console: the baseline, each phase, the prediction's inputs and the embedded"
                     + " server's lines; default: at most 15 lines per run");
+    public static final Flag<MetricsAddress> METRICS_PORT = Flag.of(
+                    null,
+                    "metrics-port",
+                    "PORT",
+                    MetricsAddress.RULE,
+                    null,
+                    "serve live metrics for Prometheus at http://HOST:PORT/metrics while the client runs (requests"
+                            + " sent, successful, failed, retries, in flight, latency; per phase, labelled run_id and"
+                            + " shard); 0 = a free port, printed; HOST:PORT listens on one address only; a live view,"
+                            + " the summary is the account",
+                    MetricsAddress::parse)
+            .withExplainsRejection(true);
     public static final Flag<Boolean> QUIET =
             Flag.toggle(null, "quiet", "no progress output at all (neither the line nor the 10 s log lines)");
     public static final Flag<Shard> SHARD = Flag.of(
@@ -235,7 +248,7 @@ public final class RunOptions {
             new Flags.Group(
                     "Network",
                     List.of(TRANSPORT, CONNECT_TIMEOUT, READ_TIMEOUT, BACKOFF, BACKOFF_MAX, GIVE_UP, MAX_DURATION)),
-            new Flags.Group("Output", List.of(VERBOSE, QUIET, PROGRESS, HELP)),
+            new Flags.Group("Output", List.of(VERBOSE, QUIET, PROGRESS, METRICS_PORT, HELP)),
             new Flags.Group("CI checks", List.of(THRESHOLD, SUMMARY_JSON)));
 
     /** Every flag of client-part1, in usage order. */
@@ -297,6 +310,7 @@ public final class RunOptions {
                 .maxDuration(MAX_DURATION.valueIn(cl))
                 .recalibrate(RECALIBRATE.valueIn(cl))
                 .verbose(VERBOSE.valueIn(cl))
+                .metricsAddress(METRICS_PORT.valueIn(cl))
                 .build();
         checkShard(config, threadCounts);
         return new ParsedArgs(cl, threadCounts, config, false);

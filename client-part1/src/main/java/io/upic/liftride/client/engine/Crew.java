@@ -14,8 +14,8 @@ import java.util.concurrent.FutureTask;
  * One phase's workers and the threads that run them: created before the run's clock starts, started together,
  * joined at the end, and counted (live for the progress display, exactly for the account). Each thread runs its
  * worker in a {@link FutureTask}, which carries what the worker threw to the account. Used by the
- * {@link LoadEngine}'s thread only, apart from {@link #done()} and {@link #failedSoFar()}, which the progress
- * thread may call at any time.
+ * {@link LoadEngine}'s thread only, apart from {@link #done()}, {@link #failedSoFar()} and {@link #live()}, which
+ * any thread may call at any time.
  */
 final class Crew {
 
@@ -85,6 +85,15 @@ final class Crew {
             failed += w.failedSoFar();
         }
         return failed;
+    }
+
+    /** The phase's figures so far; safe from any thread. */
+    LiveFigures live() {
+        LiveFigures.Sums sums = new LiveFigures.Sums();
+        for (Worker w : workers) {
+            w.addLiveTo(sums);
+        }
+        return sums.of(tracker.index(), phase.name());
     }
 
     /** The phase's account once joined; adds its workers' problems to {@code problems}. */

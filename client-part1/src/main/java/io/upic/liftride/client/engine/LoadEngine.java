@@ -44,6 +44,10 @@ public final class LoadEngine {
 
     private volatile SilentServerDetector silentServer = SilentServerDetector.never();
     private volatile List<PhaseTracker> trackers = List.of();
+    /** The run's crews once created, for {@link #live()}. */
+    private volatile List<Crew> liveCrews = List.of();
+    /** The prefix of the run's Idempotency-Keys and its live metrics' {@code run_id}. */
+    private final String runId = RideKeys.newRunId();
 
     private LoadEngine(Builder b) {
         this.plan = b.plan;
@@ -105,6 +109,25 @@ public final class LoadEngine {
         return silentServer.reason();
     }
 
+    /** 16 hex digits naming this run: the prefix of its rides' Idempotency-Keys. */
+    public String runId() {
+        return runId;
+    }
+
+    /**
+     * Every phase's figures so far, in plan order: a live view for any thread at any time (empty until {@link #run()}
+     * has created the workers), equal to the result's counts once {@link #run()} has returned. The account is
+     * {@link #run()}'s result.
+     */
+    public List<LiveFigures> live() {
+        List<Crew> crews = liveCrews;
+        List<LiveFigures> figures = new ArrayList<>(crews.size());
+        for (Crew crew : crews) {
+            figures.add(crew.live());
+        }
+        return figures;
+    }
+
     /**
      * Runs the plan to the end (or until {@link #stop()}) on the calling thread, which waits for the
      * triggers and joins the workers. Senders and recorders are created before the clock starts.
@@ -117,6 +140,7 @@ public final class LoadEngine {
             throw new IllegalStateException("run() may be called once per engine");
         }
         List<Crew> crews = crews(); // everything that costs time to set up happens here, before the clock starts
+        liveCrews = List.copyOf(crews);
         AttemptListener.BackgroundTask task = listener.backgroundTask();
         Background background = task == null ? null : new Background(task);
         if (background != null) {
@@ -177,22 +201,20 @@ public final class LoadEngine {
             stop();
         }
         silentServer = new SilentServerDetector(retryPolicy.giveUpAfterMillis(), System.nanoTime(), this::stop);
-        String runId = RideKeys.newRunId();
         Worker.Common common = new Worker.Common(ride, seed, this::isStopRequested, clock);
         List<Crew> crews = new ArrayList<>(n);
         for (int k = 0; k < n; k++) {
             PlannedPhase phase = phases.get(k);
             List<Worker> workers = new ArrayList<>(phase.threads());
             for (ThreadAssignment assignment : phase.assignments()) {
-                workers.add(worker(assignment, phase.threads(), phaseTrackers.get(k), runId, common));
+                workers.add(worker(assignment, phase.threads(), phaseTrackers.get(k), common));
             }
             crews.add(new Crew(phase, phaseTrackers.get(k), workers));
         }
         return crews;
     }
 
-    private Worker worker(
-            ThreadAssignment assignment, int phaseThreads, PhaseTracker tracker, String runId, Worker.Common common) {
+    private Worker worker(ThreadAssignment assignment, int phaseThreads, PhaseTracker tracker, Worker.Common common) {
         RideSender rideSender = senders.create();
         AttemptRecorder recorder =
                 Objects.requireNonNull(listener.recorder(assignment), "listener.recorder() returned null");

@@ -32,6 +32,7 @@ public final class RetryingSender {
     private final RideKeys keys;
 
     private int lastAttempts;
+    private long lastRequestNanos;
     private long attempts;
     private long latencyNanosSum;
     private RuntimeException firstClientError;
@@ -92,9 +93,13 @@ public final class RetryingSender {
             int minute,
             int waitTime) {
         String rideKey = keys.next();
+        long due = intendedStartNanos;
         for (int attempt = 1; ; attempt++) {
             long startEpochMillis = System.currentTimeMillis();
             long start = System.nanoTime();
+            if (due == AttemptRecorder.UNSCHEDULED) {
+                due = start;
+            }
             int code;
             try {
                 code = AttemptCodes.ofStatus(
@@ -112,6 +117,7 @@ public final class RetryingSender {
             attempts++;
             latencyNanosSum += latencyNanos;
             lastAttempts = attempt;
+            lastRequestNanos = start + latencyNanos - due;
             recorder.onAttempt(startEpochMillis, start, intendedStartNanos, latencyNanos, code, attempt);
             boolean gaveUp = silentServer.onAttempt(code, start + latencyNanos);
 
@@ -151,6 +157,14 @@ public final class RetryingSender {
     /** Attempts the last {@link #send} used (1 = no retry). */
     public int lastAttempts() {
         return lastAttempts;
+    }
+
+    /**
+     * How long the last {@link #send} took from the request's intended send time (its first attempt's start in the
+     * closed model) to the end of its last attempt, in nanoseconds.
+     */
+    public long lastRequestNanos() {
+        return lastRequestNanos;
     }
 
     /** Attempts made through this sender so far. */

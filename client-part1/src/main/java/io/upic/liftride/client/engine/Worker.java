@@ -11,10 +11,10 @@ import java.util.function.LongFunction;
 import java.util.random.RandomGenerator;
 
 /**
- * One worker thread's loop and its private counters. Counters are plain fields written only by the
- * worker; the engine reads them after {@code join()}. {@link #done()} and {@link #failedSoFar()} are
- * volatile so the progress thread can read them while the worker runs. What {@link #run()} throws travels
- * in the {@link java.util.concurrent.FutureTask} the {@link Crew} runs it in.
+ * One worker thread's loop and its counts. The counts ({@link LiveCounts}) are written only by the worker and may be
+ * read from any thread while it runs (the progress line, the live metrics); the engine's account reads them after
+ * {@code join()}, when they are exact. What {@link #run()} throws travels in the
+ * {@link java.util.concurrent.FutureTask} the {@link Crew} runs it in.
  */
 final class Worker implements Runnable {
 
@@ -32,12 +32,7 @@ final class Worker implements Runnable {
     private final Pacer pacer;
     private final ScheduleLag lag = new ScheduleLag();
 
-    private volatile long done;
-    private volatile long failedSoFar;
-
-    private long successful;
-    private long failed;
-    private long retries;
+    private final LiveCounts counts = new LiveCounts();
     private final FailureCounts causes = new FailureCounts();
 
     /**
@@ -98,6 +93,7 @@ final class Worker implements Runnable {
                     }
                     lag.record(intended, late);
                 }
+                counts.sent();
                 int code = sender.send(
                         intended,
                         resortId,
@@ -107,15 +103,10 @@ final class Worker implements Runnable {
                         random.nextInt(1, liftBound),
                         random.nextInt(minuteFrom, minuteBound),
                         random.nextInt(0, 11));
-                retries += sender.lastAttempts() - 1;
-                if (AttemptCodes.isSuccess(code)) {
-                    successful++;
-                } else {
-                    failed++;
+                counts.finished(code, sender.lastAttempts() - 1, sender.lastRequestNanos());
+                if (!AttemptCodes.isSuccess(code)) {
                     causes.add(code);
-                    failedSoFar = failed;
                 }
-                done = successful + failed;
             }
         } finally {
             tracker.workerFinished(System.nanoTime()); // in finally: a crashed worker never hangs the next phase
@@ -137,24 +128,31 @@ final class Worker implements Runnable {
         return assignment;
     }
 
+    /** Requests ended so far; safe from any thread. */
     public long done() {
-        return done;
+        return counts.successful() + counts.failed();
     }
 
+    /** Requests failed so far; safe from any thread. */
     public long failedSoFar() {
-        return failedSoFar;
+        return counts.failed();
     }
 
     public long successful() {
-        return successful;
+        return counts.successful();
     }
 
     public long failed() {
-        return failed;
+        return counts.failed();
     }
 
     public long retries() {
-        return retries;
+        return counts.retries();
+    }
+
+    /** Adds this worker's counts so far to {@code into}; safe from any thread. */
+    void addLiveTo(LiveFigures.Sums into) {
+        counts.addTo(into);
     }
 
     public long attempts() {
