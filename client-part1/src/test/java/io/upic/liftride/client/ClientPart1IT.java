@@ -145,7 +145,7 @@ class ClientPart1IT {
         assertTrue(
                 o.contains("CPU per request under load (client + embedded server; from: the baseline's, cold: rough)"),
                 o);
-        assertTrue(o.contains("diff   model (MVA)    diff"), o);
+        assertTrue(o.matches("(?s).*diff +model \\(MVA\\) +diff\\n.*"), "the Little's law table's header\n" + o);
         assertTrue(o.contains("  whole run wall time    "), o);
         assertTrue(o.contains("1,800 planned == 1,800 successful + 0 failed + 0 not sent: OK"), o);
         assertTrue(o.contains("server stored 1,800: OK"), o);
