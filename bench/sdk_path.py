@@ -118,7 +118,7 @@ def write(a, started, labels, counts, runs, probes):
     for t in counts:
         ref = probes[(labels[0], t)]
         lines += ["", f"## SdkProbe, {t} sender thread{'s' if t > 1 else ''}, {a.requests:,} requests "
-                  f"after {a.requests:,} (split between the threads)", "",
+                  f"after {a.requests:,} (split between the threads), run of {started}", "",
                   "| build | bytes allocated / request | Δ bytes | thread CPU µs / request | Δ µs "
                   "| process CPU µs / request | wall µs / request |",
                   "|---|---|---|---|---|---|---|"]
