@@ -446,7 +446,7 @@ public final class ClientRunner {
                 .progress(ProgressPrinter.forRun(c.quiet(), c.progress() || console, err), 1_000)
                 .build();
         if (live != null) {
-            live.watch(e.runId(), c.shard(), e::live);
+            live.watch(e.runId(), c.startAt(), c.shard(), e::live);
         }
         long jitBefore = ProcessCpu.jitCompilerNanos();
         long cpuBefore = ProcessCpu.nanos();

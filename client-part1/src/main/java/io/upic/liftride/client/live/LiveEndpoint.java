@@ -14,6 +14,9 @@ import java.util.concurrent.TimeUnit;
  */
 public final class LiveEndpoint implements AutoCloseable {
 
+    /** Where the metrics are served. */
+    public static final String PATH = "/metrics";
+
     /** The longest {@link #awaitFinalScrape} waits. */
     static final long MAX_FINAL_WAIT_NANOS = TimeUnit.SECONDS.toNanos(15);
 
@@ -38,7 +41,7 @@ public final class LiveEndpoint implements AutoCloseable {
     public static LiveEndpoint open(MetricsAddress address, LiveMetrics metrics) throws IOException {
         HttpServer server = HttpServer.create(address.socketAddress(), 16);
         LiveEndpoint endpoint = new LiveEndpoint(server, metrics);
-        server.createContext("/metrics", endpoint::serve);
+        server.createContext(PATH, endpoint::serve);
         server.start();
         return endpoint;
     }
@@ -51,7 +54,7 @@ public final class LiveEndpoint implements AutoCloseable {
     private void serve(HttpExchange exchange) throws IOException {
         try (exchange) {
             String method = exchange.getRequestMethod();
-            if (!exchange.getRequestURI().getPath().equals("/metrics")) {
+            if (!exchange.getRequestURI().getPath().equals(PATH)) {
                 exchange.sendResponseHeaders(404, -1);
                 return;
             }

@@ -11,6 +11,7 @@ import io.prometheus.metrics.model.snapshots.Labels;
 import io.prometheus.metrics.model.snapshots.MetricSnapshots;
 import io.upic.liftride.client.engine.LiveFigures;
 import io.upic.liftride.client.plan.Shard;
+import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -31,12 +32,14 @@ public final class LiveMetrics {
 
     private final List<Run> runs = new CopyOnWriteArrayList<>();
 
-    /** Adds a run whose phases' {@code figures} every later scrape reads. */
-    public void watch(String runId, Shard shard, Supplier<List<LiveFigures>> figures) {
-        runs.add(new Run(
-                Objects.requireNonNull(runId, "runId"),
-                shard.index() + "/" + shard.count(),
-                Objects.requireNonNull(figures, "figures")));
+    /**
+     * Adds a run whose phases' {@code figures} every later scrape reads. Its {@code run_id} is {@code ownId}, or with
+     * {@code --start-at} the instant and the run's number in this process ({@code 2026-12-01T09:00:00Z/1}), which
+     * every shard of one sharded run computes alike.
+     */
+    public synchronized void watch(String ownId, Instant startAt, Shard shard, Supplier<List<LiveFigures>> figures) {
+        String runId = startAt == null ? Objects.requireNonNull(ownId, "ownId") : startAt + "/" + (runs.size() + 1);
+        runs.add(new Run(runId, shard.index() + "/" + shard.count(), Objects.requireNonNull(figures, "figures")));
     }
 
     /** Every watched run's figures now. */

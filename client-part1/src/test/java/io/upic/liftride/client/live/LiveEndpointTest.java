@@ -31,6 +31,7 @@ class LiveEndpointTest {
         int buckets = LiveFigures.LATENCY_BOUNDS_NANOS.length + 1;
         metrics.watch(
                 "00000000000000aa",
+                null,
                 Shard.WHOLE,
                 () -> List.of(new LiveFigures(0, "startup", 3, 3, 0, 0, new long[causes], new long[buckets], 0)));
         return metrics;

@@ -10,6 +10,7 @@ import io.upic.liftride.client.plan.Shard;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
@@ -36,7 +37,7 @@ class LiveMetricsTest {
     @Test
     void aScrapeShowsEachFigureUnderItsNameWithRunShardAndPhaseLabels() throws IOException {
         LiveMetrics metrics = new LiveMetrics();
-        metrics.watch("00000000000000ab", new Shard(2, 3), () -> List.of(peak()));
+        metrics.watch("00000000000000ab", null, new Shard(2, 3), () -> List.of(peak()));
         Map<String, Double> samples = samples(metrics);
         String labels = "{phase=\"peak\",run_id=\"00000000000000ab\",shard=\"2/3\"}";
         assertEquals(10.0, samples.get("liftride_client_requests_sent_total" + labels));
@@ -66,10 +67,10 @@ class LiveMetricsTest {
         LiveMetrics metrics = new LiveMetrics();
         assertTrue(samples(metrics).isEmpty(), "no run, no series");
         AtomicReference<List<LiveFigures>> first = new AtomicReference<>(List.of());
-        metrics.watch("0000000000000001", Shard.WHOLE, first::get);
+        metrics.watch("0000000000000001", null, Shard.WHOLE, first::get);
         assertTrue(samples(metrics).isEmpty(), "a run whose workers are not created yet has no series");
         first.set(List.of(peak()));
-        metrics.watch("0000000000000002", Shard.WHOLE, () -> List.of(peak()));
+        metrics.watch("0000000000000002", null, Shard.WHOLE, () -> List.of(peak()));
         Map<String, Double> samples = samples(metrics);
         for (String run : List.of("0000000000000001", "0000000000000002")) {
             assertEquals(
@@ -81,9 +82,27 @@ class LiveMetricsTest {
     }
 
     @Test
+    void shardsGivenOneStartAtShareEachRunsIdAndKeepTheirShard() throws IOException {
+        Instant startAt = Instant.parse("2026-12-01T09:00:00Z");
+        LiveMetrics shard1 = new LiveMetrics();
+        LiveMetrics shard2 = new LiveMetrics();
+        for (int run = 0; run < 2; run++) {
+            shard1.watch("00000000000000a" + run, startAt, new Shard(1, 2), () -> List.of(peak()));
+            shard2.watch("00000000000000b" + run, startAt, new Shard(2, 2), () -> List.of(peak()));
+        }
+        String series = "liftride_client_requests_sent_total{phase=\"peak\",run_id=\"2026-12-01T09:00:00Z/%d\","
+                + "shard=\"%d/2\"}";
+        for (int run = 1; run <= 2; run++) {
+            assertEquals(10.0, samples(shard1).get(series.formatted(run, 1)), "shard 1, run " + run);
+            assertEquals(10.0, samples(shard2).get(series.formatted(run, 2)), "shard 2, run " + run);
+        }
+        assertFalse(text(shard1).contains("00000000000000a"), "the process's own id gives way to the shared one");
+    }
+
+    @Test
     void everyHelpTextSaysTheSummaryIsTheAccount() throws IOException {
         LiveMetrics metrics = new LiveMetrics();
-        metrics.watch("0000000000000001", Shard.WHOLE, () -> List.of(peak()));
+        metrics.watch("0000000000000001", null, Shard.WHOLE, () -> List.of(peak()));
         List<String> help =
                 text(metrics).lines().filter(l -> l.startsWith("# HELP")).toList();
         assertEquals(6, help.size(), String.join("\n", help));

@@ -72,6 +72,7 @@ class IndexedJobSimulationIT {
             List<String> args = withValue(podArgs, "-i", base);
             args = withValue(withValue(args, "-t", "4"), "-s", "200");
             args = withValue(args, "--start-at", startAt.toString());
+            args = withValue(args, "--metrics-port", "127.0.0.1:0"); // one machine: a free port per pod
             args = withValue(args, "--out", valueOf(args, "--out").replace("/results", volume.toString()));
             List<Process> pods = new ArrayList<>();
             for (int i = 0; i < shards; i++) {

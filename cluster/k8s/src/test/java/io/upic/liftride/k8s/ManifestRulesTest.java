@@ -8,6 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.upic.liftride.client.cli.MaxDuration;
 import io.upic.liftride.client.cli.StartAt;
+import io.upic.liftride.client.live.LiveEndpoint;
+import io.upic.liftride.client.live.MetricsAddress;
 import io.upic.liftride.client.plan.Shard;
 import io.upic.liftride.server.embedded.EmbeddedServer;
 import io.upic.liftride.server.operations.OperatingSettings;
@@ -49,6 +51,17 @@ class ManifestRulesTest {
         Duration clientLimit = MaxDuration.parse(valueOf(loadArgs, "--max-duration"));
         Duration jobLimit = Duration.ofSeconds((int) at(load, "spec.activeDeadlineSeconds"));
         assertTrue(clientLimit.compareTo(jobLimit) < 0, clientLimit + " must end before the Job's " + jobLimit);
+    }
+
+    @Test
+    void everyShardServesLiveMetricsOnThePortItsPodDeclaresForScraping() {
+        String port = MetricsAddress.parse(valueOf(loadArgs, "--metrics-port")).port() + "";
+        assertEquals(port, at(load, CONTAINER + "ports.0.containerPort").toString());
+        assertEquals("metrics", at(load, CONTAINER + "ports.0.name"));
+        Map<String, String> scrape = at(load, "spec.template.metadata.annotations");
+        assertEquals("true", scrape.get("prometheus.io/scrape"));
+        assertEquals(port, scrape.get("prometheus.io/port"));
+        assertEquals(LiveEndpoint.PATH, scrape.get("prometheus.io/path"));
     }
 
     @Test
