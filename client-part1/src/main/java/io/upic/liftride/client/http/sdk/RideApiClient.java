@@ -21,7 +21,7 @@ import okhttp3.RequestBody;
 import okio.Buffer;
 
 /**
- * The worker's {@link ApiClient}, building the lift-ride POST with less work per
+ * The worker's {@link ApiClient} ({@link DeadlineApiClient}), building the lift-ride POST with less work per
  * call. The generated {@link #buildRequest} builds each URL segment by segment, serializes the ride through
  * Gson's reflection and sets every header again: about a quarter of the SDK path's client CPU (JFR, bench.py).
  * Here the generated code builds a POST of a {@link LiftRide} once, and that request is the template of the
@@ -31,13 +31,14 @@ import okio.Buffer;
  * once. Every other call, and one whose URL is not kept yet, goes through the generated code, so what is
  * sent does not change. One per worker; not thread-safe.
  */
-class RideApiClient extends ApiClient {
+class RideApiClient extends DeadlineApiClient {
 
     private final PathUrls urls;
     /** The request of the last LiftRide POST the generated code built; null before one, or after a change. */
     private Template template;
 
-    RideApiClient(PathUrls urls) {
+    RideApiClient(CallDeadlines.Slot slot, PathUrls urls) {
+        super(slot);
         this.urls = urls;
     }
 

@@ -11,6 +11,7 @@ import io.upic.liftride.sdk.model.LiftRide;
 import java.io.IOException;
 import okhttp3.Request;
 import okio.Buffer;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /** The worker's ApiClient builds the lift-ride POST the generated code builds, with less work after the first. */
@@ -18,9 +19,15 @@ class RideApiClientTest {
 
     private static final String BASE = "http://127.0.0.1:8080/liftride";
 
+    private final CallDeadlines deadlines = new CallDeadlines(10_000, "test deadlines");
     private final PathUrls urls = new PathUrls(BASE);
-    private final SkiersApi fast = api(new RideApiClient(urls));
+    private final SkiersApi fast = api(new RideApiClient(deadlines.newSlot(), urls));
     private final SkiersApi stock = api(new ApiClient());
+
+    @AfterEach
+    void stop() {
+        deadlines.close();
+    }
 
     private static SkiersApi api(ApiClient client) {
         client.setBasePath(BASE);
