@@ -82,11 +82,16 @@ class ClientUnderFaultsTest {
                         <= 1;
     }
 
+    /** POSTs whose Idempotency-Key had been answered 201 before: each a retry after that answer came too late. */
+    private final AtomicInteger replays = new AtomicInteger();
+
     /**
-     * A MockWebServer that answers GET /statistics with the 201s it has handed out, and every POST
-     * with {@code posts.apply(path + " " + body)}.
+     * A MockWebServer that answers GET /statistics with the rides it has stored, and every POST with {@code
+     * posts.apply(path + " " + body)}, except that, as our server does, a POST whose Idempotency-Key was answered 201
+     * before is answered 201 again without being stored twice or shown to {@code posts}.
      */
     private MockWebServer scriptedMock(AtomicLong stored, Function<String, MockResponse> posts) throws Exception {
+        Set<String> storedKeys = ConcurrentHashMap.newKeySet();
         mock = new MockWebServer();
         mock.setDispatcher(new Dispatcher() {
             @Override
@@ -97,9 +102,16 @@ class ClientUnderFaultsTest {
                             .setHeader("Content-Type", "application/json")
                             .setBody("{\"endpointStats\":[],\"ridesStored\":" + stored.get() + "}");
                 }
+                String key = request.getHeader("Idempotency-Key");
+                if (storedKeys.contains(key)) {
+                    replays.incrementAndGet();
+                    return new MockResponse().setResponseCode(201);
+                }
                 MockResponse r =
                         posts.apply(request.getPath() + " " + request.getBody().readUtf8());
-                if (r.getStatus().startsWith("HTTP/1.1 201") && r.getSocketPolicy() == SocketPolicy.KEEP_OPEN) {
+                if (r.getStatus().startsWith("HTTP/1.1 201")
+                        && r.getSocketPolicy() == SocketPolicy.KEEP_OPEN
+                        && storedKeys.add(key)) {
                     stored.incrementAndGet();
                 }
                 return r;
@@ -204,10 +216,11 @@ class ClientUnderFaultsTest {
             }
             return new MockResponse().setResponseCode(201);
         });
-        // bound: a ride stalled for good costs 6 x 150 ms + at most 310 ms backoff, one stalled once 150 ms + 10 ms
+        // bound: a ride stalled for good costs 6 x 300 ms + at most 310 ms backoff, one stalled once 300 ms + 10 ms;
+        // the rest is slack for a cold JVM on a machine busy with other builds
         ClientRun run = assertTimeoutPreemptively(
-                Duration.ofSeconds(15),
-                () -> ClientRun.of(args(mock.url("/liftride").toString(), "--read-timeout-ms", "150")));
+                Duration.ofSeconds(30),
+                () -> ClientRun.of(args(mock.url("/liftride").toString(), "--read-timeout-ms", "300")));
 
         RunResult r = run.result();
         assertTrue(
@@ -218,8 +231,13 @@ class ClientUnderFaultsTest {
         run.assertAccountedFor(Map.of(AttemptCodes.TIMEOUT, failed));
         assertEquals(PLANNED - failed, r.requests().successful());
         assertEquals(stored.get(), r.requests().successful());
-        assertEquals(posts.get(), r.requests().attempts());
-        assertEquals(5 * failed + stalledOnce.get(), r.requests().retries(), "a ride stalled once is one retry");
+        assertEquals(posts.get() + replays.get(), r.requests().attempts());
+        // a 201 a busy machine delivers after 300 ms is a timeout too: its retry, under the same key, is a replay
+        assertTrue(replays.get() < PLANNED / 10, "answers too late for 300 ms: " + replays);
+        assertEquals(
+                5 * failed + stalledOnce.get() + replays.get(),
+                r.requests().retries(),
+                "a ride stalled once is one retry, a ride answered 201 none");
         assertTrue(run.out().contains("failures by cause: timeout: " + failed), run.output());
     }
 

@@ -11,7 +11,9 @@ import io.upic.liftride.client.plan.Phase;
 import io.upic.liftride.client.plan.PhasePlan;
 import io.upic.liftride.client.plan.ThreadAssignment;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -22,7 +24,7 @@ class OpenModelEngineTest {
     private static final RetryPolicy NO_WAIT = new RetryPolicy(6, 0, 0);
 
     /** An attempt as the recorder saw it. */
-    private record Seen(long startNanos, long intendedNanos, int attempt, String phase) {}
+    private record Seen(long startNanos, long intendedNanos, int attempt, String phase, int thread) {}
 
     private static AttemptListener recording(List<Seen> seen) {
         return (ThreadAssignment a) -> new AttemptRecorder() {
@@ -34,7 +36,7 @@ class OpenModelEngineTest {
             @Override
             public void onAttempt(
                     long epochMillis, long startNanos, long intended, long latencyNanos, int code, int attempt) {
-                seen.add(new Seen(startNanos, intended, attempt, a.phaseName()));
+                seen.add(new Seen(startNanos, intended, attempt, a.phaseName(), a.threadIndex()));
             }
         };
     }
@@ -57,14 +59,26 @@ class OpenModelEngineTest {
             assertTrue(s.intendedNanos() != AttemptRecorder.UNSCHEDULED, s.toString());
             assertTrue(s.startNanos() >= s.intendedNanos(), "sent before its slot: " + s);
         }
+        // the schedule gives each thread a slot every 8 ms (1,000/s over 8 threads), however late its sends come
+        Map<String, List<Long>> slots = seen.stream()
+                .collect(Collectors.groupingBy(
+                        s -> s.phase() + "/" + s.thread(),
+                        Collectors.mapping(Seen::intendedNanos, Collectors.toList())));
+        for (Map.Entry<String, List<Long>> thread : slots.entrySet()) {
+            List<Long> t = thread.getValue().stream().sorted().toList();
+            for (int i = 1; i < t.size(); i++) {
+                assertEquals(8_000_000, t.get(i) - t.get(i - 1), thread.getKey() + " slot " + i);
+            }
+        }
         for (PhaseResult p : r.phases()) {
             double offered = p.offeredPerSecond();
             assertEquals(1_000.0 * p.threads() / 8, offered, 1e-9);
-            // a phase lasts its requests per thread x interval plus at most one interval of thread offsets
-            assertTrue(
-                    Math.abs(p.achievedPerSecond() / offered - 1) < 0.03,
-                    p.name() + " achieved " + p.achievedPerSecond() + " of " + offered);
             assertEquals(p.requests().successful(), p.scheduleLag().sends());
+            // never faster than offered: a phase lasts at least its requests per thread x interval, less one interval
+            double achieved = p.achievedPerSecond() / offered;
+            assertTrue(achieved < 1.02, p.name() + " achieved " + p.achievedPerSecond() + " of " + offered);
+            // slower only by late sends: a busy machine delays some by tens of ms, never by half a phase
+            assertTrue(achieved > 0.5, p.name() + " achieved " + p.achievedPerSecond() + " of " + offered);
         }
         PhaseResult peak = r.phases().get(1);
         assertTrue(peak.durationNanos() > 0.95e9, "1,200 requests at 1,000/s take over a second: " + peak);
