@@ -46,7 +46,7 @@ public final class ReportModels {
         RunReport last =
                 outputs.isEmpty() ? null : outputs.get(outputs.size() - 1).report();
         List<String> intro = last != null && last.abort() != null
-                ? List.of(RunSummary.Aborted.of(last.abort()).line() + " (the last run is a partial account)")
+                ? List.of(RunSummary.Aborted.of(last.abort()).line() + "; the last run is a partial account.")
                 : ctx.stopped()
                         ? List.of(
                                 "Stopped early (Ctrl-C, --max-duration, or the client gave up on a server that stopped"
