@@ -9,6 +9,7 @@ import io.upic.liftride.client.plan.PhasePlan;
 import io.upic.liftride.client.plan.Shard;
 import io.upic.liftride.client.threshold.Threshold;
 import io.upic.liftride.client.threshold.ThresholdCheck;
+import io.upic.liftride.client.threshold.ThresholdOutlook;
 import io.upic.liftride.client.transport.Transport;
 import io.upic.liftride.flags.Flag;
 import io.upic.liftride.flags.Flags;
@@ -409,12 +410,18 @@ public final class RunOptions {
         return quiet;
     }
 
-    /** --abort-on-fail, which needs a threshold to judge. */
+    /** --abort-on-fail, which needs a threshold it can judge while the run goes. */
     private static boolean abortOnFail(CommandLine cl) throws UsageException {
         boolean abort = ABORT_ON_FAIL.valueIn(cl);
-        if (abort && !cl.hasOption(THRESHOLD.longName())) {
+        List<Threshold> thresholds = THRESHOLD.valuesIn(cl);
+        if (abort && thresholds.isEmpty()) {
             throw new UsageException(ABORT_ON_FAIL.displayName() + " needs a " + THRESHOLD.displayName() + " to judge ("
                     + Threshold.RULE + "), got none");
+        }
+        if (abort && thresholds.stream().noneMatch(ThresholdOutlook::judgedEarly)) {
+            throw new UsageException(ABORT_ON_FAIL.displayName() + " needs a " + THRESHOLD.displayName()
+                    + " it can judge before the end (" + ThresholdOutlook.JUDGED_EARLY + "), got "
+                    + thresholds.stream().map(Threshold::expr).toList());
         }
         return abort;
     }

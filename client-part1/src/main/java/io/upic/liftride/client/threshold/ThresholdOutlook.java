@@ -49,6 +49,10 @@ public final class ThresholdOutlook {
         }
     }
 
+    /** Which thresholds {@link #judgedEarly}, as messages say it. */
+    public static final String JUDGED_EARLY =
+            "pN, max or mean with < or <=; failed with <, <= or ==; throughput with > or >=";
+
     private ThresholdOutlook() {}
 
     /** Whether {@code t} is ever judged before its run ends. */

@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.upic.liftride.client.Fixtures;
 import io.upic.liftride.client.http.RetryPolicy;
 import io.upic.liftride.client.threshold.Threshold;
+import io.upic.liftride.client.threshold.ThresholdOutlook;
 import io.upic.liftride.client.transport.Transport;
 import io.upic.liftride.flags.Flag;
 import io.upic.liftride.flags.UsageException;
@@ -286,6 +287,19 @@ class RunOptionsTest {
         assertEquals(
                 "--abort-delay must be " + MaxDuration.RULE + " (a number and a unit), got 10",
                 error("-t", "32", "-s", "20000", "--threshold", "p99<5ms", "--abort-on-fail", "--abort-delay", "10"));
+        assertEquals(
+                "--abort-on-fail needs a --threshold it can judge before the end (" + ThresholdOutlook.JUDGED_EARLY
+                        + "), got [p99>5ms, throughput<10]",
+                error(
+                        "-t",
+                        "32",
+                        "-s",
+                        "20000",
+                        "--threshold",
+                        "p99>5ms",
+                        "--threshold",
+                        "throughput<10",
+                        "--abort-on-fail"));
         assertEquals(
                 "--abort-delay applies only with --abort-on-fail, got --abort-delay 10s",
                 error("-t", "32", "-s", "20000", "--threshold", "p99<5ms", "--abort-delay", "10s"));
