@@ -32,6 +32,7 @@ import io.upic.liftride.client.report.RunReport;
 import io.upic.liftride.client.report.RunVerdict;
 import io.upic.liftride.client.report.ShardNotes;
 import io.upic.liftride.client.report.VerboseSummary;
+import io.upic.liftride.client.threshold.AbortWatch;
 import io.upic.liftride.client.threshold.MetricSource;
 import io.upic.liftride.flags.UsageException;
 import java.io.IOException;
@@ -112,7 +113,8 @@ public final class ClientRunner {
      * Runs every config in order against one server (the first config decides which), within the first config's
      * {@link MaxDuration}, and returns the exit code ({@link ExitCodes}): 0 when every request of every run got its
      * 201 and the counts reconcile, 1 otherwise (including an unreachable server and a stop), 3 when a --threshold
-     * failed, 4 when the counts could not be checked, 5 when the --max-duration passed.
+     * failed or --abort-on-fail stopped a run (and so the later ones), 4 when the counts could not be checked, 5 when
+     * the --max-duration passed.
      */
     public int run(List<RunConfig> configs, RunHooks hooks) {
         if (!used.compareAndSet(false, true)) {
@@ -260,7 +262,7 @@ public final class ClientRunner {
                 if (reports.size() < configs.size()) {
                     stdout.printf(Locale.US, "Stopped: %d of %d runs done%n", reports.size(), configs.size());
                 }
-                int code = ok && reports.size() == configs.size() && !stopRequested ? 0 : 1;
+                int code = ok && complete(reports, configs.size()) && !stopRequested ? 0 : 1;
                 if (deadlineReason != null) {
                     stdout.println(deadlineReason + "; exit code " + ExitCodes.DEADLINE);
                     code = ExitCodes.DEADLINE;
@@ -276,6 +278,11 @@ public final class ClientRunner {
                 local.log().forEach(out::println);
             }
         }
+    }
+
+    /** Whether every planned run ran, or --abort-on-fail ended the invocation early on purpose. */
+    private static boolean complete(List<RunReport> reports, int planned) {
+        return reports.size() == planned || reports.stream().anyMatch(r -> r.abort() != null);
     }
 
     /**
@@ -307,7 +314,7 @@ public final class ClientRunner {
         return late != null;
     }
 
-    /** Each config's run in order, until a stop or a silent server. */
+    /** Each config's run in order, until a stop, a silent server or an abort. */
     private List<RunReport> runEach(
             List<RunConfig> configs,
             Target target,
@@ -321,7 +328,11 @@ public final class ClientRunner {
             if (stopRequested || serverGone != null) {
                 break;
             }
-            reports.add(runOne(c, target, senders, baseline, demand, hooks));
+            RunReport report = runOne(c, target, senders, baseline, demand, hooks);
+            reports.add(report);
+            if (report.abort() != null) { // the invocation's verdict is lost: the rest would only cost time
+                break;
+            }
         }
         return reports;
     }
@@ -437,17 +448,17 @@ public final class ClientRunner {
         // Read after the baseline: its rides are stored too, and belong to no run.
         ServerProbe.Answer before = probe(c, baseUrl);
         AttemptListener listener = hooks.listener(c, plan);
+        AbortWatch watch =
+                c.abortOnFail() ? new AbortWatch(c.thresholds(), c.abortDelay(), plan.totalRequests(), listener) : null;
         LoadEngine e = LoadEngine.builder(plan, senders)
                 .ride(c.ride())
                 .retryPolicy(c.retryPolicy())
                 .seed(c.seed())
-                .listener(listener)
+                .listener(watch == null ? listener : watch)
                 .openModel(c.openModel())
                 .progress(ProgressPrinter.forRun(c.quiet(), c.progress() || console, err), 1_000)
                 .build();
-        if (live != null) {
-            live.watch(e.runId(), c.startAt(), c.shard(), e::live);
-        }
+        watch(e, c, watch);
         long jitBefore = ProcessCpu.jitCompilerNanos();
         long cpuBefore = ProcessCpu.nanos();
         RunResult result = runEngine(e);
@@ -480,6 +491,7 @@ public final class ClientRunner {
                 .processCpuNanos(cpuBefore < 0 || cpuAfter < 0 ? -1 : cpuAfter - cpuBefore)
                 .jitCpuNanos(Math.max(0, jitAfter - jitBefore))
                 .cores(cores)
+                .abort(watch == null ? null : watch.abort())
                 .build();
         MetricSource metrics = hooks.metrics(report);
         report = RunVerdict.judge(report, metrics, hooks.clientName(), c.rate()); // null in the closed model
@@ -487,6 +499,16 @@ public final class ClientRunner {
         VerboseSummary.printResult(out, report);
         hooks.afterRun(report);
         return report;
+    }
+
+    /** Lets --metrics-port serve {@code e}'s live figures, and {@code abort} (if not null) judge and stop it. */
+    private void watch(LoadEngine e, RunConfig c, AbortWatch abort) {
+        if (live != null) {
+            live.watch(e.runId(), c.startAt(), c.shard(), e::live);
+        }
+        if (abort != null) {
+            abort.attach(e::live, e::stop);
+        }
     }
 
     private static ServerProbe.Answer probe(RunConfig c, String baseUrl) {

@@ -31,7 +31,7 @@ final class RunDeadline implements AutoCloseable {
                 + (byDefault ? " (the default for this plan; --max-duration sets another, 0 none)" : "")
                 + " passed: stopped sending, the attempts in flight ended, the requests not sent yet were not"
                 + " attempted";
-        // The one thread of an invocation that is not the engine's: it only waits, then stops the run.
+        // Not the engine's (nor is --abort-on-fail's watch): it only waits, then stops the run.
         Thread t = new Thread(
                 () -> {
                     try {

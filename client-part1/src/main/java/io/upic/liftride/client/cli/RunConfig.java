@@ -52,6 +52,8 @@ import lombok.With;
  * @param recalibrate          --recalibrate: ignore the CPU per request stored by earlier runs and measure it anew
  * @param verbose              --verbose: the full account of every step on the console, not the brief one
  * @param metricsAddress       --metrics-port: where the live metrics are served while the client runs; null: not
+ * @param abortOnFail          --abort-on-fail: stop the run once a threshold can no longer hold; needs a threshold
+ * @param abortDelay           --abort-delay: how long after the run's start thresholds are first judged; null: 0
  */
 @Builder(toBuilder = true)
 @With
@@ -81,7 +83,9 @@ public record RunConfig(
         Duration maxDuration,
         boolean recalibrate,
         boolean verbose,
-        MetricsAddress metricsAddress) {
+        MetricsAddress metricsAddress,
+        boolean abortOnFail,
+        Duration abortDelay) {
 
     /** Checks every field against its flag's rule (see {@link RunOptions}), for configs built without the CLI. */
     public RunConfig {
@@ -108,6 +112,13 @@ public record RunConfig(
         }
         if (maxDuration != null && (maxDuration.isNegative() || maxDuration.compareTo(MaxDuration.MAX) > 0)) {
             throw new IllegalArgumentException("maxDuration not in 0..720h: " + maxDuration);
+        }
+        if (abortOnFail && thresholds.isEmpty()) {
+            throw new IllegalArgumentException("abortOnFail without thresholds");
+        }
+        abortDelay = abortDelay == null ? Duration.ZERO : abortDelay;
+        if (abortDelay.isNegative() || abortDelay.compareTo(MaxDuration.MAX) > 0) {
+            throw new IllegalArgumentException("abortDelay not in 0..720h: " + abortDelay);
         }
     }
 

@@ -9,6 +9,7 @@ import io.upic.liftride.client.plan.PhasePlan;
 import io.upic.liftride.client.plan.Shard;
 import io.upic.liftride.client.threshold.Threshold;
 import io.upic.liftride.client.threshold.ThresholdCheck;
+import io.upic.liftride.client.threshold.ThresholdOutlook;
 import io.upic.liftride.client.transport.Transport;
 import io.upic.liftride.flags.Flag;
 import io.upic.liftride.flags.Flags;
@@ -166,6 +167,23 @@ public final class RunOptions {
                     Threshold::parse)
             .withExplainsRejection(true);
 
+    public static final Flag<Boolean> ABORT_ON_FAIL = Flag.toggle(
+            null,
+            "abort-on-fail",
+            "stop the run as soon as a --threshold can no longer hold, whatever the rest of the run does: stop"
+                    + " sending, let the attempts in flight end, reconcile, write every output and exit "
+                    + ThresholdCheck.EXIT_CODE + "; a sweep's later runs do not start");
+    public static final Flag<Duration> ABORT_DELAY = Flag.of(
+                    null,
+                    "abort-delay",
+                    "DURATION",
+                    MaxDuration.RULE,
+                    null,
+                    "with --abort-on-fail, judge the thresholds from this long after the run's start (10s, 1m);"
+                            + " default 0: from the start",
+                    MaxDuration::parse)
+            .withExplainsRejection(true);
+
     public static final Flag<Path> SUMMARY_JSON = Flag.of(
                     null,
                     "summary-json",
@@ -249,7 +267,7 @@ public final class RunOptions {
                     "Network",
                     List.of(TRANSPORT, CONNECT_TIMEOUT, READ_TIMEOUT, BACKOFF, BACKOFF_MAX, GIVE_UP, MAX_DURATION)),
             new Flags.Group("Output", List.of(VERBOSE, QUIET, PROGRESS, METRICS_PORT, HELP)),
-            new Flags.Group("CI checks", List.of(THRESHOLD, SUMMARY_JSON)));
+            new Flags.Group("CI checks", List.of(THRESHOLD, ABORT_ON_FAIL, ABORT_DELAY, SUMMARY_JSON)));
 
     /** Every flag of client-part1, in usage order. */
     public static final List<Flag<?>> FLAGS =
@@ -311,6 +329,8 @@ public final class RunOptions {
                 .recalibrate(RECALIBRATE.valueIn(cl))
                 .verbose(VERBOSE.valueIn(cl))
                 .metricsAddress(METRICS_PORT.valueIn(cl))
+                .abortOnFail(abortOnFail(cl))
+                .abortDelay(abortDelay(cl))
                 .build();
         checkShard(config, threadCounts);
         return new ParsedArgs(cl, threadCounts, config, false);
@@ -337,7 +357,8 @@ public final class RunOptions {
                 groups,
                 files + "\nExit codes: 0 every request succeeded and the counts reconcile; 1 a request failed, the"
                         + " counts do not reconcile or the server is unreachable; 2 a bad flag; "
-                        + ThresholdCheck.EXIT_CODE + " every request succeeded but a --threshold failed; "
+                        + ThresholdCheck.EXIT_CODE + " every request succeeded but a --threshold failed (or"
+                        + " --abort-on-fail stopped the run); "
                         + ExitCodes.UNCHECKED + " the server's ride count could not be read to check the counts; "
                         + ExitCodes.DEADLINE + " --max-duration passed; 130 interrupted by Ctrl-C (after the partial"
                         + " account).");
@@ -387,6 +408,32 @@ public final class RunOptions {
                     QUIET.displayName() + " and " + PROGRESS.displayName() + " contradict each other: give one");
         }
         return quiet;
+    }
+
+    /** --abort-on-fail, which needs a threshold it can judge while the run goes. */
+    private static boolean abortOnFail(CommandLine cl) throws UsageException {
+        boolean abort = ABORT_ON_FAIL.valueIn(cl);
+        List<Threshold> thresholds = THRESHOLD.valuesIn(cl);
+        if (abort && thresholds.isEmpty()) {
+            throw new UsageException(ABORT_ON_FAIL.displayName() + " needs a " + THRESHOLD.displayName() + " to judge ("
+                    + Threshold.RULE + "), got none");
+        }
+        if (abort && thresholds.stream().noneMatch(ThresholdOutlook::judgedEarly)) {
+            throw new UsageException(ABORT_ON_FAIL.displayName() + " needs a " + THRESHOLD.displayName()
+                    + " it can judge before the end (" + ThresholdOutlook.JUDGED_EARLY + "), got "
+                    + thresholds.stream().map(Threshold::expr).toList());
+        }
+        return abort;
+    }
+
+    /** --abort-delay, which only --abort-on-fail uses. */
+    private static Duration abortDelay(CommandLine cl) throws UsageException {
+        Duration delay = ABORT_DELAY.valueIn(cl);
+        if (delay != null && !ABORT_ON_FAIL.valueIn(cl)) {
+            throw new UsageException(ABORT_DELAY.displayName() + " applies only with " + ABORT_ON_FAIL.displayName()
+                    + ", got " + ABORT_DELAY.displayName() + " " + cl.getOptionValue(ABORT_DELAY.longName()));
+        }
+        return delay;
     }
 
     /**

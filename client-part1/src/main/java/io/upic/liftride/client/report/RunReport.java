@@ -6,6 +6,7 @@ import io.upic.liftride.client.plan.LoadPlan;
 import io.upic.liftride.client.prediction.Baseline;
 import io.upic.liftride.client.prediction.CpuDemand;
 import io.upic.liftride.client.prediction.Prediction;
+import io.upic.liftride.client.threshold.Abort;
 import io.upic.liftride.client.threshold.ThresholdCheck;
 import lombok.Builder;
 
@@ -29,6 +30,7 @@ import lombok.Builder;
  * @param cores           processors available to the JVM
  * @param thresholds      the --threshold checks of this run; null until checked (after the summary is printed)
  * @param summary         the machine-readable summary (with the thresholds); null until built
+ * @param abort           why and when --abort-on-fail stopped the run; null when it did not
  */
 @Builder(toBuilder = true)
 public record RunReport(
@@ -45,7 +47,8 @@ public record RunReport(
         long jitCpuNanos,
         int cores,
         ThresholdCheck thresholds,
-        RunSummary summary) {
+        RunSummary summary,
+        Abort abort) {
 
     /** Mean busy cores of this JVM over the run's wall time, or NaN if unknown. */
     public double busyCores() {
@@ -68,8 +71,14 @@ public record RunReport(
                 : (double) jitCpuNanos / result.requests().attempts();
     }
 
-    /** Whether this run counts as a success for the exit code: every request 201, checks pass, not stopped. */
+    /**
+     * Whether this run counts as a success for the exit code: every request 201, checks pass, not stopped; a run
+     * --abort-on-fail stopped counts its requests sent (its abort is a failed threshold's exit code).
+     */
     public boolean ok() {
-        return result.ok() && reconciliation.ok();
+        boolean requests = abort == null
+                ? result.ok()
+                : result.requests().failed() == 0 && result.problems().isEmpty();
+        return requests && reconciliation.ok();
     }
 }

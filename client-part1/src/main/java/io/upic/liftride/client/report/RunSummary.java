@@ -4,6 +4,7 @@ import io.upic.liftride.client.engine.PhaseResult;
 import io.upic.liftride.client.engine.Requests;
 import io.upic.liftride.client.engine.RunResult;
 import io.upic.liftride.client.prediction.Prediction;
+import io.upic.liftride.client.threshold.Abort;
 import io.upic.liftride.client.threshold.Metric;
 import io.upic.liftride.client.threshold.MetricSource;
 import io.upic.liftride.client.threshold.Threshold;
@@ -12,6 +13,7 @@ import io.upic.liftride.client.threshold.ThresholdResult;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.OptionalDouble;
@@ -51,12 +53,14 @@ import lombok.Builder;
  * @param wallSeconds           before phase 1 to after the last thread finished
  * @param throughput            successful requests / wall seconds
  * @param stopped               whether the run was cut short (Ctrl-C, a give-up)
- * @param ok                    every request succeeded, the counts reconcile, not stopped (exit code 0 or 3)
+ * @param ok                    every request succeeded, the counts reconcile, not stopped (exit code 0 or 3); a run
+ *                              --abort-on-fail stopped counts its requests sent
  * @param phases                one per planned phase, in order
  * @param latencyMs             latency from the actual send, all attempts, milliseconds
  * @param latencyFromIntendedMs latency from the intended send (open model), milliseconds; null otherwise
  * @param thresholds            the --threshold checks, in the order given (empty without)
  * @param thresholdsPassed      whether every threshold passed (true without thresholds)
+ * @param abort                 why and when --abort-on-fail stopped the run; null when it did not
  * @param server                the server-side reconciliation: its stored-ride count before and after
  * @param problems              client-side errors of the run (empty in a healthy run)
  * @param shards                each shard's own numbers when this summary is a merge of shards
@@ -99,6 +103,7 @@ public record RunSummary(
         Latency latencyFromIntendedMs,
         List<ThresholdOutcome> thresholds,
         boolean thresholdsPassed,
+        Aborted abort,
         Server server,
         List<String> problems,
         List<ShardPart> shards,
@@ -297,6 +302,38 @@ public record RunSummary(
     }
 
     /**
+     * Why and when --abort-on-fail stopped the run.
+     *
+     * @param threshold    the threshold that could no longer hold, as given
+     * @param reason       why, with the counts that decided it
+     * @param time         ISO-8601 UTC instant it was decided
+     * @param afterSeconds when, from the run's start
+     */
+    public record Aborted(String threshold, String reason, String time, double afterSeconds) {
+
+        /** "Stopped by --abort-on-fail 2.3 s into the run: p99<50ms can no longer hold: ...". */
+        public String line() {
+            return String.format(
+                    Locale.US,
+                    "Stopped by --abort-on-fail %.1f s into the run: %s can no longer hold: %s",
+                    afterSeconds,
+                    threshold,
+                    reason);
+        }
+
+        /** {@code a} as the summary has it; null for null. */
+        public static Aborted of(Abort a) {
+            return a == null
+                    ? null
+                    : new Aborted(
+                            a.threshold(),
+                            a.reason(),
+                            Instant.ofEpochMilli(a.epochMillis()).toString(),
+                            a.afterNanos() / 1e9);
+        }
+    }
+
+    /**
      * The server's side of the reconciliation: its {@code ridesStored} read before and after the run.
      *
      * @param checked           whether both readings were made
@@ -372,6 +409,7 @@ public record RunSummary(
                 .latencyFromIntendedMs(intended ? Latency.from(source, true) : null)
                 .thresholds(check.results().stream().map(ThresholdOutcome::of).toList())
                 .thresholdsPassed(check.passed())
+                .abort(Aborted.of(report.abort()))
                 .server(Server.of(report.reconciliation()))
                 .problems(r.problems())
                 .prediction(PredictionInputs.of(report.prediction(), report.model()))

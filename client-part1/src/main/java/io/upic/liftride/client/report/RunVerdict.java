@@ -33,10 +33,11 @@ public final class RunVerdict {
     }
 
     /**
-     * Prints each run's threshold lines and, if a run's counts could not be checked against the server's, one line
-     * saying so; writes {@code summaryJson} (if not null) and returns the exit code: the {@link ExitCodes#worse} of
-     * {@code exitCode}, {@link ExitCodes#UNCHECKED} for such a run, {@link ThresholdCheck#EXIT_CODE} for a failed
-     * threshold and {@link ExitCodes#FAILED} when the file cannot be written.
+     * Prints each run's threshold lines (and why --abort-on-fail stopped it) and, if a run's counts could not be
+     * checked against the server's, one line saying so; writes {@code summaryJson} (if not null) and returns the exit
+     * code: the {@link ExitCodes#worse} of {@code exitCode}, {@link ExitCodes#UNCHECKED} for such a run, {@link
+     * ThresholdCheck#EXIT_CODE} for a failed threshold or an abort, and {@link ExitCodes#FAILED} when the file cannot
+     * be written.
      */
     public static int conclude(
             PrintStream out, PrintStream err, Path summaryJson, List<RunReport> reports, int exitCode) {
@@ -48,7 +49,10 @@ public final class RunVerdict {
                     reports.size() == 1
                             ? "Thresholds"
                             : "Thresholds, -t " + r.result().numThreads());
-            passed &= check.passed();
+            if (r.abort() != null) {
+                out.println("  " + RunSummary.Aborted.of(r.abort()).line());
+            }
+            passed &= check.passed() && r.abort() == null;
         }
         int code = passed ? exitCode : ExitCodes.worse(exitCode, ThresholdCheck.EXIT_CODE);
         List<RunReport> unchecked =

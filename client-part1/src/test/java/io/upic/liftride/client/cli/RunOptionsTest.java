@@ -9,10 +9,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.upic.liftride.client.Fixtures;
 import io.upic.liftride.client.http.RetryPolicy;
 import io.upic.liftride.client.threshold.Threshold;
+import io.upic.liftride.client.threshold.ThresholdOutlook;
 import io.upic.liftride.client.transport.Transport;
 import io.upic.liftride.flags.Flag;
 import io.upic.liftride.flags.UsageException;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -262,6 +264,49 @@ class RunOptionsTest {
         assertTrue(error("-t", "32", "-s", "20000", "--threshold", "p99x<5ms").contains("unknown metric p99x"));
         assertEquals(
                 "--threshold needs a value (" + Threshold.RULE + ")", error("-t", "32", "-s", "20000", "--threshold"));
+    }
+
+    @Test
+    void abortOnFailTakesADelayAndIsOffWithoutTheFlag() throws Exception {
+        RunConfig c =
+                parse("-t", "32", "-s", "20000", "--threshold", "p99<50ms", "--abort-on-fail", "--abort-delay", "10s");
+        assertTrue(c.abortOnFail());
+        assertEquals(Duration.ofSeconds(10), c.abortDelay());
+        assertEquals(
+                Duration.ZERO,
+                parse("-t", "32", "-s", "20000", "--threshold", "p99<50ms", "--abort-on-fail")
+                        .abortDelay());
+        assertFalse(parse("-t", "32", "-s", "20000", "--threshold", "p99<50ms").abortOnFail());
+    }
+
+    @Test
+    void abortOnFailWithoutAThresholdOrABadDelayIsOneLineNamingFlagRuleAndValue() {
+        assertEquals(
+                "--abort-on-fail needs a --threshold to judge (" + Threshold.RULE + "), got none",
+                error("-t", "32", "-s", "20000", "--abort-on-fail"));
+        assertEquals(
+                "--abort-delay must be " + MaxDuration.RULE + " (a number and a unit), got 10",
+                error("-t", "32", "-s", "20000", "--threshold", "p99<5ms", "--abort-on-fail", "--abort-delay", "10"));
+        assertEquals(
+                "--abort-on-fail needs a --threshold it can judge before the end (" + ThresholdOutlook.JUDGED_EARLY
+                        + "), got [p99>5ms, throughput<10]",
+                error(
+                        "-t",
+                        "32",
+                        "-s",
+                        "20000",
+                        "--threshold",
+                        "p99>5ms",
+                        "--threshold",
+                        "throughput<10",
+                        "--abort-on-fail"));
+        assertEquals(
+                "--abort-delay applies only with --abort-on-fail, got --abort-delay 10s",
+                error("-t", "32", "-s", "20000", "--threshold", "p99<5ms", "--abort-delay", "10s"));
+        IllegalArgumentException e = assertThrows(
+                IllegalArgumentException.class,
+                () -> Fixtures.config().abortOnFail(true).build());
+        assertEquals("abortOnFail without thresholds", e.getMessage());
     }
 
     @Test

@@ -14,9 +14,13 @@ import io.upic.liftride.client.prediction.ClosedNetwork;
 import io.upic.liftride.client.prediction.CpuScope;
 import io.upic.liftride.client.prediction.LittlesLaw;
 import io.upic.liftride.client.prediction.Prediction;
+import io.upic.liftride.client.threshold.Abort;
 import io.upic.liftride.client.threshold.Metric;
 import io.upic.liftride.client.threshold.MetricSource;
 import io.upic.liftride.client.threshold.Threshold;
+import io.upic.liftride.client.threshold.ThresholdCheck;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -195,6 +199,55 @@ class SummaryJsonTest {
         assertEquals(1_000, startup.get("requests").asLong());
         assertEquals(2.0, startup.get("durationSeconds").asDouble());
         assertEquals(499.0, startup.get("throughput").asDouble());
+    }
+
+    @Test
+    void anAbortedRunRecordsWhyAndWhenCountsItsSentRequestsAndExitsAsAFailedThreshold() {
+        PhaseResult peak = Fixtures.phase()
+                .requests(new Requests(5_000, 3_000, 0, 2_000, 0, 3_000))
+                .latencyNanosSum(3_000 * 2_000_000L)
+                .startNanos(0)
+                .endNanos(2_600_000_000L)
+                .build();
+        RunResult r = Fixtures.run(peak)
+                .startEpochMillis(1_795_000_000_000L)
+                .wallNanos(2_600_000_000L)
+                .stopped(true)
+                .build();
+        RunReport aborted = Fixtures.report(r)
+                .reconciliation(Reconciliation.of(r, OptionalLong.of(100), OptionalLong.of(3_100), null))
+                .abort(new Abort(
+                        "mean<1ms", "the attempts so far took 6.0 s in all", 2_500_000_000L, 1_795_000_002_500L))
+                .build();
+        RunReport judged = RunVerdict.judge(
+                aborted.toBuilder()
+                        .config(aborted.config().withThresholds(List.of(Threshold.parse("mean<1ms"))))
+                        .build(),
+                RunHooks.NONE.metrics(aborted),
+                RunHooks.NONE.clientName(),
+                null);
+        String json = SummaryJson.toJson(judged.summary());
+        assertEquals(List.of(), SummarySchema.errors(json), json);
+        JsonNode t = SummarySchema.tree(json);
+        JsonNode a = t.get("abort");
+        assertEquals("mean<1ms", a.get("threshold").asString());
+        assertEquals("the attempts so far took 6.0 s in all", a.get("reason").asString());
+        assertEquals("2026-11-18T11:06:42.500Z", a.get("time").asString());
+        assertEquals(2.5, a.get("afterSeconds").asDouble());
+        assertTrue(t.get("stopped").asBoolean());
+        assertTrue(t.get("ok").asBoolean(), "its 3,000 requests sent all succeeded and reconcile");
+        assertTrue(SummarySchema.tree(SummaryJson.toJson(summary(report(true))))
+                .get("abort")
+                .isNull());
+
+        ByteArrayOutputStream printed = new ByteArrayOutputStream();
+        PrintStream out = new PrintStream(printed, true, StandardCharsets.UTF_8);
+        assertEquals(ThresholdCheck.EXIT_CODE, RunVerdict.conclude(out, out, null, List.of(judged), 0));
+        assertTrue(
+                printed.toString(StandardCharsets.UTF_8)
+                        .contains("  Stopped by --abort-on-fail 2.5 s into the run: mean<1ms can no longer hold: the"
+                                + " attempts so far took 6.0 s in all"),
+                printed.toString(StandardCharsets.UTF_8));
     }
 
     @Test

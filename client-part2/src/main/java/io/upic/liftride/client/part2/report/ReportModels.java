@@ -10,6 +10,7 @@ import io.upic.liftride.client.prediction.Prediction;
 import io.upic.liftride.client.report.PredictionCheck;
 import io.upic.liftride.client.report.Reconciliation;
 import io.upic.liftride.client.report.RunReport;
+import io.upic.liftride.client.report.RunSummary;
 import io.upic.liftride.client.report.TheoryTable;
 import io.upic.liftride.client.report.VerboseSummary;
 import java.util.ArrayList;
@@ -42,10 +43,15 @@ public final class ReportModels {
             Context ctx, List<RunOutput> outputs, List<ReportModel.Run> sections, List<ChartFile> sweepCharts) {
         List<ReportModel.Fact> facts =
                 outputs.isEmpty() ? List.of() : facts(outputs.get(0).report());
-        List<String> intro = ctx.stopped()
-                ? List.of("Stopped early (Ctrl-C, --max-duration, or the client gave up on a server that stopped"
-                        + " answering): the last run is a partial account; its PROBLEM lines say why.")
-                : List.of();
+        RunReport last =
+                outputs.isEmpty() ? null : outputs.get(outputs.size() - 1).report();
+        List<String> intro = last != null && last.abort() != null
+                ? List.of(RunSummary.Aborted.of(last.abort()).line() + "; the last run is a partial account.")
+                : ctx.stopped()
+                        ? List.of(
+                                "Stopped early (Ctrl-C, --max-duration, or the client gave up on a server that stopped"
+                                        + " answering): the last run is a partial account; its PROBLEM lines say why.")
+                        : List.of();
         var header = new ReportModel.Header(
                 "LiftRide load test report", ctx.command(), ctx.generatedAt(), facts, intro, ctx.stopped());
         return new ReportModel(header, outputs.size() > 1 ? sweep(outputs, sweepCharts) : null, sections);

@@ -83,6 +83,9 @@ public record ReportVerdict(List<Row> rows) {
     }
 
     private static Cell thresholds(RunSummary s) {
+        if (s.abort() != null) {
+            return new Cell("thresholdsPassed", 0, s.abort().line(), Status.BAD);
+        }
         if (s.thresholds().isEmpty()) {
             return new Cell("thresholdsPassed", Double.NaN, "none set (--threshold)", Status.NONE);
         }
