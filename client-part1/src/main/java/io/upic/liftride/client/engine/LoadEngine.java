@@ -18,8 +18,8 @@ import java.util.function.LongFunction;
 /**
  * Runs a {@link LoadPlan}: one thread per {@link ThreadAssignment}, phases started by their triggers, every
  * request sent through a {@link RetryingSender}, counts kept per thread and merged at the end. This
- * class owns every thread and latch of a run; nothing else in the client creates threads (apart
- * from the JVM shutdown hook in {@code Main}).
+ * class owns the run's load threads and latches; the threads that watch a run from outside (the
+ * deadline, the abort watch, the live endpoint) only read its live figures and call {@link #stop()}.
  *
  * <p>{@link #run()} may be called once, from one thread; {@link #stop()} is thread-safe and may be
  * called at any time from any thread.
