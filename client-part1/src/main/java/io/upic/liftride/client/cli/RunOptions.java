@@ -99,7 +99,8 @@ public final class RunOptions {
             "N",
             "single-thread baseline for Little's law: N warm-up requests, then N measured (each part at most 1.2 s once"
                     + " 200 are sent)"
-                    + " for the latency W (0 = skip it, and the prediction)",
+                    + " for the latency W (0 = skip it, and the prediction; the default with --rate, whose schedule sets"
+                    + " the wall time)",
             0,
             1_000_000,
             10_000);
@@ -315,7 +316,7 @@ public final class RunOptions {
                 .seed(SEED.valueIn(cl))
                 .connectTimeoutMillis(CONNECT_TIMEOUT.valueIn(cl))
                 .readTimeoutMillis(READ_TIMEOUT.valueIn(cl))
-                .baselineRequests(BASELINE.valueIn(cl))
+                .baselineRequests(baselineRequests(cl))
                 .retryPolicy(retryPolicy(cl))
                 .progress(PROGRESS.valueIn(cl))
                 .transport(TRANSPORT.valueIn(cl))
@@ -334,6 +335,12 @@ public final class RunOptions {
                 .build();
         checkShard(config, threadCounts);
         return new ParsedArgs(cl, threadCounts, config, false);
+    }
+
+    /** --baseline's N; without the flag, none in the open model, whose schedule, not a prediction, sets the wall. */
+    private static int baselineRequests(CommandLine cl) throws UsageException {
+        boolean given = cl.hasOption(BASELINE.option().getLongOpt());
+        return given || RATE.valueIn(cl) == null ? BASELINE.valueIn(cl) : 0;
     }
 
     /** client-part1's usage, headed by {@code command}. */

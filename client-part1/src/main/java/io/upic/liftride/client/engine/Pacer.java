@@ -3,9 +3,11 @@ package io.upic.liftride.client.engine;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * Waits until a {@code System.nanoTime()} deadline with sub-millisecond precision at little CPU: it parks until
- * {@link #SPIN_NANOS} before the deadline and spins ({@link Thread#onSpinWait}) the rest. One instance per worker;
- * not thread-safe. Public for the bench module's {@code PacerBenchmark}, which measures other spin margins.
+ * Waits until a {@code System.nanoTime()} deadline with sub-millisecond precision at little CPU: it parks until a
+ * margin before the deadline and spins ({@link Thread#onSpinWait}) the rest. The engine's pacers learn the margin:
+ * it follows the median of their parks' oversleep, at most {@link #SPIN_NANOS}, so a wake-up lands about on the
+ * deadline and little is spun. One instance per worker; not thread-safe. Public for the bench module's {@code
+ * PacerBenchmark}, which measures fixed margins.
  */
 public final class Pacer {
 
@@ -15,6 +17,9 @@ public final class Pacer {
      * the scarcer resource (data/open-model.md has the trade-off measured).
      */
     static final long SPIN_NANOS = 50_000;
+
+    /** How far one park's oversleep moves a learned margin towards it: the median tracker's step. */
+    static final long LEARN_STEP_NANOS = 1_000;
 
     /** Time and waiting, replaceable by a fake in tests. */
     interface Clock {
@@ -43,23 +48,31 @@ public final class Pacer {
     }
 
     private final Clock clock;
-    private final long spinNanos;
+    private final boolean learns;
+    private long spinNanos;
 
+    /** A pacer that learns its margin, starting at and never above {@link #SPIN_NANOS}. */
     Pacer(Clock clock) {
-        this(clock, SPIN_NANOS);
+        this(clock, SPIN_NANOS, true);
     }
 
-    private Pacer(Clock clock, long spinNanos) {
+    private Pacer(Clock clock, long spinNanos, boolean learns) {
         if (spinNanos < 0) {
             throw new IllegalArgumentException("spinNanos < 0: " + spinNanos);
         }
         this.clock = clock;
         this.spinNanos = spinNanos;
+        this.learns = learns;
     }
 
     /** A pacer on the system clock that stops parking {@code spinNanos} before each deadline (benchmarks). */
     public static Pacer withSpinMargin(long spinNanos) {
-        return new Pacer(Clock.SYSTEM, spinNanos);
+        return new Pacer(Clock.SYSTEM, spinNanos, false);
+    }
+
+    /** The margin before a deadline at which parking stops now. */
+    long spinNanos() {
+        return spinNanos;
     }
 
     /**
@@ -78,7 +91,13 @@ public final class Pacer {
                     return 0;
                 }
                 // slices of at most 20 ms, so a stop is noticed promptly on a slow schedule
-                clock.parkNanos(Math.min(left - spinNanos, 20_000_000L));
+                long park = Math.min(left - spinNanos, 20_000_000L);
+                clock.parkNanos(park);
+                if (learns) {
+                    long oversleep = clock.nanoTime() - now - park;
+                    spinNanos = Math.max(
+                            0, Math.min(SPIN_NANOS, spinNanos + (oversleep > spinNanos ? 1 : -1) * LEARN_STEP_NANOS));
+                }
             } else {
                 clock.spin();
             }

@@ -15,6 +15,11 @@ public final class ScheduleLag {
     private long maxNanos;
     private long lateSends;
     private long lastLateIntendedNanos;
+    /** Sends per lag bucket ({@link #bucket}): enough for a percentile within about 3%. */
+    private final int[] buckets = new int[BUCKETS];
+
+    /** Exact below 64 µs (1.024 µs units), then 32 buckets per doubling up to 2^40 units (about 13 days). */
+    private static final int BUCKETS = 64 + 35 * 32;
 
     /** One send, {@code lagNanos >= 0} after its intended time {@code intendedNanos}. */
     void record(long intendedNanos, long lagNanos) {
@@ -23,6 +28,7 @@ public final class ScheduleLag {
         if (lagNanos > maxNanos) {
             maxNanos = lagNanos;
         }
+        buckets[bucket(lagNanos)]++;
         if (lagNanos > LATE_NANOS) {
             lateSends++;
             if (intendedNanos > lastLateIntendedNanos) {
@@ -38,11 +44,46 @@ public final class ScheduleLag {
         maxNanos = Math.max(maxNanos, other.maxNanos);
         lateSends += other.lateSends;
         lastLateIntendedNanos = Math.max(lastLateIntendedNanos, other.lastLateIntendedNanos);
+        for (int i = 0; i < BUCKETS; i++) {
+            buckets[i] += other.buckets[i];
+        }
     }
 
     /** An immutable copy. */
     public Snapshot snapshot() {
-        return new Snapshot(sends, sumNanos, maxNanos, lateSends, lastLateIntendedNanos);
+        return new Snapshot(sends, sumNanos, maxNanos, lateSends, lastLateIntendedNanos, p99Nanos());
+    }
+
+    /** The lag that 99% of the sends did not exceed: its bucket's upper bound, at most the max; 0 without sends. */
+    private long p99Nanos() {
+        long rank = (long) Math.ceil(sends * 0.99);
+        long seen = 0;
+        for (int i = 0; i < BUCKETS; i++) {
+            seen += buckets[i];
+            if (seen >= rank && seen > 0) {
+                return Math.min(maxNanos, upperNanos(i));
+            }
+        }
+        return 0;
+    }
+
+    static int bucket(long lagNanos) {
+        long units = Math.min(lagNanos >> 10, (1L << 40) - 1);
+        if (units < 64) {
+            return (int) units;
+        }
+        int exponent = 63 - Long.numberOfLeadingZeros(units); // 6..39
+        return 64 + (exponent - 6) * 32 + (int) ((units >> (exponent - 5)) & 31);
+    }
+
+    /** The largest lag in nanoseconds that falls in {@code bucket}. */
+    static long upperNanos(int bucket) {
+        if (bucket < 64) {
+            return ((bucket + 1L) << 10) - 1;
+        }
+        int exponent = (bucket - 64) / 32 + 6;
+        long units = (32L + (bucket - 64) % 32 + 1) << (exponent - 5);
+        return (units << 10) - 1;
     }
 
     /**
@@ -53,8 +94,10 @@ public final class ScheduleLag {
      * @param maxNanos              the largest lag
      * @param lateSends             sends more than {@link #LATE_NANOS} behind their schedule
      * @param lastLateIntendedNanos intended time (nanoTime) of the last late send, 0 if none
+     * @param p99Nanos              the lag 99% of the sends did not exceed (within about 3%)
      */
-    public record Snapshot(long sends, long sumNanos, long maxNanos, long lateSends, long lastLateIntendedNanos) {
+    public record Snapshot(
+            long sends, long sumNanos, long maxNanos, long lateSends, long lastLateIntendedNanos, long p99Nanos) {
 
         /** Mean lag in nanoseconds, 0 without sends. */
         public double meanNanos() {

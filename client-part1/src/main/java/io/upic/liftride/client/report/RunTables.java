@@ -116,21 +116,22 @@ public final class RunTables {
             if (p.started()) {
                 ScheduleLag.Snapshot lag = p.scheduleLag();
                 rows.add(Table.cells(
-                        "%s|%d|%,.1f|%,.1f|%.3f|%.3f|%.3f|%,d",
+                        "%s|%d|%,.1f|%,.1f|%.3f|%.3f|%.3f|%.3f|%,d",
                         p.name(),
                         p.threads(),
                         p.offeredPerSecond(),
                         p.achievedPerSecond(),
                         p.achievedPerSecond() / p.offeredPerSecond(),
                         lag.meanNanos() / 1e6,
+                        lag.p99Nanos() / 1e6,
                         lag.maxNanos() / 1e6,
                         lag.lateSends()));
             }
         }
         return Table.of(
                 "phase|threads|offered (req/s)|achieved (req/s)|achieved / offered|send lag mean (ms)"
-                        + "|send lag max (ms)|sends > 1 ms late",
-                "lrrrrrrr",
+                        + "|send lag p99 (ms)|send lag max (ms)|sends > 1 ms late",
+                "lrrrrrrrr",
                 rows);
     }
 

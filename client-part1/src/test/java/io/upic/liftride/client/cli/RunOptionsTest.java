@@ -148,6 +148,16 @@ class RunOptionsTest {
     }
 
     @Test
+    void theOpenModelRunsNoBaselineUnlessOneIsAskedFor() throws Exception {
+        assertEquals(0, parse("-t", "64", "-s", "20000", "--rate", "3000").baselineRequests());
+        assertEquals(
+                500,
+                parse("-t", "64", "-s", "20000", "--rate", "3000", "--baseline", "500")
+                        .baselineRequests());
+        assertEquals(10_000, parse("-t", "64", "-s", "20000").baselineRequests());
+    }
+
+    @Test
     void rateIsTheOpenModelWithDecimalsAndItsAbsenceTheClosedModel() throws Exception {
         RunConfig open = parse("-t", "64", "-s", "20000", "--rate", "2500.5");
         assertEquals(2500.5, open.rate());

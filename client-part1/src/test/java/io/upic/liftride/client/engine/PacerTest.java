@@ -52,6 +52,33 @@ class PacerTest {
     }
 
     @Test
+    void theMarginLearnsTheParksOversleepSoLittleIsSpunAndTheSendStaysOnTime() {
+        FakeClock clock = new FakeClock(0, 20_000, 1_000); // oversleeps 20 µs every park
+        Pacer pacer = new Pacer(clock);
+        long deadline = 0;
+        for (int i = 0; i < 100; i++) {
+            deadline += 1_000_000;
+            pacer.awaitUntil(deadline, () -> false);
+        }
+        int spinsBefore = clock.spins;
+        deadline += 1_000_000;
+        long late = pacer.awaitUntil(deadline, () -> false);
+        assertTrue(late <= Pacer.LEARN_STEP_NANOS, "late " + late);
+        assertTrue(clock.spins - spinsBefore <= 1, "spun " + (clock.spins - spinsBefore) + " µs, not 30");
+        assertTrue(Math.abs(pacer.spinNanos() - 20_000) <= Pacer.LEARN_STEP_NANOS, "margin " + pacer.spinNanos());
+    }
+
+    @Test
+    void aLearnedMarginNeverExceedsTheSpinLimit() {
+        FakeClock clock = new FakeClock(0, 5_000_000, 1_000); // a 5 ms oversleep: spinning it away would burn CPU
+        Pacer pacer = new Pacer(clock);
+        for (int i = 1; i <= 100; i++) {
+            pacer.awaitUntil(i * 10_000_000L, () -> false);
+        }
+        assertEquals(Pacer.SPIN_NANOS, pacer.spinNanos());
+    }
+
+    @Test
     void anOversleepBeyondTheMarginIsReportedAsLateness() {
         FakeClock clock = new FakeClock(0, Pacer.SPIN_NANOS + 30_000, 1_000);
         assertEquals(30_000, new Pacer(clock).awaitUntil(5_000_000, () -> false));
