@@ -1,6 +1,10 @@
 package io.upic.liftride.client.part2.compare;
 
 import io.upic.liftride.client.part2.cli.Subcommand;
+import io.upic.liftride.client.part2.report.ConsoleReport;
+import io.upic.liftride.client.part2.report.HtmlReport;
+import io.upic.liftride.client.part2.report.MarkdownReport;
+import io.upic.liftride.client.part2.report.ReportModel;
 import io.upic.liftride.flags.Flag;
 import io.upic.liftride.flags.Flags;
 import io.upic.liftride.flags.UsageException;
@@ -123,20 +127,20 @@ public final class CompareCommand {
             err.flush();
             return UsageException.EXIT_CODE;
         }
-        out.print(CompareText.render(c));
-        out.flush();
-        return write(request, c);
+        ReportModel.Comparison model = CompareTables.of(c, request.html() != null);
+        ConsoleReport.print(out, model);
+        return write(request, model);
     }
 
     /** Writes --markdown and --html; returns the comparison's exit code, or 2 when a file cannot be written. */
-    private int write(Request request, RunComparison c) {
+    private int write(Request request, ReportModel.Comparison c) {
         try {
             if (request.markdown() != null) {
-                writeFile(request.markdown(), CompareMarkdown.render(c));
+                writeFile(request.markdown(), MarkdownReport.render(c));
                 out.println("Markdown: " + request.markdown());
             }
             if (request.html() != null) {
-                writeFile(request.html(), CompareHtml.render(c));
+                writeFile(request.html(), HtmlReport.render(c));
                 out.println("HTML: " + request.html());
             }
         } catch (IOException | RuntimeException e) {

@@ -10,8 +10,8 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * A baseline and a candidate compared, metric by metric, for the whole run and each phase: what every renderer
- * (terminal, markdown, HTML) formats, and the exit code. Only the whole run's rows can be a
+ * A baseline and a candidate compared, metric by metric, for the whole run and each phase: what
+ * {@link CompareTables} turns into the report model, and the exit code. Only the whole run's rows can be a
  * {@link Verdict#REGRESSION}: phases are shorter and noisier, and are shown to find where a change comes from.
  * Immutable and thread-safe.
  *

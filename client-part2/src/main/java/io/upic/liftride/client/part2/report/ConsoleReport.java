@@ -1,6 +1,7 @@
 package io.upic.liftride.client.part2.report;
 
 import io.upic.liftride.client.part2.chart.RunCharts.ChartFile;
+import io.upic.liftride.client.report.Table;
 import io.upic.liftride.client.report.VerboseSummary;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -9,8 +10,8 @@ import java.util.Locale;
 
 /**
  * The report model on the console, after client-part1's account of the run: a run's files in one line, and with
- * --verbose its latency table, checks, notes and charts; a sweep's latency table. Numbers use {@link Locale#US}
- * like client-part1's output. Stateless.
+ * --verbose its latency table, checks, notes and charts; a sweep's latency table; a comparison. Numbers use
+ * {@link Locale#US} like client-part1's output. Stateless.
  */
 public final class ConsoleReport {
 
@@ -56,6 +57,18 @@ public final class ConsoleReport {
         out.println();
         VerboseSummary.print(out, ReportTables.sweepLatency(sweep));
         out.println("  charts: " + String.join(", ", names(base, sweep.charts())));
+        out.flush();
+    }
+
+    /** A comparison: what was compared, one table per scope, and the verdict last with the exit code. */
+    public static void print(PrintStream out, ReportModel.Comparison c) {
+        c.facts().forEach(f -> out.println(String.format(L, "%-10s %s", f.label() + ":", f.value())));
+        for (Table t : c.tables()) {
+            out.println();
+            VerboseSummary.print(out, t);
+        }
+        out.println();
+        out.println("Result: " + c.verdict() + " (exit " + c.exitCode() + ")");
         out.flush();
     }
 

@@ -55,19 +55,11 @@ public final class HtmlReport {
         HtmlPage page = new HtmlPage(h.title());
         page.heading(1, h.title(), null);
         verdict(page, model.runs());
-        StringBuilder facts = new StringBuilder("<div class=\"facts\">");
-        facts.append("<div><span>Command:</span> <code>")
-                .append(Html.escape(h.command()))
-                .append("</code></div><div><span>Generated:</span> ")
-                .append(Html.escape(h.generatedAt()))
-                .append("</div>");
-        h.facts()
-                .forEach(f -> facts.append("<div><span>")
-                        .append(Html.escape(f.label()))
-                        .append(":</span> ")
-                        .append(Html.escape(f.value()))
-                        .append("</div>"));
-        page.html(facts.append("</div>").toString());
+        facts(
+                page,
+                "<div><span>Command:</span> <code>" + Html.escape(h.command())
+                        + "</code></div><div><span>Generated:</span> " + Html.escape(h.generatedAt()) + "</div>",
+                h.facts());
         h.intro().forEach(p -> {
             if (h.stopped()) {
                 page.warning(p);
@@ -94,6 +86,44 @@ public final class HtmlReport {
         page.heading(2, "Definitions", "definitions");
         page.list(MarkdownReport.definitions());
         return page;
+    }
+
+    /** Labelled lines in one block, after {@code lead} (markup, escaped). */
+    private static void facts(HtmlPage page, String lead, List<ReportModel.Fact> facts) {
+        StringBuilder b = new StringBuilder("<div class=\"facts\">").append(lead);
+        facts.forEach(f -> b.append("<div><span>")
+                .append(Html.escape(f.label()))
+                .append(":</span> ")
+                .append(Html.escape(f.value()))
+                .append("</div>"));
+        page.html(b.append("</div>").toString());
+    }
+
+    /**
+     * A comparison as one page: the verdict, what was compared, the whole run's table, both sides' charts, then
+     * each phase's table.
+     */
+    public static String render(ReportModel.Comparison c) {
+        HtmlPage page = new HtmlPage(c.title());
+        page.heading(1, c.title(), null);
+        if (c.regression()) {
+            page.warning(c.verdict());
+        } else {
+            page.paragraph(ReportModel.Comparison.NO_REGRESSION);
+        }
+        facts(page, "", c.facts());
+        table(page, c.tables().get(0));
+        if (!c.charts().isEmpty()) {
+            page.heading(2, "Charts", "charts");
+            c.charts().forEach(page::chart);
+        }
+        c.notes().forEach(page::paragraph);
+        List<Table> phases = c.tables().subList(1, c.tables().size());
+        if (!phases.isEmpty()) {
+            page.heading(2, "Per phase (not gated)", "phases");
+            phases.forEach(t -> table(page, t));
+        }
+        return page.render();
     }
 
     private static void sweep(HtmlPage page, Path dir, ReportModel.Sweep sweep, List<ReportModel.Run> runs) {

@@ -46,9 +46,7 @@ public final class MarkdownReport {
         b.append("# ").append(h.title()).append("\n\n");
         b.append("Command: `").append(h.command()).append("`  \n");
         b.append("Generated: ").append(h.generatedAt()).append("  \n");
-        for (ReportModel.Fact f : h.facts()) {
-            b.append(f.label()).append(": ").append(f.value()).append("  \n");
-        }
+        facts(b, h.facts());
         for (String p : h.intro()) {
             b.append(h.stopped() ? "\n**" + p + "**\n" : "\n" + p + "\n");
         }
@@ -60,6 +58,31 @@ public final class MarkdownReport {
             run(b, dir, run);
         }
         definitions(b);
+        return b.toString();
+    }
+
+    /** Labelled lines, one a line. */
+    private static void facts(StringBuilder b, List<ReportModel.Fact> facts) {
+        facts.forEach(f -> b.append(f.label()).append(": ").append(f.value()).append("  \n"));
+    }
+
+    /** A comparison as a pull-request comment: the verdict first, what was compared, the tables, phases folded. */
+    public static String render(ReportModel.Comparison c) {
+        StringBuilder b = new StringBuilder("### ").append(c.title()).append("\n\n");
+        b.append(c.regression() ? "**" + c.verdict() + "**" : ReportModel.Comparison.NO_REGRESSION)
+                .append("\n\n");
+        facts(b, c.facts());
+        b.append('\n');
+        table(b, c.tables().get(0));
+        List<Table> phases = c.tables().subList(1, c.tables().size());
+        if (!phases.isEmpty()) {
+            b.append("\n<details><summary>Per phase (not gated)</summary>\n\n");
+            for (Table t : phases) {
+                table(b, t);
+                b.append('\n');
+            }
+            b.append("</details>\n");
+        }
         return b.toString();
     }
 

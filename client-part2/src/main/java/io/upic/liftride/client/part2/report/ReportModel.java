@@ -3,17 +3,20 @@ package io.upic.liftride.client.part2.report;
 import io.upic.liftride.client.engine.Requests;
 import io.upic.liftride.client.engine.RunResult;
 import io.upic.liftride.client.part2.chart.RunCharts.ChartFile;
+import io.upic.liftride.client.part2.html.ChartSpec;
 import io.upic.liftride.client.part2.metrics.RunMetrics;
 import io.upic.liftride.client.part2.metrics.ScopeStats;
 import io.upic.liftride.client.part2.metrics.Timeline;
 import io.upic.liftride.client.report.RunSummary;
+import io.upic.liftride.client.report.Table;
 import io.upic.liftride.client.report.TheoryTable;
 import java.nio.file.Path;
 import java.util.List;
 
 /**
- * What a report says, built once from a run, a sweep of runs or a merge of shards, before any formatting: the
- * renderers ({@link MarkdownReport}, {@link HtmlReport}) only format it. Immutable by convention (the
+ * What a report says, built once from a run, a sweep of runs or a merge of shards (or, as a {@link Comparison},
+ * from two sides' runs), before any formatting: the renderers ({@link MarkdownReport}, {@link HtmlReport},
+ * {@link ConsoleReport}) only format it. Immutable by convention (the
  * statistics' histograms and the arrays are shared, not copied: do not modify them).
  *
  * @param header the document's context
@@ -216,4 +219,44 @@ public record ReportModel(Header header, Sweep sweep, List<Run> runs) {
      * @param wallSeconds predicted wall time per row, NaN where there is none
      */
     public record Predicted(String name, double[] throughput, double[] wallSeconds) {}
+
+    /**
+     * Two sides' runs compared ({@code compare}): the verdict, what was compared and how far to trust it, one
+     * table per scope (the whole run, which decides, then each phase) and both sides' charts overlaid.
+     *
+     * @param title    the document's title
+     * @param verdict  the verdict in one line, with its cautions
+     * @param exitCode 0 when no metric regressed past its band
+     * @param facts    the runs, the plan, the band, where each number comes from, the cautions
+     * @param tables   one per scope, the whole run's first; the first column's header names the scope
+     * @param charts   both sides on the same axes (the HTML page only); empty when not drawn
+     * @param notes    why a run has no lines on the charts
+     */
+    public record Comparison(
+            String title,
+            String verdict,
+            int exitCode,
+            List<Fact> facts,
+            List<Table> tables,
+            List<ChartSpec> charts,
+            List<String> notes) {
+
+        /** How the documents head a comparison that found no regression. */
+        static final String NO_REGRESSION = "**No regression** past the band.";
+
+        public Comparison {
+            facts = List.copyOf(facts);
+            tables = List.copyOf(tables);
+            charts = List.copyOf(charts);
+            notes = List.copyOf(notes);
+            if (tables.isEmpty()) {
+                throw new IllegalArgumentException("a comparison without the whole run's table");
+            }
+        }
+
+        /** Whether a metric regressed past its band. */
+        public boolean regression() {
+            return exitCode != 0;
+        }
+    }
 }

@@ -4,6 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.upic.liftride.client.part2.report.ConsoleReport;
+import io.upic.liftride.client.part2.report.HtmlReport;
+import io.upic.liftride.client.part2.report.MarkdownReport;
+import io.upic.liftride.client.part2.report.ReportModel;
 import io.upic.liftride.client.report.RunSummary;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -98,9 +102,9 @@ class CompareCommandTest {
         assertTrue(md.startsWith("### Load test: candidate vs baseline\n\n**REGRESSION: throughput -40.0%"), md);
         assertTrue(
                 md.contains(
-                        "| Whole run | Baseline | Candidate | Change | Band | Verdict |\n|---|---:|---:|---:|---:|---|\n"),
+                        "| Whole run | baseline | candidate | change | band | verdict |\n|---|---:|---:|---:|---:|---|\n"),
                 md);
-        assertTrue(md.contains("| p99 (ms) | 4.000 | 6.000 | **+50.0%** | 10% | :x: **REGRESSION** |"), md);
+        assertTrue(md.contains("| p99 (ms) | 4.000 | 6.000 | **+50.0%** | 10% | **REGRESSION** |"), md);
         assertTrue(md.contains("<details><summary>Per phase (not gated)</summary>"), md);
         assertTrue(stdout().contains("Markdown: " + work.resolve("pr/comment.md")), stdout());
     }
@@ -121,6 +125,23 @@ class CompareCommandTest {
                         + ": no latency.hlog beside"),
                 "these summaries have no histogram logs beside them");
         assertTrue(stdout().contains("HTML: " + work.resolve("cmp.html")), stdout());
+    }
+
+    @Test
+    void everyOutputIsTheReportModelAsTheReportsRenderersWriteIt() throws Exception {
+        assertEquals(3, compare("base1", "slow", "--markdown", "c.md", "--html", "c.html"));
+        ReportModel.Comparison model = CompareTables.of(
+                RunComparison.of(
+                        Side.of("baseline", SummaryReader.read(work.resolve("base1"))),
+                        Side.of("candidate", SummaryReader.read(work.resolve("slow"))),
+                        NoiseBand.DEFAULT,
+                        false),
+                true);
+        ByteArrayOutputStream console = new ByteArrayOutputStream();
+        ConsoleReport.print(new PrintStream(console, true, StandardCharsets.UTF_8), model);
+        assertTrue(stdout().startsWith(console.toString(StandardCharsets.UTF_8)), stdout());
+        assertEquals(MarkdownReport.render(model), Files.readString(work.resolve("c.md")));
+        assertEquals(HtmlReport.render(model), Files.readString(work.resolve("c.html")));
     }
 
     @Test
