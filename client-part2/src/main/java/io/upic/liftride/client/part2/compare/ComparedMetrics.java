@@ -62,7 +62,7 @@ public final class ComparedMetrics {
         return p == 50 ? l.p50() : p == 90 ? l.p90() : p == 99 ? l.p99() : p == 99.9 ? l.p999() : null;
     }
 
-    /** A summary written before percentiles were capped may hold one a histogram bucket above the exact max. */
+    /** Percentiles are shown at most the exact max, whatever a summary holds (a bucket's edge can lie above it). */
     private static Double capped(Double v, Double max) {
         return v == null || max == null ? v : Double.valueOf(Math.min(v, max));
     }
