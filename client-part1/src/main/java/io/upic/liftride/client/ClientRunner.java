@@ -439,6 +439,7 @@ public final class ClientRunner {
         AttemptListener listener = hooks.listener(c, plan);
         LoadEngine e = LoadEngine.builder(plan, senders)
                 .ride(c.ride())
+                .mix(c.mix())
                 .retryPolicy(c.retryPolicy())
                 .seed(c.seed())
                 .listener(listener)

@@ -1,5 +1,6 @@
 package io.upic.liftride.client.cli;
 
+import io.upic.liftride.client.engine.Mix;
 import io.upic.liftride.client.engine.RideValues;
 import io.upic.liftride.client.http.RetryPolicy;
 import io.upic.liftride.client.live.MetricsAddress;
@@ -52,6 +53,7 @@ import lombok.With;
  * @param recalibrate          --recalibrate: ignore the CPU per request stored by earlier runs and measure it anew
  * @param verbose              --verbose: the full account of every step on the console, not the brief one
  * @param metricsAddress       --metrics-port: where the live metrics are served while the client runs; null: not
+ * @param mix                  --mix and --mix-unknown: the operations sent; null: rides only
  */
 @Builder(toBuilder = true)
 @With
@@ -81,7 +83,8 @@ public record RunConfig(
         Duration maxDuration,
         boolean recalibrate,
         boolean verbose,
-        MetricsAddress metricsAddress) {
+        MetricsAddress metricsAddress,
+        Mix mix) {
 
     /** Checks every field against its flag's rule (see {@link RunOptions}), for configs built without the CLI. */
     public RunConfig {

@@ -249,8 +249,12 @@ public final class BriefSummary {
         if (!c.serverChecked()) {
             return client;
         }
-        boolean ok = c.serverDelta() == c.successful();
-        return client + String.format(L, "; server stored %,d: %s", c.serverDelta(), ok ? "OK" : "MISMATCH");
+        String ok = c.serverReconciled() ? "OK" : "MISMATCH";
+        return c.writes() == c.successful()
+                ? client + String.format(L, "; server stored %,d: %s", c.serverDelta(), ok)
+                : client
+                        + String.format(
+                                L, "; server stored %,d of %,d successful POSTs: %s", c.serverDelta(), c.writes(), ok);
     }
 
     /** One line per run of a sweep: the measurement and both predictions of the wall time. */

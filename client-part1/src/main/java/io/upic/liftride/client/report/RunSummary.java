@@ -303,7 +303,7 @@ public record RunSummary(
      * @param ridesStoredBefore before phase 1 (after the baseline); null if not read
      * @param ridesStoredAfter  after the run; null if not read
      * @param delta             after - before; null unless checked
-     * @param reconciled        delta == successful; null unless checked
+     * @param reconciled        delta == successful writes (the successful POSTs with --mix); null unless checked
      * @param note              why the server side was not checked; null when it was
      */
     public record Server(
@@ -320,7 +320,7 @@ public record RunSummary(
             if (!c.serverChecked()) {
                 return new Server(false, before, after, null, null, c.serverNote());
             }
-            return new Server(true, before, after, c.serverDelta(), c.serverDelta() == c.successful(), null);
+            return new Server(true, before, after, c.serverDelta(), c.serverReconciled(), null);
         }
     }
 
