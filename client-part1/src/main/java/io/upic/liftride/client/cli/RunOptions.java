@@ -163,7 +163,8 @@ public final class RunOptions {
                     Threshold.RULE,
                     null,
                     "pass/fail condition checked at the end, repeatable: p99<50ms, p99.9<200ms, mean<10ms, max<2s,"
-                            + " failed==0, throughput>5000, intended.p99<100ms (with --rate); operators < <= > >= =="
+                            + " failed==0, throughput>5000, intended.p99<100ms (with --rate), p99{op=getSkierDayVertical}"
+                            + "<20ms (one operation of --mix); operators < <= > >= =="
                             + ", latency units ns us µs ms s; any FAIL exits " + ThresholdCheck.EXIT_CODE,
                     Threshold::parse)
             .withExplainsRejection(true);
@@ -350,6 +351,7 @@ public final class RunOptions {
                 .mix(mix(cl))
                 .build();
         checkShard(config, threadCounts);
+        checkThresholdOperations(config);
         return new ParsedArgs(cl, threadCounts, config, false);
     }
 
@@ -437,6 +439,20 @@ public final class RunOptions {
             throw new IllegalArgumentException("not in 0..100: " + p);
         }
         return p;
+    }
+
+    /** Refuses a threshold on an operation the run does not send: it could only fail. */
+    private static void checkThresholdOperations(RunConfig config) throws UsageException {
+        for (Threshold t : config.thresholds()) {
+            if (t.operation() != null && (config.mix() == null || !config.mix().contains(t.operation()))) {
+                throw new UsageException(THRESHOLD.displayName() + " " + t.expr() + ": "
+                        + t.operation().operationId()
+                        + " is not in " + MIX.displayName() + ", got "
+                        + (config.mix() == null
+                                ? "no " + MIX.displayName()
+                                : config.mix().toString()));
+            }
+        }
     }
 
     /** --quiet, which contradicts --progress. */

@@ -14,11 +14,14 @@ final class OperationCounts {
     private final long[] requests = new long[OPS];
     private final long[] successful = new long[OPS];
     private final long[] notFound = new long[OPS];
+    private final long[] attempts = new long[OPS];
     private final long[] latencyNanosSum = new long[OPS];
-    private final long[] maxLatencyNanos = new long[OPS];
 
-    /** A request of {@code op} ended; {@code notFound}: a GET for unknown data answered 404 as expected. */
-    void finished(Operation op, boolean success, boolean notFound, long latencyNanos) {
+    /**
+     * A request of {@code op} ended after {@code attempts} attempts that took {@code latencyNanos} together;
+     * {@code notFound}: a GET for unknown data answered 404 as expected.
+     */
+    void finished(Operation op, boolean success, boolean notFound, int attempts, long latencyNanos) {
         int i = op.ordinal();
         requests[i]++;
         if (success) {
@@ -27,8 +30,8 @@ final class OperationCounts {
         if (notFound) {
             this.notFound[i]++;
         }
+        this.attempts[i] += attempts;
         latencyNanosSum[i] += latencyNanos;
-        maxLatencyNanos[i] = Math.max(maxLatencyNanos[i], latencyNanos);
     }
 
     /** Adds the operations this worker sent into {@code into}. */
@@ -39,7 +42,7 @@ final class OperationCounts {
                 into.merge(
                         op,
                         new OperationStats(
-                                op, requests[i], successful[i], notFound[i], latencyNanosSum[i], maxLatencyNanos[i]),
+                                op, requests[i], successful[i], notFound[i], attempts[i], latencyNanosSum[i]),
                         OperationStats::plus);
             }
         }

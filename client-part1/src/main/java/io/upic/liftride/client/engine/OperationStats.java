@@ -10,25 +10,20 @@ import io.upic.liftride.client.http.Operation;
  * @param requests        requests of this operation that ended (each counted once, whatever its retries)
  * @param successful      requests that ended with their expected status
  * @param notFound        of the successful ones, the GETs for unknown data answered 404 as expected
- * @param latencyNanosSum sum of the requests' latencies (from the intended send in the open model)
- * @param maxLatencyNanos the longest of them
+ * @param attempts        HTTP attempts of these requests, retries included
+ * @param latencyNanosSum sum of the attempts' latencies, from the actual send (as the run's mean is)
  */
 public record OperationStats(
-        Operation operation,
-        long requests,
-        long successful,
-        long notFound,
-        long latencyNanosSum,
-        long maxLatencyNanos) {
+        Operation operation, long requests, long successful, long notFound, long attempts, long latencyNanosSum) {
 
     /** Requests that did not end with their expected status. */
     public long failed() {
         return requests - successful;
     }
 
-    /** The mean request latency, NaN with no requests. */
+    /** The mean attempt latency, NaN without attempts. */
     public double meanLatencyNanos() {
-        return requests == 0 ? Double.NaN : (double) latencyNanosSum / requests;
+        return attempts == 0 ? Double.NaN : (double) latencyNanosSum / attempts;
     }
 
     /** Both accounts summed (of the same operation). */
@@ -38,7 +33,7 @@ public record OperationStats(
                 requests + o.requests,
                 successful + o.successful,
                 notFound + o.notFound,
-                latencyNanosSum + o.latencyNanosSum,
-                Math.max(maxLatencyNanos, o.maxLatencyNanos));
+                attempts + o.attempts,
+                latencyNanosSum + o.latencyNanosSum);
     }
 }

@@ -103,6 +103,7 @@ final class Worker implements Runnable {
                     lag.record(intended, late);
                 }
                 counts.sent();
+                long latencyBefore = sender.latencyNanosSum();
                 Operation op = mix == null ? Operation.WRITE_NEW_LIFT_RIDE : mix.pick(random);
                 int code;
                 int expected;
@@ -135,7 +136,12 @@ final class Worker implements Runnable {
                     causes.add(code);
                 }
                 if (mix != null) {
-                    operations.finished(op, success, success && unknown, sender.lastRequestNanos());
+                    operations.finished(
+                            op,
+                            success,
+                            success && unknown,
+                            sender.lastAttempts(),
+                            sender.latencyNanosSum() - latencyBefore);
                 }
             }
         } finally {
