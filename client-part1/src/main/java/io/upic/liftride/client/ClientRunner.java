@@ -452,6 +452,7 @@ public final class ClientRunner {
                 c.abortOnFail() ? new AbortWatch(c.thresholds(), c.abortDelay(), plan.totalRequests(), listener) : null;
         LoadEngine e = LoadEngine.builder(plan, senders)
                 .ride(c.ride())
+                .mix(c.mix())
                 .retryPolicy(c.retryPolicy())
                 .seed(c.seed())
                 .listener(watch == null ? listener : watch)

@@ -1,5 +1,6 @@
 package io.upic.liftride.client.cli;
 
+import io.upic.liftride.client.engine.Mix;
 import io.upic.liftride.client.engine.RideValues;
 import io.upic.liftride.client.http.RetryPolicy;
 import io.upic.liftride.client.live.MetricsAddress;
@@ -54,6 +55,7 @@ import lombok.With;
  * @param metricsAddress       --metrics-port: where the live metrics are served while the client runs; null: not
  * @param abortOnFail          --abort-on-fail: stop the run once a threshold can no longer hold; needs a threshold
  * @param abortDelay           --abort-delay: how long after the run's start thresholds are first judged; null: 0
+ * @param mix                  --mix and --mix-unknown: the operations sent; null: rides only
  */
 @Builder(toBuilder = true)
 @With
@@ -85,7 +87,8 @@ public record RunConfig(
         boolean verbose,
         MetricsAddress metricsAddress,
         boolean abortOnFail,
-        Duration abortDelay) {
+        Duration abortDelay,
+        Mix mix) {
 
     /** Checks every field against its flag's rule (see {@link RunOptions}), for configs built without the CLI. */
     public RunConfig {

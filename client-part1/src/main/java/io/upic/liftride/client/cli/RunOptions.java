@@ -2,7 +2,9 @@ package io.upic.liftride.client.cli;
 
 import static io.upic.liftride.flags.Flag.integer;
 
+import io.upic.liftride.client.engine.Mix;
 import io.upic.liftride.client.engine.RideValues;
+import io.upic.liftride.client.http.Operation;
 import io.upic.liftride.client.http.RetryPolicy;
 import io.upic.liftride.client.live.MetricsAddress;
 import io.upic.liftride.client.plan.PhasePlan;
@@ -163,7 +165,8 @@ public final class RunOptions {
                     Threshold.RULE,
                     null,
                     "pass/fail condition checked at the end, repeatable: p99<50ms, p99.9<200ms, mean<10ms, max<2s,"
-                            + " failed==0, throughput>5000, intended.p99<100ms (with --rate); operators < <= > >= =="
+                            + " failed==0, throughput>5000, intended.p99<100ms (with --rate), p99{op=getSkierDayVertical}"
+                            + "<20ms (one operation of --mix); operators < <= > >= =="
                             + ", latency units ns us µs ms s; any FAIL exits " + ThresholdCheck.EXIT_CODE,
                     Threshold::parse)
             .withExplainsRejection(true);
@@ -256,13 +259,47 @@ public final class RunOptions {
                     + " and cooldown offer their share; latency is also measured from each request's intended send"
                     + " time; default: the closed model (each thread sends when its previous answer arrived)",
             RunOptions::rate);
+    public static final Flag<Mix> MIX = Flag.of(
+                    null,
+                    "mix",
+                    "OPS",
+                    Mix.RULE,
+                    null,
+                    "send the contract's operations by weight, named by operationId (" + Operation.ids() + "), e.g."
+                            + " writeNewLiftRide=90,getSkierDayVertical=5,getResortSkiersDay=5: each thread draws"
+                            + " each request's operation, and its GETs read rides it stored; default: rides only",
+                    Mix::parse)
+            .withExplainsRejection(true);
+    public static final Flag<Integer> MIX_UNKNOWN = Flag.of(
+            null,
+            "mix-unknown",
+            "P%",
+            "a percentage 0..100, such as 5%",
+            0,
+            "with --mix: P% of the GETs ask for a resort no run writes; their 404 is the expected answer"
+                    + " (a success, counted as not found in the operation's row); default 0%",
+            RunOptions::percent);
     public static final Flag<Boolean> HELP = Flags.HELP;
 
     /** client-part1's flags as its usage groups them, the required ones first; the Output group comes 4th. */
     private static final List<Flags.Group> GROUPS = List.of(
             new Flags.Group(
                     "Plan (the load)",
-                    List.of(THREADS, SKIERS, LIFTS, MEAN_RUNS, PLAN, RATE, SHARD, START_AT, SEED, RESORT, SEASON, DAY)),
+                    List.of(
+                            THREADS,
+                            SKIERS,
+                            LIFTS,
+                            MEAN_RUNS,
+                            PLAN,
+                            RATE,
+                            MIX,
+                            MIX_UNKNOWN,
+                            SHARD,
+                            START_AT,
+                            SEED,
+                            RESORT,
+                            SEASON,
+                            DAY)),
             new Flags.Group("Server (and the prediction's measurement of it)", List.of(IP, BASELINE, RECALIBRATE)),
             new Flags.Group(
                     "Network",
@@ -332,8 +369,10 @@ public final class RunOptions {
                 .metricsAddress(METRICS_PORT.valueIn(cl))
                 .abortOnFail(abortOnFail(cl))
                 .abortDelay(abortDelay(cl))
+                .mix(mix(cl))
                 .build();
         checkShard(config, threadCounts);
+        checkThresholdOperations(config);
         return new ParsedArgs(cl, threadCounts, config, false);
     }
 
@@ -405,6 +444,43 @@ public final class RunOptions {
             }
         }
         return List.copyOf(counts);
+    }
+
+    /** --mix with --mix-unknown's share; null without --mix (--mix-unknown alone is refused). */
+    private static Mix mix(CommandLine cl) throws UsageException {
+        Mix mix = MIX.valueIn(cl);
+        int unknown = MIX_UNKNOWN.valueIn(cl);
+        if (mix == null && cl.hasOption(MIX_UNKNOWN.longName())) {
+            throw new UsageException(MIX_UNKNOWN.displayName() + " needs " + MIX.displayName() + ": got "
+                    + MIX_UNKNOWN.displayName() + " " + cl.getOptionValue(MIX_UNKNOWN.longName()) + " alone");
+        }
+        return mix == null ? null : mix.withUnknownPercent(unknown);
+    }
+
+    /** A --mix-unknown value: an integer 0..100, with or without a trailing %. */
+    private static Integer percent(String text) {
+        String digits = text.strip().endsWith("%")
+                ? text.strip().substring(0, text.strip().length() - 1)
+                : text.strip();
+        int p = Integer.parseInt(digits);
+        if (p < 0 || p > 100) {
+            throw new IllegalArgumentException("not in 0..100: " + p);
+        }
+        return p;
+    }
+
+    /** Refuses a threshold on an operation the run does not send: it could only fail. */
+    private static void checkThresholdOperations(RunConfig config) throws UsageException {
+        for (Threshold t : config.thresholds()) {
+            if (t.operation() != null && (config.mix() == null || !config.mix().contains(t.operation()))) {
+                throw new UsageException(THRESHOLD.displayName() + " " + t.expr() + ": "
+                        + t.operation().operationId()
+                        + " is not in " + MIX.displayName() + ", got "
+                        + (config.mix() == null
+                                ? "no " + MIX.displayName()
+                                : config.mix().toString()));
+            }
+        }
     }
 
     /** --quiet, which contradicts --progress. */

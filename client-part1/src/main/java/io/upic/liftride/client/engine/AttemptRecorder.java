@@ -1,5 +1,7 @@
 package io.upic.liftride.client.engine;
 
+import io.upic.liftride.client.http.Operation;
+
 /**
  * Receives every HTTP attempt of one worker thread. An instance is created for exactly one worker
  * (see {@link AttemptListener#recorder}) and called only from that worker's thread, so it needs no
@@ -31,7 +33,7 @@ public interface AttemptRecorder extends AutoCloseable {
     long UNSCHEDULED = Long.MIN_VALUE;
 
     /**
-     * One attempt finished, with the time its request was due: what the engine calls. The open model (--rate)
+     * One attempt finished, with the time its request was due. The open model (--rate)
      * passes the schedule's slot of the request (the same for its retries), so {@code startNanos + latencyNanos -
      * intendedStartNanos} is the latency the request's sender saw, free of coordinated omission; the closed model
      * passes {@link #UNSCHEDULED}. By default the intended start is ignored.
@@ -44,6 +46,21 @@ public interface AttemptRecorder extends AutoCloseable {
             int code,
             int attemptNumber) {
         onAttempt(startEpochMillis, startNanos, latencyNanos, code, attemptNumber);
+    }
+
+    /**
+     * One attempt of an operation of the contract: what the engine calls. By default the operation is ignored; a
+     * run without {@code --mix} sends only {@link Operation#WRITE_NEW_LIFT_RIDE}.
+     */
+    default void onAttempt(
+            Operation op,
+            long startEpochMillis,
+            long startNanos,
+            long intendedStartNanos,
+            long latencyNanos,
+            int code,
+            int attemptNumber) {
+        onAttempt(startEpochMillis, startNanos, intendedStartNanos, latencyNanos, code, attemptNumber);
     }
 
     /**

@@ -96,6 +96,11 @@ final class Crew {
         return sums.of(tracker.index(), phase.name());
     }
 
+    /** Adds the workers' per-operation accounts into {@code into}; once joined. */
+    void addOperationsTo(Map<io.upic.liftride.client.http.Operation, OperationStats> into) {
+        workers.forEach(w -> w.addOperationsTo(into));
+    }
+
     /** The phase's account once joined; adds its workers' problems to {@code problems}. */
     PhaseResult result(OpenModel openModel, List<String> problems) {
         Map<Integer, Long> causes = new TreeMap<>();

@@ -1,6 +1,5 @@
 package io.upic.liftride.client.engine;
 
-import io.upic.liftride.client.http.AttemptCodes;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 
@@ -29,11 +28,11 @@ final class LiveCounts {
     }
 
     /**
-     * The request ended with {@code code} after {@code retries} retries, {@code latencyNanos} after its intended send
-     * time.
+     * The request ended with {@code code}, its expected status or not ({@code success}), after {@code retries}
+     * retries, {@code latencyNanos} after its intended send time.
      */
-    void finished(int code, int retries, long latencyNanos) {
-        if (AttemptCodes.isSuccess(code)) {
+    void finished(boolean success, int code, int retries, long latencyNanos) {
+        if (success) {
             add(SUCCESSFUL, 1);
         } else {
             add(FAILED, 1);

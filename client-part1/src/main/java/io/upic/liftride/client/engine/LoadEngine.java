@@ -1,5 +1,6 @@
 package io.upic.liftride.client.engine;
 
+import io.upic.liftride.client.http.Operation;
 import io.upic.liftride.client.http.RetryPolicy;
 import io.upic.liftride.client.http.RideSender;
 import io.upic.liftride.client.http.RideSenderFactory;
@@ -8,7 +9,9 @@ import io.upic.liftride.client.plan.OpenModel;
 import io.upic.liftride.client.plan.PlannedPhase;
 import io.upic.liftride.client.plan.ThreadAssignment;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.FutureTask;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -29,6 +32,7 @@ public final class LoadEngine {
     private final LoadPlan plan;
     private final RideSenderFactory senders;
     private final RideValues ride;
+    private final Mix mix;
     private final RetryPolicy retryPolicy;
     private final Long seed;
     private final AttemptListener listener;
@@ -53,6 +57,7 @@ public final class LoadEngine {
         this.plan = b.plan;
         this.senders = b.senders;
         this.ride = b.ride;
+        this.mix = b.mix;
         this.retryPolicy = b.retryPolicy;
         this.seed = b.seed;
         this.listener = b.listener;
@@ -201,7 +206,7 @@ public final class LoadEngine {
             stop();
         }
         silentServer = new SilentServerDetector(retryPolicy.giveUpAfterMillis(), System.nanoTime(), this::stop);
-        Worker.Common common = new Worker.Common(ride, seed, this::isStopRequested, clock);
+        Worker.Common common = new Worker.Common(ride, mix, seed, this::isStopRequested, clock);
         List<Crew> crews = new ArrayList<>(n);
         for (int k = 0; k < n; k++) {
             PlannedPhase phase = phases.get(k);
@@ -258,10 +263,14 @@ public final class LoadEngine {
             problems.add("listener background task failed: " + backgroundFailure);
         }
         List<PhaseResult> phases = new ArrayList<>(crews.size());
+        Map<Operation, OperationStats> operations = new EnumMap<>(Operation.class);
         for (Crew crew : crews) {
             phases.add(crew.result(openModel, problems));
+            crew.addOperationsTo(operations);
         }
-        return RunResult.of(plan, phases, startEpochMillis, startNanos, wallNanos, stopRequested, problems);
+        return RunResult.of(plan, phases, startEpochMillis, startNanos, wallNanos, stopRequested, problems).toBuilder()
+                .operations(operations)
+                .build();
     }
 
     /**
@@ -298,6 +307,7 @@ public final class LoadEngine {
         private final LoadPlan plan;
         private final RideSenderFactory senders;
         private RideValues ride = RideValues.DEFAULT;
+        private Mix mix;
         private RetryPolicy retryPolicy = RetryPolicy.DEFAULT;
         private Long seed;
         private AttemptListener listener = AttemptListener.NONE;
@@ -312,6 +322,12 @@ public final class LoadEngine {
         }
 
         /** The path values every ride carries and the number of lifts (liftID is drawn from 1..numLifts). */
+        /** The operations to send ({@code --mix}); null (the default) for rides only. */
+        public Builder mix(Mix mix) {
+            this.mix = mix;
+            return this;
+        }
+
         public Builder ride(RideValues ride) {
             this.ride = Objects.requireNonNull(ride, "ride");
             return this;

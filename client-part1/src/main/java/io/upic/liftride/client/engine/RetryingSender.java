@@ -1,6 +1,7 @@
 package io.upic.liftride.client.engine;
 
 import io.upic.liftride.client.http.AttemptCodes;
+import io.upic.liftride.client.http.Operation;
 import io.upic.liftride.client.http.RetryPolicy;
 import io.upic.liftride.client.http.RideSender;
 import java.io.IOException;
@@ -10,10 +11,11 @@ import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
 
 /**
- * Sends one request with the assignment's retry rule: anything but a 201 (4XX, 5XX, a status outside 100..599, I/O
- * error, timeout) is retried after a jittered backoff (or a 503's Retry-After, see {@link RetryPolicy#waitNanos})
- * until {@link RetryPolicy#maxAttempts()} attempts are used; every attempt is reported to the
- * {@link AttemptRecorder}. One instance per worker thread; not thread-safe. Allocates nothing per request.
+ * Sends one request with the assignment's retry rule: anything but its expected status (201 for a ride; for a GET,
+ * see {@link #get}) (4XX, 5XX, a status outside 100..599, I/O error, timeout) is retried after a jittered backoff
+ * (or a 503's Retry-After, see {@link RetryPolicy#waitNanos}) until {@link RetryPolicy#maxAttempts()} attempts are
+ * used; every attempt is reported to the {@link AttemptRecorder}. One instance per worker thread; not thread-safe.
+ * Allocates nothing per request.
  *
  * <p>If {@code stopRequested} turns true, or the run's {@link SilentServerDetector} gives up on the server, no
  * further attempt starts: a request whose attempt failed then ends with that attempt's code (and so
@@ -30,6 +32,17 @@ public final class RetryingSender {
     private final BooleanSupplier stopRequested;
     private final SilentServerDetector silentServer;
     private final RideKeys keys;
+
+    // the request being sent: set per request, so the retry loop allocates nothing
+    private Operation op;
+    private int resortId;
+    private int seasonId;
+    private int dayId;
+    private int skierId;
+    private int liftId;
+    private int minute;
+    private int waitTime;
+    private String rideKey;
 
     private int lastAttempts;
     private long lastRequestNanos;
@@ -92,7 +105,41 @@ public final class RetryingSender {
             int liftId,
             int minute,
             int waitTime) {
-        String rideKey = keys.next();
+        setRequest(Operation.WRITE_NEW_LIFT_RIDE, resortId, seasonId, dayId, skierId);
+        this.liftId = liftId;
+        this.minute = minute;
+        this.waitTime = waitTime;
+        this.rideKey = keys.next();
+        return exchange(intendedStartNanos, AttemptCodes.SUCCESS);
+    }
+
+    /**
+     * Sends a GET ({@code op} reads, see {@link RideSender#get}) as {@link #send(long, int, int, int, int, int, int,
+     * int)} sends a ride, retrying anything but {@code expectedStatus}: 200, or 404 for a GET asking for unknown
+     * data on purpose.
+     */
+    public int get(
+            long intendedStartNanos,
+            Operation op,
+            int expectedStatus,
+            int resortId,
+            int seasonId,
+            int dayId,
+            int skierId) {
+        setRequest(op, resortId, seasonId, dayId, skierId);
+        return exchange(intendedStartNanos, expectedStatus);
+    }
+
+    private void setRequest(Operation op, int resortId, int seasonId, int dayId, int skierId) {
+        this.op = op;
+        this.resortId = resortId;
+        this.seasonId = seasonId;
+        this.dayId = dayId;
+        this.skierId = skierId;
+    }
+
+    /** The request set, attempt after attempt until one ends with {@code expected} or the rule says stop. */
+    private int exchange(long intendedStartNanos, int expected) {
         long due = intendedStartNanos;
         for (int attempt = 1; ; attempt++) {
             long startEpochMillis = System.currentTimeMillis();
@@ -103,7 +150,9 @@ public final class RetryingSender {
             int code;
             try {
                 code = AttemptCodes.ofStatus(
-                        sender.send(resortId, seasonId, dayId, skierId, liftId, minute, waitTime, rideKey));
+                        op.writes()
+                                ? sender.send(resortId, seasonId, dayId, skierId, liftId, minute, waitTime, rideKey)
+                                : sender.get(op, resortId, seasonId, dayId, skierId));
             } catch (IOException e) {
                 code = AttemptCodes.classify(e);
             } catch (RuntimeException e) {
@@ -118,10 +167,11 @@ public final class RetryingSender {
             latencyNanosSum += latencyNanos;
             lastAttempts = attempt;
             lastRequestNanos = start + latencyNanos - due;
-            recorder.onAttempt(startEpochMillis, start, intendedStartNanos, latencyNanos, code, attempt);
+            recorder.onAttempt(op, startEpochMillis, start, intendedStartNanos, latencyNanos, code, attempt);
             boolean gaveUp = silentServer.onAttempt(code, start + latencyNanos);
 
-            if (!policy.isRetryable(code)
+            if (code == expected
+                    || !policy.isRetryable(code)
                     || attempt >= policy.maxAttempts()
                     || gaveUp
                     || stopRequested.getAsBoolean()) {

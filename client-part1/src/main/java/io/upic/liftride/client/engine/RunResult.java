@@ -1,7 +1,9 @@
 package io.upic.liftride.client.engine;
 
+import io.upic.liftride.client.http.Operation;
 import io.upic.liftride.client.plan.LoadPlan;
 import java.util.Collections;
+import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -25,6 +27,7 @@ import lombok.Builder;
  * @param problems         one line per unexpected client-side error (a crashed worker, the first
  *                         exception of a failing sender), and first, if the run gave up on a silent
  *                         server, why (see {@link SilentServerDetector}); empty in a healthy run
+ * @param operations       with {@code --mix}: each operation's account, in declaration order; empty without
  */
 @Builder(toBuilder = true)
 public record RunResult(
@@ -38,9 +41,13 @@ public record RunResult(
         long startNanos,
         long wallNanos,
         boolean stopped,
-        List<String> problems) {
+        List<String> problems,
+        Map<Operation, OperationStats> operations) {
 
     public RunResult {
+        operations = operations == null || operations.isEmpty()
+                ? Map.of()
+                : Collections.unmodifiableMap(new EnumMap<>(operations));
         phases = List.copyOf(phases);
         failuresByCause = Collections.unmodifiableMap(new TreeMap<>(failuresByCause));
         problems = List.copyOf(problems);
@@ -79,6 +86,12 @@ public record RunResult(
                 .stopped(stopped)
                 .problems(problems)
                 .build();
+    }
+
+    /** The rides the server answered 201: every successful request without a mix, the successful POSTs with one. */
+    public long successfulWrites() {
+        OperationStats writes = operations.get(Operation.WRITE_NEW_LIFT_RIDE);
+        return operations.isEmpty() ? requests.successful() : writes == null ? 0 : writes.successful();
     }
 
     /** Throughput as the assignment defines it: successful requests / wall time in seconds. */

@@ -1,6 +1,7 @@
 package io.upic.liftride.client.engine;
 
 import io.upic.liftride.client.http.AttemptCodes;
+import io.upic.liftride.client.http.Operation;
 import io.upic.liftride.client.http.RideSender;
 import io.upic.liftride.client.http.ServerText;
 import io.upic.liftride.client.plan.ThreadAssignment;
@@ -18,11 +19,15 @@ import java.util.random.RandomGenerator;
  */
 final class Worker implements Runnable {
 
+    /** What a GET for unknown data is answered when it succeeds. */
+    private static final int NOT_FOUND = 404;
+
     private final ThreadAssignment assignment;
     private final RideSender rideSender;
     private final RetryingSender sender;
     private final AttemptRecorder recorder;
     private final RideValues ride;
+    private final Mix mix;
     private final Long seed;
     private final BooleanSupplier stopRequested;
     private final PhaseTracker tracker;
@@ -34,15 +39,18 @@ final class Worker implements Runnable {
 
     private final LiveCounts counts = new LiveCounts();
     private final FailureCounts causes = new FailureCounts();
+    private final OperationCounts operations = new OperationCounts();
+    private final WrittenSkiers written = new WrittenSkiers();
 
     /**
      * What every worker of a run shares.
      *
+     * @param mix           the operations to send, or null for rides only
      * @param seed          the run's seed, or null for ThreadLocalRandom
      * @param stopRequested checked before every request
      * @param clock         what the open model paces by
      */
-    record Common(RideValues ride, Long seed, BooleanSupplier stopRequested, Pacer.Clock clock) {}
+    record Common(RideValues ride, Mix mix, Long seed, BooleanSupplier stopRequested, Pacer.Clock clock) {}
 
     Worker(
             ThreadAssignment assignment,
@@ -57,6 +65,7 @@ final class Worker implements Runnable {
         this.sender = sender;
         this.recorder = recorder;
         this.ride = common.ride();
+        this.mix = common.mix();
         this.seed = common.seed();
         this.stopRequested = common.stopRequested();
         this.tracker = tracker;
@@ -94,18 +103,45 @@ final class Worker implements Runnable {
                     lag.record(intended, late);
                 }
                 counts.sent();
-                int code = sender.send(
-                        intended,
-                        resortId,
-                        seasonId,
-                        dayId,
-                        random.nextInt(skierFrom, skierBound),
-                        random.nextInt(1, liftBound),
-                        random.nextInt(minuteFrom, minuteBound),
-                        random.nextInt(0, 11));
-                counts.finished(code, sender.lastAttempts() - 1, sender.lastRequestNanos());
-                if (!AttemptCodes.isSuccess(code)) {
+                long latencyBefore = sender.latencyNanosSum();
+                Operation op = mix == null ? Operation.WRITE_NEW_LIFT_RIDE : mix.pick(random);
+                int code;
+                int expected;
+                boolean unknown = false;
+                if (op.writes() || written.isEmpty()) { // a GET before any stored ride reads nothing: write one
+                    op = Operation.WRITE_NEW_LIFT_RIDE;
+                    int skierId = random.nextInt(skierFrom, skierBound);
+                    expected = AttemptCodes.SUCCESS;
+                    code = sender.send(
+                            intended,
+                            resortId,
+                            seasonId,
+                            dayId,
+                            skierId,
+                            random.nextInt(1, liftBound),
+                            random.nextInt(minuteFrom, minuteBound),
+                            random.nextInt(0, 11));
+                    if (code == expected && mix != null) {
+                        written.add(skierId);
+                    }
+                } else {
+                    unknown = mix.unknown(random);
+                    expected = unknown ? NOT_FOUND : op.successStatus();
+                    int resort = unknown ? Mix.unknownResort(resortId) : resortId;
+                    code = sender.get(intended, op, expected, resort, seasonId, dayId, written.pick(random));
+                }
+                boolean success = code == expected;
+                counts.finished(success, code, sender.lastAttempts() - 1, sender.lastRequestNanos());
+                if (!success) {
                     causes.add(code);
+                }
+                if (mix != null) {
+                    operations.finished(
+                            op,
+                            success,
+                            success && unknown,
+                            sender.lastAttempts(),
+                            sender.latencyNanosSum() - latencyBefore);
                 }
             }
         } finally {
@@ -170,6 +206,11 @@ final class Worker implements Runnable {
 
     public void addFailuresTo(java.util.Map<Integer, Long> into) {
         causes.addTo(into);
+    }
+
+    /** Adds this worker's per-operation account into {@code into} (nothing without a mix); after join. */
+    void addOperationsTo(java.util.Map<Operation, OperationStats> into) {
+        operations.addTo(into);
     }
 
     /**

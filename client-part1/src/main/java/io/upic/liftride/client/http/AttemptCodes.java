@@ -32,6 +32,14 @@ public final class AttemptCodes {
         return code == SUCCESS;
     }
 
+    /**
+     * Whether {@code code} is the success status of some operation of the contract: 201 (the ride POST) or 200 (a
+     * GET of {@code --mix}). For counting attempts; a request's own success is its operation's expected status.
+     */
+    public static boolean isSuccessStatus(int code) {
+        return code == SUCCESS || code == 200;
+    }
+
     /** {@code status} as an attempt's code: itself when in 100..599, else {@link #INVALID_STATUS}. */
     public static int ofStatus(int status) {
         return status >= 100 && status <= 599 ? status : INVALID_STATUS;

@@ -30,6 +30,16 @@ public interface RideSender extends Closeable {
             throws IOException;
 
     /**
+     * Sends one attempt of a GET of the contract ({@code op} is not {@link Operation#WRITE_NEW_LIFT_RIDE}) for the
+     * values it needs out of these: {@code getSkierDayVertical} all four, {@code getResortSkiersDay} resort, season
+     * and day, {@code getSkierResortTotals} skier, resort and season. Returns and throws as {@link #send} does; the
+     * body is read and dropped.
+     */
+    default int get(Operation op, int resortId, int seasonId, int dayId, int skierId) throws IOException {
+        throw new UnsupportedOperationException(getClass().getSimpleName() + " sends no " + op.operationId());
+    }
+
+    /**
      * The wait the answer to the last {@link #send} asked for with {@code Retry-After} (either form,
      * read with {@link RetryAfter#millis}), in milliseconds; {@link RetryAfter#NONE} when that answer
      * had no such header or no answer came. The caller decides whether to honour it.

@@ -150,6 +150,7 @@ public final class BriefSummary {
                 r.wallNanos() / 1e9,
                 r.throughputPerSecond());
         out.println(String.format(L, LABEL, "latency") + latency(report.summary()));
+        operations(report.summary()).forEach(out::println);
         rates(r).forEach(line -> out.printf(L, LABEL + "%s%n", "open model", line));
         if (!r.failuresByCause().isEmpty()) {
             out.println("  failures by cause: " + causes(r.failuresByCause()));
@@ -182,8 +183,29 @@ public final class BriefSummary {
     }
 
     /** Mean, p50, p99 and max, as far as the run's metrics measure them. */
+    /** With --mix, one line per operation: its counts, throughput and latency; none without. */
+    private static List<String> operations(RunSummary s) {
+        if (s == null || s.operations() == null) {
+            return List.of();
+        }
+        return s.operations().stream()
+                .map(o -> String.format(
+                        L,
+                        "  op %-20s %,d successful%s, %,d failed; %,.1f req/s; %s",
+                        o.operation(),
+                        o.successful(),
+                        o.notFound() > 0 ? String.format(L, " (%,d expected 404)", o.notFound()) : "",
+                        o.failed(),
+                        o.throughput(),
+                        latency(o.latencyMs())))
+                .toList();
+    }
+
     private static String latency(RunSummary s) {
-        RunSummary.Latency l = s == null ? null : s.latencyMs();
+        return latency(s == null ? null : s.latencyMs());
+    }
+
+    private static String latency(RunSummary.Latency l) {
         if (l == null || l.mean() == null) {
             return "-";
         }
@@ -249,8 +271,12 @@ public final class BriefSummary {
         if (!c.serverChecked()) {
             return client;
         }
-        boolean ok = c.serverDelta() == c.successful();
-        return client + String.format(L, "; server stored %,d: %s", c.serverDelta(), ok ? "OK" : "MISMATCH");
+        String ok = c.serverReconciled() ? "OK" : "MISMATCH";
+        return c.writes() == c.successful()
+                ? client + String.format(L, "; server stored %,d: %s", c.serverDelta(), ok)
+                : client
+                        + String.format(
+                                L, "; server stored %,d of %,d successful POSTs: %s", c.serverDelta(), c.writes(), ok);
     }
 
     /** One line per run of a sweep: the measurement and both predictions of the wall time. */

@@ -5,13 +5,14 @@ import java.util.OptionalLong;
 
 /**
  * Does the account add up? The client's side (planned == successful + failed + not sent) and, when the
- * server reports its stored-ride count, the server's side (stored after - stored before ==
- * successful). Immutable.
+ * server reports its stored-ride count, the server's side (stored after - stored before == successful
+ * writes: the successful requests without {@code --mix}, its successful ride POSTs with it). Immutable.
  *
  * @param planned      requests planned
  * @param successful   201s counted by the client
  * @param failed       failed requests
  * @param notSent      requests never attempted
+ * @param writes       the rides the client counted as stored (201s), what the server's delta must equal
  * @param storedBefore server's ridesStored read before Phase 1, if available
  * @param storedAfter  server's ridesStored read after the run, if available
  * @param serverNote   why the server side was not checked, or null when it was
@@ -21,6 +22,7 @@ public record Reconciliation(
         long successful,
         long failed,
         long notSent,
+        long writes,
         OptionalLong storedBefore,
         OptionalLong storedAfter,
         String serverNote) {
@@ -38,6 +40,7 @@ public record Reconciliation(
                 result.requests().successful(),
                 result.requests().failed(),
                 result.requests().notSent(),
+                result.successfulWrites(),
                 before,
                 after,
                 note);
@@ -66,8 +69,13 @@ public record Reconciliation(
         return storedBefore.isEmpty() || storedAfter.isEmpty();
     }
 
+    /** Whether the server's delta equals the rides the client counted as stored; meaningful only if checked. */
+    public boolean serverReconciled() {
+        return serverDelta() == writes;
+    }
+
     /** True unless a check was made and failed (an unchecked server side is not a failure). */
     public boolean ok() {
-        return clientBalanced() && (!serverChecked() || serverDelta() == successful);
+        return clientBalanced() && (!serverChecked() || serverReconciled());
     }
 }

@@ -1,5 +1,7 @@
 package io.upic.liftride.client.report;
 
+import io.upic.liftride.client.engine.Mix;
+import io.upic.liftride.client.engine.OperationStats;
 import io.upic.liftride.client.engine.PhaseResult;
 import io.upic.liftride.client.engine.Requests;
 import io.upic.liftride.client.engine.RunResult;
@@ -67,6 +69,7 @@ import lombok.Builder;
  *                              ({@code client-part2 merge}); null for the summary of one process's run
  * @param prediction            what the model predicted before the run, and from which inputs; null without a
  *                              usable baseline
+ * @param operations            with {@code --mix}: one row per operation of the mix; null without
  */
 @Builder(toBuilder = true)
 public record RunSummary(
@@ -107,7 +110,8 @@ public record RunSummary(
         Server server,
         List<String> problems,
         List<ShardPart> shards,
-        PredictionInputs prediction) {
+        PredictionInputs prediction,
+        List<OperationRow> operations) {
 
     /** The schema version this code writes. */
     public static final int SCHEMA_VERSION = 1;
@@ -118,6 +122,7 @@ public record RunSummary(
         problems = List.copyOf(problems);
         failuresByCause = failuresByCause == null ? Map.of() : Map.copyOf(failuresByCause);
         shards = shards == null ? null : List.copyOf(shards);
+        operations = operations == null ? null : List.copyOf(operations);
         Objects.requireNonNull(latencyMs, "latencyMs");
         Objects.requireNonNull(server, "server");
     }
@@ -196,6 +201,53 @@ public record RunSummary(
             long retries,
             double throughput,
             Latency latencyMs) {}
+
+    /**
+     * One operation of a {@code --mix} run (see {@link OperationStats}).
+     *
+     * @param operation  the contract's operationId
+     * @param weight     its weight in the mix
+     * @param requests   its requests that ended
+     * @param successful those that ended with their expected status (a GET for unknown data: 404)
+     * @param failed     requests - successful
+     * @param notFound   of the successful ones, the GETs for unknown data answered 404
+     * @param attempts   its HTTP attempts, retries included
+     * @param throughput successful requests / the run's wall seconds
+     * @param latencyMs  its attempts' latency from the actual send (client-part1: the mean only)
+     */
+    public record OperationRow(
+            String operation,
+            int weight,
+            long requests,
+            long successful,
+            long failed,
+            long notFound,
+            long attempts,
+            double throughput,
+            Latency latencyMs) {
+
+        /** The rows of {@code mix}'s operations, in the contract's order; null without a mix. */
+        public static List<OperationRow> of(Mix mix, RunResult r, MetricSource source) {
+            if (mix == null) {
+                return null;
+            }
+            List<OperationRow> rows = new ArrayList<>();
+            mix.weights().forEach((op, weight) -> {
+                OperationStats s = r.operations().getOrDefault(op, new OperationStats(op, 0, 0, 0, 0, 0));
+                rows.add(new OperationRow(
+                        op.operationId(),
+                        weight,
+                        s.requests(),
+                        s.successful(),
+                        s.failed(),
+                        s.notFound(),
+                        s.attempts(),
+                        r.wallNanos() <= 0 ? 0 : s.successful() * 1e9 / r.wallNanos(),
+                        Latency.from(source.operation(op).orElse(m -> OptionalDouble.empty()), false)));
+            });
+            return rows;
+        }
+    }
 
     /**
      * One phase.
@@ -340,7 +392,7 @@ public record RunSummary(
      * @param ridesStoredBefore before phase 1 (after the baseline); null if not read
      * @param ridesStoredAfter  after the run; null if not read
      * @param delta             after - before; null unless checked
-     * @param reconciled        delta == successful; null unless checked
+     * @param reconciled        delta == successful writes (the successful POSTs with --mix); null unless checked
      * @param note              why the server side was not checked; null when it was
      */
     public record Server(
@@ -357,7 +409,7 @@ public record RunSummary(
             if (!c.serverChecked()) {
                 return new Server(false, before, after, null, null, c.serverNote());
             }
-            return new Server(true, before, after, c.serverDelta(), c.serverDelta() == c.successful(), null);
+            return new Server(true, before, after, c.serverDelta(), c.serverReconciled(), null);
         }
     }
 
@@ -413,6 +465,7 @@ public record RunSummary(
                 .server(Server.of(report.reconciliation()))
                 .problems(r.problems())
                 .prediction(PredictionInputs.of(report.prediction(), report.model()))
+                .operations(OperationRow.of(report.config().mix(), r, source))
                 .build();
     }
 

@@ -1,5 +1,6 @@
 package io.upic.liftride.client.threshold;
 
+import io.upic.liftride.client.http.Operation;
 import java.util.Optional;
 import java.util.OptionalDouble;
 
@@ -24,6 +25,14 @@ public interface MetricSource {
      * throughput, its attempts' latencies); empty when this client keeps no statistics per phase.
      */
     default Optional<MetricSource> phase(int index) {
+        return Optional.empty();
+    }
+
+    /**
+     * The same metrics measured over the requests of operation {@code op} alone ({@code --mix}); empty when the run
+     * sent none of it or this client keeps no statistics per operation.
+     */
+    default Optional<MetricSource> operation(Operation op) {
         return Optional.empty();
     }
 }

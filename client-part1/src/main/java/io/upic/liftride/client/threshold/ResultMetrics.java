@@ -1,7 +1,10 @@
 package io.upic.liftride.client.threshold;
 
+import io.upic.liftride.client.engine.OperationStats;
 import io.upic.liftride.client.engine.RunResult;
+import io.upic.liftride.client.http.Operation;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.OptionalDouble;
 
 /**
@@ -27,5 +30,22 @@ public final class ResultMetrics implements MetricSource {
             case THROUGHPUT -> OptionalDouble.of(result.throughputPerSecond());
             case PERCENTILE, MAX -> OptionalDouble.empty();
         };
+    }
+
+    /** The mean latency, failed requests and throughput (successful ones / the run's wall time) of {@code op}. */
+    @Override
+    public Optional<MetricSource> operation(Operation op) {
+        OperationStats s = result.operations().get(op);
+        if (s == null) {
+            return Optional.empty();
+        }
+        return Optional.of(metric -> metric.intended()
+                ? OptionalDouble.empty()
+                : switch (metric.kind()) {
+                    case MEAN -> OptionalDouble.of(s.meanLatencyNanos());
+                    case FAILED -> OptionalDouble.of(s.failed());
+                    case THROUGHPUT -> OptionalDouble.of(s.successful() * 1e9 / result.wallNanos());
+                    case PERCENTILE, MAX -> OptionalDouble.empty();
+                });
     }
 }

@@ -1,5 +1,6 @@
 package io.upic.liftride.client.threshold;
 
+import io.upic.liftride.client.http.Operation;
 import java.util.Objects;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -7,20 +8,23 @@ import java.util.regex.Pattern;
 /**
  * A pass/fail condition on one {@link Metric} of a finished run, as {@code --threshold} writes it:
  * {@code p99<50ms}, {@code p99.9<=200ms}, {@code mean<10ms}, {@code max<2s}, {@code failed==0},
- * {@code throughput>5000}, {@code intended.p99<100ms}. A latency bound carries a unit (ns, us, µs, ms, s);
+ * {@code throughput>5000}, {@code intended.p99<100ms}; with {@code --mix}, the metric of one operation:
+ * {@code p99{op=getSkierDayVertical}<20ms}. A latency bound carries a unit (ns, us, µs, ms, s);
  * {@code failed} is a whole number of requests; {@code throughput} is successful requests per second.
  * Immutable and thread-safe.
  *
  * @param expr   the expression as given, trimmed
  * @param metric what is bounded
+ * @param operation the operation whose requests alone are measured; null for the whole run
  * @param op     the operator
  * @param bound  the bound in the metric's unit: nanoseconds for a latency, requests, requests per second
  */
-public record Threshold(String expr, Metric metric, Comparison op, double bound) {
+public record Threshold(String expr, Metric metric, Operation operation, Comparison op, double bound) {
 
     /** How the usage and the one-line errors describe an expression. */
     public static final String RULE = "METRIC OP VALUE such as p99<50ms, mean<10ms, failed==0 or throughput>5000";
 
+    private static final String OP_SELECTOR = "{op=";
     private static final Pattern NUMBER = Pattern.compile("\\d+(?:\\.\\d+)?");
     private static final Pattern LATENCY = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*(ns|us|µs|ms|s)");
 
@@ -60,9 +64,24 @@ public record Threshold(String expr, Metric metric, Comparison op, double bound)
         if (name.isEmpty()) {
             throw new IllegalArgumentException("no metric before the operator; metrics: " + Metric.NAMES);
         }
+        Operation operation = null;
+        int brace = name.indexOf('{');
+        if (brace >= 0) {
+            operation = operation(name.substring(brace));
+            name = name.substring(0, brace).trim();
+        }
         Metric metric = Metric.parse(name);
         String value = expr.substring(at + op.symbol().length()).trim();
-        return new Threshold(expr, metric, op, bound(metric, value));
+        return new Threshold(expr, metric, operation, op, bound(metric, value));
+    }
+
+    /** The operation a {@code {op=operationId}} selector names. */
+    private static Operation operation(String selector) {
+        if (!selector.startsWith(OP_SELECTOR) || !selector.endsWith("}")) {
+            throw new IllegalArgumentException("a selector is {op=operationId}, not " + selector);
+        }
+        return Operation.of(
+                selector.substring(OP_SELECTOR.length(), selector.length() - 1).trim());
     }
 
     private static double bound(Metric metric, String value) {

@@ -2,6 +2,7 @@ package io.upic.liftride.client.threshold;
 
 import java.util.Locale;
 import java.util.Objects;
+import java.util.OptionalDouble;
 
 /**
  * One threshold checked against a finished run. Immutable and thread-safe.
@@ -17,9 +18,15 @@ public record ThresholdResult(Threshold threshold, double measured, boolean pass
         Objects.requireNonNull(threshold, "threshold");
     }
 
-    /** Checks {@code threshold} against {@code source}; a metric the source lacks is NaN, so FAIL. */
+    /**
+     * Checks {@code threshold} against {@code source} (its operation's part if it names one); a metric the source
+     * lacks is NaN, so FAIL.
+     */
     public static ThresholdResult check(Threshold threshold, MetricSource source) {
-        double v = source.value(threshold.metric()).orElse(Double.NaN);
+        MetricSource measured = threshold.operation() == null
+                ? source
+                : source.operation(threshold.operation()).orElse(metric -> OptionalDouble.empty());
+        double v = measured.value(threshold.metric()).orElse(Double.NaN);
         return new ThresholdResult(threshold, v, threshold.holds(v));
     }
 

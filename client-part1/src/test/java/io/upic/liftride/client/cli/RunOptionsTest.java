@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.upic.liftride.client.Fixtures;
+import io.upic.liftride.client.engine.Mix;
+import io.upic.liftride.client.http.Operation;
 import io.upic.liftride.client.http.RetryPolicy;
 import io.upic.liftride.client.threshold.Threshold;
 import io.upic.liftride.client.threshold.ThresholdOutlook;
@@ -16,6 +18,7 @@ import io.upic.liftride.flags.UsageException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -392,5 +395,72 @@ class RunOptionsTest {
                 "--shard 1/4: the plan at -t 1 has only 3 threads in all its phases, so some shards would send"
                         + " nothing; use at most 3 shards",
                 e);
+    }
+
+    @Test
+    void mixIsParsedWithItsUnknownShareAndAbsentMeansRidesOnly() throws Exception {
+        RunConfig c = parse(
+                "-t", "8", "-s", "100", "--mix", "writeNewLiftRide=90,getSkierDayVertical=10", "--mix-unknown", "5%");
+        assertEquals(
+                Map.of(Operation.WRITE_NEW_LIFT_RIDE, 90, Operation.GET_SKIER_DAY_VERTICAL, 10),
+                c.mix().weights());
+        assertEquals(5, c.mix().unknownPercent());
+        assertEquals(
+                0,
+                parse("-t", "8", "-s", "100", "--mix", "writeNewLiftRide=1")
+                        .mix()
+                        .unknownPercent());
+        assertNull(parse("-t", "8", "-s", "100").mix());
+    }
+
+    @Test
+    void aBadMixIsOneLineNamingTheFlagAndWhy() {
+        assertEquals(
+                "--mix must be " + Mix.RULE + " (no writeNewLiftRide in the mix: its GETs read what the run writes),"
+                        + " got getSkierDayVertical=1",
+                error("-t", "8", "-s", "100", "--mix", "getSkierDayVertical=1"));
+        assertEquals(
+                "--mix-unknown must be a percentage 0..100, such as 5%, got 101%",
+                error("-t", "8", "-s", "100", "--mix", "writeNewLiftRide=1", "--mix-unknown", "101%"));
+        assertEquals(
+                "--mix-unknown needs --mix: got --mix-unknown 5% alone",
+                error("-t", "8", "-s", "100", "--mix-unknown", "5%"));
+    }
+
+    @Test
+    void aThresholdOnAnOperationIsParsedAndOneOutsideTheMixIsRefused() throws Exception {
+        RunConfig c = parse(
+                "-t",
+                "8",
+                "-s",
+                "100",
+                "--mix",
+                "writeNewLiftRide=9,getResortSkiersDay=1",
+                "--threshold",
+                "p99{op=getResortSkiersDay}<20ms");
+        assertEquals(Operation.GET_RESORT_SKIERS_DAY, c.thresholds().get(0).operation());
+        assertNull(parse("-t", "8", "-s", "100", "--threshold", "p99<20ms")
+                .thresholds()
+                .get(0)
+                .operation());
+        assertEquals(
+                "--threshold p99{op=getSkierDayVertical}<20ms: getSkierDayVertical is not in --mix, got"
+                        + " writeNewLiftRide=9,getResortSkiersDay=1",
+                error(
+                        "-t",
+                        "8",
+                        "-s",
+                        "100",
+                        "--mix",
+                        "writeNewLiftRide=9,getResortSkiersDay=1",
+                        "--threshold",
+                        "p99{op=getSkierDayVertical}<20ms"));
+        assertEquals(
+                "--threshold mean{op=writeNewLiftRide}<1s: writeNewLiftRide is not in --mix, got no --mix",
+                error("-t", "8", "-s", "100", "--threshold", "mean{op=writeNewLiftRide}<1s"));
+        assertTrue(error("-t", "8", "-s", "100", "--threshold", "p99{op=getResorts}<1s")
+                .contains("unknown operation getResorts; operations: writeNewLiftRide, "));
+        assertTrue(error("-t", "8", "-s", "100", "--threshold", "p99{skier=1}<1s")
+                .contains("a selector is {op=operationId}, not {skier=1}"));
     }
 }

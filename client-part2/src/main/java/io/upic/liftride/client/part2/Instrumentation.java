@@ -91,7 +91,11 @@ final class Instrumentation implements RunHooks {
     @Override
     public AttemptListener listener(RunConfig config, LoadPlan plan) {
         current = new RunRecording(
-                outDir.resolve(runDirName(config.threads())), plan, Files::newOutputStream, this::writerFailed);
+                outDir.resolve(runDirName(config.threads())),
+                plan,
+                Files::newOutputStream,
+                this::writerFailed,
+                config.mix() != null);
         return current;
     }
 

@@ -57,6 +57,7 @@ final class RunRecording implements AttemptListener {
     /** Completes when the writer ends: normally, or with what stopped it short of writing every row. */
     private final CompletableFuture<Void> written = new CompletableFuture<>();
 
+    private final boolean byOperation;
     private ChunkWriter.Summary csv;
     private RunMetrics metrics;
     private long mergeNanos;
@@ -69,7 +70,18 @@ final class RunRecording implements AttemptListener {
      *                        before it wrote every row; it should stop the run
      */
     RunRecording(Path dir, LoadPlan plan, ChunkWriter.StreamOpener csvOpener, Consumer<Throwable> onWriterFailure) {
+        this(dir, plan, csvOpener, onWriterFailure, false);
+    }
+
+    /** As above; {@code byOperation}: keep each operation's latencies (a run with --mix). */
+    RunRecording(
+            Path dir,
+            LoadPlan plan,
+            ChunkWriter.StreamOpener csvOpener,
+            Consumer<Throwable> onWriterFailure,
+            boolean byOperation) {
         this.dir = dir;
+        this.byOperation = byOperation;
         this.onWriterFailure = onWriterFailure;
         this.pool = new ChunkPool(CHUNK_ROWS, plan.totalThreads() + SPARE_CHUNKS);
         List<String> phaseNames = plan.phases().stream().map(PlannedPhase::name).toList();
@@ -85,7 +97,7 @@ final class RunRecording implements AttemptListener {
 
     @Override
     public AttemptRecorder recorder(ThreadAssignment assignment) {
-        WorkerRecorder r = new WorkerRecorder(assignment.phaseIndex(), assignment.threadIndex(), pool);
+        WorkerRecorder r = new WorkerRecorder(assignment.phaseIndex(), assignment.threadIndex(), pool, byOperation);
         recorders.add(r);
         return r;
     }

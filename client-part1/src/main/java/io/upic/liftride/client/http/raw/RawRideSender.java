@@ -1,5 +1,6 @@
 package io.upic.liftride.client.http.raw;
 
+import io.upic.liftride.client.http.Operation;
 import io.upic.liftride.client.http.RideSender;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -28,16 +29,20 @@ final class RawRideSender implements RideSender {
     private final RawHttpConnection connection;
     private final byte[] requestLineStart;
     private final byte[] headersUpToContentLength;
+    private final RawGets gets;
 
     /**
      * @param requestLineStart         {@code POST <context path>/skiers/}
      * @param headersUpToContentLength {@code  HTTP/1.1\r\nHost: ...\r\nContent-Type: application/json\r\nContent-
      * Length: }
+     * @param gets                     the GETs' encoder, on the same host and context path
      */
-    RawRideSender(RawHttpConnection connection, byte[] requestLineStart, byte[] headersUpToContentLength) {
+    RawRideSender(
+            RawHttpConnection connection, byte[] requestLineStart, byte[] headersUpToContentLength, RawGets gets) {
         this.connection = connection;
         this.requestLineStart = requestLineStart;
         this.headersUpToContentLength = headersUpToContentLength;
+        this.gets = gets;
     }
 
     @Override
@@ -73,6 +78,11 @@ final class RawRideSender implements RideSender {
         p = putInt(b, p, waitTime);
         b[p++] = '}';
         return connection.exchange(p);
+    }
+
+    @Override
+    public int get(Operation op, int resortId, int seasonId, int dayId, int skierId) throws IOException {
+        return connection.exchange(gets.encode(connection.requestBuffer(), op, resortId, seasonId, dayId, skierId));
     }
 
     @Override

@@ -25,6 +25,7 @@ public final class RawRideSenderFactory implements RideSenderFactory {
     private final InetSocketAddress address;
     private final byte[] requestLineStart;
     private final byte[] headersUpToContentLength;
+    private final RawGets gets;
     private final int connectTimeoutMillis;
     private final int readTimeoutMillis;
     private final int callTimeoutMillis;
@@ -47,6 +48,8 @@ public final class RawRideSenderFactory implements RideSenderFactory {
         this.requestLineStart = RawRideSender.ascii("POST " + path + "/skiers/");
         this.headersUpToContentLength = RawRideSender.ascii(
                 " HTTP/1.1\r\nHost: " + host + "\r\nContent-Type: application/json\r\nContent-Length: ");
+        this.gets = new RawGets(
+                RawRideSender.ascii("GET " + path), RawRideSender.ascii(" HTTP/1.1\r\nHost: " + host + "\r\n\r\n"));
         // the request is assembled in a fixed buffer: refuse a base URL that leaves no room for the ride
         int fixed = requestLineStart.length + headersUpToContentLength.length + MAX_VARIABLE_BYTES;
         if (fixed > RawHttpConnection.REQUEST_BUFFER_BYTES) {
@@ -64,7 +67,8 @@ public final class RawRideSenderFactory implements RideSenderFactory {
         return new RawRideSender(
                 new RawHttpConnection(address, connectTimeoutMillis, readTimeoutMillis, callTimeoutMillis),
                 requestLineStart,
-                headersUpToContentLength);
+                headersUpToContentLength,
+                gets);
     }
 
     @Override

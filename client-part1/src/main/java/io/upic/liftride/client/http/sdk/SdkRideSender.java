@@ -1,9 +1,11 @@
 package io.upic.liftride.client.http.sdk;
 
+import io.upic.liftride.client.http.Operation;
 import io.upic.liftride.client.http.RetryAfter;
 import io.upic.liftride.client.http.RideSender;
 import io.upic.liftride.sdk.ApiClient;
 import io.upic.liftride.sdk.ApiException;
+import io.upic.liftride.sdk.api.ResortsApi;
 import io.upic.liftride.sdk.api.SkiersApi;
 import io.upic.liftride.sdk.model.LiftRide;
 import java.io.IOException;
@@ -11,7 +13,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * A {@link RideSender} on the generated {@code SkiersApi}. One per worker; not thread-safe.
+ * A {@link RideSender} on the generated {@code SkiersApi} (and {@code ResortsApi} for its GET). One per worker;
+ * not thread-safe.
  *
  * <p>The SDK throws {@link ApiException} both for a non-2xx status and, wrapped, for I/O errors;
  * this class turns it back into the {@link RideSender} contract: a status is returned, an I/O
@@ -20,6 +23,7 @@ import java.util.Map;
 final class SdkRideSender implements RideSender {
 
     private final SkiersApi api;
+    private final ResortsApi resorts;
     private final Runnable release;
     // seasonID and dayID are strings in the API and constant for a run: convert once, not per request.
     private int seasonId = Integer.MIN_VALUE;
@@ -31,6 +35,7 @@ final class SdkRideSender implements RideSender {
     /** A sender on {@code client}; {@code release} frees what is the worker's own (its pool) when it closes. */
     SdkRideSender(ApiClient client, Runnable release) {
         this.api = new SkiersApi(client);
+        this.resorts = new ResortsApi(client);
         this.release = release;
     }
 
@@ -43,6 +48,31 @@ final class SdkRideSender implements RideSender {
     public int send(
             int resortId, int seasonId, int dayId, int skierId, int liftId, int minute, int waitTime, String rideKey)
             throws IOException {
+        texts(seasonId, dayId);
+        LiftRide ride = new LiftRide().liftID(liftId).time(minute).waitTime(waitTime);
+        return status(() -> api.writeNewLiftRideWithHttpInfo(ride, resortId, seasonText, dayText, skierId, rideKey)
+                .getStatusCode());
+    }
+
+    @Override
+    public int get(Operation op, int resortId, int seasonId, int dayId, int skierId) throws IOException {
+        texts(seasonId, dayId);
+        return status(() -> switch (op) {
+            case GET_SKIER_DAY_VERTICAL ->
+                api.getSkierDayVerticalWithHttpInfo(resortId, seasonText, dayText, skierId)
+                        .getStatusCode();
+            case GET_RESORT_SKIERS_DAY ->
+                resorts.getResortSkiersDayWithHttpInfo(resortId, seasonId, dayId)
+                        .getStatusCode();
+            case GET_SKIER_RESORT_TOTALS ->
+                api.getSkierResortTotalsWithHttpInfo(skierId, List.of(resortId), List.of(seasonText))
+                        .getStatusCode();
+            default -> throw new IllegalArgumentException("not a GET: " + op.operationId());
+        });
+    }
+
+    /** seasonID and dayID as the API's strings, converted when they change. */
+    private void texts(int seasonId, int dayId) {
         if (seasonId != this.seasonId) {
             this.seasonId = seasonId;
             this.seasonText = Integer.toString(seasonId);
@@ -51,11 +81,19 @@ final class SdkRideSender implements RideSender {
             this.dayId = dayId;
             this.dayText = Integer.toString(dayId);
         }
+    }
+
+    /** One SDK call. */
+    @FunctionalInterface
+    private interface Call {
+        int statusCode() throws ApiException;
+    }
+
+    /** The status of {@code call}, a non-2xx one included; its I/O failure rethrown as the original exception. */
+    private int status(Call call) throws IOException {
         retryAfterMillis = RetryAfter.NONE;
-        LiftRide ride = new LiftRide().liftID(liftId).time(minute).waitTime(waitTime);
         try {
-            return api.writeNewLiftRideWithHttpInfo(ride, resortId, seasonText, dayText, skierId, rideKey)
-                    .getStatusCode();
+            return call.statusCode();
         } catch (ApiException e) {
             if (e.getCode() != 0 || e.getResponseHeaders() != null) { // the server answered with a non-2xx status
                 retryAfterMillis = retryAfter(e.getResponseHeaders());

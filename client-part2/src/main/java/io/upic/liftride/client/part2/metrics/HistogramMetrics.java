@@ -1,6 +1,8 @@
 package io.upic.liftride.client.part2.metrics;
 
+import io.upic.liftride.client.engine.OperationStats;
 import io.upic.liftride.client.engine.RunResult;
+import io.upic.liftride.client.http.Operation;
 import io.upic.liftride.client.threshold.Metric;
 import io.upic.liftride.client.threshold.MetricSource;
 import java.util.Objects;
@@ -60,6 +62,32 @@ public final class HistogramMetrics implements MetricSource {
             case FAILED -> OptionalDouble.of(failed);
             case THROUGHPUT -> OptionalDouble.of(throughput);
         };
+    }
+
+    /**
+     * With --mix, operation {@code op}'s attempt latencies from its histogram (mean and max exact), its failed
+     * requests and its throughput (successful requests / the run's wall time).
+     */
+    @Override
+    public Optional<MetricSource> operation(Operation op) {
+        RunMetrics.OperationLatency latency = metrics.operations().get(op);
+        OperationStats counts = result.operations().get(op);
+        if (!scope.isRun() || latency == null || counts == null) {
+            return Optional.empty();
+        }
+        LatencyStats stats = latency.stats();
+        return Optional.of(metric -> metric.intended()
+                ? OptionalDouble.empty()
+                : switch (metric.kind()) {
+                    case PERCENTILE ->
+                        OptionalDouble.of(LatencyStats.percentileMillis(
+                                        latency.histogram(), metric.percentile(), stats.maxMillis())
+                                * 1e6);
+                    case MEAN -> OptionalDouble.of(stats.meanMillis() * 1e6);
+                    case MAX -> OptionalDouble.of(stats.maxMillis() * 1e6);
+                    case FAILED -> OptionalDouble.of(counts.failed());
+                    case THROUGHPUT -> OptionalDouble.of(counts.successful() * 1e9 / result.wallNanos());
+                });
     }
 
     /** Phase {@code index}'s histograms, its failed requests and its throughput over its own duration. */

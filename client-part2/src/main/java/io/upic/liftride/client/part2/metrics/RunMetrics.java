@@ -3,21 +3,52 @@ package io.upic.liftride.client.part2.metrics;
 import io.upic.liftride.client.engine.PhaseResult;
 import io.upic.liftride.client.engine.Requests;
 import io.upic.liftride.client.engine.RunResult;
+import io.upic.liftride.client.http.Operation;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.List;
+import java.util.Map;
 import org.HdrHistogram.Histogram;
 
 /**
  * The merge, after the run, of every worker's histograms and exact totals into statistics for the
  * whole run and for each phase, first attempts and all attempts. Immutable.
  *
- * @param run    the whole run
- * @param phases one entry per planned phase, in order
+ * @param run        the whole run
+ * @param phases     one entry per planned phase, in order
+ * @param operations with --mix: each operation's attempt latencies, for the operations sent; empty without
  */
-public record RunMetrics(ScopeStats run, List<ScopeStats> phases) {
+public record RunMetrics(ScopeStats run, List<ScopeStats> phases, Map<Operation, OperationLatency> operations) {
 
     public RunMetrics {
         phases = List.copyOf(phases);
+        operations = Map.copyOf(operations);
+    }
+
+    /** Metrics without per-operation latencies. */
+    public RunMetrics(ScopeStats run, List<ScopeStats> phases) {
+        this(run, phases, Map.of());
+    }
+
+    /** One operation's attempt latencies merged over the workers (µs histogram, exact totals). */
+    public record OperationLatency(Histogram histogram, LatencyStats stats) {}
+
+    private static Map<Operation, OperationLatency> operations(List<WorkerRecorder> recorders) {
+        Map<Operation, OperationLatency> operations = new EnumMap<>(Operation.class);
+        for (Operation op : Operation.values()) {
+            Histogram h = LatencyHistograms.forMerge();
+            WorkerRecorder.Totals totals = new WorkerRecorder.Totals();
+            for (WorkerRecorder w : recorders) {
+                if (w.operationHistogram(op) != null) {
+                    h.add(w.operationHistogram(op));
+                    totals.add(w.operationTotals(op));
+                }
+            }
+            if (totals.count() > 0) {
+                operations.put(op, new OperationLatency(h, LatencyStats.of(h, totals)));
+            }
+        }
+        return operations;
     }
 
     /** Merges {@code recorders} (all joined) against the engine's account {@code result}. */
@@ -43,7 +74,8 @@ public record RunMetrics(ScopeStats run, List<ScopeStats> phases) {
         }
         return new RunMetrics(
                 run.stats("run", -1, result.numThreads(), true, result.wallNanos(), result.requests(), scheduled),
-                phases);
+                phases,
+                operations(recorders));
     }
 
     /** The histograms and exact totals of one scope, added worker by worker or scope by scope. Not thread-safe. */

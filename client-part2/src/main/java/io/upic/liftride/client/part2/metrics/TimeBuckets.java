@@ -92,7 +92,7 @@ public final class TimeBuckets implements Consumer<AttemptChunk> {
     public void add(long startOffsetNanos, int latencyMicros, int code, int sendDelayMicros) {
         int s = slot(Math.max(0, startOffsetNanos + latencyMicros * 1_000L));
         attempts[s]++;
-        if (code == AttemptCodes.SUCCESS) {
+        if (AttemptCodes.isSuccessStatus(code)) {
             successful[s]++;
         } else {
             failed[s]++;

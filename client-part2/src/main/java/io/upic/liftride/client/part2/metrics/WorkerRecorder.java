@@ -2,6 +2,7 @@ package io.upic.liftride.client.part2.metrics;
 
 import io.upic.liftride.client.engine.AttemptRecorder;
 import io.upic.liftride.client.http.AttemptCodes;
+import io.upic.liftride.client.http.Operation;
 import io.upic.liftride.client.part2.csv.AttemptChunk;
 import io.upic.liftride.client.part2.csv.ChunkPool;
 import org.HdrHistogram.IntCountsHistogram;
@@ -33,6 +34,10 @@ public final class WorkerRecorder implements AttemptRecorder {
     private final Totals firstTotals = new Totals();
     private long failedAttempts;
     private boolean closed;
+    /** With --mix: each operation's attempt latencies (µs) and exact totals, by ordinal; null without. */
+    private final IntCountsHistogram[] byOperation;
+
+    private final Totals[] operationTotals;
 
     /** Exact count, sum, min and max of latency in nanoseconds (the histogram rounds; these do not). */
     public static final class Totals {
@@ -79,14 +84,45 @@ public final class WorkerRecorder implements AttemptRecorder {
     }
 
     public WorkerRecorder(int phaseIndex, int threadIndex, ChunkPool pool) {
+        this(phaseIndex, threadIndex, pool, false);
+    }
+
+    /** A recorder that also keeps each operation's latencies when {@code byOperation} (a run with --mix). */
+    public WorkerRecorder(int phaseIndex, int threadIndex, ChunkPool pool, boolean byOperation) {
         this.phaseIndex = phaseIndex;
         this.threadIndex = threadIndex;
         this.pool = pool;
+        int ops = Operation.values().length;
+        this.byOperation = byOperation ? new IntCountsHistogram[ops] : null;
+        this.operationTotals = byOperation ? new Totals[ops] : null;
     }
 
     @Override
     public void onAttempt(long startEpochMillis, long startNanos, long latencyNanos, int code, int attemptNumber) {
         onAttempt(startEpochMillis, startNanos, UNSCHEDULED, latencyNanos, code, attemptNumber);
+    }
+
+    /** One attempt of {@code op}: kept in its operation's histogram too when this recorder keeps them. */
+    @Override
+    public void onAttempt(
+            Operation op,
+            long startEpochMillis,
+            long startNanos,
+            long intendedStartNanos,
+            long latencyNanos,
+            int code,
+            int attemptNumber) {
+        if (byOperation != null) {
+            int i = op.ordinal();
+            IntCountsHistogram h = byOperation[i];
+            if (h == null) {
+                byOperation[i] = h = LatencyHistograms.forWorker();
+                operationTotals[i] = new Totals();
+            }
+            h.recordValue(LatencyHistograms.micros(latencyNanos));
+            operationTotals[i].add(latencyNanos);
+        }
+        onAttempt(startEpochMillis, startNanos, intendedStartNanos, latencyNanos, code, attemptNumber);
     }
 
     /**
@@ -126,7 +162,7 @@ public final class WorkerRecorder implements AttemptRecorder {
             }
             r.recordValue(micros);
         }
-        if (code != AttemptCodes.SUCCESS) {
+        if (!AttemptCodes.isSuccessStatus(code)) {
             failedAttempts++;
         }
 
@@ -198,7 +234,17 @@ public final class WorkerRecorder implements AttemptRecorder {
     public Totals firstTotals() {
         return firstTotals;
     }
-    /** Attempts that did not get a 201. */
+    /** With --mix: {@code op}'s attempt latencies (µs), or null if it sent none or keeps none per operation. */
+    public IntCountsHistogram operationHistogram(Operation op) {
+        return byOperation == null ? null : byOperation[op.ordinal()];
+    }
+
+    /** The exact totals of {@link #operationHistogram}, or null with it. */
+    public Totals operationTotals(Operation op) {
+        return operationTotals == null ? null : operationTotals[op.ordinal()];
+    }
+
+    /** Attempts that did not get a success status (201 for a ride, 200 for a GET). */
     public long failedAttempts() {
         return failedAttempts;
     }

@@ -204,6 +204,12 @@ public final class HtmlReport {
             table(page, open);
             page.paragraph(OpenModelReport.NOTE);
         }
+        Table operations = ReportTables.operations(run);
+        if (operations != null) {
+            page.heading(3, "Operations (--mix)", null);
+            table(page, operations);
+            page.paragraph(MarkdownReport.OPERATIONS_NOTE);
+        }
         page.heading(3, "Phases and Little's law", null);
         table(page, ReportTables.phases(run));
         theory(page, run.theory());

@@ -139,6 +139,12 @@ public final class MarkdownReport {
             table(b, open);
             b.append('\n').append(OpenModelReport.NOTE).append("\n\n");
         }
+        Table operations = ReportTables.operations(run);
+        if (operations != null) {
+            subheading(b, run, "Operations (--mix)");
+            table(b, operations);
+            b.append('\n').append(OPERATIONS_NOTE).append("\n\n");
+        }
         subheading(b, run, "Phases and Little's law");
         table(b, ReportTables.phases(run));
         b.append('\n');
@@ -257,6 +263,12 @@ public final class MarkdownReport {
             + " with measured numbers.";
 
     /** What the theory table's columns mean and why the naive prediction misses. */
+    /** What the operations table counts. */
+    static final String OPERATIONS_NOTE = "A request succeeds with its operation's status: 201 for writeNewLiftRide,"
+            + " 200 for a GET, 404 for a GET that --mix-unknown sent to a resort no run writes. Latency: every attempt"
+            + " of the operation, from its actual send. The server's stored delta is checked against the successful"
+            + " writeNewLiftRide requests.";
+
     static final String THEORY_NOTE = TheoryTable.DIFF_NOTE + "; " + TheoryTable.SCHEDULE_NOTE
             + ".) If measured in-flight is close to the thread count, the threads spent their time"
             + " waiting on responses and Little's law holds with the *measured* latency; the gap to"

@@ -4,6 +4,7 @@ import io.upic.liftride.client.engine.PhaseResult;
 import io.upic.liftride.client.engine.RunResult;
 import io.upic.liftride.client.part2.metrics.LatencyStats;
 import io.upic.liftride.client.part2.metrics.ScopeStats;
+import io.upic.liftride.client.report.RunSummary;
 import io.upic.liftride.client.report.RunTables;
 import io.upic.liftride.client.report.Table;
 import java.time.Instant;
@@ -172,5 +173,38 @@ public final class ReportTables {
                         + "|in flight (X x W)|in flight / threads",
                 "lrrrrrrrr",
                 rows);
+    }
+
+    /** With --mix, one row per operation (from the run's summary); null without. */
+    public static Table operations(ReportModel.Run o) {
+        if (o.summary() == null || o.summary().operations() == null) {
+            return null;
+        }
+        List<List<String>> rows = new ArrayList<>();
+        for (RunSummary.OperationRow op : o.summary().operations()) {
+            RunSummary.Latency l = op.latencyMs();
+            rows.add(Table.cells(
+                    "%s|%d|%,d|%,d|%,d|%,d|%,.1f|%s|%s|%s|%s",
+                    op.operation(),
+                    op.weight(),
+                    op.requests(),
+                    op.successful(),
+                    op.notFound(),
+                    op.failed(),
+                    op.throughput(),
+                    millis(l.mean()),
+                    millis(l.p50()),
+                    millis(l.p99()),
+                    millis(l.max())));
+        }
+        return Table.of(
+                "operation|weight|requests|successful|expected 404|failed|throughput (req/s)|mean (ms)"
+                        + "|p50 (ms)|p99 (ms)|max (ms)",
+                "lrrrrrrrrrr",
+                rows);
+    }
+
+    private static String millis(Double ms) {
+        return ms == null ? "-" : String.format(Locale.US, "%.3f", ms);
     }
 }
