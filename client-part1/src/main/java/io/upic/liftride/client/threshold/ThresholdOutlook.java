@@ -51,12 +51,15 @@ public final class ThresholdOutlook {
 
     /** Which thresholds {@link #judgedEarly}, as messages say it. */
     public static final String JUDGED_EARLY =
-            "pN, max or mean with < or <=; failed with <, <= or ==; throughput with > or >=";
+            "pN, max or mean with < or <=; failed with <, <= or ==; throughput with > or >=; of the whole run";
 
     private ThresholdOutlook() {}
 
-    /** Whether {@code t} is ever judged before its run ends. */
+    /** Whether {@code t} is ever judged before its run ends; one operation's ({@code {op=...}}) only at the end. */
     public static boolean judgedEarly(Threshold t) {
+        if (t.operation() != null) {
+            return false;
+        }
         boolean upper = t.op() == Comparison.LESS || t.op() == Comparison.LESS_OR_EQUAL;
         return switch (t.metric().kind()) {
             case PERCENTILE, MAX, MEAN -> upper;

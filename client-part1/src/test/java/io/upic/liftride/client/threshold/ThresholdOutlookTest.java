@@ -80,7 +80,17 @@ class ThresholdOutlookTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"p99>1ms", "mean>=1ms", "max==1s", "throughput<10", "failed>3", "failed>=3"})
+    @ValueSource(
+            strings = {
+                "p99>1ms",
+                "mean>=1ms",
+                "max==1s",
+                "throughput<10",
+                "failed>3",
+                "failed>=3",
+                "p99{op=getSkierDayVertical}<1ms",
+                "failed{op=writeNewLiftRide}==0"
+            })
     void boundsThatMoreTimeOrMoreAttemptsCanStillMeetAreJudgedAtTheEndOnly(String threshold) {
         Threshold t = Threshold.parse(threshold);
         assertEquals(Tally.NONE, ThresholdOutlook.tallyOf(t));
