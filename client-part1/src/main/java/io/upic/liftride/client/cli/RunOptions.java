@@ -6,6 +6,7 @@ import io.upic.liftride.client.engine.RideValues;
 import io.upic.liftride.client.http.RetryPolicy;
 import io.upic.liftride.client.live.MetricsAddress;
 import io.upic.liftride.client.plan.PhasePlan;
+import io.upic.liftride.client.plan.Ramp;
 import io.upic.liftride.client.plan.Shard;
 import io.upic.liftride.client.threshold.Threshold;
 import io.upic.liftride.client.threshold.ThresholdCheck;
@@ -237,13 +238,27 @@ public final class RunOptions {
                     + " and cooldown offer their share; latency is also measured from each request's intended send"
                     + " time; default: the closed model (each thread sends when its previous answer arrived)",
             RunOptions::rate);
+    public static final Flag<Ramp> RAMP = Flag.of(
+                    null,
+                    "ramp",
+                    "START,TARGET:DURATION,...",
+                    Ramp.RULE,
+                    null,
+                    "open model with a ramping rate, in place of the plan's phases and --rate: from START req/s"
+                            + " linearly to each TARGET over its DURATION (500,5000:60s,5000:120s,0:30s), one phase per"
+                            + " stage, each of -t threads; latency is also measured from each request's intended send"
+                            + " time",
+                    Ramp::parse)
+            .withExplainsRejection(true);
     public static final Flag<Boolean> HELP = Flags.HELP;
 
     /** client-part1's flags as its usage groups them, the required ones first; the Output group comes 4th. */
     private static final List<Flags.Group> GROUPS = List.of(
             new Flags.Group(
                     "Plan (the load)",
-                    List.of(THREADS, SKIERS, LIFTS, MEAN_RUNS, PLAN, RATE, SHARD, START_AT, SEED, RESORT, SEASON, DAY)),
+                    List.of(
+                            THREADS, SKIERS, LIFTS, MEAN_RUNS, PLAN, RATE, RAMP, SHARD, START_AT, SEED, RESORT, SEASON,
+                            DAY)),
             new Flags.Group("Server (and the prediction's measurement of it)", List.of(IP, BASELINE, RECALIBRATE)),
             new Flags.Group(
                     "Network",
@@ -307,6 +322,7 @@ public final class RunOptions {
                 .shard(SHARD.withParser(text -> Shard.parse(text, env)).valueIn(cl))
                 .startAt(START_AT.valueIn(cl))
                 .rate(RATE.valueIn(cl))
+                .ramp(ramp(cl))
                 .maxDuration(MAX_DURATION.valueIn(cl))
                 .recalibrate(RECALIBRATE.valueIn(cl))
                 .verbose(VERBOSE.valueIn(cl))
@@ -403,6 +419,18 @@ public final class RunOptions {
                         + planThreads + " shards");
             }
         }
+    }
+
+    /** --ramp, which replaces --rate and --plan. */
+    private static Ramp ramp(CommandLine cl) throws UsageException {
+        Ramp ramp = RAMP.valueIn(cl);
+        for (Flag<?> other : List.of(RATE, PLAN)) {
+            if (ramp != null && cl.hasOption(other.longName())) {
+                throw new UsageException(RAMP.displayName() + " replaces " + other.displayName()
+                        + " (its stages are the run's phases and rates): give one");
+            }
+        }
+        return ramp;
     }
 
     /** The --rate value: a finite decimal number in {@link #MIN_RATE}..{@link #MAX_RATE}. */

@@ -1,6 +1,5 @@
 package io.upic.liftride.client.engine;
 
-import io.upic.liftride.client.plan.OpenModel;
 import io.upic.liftride.client.plan.PlannedPhase;
 import java.util.ArrayList;
 import java.util.List;
@@ -96,8 +95,11 @@ final class Crew {
         return sums.of(tracker.index(), phase.name());
     }
 
-    /** The phase's account once joined; adds its workers' problems to {@code problems}. */
-    PhaseResult result(OpenModel openModel, List<String> problems) {
+    /**
+     * The phase's account once joined, with the rate its schedule offered (null in the closed model); adds its
+     * workers' problems to {@code problems}.
+     */
+    PhaseResult result(Double offeredPerSecond, List<String> problems) {
         Map<Integer, Long> causes = new TreeMap<>();
         long s = 0, f = 0, r = 0, a = 0, l = 0;
         ScheduleLag lag = new ScheduleLag();
@@ -127,8 +129,8 @@ final class Crew {
                 .startNanos(tracker.startNanos())
                 .endEpochMillis(tracker.endEpochMillis())
                 .endNanos(tracker.endNanos())
-                .offeredPerSecond(openModel == null ? null : openModel.offeredPerSecond(phase.threads()))
-                .scheduleLag(openModel == null ? null : lag.snapshot())
+                .offeredPerSecond(offeredPerSecond)
+                .scheduleLag(offeredPerSecond == null ? null : lag.snapshot())
                 .build();
     }
 
