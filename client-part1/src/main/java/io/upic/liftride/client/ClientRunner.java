@@ -383,7 +383,7 @@ public final class ClientRunner {
                 threads,
                 WarmUp.MAX_NANOS / 1e9);
         stdout.flush();
-        RunConfig slices = first.withThreads(threads).withShard(Shard.WHOLE);
+        RunConfig slices = first.withThreads(threads).withShard(Shard.WHOLE).withRamp(null); // slices of the phases
         double requestsPerSkier = (double) slices.wholePlan().totalRequests() / first.skiers();
         WarmUp.Result w = WarmUp.run(
                 requests -> runEngine(LoadEngine.builder(
@@ -457,6 +457,7 @@ public final class ClientRunner {
                 .seed(c.seed())
                 .listener(watch == null ? listener : watch)
                 .openModel(c.openModel())
+                .ramp(c.ramp())
                 .progress(ProgressPrinter.forRun(c.quiet(), c.progress() || console, err), 1_000)
                 .build();
         watch(e, c, watch);

@@ -88,7 +88,9 @@ public final class MaxDuration {
             LoadPlan plan = c.loadPlan();
             long run = plan.totalRequests() * DEFAULT_MILLIS_PER_REQUEST;
             OpenModel open = c.openModel();
-            millis += open == null ? run : Math.max(run, 2 * scheduleMillis(plan, open));
+            millis += c.ramp() != null
+                    ? Math.max(run, 2 * c.ramp().durationNanos() / 1_000_000)
+                    : open == null ? run : Math.max(run, 2 * scheduleMillis(plan, open));
         }
         return DEFAULT_SLACK.plusMillis(millis);
     }

@@ -7,6 +7,7 @@ import io.upic.liftride.client.live.MetricsAddress;
 import io.upic.liftride.client.plan.LoadPlan;
 import io.upic.liftride.client.plan.OpenModel;
 import io.upic.liftride.client.plan.PhasePlan;
+import io.upic.liftride.client.plan.Ramp;
 import io.upic.liftride.client.plan.Shard;
 import io.upic.liftride.client.prediction.Baseline;
 import io.upic.liftride.client.threshold.Threshold;
@@ -48,6 +49,8 @@ import lombok.With;
  * @param startAt              --start-at: when the first run starts (see {@link StartAt}); null: at once
  * @param rate                 --rate: requests per second the peak phase offers (the open model); null: the closed
  *                             model
+ * @param ramp                 --ramp: the ramping rate whose stages replace the plan's phases (the open model);
+ *                             null: none. Never with {@code rate}
  * @param maxDuration          --max-duration: the whole invocation's limit (a sweep's: its first config's), {@link
  *                             MaxDuration#NONE} for none; null: the default from the plan ({@link MaxDuration#of})
  * @param recalibrate          --recalibrate: ignore the CPU per request stored by earlier runs and measure it anew
@@ -82,6 +85,7 @@ public record RunConfig(
         Shard shard,
         Instant startAt,
         Double rate,
+        Ramp ramp,
         Duration maxDuration,
         boolean recalibrate,
         boolean verbose,
@@ -104,6 +108,9 @@ public record RunConfig(
         RunOptions.BASELINE.check("baselineRequests", baselineRequests);
         PhasePlan.named(planName);
         RunOptions.checkRate("rate", rate);
+        if (rate != null && ramp != null) {
+            throw new IllegalArgumentException("rate and ramp both set: " + rate + ", " + ramp.text());
+        }
         Objects.requireNonNull(transport, "transport");
         Objects.requireNonNull(retryPolicy, "retryPolicy");
         thresholds = thresholds == null ? List.of() : List.copyOf(thresholds);
@@ -150,13 +157,18 @@ public record RunConfig(
         return rate == null ? null : new OpenModel(rate, threads);
     }
 
-    /** The resolved plan for this config's threads, skiers and runs: this shard's part of it (see {@link Shard}). */
+    /**
+     * The resolved plan for this config's threads, skiers and runs (or its ramp's stages): this shard's part of it
+     * (see {@link Shard}).
+     */
     public LoadPlan loadPlan() {
         return shard.of(wholePlan());
     }
 
     /** The resolved plan of every shard together: what the N processes of {@code --shard K/N} send between them. */
     public LoadPlan wholePlan() {
-        return phasePlan().forRun(threads, skiers, meanRuns);
+        return ramp != null
+                ? ramp.forRun(threads, skiers, meanRuns)
+                : phasePlan().forRun(threads, skiers, meanRuns);
     }
 }

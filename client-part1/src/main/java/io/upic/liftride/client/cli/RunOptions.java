@@ -8,6 +8,7 @@ import io.upic.liftride.client.http.Operation;
 import io.upic.liftride.client.http.RetryPolicy;
 import io.upic.liftride.client.live.MetricsAddress;
 import io.upic.liftride.client.plan.PhasePlan;
+import io.upic.liftride.client.plan.Ramp;
 import io.upic.liftride.client.plan.Shard;
 import io.upic.liftride.client.threshold.Threshold;
 import io.upic.liftride.client.threshold.ThresholdCheck;
@@ -279,6 +280,18 @@ public final class RunOptions {
             "with --mix: P% of the GETs ask for a resort no run writes; their 404 is the expected answer"
                     + " (a success, counted as not found in the operation's row); default 0%",
             RunOptions::percent);
+    public static final Flag<Ramp> RAMP = Flag.of(
+                    null,
+                    "ramp",
+                    "START,TARGET:DURATION,...",
+                    Ramp.RULE,
+                    null,
+                    "open model with a ramping rate, in place of the plan's phases and --rate: from START req/s"
+                            + " linearly to each TARGET over its DURATION (500,5000:60s,5000:120s,0:30s), one phase per"
+                            + " stage, each of -t threads; latency is also measured from each request's intended send"
+                            + " time",
+                    Ramp::parse)
+            .withExplainsRejection(true);
     public static final Flag<Boolean> HELP = Flags.HELP;
 
     /** client-part1's flags as its usage groups them, the required ones first; the Output group comes 4th. */
@@ -292,6 +305,7 @@ public final class RunOptions {
                             MEAN_RUNS,
                             PLAN,
                             RATE,
+                            RAMP,
                             MIX,
                             MIX_UNKNOWN,
                             SHARD,
@@ -363,6 +377,7 @@ public final class RunOptions {
                 .shard(SHARD.withParser(text -> Shard.parse(text, env)).valueIn(cl))
                 .startAt(START_AT.valueIn(cl))
                 .rate(RATE.valueIn(cl))
+                .ramp(ramp(cl))
                 .maxDuration(MAX_DURATION.valueIn(cl))
                 .recalibrate(RECALIBRATE.valueIn(cl))
                 .verbose(VERBOSE.valueIn(cl))
@@ -533,6 +548,18 @@ public final class RunOptions {
                         + planThreads + " shards");
             }
         }
+    }
+
+    /** --ramp, which replaces --rate and --plan. */
+    private static Ramp ramp(CommandLine cl) throws UsageException {
+        Ramp ramp = RAMP.valueIn(cl);
+        for (Flag<?> other : List.of(RATE, PLAN)) {
+            if (ramp != null && cl.hasOption(other.longName())) {
+                throw new UsageException(RAMP.displayName() + " replaces " + other.displayName()
+                        + " (its stages are the run's phases and rates): give one");
+            }
+        }
+        return ramp;
     }
 
     /** The --rate value: a finite decimal number in {@link #MIN_RATE}..{@link #MAX_RATE}. */

@@ -1,6 +1,5 @@
 package io.upic.liftride.client.engine;
 
-import io.upic.liftride.client.plan.OpenModel;
 import io.upic.liftride.client.plan.PlannedPhase;
 import java.util.ArrayList;
 import java.util.List;
@@ -101,8 +100,11 @@ final class Crew {
         workers.forEach(w -> w.addOperationsTo(into));
     }
 
-    /** The phase's account once joined; adds its workers' problems to {@code problems}. */
-    PhaseResult result(OpenModel openModel, List<String> problems) {
+    /**
+     * The phase's account once joined, with the rate its schedule offered (null in the closed model); adds its
+     * workers' problems to {@code problems}.
+     */
+    PhaseResult result(Double offeredPerSecond, List<String> problems) {
         Map<Integer, Long> causes = new TreeMap<>();
         long s = 0, f = 0, r = 0, a = 0, l = 0;
         ScheduleLag lag = new ScheduleLag();
@@ -132,8 +134,8 @@ final class Crew {
                 .startNanos(tracker.startNanos())
                 .endEpochMillis(tracker.endEpochMillis())
                 .endNanos(tracker.endNanos())
-                .offeredPerSecond(openModel == null ? null : openModel.offeredPerSecond(phase.threads()))
-                .scheduleLag(openModel == null ? null : lag.snapshot())
+                .offeredPerSecond(offeredPerSecond)
+                .scheduleLag(offeredPerSecond == null ? null : lag.snapshot())
                 .build();
     }
 

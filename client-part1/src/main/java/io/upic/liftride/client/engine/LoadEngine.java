@@ -7,6 +7,7 @@ import io.upic.liftride.client.http.RideSenderFactory;
 import io.upic.liftride.client.plan.LoadPlan;
 import io.upic.liftride.client.plan.OpenModel;
 import io.upic.liftride.client.plan.PlannedPhase;
+import io.upic.liftride.client.plan.Ramp;
 import io.upic.liftride.client.plan.ThreadAssignment;
 import java.util.ArrayList;
 import java.util.EnumMap;
@@ -39,7 +40,10 @@ public final class LoadEngine {
     private final ProgressListener progress;
     private final long progressIntervalNanos;
     private final OpenModel openModel;
+    private final Ramp ramp;
     private final Pacer.Clock clock;
+    /** {@code System.nanoTime()} at the run's start: the origin of a ramp's schedule; set before any worker runs. */
+    private volatile long startNanos;
 
     private final AtomicBoolean ran = new AtomicBoolean();
     private volatile boolean stopRequested;
@@ -64,6 +68,7 @@ public final class LoadEngine {
         this.progress = b.progress;
         this.progressIntervalNanos = b.progressIntervalMillis * 1_000_000L;
         this.openModel = b.openModel;
+        this.ramp = b.ramp;
         this.clock = b.clock;
     }
 
@@ -153,11 +158,12 @@ public final class LoadEngine {
         }
         long startEpochMillis = System.currentTimeMillis();
         long startNanos = System.nanoTime();
+        this.startNanos = startNanos;
         silentServer.startAt(startNanos); // the silence counts from the run's start, not from the set-up above
         listener.onRunStart(plan, startEpochMillis, startNanos);
         ProgressTicker ticker = progress == null
                 ? null
-                : new ProgressTicker(progress, progressIntervalNanos, plan, crews, openModel, startNanos);
+                : new ProgressTicker(progress, progressIntervalNanos, plan, crews, openModel, ramp, startNanos);
         if (ticker != null) {
             ticker.start();
         }
@@ -231,22 +237,29 @@ public final class LoadEngine {
                 silentServer,
                 new RideKeys(runId, assignment.phaseIndex() + "." + assignment.threadIndex()));
         return new Worker(
-                assignment,
-                rideSender,
-                retrying,
-                recorder,
-                tracker,
-                scheduleFrom(assignment.threadIndex(), phaseThreads),
-                common);
+                assignment, rideSender, retrying, recorder, tracker, scheduleFrom(assignment, phaseThreads), common);
     }
 
     /** The open model's schedule of one worker from the time it starts, or null in the closed model. */
-    private LongFunction<SendSchedule> scheduleFrom(int threadIndex, int phaseThreads) {
+    private LongFunction<Timetable> scheduleFrom(ThreadAssignment assignment, int phaseThreads) {
+        if (ramp != null) {
+            Ramp.StageTimes times = ramp.times(assignment.phaseIndex());
+            int threads = Ramp.threads(plan.numThreads(), plan.numSkiers()); // the unsharded stage's
+            return workerStart -> new RampSchedule(times, assignment.threadIndex(), threads, startNanos);
+        }
         if (openModel == null) {
             return null;
         }
         long interval = openModel.intervalNanos();
-        return startNanos -> SendSchedule.forThread(startNanos, interval, threadIndex, phaseThreads);
+        return workerStart -> SendSchedule.forThread(workerStart, interval, assignment.threadIndex(), phaseThreads);
+    }
+
+    /** The rate {@code phase}'s schedule offers: a ramp stage's requests over its duration; null when closed. */
+    private Double offeredPerSecond(PlannedPhase phase) {
+        if (ramp != null) {
+            return phase.requests() * 1e9 / ramp.stages().get(phase.index()).durationNanos();
+        }
+        return openModel == null ? null : openModel.offeredPerSecond(phase.threads());
     }
 
     private RunResult result(
@@ -265,11 +278,24 @@ public final class LoadEngine {
         List<PhaseResult> phases = new ArrayList<>(crews.size());
         Map<Operation, OperationStats> operations = new EnumMap<>(Operation.class);
         for (Crew crew : crews) {
-            phases.add(crew.result(openModel, problems));
+            PhaseResult p = crew.result(offeredPerSecond(plan.phases().get(phases.size())), problems);
+            phases.add(ramp == null || !p.started() ? p : scheduledStart(p, startEpochMillis, startNanos));
             crew.addOperationsTo(operations);
         }
         return RunResult.of(plan, phases, startEpochMillis, startNanos, wallNanos, stopRequested, problems).toBuilder()
                 .operations(operations)
+                .build();
+    }
+
+    /**
+     * A ramp stage's account from its scheduled start: its threads start once the stage before has ended, a moment
+     * the engine's thread notices late on a busy machine, which would shorten the stage and inflate its rate.
+     */
+    private PhaseResult scheduledStart(PhaseResult p, long startEpochMillis, long startNanos) {
+        long offset = ramp.startNanos(p.index());
+        return p.toBuilder()
+                .startNanos(startNanos + offset)
+                .startEpochMillis(startEpochMillis + offset / 1_000_000)
                 .build();
     }
 
@@ -314,6 +340,7 @@ public final class LoadEngine {
         private ProgressListener progress;
         private long progressIntervalMillis = 1_000;
         private OpenModel openModel;
+        private Ramp ramp;
         private Pacer.Clock clock = Pacer.Clock.SYSTEM;
 
         private Builder(LoadPlan plan, RideSenderFactory senders) {
@@ -371,6 +398,19 @@ public final class LoadEngine {
             return this;
         }
 
+        /**
+         * A ramping arrival rate: the plan's phases are its stages ({@link Ramp#forRun}), each worker sending on the
+         * ramp's schedule from the run's start; null: none. Excludes {@link #openModel}.
+         */
+        public Builder ramp(Ramp ramp) {
+            if (ramp != null && ramp.stages().size() != plan.phases().size()) {
+                throw new IllegalArgumentException("ramp stages != plan phases "
+                        + plan.phases().size() + ": " + ramp.stages().size());
+            }
+            this.ramp = ramp;
+            return this;
+        }
+
         /** The clock the open model paces by (tests pass a fake). */
         Builder clock(Pacer.Clock clock) {
             this.clock = Objects.requireNonNull(clock, "clock");
@@ -378,6 +418,9 @@ public final class LoadEngine {
         }
 
         public LoadEngine build() {
+            if (ramp != null && openModel != null) {
+                throw new IllegalStateException("a ramp and a constant rate both set");
+            }
             return new LoadEngine(this);
         }
     }

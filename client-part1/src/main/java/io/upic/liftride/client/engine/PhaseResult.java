@@ -22,7 +22,8 @@ import lombok.Builder;
  *                         error kind, see {@link io.upic.liftride.client.http.AttemptCodes}), ascending
  * @param started          whether the phase started its threads
  * @param startEpochMillis wall clock just before the phase's first thread was started
- * @param startNanos       nanoTime just before the phase's first thread was started
+ * @param startNanos       nanoTime just before the phase's first thread was started; a ramp's stage: its scheduled
+ *                         start
  * @param endEpochMillis   wall clock when the phase's last thread finished
  * @param endNanos         nanoTime when the phase's last thread finished
  * @param offeredPerSecond open model (--rate): requests per second this phase's schedule offered; null in the closed

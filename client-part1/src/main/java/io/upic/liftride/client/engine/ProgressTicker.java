@@ -2,6 +2,7 @@ package io.upic.liftride.client.engine;
 
 import io.upic.liftride.client.plan.LoadPlan;
 import io.upic.liftride.client.plan.OpenModel;
+import io.upic.liftride.client.plan.Ramp;
 import java.util.List;
 import java.util.concurrent.locks.LockSupport;
 
@@ -17,6 +18,7 @@ final class ProgressTicker extends Thread {
     private final LoadPlan plan;
     private final List<Crew> crews;
     private final OpenModel openModel;
+    private final Ramp ramp;
     private final long startNanos;
     private volatile boolean finished;
 
@@ -26,6 +28,7 @@ final class ProgressTicker extends Thread {
             LoadPlan plan,
             List<Crew> crews,
             OpenModel open,
+            Ramp ramp,
             long start) {
         super("liftride-progress");
         setDaemon(true);
@@ -34,6 +37,7 @@ final class ProgressTicker extends Thread {
         this.plan = plan;
         this.crews = crews;
         this.openModel = open;
+        this.ramp = ramp;
         this.startNanos = start;
     }
 
@@ -91,7 +95,9 @@ final class ProgressTicker extends Thread {
             failed += c.failedSoFar();
         }
         double rate = now > lastNanos ? (done - lastDone) * 1e9 / (now - lastNanos) : 0;
-        double offered = openModel == null ? Double.NaN : last ? 0 : openModel.offeredPerSecond(running);
+        double offered = ramp != null
+                ? last ? 0 : ramp.ratePerSecondAt(now - startNanos)
+                : openModel == null ? Double.NaN : last ? 0 : openModel.offeredPerSecond(running);
         return new Progress(
                 plan.phases().get(Math.max(0, started - 1)).name(),
                 started,

@@ -8,7 +8,7 @@ package io.upic.liftride.client.engine;
  * @param firstNanos    {@code System.nanoTime()} value at which request 0 is due
  * @param intervalNanos time between two of this worker's requests
  */
-public record SendSchedule(long firstNanos, long intervalNanos) {
+public record SendSchedule(long firstNanos, long intervalNanos) implements Timetable {
 
     public SendSchedule {
         if (intervalNanos < 1) {
@@ -30,6 +30,7 @@ public record SendSchedule(long firstNanos, long intervalNanos) {
     }
 
     /** When request {@code i} (0-based) of this worker is due. */
+    @Override
     public long intendedNanos(long i) {
         return firstNanos + i * intervalNanos;
     }

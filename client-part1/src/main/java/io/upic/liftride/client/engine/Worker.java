@@ -32,7 +32,7 @@ final class Worker implements Runnable {
     private final BooleanSupplier stopRequested;
     private final PhaseTracker tracker;
     /** Open model: this worker's schedule from the time it starts; null in the closed model. */
-    private final LongFunction<SendSchedule> scheduleFrom;
+    private final LongFunction<? extends Timetable> scheduleFrom;
 
     private final Pacer pacer;
     private final ScheduleLag lag = new ScheduleLag();
@@ -58,7 +58,7 @@ final class Worker implements Runnable {
             RetryingSender sender,
             AttemptRecorder recorder,
             PhaseTracker tracker,
-            LongFunction<SendSchedule> scheduleFrom,
+            LongFunction<? extends Timetable> scheduleFrom,
             Common common) {
         this.assignment = assignment;
         this.rideSender = rideSender;
@@ -88,7 +88,7 @@ final class Worker implements Runnable {
             int resortId = ride.resortId();
             int seasonId = ride.seasonId();
             int dayId = ride.dayId();
-            SendSchedule schedule = scheduleFrom == null ? null : scheduleFrom.apply(System.nanoTime());
+            Timetable schedule = scheduleFrom == null ? null : scheduleFrom.apply(System.nanoTime());
             for (int i = 0, n = assignment.requests(); i < n; i++) {
                 if (stopRequested.getAsBoolean()) {
                     break;
@@ -143,6 +143,9 @@ final class Worker implements Runnable {
                             sender.lastAttempts(),
                             sender.latencyNanosSum() - latencyBefore);
                 }
+            }
+            if (schedule != null && schedule.endNanos().isPresent()) {
+                pacer.awaitUntil(schedule.endNanos().getAsLong(), stopRequested);
             }
         } finally {
             tracker.workerFinished(System.nanoTime()); // in finally: a crashed worker never hangs the next phase

@@ -5,6 +5,7 @@ import java.math.RoundingMode;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.IntBinaryOperator;
 
 /**
  * A named list of {@link Phase}s, and the arithmetic that turns it into a {@link LoadPlan} for given
@@ -118,7 +119,12 @@ public record PhasePlan(String name, List<Phase> phases) {
             int threads = threadsFor(phase.threadsFraction(), numThreads, numSkiers);
             int startAfter = k == 0 ? 0 : ceilTimes(phase.startAfterFraction(), previousThreads);
             planned.add(new PlannedPhase(
-                    k, phase, threads, startAfter, assignmentsFor(k, phase, threads, numSkiers, numRuns)));
+                    k,
+                    phase,
+                    threads,
+                    startAfter,
+                    assignments(
+                            k, phase, threads, numSkiers, (i, size) -> requestsFor(phase.factor(), numRuns, size))));
             previousThreads = threads;
         }
         return new LoadPlan(name, numThreads, numSkiers, numRuns, planned);
@@ -147,8 +153,12 @@ public record PhasePlan(String name, List<Phase> phases) {
                 .intValueExact();
     }
 
-    private static List<ThreadAssignment> assignmentsFor(
-            int phaseIndex, Phase phase, int threads, int numSkiers, int numRuns) {
+    /**
+     * The threads of a phase over the skier ranges the class comment describes, thread {@code i} sending {@code
+     * requests.applyAsInt(i, its range's size)}.
+     */
+    static List<ThreadAssignment> assignments(
+            int phaseIndex, Phase phase, int threads, int numSkiers, IntBinaryOperator requests) {
         int base = numSkiers / threads;
         int extra = numSkiers % threads; // the first `extra` threads take one skier more
         List<ThreadAssignment> assignments = new ArrayList<>(threads);
@@ -162,7 +172,7 @@ public record PhasePlan(String name, List<Phase> phases) {
                     i,
                     from,
                     to,
-                    requestsFor(phase.factor(), numRuns, size),
+                    requests.applyAsInt(i, size),
                     phase.startMinute(),
                     phase.endMinute()));
             from = to + 1;

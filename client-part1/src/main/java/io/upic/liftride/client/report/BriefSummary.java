@@ -6,6 +6,7 @@ import io.upic.liftride.client.engine.RunResult;
 import io.upic.liftride.client.http.AttemptCodes;
 import io.upic.liftride.client.plan.LoadPlan;
 import io.upic.liftride.client.plan.PlannedPhase;
+import io.upic.liftride.client.plan.Ramp;
 import io.upic.liftride.client.prediction.Baseline;
 import io.upic.liftride.client.prediction.CpuDemand;
 import io.upic.liftride.client.prediction.LittlesLaw;
@@ -29,7 +30,10 @@ public final class BriefSummary {
 
     /** The widest line this account prints, in columns. */
     public static final int WIDTH = 120;
-    /** The most lines one run prints, its plan and client-part2's files line included. */
+    /**
+     * The most lines one run prints, its plan and client-part2's files line included; a {@code --ramp} run prints a
+     * line per stage (and one per stage not offered in full) beyond it.
+     */
     public static final int MAX_RUN_LINES = 15;
 
     private static final Locale L = Locale.US;
@@ -118,7 +122,9 @@ public final class BriefSummary {
                 plan.numRuns(),
                 plan.phases().stream().map(p -> Integer.toString(p.threads())).collect(Collectors.joining("/")),
                 plan.phases().stream().map(PlannedPhase::name).collect(Collectors.joining("/")),
-                c.rate() == null ? "" : ", --rate " + RunTables.number(c.rate()),
+                c.rate() != null
+                        ? ", --rate " + RunTables.number(c.rate())
+                        : c.ramp() != null ? ", --ramp " + c.ramp().text() : "",
                 c.shard().whole() ? "" : ", --shard " + c.shard());
         if (!c.shard().whole()) {
             out.println(ShardNotes.planLine(c.shard(), c.wholePlan(), plan));
@@ -151,7 +157,9 @@ public final class BriefSummary {
                 r.throughputPerSecond());
         out.println(String.format(L, LABEL, "latency") + latency(report.summary()));
         operations(report.summary()).forEach(out::println);
-        rates(r).forEach(line -> out.printf(L, LABEL + "%s%n", "open model", line));
+        Ramp ramp = report.config().ramp();
+        (ramp == null ? rates(r) : RampStages.lines(ramp, r.phases()))
+                .forEach(line -> out.printf(L, LABEL + "%s%n", line.startsWith("NOT") ? "" : "open model", line));
         if (!r.failuresByCause().isEmpty()) {
             out.println("  failures by cause: " + causes(r.failuresByCause()));
         }

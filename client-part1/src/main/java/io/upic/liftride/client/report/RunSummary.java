@@ -45,6 +45,7 @@ import lombok.Builder;
  * @param transport             --transport
  * @param serverUrl             the base URL the run used
  * @param offeredRate           --rate in requests per second (open model); null in the closed model
+ * @param ramp                  --ramp and each stage's offered against achieved rate; null without --ramp
  * @param planned               requests the plan contains
  * @param successful            requests that got a 201
  * @param failed                requests that ended without a 201
@@ -90,6 +91,7 @@ public record RunSummary(
         String transport,
         String serverUrl,
         Double offeredRate,
+        RampOutcome ramp,
         long planned,
         long successful,
         long failed,
@@ -125,6 +127,19 @@ public record RunSummary(
         operations = operations == null ? null : List.copyOf(operations);
         Objects.requireNonNull(latencyMs, "latencyMs");
         Objects.requireNonNull(server, "server");
+    }
+
+    /**
+     * A {@code --ramp} run's stages (its phases), as {@link RampStages} judges them.
+     *
+     * @param spec   the flag's value
+     * @param stages one per stage, in order
+     */
+    public record RampOutcome(String spec, List<RampStages.Stage> stages) {
+
+        public RampOutcome {
+            stages = List.copyOf(stages);
+        }
     }
 
     /**
@@ -451,6 +466,12 @@ public record RunSummary(
                                         report.config().shard().index(),
                                         report.config().shard().count()))
                 .offeredRate(offeredRate)
+                .ramp(
+                        report.config().ramp() == null
+                                ? null
+                                : new RampOutcome(
+                                        report.config().ramp().text(),
+                                        RampStages.of(report.config().ramp(), r.phases())))
                 .requests(r.requests())
                 .wallSeconds(r.wallNanos() / 1e9)
                 .throughput(r.throughputPerSecond())

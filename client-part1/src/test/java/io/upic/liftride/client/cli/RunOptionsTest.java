@@ -10,6 +10,7 @@ import io.upic.liftride.client.Fixtures;
 import io.upic.liftride.client.engine.Mix;
 import io.upic.liftride.client.http.Operation;
 import io.upic.liftride.client.http.RetryPolicy;
+import io.upic.liftride.client.plan.Ramp;
 import io.upic.liftride.client.threshold.Threshold;
 import io.upic.liftride.client.threshold.ThresholdOutlook;
 import io.upic.liftride.client.transport.Transport;
@@ -174,6 +175,34 @@ class RunOptionsTest {
                 error("-t", "32", "-s", "1", "--rate"));
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> closed.withRate(0.0));
         assertEquals("rate not in 1..1000000: 0.0", e.getMessage());
+    }
+
+    @Test
+    void rampReplacesThePlansPhasesWithItsStages() throws Exception {
+        RunConfig c = parse("-t", "8", "-s", "100", "--ramp", "500,5000:60s,5000:120s,0:30s");
+        assertEquals("500,5000:60s,5000:120s,0:30s", c.ramp().text());
+        assertNull(c.openModel());
+        assertEquals("ramp", c.loadPlan().planName());
+        assertEquals(3, c.loadPlan().phases().size());
+        assertEquals(840_000, c.loadPlan().totalRequests());
+    }
+
+    @ParameterizedTest
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "--rate | 100 | --ramp replaces --rate (its stages are the run's phases and rates): give one",
+                "--plan | spring2022 | --ramp replaces --plan (its stages are the run's phases and rates): give one",
+            })
+    void rampRefusesTheFlagsItReplaces(String flag, String value, String message) {
+        assertEquals(message, error("-t", "8", "-s", "100", "--ramp", "10,20:1s", flag, value));
+    }
+
+    @Test
+    void aBadRampStageIsOneLineNamingTheFlagTheRuleAndTheValue() {
+        assertEquals(
+                "--ramp must be " + Ramp.RULE + " (stage 2 duration is not a number and a unit: 2x), got 10,20:1s,5:2x",
+                error("-t", "8", "-s", "100", "--ramp", "10,20:1s,5:2x"));
     }
 
     @Test

@@ -8,6 +8,7 @@ import io.upic.liftride.client.part2.html.Html;
 import io.upic.liftride.client.part2.html.HtmlPage;
 import io.upic.liftride.client.part2.metrics.LatencyStats;
 import io.upic.liftride.client.part2.metrics.Timeline;
+import io.upic.liftride.client.plan.Ramp;
 import io.upic.liftride.client.report.BriefSummary;
 import io.upic.liftride.client.report.RunTables;
 import io.upic.liftride.client.report.Table;
@@ -202,6 +203,7 @@ public final class HtmlReport {
         if (open != null) {
             page.heading(3, OpenModelReport.heading(run), null);
             table(page, open);
+            OpenModelReport.shortfalls(run).forEach(page::warning);
             page.paragraph(OpenModelReport.NOTE);
         }
         Table operations = ReportTables.operations(run);
@@ -287,10 +289,24 @@ public final class HtmlReport {
         page.chart(time(id + "-latency", "Latency over time (per " + per + " of completion, log scale)", "latency (ms)")
                 .yAxis(ChartSpec.YAxis.LOG)
                 .build(t, lat, bands));
+        List<Line> rates = new ArrayList<>(List.of(Line.solid("completed (201) per s", BLUE, t.okPerSecond())));
+        if (run.ramp() != null) {
+            rates.add(Line.dashed(
+                    "offered per s (--ramp)", RED, offered(Ramp.parse(run.ramp().spec()), t)));
+        }
         page.chart(time(id + "-throughput", "Throughput over time (per " + per + ")", "requests per second")
-                .build(t, List.of(Line.solid("completed (201) per s", BLUE, t.okPerSecond())), bands));
+                .build(t, rates, bands));
         activeThreads(page, run, id, bands);
         failures(page, run, id, per, bands);
+    }
+
+    /** The rate {@code ramp} offered at each bucket's middle (the ramp starts with the run). */
+    private static double[] offered(Ramp ramp, Timeline t) {
+        double[] v = new double[t.size()];
+        for (int i = 0; i < v.length; i++) {
+            v[i] = ramp.ratePerSecondAt((long) (t.x()[i] * 1e9));
+        }
+        return v;
     }
 
     /** Each phase's active workers over time, in its colour, and their sum. */

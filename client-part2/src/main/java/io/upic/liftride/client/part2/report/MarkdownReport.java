@@ -137,7 +137,10 @@ public final class MarkdownReport {
         if (open != null) {
             subheading(b, run, OpenModelReport.heading(run));
             table(b, open);
-            b.append('\n').append(OpenModelReport.NOTE).append("\n\n");
+            b.append('\n');
+            OpenModelReport.shortfalls(run)
+                    .forEach(line -> b.append("**").append(line).append("**\n\n"));
+            b.append(OpenModelReport.NOTE).append("\n\n");
         }
         Table operations = ReportTables.operations(run);
         if (operations != null) {

@@ -1,8 +1,10 @@
 package io.upic.liftride.client.part2.report;
 
+import io.upic.liftride.client.engine.PhaseResult;
 import io.upic.liftride.client.engine.RunResult;
 import io.upic.liftride.client.part2.metrics.LatencyStats;
 import io.upic.liftride.client.part2.metrics.ScopeStats;
+import io.upic.liftride.client.report.RampStages;
 import io.upic.liftride.client.report.RunTables;
 import io.upic.liftride.client.report.Table;
 import java.util.ArrayList;
@@ -34,11 +36,29 @@ public final class OpenModelReport {
 
     /** The "Open model" heading of one run. */
     public static String heading(ReportModel.Run o) {
-        return String.format(L, "Open model: --rate %s req/s", trim(o.offeredRate()));
+        return o.ramp() != null
+                ? "Open model: --ramp " + o.ramp().spec()
+                : String.format(L, "Open model: --rate %s req/s", trim(o.offeredRate()));
+    }
+
+    /** One line per ramp stage the client did not offer in full ({@link RampStages}); empty otherwise. */
+    public static List<String> shortfalls(ReportModel.Run o) {
+        List<String> lines = new ArrayList<>();
+        for (PhaseResult p :
+                o.ramp() == null ? List.<PhaseResult>of() : o.result().phases()) {
+            String why = RampStages.shortfall(p);
+            if (why != null) {
+                lines.add(p.name() + " NOT OFFERED IN FULL: " + why + "; its latency measures the client as much as"
+                        + " the server");
+            }
+        }
+        return lines;
     }
 
     /** What the open model's table means. */
-    public static final String NOTE = "Achieved = requests done / the phase's duration. Send lag = how long after its"
+    public static final String NOTE = "Achieved = requests done / the phase's duration (a ramp's stage lasts at"
+            + " least its DURATION; a stage is not offered in full below 0.97 of its offered rate or with a mean send"
+            + " lag over 1 ms). Send lag = how long after its"
             + " intended time a request was sent; a late thread sends at once and catches up, it never skips a"
             + " request. " + WHY_TWO_LATENCIES;
 

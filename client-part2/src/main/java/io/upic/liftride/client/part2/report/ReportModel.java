@@ -104,9 +104,14 @@ public record ReportModel(Header header, Sweep sweep, List<Run> runs) {
             charts = List.copyOf(charts);
         }
 
-        /** Whether it ran in the open model (--rate). */
+        /** Whether it ran in the open model (--rate or --ramp). */
         public boolean open() {
-            return offeredRate != null;
+            return offeredRate != null || ramp() != null;
+        }
+
+        /** Its --ramp, or null without. */
+        public RunSummary.RampOutcome ramp() {
+            return summary == null ? null : summary.ramp();
         }
     }
 

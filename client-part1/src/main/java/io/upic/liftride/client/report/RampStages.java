@@ -1,0 +1,125 @@
+package io.upic.liftride.client.report;
+
+import io.upic.liftride.client.engine.PhaseResult;
+import io.upic.liftride.client.engine.ScheduleLag;
+import io.upic.liftride.client.plan.Ramp;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * A {@code --ramp} run's stages as reported: what each offered and achieved, and whether the client offered it in
+ * full. Stateless and thread-safe.
+ *
+ * <p>A stage was <b>not offered in full</b> when it achieved less than {@link #MIN_ACHIEVED} of its offered rate,
+ * or when its sends were on average more than {@link ScheduleLag#LATE_NANOS} late: the pacer wakes some 50-100 µs
+ * after a deadline on a machine with CPU to spare, so a mean lag of a millisecond means the sends queued behind
+ * each other (busy threads or CPU), and the requests no longer arrived when the ramp said, whatever the total.
+ */
+public final class RampStages {
+
+    /** The least achieved / offered of a stage offered in full. */
+    public static final double MIN_ACHIEVED = 0.97;
+
+    private static final Locale L = Locale.US;
+
+    private RampStages() {}
+
+    /**
+     * One stage in {@code summary.json}.
+     *
+     * @param name                phase name of the stage ({@code stage1}, ...)
+     * @param fromPerSecond       the rate at its start
+     * @param toPerSecond         the rate at its end (its TARGET)
+     * @param durationSeconds     its DURATION
+     * @param offeredPerSecond    its requests / its duration
+     * @param achievedPerSecond   requests done / the time from its start to its last answer (at least its duration)
+     * @param achievedOverOffered the ratio of the two
+     * @param sendLagMeanMs       mean time from a send's intended time to the send
+     * @param sendLagMaxMs        the largest
+     * @param lateSends           sends more than 1 ms late
+     * @param offeredInFull       false when the stage was not offered in full (see the class comment)
+     */
+    public record Stage(
+            String name,
+            double fromPerSecond,
+            double toPerSecond,
+            double durationSeconds,
+            double offeredPerSecond,
+            double achievedPerSecond,
+            double achievedOverOffered,
+            double sendLagMeanMs,
+            double sendLagMaxMs,
+            long lateSends,
+            boolean offeredInFull) {}
+
+    /**
+     * Why stage {@code p} was not offered in full, or null when it was (or did not start).
+     */
+    public static String shortfall(PhaseResult p) {
+        if (!p.started() || p.offeredPerSecond() == null || p.offeredPerSecond() == 0) {
+            return null;
+        }
+        double ratio = p.achievedPerSecond() / p.offeredPerSecond();
+        if (ratio < MIN_ACHIEVED) {
+            return String.format(L, "achieved %.3f of offered, below %.2f", ratio, MIN_ACHIEVED);
+        }
+        double lagMs = p.scheduleLag().meanNanos() / 1e6;
+        if (lagMs > ScheduleLag.LATE_NANOS / 1e6) {
+            return String.format(L, "mean send lag %.3f ms, over %.0f ms", lagMs, ScheduleLag.LATE_NANOS / 1e6);
+        }
+        return null;
+    }
+
+    /** The stages of a run of {@code ramp} whose phases are {@code phases}, for {@code summary.json}. */
+    public static List<Stage> of(Ramp ramp, List<PhaseResult> phases) {
+        List<Stage> stages = new ArrayList<>(phases.size());
+        for (PhaseResult p : phases) {
+            Ramp.Stage s = ramp.stages().get(p.index());
+            ScheduleLag.Snapshot lag = p.scheduleLag();
+            double offered = p.offeredPerSecond();
+            stages.add(new Stage(
+                    p.name(),
+                    ramp.fromPerSecond(p.index()),
+                    s.targetPerSecond(),
+                    s.durationNanos() / 1e9,
+                    offered,
+                    p.achievedPerSecond(),
+                    offered == 0 ? 1 : p.achievedPerSecond() / offered,
+                    lag.meanNanos() / 1e6,
+                    lag.maxNanos() / 1e6,
+                    lag.lateSends(),
+                    shortfall(p) == null));
+        }
+        return stages;
+    }
+
+    /**
+     * One console line per started stage (rates, ratio, send lag), each followed by a {@code NOT OFFERED IN FULL}
+     * line when it was not.
+     */
+    public static List<String> lines(Ramp ramp, List<PhaseResult> phases) {
+        List<String> lines = new ArrayList<>();
+        for (PhaseResult p : phases) {
+            if (!p.started()) {
+                continue;
+            }
+            lines.add(String.format(
+                    L,
+                    "%s %s->%s req/s: offered %,.1f, achieved %,.1f (%.3f); send lag mean %.3f ms, max %.1f ms",
+                    p.name(),
+                    RunTables.number(ramp.fromPerSecond(p.index())),
+                    RunTables.number(ramp.stages().get(p.index()).targetPerSecond()),
+                    p.offeredPerSecond(),
+                    p.achievedPerSecond(),
+                    p.offeredPerSecond() == 0 ? 1 : p.achievedPerSecond() / p.offeredPerSecond(),
+                    p.scheduleLag().meanNanos() / 1e6,
+                    p.scheduleLag().maxNanos() / 1e6));
+            String shortfall = shortfall(p);
+            if (shortfall != null) {
+                lines.add("NOT OFFERED IN FULL: " + p.name() + " " + shortfall);
+            }
+        }
+        return lines;
+    }
+}
