@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.upic.liftride.client.engine.PhaseResult;
-import io.upic.liftride.client.http.ServerProbe;
 import io.upic.liftride.client.part2.metrics.ScopeStats;
 import io.upic.liftride.client.part2.report.MarkdownReport;
 import io.upic.liftride.client.part2.report.RunOutput;
@@ -13,10 +12,7 @@ import io.upic.liftride.client.report.SummaryJson;
 import io.upic.liftride.client.report.SummarySchema;
 import io.upic.liftride.client.threshold.ThresholdCheck;
 import io.upic.liftride.testkit.Poll;
-import io.upic.liftride.testkit.Programs;
-import java.io.BufferedReader;
 import java.io.ByteArrayOutputStream;
-import java.io.InputStreamReader;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -25,8 +21,6 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -40,47 +34,24 @@ import tools.jackson.databind.JsonNode;
 @Timeout(value = 60, unit = TimeUnit.SECONDS, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
 class OpenModelFreezeIT {
 
-    private static final Pattern LISTENING = Pattern.compile("listening on (http://\\S+)");
-    private static final long FREEZE_MILLIS = 1_000;
+    private static final Duration FREEZE = Duration.ofSeconds(1);
 
     @TempDir
     Path work;
 
-    private Process server;
+    private FreezableServer server;
 
     @AfterEach
     void stopServer() throws Exception {
         if (server != null) {
-            server.destroyForcibly();
-            server.waitFor(10, TimeUnit.SECONDS);
+            server.close();
         }
-    }
-
-    /** Starts the server jar on a free loopback port and returns its base URL. */
-    private String startServer() throws Exception {
-        String jar = System.getProperty("liftride.server.jar", "../servlet/target/liftride-server.jar");
-        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        server = new ProcessBuilder(java, "-Xmx256m", "-jar", jar, "--port", "0", "--host", "127.0.0.1")
-                .redirectErrorStream(true)
-                .start();
-        BufferedReader lines =
-                new BufferedReader(new InputStreamReader(server.getInputStream(), StandardCharsets.UTF_8));
-        StringBuilder seen = new StringBuilder();
-        for (String line; (line = lines.readLine()) != null; ) {
-            seen.append(line).append('\n');
-            Matcher m = LISTENING.matcher(line);
-            if (m.find()) {
-                // keep draining its output so a full pipe never blocks the server
-                CompletableFuture.runAsync(() -> lines.lines().forEach(l -> {}));
-                return m.group(1);
-            }
-        }
-        throw new IllegalStateException("the server did not start: " + seen);
     }
 
     @Test
     void aOneSecondFreezeInThePeakShowsInTheLatencyFromTheIntendedSendAndHardlyInTheActualOne() throws Exception {
-        String url = startServer();
+        server = FreezableServer.start();
+        String url = server.baseUrl();
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         Main main = new Main(
                 new PrintStream(out, true, StandardCharsets.UTF_8),
@@ -118,15 +89,9 @@ class OpenModelFreezeIT {
         // freeze 0.5 s into the peak: the startup's 2,000 rides and 1,000 of the peak's are stored
         Poll.until("the run's peak", Duration.ofSeconds(30), () -> {
             assertTrue(!run.isDone(), "the run ended early: " + out);
-            return stored(url) >= 3_000;
+            return server.stored() >= 3_000;
         });
-        long pid = server.pid();
-        Programs.signal(pid, "STOP");
-        try {
-            Thread.sleep(FREEZE_MILLIS); // time itself: the freeze's length is the scenario
-        } finally {
-            Programs.signal(pid, "CONT");
-        }
+        server.freezeFor(FREEZE);
         int exit = run.get(45, TimeUnit.SECONDS);
         String output = out.toString(StandardCharsets.UTF_8);
         assertEquals(ThresholdCheck.EXIT_CODE, exit, output);
@@ -171,10 +136,5 @@ class OpenModelFreezeIT {
         System.out.printf(
                 "1 s freeze at 2,000 req/s: peak p99 from intended %.1f ms, actual %.1f ms, max send lag %.0f ms%n",
                 intendedP99, actualP99, peak.scheduleLag().maxNanos() / 1e6);
-    }
-
-    private static long stored(String url) {
-        ServerProbe.Answer a = ServerProbe.statistics(url, 1_000, 2_000);
-        return a.ridesStored().orElse(0);
     }
 }

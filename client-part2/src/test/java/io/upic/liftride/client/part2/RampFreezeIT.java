@@ -5,17 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.upic.liftride.client.http.ServerProbe;
 import io.upic.liftride.client.part2.metrics.ScopeStats;
 import io.upic.liftride.client.part2.report.MarkdownReport;
 import io.upic.liftride.client.part2.report.RunOutput;
 import io.upic.liftride.client.report.SummaryJson;
 import io.upic.liftride.client.report.SummarySchema;
 import io.upic.liftride.testkit.Poll;
-import io.upic.liftride.testkit.Programs;
-import java.io.BufferedReader;
 import java.io.ByteArrayOutputStream;
-import java.io.InputStreamReader;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -24,8 +20,6 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -39,46 +33,24 @@ import tools.jackson.databind.JsonNode;
 @Timeout(value = 90, unit = TimeUnit.SECONDS, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
 class RampFreezeIT {
 
-    private static final Pattern LISTENING = Pattern.compile("listening on (http://\\S+)");
-    private static final long FREEZE_MILLIS = 1_000;
+    private static final Duration FREEZE = Duration.ofSeconds(1);
 
     @TempDir
     Path work;
 
-    private Process server;
+    private FreezableServer server;
 
     @AfterEach
     void stopServer() throws Exception {
         if (server != null) {
-            server.destroyForcibly();
-            server.waitFor(10, TimeUnit.SECONDS);
+            server.close();
         }
-    }
-
-    /** Starts the server jar on a free loopback port and returns its base URL. */
-    private String startServer() throws Exception {
-        String jar = System.getProperty("liftride.server.jar", "../servlet/target/liftride-server.jar");
-        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        server = new ProcessBuilder(java, "-Xmx256m", "-jar", jar, "--port", "0", "--host", "127.0.0.1")
-                .redirectErrorStream(true)
-                .start();
-        BufferedReader lines =
-                new BufferedReader(new InputStreamReader(server.getInputStream(), StandardCharsets.UTF_8));
-        StringBuilder seen = new StringBuilder();
-        for (String line; (line = lines.readLine()) != null; ) {
-            seen.append(line).append('\n');
-            Matcher m = LISTENING.matcher(line);
-            if (m.find()) {
-                CompletableFuture.runAsync(() -> lines.lines().forEach(l -> {}));
-                return m.group(1);
-            }
-        }
-        throw new IllegalStateException("the server did not start: " + seen);
     }
 
     @Test
     void aOneSecondFreezeInAStageShowsInItsLatencyFromTheIntendedSendAndFlagsTheStage() throws Exception {
-        String url = startServer();
+        server = FreezableServer.start();
+        String url = server.baseUrl();
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         Main main = new Main(
                 new PrintStream(out, true, StandardCharsets.UTF_8),
@@ -110,15 +82,9 @@ class RampFreezeIT {
         // freeze 1 s into stage2: stage1's 400 rides and 300 of stage2's are stored
         Poll.until("the ramp's second stage", Duration.ofSeconds(30), () -> {
             assertFalse(run.isDone(), "the run ended early: " + out);
-            return stored(url) >= 700;
+            return server.stored() >= 700;
         });
-        long pid = server.pid();
-        Programs.signal(pid, "STOP");
-        try {
-            Thread.sleep(FREEZE_MILLIS); // time itself: the freeze's length is the scenario
-        } finally {
-            Programs.signal(pid, "CONT");
-        }
+        server.freezeFor(FREEZE);
         int exit = run.get(60, TimeUnit.SECONDS);
         String output = out.toString(StandardCharsets.UTF_8);
         assertEquals(0, exit, output);
@@ -157,10 +123,5 @@ class RampFreezeIT {
         System.out.printf(
                 "1 s freeze in --ramp stage2 (300 req/s): p99 from intended %.1f ms, actual %.1f ms%n",
                 intendedP99, actualP99);
-    }
-
-    private static long stored(String url) {
-        ServerProbe.Answer a = ServerProbe.statistics(url, 1_000, 2_000);
-        return a.ridesStored().orElse(0);
     }
 }
