@@ -5,10 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import com.google.gson.JsonParser;
-import io.upic.liftride.client.engine.AttemptListener;
-import io.upic.liftride.client.engine.AttemptRecorder;
 import io.upic.liftride.client.engine.RunResult;
-import io.upic.liftride.client.plan.ThreadAssignment;
 import io.upic.liftride.cluster.ClusterOptions;
 import io.upic.liftride.cluster.LocalCluster;
 import io.upic.liftride.cluster.NginxConf;
@@ -29,12 +26,8 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.atomic.LongAdder;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -100,7 +93,7 @@ class GracefulDrainIT {
      */
     private static Drained runThrough(String front, String survivor, int resort, Stop stop) throws Exception {
         long before = ridesStored(survivor);
-        Statuses statuses = new Statuses(18_000);
+        AttemptStatuses statuses = new AttemptStatuses(18_000);
         AtomicLong stopAt = new AtomicLong();
         Thread stopper = new Thread(
                 () -> {
@@ -171,59 +164,6 @@ class GracefulDrainIT {
             fail("system property " + property + " is not set (run through Maven: mvn verify)");
         }
         return v;
-    }
-
-    /** Every attempt's status counted (negative: a transport error); latches on the first and the target attempt. */
-    private static final class Statuses implements AttemptListener {
-        private final Map<Integer, LongAdder> counts = new ConcurrentHashMap<>();
-        private final CountDownLatch target;
-        private final CountDownLatch started = new CountDownLatch(1);
-        private final AtomicLong first = new AtomicLong();
-
-        /** Counts statuses; {@link #await} waits for {@code target} attempts. */
-        Statuses(int target) {
-            this.target = new CountDownLatch(target);
-        }
-
-        @Override
-        public AttemptRecorder recorder(ThreadAssignment work) {
-            return (epochMillis, startNanos, latencyNanos, code, attemptNumber) -> {
-                counts.computeIfAbsent(code, c -> new LongAdder()).increment();
-                target.countDown();
-                if (first.compareAndSet(0, startNanos)) {
-                    started.countDown();
-                }
-            };
-        }
-
-        /** Waits for the first attempt (2 min at most), then for the target's attempts or {@code seconds}. */
-        boolean await(long seconds) throws InterruptedException {
-            if (!started.await(2, TimeUnit.MINUTES)) {
-                return false;
-            }
-            target.await(first.get() + TimeUnit.SECONDS.toNanos(seconds) - System.nanoTime(), TimeUnit.NANOSECONDS);
-            return true;
-        }
-
-        long first() {
-            return first.get();
-        }
-
-        long count(int code) {
-            LongAdder n = counts.get(code);
-            return n == null ? 0 : n.sum();
-        }
-
-        Map<Integer, Long> counts() {
-            Map<Integer, Long> sorted = new TreeMap<>();
-            counts.forEach((code, n) -> sorted.put(code, n.sum()));
-            return sorted;
-        }
-
-        @Override
-        public String toString() {
-            return counts().toString();
-        }
     }
 
     /** nginx with the local cluster's configuration ({@link NginxConf}) in front of the given ports. */
