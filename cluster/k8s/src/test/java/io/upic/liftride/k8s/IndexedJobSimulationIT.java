@@ -39,7 +39,7 @@ class IndexedJobSimulationIT {
     private static final String CONTAINER = "spec.template.spec.containers.0.";
     private static final String INDEX = "$(" + Shard.INDEX_VARIABLE + ")";
     /** Time for every shard's JVM to come up and probe the server before the instant, on a busy machine. */
-    private static final Duration LEAD = Duration.ofSeconds(15);
+    private static final Duration LEAD = Duration.ofSeconds(30);
 
     private static final String JAVA =
             Path.of(System.getProperty("java.home"), "bin", "java").toString();
