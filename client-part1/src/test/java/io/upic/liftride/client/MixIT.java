@@ -11,13 +11,20 @@ import io.upic.liftride.client.engine.RunResult;
 import io.upic.liftride.client.http.HttpSettings;
 import io.upic.liftride.client.http.Operation;
 import io.upic.liftride.client.http.RetryPolicy;
+import io.upic.liftride.client.http.RideSender;
 import io.upic.liftride.client.http.RideSenderFactory;
 import io.upic.liftride.client.http.ServerProbe;
 import io.upic.liftride.client.plan.LoadPlan;
 import io.upic.liftride.client.plan.PhasePlan;
 import io.upic.liftride.client.report.SummarySchema;
 import io.upic.liftride.client.transport.Transport;
+import io.upic.liftride.sdk.ApiClient;
+import io.upic.liftride.sdk.ApiException;
+import io.upic.liftride.sdk.api.ResortsApi;
+import io.upic.liftride.sdk.api.SkiersApi;
+import io.upic.liftride.sdk.model.SeasonVertical;
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -26,6 +33,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -36,7 +44,8 @@ import tools.jackson.databind.JsonNode;
 /**
  * A mix of operations against the embedded server, through each transport: every operation is sent and counted, the
  * GETs read rides the run stored (200, never the 404 of a skier without rides), the GETs for unknown data get their
- * expected 404, and the server stored exactly the successful POSTs.
+ * expected 404, and the server stored exactly the successful POSTs. The run reads no body; after it, each GET's body
+ * is read back through the SDK and must equal what the run's successful POSTs stored.
  */
 @Timeout(value = 120, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
 class MixIT {
@@ -45,7 +54,13 @@ class MixIT {
     private static final LoadPlan PLAN = PhasePlan.fall2021().forRun(8, 400, 4);
 
     private static RunResult run(String baseUrl, Transport transport, Mix mix) {
-        try (RideSenderFactory senders = transport.open(new HttpSettings(baseUrl, 2_000, 5_000, 64))) {
+        return run(baseUrl, transport, mix, new ConcurrentHashMap<>());
+    }
+
+    /** As the other, adding each successful POST's vertical (liftID x 10, the contract's) to {@code verticals}. */
+    private static RunResult run(String baseUrl, Transport transport, Mix mix, Map<Integer, Long> verticals) {
+        try (RideSenderFactory opened = transport.open(new HttpSettings(baseUrl, 2_000, 5_000, 64));
+                RideSenderFactory senders = recording(opened, verticals)) {
             return LoadEngine.builder(PLAN, senders)
                     .ride(RIDE)
                     .mix(mix)
@@ -53,6 +68,81 @@ class MixIT {
                     .seed(42L)
                     .build()
                     .run();
+        }
+    }
+
+    /** {@code factory}'s senders, adding the vertical of each POST answered 201 to its skier's in {@code into}. */
+    private static RideSenderFactory recording(RideSenderFactory factory, Map<Integer, Long> into) {
+        return new RideSenderFactory() {
+            @Override
+            public RideSender create() {
+                RideSender s = factory.create();
+                return new RideSender() {
+                    @Override
+                    public int send(
+                            int resortId,
+                            int seasonId,
+                            int dayId,
+                            int skierId,
+                            int liftId,
+                            int minute,
+                            int waitTime,
+                            String rideKey)
+                            throws IOException {
+                        int code = s.send(resortId, seasonId, dayId, skierId, liftId, minute, waitTime, rideKey);
+                        if (code == 201) {
+                            into.merge(skierId, liftId * 10L, Long::sum);
+                        }
+                        return code;
+                    }
+
+                    @Override
+                    public int get(Operation op, int resortId, int seasonId, int dayId, int skierId)
+                            throws IOException {
+                        return s.get(op, resortId, seasonId, dayId, skierId);
+                    }
+
+                    @Override
+                    public long retryAfterMillis() {
+                        return s.retryAfterMillis();
+                    }
+
+                    @Override
+                    public void close() {
+                        s.close();
+                    }
+                };
+            }
+
+            @Override
+            public void close() {}
+        };
+    }
+
+    /** The bodies of the three GETs for the run's day equal what the successful POSTs stored ({@code verticals}). */
+    private static void assertGetsReturnWhatWasStored(String baseUrl, Map<Integer, Long> verticals)
+            throws ApiException {
+        ApiClient client = new ApiClient().setBasePath(baseUrl);
+        SkiersApi skiers = new SkiersApi(client);
+        String season = Integer.toString(RIDE.seasonId());
+        assertEquals(
+                verticals.size(),
+                new ResortsApi(client)
+                        .getResortSkiersDay(RIDE.resortId(), RIDE.seasonId(), RIDE.dayId())
+                        .getNumSkiers());
+        for (Map.Entry<Integer, Long> e : verticals.entrySet()) {
+            int skier = e.getKey();
+            long vertical = e.getValue();
+            assertEquals(
+                    vertical,
+                    skiers.getSkierDayVertical(RIDE.resortId(), season, Integer.toString(RIDE.dayId()), skier)
+                            .longValue(),
+                    "day vertical of skier " + skier);
+            List<SeasonVertical> totals = skiers.getSkierResortTotals(skier, List.of(RIDE.resortId()), List.of(season))
+                    .getResorts();
+            assertEquals(1, totals.size(), totals.toString());
+            assertEquals(season, totals.get(0).getSeasonID());
+            assertEquals(vertical, totals.get(0).getTotalVert(), "season total of skier " + skier);
         }
     }
 
@@ -67,10 +157,12 @@ class MixIT {
         Mix mix = Mix.parse("writeNewLiftRide=50,getSkierDayVertical=20,getResortSkiersDay=15,getSkierResortTotals=15");
         try (LocalServer server = EmbeddedTarget.start()) {
             long before = ridesStored(server.baseUrl());
-            RunResult r = run(server.baseUrl(), transport, mix);
+            Map<Integer, Long> verticals = new ConcurrentHashMap<>();
+            RunResult r = run(server.baseUrl(), transport, mix, verticals);
             long delta = ridesStored(server.baseUrl()) - before;
 
             assertTrue(r.ok(), r.toString());
+            assertGetsReturnWhatWasStored(server.baseUrl(), verticals);
             Map<Operation, OperationStats> ops = r.operations();
             assertEquals(Set.of(Operation.values()), ops.keySet());
             assertEquals(

@@ -1,5 +1,6 @@
 package io.upic.liftride.client.engine;
 
+import io.upic.liftride.client.http.Operation;
 import io.upic.liftride.client.plan.PlannedPhase;
 import java.util.ArrayList;
 import java.util.List;
@@ -26,10 +27,12 @@ final class Crew {
     private final List<Worker> workers;
     private final List<FutureTask<Void>> runs;
     private final List<Thread> threads;
+    private final List<Operation> operations;
 
-    /** A crew of {@code workers}, each on its own daemon thread (not started). */
-    Crew(PlannedPhase phase, PhaseTracker tracker, List<Worker> workers) {
+    /** A crew of {@code workers}, each on its own daemon thread (not started), sending {@code operations}. */
+    Crew(PlannedPhase phase, PhaseTracker tracker, List<Worker> workers, List<Operation> operations) {
         this.phase = phase;
+        this.operations = List.copyOf(operations);
         this.tracker = tracker;
         this.workers = List.copyOf(workers);
         this.runs = new ArrayList<>(workers.size());
@@ -86,17 +89,21 @@ final class Crew {
         return failed;
     }
 
-    /** The phase's figures so far; safe from any thread. */
-    LiveFigures live() {
-        LiveFigures.Sums sums = new LiveFigures.Sums();
-        for (Worker w : workers) {
-            w.addLiveTo(sums);
+    /** The phase's figures so far, one per operation; safe from any thread. */
+    List<LiveFigures> live() {
+        List<LiveFigures> figures = new ArrayList<>(operations.size());
+        for (Operation op : operations) {
+            LiveFigures.Sums sums = new LiveFigures.Sums();
+            for (Worker w : workers) {
+                w.addLiveTo(op, sums);
+            }
+            figures.add(sums.of(tracker.index(), phase.name(), op));
         }
-        return sums.of(tracker.index(), phase.name());
+        return figures;
     }
 
     /** Adds the workers' per-operation accounts into {@code into}; once joined. */
-    void addOperationsTo(Map<io.upic.liftride.client.http.Operation, OperationStats> into) {
+    void addOperationsTo(Map<Operation, OperationStats> into) {
         workers.forEach(w -> w.addOperationsTo(into));
     }
 

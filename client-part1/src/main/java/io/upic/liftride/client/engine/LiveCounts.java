@@ -1,12 +1,14 @@
 package io.upic.liftride.client.engine;
 
+import io.upic.liftride.client.http.Operation;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 
 /**
- * One worker's request counts, the run's account and its live view at once: written only by the worker's thread,
- * readable from any thread at any time. Opaque accesses: no tearing and eventual visibility without a fence or a
- * shared cache line on the request path; after the worker is joined they are exact. Allocates nothing per request.
+ * One worker's request counts per {@link Operation}, the run's account and its live view at once: written only by the
+ * worker's thread, readable from any thread at any time. Opaque accesses: no tearing and eventual visibility without
+ * a fence or a shared cache line on the request path; after the worker is joined they are exact. Totals are summed
+ * over the operations when read. Allocates nothing per request.
  */
 final class LiveCounts {
 
@@ -19,58 +21,71 @@ final class LiveCounts {
     private static final int LATENCY_NANOS = 4;
     private static final int CAUSES = 5;
     private static final int BUCKETS = CAUSES + LiveFigures.Cause.COUNT;
+    /** Slots of one operation; operation {@code o}'s start at {@code o * PER_OPERATION}. */
+    private static final int PER_OPERATION = BUCKETS + LiveFigures.LATENCY_BOUNDS_NANOS.length + 1;
 
-    private final long[] slots = new long[BUCKETS + LiveFigures.LATENCY_BOUNDS_NANOS.length + 1];
+    private static final Operation[] OPERATIONS = Operation.values();
 
-    /** A request is about to be sent (its first attempt). */
-    void sent() {
-        add(SENT, 1);
+    private final long[] slots = new long[OPERATIONS.length * PER_OPERATION];
+
+    /** A request of {@code op} is about to be sent (its first attempt). */
+    void sent(Operation op) {
+        add(op, SENT, 1);
     }
 
     /**
-     * The request ended with {@code code}, its expected status or not ({@code success}), after {@code retries}
-     * retries, {@code latencyNanos} after its intended send time.
+     * The request of {@code op} ended with {@code code}, its expected status or not ({@code success}), after
+     * {@code retries} retries, {@code latencyNanos} after its intended send time.
      */
-    void finished(boolean success, int code, int retries, long latencyNanos) {
+    void finished(Operation op, boolean success, int code, int retries, long latencyNanos) {
         if (success) {
-            add(SUCCESSFUL, 1);
+            add(op, SUCCESSFUL, 1);
         } else {
-            add(FAILED, 1);
-            add(CAUSES + LiveFigures.Cause.of(code).ordinal(), 1);
+            add(op, FAILED, 1);
+            add(op, CAUSES + LiveFigures.Cause.of(code).ordinal(), 1);
         }
-        add(RETRIES, retries);
-        add(LATENCY_NANOS, latencyNanos);
-        add(BUCKETS + LiveFigures.bucketOf(latencyNanos), 1);
+        add(op, RETRIES, retries);
+        add(op, LATENCY_NANOS, latencyNanos);
+        add(op, BUCKETS + LiveFigures.bucketOf(latencyNanos), 1);
     }
 
     long successful() {
-        return get(SUCCESSFUL);
+        return total(SUCCESSFUL);
     }
 
     long failed() {
-        return get(FAILED);
+        return total(FAILED);
     }
 
     long retries() {
-        return get(RETRIES);
+        return total(RETRIES);
     }
 
-    /** Adds these counts into {@code into}, one phase's running total. */
-    void addTo(LiveFigures.Sums into) {
-        into.add(get(SENT), get(SUCCESSFUL), get(FAILED), get(RETRIES), get(LATENCY_NANOS));
+    /** Adds {@code op}'s counts into {@code into}, one phase's running total of that operation. */
+    void addTo(Operation op, LiveFigures.Sums into) {
+        into.add(get(op, SENT), get(op, SUCCESSFUL), get(op, FAILED), get(op, RETRIES), get(op, LATENCY_NANOS));
         for (int c = 0; c < LiveFigures.Cause.COUNT; c++) {
-            into.failedBy(c, get(CAUSES + c));
+            into.failedBy(c, get(op, CAUSES + c));
         }
-        for (int b = BUCKETS; b < slots.length; b++) {
-            into.bucket(b - BUCKETS, get(b));
+        for (int b = BUCKETS; b < PER_OPERATION; b++) {
+            into.bucket(b - BUCKETS, get(op, b));
         }
     }
 
-    private void add(int slot, long n) { // one writer: read-add-write needs no atomic instruction
-        SLOT.setOpaque(slots, slot, (long) SLOT.getOpaque(slots, slot) + n);
+    private void add(Operation op, int slot, long n) { // one writer: read-add-write needs no atomic instruction
+        int i = op.ordinal() * PER_OPERATION + slot;
+        SLOT.setOpaque(slots, i, (long) SLOT.getOpaque(slots, i) + n);
     }
 
-    private long get(int slot) {
-        return (long) SLOT.getOpaque(slots, slot);
+    private long get(Operation op, int slot) {
+        return (long) SLOT.getOpaque(slots, op.ordinal() * PER_OPERATION + slot);
+    }
+
+    private long total(int slot) {
+        long sum = 0;
+        for (Operation op : OPERATIONS) {
+            sum += get(op, slot);
+        }
+        return sum;
     }
 }

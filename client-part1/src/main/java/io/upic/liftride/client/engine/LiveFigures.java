@@ -1,19 +1,22 @@
 package io.upic.liftride.client.engine;
 
 import io.upic.liftride.client.http.AttemptCodes;
+import io.upic.liftride.client.http.Operation;
 import java.util.Arrays;
 
 /**
- * One phase's requests so far, read while the run goes (see {@link LoadEngine#live()}): a live view, not the
- * account. Each worker's figures are read at a slightly different moment, so a snapshot may be a request or so
- * apart from itself ({@code inFlight} clamps at 0); once the phase's workers are joined the figures equal its
- * {@link PhaseResult}'s. Immutable (the arrays are copies).
+ * One phase's requests of one operation so far, read while the run goes (see {@link LoadEngine#live()}): a live
+ * view, not the account. Each worker's figures are read at a slightly different moment, so a snapshot may be a
+ * request or so apart from itself ({@code inFlight} clamps at 0); once the phase's workers are joined its
+ * operations' figures add up to its {@link PhaseResult}'s. Immutable (the arrays are copies).
  *
  * @param phaseIndex        0-based
  * @param phase             the phase's name
+ * @param operation         the operation these requests sent
  * @param sent              requests whose first attempt has started
- * @param successful        requests answered 201
- * @param failed            requests that ended without a 201 (after their retries)
+ * @param successful        requests answered their expected status (201 for a ride, 200 for a read, 404 for a read
+ *                          of unknown data)
+ * @param failed            requests that ended without it (after their retries)
  * @param retries           attempts after the first
  * @param failedByCause     failed requests per {@link Cause}, by ordinal
  * @param latencyBuckets    ended requests per latency bucket, by {@link #LATENCY_BOUNDS_NANOS} (the last: above all)
@@ -23,6 +26,7 @@ import java.util.Arrays;
 public record LiveFigures(
         int phaseIndex,
         String phase,
+        Operation operation,
         long sent,
         long successful,
         long failed,
@@ -132,8 +136,9 @@ public record LiveFigures(
             buckets[bucket] += n;
         }
 
-        LiveFigures of(int phaseIndex, String phase) {
-            return new LiveFigures(phaseIndex, phase, sent, successful, failed, retries, causes, buckets, latencyNanos);
+        LiveFigures of(int phaseIndex, String phase, Operation operation) {
+            return new LiveFigures(
+                    phaseIndex, phase, operation, sent, successful, failed, retries, causes, buckets, latencyNanos);
         }
     }
 }

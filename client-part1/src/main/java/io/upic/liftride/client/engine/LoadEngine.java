@@ -125,15 +125,16 @@ public final class LoadEngine {
     }
 
     /**
-     * Every phase's figures so far, in plan order: a live view for any thread at any time (empty until {@link #run()}
-     * has created the workers), equal to the result's counts once {@link #run()} has returned. The account is
+     * Every phase's figures so far, one per operation the run sends (only the ride POST without a mix), in plan
+     * order and then the operations' order: a live view for any thread at any time (empty until {@link #run()} has
+     * created the workers), equal to the result's counts once {@link #run()} has returned. The account is
      * {@link #run()}'s result.
      */
     public List<LiveFigures> live() {
         List<Crew> crews = liveCrews;
         List<LiveFigures> figures = new ArrayList<>(crews.size());
         for (Crew crew : crews) {
-            figures.add(crew.live());
+            figures.addAll(crew.live());
         }
         return figures;
     }
@@ -213,6 +214,9 @@ public final class LoadEngine {
         }
         silentServer = new SilentServerDetector(retryPolicy.giveUpAfterMillis(), System.nanoTime(), this::stop);
         Worker.Common common = new Worker.Common(ride, mix, seed, this::isStopRequested, clock);
+        List<Operation> operations = mix == null
+                ? List.of(Operation.WRITE_NEW_LIFT_RIDE)
+                : List.copyOf(mix.weights().keySet());
         List<Crew> crews = new ArrayList<>(n);
         for (int k = 0; k < n; k++) {
             PlannedPhase phase = phases.get(k);
@@ -220,7 +224,7 @@ public final class LoadEngine {
             for (ThreadAssignment assignment : phase.assignments()) {
                 workers.add(worker(assignment, phase.threads(), phaseTrackers.get(k), common));
             }
-            crews.add(new Crew(phase, phaseTrackers.get(k), workers));
+            crews.add(new Crew(phase, phaseTrackers.get(k), workers, operations));
         }
         return crews;
     }

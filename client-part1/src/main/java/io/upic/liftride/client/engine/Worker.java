@@ -102,14 +102,16 @@ final class Worker implements Runnable {
                     }
                     lag.record(intended, late);
                 }
-                counts.sent();
-                long latencyBefore = sender.latencyNanosSum();
                 Operation op = mix == null ? Operation.WRITE_NEW_LIFT_RIDE : mix.pick(random);
+                if (written.isEmpty()) { // a GET before any stored ride reads nothing: write one
+                    op = Operation.WRITE_NEW_LIFT_RIDE;
+                }
+                counts.sent(op);
+                long latencyBefore = sender.latencyNanosSum();
                 int code;
                 int expected;
                 boolean unknown = false;
-                if (op.writes() || written.isEmpty()) { // a GET before any stored ride reads nothing: write one
-                    op = Operation.WRITE_NEW_LIFT_RIDE;
+                if (op.writes()) {
                     int skierId = random.nextInt(skierFrom, skierBound);
                     expected = AttemptCodes.SUCCESS;
                     code = sender.send(
@@ -131,7 +133,7 @@ final class Worker implements Runnable {
                     code = sender.get(intended, op, expected, resort, seasonId, dayId, written.pick(random));
                 }
                 boolean success = code == expected;
-                counts.finished(success, code, sender.lastAttempts() - 1, sender.lastRequestNanos());
+                counts.finished(op, success, code, sender.lastAttempts() - 1, sender.lastRequestNanos());
                 if (!success) {
                     causes.add(code);
                 }
@@ -189,9 +191,9 @@ final class Worker implements Runnable {
         return counts.retries();
     }
 
-    /** Adds this worker's counts so far to {@code into}; safe from any thread. */
-    void addLiveTo(LiveFigures.Sums into) {
-        counts.addTo(into);
+    /** Adds this worker's counts of {@code op} so far to {@code into}; safe from any thread. */
+    void addLiveTo(Operation op, LiveFigures.Sums into) {
+        counts.addTo(op, into);
     }
 
     public long attempts() {

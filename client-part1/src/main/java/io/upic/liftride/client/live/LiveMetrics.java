@@ -18,10 +18,11 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Supplier;
 
 /**
- * The live figures of this process's runs as Prometheus metrics, labelled {@code run_id}, {@code shard} (K/N) and
- * {@code phase}: what {@code --metrics-port} serves. Read from the workers' own counts when scraped, so the request
- * path pays nothing for it; a finished run keeps its final figures. A live view: the run's account is its summary.
- * Thread-safe.
+ * The live figures of this process's runs as Prometheus metrics, labelled {@code run_id}, {@code shard} (K/N),
+ * {@code phase} and {@code op} (the operationId; {@code writeNewLiftRide} alone without {@code --mix}, so every run's
+ * series have one label set and a query summing over {@code op} reads any run): what {@code --metrics-port} serves.
+ * Read from the workers' own counts when scraped, so the request path pays nothing for it; a finished run keeps its
+ * final figures. A live view: the run's account is its summary. Thread-safe.
  */
 public final class LiveMetrics {
 
@@ -45,10 +46,11 @@ public final class LiveMetrics {
     /** Every watched run's figures now. */
     public MetricSnapshots snapshots() {
         CounterSnapshot.Builder sent = counter("liftride_client_requests_sent", "requests whose first attempt started");
-        CounterSnapshot.Builder ok = counter("liftride_client_requests_successful", "requests answered 201");
+        CounterSnapshot.Builder ok =
+                counter("liftride_client_requests_successful", "requests answered their expected status");
         CounterSnapshot.Builder failed = counter(
                 "liftride_client_requests_failed",
-                "requests that ended without a 201 after their retries, by cause of the last attempt");
+                "requests that ended without their expected status after their retries, by cause of the last attempt");
         CounterSnapshot.Builder retries = counter("liftride_client_retries", "attempts after a request's first");
         GaugeSnapshot.Builder inFlight = GaugeSnapshot.builder()
                 .name("liftride_client_requests_in_flight")
@@ -59,7 +61,15 @@ public final class LiveMetrics {
                         + " attempt's start) to their last attempt's end" + LIVE);
         for (Run run : runs) {
             for (LiveFigures f : run.figures().get()) {
-                Labels labels = Labels.of("run_id", run.runId(), "shard", run.shard(), "phase", f.phase());
+                Labels labels = Labels.of(
+                        "run_id",
+                        run.runId(),
+                        "shard",
+                        run.shard(),
+                        "phase",
+                        f.phase(),
+                        "op",
+                        f.operation().operationId());
                 sent.dataPoint(count(labels, f.sent()));
                 ok.dataPoint(count(labels, f.successful()));
                 retries.dataPoint(count(labels, f.retries()));

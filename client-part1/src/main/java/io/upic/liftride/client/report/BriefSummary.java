@@ -6,7 +6,6 @@ import io.upic.liftride.client.engine.RunResult;
 import io.upic.liftride.client.http.AttemptCodes;
 import io.upic.liftride.client.plan.LoadPlan;
 import io.upic.liftride.client.plan.PlannedPhase;
-import io.upic.liftride.client.plan.Ramp;
 import io.upic.liftride.client.prediction.Baseline;
 import io.upic.liftride.client.prediction.CpuDemand;
 import io.upic.liftride.client.prediction.LittlesLaw;
@@ -30,10 +29,7 @@ public final class BriefSummary {
 
     /** The widest line this account prints, in columns. */
     public static final int WIDTH = 120;
-    /**
-     * The most lines one run prints, its plan and client-part2's files line included; a {@code --ramp} run prints a
-     * line per stage (and one per stage not offered in full) beyond it.
-     */
+    /** The most lines one run prints, its plan and client-part2's files line included, a --ramp's stages too. */
     public static final int MAX_RUN_LINES = 15;
 
     private static final Locale L = Locale.US;
@@ -108,24 +104,32 @@ public final class BriefSummary {
         out.flush();
     }
 
-    /** The plan in one line, before the run. */
+    /** The plan in one line, before the run; a --ramp's stages counted, its text cut short to fit the width. */
     public static void printPlan(PrintStream out, RunConfig c, LoadPlan plan) {
         out.println();
-        out.printf(
+        String line = String.format(
                 L,
-                "Run -t %d, plan %s: %,d requests, -s %,d -l %d -m %d, threads %s (%s)%s%s%n",
+                "Run -t %d, plan %s: %,d requests, -s %,d -l %d -m %d, %s%s%s",
                 plan.numThreads(),
                 plan.planName(),
                 plan.totalRequests(),
                 plan.numSkiers(),
                 c.lifts(),
                 plan.numRuns(),
-                plan.phases().stream().map(p -> Integer.toString(p.threads())).collect(Collectors.joining("/")),
-                plan.phases().stream().map(PlannedPhase::name).collect(Collectors.joining("/")),
+                c.ramp() != null
+                        ? plan.phases().size() + " stages"
+                        : "threads "
+                                + plan.phases().stream()
+                                        .map(p -> Integer.toString(p.threads()))
+                                        .collect(Collectors.joining("/"))
+                                + " ("
+                                + plan.phases().stream().map(PlannedPhase::name).collect(Collectors.joining("/"))
+                                + ")",
+                c.shard().whole() ? "" : ", --shard " + c.shard(),
                 c.rate() != null
                         ? ", --rate " + RunTables.number(c.rate())
-                        : c.ramp() != null ? ", --ramp " + c.ramp().text() : "",
-                c.shard().whole() ? "" : ", --shard " + c.shard());
+                        : c.ramp() != null ? ", --ramp " + c.ramp().text() : "");
+        out.println(line.length() <= WIDTH ? line : line.substring(0, WIDTH - 3) + "...");
         if (!c.shard().whole()) {
             out.println(ShardNotes.planLine(c.shard(), c.wholePlan(), plan));
         }
@@ -157,9 +161,13 @@ public final class BriefSummary {
                 r.throughputPerSecond());
         out.println(String.format(L, LABEL, "latency") + latency(report.summary()));
         operations(report.summary()).forEach(out::println);
-        Ramp ramp = report.config().ramp();
-        (ramp == null ? rates(r) : RampStages.lines(ramp, r.phases()))
-                .forEach(line -> out.printf(L, LABEL + "%s%n", line.startsWith("NOT") ? "" : "open model", line));
+        if (report.config().ramp() == null) {
+            rates(r).forEach(line -> out.printf(L, LABEL + "%s%n", "open model", line));
+        } else {
+            List<String> ramp = RampStages.brief(r.phases());
+            out.printf(L, LABEL + "%s%n", "ramp", ramp.get(0));
+            out.printf(L, LABEL + "%s%n", "stages", ramp.get(1));
+        }
         if (!r.failuresByCause().isEmpty()) {
             out.println("  failures by cause: " + causes(r.failuresByCause()));
         }

@@ -4,6 +4,7 @@ import io.upic.liftride.client.engine.PhaseResult;
 import io.upic.liftride.client.engine.ScheduleLag;
 import io.upic.liftride.client.plan.Ramp;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 
@@ -85,7 +86,7 @@ public final class RampStages {
                     s.durationNanos() / 1e9,
                     offered,
                     p.achievedPerSecond(),
-                    offered == 0 ? 1 : p.achievedPerSecond() / offered,
+                    achievedOverOffered(p),
                     lag.meanNanos() / 1e6,
                     lag.maxNanos() / 1e6,
                     lag.lateSends(),
@@ -95,31 +96,38 @@ public final class RampStages {
     }
 
     /**
-     * One console line per started stage (rates, ratio, send lag), each followed by a {@code NOT OFFERED IN FULL}
-     * line when it was not.
+     * The console's account of the stages in two lines, whatever their number: the verdict with the worst started
+     * stage (a stage not offered in full before one that was, then the lowest achieved / offered, then the longest
+     * mean send lag), and where each stage's figures are.
      */
-    public static List<String> lines(Ramp ramp, List<PhaseResult> phases) {
-        List<String> lines = new ArrayList<>();
-        for (PhaseResult p : phases) {
-            if (!p.started()) {
-                continue;
-            }
-            lines.add(String.format(
-                    L,
-                    "%s %s->%s req/s: offered %,.1f, achieved %,.1f (%.3f); send lag mean %.3f ms, max %.1f ms",
-                    p.name(),
-                    RunTables.number(ramp.fromPerSecond(p.index())),
-                    RunTables.number(ramp.stages().get(p.index()).targetPerSecond()),
-                    p.offeredPerSecond(),
-                    p.achievedPerSecond(),
-                    p.offeredPerSecond() == 0 ? 1 : p.achievedPerSecond() / p.offeredPerSecond(),
-                    p.scheduleLag().meanNanos() / 1e6,
-                    p.scheduleLag().maxNanos() / 1e6));
-            String shortfall = shortfall(p);
-            if (shortfall != null) {
-                lines.add("NOT OFFERED IN FULL: " + p.name() + " " + shortfall);
-            }
-        }
-        return lines;
+    public static List<String> brief(List<PhaseResult> phases) {
+        List<PhaseResult> started = phases.stream().filter(PhaseResult::started).toList();
+        long flagged = started.stream().filter(p -> shortfall(p) != null).count();
+        String verdict = started.stream()
+                .min(Comparator.comparing((PhaseResult p) -> shortfall(p) == null)
+                        .thenComparingDouble(RampStages::achievedOverOffered)
+                        .thenComparingDouble(p -> -p.scheduleLag().meanNanos()))
+                .map(worst -> flagged > 0
+                        ? String.format(
+                                L,
+                                "NOT OFFERED IN FULL: %s%s of %d stages (worst: %s)",
+                                worst.name(),
+                                flagged > 1 ? " and " + (flagged - 1) + " more" : "",
+                                started.size(),
+                                shortfall(worst))
+                        : String.format(
+                                L,
+                                "all %d stages offered in full (lowest: %s achieved %.3f of offered, send lag mean"
+                                        + " %.3f ms)",
+                                started.size(),
+                                worst.name(),
+                                achievedOverOffered(worst),
+                                worst.scheduleLag().meanNanos() / 1e6))
+                .orElse("no stage started");
+        return List.of(verdict, "each stage's rates and send lag: --verbose, and report.md from client-part2");
+    }
+
+    private static double achievedOverOffered(PhaseResult p) {
+        return p.offeredPerSecond() == 0 ? 1 : p.achievedPerSecond() / p.offeredPerSecond();
     }
 }

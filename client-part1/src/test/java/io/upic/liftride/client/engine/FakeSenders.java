@@ -1,5 +1,6 @@
 package io.upic.liftride.client.engine;
 
+import io.upic.liftride.client.http.Operation;
 import io.upic.liftride.client.http.RideSender;
 import io.upic.liftride.client.http.RideSenderFactory;
 import java.io.IOException;
@@ -62,6 +63,13 @@ final class FakeSenders implements RideSenderFactory {
                     LockSupport.parkNanos(delayNanos);
                 }
                 return script.answer(i, skierId);
+            }
+
+            /** Every GET is answered with its operation's success status. */
+            @Override
+            public int get(Operation op, int resortId, int seasonId, int dayId, int skierId) {
+                attempts.getAndIncrement();
+                return op.successStatus();
             }
 
             @Override

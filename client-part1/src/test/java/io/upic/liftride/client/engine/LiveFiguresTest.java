@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.upic.liftride.client.http.AttemptCodes;
+import io.upic.liftride.client.http.Operation;
 import io.upic.liftride.client.http.RetryPolicy;
 import io.upic.liftride.client.plan.LoadPlan;
 import io.upic.liftride.client.plan.PhasePlan;
@@ -59,6 +60,36 @@ class LiveFiguresTest {
             assertEquals(0, f.inFlight());
         }
         assertTrue(result.requests().failed() > 100 && result.requests().successful() > 100, result.toString());
+    }
+
+    @Test
+    void aMixsFiguresComeOnePerOperationAndAddUpToEachOperationsAccount() {
+        LoadPlan plan = PhasePlan.fall2021().forRun(8, 300, 10);
+        Mix mix = Mix.parse("writeNewLiftRide=60,getSkierDayVertical=30,getResortSkiersDay=10");
+        LoadEngine engine = LoadEngine.builder(plan, FakeSenders.always(201))
+                .retryPolicy(NO_WAIT)
+                .mix(mix)
+                .seed(7L)
+                .build();
+        RunResult result = engine.run();
+
+        List<LiveFigures> live = engine.live();
+        assertEquals(plan.phases().size() * mix.weights().size(), live.size(), live.toString());
+        for (Operation op : mix.weights().keySet()) {
+            List<LiveFigures> ofOp =
+                    live.stream().filter(f -> f.operation() == op).toList();
+            assertEquals(plan.phases().size(), ofOp.size(), op.operationId());
+            OperationStats account = result.operations().get(op);
+            assertEquals(
+                    account.requests(),
+                    ofOp.stream().mapToLong(LiveFigures::sent).sum(),
+                    op.operationId());
+            assertEquals(
+                    account.successful(),
+                    ofOp.stream().mapToLong(LiveFigures::successful).sum(),
+                    op.operationId());
+            assertTrue(account.successful() > 100, account.toString());
+        }
     }
 
     @Test

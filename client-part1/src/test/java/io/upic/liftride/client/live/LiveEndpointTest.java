@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.upic.liftride.client.engine.LiveFigures;
+import io.upic.liftride.client.http.Operation;
 import io.upic.liftride.client.plan.Shard;
 import java.io.IOException;
 import java.net.ConnectException;
@@ -33,7 +34,17 @@ class LiveEndpointTest {
                 "00000000000000aa",
                 null,
                 Shard.WHOLE,
-                () -> List.of(new LiveFigures(0, "startup", 3, 3, 0, 0, new long[causes], new long[buckets], 0)));
+                () -> List.of(new LiveFigures(
+                        0,
+                        "startup",
+                        Operation.WRITE_NEW_LIFT_RIDE,
+                        3,
+                        3,
+                        0,
+                        0,
+                        new long[causes],
+                        new long[buckets],
+                        0)));
         return metrics;
     }
 
@@ -58,8 +69,8 @@ class LiveEndpointTest {
                     r.headers().firstValue("Content-Type").orElse(""));
             assertTrue(
                     r.body()
-                            .contains("liftride_client_requests_successful_total{phase=\"startup\",run_id="
-                                    + "\"00000000000000aa\",shard=\"1/1\"} 3.0"),
+                            .contains("liftride_client_requests_successful_total{op=\"writeNewLiftRide\","
+                                    + "phase=\"startup\",run_id=\"00000000000000aa\",shard=\"1/1\"} 3.0"),
                     r.body());
             assertEquals(405, send("POST", url).statusCode());
             assertEquals(404, send("GET", url + "/more").statusCode());

@@ -6,6 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.upic.liftride.client.Fixtures;
 import io.upic.liftride.client.cli.RunConfig;
+import io.upic.liftride.client.engine.PhaseResult;
+import io.upic.liftride.client.engine.Requests;
+import io.upic.liftride.client.engine.RunResult;
+import io.upic.liftride.client.engine.ScheduleLag;
+import io.upic.liftride.client.plan.Ramp;
 import io.upic.liftride.client.prediction.Baseline;
 import io.upic.liftride.client.prediction.CpuDemand;
 import io.upic.liftride.client.threshold.Metric;
@@ -16,6 +21,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalDouble;
+import java.util.OptionalLong;
 import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
 
@@ -61,6 +67,52 @@ class BriefSummaryTest {
                         "  checked    180,000 planned == 180,000 successful + 0 failed + 0 not sent: OK; server"
                                 + " stored 180,000: OK"),
                 lines);
+    }
+
+    @Test
+    void aTenStageRampPrintsItsVerdictWorstStageAndWhereTheTableIsWithinTheRunsLines() {
+        Ramp ramp = Ramp.parse("200,200:1s,200:1s,200:1s,200:1s,200:1s,200:1s,200:1s,200:1s,200:1s,200:1s");
+        RunConfig c = Fixtures.config().ramp(ramp).build();
+        List<PhaseResult> stages = new ArrayList<>();
+        for (int k = 0; k < 10; k++) {
+            long done = k == 5 ? 100 : k == 2 || k == 8 ? 150 : 200; // stage6 worst, stages 3 and 9 short too
+            stages.add(Fixtures.phase()
+                    .index(k)
+                    .name("stage" + (k + 1))
+                    .requests(new Requests(200, done, 0, 200 - done, 0, done))
+                    .startNanos(k * 1_000_000_000L)
+                    .endNanos((k + 1) * 1_000_000_000L)
+                    .offeredPerSecond(200.0)
+                    .scheduleLag(new ScheduleLag.Snapshot(done, done * 50_000, 300_000, 0, 0, 100_000))
+                    .build());
+        }
+        RunResult r = Fixtures.run(stages.toArray(PhaseResult[]::new))
+                .wallNanos(10_000_000_000L)
+                .build();
+        RunReport report = RunVerdict.judge(
+                Fixtures.report(r)
+                        .config(c)
+                        .plan(c.loadPlan())
+                        .reconciliation(Reconciliation.of(r, OptionalLong.of(0), OptionalLong.of(1_650), null))
+                        .build(),
+                PERCENTILES,
+                "test",
+                null);
+        List<String> lines = lines(out -> {
+            BriefSummary.printPlan(out, report.config(), report.plan());
+            BriefSummary.printResult(out, report);
+        });
+        String all = String.join("\n", lines);
+        assertTrue(lines.size() + 1 <= BriefSummary.MAX_RUN_LINES, "with client-part2's files line:\n" + all);
+        assertTrue(
+                lines.contains("  ramp       NOT OFFERED IN FULL: stage6 and 2 more of 10 stages (worst: achieved 0.500"
+                        + " of offered, below 0.97)"),
+                all);
+        assertTrue(
+                lines.contains(
+                        "  stages     each stage's rates and send lag: --verbose, and report.md from client-part2"),
+                all);
+        assertNarrow(lines);
     }
 
     @Test

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.upic.liftride.client.engine.AttemptListener;
 import io.upic.liftride.client.engine.AttemptRecorder;
 import io.upic.liftride.client.engine.LiveFigures;
+import io.upic.liftride.client.http.Operation;
 import io.upic.liftride.client.plan.ThreadAssignment;
 import io.upic.liftride.testkit.Poll;
 import java.time.Duration;
@@ -35,6 +36,7 @@ class AbortWatchTest {
                 () -> List.of(new LiveFigures(
                         0,
                         "peak",
+                        Operation.WRITE_NEW_LIFT_RIDE,
                         sent.get(),
                         sent.get() - failed.get(),
                         failed.get(),

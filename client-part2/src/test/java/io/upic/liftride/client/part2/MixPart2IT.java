@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.upic.liftride.client.EmbeddedTarget;
+import io.upic.liftride.client.part2.csv.CsvRows;
 import io.upic.liftride.client.report.SummarySchema;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -11,7 +12,10 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -19,8 +23,8 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * client-part2 with --mix against the embedded server: summary.json has each operation's histogram percentiles,
- * report.md and report.html a row per operation, and a percentile threshold on one operation is judged on its
- * requests alone.
+ * report.md and report.html a row per operation, requests.csv each attempt's operation, and a percentile threshold
+ * on one operation is judged on its requests alone.
  */
 @Timeout(value = 180, unit = TimeUnit.SECONDS, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
 class MixPart2IT {
@@ -82,6 +86,16 @@ class MixPart2IT {
                 ops.get(0).get("successful").asLong(),
                 t.get("server").get("delta").asLong(),
                 json);
+        Map<String, Long> rowsByOperation;
+        try (Stream<String> lines = Files.lines(run.resolve(CsvRows.FILE))) {
+            rowsByOperation = lines.skip(1)
+                    .collect(Collectors.groupingBy(l -> l.substring(l.lastIndexOf(',') + 1), Collectors.counting()));
+        }
+        for (JsonNode op : ops) {
+            String id = op.get("operation").asString();
+            assertEquals(op.get("attempts").asLong(), rowsByOperation.get(id), "CSV rows of " + id);
+        }
+        assertEquals(ops.size(), rowsByOperation.size(), rowsByOperation.toString());
         assertTrue(printed.contains("  PASS  p99{op=getSkierDayVertical}<10s  (measured "), printed);
         assertTrue(printed.contains("  FAIL  p50{op=getResortSkiersDay}<1ns  (measured "), printed);
 

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.upic.liftride.client.engine.PhaseResult;
+import io.upic.liftride.client.part2.csv.CsvRows;
 import io.upic.liftride.client.part2.metrics.ScopeStats;
 import io.upic.liftride.client.part2.report.MarkdownReport;
 import io.upic.liftride.client.part2.report.RunOutput;
@@ -114,10 +115,10 @@ class OpenModelFreezeIT {
         assertTrue(report.contains("| from intended |"), report);
         List<String> rows =
                 Files.readAllLines(work.resolve("out").resolve("t32").resolve("requests.csv"));
-        assertTrue(rows.get(0).endsWith(",send_delay_ms"), rows.get(0));
+        assertEquals(CsvRows.HEADER, rows.get(0));
         long delayed = rows.stream()
                 .skip(1)
-                .filter(r -> Double.parseDouble(r.substring(r.lastIndexOf(',') + 1)) > 500)
+                .filter(r -> CsvRows.Row.parse(r).sendDelayMicros() > 500_000)
                 .count();
         assertTrue(delayed > 500, "rows sent over 0.5 s after their slot: " + delayed);
         String summary = Files.readString(work.resolve("out").resolve("t32").resolve(SummaryJson.FILE));

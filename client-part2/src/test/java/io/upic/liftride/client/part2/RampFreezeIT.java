@@ -98,7 +98,8 @@ class RampFreezeIT {
         assertTrue(intendedP99 > 300, "p99 from intended " + intendedP99 + " ms\n" + output);
         assertTrue(actualP99 < intendedP99 / 5, "actual p99 " + actualP99 + " vs " + intendedP99 + "\n" + output);
         assertEquals(1_200, o.report().result().phases().get(1).scheduleLag().sends(), "none skipped");
-        assertTrue(output.contains("NOT OFFERED IN FULL: stage2"), output);
+        // the console names the worst stage only: stage2, unless a busy machine let another fall further behind
+        assertTrue(output.contains("  ramp       NOT OFFERED IN FULL: stage"), output);
 
         Path dir = work.resolve("out");
         String report = Files.readString(dir.resolve(MarkdownReport.FILE));

@@ -1,5 +1,7 @@
 package io.upic.liftride.client.part2.csv;
 
+import io.upic.liftride.client.http.Operation;
+
 /**
  * A fixed-size block of attempts of ONE worker, stored as primitives (no objects, no strings per
  * attempt). Filled by its worker, then handed whole to the writer thread, which formats it and gives
@@ -15,6 +17,8 @@ public final class AttemptChunk {
     final byte[] attempt;
     /** Open model: µs from the request's intended send to this attempt's start; -1 in the closed model. */
     final int[] sendDelayMicros;
+    /** The {@link Operation}'s ordinal: a byte per row, named only when the writer formats it. */
+    final byte[] operation;
 
     int size;
     int phaseIndex;
@@ -30,6 +34,7 @@ public final class AttemptChunk {
         code = new int[capacity];
         attempt = new byte[capacity];
         sendDelayMicros = new int[capacity];
+        operation = new byte[capacity];
     }
 
     /** Rows filled so far. */
@@ -71,23 +76,31 @@ public final class AttemptChunk {
     }
 
     /**
-     * Appends one attempt; the caller (the owning worker) hands the chunk off when {@link #isFull()}.
+     * Appends one ride POST of the closed model; the caller (the owning worker) hands the chunk off when
+     * {@link #isFull()}.
      *
      * @return whether the chunk is full now
      */
     public boolean add(long startEpochMillis, long startNanos, int latencyMicros, int code, int attempt) {
-        return add(startEpochMillis, startNanos, latencyMicros, code, attempt, -1);
+        return add(Operation.WRITE_NEW_LIFT_RIDE, startEpochMillis, startNanos, latencyMicros, code, attempt, -1);
     }
 
     /**
-     * Appends one attempt of the open model, {@code sendDelayMicros} (>= 0) after its request's intended send, or
-     * of the closed model with -1.
+     * Appends one attempt of {@code op}: of the open model, {@code sendDelayMicros} (>= 0) after its request's
+     * intended send, or of the closed model with -1.
      *
      * @return whether the chunk is full now
      */
     public boolean add(
-            long startEpochMillis, long startNanos, int latencyMicros, int code, int attempt, int sendDelayMicros) {
+            Operation op,
+            long startEpochMillis,
+            long startNanos,
+            int latencyMicros,
+            int code,
+            int attempt,
+            int sendDelayMicros) {
         int i = size;
+        this.operation[i] = (byte) op.ordinal();
         this.sendDelayMicros[i] = sendDelayMicros;
         this.startEpochMillis[i] = startEpochMillis;
         this.startNanos[i] = startNanos;

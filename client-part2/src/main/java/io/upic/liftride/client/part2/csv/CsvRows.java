@@ -1,6 +1,7 @@
 package io.upic.liftride.client.part2.csv;
 
 import io.upic.liftride.client.http.AttemptCodes;
+import io.upic.liftride.client.http.Operation;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
@@ -14,7 +15,7 @@ import java.util.List;
  * <p>Columns ({@link #HEADER}):
  * <ol>
  *   <li>{@code start_epoch_ms}: wall clock when the attempt started, {@code System.currentTimeMillis()}</li>
- *   <li>{@code request_type}: always {@code POST}</li>
+ *   <li>{@code request_type}: the HTTP method, {@code POST} for a ride and {@code GET} for a read</li>
  *   <li>{@code latency_ms}: {@code System.nanoTime()} difference rounded half-up to whole microseconds,
  *       written as milliseconds with exactly three decimals ({@code 1.234}); '.' is the decimal separator</li>
  *   <li>{@code response_code}: the HTTP status, or the error kind when no status in 100..599 arrived:
@@ -26,6 +27,8 @@ import java.util.List;
  *       (its slot in the schedule; a retry keeps its first attempt's slot) the attempt started, in the style of
  *       {@code latency_ms}; {@code send_delay_ms + latency_ms} is the latency from the intended send. Empty in
  *       the closed model, which has no schedule</li>
+ *   <li>{@code operation}: the contract's {@code operationId} ({@code writeNewLiftRide}, {@code getSkierDayVertical},
+ *       ...); last, so readers of the first eight columns read on</li>
  * </ol>
  * Rows come in per-worker blocks in the order the blocks were handed over, not sorted by time; sort
  * by {@code start_epoch_ms} if you need a timeline.
@@ -36,15 +39,27 @@ public final class CsvRows {
     public static final String FILE = "requests.csv";
 
     public static final String HEADER =
-            "start_epoch_ms,request_type,latency_ms,response_code,phase,attempt,thread,send_delay_ms";
+            "start_epoch_ms,request_type,latency_ms,response_code,phase,attempt,thread,send_delay_ms,operation";
 
-    private static final byte[] POST = ascii("POST");
+    /** By {@link Operation} ordinal: the method and the operationId, encoded once. */
+    private static final byte[][] METHODS = new byte[Operation.values().length][];
+
+    private static final byte[][] OPERATION_IDS = new byte[Operation.values().length][];
+
+    static {
+        for (Operation op : Operation.values()) {
+            METHODS[op.ordinal()] = ascii(op.writes() ? "POST" : "GET");
+            OPERATION_IDS[op.ordinal()] = ascii(op.operationId());
+        }
+    }
+
     private static final byte[] TIMEOUT = ascii("timeout");
     private static final byte[] CONNECTION_ERROR = ascii("connection_error");
     private static final byte[] CLIENT_ERROR = ascii("client_error");
     private static final byte[] INVALID_STATUS = ascii("invalid_status");
     /** A row never exceeds this many bytes plus the phase name. */
-    private static final int MAX_ROW_WITHOUT_PHASE = 20 + 1 + 4 + 1 + 16 + 1 + 16 + 1 + 1 + 4 + 1 + 11 + 1 + 16 + 1;
+    private static final int MAX_ROW_WITHOUT_PHASE =
+            20 + 1 + 4 + 1 + 16 + 1 + 16 + 1 + 1 + 4 + 1 + 11 + 1 + 16 + 1 + longestOperationId() + 1;
 
     private final byte[][] phaseNames;
     private final byte[] buf;
@@ -79,14 +94,7 @@ public final class CsvRows {
             if (buf.length - pos < maxRow) {
                 flushTo(out);
             }
-            appendRow(
-                    chunk.startEpochMillis[i],
-                    chunk.latencyMicros[i],
-                    chunk.code[i],
-                    phase,
-                    chunk.attempt[i],
-                    thread,
-                    chunk.sendDelayMicros[i]);
+            appendRow(chunk, i, phase, thread);
         }
     }
 
@@ -98,55 +106,27 @@ public final class CsvRows {
         pos = 0;
     }
 
-    /** One row as a String: for tests and error messages, not for the hot path. */
-    public String format(long startEpochMillis, int latencyMicros, int code, int phaseIndex, int attempt, int thread) {
-        return format(startEpochMillis, latencyMicros, code, phaseIndex, attempt, thread, -1);
-    }
-
-    /** One row of the open model ({@code sendDelayMicros >= 0}) as a String: for tests, not for the hot path. */
-    public String format(
-            long startEpochMillis,
-            int latencyMicros,
-            int code,
-            int phaseIndex,
-            int attempt,
-            int thread,
-            int sendDelayMicros) {
-        int mark = pos;
-        if (buf.length - pos < maxRow) {
-            throw new IllegalStateException("buffer full; flush first");
-        }
-        appendRow(startEpochMillis, latencyMicros, code, phaseNames[phaseIndex], attempt, thread, sendDelayMicros);
-        String s = new String(buf, mark, pos - mark, StandardCharsets.US_ASCII);
-        pos = mark;
-        return s;
-    }
-
-    private void appendRow(
-            long startEpochMillis,
-            int latencyMicros,
-            int code,
-            byte[] phase,
-            int attempt,
-            int thread,
-            int sendDelayMicros) {
-        appendLong(startEpochMillis);
+    private void appendRow(AttemptChunk c, int i, byte[] phase, int thread) {
+        int op = c.operation[i];
+        appendLong(c.startEpochMillis[i]);
         buf[pos++] = ',';
-        appendBytes(POST);
+        appendBytes(METHODS[op]);
         buf[pos++] = ',';
-        appendMillis(latencyMicros);
+        appendMillis(c.latencyMicros[i]);
         buf[pos++] = ',';
-        appendCode(code);
+        appendCode(c.code[i]);
         buf[pos++] = ',';
         appendBytes(phase);
         buf[pos++] = ',';
-        appendLong(attempt);
+        appendLong(c.attempt[i]);
         buf[pos++] = ',';
         appendLong(thread);
         buf[pos++] = ',';
-        if (sendDelayMicros >= 0) {
-            appendMillis(sendDelayMicros);
+        if (c.sendDelayMicros[i] >= 0) {
+            appendMillis(c.sendDelayMicros[i]);
         }
+        buf[pos++] = ',';
+        appendBytes(OPERATION_IDS[op]);
         buf[pos++] = '\n';
     }
 
@@ -225,13 +205,19 @@ public final class CsvRows {
      */
     public record Row(long startEpochMillis, int latencyMicros, int code, int sendDelayMicros) {
 
-        /** The row of {@code line}; the phase, the one free-text column, may hold commas and is skipped. */
+        /**
+         * The row of {@code line}; the phase, the one free-text column, may hold commas and is skipped, so the
+         * send delay is found from the end: before the operation, which starts with a letter, or last in a row
+         * without it.
+         */
         public static Row parse(String line) {
             String[] f = line.split(",", -1);
             if (f.length < 8) {
                 throw new IllegalArgumentException("not a row of " + HEADER + ": " + line);
             }
-            String delay = f[f.length - 1];
+            String last = f[f.length - 1];
+            boolean withOperation = !last.isEmpty() && Character.isLetter(last.charAt(0));
+            String delay = withOperation ? f[f.length - 2] : last;
             return new Row(Long.parseLong(f[0]), micros(f[2]), code(f[3]), delay.isEmpty() ? -1 : micros(delay));
         }
 
@@ -257,6 +243,14 @@ public final class CsvRows {
             return s;
         }
         return '"' + s.replace("\"", "\"\"") + '"';
+    }
+
+    private static int longestOperationId() {
+        int longest = 0;
+        for (Operation op : Operation.values()) {
+            longest = Math.max(longest, op.operationId().length());
+        }
+        return longest;
     }
 
     private static byte[] ascii(String s) {

@@ -10,7 +10,7 @@ import org.HdrHistogram.IntCountsHistogram;
 /**
  * One worker's instrumentation, called by client-part1's engine on the worker's own thread for
  * every attempt (see {@link AttemptRecorder}): a histogram {@code recordValue}, a few primitive
- * counters and five array stores into the current {@link AttemptChunk}. No lock, no String, no
+ * counters and a few array stores into the current {@link AttemptChunk}. No lock, no String, no
  * allocation per attempt: a chunk is taken from the {@link ChunkPool} once per
  * {@code pool.chunkRows()} attempts, and a retry histogram is created on the worker's first retry.
  *
@@ -102,7 +102,31 @@ public final class WorkerRecorder implements AttemptRecorder {
         onAttempt(startEpochMillis, startNanos, UNSCHEDULED, latencyNanos, code, attemptNumber);
     }
 
-    /** One attempt of {@code op}: kept in its operation's histogram too when this recorder keeps them. */
+    /** One ride POST; see the full form. */
+    @Override
+    public void onAttempt(
+            long startEpochMillis,
+            long startNanos,
+            long intendedStartNanos,
+            long latencyNanos,
+            int code,
+            int attemptNumber) {
+        onAttempt(
+                Operation.WRITE_NEW_LIFT_RIDE,
+                startEpochMillis,
+                startNanos,
+                intendedStartNanos,
+                latencyNanos,
+                code,
+                attemptNumber);
+    }
+
+    /**
+     * One attempt of {@code op}, kept in its operation's histogram too when this recorder keeps them, and in the CSV
+     * with its operation; in the open model ({@code intendedStartNanos != UNSCHEDULED}) its latency is also recorded
+     * from the intended send ({@code startNanos - intendedStartNanos + latencyNanos}: what a user who wanted to send
+     * at the scheduled time waited), and the CSV row gets the send delay.
+     */
     @Override
     public void onAttempt(
             Operation op,
@@ -122,22 +146,6 @@ public final class WorkerRecorder implements AttemptRecorder {
             h.recordValue(LatencyHistograms.micros(latencyNanos));
             operationTotals[i].add(latencyNanos);
         }
-        onAttempt(startEpochMillis, startNanos, intendedStartNanos, latencyNanos, code, attemptNumber);
-    }
-
-    /**
-     * One attempt; in the open model ({@code intendedStartNanos != UNSCHEDULED}) its latency is also recorded from
-     * the intended send ({@code startNanos - intendedStartNanos + latencyNanos}: what a user who wanted to send at
-     * the scheduled time waited), and the CSV row gets the send delay.
-     */
-    @Override
-    public void onAttempt(
-            long startEpochMillis,
-            long startNanos,
-            long intendedStartNanos,
-            long latencyNanos,
-            int code,
-            int attemptNumber) {
         int sendDelayMicros = -1;
         if (intendedStartNanos != UNSCHEDULED) {
             long delayNanos = Math.max(0, startNanos - intendedStartNanos);
@@ -171,6 +179,7 @@ public final class WorkerRecorder implements AttemptRecorder {
             chunk = c = pool.acquire(phaseIndex, threadIndex);
         }
         if (c.add(
+                op,
                 startEpochMillis,
                 startNanos,
                 (int) Math.min(micros, Integer.MAX_VALUE),
