@@ -1,6 +1,8 @@
 package io.upic.liftride.client.part2.merge;
 
+import io.upic.liftride.client.engine.Mix;
 import io.upic.liftride.client.engine.RunResult;
+import io.upic.liftride.client.http.Operation;
 import io.upic.liftride.client.part2.metrics.HistogramMetrics;
 import io.upic.liftride.client.part2.metrics.LatencyStats;
 import io.upic.liftride.client.part2.metrics.ScopeStats;
@@ -8,12 +10,15 @@ import io.upic.liftride.client.report.RunSummary;
 import io.upic.liftride.client.report.SummaryJson;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The {@code summary.json} of a merge: the same {@link RunSummary} a single run writes, built from the merged
  * numbers, with every shard's own numbers in {@code shards} and the merge's {@code --threshold} checks. What a
- * merge cannot know is null: the seed; the open model's rate and latencies from the intended send are merged.
+ * merge cannot know is null: the seed; the open model's rate and latencies from the intended send, the mix's
+ * operations, the ramp's stages and a shard's abort are merged ({@link ShardMerge}).
  * Stateless; thread-safe.
  */
 public final class MergedSummary {
@@ -73,7 +78,20 @@ public final class MergedSummary {
                 .server(server)
                 .problems(problems)
                 .shards(shards(m))
+                .ramp(MergedRamp.of(m.shards()))
+                .abort(m.abort())
+                .operations(operations(m.identity().summary(), r, new HistogramMetrics(m.metrics(), r)))
                 .build();
+    }
+
+    /** The rows of the shards' mix ({@code id}'s), with the merged counts and latencies; null without a mix. */
+    private static List<RunSummary.OperationRow> operations(RunSummary id, RunResult r, HistogramMetrics source) {
+        if (id.operations() == null) {
+            return null;
+        }
+        Map<Operation, Integer> weights = new EnumMap<>(Operation.class);
+        id.operations().forEach(o -> weights.put(Operation.of(o.operation()), o.weight()));
+        return RunSummary.OperationRow.of(new Mix(weights, 0), r, source);
     }
 
     private static List<RunSummary.ShardPart> shards(MergedRun m) {
