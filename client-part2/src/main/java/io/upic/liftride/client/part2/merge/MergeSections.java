@@ -129,12 +129,12 @@ public final class MergeSections {
                     String.format(
                             L,
                             "server stored %,d rides (lowest `ridesStored` before a shard started %,d, highest after"
-                                    + " one ended %,d) (successful %,d)",
+                                    + " one ended %,d) (successful writes %,d)",
                             counts[1] - counts[0],
                             counts[0],
                             counts[1],
-                            q.successful()),
-                    counts[1] - counts[0] == q.successful()));
+                            r.successfulWrites()),
+                    counts[1] - counts[0] == r.successfulWrites()));
         }
         checks.add(new ReportModel.Check(
                 String.format(

@@ -35,7 +35,7 @@ public final class MergedSummary {
     public static RunSummary of(MergedRun m) {
         RunResult r = m.result();
         RunSummary id = m.identity().summary();
-        RunSummary.Server server = server(m, r.requests().successful());
+        RunSummary.Server server = server(m, r.successfulWrites());
         List<String> problems = new ArrayList<>(r.problems());
         if (!m.missing().isEmpty()) {
             problems.add("partial merge: shards " + m.missing() + " of "
@@ -120,13 +120,13 @@ public final class MergedSummary {
      * ended. It reconciles when nothing else wrote and every shard read its "before" ahead of every other
      * shard's first ride; unchecked when some shard did not read it.
      */
-    private static RunSummary.Server server(MergedRun m, long successful) {
+    private static RunSummary.Server server(MergedRun m, long successfulWrites) {
         long[] counts = m.serverCounts();
         if (counts == null) {
             return new RunSummary.Server(false, null, null, null, null, "not every shard read the server's count");
         }
         long delta = counts[1] - counts[0];
-        return new RunSummary.Server(true, counts[0], counts[1], delta, delta == successful, null);
+        return new RunSummary.Server(true, counts[0], counts[1], delta, delta == successfulWrites, null);
     }
 
     private static RunSummary.Latency latency(LatencyStats s) {

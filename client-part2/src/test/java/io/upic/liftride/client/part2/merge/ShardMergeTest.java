@@ -343,6 +343,7 @@ class ShardMergeTest {
                         new RunSummary.OperationRow(
                                 "getSkierDayVertical", 10, gets, gets, 0, 0, gets, gets, latency(getValues))))
                 .ramp(new RunSummary.RampOutcome("10,100:0.5s,100:0.5s,100:0.5s", stages))
+                .server(new RunSummary.Server(false, 1000L, 1080L, null, null, "other shards write meanwhile"))
                 .latencyFromIntendedMs(s.summary().latencyMs())
                 .build();
         return new ShardRun(s.dir(), mixed, byTag);
@@ -421,6 +422,7 @@ class ShardMergeTest {
         assertEquals(0.43, abort.afterSeconds(), 1e-9, "shard 2 started 30 ms after the merged run");
         assertEquals(List.of(), s.problems(), "an abort is recorded, not a problem");
         assertEquals(3, m.exitCode());
+        assertEquals(Boolean.TRUE, s.server().reconciled(), "the server stored the 80 POSTs; the GETs store nothing");
 
         // the summary is valid, and the reports show the rows a single run's show
         String json = SummaryJson.toJson(s);
