@@ -27,7 +27,7 @@ public record OperationStats(
     }
 
     /** Both accounts summed (of the same operation). */
-    OperationStats plus(OperationStats o) {
+    public OperationStats plus(OperationStats o) {
         return new OperationStats(
                 operation,
                 requests + o.requests,

@@ -58,18 +58,37 @@ public final class RampStages {
      * Why stage {@code p} was not offered in full, or null when it was (or did not start).
      */
     public static String shortfall(PhaseResult p) {
-        if (!p.started() || p.offeredPerSecond() == null || p.offeredPerSecond() == 0) {
+        if (!p.started() || p.offeredPerSecond() == null) {
             return null;
         }
-        double ratio = p.achievedPerSecond() / p.offeredPerSecond();
+        return shortfall(
+                p.offeredPerSecond(), p.achievedPerSecond(), p.scheduleLag().meanNanos());
+    }
+
+    /**
+     * Why a stage that offered {@code offeredPerSecond}, achieved {@code achievedPerSecond} and sent with a mean lag
+     * of {@code sendLagMeanNanos} was not offered in full (see the class comment), or null when it was.
+     */
+    public static String shortfall(double offeredPerSecond, double achievedPerSecond, double sendLagMeanNanos) {
+        if (offeredPerSecond == 0) {
+            return null;
+        }
+        double ratio = achievedPerSecond / offeredPerSecond;
         if (ratio < MIN_ACHIEVED) {
             return String.format(L, "achieved %.3f of offered, below %.2f", ratio, MIN_ACHIEVED);
         }
-        double lagMs = p.scheduleLag().meanNanos() / 1e6;
+        double lagMs = sendLagMeanNanos / 1e6;
         if (lagMs > ScheduleLag.LATE_NANOS / 1e6) {
             return String.format(L, "mean send lag %.3f ms, over %.0f ms", lagMs, ScheduleLag.LATE_NANOS / 1e6);
         }
         return null;
+    }
+
+    /** Why {@code s} was not offered in full, or null when it was: the rule above on its numbers. */
+    public static String shortfall(Stage s) {
+        return s.offeredInFull()
+                ? null
+                : shortfall(s.offeredPerSecond(), s.achievedPerSecond(), s.sendLagMeanMs() * 1e6);
     }
 
     /** The stages of a run of {@code ramp} whose phases are {@code phases}, for {@code summary.json}. */

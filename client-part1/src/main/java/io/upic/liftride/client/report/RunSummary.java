@@ -375,15 +375,17 @@ public record RunSummary(
      * @param reason       why, with the counts that decided it
      * @param time         ISO-8601 UTC instant it was decided
      * @param afterSeconds when, from the run's start
+     * @param shard        in a merge of shards, the shard that stopped ({@code K/N}, the first to); null otherwise
      */
-    public record Aborted(String threshold, String reason, String time, double afterSeconds) {
+    public record Aborted(String threshold, String reason, String time, double afterSeconds, String shard) {
 
         /** "Stopped by --abort-on-fail 2.3 s into the run: p99<50ms can no longer hold: ...". */
         public String line() {
             return String.format(
                     Locale.US,
-                    "Stopped by --abort-on-fail %.1f s into the run: %s can no longer hold: %s",
+                    "Stopped by --abort-on-fail %.1f s into the run%s: %s can no longer hold: %s",
                     afterSeconds,
+                    shard == null ? "" : " (shard " + shard + ")",
                     threshold,
                     reason);
         }
@@ -396,7 +398,8 @@ public record RunSummary(
                             a.threshold(),
                             a.reason(),
                             Instant.ofEpochMilli(a.epochMillis()).toString(),
-                            a.afterNanos() / 1e9);
+                            a.afterNanos() / 1e9,
+                            null);
         }
     }
 

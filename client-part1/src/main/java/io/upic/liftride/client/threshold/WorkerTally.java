@@ -1,6 +1,7 @@
 package io.upic.liftride.client.threshold;
 
 import io.upic.liftride.client.engine.AttemptRecorder;
+import io.upic.liftride.client.http.Operation;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.List;
@@ -44,6 +45,24 @@ final class WorkerTally implements AttemptRecorder {
             int code,
             int attemptNumber) {
         recorder.onAttempt(startEpochMillis, startNanos, intendedStartNanos, latencyNanos, code, attemptNumber);
+        tally(startNanos, intendedStartNanos, latencyNanos, attemptNumber);
+    }
+
+    /** As above, with the operation passed on to the worker's recorder (which keeps each one's latencies). */
+    @Override
+    public void onAttempt(
+            Operation op,
+            long startEpochMillis,
+            long startNanos,
+            long intendedStartNanos,
+            long latencyNanos,
+            int code,
+            int attemptNumber) {
+        recorder.onAttempt(op, startEpochMillis, startNanos, intendedStartNanos, latencyNanos, code, attemptNumber);
+        tally(startNanos, intendedStartNanos, latencyNanos, attemptNumber);
+    }
+
+    private void tally(long startNanos, long intendedStartNanos, long latencyNanos, int attemptNumber) {
         if (attemptNumber > 1) {
             add(RETRIES, 1);
         }

@@ -141,4 +141,27 @@ class AbortWatchTest {
         assertEquals("max<1s", w.abort().threshold());
         assertEquals(1, stops.get());
     }
+
+    @Test
+    void theWrappedRecorderSeesEachAttemptsOperationSoAMixKeepsItsLatencies() {
+        List<Operation> seen = new java.util.ArrayList<>();
+        AttemptListener own = assignment -> new AttemptRecorder() {
+            @Override
+            public void onAttempt(long epochMillis, long startNanos, long latencyNanos, int code, int attempt) {
+                seen.add(null);
+            }
+
+            @Override
+            public void onAttempt(
+                    Operation op, long epochMillis, long start, long intended, long latency, int code, int attempt) {
+                seen.add(op);
+            }
+        };
+        AbortWatch w = watch(Duration.ZERO, 1_000, own, "p99<100ms");
+        AttemptRecorder r = w.recorder(WORKER);
+        r.onAttempt(Operation.GET_SKIER_DAY_VERTICAL, 0, 0, AttemptRecorder.UNSCHEDULED, 150 * MS, 200, 1);
+        r.onAttempt(Operation.WRITE_NEW_LIFT_RIDE, 0, 0, AttemptRecorder.UNSCHEDULED, 1 * MS, 201, 1);
+        assertEquals(List.of(Operation.GET_SKIER_DAY_VERTICAL, Operation.WRITE_NEW_LIFT_RIDE), seen);
+        assertEquals(1, ((WorkerTally) r).tally(0), "and the watch still counts it: one attempt over 100 ms");
+    }
 }

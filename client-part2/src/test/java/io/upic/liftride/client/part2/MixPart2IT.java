@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.upic.liftride.client.EmbeddedTarget;
 import io.upic.liftride.client.part2.csv.CsvRows;
+import io.upic.liftride.client.part2.report.HdrLog;
 import io.upic.liftride.client.report.SummarySchema;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -23,8 +24,8 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * client-part2 with --mix against the embedded server: summary.json has each operation's histogram percentiles,
- * report.md and report.html a row per operation, requests.csv each attempt's operation, and a percentile threshold
- * on one operation is judged on its requests alone.
+ * latency.hlog each operation's histogram, report.md and report.html a row per operation, requests.csv each
+ * attempt's operation, and a percentile threshold on one operation is judged on its requests alone.
  */
 @Timeout(value = 180, unit = TimeUnit.SECONDS, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
 class MixPart2IT {
@@ -96,6 +97,11 @@ class MixPart2IT {
             assertEquals(op.get("attempts").asLong(), rowsByOperation.get(id), "CSV rows of " + id);
         }
         assertEquals(ops.size(), rowsByOperation.size(), rowsByOperation.toString());
+        var logged = HdrLog.readByTag(run.resolve(HdrLog.FILE));
+        for (JsonNode op : ops) { // a merge of shards adds these up
+            var h = logged.get(HdrLog.OPERATION_PREFIX + op.get("operation").asString());
+            assertEquals(op.get("attempts").asLong(), h.getTotalCount(), "logged per operation: " + op);
+        }
         assertTrue(printed.contains("  PASS  p99{op=getSkierDayVertical}<10s  (measured "), printed);
         assertTrue(printed.contains("  FAIL  p50{op=getResortSkiersDay}<1ns  (measured "), printed);
 

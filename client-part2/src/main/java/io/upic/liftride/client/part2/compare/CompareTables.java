@@ -33,7 +33,7 @@ final class CompareTables {
 
     /** A scope's rows; the change and the verdict in bold where the metric got worse past its band. */
     private static Table table(RunComparison.Scope s) {
-        List<String> header = new ArrayList<>(List.of(s.gated() ? "Whole run" : "Phase " + s.name()));
+        List<String> header = new ArrayList<>(List.of(s.heading()));
         header.addAll(COLUMNS);
         List<List<String>> rows = new ArrayList<>();
         for (MetricRow r : s.rows()) {

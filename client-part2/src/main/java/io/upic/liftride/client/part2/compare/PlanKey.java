@@ -8,8 +8,8 @@ import java.util.Objects;
 
 /**
  * What makes two runs runs of the same plan, as their summaries give it: the phase plan, {@code -t -s -l -m},
- * the transport, {@code --rate}, the shard and the warm-up (a run after a baseline runs on a warmed JVM, one with
- * {@code --baseline 0} on a cold one). Immutable and thread-safe.
+ * the transport, {@code --rate}, {@code --mix}, {@code --ramp}, the shard and the warm-up (a run after a baseline
+ * runs on a warmed JVM, one with {@code --baseline 0} on a cold one). Immutable and thread-safe.
  *
  * @param plan        the phase plan's name
  * @param threads     -t
@@ -18,6 +18,8 @@ import java.util.Objects;
  * @param meanRuns    -m
  * @param transport   --transport ({@code sdk+raw} for a merge of shards that differ)
  * @param offeredRate --rate in requests per second; null in the closed model
+ * @param mix         --mix as {@code operationId=weight,...} in the contract's order; null without
+ * @param ramp        --ramp as given; null without
  * @param shard       {@code K/N} for one shard's run, null for a whole plan (a run or a merge)
  * @param warmed      whether a baseline ran before the run (its summary has a prediction): the JVM was warm
  */
@@ -29,6 +31,8 @@ public record PlanKey(
         int meanRuns,
         String transport,
         Double offeredRate,
+        String mix,
+        String ramp,
         String shard,
         boolean warmed) {
 
@@ -42,8 +46,21 @@ public record PlanKey(
                 s.meanRuns(),
                 s.transport(),
                 s.offeredRate(),
+                mix(s),
+                s.ramp() == null ? null : s.ramp().spec(),
                 s.shard() == null ? null : s.shard().index() + "/" + s.shard().count(),
                 s.prediction() != null);
+    }
+
+    /** The mix of {@code s} as {@code operationId=weight,...}, in the contract's order; null without --mix. */
+    public static String mix(RunSummary s) {
+        return s.operations() == null
+                ? null
+                : String.join(
+                        ",",
+                        s.operations().stream()
+                                .map(o -> o.operation() + "=" + o.weight())
+                                .toList());
     }
 
     /**
@@ -59,6 +76,8 @@ public record PlanKey(
         add(d, "-m", meanRuns, other.meanRuns);
         add(d, "--transport", transport, other.transport);
         add(d, "--rate", rate(offeredRate), rate(other.offeredRate));
+        add(d, "--mix", none(mix), none(other.mix));
+        add(d, "--ramp", none(ramp), none(other.ramp));
         add(d, "--shard", shard == null ? "none" : shard, other.shard == null ? "none" : other.shard);
         add(d, "warm-up", warmup(warmed), warmup(other.warmed));
         return d;
@@ -68,6 +87,10 @@ public record PlanKey(
         if (!Objects.equals(a, b)) {
             d.add(flag + " " + a + " vs " + b);
         }
+    }
+
+    private static String none(String flagValue) {
+        return flagValue == null ? "none" : flagValue;
     }
 
     private static String warmup(boolean warmed) {
@@ -81,7 +104,10 @@ public record PlanKey(
         return r == Math.rint(r) ? String.format(Locale.US, "%d", r.longValue()) : r.toString();
     }
 
-    /** The plan as flags: {@code -t 8 -s 2000 -l 40 -m 10 --plan assignment --transport sdk --rate 500}. */
+    /**
+     * The plan as flags: {@code -t 8 -s 2000 -l 40 -m 10 --plan assignment --transport sdk --rate 500}, with
+     * {@code --mix} and {@code --ramp} when it has them.
+     */
     public String describe() {
         return String.format(
                         Locale.US,
@@ -92,7 +118,10 @@ public record PlanKey(
                         meanRuns,
                         plan,
                         transport)
-                + (offeredRate == null ? " (closed model)" : " --rate " + rate(offeredRate))
+                + (mix == null ? "" : " --mix " + mix)
+                + (ramp != null
+                        ? " --ramp " + ramp
+                        : offeredRate == null ? " (closed model)" : " --rate " + rate(offeredRate))
                 + (shard == null ? "" : " --shard " + shard)
                 + (warmed ? "" : " --baseline 0");
     }

@@ -10,16 +10,18 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * A baseline and a candidate compared, metric by metric, for the whole run and each phase: what
- * {@link CompareTables} turns into the report model, and the exit code. Only the whole run's rows can be a
- * {@link Verdict#REGRESSION}: phases are shorter and noisier, and are shown to find where a change comes from.
+ * A baseline and a candidate compared, metric by metric, for the whole run, each phase and, with {@code --mix}, each
+ * operation: what {@link CompareTables} turns into the report model, and the exit code. Only the whole run's rows
+ * can be a {@link Verdict#REGRESSION}: phases are shorter and operations fewer, so both are noisier, and are shown to
+ * find where a change comes from.
  * Immutable and thread-safe.
  *
  * @param baseline        the baseline's runs
  * @param candidate       the candidate's runs
  * @param band            the noise band applied
  * @param planDifferences how the two plans differ (empty unless compared with {@code --allow-different-plans})
- * @param scopes          the whole run first, then each phase both sides have, in the baseline's order
+ * @param scopes          the whole run first, then each phase both sides have, then each operation both sides
+ *                        sent, in the baseline's order
  */
 public record RunComparison(
         Side baseline, Side candidate, NoiseBand band, List<String> planDifferences, List<Scope> scopes) {
@@ -36,11 +38,13 @@ public record RunComparison(
     /**
      * One scope's rows.
      *
-     * @param name  {@code run} or the phase's name
-     * @param gated whether its rows can be a regression (the whole run only)
-     * @param rows  one per metric, in table order
+     * @param name    {@code run}, the phase's name, or the operation's {@code operationId}
+     * @param heading what the table calls it: {@code Whole run}, {@code Phase peak},
+     *                {@code Operation getSkierDayVertical}
+     * @param gated   whether its rows can be a regression (the whole run only)
+     * @param rows    one per metric, in table order
      */
-    public record Scope(String name, boolean gated, List<MetricRow> rows) {
+    public record Scope(String name, String heading, boolean gated, List<MetricRow> rows) {
 
         public Scope {
             Objects.requireNonNull(name, "name");
@@ -74,10 +78,20 @@ public record RunComparison(
             metrics.addAll(ComparedMetrics.INTENDED);
         }
         List<Scope> scopes = new ArrayList<>();
-        scopes.add(scope("run", true, baseline, candidate, band, metrics, r -> Optional.of(numbers(r))));
-        for (RunSummary.Phase p : baseline.runs().get(0).summary().phases()) {
-            if (phase(candidate.runs().get(0).summary(), p.name()).isPresent()) {
-                scopes.add(scope(p.name(), false, baseline, candidate, band, metrics, r -> phase(r, p.name())));
+        Judge judge = new Judge(baseline, candidate, band);
+        scopes.add(judge.scope("run", "Whole run", true, metrics, r -> Optional.of(numbers(r))));
+        RunSummary b = baseline.runs().get(0).summary(),
+                c = candidate.runs().get(0).summary();
+        for (RunSummary.Phase p : b.phases()) {
+            if (phase(c, p.name()).isPresent()) {
+                scopes.add(judge.scope(p.name(), "Phase " + p.name(), false, metrics, r -> phase(r, p.name())));
+            }
+        }
+        for (RunSummary.OperationRow o :
+                Objects.requireNonNullElse(b.operations(), List.<RunSummary.OperationRow>of())) {
+            String op = o.operation();
+            if (operation(c, op).isPresent()) {
+                scopes.add(judge.scope(op, "Operation " + op, false, ComparedMetrics.ACTUAL, r -> operation(r, op)));
             }
         }
         return new RunComparison(baseline, candidate, band, diff, scopes);
@@ -102,21 +116,32 @@ public record RunComparison(
                 .map(p -> new Numbers(p.throughput(), p.failed(), p.latencyMs(), p.latencyFromIntendedMs()));
     }
 
+    /** Operation {@code id}'s numbers in {@code s} (its latencies from the actual send only), if it sent it. */
+    private static Optional<Numbers> operation(RunSummary s, String id) {
+        return Objects.requireNonNullElse(s.operations(), List.<RunSummary.OperationRow>of()).stream()
+                .filter(o -> o.operation().equals(id))
+                .findFirst()
+                .map(o -> new Numbers(o.throughput(), o.failed(), o.latencyMs(), null));
+    }
+
     /** Where a scope's numbers are in a run. */
     @FunctionalInterface
     private interface ScopeOf {
         Optional<Numbers> in(RunSummary run);
     }
 
-    private static Scope scope(
-            String name, boolean gated, Side b, Side c, NoiseBand band, List<Metric> metrics, ScopeOf of) {
-        List<MetricRow> rows = new ArrayList<>(metrics.size());
-        for (Metric m : metrics) {
-            Spread base = b.spread(r -> of.in(r).map(s -> s.value(m)).orElse(null));
-            Spread cand = c.spread(r -> of.in(r).map(s -> s.value(m)).orElse(null));
-            rows.add(MetricRow.judge(m, base, cand, band.of(m), gated));
+    /** Both sides and the band, which judge each scope's rows. */
+    private record Judge(Side b, Side c, NoiseBand band) {
+
+        Scope scope(String name, String heading, boolean gated, List<Metric> metrics, ScopeOf of) {
+            List<MetricRow> rows = new ArrayList<>(metrics.size());
+            for (Metric m : metrics) {
+                Spread base = b.spread(r -> of.in(r).map(s -> s.value(m)).orElse(null));
+                Spread cand = c.spread(r -> of.in(r).map(s -> s.value(m)).orElse(null));
+                rows.add(MetricRow.judge(m, base, cand, band.of(m), gated));
+            }
+            return new Scope(name, heading, gated, rows);
         }
-        return new Scope(name, gated, rows);
     }
 
     /** The rows that regressed (the whole run's only), in table order. */

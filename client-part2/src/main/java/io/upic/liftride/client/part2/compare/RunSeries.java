@@ -82,9 +82,10 @@ public record RunSeries(
         return buckets(byStart, all, intended, phases);
     }
 
-    /** A phase's tag: neither the whole run's first attempts or intended send, nor a phase's. */
+    /** A phase's tag: neither the whole run's first attempts or intended send, nor a phase's, nor an operation's. */
     private static boolean isPhase(String tag) {
         return !tag.equals(HdrLog.FIRST)
+                && !tag.startsWith(HdrLog.OPERATION_PREFIX)
                 && !tag.equals(HdrLog.INTENDED)
                 && !tag.endsWith("." + HdrLog.FIRST)
                 && !tag.endsWith("." + HdrLog.INTENDED);

@@ -6,10 +6,12 @@ import io.upic.liftride.client.part2.chart.RunCharts;
 import io.upic.liftride.client.part2.chart.RunCharts.ChartFile;
 import io.upic.liftride.client.part2.cli.Part2Options;
 import io.upic.liftride.client.part2.cli.Subcommand;
+import io.upic.liftride.client.part2.report.ConsoleReport;
 import io.upic.liftride.client.part2.report.HdrLog;
 import io.upic.liftride.client.part2.report.HtmlReport;
 import io.upic.liftride.client.part2.report.MarkdownReport;
 import io.upic.liftride.client.part2.report.ReportModel;
+import io.upic.liftride.client.report.RunSummary;
 import io.upic.liftride.client.report.SummaryJson;
 import io.upic.liftride.client.threshold.Threshold;
 import io.upic.liftride.client.threshold.ThresholdCheck;
@@ -154,7 +156,8 @@ public final class MergeCommand {
             Path report = MarkdownReport.write(outDir, model);
             Path html = HtmlReport.write(outDir, model);
             int exit = ExitCodes.OK;
-            for (MergedRun m : merged) {
+            for (int i = 0; i < merged.size(); i++) {
+                MergedRun m = merged.get(i);
                 var r = m.result();
                 out.printf(
                         Locale.US,
@@ -171,6 +174,11 @@ public final class MergeCommand {
                         r.throughputPerSecond(),
                         overlapNote(m),
                         m.missing().isEmpty() ? "" : " (PARTIAL: shards " + m.missing() + " missing)");
+                ConsoleReport.printRatesAndOperations(out, model.runs().get(i));
+                RunSummary.Aborted abort = m.abort();
+                if (abort != null) {
+                    out.println(abort.line());
+                }
                 m.thresholds().print(out, "Thresholds of " + m.name());
                 exit = ExitCodes.worse(exit, m.exitCode());
             }

@@ -1,12 +1,14 @@
 package io.upic.liftride.client.part2.merge;
 
 import io.upic.liftride.client.engine.RunResult;
+import io.upic.liftride.client.http.Operation;
 import io.upic.liftride.client.part2.chart.RunCharts.ChartFile;
 import io.upic.liftride.client.part2.metrics.TimeBuckets;
 import io.upic.liftride.client.part2.metrics.Timeline;
 import io.upic.liftride.client.part2.report.HdrLog;
 import io.upic.liftride.client.part2.report.PercentileCurves;
 import io.upic.liftride.client.part2.report.ReportModel;
+import io.upic.liftride.client.report.RunSummary;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -62,8 +64,22 @@ public final class MergeSections {
         if (m.transports().size() > 1) {
             warnings.add("Note: the shards used different transports: " + String.join(", ", m.transports()) + ".");
         }
-        if (r.stopped()) {
+        RunSummary.Aborted abort = m.abort();
+        if (abort != null) {
+            warnings.add(abort.line() + "; the totals are a partial account.");
+        }
+        if (!r.problems().isEmpty()) {
             warnings.add("Stopped early: " + String.join("; ", r.problems()) + ".");
+        }
+        List<String> unlogged = r.operations().keySet().stream()
+                .filter(op -> r.operations().get(op).attempts() > 0
+                        && !m.metrics().operations().containsKey(op))
+                .map(Operation::operationId)
+                .toList();
+        if (!unlogged.isEmpty()) {
+            warnings.add("No latencies for " + String.join(", ", unlogged) + ": some shard's " + HdrLog.FILE
+                    + " has no histogram of its attempts (tag " + HdrLog.OPERATION_PREFIX
+                    + "<operationId>), and percentiles cannot be averaged; their counts are merged.");
         }
         List<ReportModel.FileRef> files =
                 dir == null ? List.of() : List.of(new ReportModel.FileRef(dir.resolve(HdrLog.FILE), HdrLog.FILE, ""));
@@ -113,12 +129,12 @@ public final class MergeSections {
                     String.format(
                             L,
                             "server stored %,d rides (lowest `ridesStored` before a shard started %,d, highest after"
-                                    + " one ended %,d) (successful %,d)",
+                                    + " one ended %,d) (successful writes %,d)",
                             counts[1] - counts[0],
                             counts[0],
                             counts[1],
-                            q.successful()),
-                    counts[1] - counts[0] == q.successful()));
+                            r.successfulWrites()),
+                    counts[1] - counts[0] == r.successfulWrites()));
         }
         checks.add(new ReportModel.Check(
                 String.format(

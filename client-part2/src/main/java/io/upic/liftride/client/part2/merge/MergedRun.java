@@ -6,8 +6,11 @@ import io.upic.liftride.client.part2.metrics.HistogramMetrics;
 import io.upic.liftride.client.part2.metrics.RunMetrics;
 import io.upic.liftride.client.part2.metrics.ScopeStats;
 import io.upic.liftride.client.part2.metrics.TimeBuckets;
+import io.upic.liftride.client.report.RunSummary;
 import io.upic.liftride.client.threshold.Threshold;
 import io.upic.liftride.client.threshold.ThresholdCheck;
+import java.time.Instant;
+import java.util.Comparator;
 import java.util.List;
 
 /**
@@ -50,10 +53,30 @@ public record MergedRun(
         return new MergedRun(name, shards, missing, result, metrics, shardStats, seconds, transports, check);
     }
 
-    /** The exit code of this run: {@link ExitCodes#FAILED} unless {@link #ok()}, then a failed threshold's. */
+    /**
+     * The exit code of this run: {@link ExitCodes#FAILED} unless {@link #ok()}, then a failed threshold's (or a
+     * shard's abort's, as a run's).
+     */
     public int exitCode() {
         int code = ok() ? ExitCodes.OK : ExitCodes.FAILED;
-        return thresholds.passed() ? code : ExitCodes.worse(code, ThresholdCheck.EXIT_CODE);
+        return thresholds.passed() && abort() == null ? code : ExitCodes.worse(code, ThresholdCheck.EXIT_CODE);
+    }
+
+    /**
+     * The first abort of a shard (--abort-on-fail), timed from the merged run's start and naming the shard; null
+     * when no shard aborted.
+     */
+    public RunSummary.Aborted abort() {
+        long origin = result.startEpochMillis();
+        return shards.stream()
+                .filter(s -> s.summary().abort() != null)
+                .min(Comparator.comparing(s -> Instant.parse(s.summary().abort().time())))
+                .map(s -> {
+                    RunSummary.Aborted a = s.summary().abort();
+                    double after = (s.startEpochMillis() - origin) / 1e3 + a.afterSeconds();
+                    return new RunSummary.Aborted(a.threshold(), a.reason(), a.time(), after, s.label());
+                })
+                .orElse(null);
     }
 
     /** The shard whose plan every shard shares. */
@@ -62,11 +85,14 @@ public record MergedRun(
     }
 
     /**
-     * Whether the merge is "ok" (the exit code 0): the total run is ({@link RunResult#ok()}) and no shard is
-     * missing.
+     * Whether the merge is "ok" (the exit code 0, or 3 after an abort): the total run is ({@link RunResult#ok()}; after
+     * a shard's abort, as a run's, its requests sent) and no shard is missing.
      */
     public boolean ok() {
-        return result.ok() && missing.isEmpty();
+        boolean requests = abort() == null
+                ? result.ok()
+                : result.requests().failed() == 0 && result.problems().isEmpty();
+        return requests && missing.isEmpty();
     }
 
     /** The server's count before the earliest shard and after the latest, if every shard read both; else null. */

@@ -1,6 +1,8 @@
 package io.upic.liftride.client.part2.merge;
 
+import io.upic.liftride.client.engine.Mix;
 import io.upic.liftride.client.engine.RunResult;
+import io.upic.liftride.client.http.Operation;
 import io.upic.liftride.client.part2.metrics.HistogramMetrics;
 import io.upic.liftride.client.part2.metrics.LatencyStats;
 import io.upic.liftride.client.part2.metrics.ScopeStats;
@@ -8,12 +10,15 @@ import io.upic.liftride.client.report.RunSummary;
 import io.upic.liftride.client.report.SummaryJson;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The {@code summary.json} of a merge: the same {@link RunSummary} a single run writes, built from the merged
  * numbers, with every shard's own numbers in {@code shards} and the merge's {@code --threshold} checks. What a
- * merge cannot know is null: the seed; the open model's rate and latencies from the intended send are merged.
+ * merge cannot know is null: the seed; the open model's rate and latencies from the intended send, the mix's
+ * operations, the ramp's stages and a shard's abort are merged ({@link ShardMerge}).
  * Stateless; thread-safe.
  */
 public final class MergedSummary {
@@ -30,7 +35,7 @@ public final class MergedSummary {
     public static RunSummary of(MergedRun m) {
         RunResult r = m.result();
         RunSummary id = m.identity().summary();
-        RunSummary.Server server = server(m, r.requests().successful());
+        RunSummary.Server server = server(m, r.successfulWrites());
         List<String> problems = new ArrayList<>(r.problems());
         if (!m.missing().isEmpty()) {
             problems.add("partial merge: shards " + m.missing() + " of "
@@ -73,7 +78,20 @@ public final class MergedSummary {
                 .server(server)
                 .problems(problems)
                 .shards(shards(m))
+                .ramp(MergedRamp.of(m.shards()))
+                .abort(m.abort())
+                .operations(operations(m.identity().summary(), r, new HistogramMetrics(m.metrics(), r)))
                 .build();
+    }
+
+    /** The rows of the shards' mix ({@code id}'s), with the merged counts and latencies; null without a mix. */
+    private static List<RunSummary.OperationRow> operations(RunSummary id, RunResult r, HistogramMetrics source) {
+        if (id.operations() == null) {
+            return null;
+        }
+        Map<Operation, Integer> weights = new EnumMap<>(Operation.class);
+        id.operations().forEach(o -> weights.put(Operation.of(o.operation()), o.weight()));
+        return RunSummary.OperationRow.of(new Mix(weights, 0), r, source);
     }
 
     private static List<RunSummary.ShardPart> shards(MergedRun m) {
@@ -102,13 +120,13 @@ public final class MergedSummary {
      * ended. It reconciles when nothing else wrote and every shard read its "before" ahead of every other
      * shard's first ride; unchecked when some shard did not read it.
      */
-    private static RunSummary.Server server(MergedRun m, long successful) {
+    private static RunSummary.Server server(MergedRun m, long successfulWrites) {
         long[] counts = m.serverCounts();
         if (counts == null) {
             return new RunSummary.Server(false, null, null, null, null, "not every shard read the server's count");
         }
         long delta = counts[1] - counts[0];
-        return new RunSummary.Server(true, counts[0], counts[1], delta, delta == successful, null);
+        return new RunSummary.Server(true, counts[0], counts[1], delta, delta == successfulWrites, null);
     }
 
     private static RunSummary.Latency latency(LatencyStats s) {

@@ -1,8 +1,10 @@
 package io.upic.liftride.client.part2.merge;
 
+import io.upic.liftride.client.engine.OperationStats;
 import io.upic.liftride.client.engine.PhaseResult;
 import io.upic.liftride.client.engine.Requests;
 import io.upic.liftride.client.engine.RunResult;
+import io.upic.liftride.client.http.Operation;
 import io.upic.liftride.client.part2.metrics.LatencyHistograms;
 import io.upic.liftride.client.part2.metrics.LatencyStats;
 import io.upic.liftride.client.part2.metrics.RunMetrics;
@@ -15,8 +17,12 @@ import io.upic.liftride.client.threshold.ThresholdCheck;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.EnumMap;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import org.HdrHistogram.Histogram;
@@ -27,7 +33,7 @@ import org.HdrHistogram.Histogram;
  *
  * <h2>Rules</h2>
  * <ul>
- *   <li>Refused (one line naming the folders): different plan name, -t, -s, -l, -m, resort, season or day;
+ *   <li>Refused (one line naming the folders): different plan name, -t, -s, -l, -m, resort, season, day, mix or ramp;
  *       different N; the same K twice; an unreadable folder; a histogram log that does not count the attempts its
  *       summary counts. Different transports are merged and noted.</li>
  *   <li>Missing shards are refused unless the caller allows them ({@code --allow-missing}): the point of a merge
@@ -36,6 +42,11 @@ import org.HdrHistogram.Histogram;
  *   <li>Counts add; histograms add (no loss: the same buckets); count, the summaries' exact mean and max
  *       combine exactly (the mean weighted by count); percentiles, min and the first attempts' mean and max are
  *       read from the added histograms (within 0.1%).</li>
+ *   <li>{@code --mix}: each operation's counts add and its histograms add as the run's do (a shard whose log has
+ *       no histogram of an operation it sent leaves that operation's latencies null). {@code --ramp}: each stage's
+ *       offered and achieved rates add, its send lag's mean is weighted by the shards' sends, and whether it was
+ *       offered in full is judged on the sums by the single run's rule ({@link MergedRamp}).
+ *       {@code --abort-on-fail}: the first shard that stopped is the merged run's abort.</li>
  *   <li>One clock: the wall clock. The merged run starts at the earliest shard's start and ends at the latest
  *       shard's end; a phase spans from its earliest start to its latest end on any shard (shards' phases are not
  *       aligned, their triggers being per shard). The time buckets replay every shard's attempts at their start on the
@@ -161,7 +172,7 @@ public final class ShardMerge {
             }
             String label = "shard " + s.label();
             shardStats.add(shard.scope(label, -1, r.threads(), true, s.wallNanos(), s.requests()));
-            if (r.stopped()) {
+            if (r.stopped() && r.abort() == null) { // an abort is the merged run's, not a problem
                 problems.add(label + " (" + s.dir() + ") was stopped early");
             }
             try {
@@ -170,6 +181,9 @@ public final class ShardMerge {
                 throw new MergeRefusedException("cannot merge " + name + ": " + e.getMessage());
             }
         }
+        Map<Operation, OperationStats> operations = new EnumMap<>(Operation.class);
+        Map<Operation, RunMetrics.OperationLatency> operationLatencies = new EnumMap<>(Operation.class);
+        joinOperations(name, shards, operations, operationLatencies);
         RunResult result = RunResult.builder()
                 .planName(ref.plan())
                 .numThreads(ref.threads())
@@ -182,6 +196,7 @@ public final class ShardMerge {
                 .wallNanos(endNanos)
                 .stopped(stopped)
                 .problems(problems)
+                .operations(operations)
                 .build();
         ScopeStats runStats = run.scope("run", -1, ref.threads(), true, endNanos, requests);
         return new MergedRun(
@@ -189,11 +204,59 @@ public final class ShardMerge {
                 shards,
                 missing,
                 result,
-                new RunMetrics(runStats, phaseStats),
+                new RunMetrics(runStats, phaseStats, operationLatencies),
                 shardStats,
                 buckets,
                 List.copyOf(transports),
                 ThresholdCheck.NONE);
+    }
+
+    /**
+     * The operations of the shards' mixes joined: their accounts added into {@code counts}, and into
+     * {@code latencies} their histograms added (mean and max exact) where every shard that sent the operation logged
+     * its histogram; a shard's log without it leaves the operation without latencies, as percentiles do not average.
+     */
+    private static void joinOperations(
+            String name,
+            List<ShardRun> shards,
+            Map<Operation, OperationStats> counts,
+            Map<Operation, RunMetrics.OperationLatency> latencies)
+            throws MergeRefusedException {
+        Map<Operation, Histogram> histograms = new EnumMap<>(Operation.class);
+        Map<Operation, List<Part>> parts = new EnumMap<>(Operation.class);
+        Set<Operation> unlogged = EnumSet.noneOf(Operation.class);
+        for (ShardRun s : shards) {
+            for (RunSummary.OperationRow row :
+                    Objects.requireNonNullElse(s.summary().operations(), List.<RunSummary.OperationRow>of())) {
+                Operation op;
+                try {
+                    op = Operation.of(row.operation());
+                } catch (IllegalArgumentException e) {
+                    throw new MergeRefusedException("cannot merge " + name + ": " + s.dir() + ": " + e.getMessage());
+                }
+                Double mean = row.latencyMs().mean();
+                long nanosSum = mean == null ? 0 : Math.round(mean * 1e6 * row.attempts());
+                counts.merge(
+                        op,
+                        new OperationStats(
+                                op, row.requests(), row.successful(), row.notFound(), row.attempts(), nanosSum),
+                        OperationStats::plus);
+                Histogram h = s.histogram(HdrLog.operationTag(op));
+                if (h == null && row.attempts() > 0) {
+                    unlogged.add(op);
+                } else if (h != null && h.getTotalCount() > 0) {
+                    histograms
+                            .computeIfAbsent(op, k -> LatencyHistograms.forMerge())
+                            .add(h);
+                    parts.computeIfAbsent(op, k -> new ArrayList<>()).add(Part.of(h, row.latencyMs()));
+                }
+            }
+        }
+        histograms.forEach((op, h) -> {
+            if (!unlogged.contains(op)) {
+                latencies.put(op, new RunMetrics.OperationLatency(h, stats(h, parts.get(op))));
+            }
+        });
     }
 
     /** Phase {@code k} of every shard joined: its account to {@code phases}, its statistics to {@code stats}. */

@@ -2,6 +2,7 @@ package io.upic.liftride.client.part2.merge;
 
 import io.upic.liftride.client.engine.Requests;
 import io.upic.liftride.client.part2.compare.CompareInputException;
+import io.upic.liftride.client.part2.compare.PlanKey;
 import io.upic.liftride.client.part2.compare.SummaryReader;
 import io.upic.liftride.client.part2.csv.CsvRows;
 import io.upic.liftride.client.part2.metrics.TimeBuckets;
@@ -110,14 +111,18 @@ public record ShardRun(Path dir, RunSummary summary, Map<String, Histogram> byTa
     /** The plan as a merge compares it: everything that must be equal for shards to add up to one plan. */
     public String planIdentity() {
         RunSummary s = summary;
+        String mix = s.operations() == null ? "" : " --mix " + PlanKey.mix(s);
+        String ramp = s.ramp() == null ? "" : " --ramp " + s.ramp().spec();
         return String.format(
                 Locale.ROOT,
-                "plan %s -t %d -s %d -l %d -m %d (resort %d, season %d, day %d)",
+                "plan %s -t %d -s %d -l %d -m %d%s%s (resort %d, season %d, day %d)",
                 s.plan(),
                 s.threads(),
                 s.skiers(),
                 s.lifts(),
                 s.meanRuns(),
+                mix,
+                ramp,
                 s.resort(),
                 s.season(),
                 s.day());

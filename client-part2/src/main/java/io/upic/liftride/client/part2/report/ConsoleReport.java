@@ -52,6 +52,23 @@ public final class ConsoleReport {
         out.flush();
     }
 
+    /**
+     * A run's open-model rows (a ramp's per stage) with each stage not offered in full, and its per-operation rows
+     * (--mix), as the documents show them; nothing for a closed run without a mix.
+     */
+    public static void printRatesAndOperations(PrintStream out, ReportModel.Run run) {
+        Table open = OpenModelReport.table(run);
+        if (open != null) {
+            VerboseSummary.print(out, open);
+            OpenModelReport.shortfalls(run).forEach(line -> out.println("  " + line));
+        }
+        Table operations = ReportTables.operations(run);
+        if (operations != null) {
+            VerboseSummary.print(out, operations);
+        }
+        out.flush();
+    }
+
     /** The sweep's latency and measured concurrency per run, and its charts. */
     public static void printSweep(PrintStream out, ReportModel.Sweep sweep, Path base) {
         out.println();

@@ -1,6 +1,7 @@
 package io.upic.liftride.client.part2.report;
 
 import io.upic.liftride.client.engine.RunResult;
+import io.upic.liftride.client.http.Operation;
 import io.upic.liftride.client.part2.metrics.RunMetrics;
 import io.upic.liftride.client.part2.metrics.ScopeStats;
 import io.upic.liftride.client.part2.metrics.TimeBuckets;
@@ -15,6 +16,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogReader;
@@ -31,7 +33,8 @@ import org.HdrHistogram.HistogramLogWriter;
  *       phase's start to its end.</li>
  * </ul>
  * Also {@code Tag=<phase>.first} (first attempts of one phase) and, under {@code --rate}, {@code Tag=intended} and
- * {@code Tag=<phase>.intended} (latencies from the intended send), so a merge of shards has every scope.
+ * {@code Tag=<phase>.intended} (latencies from the intended send), and under {@code --mix} {@code Tag=op.<operationId>}
+ * (every attempt of one operation), so a merge of shards has every scope.
  * Timestamps are absolute: {@code StartTime} is the run's start and every interval's start and end are seconds
  * since the epoch ({@code BaseTime: 0}), so logs of shards started on different machines line up on one clock.
  * For HistogramLogProcessor use {@code -outputValueUnitRatio 1000} to print milliseconds.
@@ -45,6 +48,9 @@ public final class HdrLog {
     public static final String FIRST = "first";
     /** The tag of the whole run's latencies from the intended send (the open model, --rate). */
     public static final String INTENDED = "intended";
+
+    /** What a tag of one operation's attempts starts with: {@code op.getSkierDayVertical}. */
+    public static final String OPERATION_PREFIX = "op.";
 
     private HdrLog() {}
 
@@ -79,6 +85,10 @@ public final class HdrLog {
                     w.outputIntervalHistogram(
                             start, end, tagged(p.fromIntendedHistogram(), intendedTag(p.name())), 1000.0);
                 }
+            }
+            for (var op : new TreeMap<>(metrics.operations()).entrySet()) { // in the contract's order
+                w.outputIntervalHistogram(
+                        origin, origin + wall, tagged(op.getValue().histogram(), operationTag(op.getKey())), 1000.0);
             }
             ps.flush();
             if (ps.checkError()) {
@@ -163,6 +173,11 @@ public final class HdrLog {
     /** The tag of a phase's first attempts. */
     public static String firstTag(String phaseName) {
         return tag(phaseName) + "." + FIRST;
+    }
+
+    /** The tag of one operation's attempts. */
+    public static String operationTag(Operation op) {
+        return OPERATION_PREFIX + op.operationId();
     }
 
     /** A tag without the delimiters the log format forbids. */

@@ -1,6 +1,5 @@
 package io.upic.liftride.client.part2.report;
 
-import io.upic.liftride.client.engine.PhaseResult;
 import io.upic.liftride.client.engine.RunResult;
 import io.upic.liftride.client.part2.metrics.LatencyStats;
 import io.upic.liftride.client.part2.metrics.ScopeStats;
@@ -41,14 +40,17 @@ public final class OpenModelReport {
                 : String.format(L, "Open model: --rate %s req/s", trim(o.offeredRate()));
     }
 
-    /** One line per ramp stage the client did not offer in full ({@link RampStages}); empty otherwise. */
+    /**
+     * One line per ramp stage the client did not offer in full ({@link RampStages}, from the summary's stages, so a
+     * merge of shards says it as a run does); empty otherwise.
+     */
     public static List<String> shortfalls(ReportModel.Run o) {
         List<String> lines = new ArrayList<>();
-        for (PhaseResult p :
-                o.ramp() == null ? List.<PhaseResult>of() : o.result().phases()) {
-            String why = RampStages.shortfall(p);
+        for (RampStages.Stage s :
+                o.ramp() == null ? List.<RampStages.Stage>of() : o.ramp().stages()) {
+            String why = RampStages.shortfall(s);
             if (why != null) {
-                lines.add(p.name() + " NOT OFFERED IN FULL: " + why + "; its latency measures the client as much as"
+                lines.add(s.name() + " NOT OFFERED IN FULL: " + why + "; its latency measures the client as much as"
                         + " the server");
             }
         }
@@ -63,11 +65,11 @@ public final class OpenModelReport {
             + " request. " + WHY_TWO_LATENCIES;
 
     /**
-     * The offered against the achieved rate per started phase ({@link RunTables#openModel}), with each phase's p99
-     * from the actual and from the intended send; null in the closed model.
+     * The offered against the achieved rate per started phase ({@link RunTables#openModel}; a ramp's from its
+     * summary's stages), with each phase's p99 from the actual and from the intended send; null in the closed model.
      */
     public static Table table(ReportModel.Run o) {
-        Table t = o.open() ? RunTables.openModel(o.result()) : null;
+        Table t = o.ramp() != null ? stages(o) : o.open() ? RunTables.openModel(o.result()) : null;
         if (t == null) {
             return null;
         }
@@ -85,6 +87,32 @@ public final class OpenModelReport {
         List<Boolean> right = new ArrayList<>(t.right());
         right.addAll(List.of(true, true));
         return new Table(header, right, rows);
+    }
+
+    /** A ramp's started stages as its summary has them (a merge's: the shards' rates added). */
+    private static Table stages(ReportModel.Run o) {
+        List<List<String>> rows = new ArrayList<>();
+        for (RampStages.Stage s : o.ramp().stages()) {
+            if (o.metrics().phases().stream()
+                    .anyMatch(p -> p.started() && p.name().equals(s.name()))) {
+                rows.add(Table.cells(
+                        "%s|%s->%s|%,.1f|%,.1f|%.3f|%.3f|%.3f|%,d",
+                        s.name(),
+                        RunTables.number(s.fromPerSecond()),
+                        RunTables.number(s.toPerSecond()),
+                        s.offeredPerSecond(),
+                        s.achievedPerSecond(),
+                        s.achievedOverOffered(),
+                        s.sendLagMeanMs(),
+                        s.sendLagMaxMs(),
+                        s.lateSends()));
+            }
+        }
+        return Table.of(
+                "stage|rate (req/s)|offered (req/s)|achieved (req/s)|achieved / offered|send lag mean (ms)"
+                        + "|send lag max (ms)|sends > 1 ms late",
+                "lrrrrrrr",
+                rows);
     }
 
     private static String p99(LatencyStats s) {

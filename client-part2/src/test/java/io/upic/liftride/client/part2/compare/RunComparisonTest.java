@@ -55,6 +55,65 @@ class RunComparisonTest {
         assertEquals(8, c.scopes().get(0).rows().size(), "closed model: no intended rows");
     }
 
+    /** A mixed run whose GET answered in {@code getMs} (p99 twice that) at {@code getPerSecond}. */
+    private static RunSummary mixed(double getMs, double getPerSecond, long getFailed) {
+        return Summaries.run(8, 5000, 2, 0)
+                .operations(List.of(
+                        new RunSummary.OperationRow(
+                                "writeNewLiftRide", 90, 18_000, 18_000, 0, 0, 18_000, 3600, Summaries.latency(2)),
+                        new RunSummary.OperationRow(
+                                "getSkierDayVertical",
+                                10,
+                                2_000,
+                                2_000 - getFailed,
+                                getFailed,
+                                0,
+                                2_000,
+                                getPerSecond,
+                                Summaries.latency(getMs))))
+                .build();
+    }
+
+    @Test
+    void eachOperationOfTheMixIsComparedOnItsOwnRowsWithoutGatingTheVerdict() throws Exception {
+        RunComparison c = RunComparison.of(
+                side("baseline", mixed(1, 400, 0)), side("candidate", mixed(1.5, 300, 7)), NoiseBand.DEFAULT, false);
+        assertEquals(
+                List.of("run", "startup", "peak", "writeNewLiftRide", "getSkierDayVertical"),
+                c.scopes().stream().map(RunComparison.Scope::name).toList());
+        RunComparison.Scope get = c.scopes().get(4);
+        assertEquals("Operation getSkierDayVertical", get.heading());
+        assertEquals(
+                ComparedMetrics.ACTUAL,
+                get.rows().stream().map(MetricRow::metric).toList());
+        MetricRow p99 = row(c, "getSkierDayVertical", Metric.percentile(99));
+        assertEquals(2.0, p99.baseline().median());
+        assertEquals(3.0, p99.candidate().median());
+        assertEquals(0.5, p99.change(), 1e-12);
+        assertEquals(Verdict.WORSE, p99.verdict());
+        assertEquals(-0.25, row(c, "getSkierDayVertical", Metric.THROUGHPUT).change(), 1e-12);
+        assertEquals(
+                7.0, row(c, "getSkierDayVertical", Metric.FAILED).candidate().median());
+        assertEquals(
+                Verdict.WITHIN,
+                row(c, "writeNewLiftRide", Metric.percentile(99)).verdict());
+        assertEquals(0, c.exitCode(), "operations, like phases, show where; the whole run decides");
+        var table = CompareTables.of(c, false).tables().get(4);
+        assertEquals("Operation getSkierDayVertical", table.header().get(0));
+    }
+
+    @Test
+    void anOperationOnlyOneSideSentHasNoRows() throws Exception {
+        RunComparison c = RunComparison.of(
+                side("baseline", mixed(1, 400, 0)),
+                side("candidate", Summaries.run(8, 5000, 2, 0).build()),
+                NoiseBand.DEFAULT,
+                true);
+        assertEquals(
+                List.of("run", "startup", "peak"),
+                c.scopes().stream().map(RunComparison.Scope::name).toList());
+    }
+
     @Test
     void aSlowerCandidateRegressesAndTheLineNamesTheMetric() throws Exception {
         RunComparison c = RunComparison.of(

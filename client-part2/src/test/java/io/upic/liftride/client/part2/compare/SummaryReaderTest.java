@@ -39,7 +39,9 @@ class SummaryReaderTest {
             assertEquals(1, runs.size(), input.toString());
             SummaryReader.Run r = runs.get(0);
             assertEquals(run.resolve(SummaryJson.FILE), r.source());
-            assertEquals(new PlanKey("fall2021", 8, 2000, 40, 10, "sdk", null, null, false), PlanKey.of(r.summary()));
+            assertEquals(
+                    new PlanKey("fall2021", 8, 2000, 40, 10, "sdk", null, null, null, null, false),
+                    PlanKey.of(r.summary()));
             assertEquals(5000, value(r.summary(), Metric.THROUGHPUT));
             assertEquals(4.0, value(r.summary(), Metric.percentile(99)));
             assertEquals(6.0, value(r.summary(), Metric.percentile(99.9)));

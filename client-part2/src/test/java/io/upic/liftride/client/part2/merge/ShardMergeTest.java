@@ -8,15 +8,21 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.upic.liftride.client.engine.Requests;
+import io.upic.liftride.client.http.Operation;
 import io.upic.liftride.client.part2.csv.CsvRows;
 import io.upic.liftride.client.part2.metrics.LatencyHistograms;
 import io.upic.liftride.client.part2.metrics.ScopeStats;
 import io.upic.liftride.client.part2.metrics.TimeBuckets;
+import io.upic.liftride.client.part2.report.ConsoleReport;
 import io.upic.liftride.client.part2.report.HdrLog;
 import io.upic.liftride.client.part2.report.MarkdownReport;
 import io.upic.liftride.client.part2.report.ReportModel;
+import io.upic.liftride.client.report.RampStages;
 import io.upic.liftride.client.report.RunSummary;
+import io.upic.liftride.client.report.SummaryJson;
+import io.upic.liftride.client.report.SummarySchema;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -302,6 +308,190 @@ class ShardMergeTest {
         RunSummary s = MergedSummary.of(m);
         assertEquals(50.0, s.offeredRate());
         assertNotNull(s.latencyFromIntendedMs());
+    }
+
+    /**
+     * {@code s} (whose phase p recorded {@code micros[p]}) run with --mix and --ramp: phases 0 and 1 were ride POSTs,
+     * phase 2 GETs of a skier's vertical; each phase a ramp stage with {@code rates[p]} = {offered, achieved, send
+     * lag mean ms}.
+     */
+    private static ShardRun mixedRamp(ShardRun s, long[][] micros, double[][] rates) {
+        Map<String, Histogram> byTag = new HashMap<>(s.byTag());
+        Histogram post = LatencyHistograms.forMerge(), get = LatencyHistograms.forMerge();
+        List<Long> postValues = new ArrayList<>(), getValues = new ArrayList<>();
+        for (int p = 0; p < micros.length; p++) {
+            for (long v : micros[p]) {
+                (p < 2 ? post : get).recordValue(v);
+                (p < 2 ? postValues : getValues).add(v);
+            }
+        }
+        byTag.put(HdrLog.operationTag(Operation.WRITE_NEW_LIFT_RIDE), post);
+        byTag.put(HdrLog.operationTag(Operation.GET_SKIER_DAY_VERTICAL), get);
+        byTag.put(HdrLog.INTENDED, s.histogram("").copy());
+        long posts = postValues.size(), gets = getValues.size();
+        List<RampStages.Stage> stages = new ArrayList<>();
+        for (int p = 0; p < PHASES.length; p++) {
+            double[] r = rates[p];
+            boolean inFull = RampStages.shortfall(r[0], r[1], r[2] * 1e6) == null;
+            stages.add(
+                    new RampStages.Stage(PHASES[p], 10, 100, 0.5, r[0], r[1], r[1] / r[0], r[2], 2 * r[2], 0, inFull));
+        }
+        RunSummary mixed = s.summary().toBuilder()
+                .operations(List.of(
+                        new RunSummary.OperationRow(
+                                "writeNewLiftRide", 90, posts, posts, 0, 0, posts, posts, latency(postValues)),
+                        new RunSummary.OperationRow(
+                                "getSkierDayVertical", 10, gets, gets, 0, 0, gets, gets, latency(getValues))))
+                .ramp(new RunSummary.RampOutcome("10,100:0.5s,100:0.5s,100:0.5s", stages))
+                .server(new RunSummary.Server(false, 1000L, 1080L, null, null, "other shards write meanwhile"))
+                .latencyFromIntendedMs(s.summary().latencyMs())
+                .build();
+        return new ShardRun(s.dir(), mixed, byTag);
+    }
+
+    /** {@code s} stopped by --abort-on-fail {@code afterSeconds} into its run. */
+    private static ShardRun aborted(ShardRun s, double afterSeconds) {
+        long at = s.startEpochMillis() + Math.round(afterSeconds * 1000);
+        RunSummary a = s.summary().toBuilder()
+                .stopped(true)
+                .abort(new RunSummary.Aborted(
+                        "p99<1ms", "p99 is 150.0 ms", Instant.ofEpochMilli(at).toString(), afterSeconds, null))
+                .build();
+        return new ShardRun(s.dir(), a, s.byTag());
+    }
+
+    private static long[][] latencies(int perPhase, long micros) {
+        long[][] m = new long[3][perPhase];
+        for (int p = 0; p < 3; p++) {
+            for (int i = 0; i < perPhase; i++) {
+                m[p][i] = micros * (p + 1) + i;
+            }
+        }
+        return m;
+    }
+
+    @Test
+    void mixesRampsAndAnAbortedShardMergeIntoOneRunsRows() throws Exception {
+        long[][] a = latencies(30, 1_000), b = latencies(10, 50_000);
+        ShardRun one = mixedRamp(shard(1, 2, T0, a), a, new double[][] {{50, 50, 0.1}, {50, 49, 0.1}, {60, 60, 0.5}});
+        ShardRun two = aborted(
+                mixedRamp(shard(2, 2, T0 + 30, b), b, new double[][] {{50, 48, 0.1}, {50, 47, 0.1}, {20, 20, 2.0}}),
+                0.4);
+        MergedRun m = ShardMerge.merge("t8", List.of(two, one), false);
+        RunSummary s = MergedSummary.of(m);
+
+        // the mix: counts add, latencies from the added per-operation histograms (never averaged percentiles)
+        RunSummary.OperationRow post = s.operations().get(0),
+                get = s.operations().get(1);
+        assertEquals(
+                List.of("writeNewLiftRide", "getSkierDayVertical"),
+                s.operations().stream().map(RunSummary.OperationRow::operation).toList());
+        assertEquals(80, post.requests());
+        assertEquals(40, get.successful());
+        assertEquals(90, post.weight());
+        Histogram gets = LatencyHistograms.forMerge();
+        for (long[][] shard : List.of(a, b)) {
+            for (long v : shard[2]) {
+                gets.recordValue(v);
+            }
+        }
+        assertEquals(
+                Math.min(gets.getValueAtPercentile(99) / 1e3, get.latencyMs().max()),
+                get.latencyMs().p99());
+        assertEquals(gets.getValueAtPercentile(50) / 1e3, get.latencyMs().p50());
+        assertEquals((30 * 3014.5 + 10 * 150_004.5) / 40 / 1e3, get.latencyMs().mean(), 1e-9, "exact mean");
+        assertEquals(150.009, get.latencyMs().max(), 1e-9);
+
+        // the ramp: rates add per stage, and the flag is the single run's rule on the sums
+        List<RampStages.Stage> stages = s.ramp().stages();
+        assertEquals(100, stages.get(0).offeredPerSecond());
+        assertEquals(98, stages.get(0).achievedPerSecond());
+        assertTrue(stages.get(0).offeredInFull(), "0.98 of offered: shard 2's 0.96 alone would be short");
+        assertEquals(96, stages.get(1).achievedPerSecond());
+        assertFalse(stages.get(1).offeredInFull(), "0.96 of offered: shard 1's 0.98 alone would be in full");
+        assertEquals((30 * 0.5 + 10 * 2.0) / 40, stages.get(2).sendLagMeanMs(), 1e-12, "weighted by sends");
+        assertTrue(stages.get(2).offeredInFull(), "0.875 ms mean lag; the shards' plain mean would be 1.25 ms");
+        assertEquals(4.0, stages.get(2).sendLagMaxMs());
+
+        // the abort: the shard's, on the merged clock; the merge exits as the run does (3), not as a failure
+        RunSummary.Aborted abort = s.abort();
+        assertEquals("2/2", abort.shard());
+        assertEquals("p99<1ms", abort.threshold());
+        assertEquals("p99 is 150.0 ms", abort.reason());
+        assertEquals(Instant.ofEpochMilli(T0 + 430).toString(), abort.time());
+        assertEquals(0.43, abort.afterSeconds(), 1e-9, "shard 2 started 30 ms after the merged run");
+        assertEquals(List.of(), s.problems(), "an abort is recorded, not a problem");
+        assertEquals(3, m.exitCode());
+        assertEquals(Boolean.TRUE, s.server().reconciled(), "the server stored the 80 POSTs; the GETs store nothing");
+
+        // the summary is valid, and the reports show the rows a single run's show
+        String json = SummaryJson.toJson(s);
+        assertEquals(List.of(), SummarySchema.errors(json), json);
+        ReportModel.Run section = MergeSections.section(m, List.of(), null);
+        String md = Files.readString(MarkdownReport.write(
+                dir,
+                new ReportModel(
+                        new ReportModel.Header("t", "merge", "now", List.of(), List.of(), false),
+                        null,
+                        List.of(section))));
+        assertTrue(md.contains("| getSkierDayVertical | 10 | 40 |"), md);
+        assertTrue(md.contains("peak NOT OFFERED IN FULL: achieved 0.960 of offered"), md);
+        assertFalse(md.contains("startup NOT OFFERED"), md);
+        assertTrue(md.contains("Stopped by --abort-on-fail 0.4 s into the run (shard 2/2): p99<1ms"), md);
+        var console = new java.io.ByteArrayOutputStream();
+        ConsoleReport.printRatesAndOperations(new java.io.PrintStream(console, true, StandardCharsets.UTF_8), section);
+        String text = console.toString(StandardCharsets.UTF_8);
+        assertTrue(text.contains("getSkierDayVertical") && text.contains("peak NOT OFFERED IN FULL"), text);
+    }
+
+    @Test
+    void anOperationWithoutHistogramsInSomeShardsLogKeepsItsCountsButNoLatencies() throws Exception {
+        long[][] a = latencies(5, 1_000);
+        double[][] rates = {{50, 50, 0.1}, {50, 50, 0.1}, {50, 50, 0.1}};
+        ShardRun one = mixedRamp(shard(1, 2, T0, a), a, rates);
+        ShardRun full = mixedRamp(shard(2, 2, T0, a), a, rates);
+        Map<String, Histogram> byTag = new HashMap<>(full.byTag());
+        byTag.remove(HdrLog.operationTag(Operation.GET_SKIER_DAY_VERTICAL));
+        ShardRun older = new ShardRun(full.dir(), full.summary(), byTag);
+        MergedRun m = ShardMerge.merge("t8", List.of(one, older), false);
+        RunSummary.OperationRow get = MergedSummary.of(m).operations().get(1);
+        assertEquals(10, get.requests());
+        assertEquals(new RunSummary.Latency(null, null, null, null, null, null), get.latencyMs());
+        assertTrue(
+                MergeSections.section(m, List.of(), null).warnings().stream()
+                        .anyMatch(w -> w.startsWith("No latencies for getSkierDayVertical")),
+                "the report says why");
+        assertEquals(2.004, MergedSummary.of(m).operations().get(0).latencyMs().max(), 1e-9, "the others merge");
+    }
+
+    @Test
+    void refusesShardsOfDifferentMixesOrRamps() throws Exception {
+        long[][] a = latencies(5, 1_000);
+        double[][] rates = {{50, 50, 0.1}, {50, 50, 0.1}, {50, 50, 0.1}};
+        ShardRun one = mixedRamp(shard(1, 2, T0, a), a, rates);
+        ShardRun two = mixedRamp(shard(2, 2, T0, a), a, rates);
+        List<RunSummary.OperationRow> rows = new ArrayList<>(two.summary().operations());
+        rows.set(
+                1,
+                new RunSummary.OperationRow(
+                        "getSkierDayVertical", 20, 5, 5, 0, 0, 5, 5, rows.get(1).latencyMs()));
+        ShardRun reweighted = new ShardRun(
+                two.dir(), two.summary().toBuilder().operations(rows).build(), two.byTag());
+        ShardRun steeper = new ShardRun(
+                two.dir(),
+                two.summary().toBuilder()
+                        .ramp(new RunSummary.RampOutcome(
+                                "10,200:0.5s,100:0.5s,100:0.5s",
+                                two.summary().ramp().stages()))
+                        .build(),
+                two.byTag());
+        for (ShardRun unlike : List.of(reweighted, steeper)) {
+            MergeRefusedException e = assertThrows(
+                    MergeRefusedException.class, () -> ShardMerge.merge("t8", List.of(one, unlike), false));
+            assertTrue(
+                    e.getMessage().contains(" --mix writeNewLiftRide=90,getSkierDayVertical=10 --ramp 10,100:0.5s"),
+                    e.getMessage());
+        }
     }
 
     @Test
