@@ -5,6 +5,7 @@ import io.upic.liftride.client.cli.MaxDuration;
 import io.upic.liftride.client.cli.RunConfig;
 import io.upic.liftride.client.cli.RunOptions;
 import io.upic.liftride.client.cli.StartAt;
+import io.upic.liftride.client.cli.Workload;
 import io.upic.liftride.client.engine.AttemptListener;
 import io.upic.liftride.client.engine.LoadEngine;
 import io.upic.liftride.client.engine.RunResult;
@@ -123,15 +124,15 @@ public final class ClientRunner {
         if (configs.isEmpty()) {
             throw new IllegalArgumentException("no run configs");
         }
-        boolean verbose = configs.get(0).verbose();
+        boolean verbose = configs.get(0).output().verbose();
         out = verbose ? stdout : NOWHERE;
-        try (RunDeadline deadline =
-                RunDeadline.start(MaxDuration.of(configs), configs.get(0).maxDuration() == null, this::stopAt)) {
+        try (RunDeadline deadline = RunDeadline.start(
+                MaxDuration.of(configs), configs.get(0).workload().maxDuration() == null, this::stopAt)) {
             if (lateStart(configs.get(0), false)) { // before anything starts
                 return UsageException.EXIT_CODE;
             }
             RunHooks h = Objects.requireNonNull(hooks, "hooks");
-            return servingLiveMetrics(configs.get(0).metricsAddress(), () -> runAll(List.copyOf(configs), h));
+            return servingLiveMetrics(configs.get(0).output().metricsAddress(), () -> runAll(List.copyOf(configs), h));
         } finally {
             stdout.flush();
             err.flush();
@@ -203,8 +204,8 @@ public final class ClientRunner {
         RunConfig first = configs.get(0);
         LocalServer local = null;
         try {
-            String baseUrl = first.baseUrl();
-            if (first.embeddedServer()) {
+            String baseUrl = first.target().baseUrl();
+            if (first.target().embeddedServer()) {
                 try {
                     local = starter.start();
                 } catch (Exception e) {
@@ -220,20 +221,24 @@ public final class ClientRunner {
             }
             int maxConnections = 1
                     + configs.stream()
-                            .mapToInt(c -> c.loadPlan().totalThreads())
+                            .mapToInt(c -> c.workload().loadPlan().totalThreads())
                             .max()
                             .orElse(1);
-            HttpSettings http =
-                    new HttpSettings(baseUrl, first.connectTimeoutMillis(), first.readTimeoutMillis(), maxConnections);
-            try (RideSenderFactory senders = first.transport().open(http)) {
+            HttpSettings http = new HttpSettings(
+                    baseUrl,
+                    first.target().connectTimeoutMillis(),
+                    first.target().readTimeoutMillis(),
+                    maxConnections);
+            try (RideSenderFactory senders = first.target().transport().open(http)) {
                 long runsRequests = configs.stream()
-                        .mapToLong(c -> c.loadPlan().totalRequests())
+                        .mapToLong(c -> c.workload().loadPlan().totalRequests())
                         .sum();
                 // at most half the runs' requests each, warm-up and measured
-                RunConfig measured = first.withBaselineRequests(
-                        (int) Math.min(first.baselineRequests(), Math.max(1, runsRequests / 2)));
+                RunConfig measured = first.withChecks(first.checks().withBaselineRequests((int)
+                        Math.min(first.checks().baselineRequests(), Math.max(1, runsRequests / 2))));
                 String key = CalibrationStore.key(
-                        local != null ? "embedded" : baseUrl, first.transport().cliName());
+                        local != null ? "embedded" : baseUrl,
+                        first.target().transport().cliName());
                 CalibrationStore.Entry stored = stored(first, key);
                 WarmUp.Result warmUp = stored == null ? warmUp(first, senders, runsRequests / 2) : null;
                 BriefSummary.printServer(stdout, measured, baseUrl, local != null);
@@ -246,7 +251,7 @@ public final class ClientRunner {
                 Target target = new Target(baseUrl, local != null);
                 CpuDemand demand = demand(baseline, stored, warmUp);
                 BriefSummary.printBaseline(
-                        stdout, baseline, demand, first.loadPlan().totalRequests(), elapsedSince(baseline));
+                        stdout, baseline, demand, first.workload().loadPlan().totalRequests(), elapsedSince(baseline));
                 if (lateStart(first, true)) {
                     return UsageException.EXIT_CODE;
                 }
@@ -267,7 +272,7 @@ public final class ClientRunner {
                     stdout.println(deadlineReason + "; exit code " + ExitCodes.DEADLINE);
                     code = ExitCodes.DEADLINE;
                 }
-                code = RunVerdict.conclude(stdout, err, first.summaryJson(), reports, code);
+                code = RunVerdict.conclude(stdout, err, first.output().summaryJson(), reports, code);
                 // last: what to open next (client-part2's report.html)
                 hooks.afterAll(reports);
                 return code;
@@ -290,10 +295,10 @@ public final class ClientRunner {
      * {@code wait}, after sleeping until the instant when it is ahead (a stop or Ctrl-C ends the wait).
      */
     private boolean lateStart(RunConfig c, boolean wait) {
-        if (c.startAt() == null) {
+        if (c.workload().startAt() == null) {
             return false;
         }
-        StartAt startAt = StartAt.onSystemClock(c.startAt());
+        StartAt startAt = StartAt.onSystemClock(c.workload().startAt());
         String late = startAt.lateness();
         if (wait && late == null) {
             stdout.printf(
@@ -343,12 +348,12 @@ public final class ClientRunner {
 
     /** The single-thread baseline of {@code c}'s requests, warm-up then measured; null for none. */
     private Baseline.Result baseline(RunConfig c, RideSenderFactory senders) {
-        if (c.baselineRequests() == 0 || stopRequested) {
+        if (c.checks().baselineRequests() == 0 || stopRequested) {
             return null;
         }
         // N warm-up requests first (a cold JVM's first requests are mostly JIT compilation), then N measured
         SilentServerDetector silentServer =
-                new SilentServerDetector(c.retryPolicy().giveUpAfterMillis(), System.nanoTime(), null);
+                new SilentServerDetector(c.target().retryPolicy().giveUpAfterMillis(), System.nanoTime(), null);
         Baseline.Result b = Baseline.run(senders, c.baselineSpec(), this::isStopRequested, silentServer);
         VerboseSummary.printBaseline(out, b);
         if (silentServer.gaveUp()) {
@@ -359,7 +364,7 @@ public final class ClientRunner {
 
     /** The entry stored for {@code key} while it is reusable (not with --recalibrate, nor without a baseline). */
     private CalibrationStore.Entry stored(RunConfig c, String key) {
-        if (c.recalibrate() || c.baselineRequests() == 0) {
+        if (c.checks().recalibrate() || c.checks().baselineRequests() == 0) {
             return null;
         }
         return store.find(key).filter(e -> e.reusable(Instant.now())).orElse(null);
@@ -371,11 +376,15 @@ public final class ClientRunner {
      * {@link WarmUp#MIN_ATTEMPTS} to make, or when nothing ran.
      */
     private WarmUp.Result warmUp(RunConfig first, RideSenderFactory senders, long maxAttempts) {
-        if (first.baselineRequests() == 0 || maxAttempts < WarmUp.MIN_ATTEMPTS || !store.keeps() || stopRequested) {
+        if (first.checks().baselineRequests() == 0
+                || maxAttempts < WarmUp.MIN_ATTEMPTS
+                || !store.keeps()
+                || stopRequested) {
             return null;
         }
         // few threads: on a small machine the compiler threads get a fair share of the CPU only beside few others
-        int threads = Math.min(first.threads(), 2 * Runtime.getRuntime().availableProcessors());
+        int threads =
+                Math.min(first.workload().threads(), 2 * Runtime.getRuntime().availableProcessors());
         stdout.printf(
                 Locale.US,
                 "Warming up: nothing stored for this machine, so slices of -t %d run until the JIT compiler has"
@@ -383,15 +392,17 @@ public final class ClientRunner {
                 threads,
                 WarmUp.MAX_NANOS / 1e9);
         stdout.flush();
-        RunConfig slices = first.withThreads(threads).withShard(Shard.WHOLE).withRamp(null); // slices of the phases
-        double requestsPerSkier = (double) slices.wholePlan().totalRequests() / first.skiers();
+        Workload slices =
+                first.workload().withThreads(threads).withShard(Shard.WHOLE).withRamp(null); // slices of the phases
+        double requestsPerSkier =
+                (double) slices.wholePlan().totalRequests() / first.workload().skiers();
         WarmUp.Result w = WarmUp.run(
                 requests -> runEngine(LoadEngine.builder(
                                 slices.withSkiers((int) Math.max(threads, requests / requestsPerSkier))
                                         .loadPlan(),
                                 senders)
-                        .ride(first.ride())
-                        .retryPolicy(first.retryPolicy())
+                        .ride(first.workload().ride())
+                        .retryPolicy(first.target().retryPolicy())
                         .build()),
                 maxAttempts,
                 () -> stopRequested || serverGone != null);
@@ -435,9 +446,9 @@ public final class ClientRunner {
             RunHooks hooks) {
         String baseUrl = target.baseUrl();
         boolean embedded = target.embedded();
-        LoadPlan plan = c.loadPlan();
-        BriefSummary.printPlan(stdout, c, plan);
-        VerboseSummary.printPlan(out, c, plan);
+        LoadPlan plan = c.workload().loadPlan();
+        BriefSummary.printPlan(stdout, c.workload(), plan);
+        VerboseSummary.printPlan(out, c.workload(), plan);
         int cores = Runtime.getRuntime().availableProcessors();
         Prediction naive = LittlesLaw.predict(plan, baseline);
         Prediction.Network network = demand == null
@@ -448,17 +459,18 @@ public final class ClientRunner {
         // Read after the baseline: its rides are stored too, and belong to no run.
         ServerProbe.Answer before = probe(c, baseUrl);
         AttemptListener listener = hooks.listener(c, plan);
-        AbortWatch watch =
-                c.abortOnFail() ? new AbortWatch(c.thresholds(), c.abortDelay(), plan.totalRequests(), listener) : null;
+        AbortWatch watch = c.checks().abortOnFail()
+                ? new AbortWatch(c.checks().thresholds(), c.checks().abortDelay(), plan.totalRequests(), listener)
+                : null;
         LoadEngine e = LoadEngine.builder(plan, senders)
-                .ride(c.ride())
-                .mix(c.mix())
-                .retryPolicy(c.retryPolicy())
-                .seed(c.seed())
+                .ride(c.workload().ride())
+                .mix(c.workload().mix())
+                .retryPolicy(c.target().retryPolicy())
+                .seed(c.workload().seed())
                 .listener(watch == null ? listener : watch)
-                .openModel(c.openModel())
-                .ramp(c.ramp())
-                .progress(ProgressPrinter.forRun(c.quiet(), c.progress() || console, err), 1_000)
+                .openModel(c.workload().openModel())
+                .ramp(c.workload().ramp())
+                .progress(ProgressPrinter.forRun(c.output().quiet(), c.output().progress() || console, err), 1_000)
                 .build();
         watch(e, c, watch);
         long jitBefore = ProcessCpu.jitCompilerNanos();
@@ -478,7 +490,9 @@ public final class ClientRunner {
                 ? "before the run: " + before.failure()
                 : after.ridesStored().isEmpty()
                         ? "after the run: " + after.failure()
-                        : c.shard().whole() ? null : ShardNotes.serverNotReconciled(c.shard(), before, after);
+                        : c.workload().shard().whole()
+                                ? null
+                                : ShardNotes.serverNotReconciled(c.workload().shard(), before, after);
         Reconciliation reconciliation = Reconciliation.of(result, before.ridesStored(), after.ridesStored(), whyNot);
         RunReport report = RunReport.builder()
                 .config(c)
@@ -496,7 +510,8 @@ public final class ClientRunner {
                 .abort(watch == null ? null : watch.abort())
                 .build();
         MetricSource metrics = hooks.metrics(report);
-        report = RunVerdict.judge(report, metrics, hooks.clientName(), c.rate()); // null in the closed model
+        report = RunVerdict.judge(
+                report, metrics, hooks.clientName(), c.workload().rate()); // null in the closed model
         BriefSummary.printResult(stdout, report);
         VerboseSummary.printResult(out, report);
         hooks.afterRun(report);
@@ -506,7 +521,7 @@ public final class ClientRunner {
     /** Lets --metrics-port serve {@code e}'s live figures, and {@code abort} (if not null) judge and stop it. */
     private void watch(LoadEngine e, RunConfig c, AbortWatch abort) {
         if (live != null) {
-            live.watch(e.runId(), c.startAt(), c.shard(), e::live);
+            live.watch(e.runId(), c.workload().startAt(), c.workload().shard(), e::live);
         }
         if (abort != null) {
             abort.attach(e::live, e::stop);
@@ -515,6 +530,8 @@ public final class ClientRunner {
 
     private static ServerProbe.Answer probe(RunConfig c, String baseUrl) {
         return ServerProbe.statistics(
-                baseUrl, c.connectTimeoutMillis(), Math.min(c.readTimeoutMillis(), PROBE_READ_TIMEOUT_MS));
+                baseUrl,
+                c.target().connectTimeoutMillis(),
+                Math.min(c.target().readTimeoutMillis(), PROBE_READ_TIMEOUT_MS));
     }
 }

@@ -65,7 +65,7 @@ public final class Main {
             String unmeasurable = parsed.helpRequested()
                     ? null
                     : MetricCatalog.clientPart1()
-                            .unmeasurable(parsed.configs().get(0).thresholds());
+                            .unmeasurable(parsed.config().checks().thresholds());
             if (unmeasurable != null) {
                 throw new UsageException(unmeasurable);
             }
@@ -84,8 +84,8 @@ public final class Main {
         int code = r.run(parsed.configs(), RunHooks.NONE);
         boolean finished = code == 0 || code == ThresholdCheck.EXIT_CODE;
         if (finished
-                && parsed.config().summaryJson() == null
-                && !parsed.config().verbose()) {
+                && parsed.config().output().summaryJson() == null
+                && !parsed.config().output().verbose()) {
             out.println(NEXT);
             out.flush();
         }

@@ -51,14 +51,8 @@ class ClientPart1IT {
                     .ridesStored()
                     .orElseThrow();
             // 2 x 54,000 requests: half of them are enough for a warm-up (WarmUp.MIN_ATTEMPTS)
-            RunConfig config = Fixtures.config()
-                    .threads(16)
-                    .skiers(6_000)
-                    .baseUrl(server.baseUrl())
-                    .baselineRequests(200)
-                    .build();
-            List<RunConfig> sweep =
-                    List.of(config, config.toBuilder().threads(8).build());
+            RunConfig config = Fixtures.config("-t", "16", "-s", "6000", "-i", server.baseUrl(), "--baseline", "200");
+            List<RunConfig> sweep = List.of(config, config.withThreads(8));
             CalibrationStore store = new CalibrationStore(cache);
             List<RunReport> reports = sweep(sweep, store);
             assertEquals(2, reports.size());
@@ -90,8 +84,8 @@ class ClientPart1IT {
                     reports.get(1).model().network().cpuNanosPerRequest(),
                     1e-6);
 
-            String key =
-                    CalibrationStore.key(server.baseUrl(), config.transport().cliName());
+            String key = CalibrationStore.key(
+                    server.baseUrl(), config.target().transport().cliName());
             Instant then = Instant.now().minusSeconds(60);
             store.save(key, new CalibrationStore.Entry(150_000, 1e9, then));
             out.reset();
@@ -181,13 +175,7 @@ class ClientPart1IT {
                 };
             }
         };
-        int exit = runner.run(
-                List.of(Fixtures.config()
-                        .threads(16)
-                        .skiers(100_000)
-                        .baselineRequests(0)
-                        .build()),
-                stopWhenSending);
+        int exit = runner.run(List.of(Fixtures.config("-t", "16", "-s", "100000", "--baseline", "0")), stopWhenSending);
         assertTrue(runner.awaitFinished(1, TimeUnit.SECONDS));
         assertEquals(1, exit);
         String o = out();

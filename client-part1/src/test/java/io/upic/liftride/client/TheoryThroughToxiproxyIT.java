@@ -39,13 +39,8 @@ class TheoryThroughToxiproxyIT {
             HostPort far = toxiproxy.proxy("liftride", new HostPort("127.0.0.1", direct.getPort()));
             toxiproxy.latency("liftride", Duration.ofMillis(30), Duration.ZERO);
             // 720 requests: startup 4 threads x 40, peak 16 x 30, cooldown 2 x 40; a few seconds at 30+ ms each
-            RunConfig config = Fixtures.config()
-                    .threads(16)
-                    .skiers(400)
-                    .meanRuns(2)
-                    .baseUrl("http://" + far + direct.getPath())
-                    .baselineRequests(20)
-                    .build();
+            RunConfig config = Fixtures.config(
+                    "-t", "16", "-s", "400", "-m", "2", "-i", "http://" + far + direct.getPath(), "--baseline", "20");
             List<RunReport> reports = new ArrayList<>();
             RunHooks hooks = new RunHooks() {
                 @Override

@@ -1,6 +1,7 @@
 package io.upic.liftride.client.report;
 
 import io.upic.liftride.client.cli.RunConfig;
+import io.upic.liftride.client.cli.Workload;
 import io.upic.liftride.client.engine.PhaseResult;
 import io.upic.liftride.client.engine.RunResult;
 import io.upic.liftride.client.http.AttemptCodes;
@@ -48,14 +49,14 @@ public final class BriefSummary {
                 "Server %s%s, transport %s%n",
                 serverUrl,
                 embedded ? " (embedded, started by this client)" : "",
-                c.transport().cliName());
-        if (c.baselineRequests() > 0) {
+                c.target().transport().cliName());
+        if (c.checks().baselineRequests() > 0) {
             out.printf(
                     L,
                     "Measuring W: up to %,d + %,d requests from 1 thread (each half stops at %.1f s once 200 are"
                             + " sent)...%n",
-                    c.baselineRequests(),
-                    c.baselineRequests(),
+                    c.checks().baselineRequests(),
+                    c.checks().baselineRequests(),
                     Baseline.PART_LIMIT_NANOS / 1e9);
         }
         out.flush();
@@ -109,7 +110,7 @@ public final class BriefSummary {
     }
 
     /** The plan in one line, before the run. */
-    public static void printPlan(PrintStream out, RunConfig c, LoadPlan plan) {
+    public static void printPlan(PrintStream out, Workload c, LoadPlan plan) {
         out.println();
         out.printf(
                 L,
@@ -157,7 +158,7 @@ public final class BriefSummary {
                 r.throughputPerSecond());
         out.println(String.format(L, LABEL, "latency") + latency(report.summary()));
         operations(report.summary()).forEach(out::println);
-        Ramp ramp = report.config().ramp();
+        Ramp ramp = report.config().workload().ramp();
         (ramp == null ? rates(r) : RampStages.lines(ramp, r.phases()))
                 .forEach(line -> out.printf(L, LABEL + "%s%n", line.startsWith("NOT") ? "" : "open model", line));
         if (!r.failuresByCause().isEmpty()) {

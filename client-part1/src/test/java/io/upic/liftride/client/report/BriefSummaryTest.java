@@ -45,7 +45,7 @@ class BriefSummaryTest {
     void aRunIsItsPlanCountsLatencyPredictionAndChecksInAFewNarrowLines() {
         RunReport report = run(32, 9_000_000_000L, 0, PERCENTILES);
         List<String> lines = lines(out -> {
-            BriefSummary.printPlan(out, report.config(), report.plan());
+            BriefSummary.printPlan(out, report.config().workload(), report.plan());
             BriefSummary.printResult(out, report);
         });
         assertEquals(
@@ -104,7 +104,7 @@ class BriefSummaryTest {
     /** The standard sweep's shape: 4 thread counts, from the server line to the table, within the line budget. */
     @Test
     void theStandardSweepFitsItsLineBudgetAndEndsWithItsTable() {
-        RunConfig first = Fixtures.config().build();
+        RunConfig first = Fixtures.config();
         List<RunReport> reports = new ArrayList<>();
         List<String> lines = new ArrayList<>(lines(out -> {
             BriefSummary.printServer(out, first, "http://127.0.0.1:1/liftride", true);
@@ -116,7 +116,7 @@ class BriefSummaryTest {
             RunReport report = run(threads[i], 9_000_000_000L + i * 4_000_000_000L, i, PERCENTILES);
             reports.add(report);
             List<String> run = lines(out -> {
-                BriefSummary.printPlan(out, report.config(), report.plan());
+                BriefSummary.printPlan(out, report.config().workload(), report.plan());
                 BriefSummary.printResult(out, report);
             });
             assertTrue(run.size() + 1 <= BriefSummary.MAX_RUN_LINES, "with client-part2's files line:\n" + run);

@@ -91,11 +91,11 @@ final class Instrumentation implements RunHooks {
     @Override
     public AttemptListener listener(RunConfig config, LoadPlan plan) {
         current = new RunRecording(
-                outDir.resolve(runDirName(config.threads())),
+                outDir.resolve(runDirName(config.workload().threads())),
                 plan,
                 Files::newOutputStream,
                 this::writerFailed,
-                config.mix() != null);
+                config.workload().mix() != null);
         return current;
     }
 
@@ -298,9 +298,9 @@ final class Instrumentation implements RunHooks {
                 Locale.US,
                 "%s, %,d skiers, %d lifts, %d runs",
                 first.plan().planName(),
-                first.config().skiers(),
-                first.config().lifts(),
-                first.config().meanRuns());
+                first.config().workload().skiers(),
+                first.config().workload().lifts(),
+                first.config().workload().meanRuns());
     }
 
     /** Whether every run's instrumentation checks passed (rows == attempts, histograms == attempts, files written). */

@@ -117,7 +117,7 @@ public final class Main {
             err.flush();
             return UsageException.EXIT_CODE;
         }
-        boolean verbose = parsed.config().verbose();
+        boolean verbose = parsed.config().output().verbose();
         if (verbose) {
             out.println("Output folder: " + outDir);
         }
@@ -147,7 +147,10 @@ public final class Main {
     /** The configs with a relative --summary-json resolved where --out is, against the working directory. */
     private List<RunConfig> resolved(List<RunConfig> configs) {
         return configs.stream()
-                .map(c -> c.summaryJson() == null ? c : c.withSummaryJson(workingDir.resolve(c.summaryJson())))
+                .map(c -> c.output().summaryJson() == null
+                        ? c
+                        : c.withOutput(c.output()
+                                .withSummaryJson(workingDir.resolve(c.output().summaryJson()))))
                 .toList();
     }
 
