@@ -23,10 +23,15 @@ public final class Fixtures {
 
     private Fixtures() {}
 
-    /** What {@code -t 32 -s 20000} and {@code flags} give: the documented defaults for everything else. */
+    /** What {@code flags} give, with {@code -t 32} and {@code -s 20000} unless they set them. */
     public static RunConfig config(String... flags) {
-        List<String> args = new ArrayList<>(List.of("-t", "32", "-s", "20000"));
-        args.addAll(List.of(flags));
+        List<String> args = new ArrayList<>(List.of(flags));
+        if (!args.contains("-t")) {
+            args.addAll(List.of("-t", "32"));
+        }
+        if (!args.contains("-s")) {
+            args.addAll(List.of("-s", "20000"));
+        }
         try {
             return RunOptions.parse(args.toArray(String[]::new)).config();
         } catch (UsageException e) {

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.upic.liftride.client.cli.RunConfig;
+import io.upic.liftride.client.prediction.CalibrationStore;
 import io.upic.liftride.client.prediction.LittlesLaw;
 import io.upic.liftride.client.prediction.Prediction;
 import io.upic.liftride.client.report.RunReport;
@@ -42,21 +43,18 @@ class TheoryThroughToxiproxyIT {
             RunConfig config = Fixtures.config(
                     "-t", "16", "-s", "400", "-m", "2", "-i", "http://" + far + direct.getPath(), "--baseline", "20");
             List<RunReport> reports = new ArrayList<>();
-            RunHooks hooks = new RunHooks() {
+            PrintStream print = new PrintStream(out, true, StandardCharsets.UTF_8);
+            Console console = new Console(print, print, false, false) {
                 @Override
                 public void afterRun(RunReport report) {
+                    super.afterRun(report);
                     reports.add(report);
                 }
             };
-            PrintStream print = new PrintStream(out, true, StandardCharsets.UTF_8);
-            int exit = new ClientRunner(
-                            print,
-                            print,
-                            () -> {
-                                throw new AssertionError("must use -i, not start a server");
-                            },
-                            false)
-                    .run(List.of(config), hooks);
+            LocalServer.Starter none = () -> {
+                throw new AssertionError("must use -i, not start a server");
+            };
+            int exit = console.run(config, List.of(16), none, CalibrationStore.NONE, new CtrlC(print, "test"));
             String o = out.toString(StandardCharsets.UTF_8);
             assertEquals(0, exit, o);
             RunReport report = reports.get(0);

@@ -3,7 +3,6 @@ package io.upic.liftride.client.cli;
 import io.upic.liftride.client.threshold.Threshold;
 import java.time.Duration;
 import java.util.List;
-import lombok.Builder;
 import lombok.With;
 
 /**
@@ -16,7 +15,6 @@ import lombok.With;
  * @param baselineRequests --baseline: single-thread requests for Little's law; 0 disables
  * @param recalibrate      --recalibrate: ignore the CPU per request stored by earlier runs and measure it anew
  */
-@Builder(toBuilder = true)
 @With
 public record Checks(
         List<Threshold> thresholds,

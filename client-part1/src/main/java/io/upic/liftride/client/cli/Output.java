@@ -2,7 +2,6 @@ package io.upic.liftride.client.cli;
 
 import io.upic.liftride.client.live.MetricsAddress;
 import java.nio.file.Path;
-import lombok.Builder;
 import lombok.With;
 
 /**
@@ -15,7 +14,6 @@ import lombok.With;
  * @param progress       --progress: show the progress line even when not on a terminal
  * @param metricsAddress --metrics-port: where the live metrics are served while the client runs; null: not
  */
-@Builder(toBuilder = true)
 @With
 public record Output(
         Path summaryJson, boolean quiet, boolean verbose, boolean progress, MetricsAddress metricsAddress) {

@@ -2,14 +2,12 @@ package io.upic.liftride.client.cli;
 
 import io.upic.liftride.client.prediction.Baseline;
 import java.util.Objects;
-import lombok.Builder;
 import lombok.With;
 
 /**
  * Everything one run needs, as parsed from the command line, by concern; each part checks its own fields.
  * Immutable; {@code with*} methods (Lombok) return modified copies.
  */
-@Builder(toBuilder = true)
 @With
 public record RunConfig(Target target, Workload workload, Output output, Checks checks) {
 

@@ -3,7 +3,6 @@ package io.upic.liftride.client.cli;
 import io.upic.liftride.client.http.RetryPolicy;
 import io.upic.liftride.client.transport.Transport;
 import java.util.Objects;
-import lombok.Builder;
 import lombok.With;
 
 /**
@@ -15,7 +14,6 @@ import lombok.With;
  * @param readTimeoutMillis    --read-timeout-ms (also the write timeout)
  * @param retryPolicy          --backoff-ms, --backoff-max-ms, --give-up-after-ms; always the assignment's 6 attempts
  */
-@Builder(toBuilder = true)
 @With
 public record Target(
         String baseUrl, Transport transport, int connectTimeoutMillis, int readTimeoutMillis, RetryPolicy retryPolicy) {

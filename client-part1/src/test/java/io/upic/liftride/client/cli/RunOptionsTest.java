@@ -237,9 +237,6 @@ class RunOptionsTest {
         ParsedArgs p = RunOptions.parse(new String[] {"-t", "32,64, 128,256", "-s", "20000"});
         assertEquals(List.of(32, 64, 128, 256), p.threadCounts());
         assertEquals(32, p.config().workload().threads());
-        assertEquals(
-                List.of(32, 64, 128, 256),
-                p.configs().stream().map(c -> c.workload().threads()).toList());
         assertEquals("-t/--threads must be an integer in 1..1024, got 2000", error("-t", "32,2000", "-s", "1"));
         assertEquals(
                 "-t/--threads must be a thread count or a comma-separated list like 32,64,128,256, got 32,,64",
