@@ -2,16 +2,17 @@ package io.upic.liftride.client;
 
 import java.io.PrintStream;
 import java.util.Objects;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.function.IntSupplier;
 
 /**
- * Ctrl-C for a command-line entry that runs a {@link ClientRunner}: on JVM shutdown, stop the runner
- * and wait until its partial account (and whatever its hooks write) is out. Thread-safe: the
- * shutdown hook calls {@link #onShutdown()} on its own thread while the main thread runs.
+ * Ctrl-C for a command-line entry that runs a {@link Sweep}: on JVM shutdown, stop the sweep and wait until its
+ * partial account (and whatever its hooks write) is out. Thread-safe: the shutdown hook calls {@link #onShutdown()}
+ * on its own thread while the main thread runs.
  *
- * <p>Shared by client-part1's and client-part2's {@code Main}, so the two entries differ only in
- * their options and hooks.
+ * <p>Shared by client-part1's and client-part2's {@code Main}, so the two entries differ only in their options and
+ * hooks.
  */
 public final class CtrlC {
 
@@ -20,7 +21,8 @@ public final class CtrlC {
 
     private final PrintStream err;
     private final String whatHappensNext;
-    private volatile ClientRunner runner;
+    private final CountDownLatch finished = new CountDownLatch(1);
+    private volatile Sweep sweep;
     private volatile boolean shuttingDown;
 
     /**
@@ -32,26 +34,34 @@ public final class CtrlC {
         this.whatHappensNext = Objects.requireNonNull(whatHappensNext, "whatHappensNext");
     }
 
-    /** The runner the next Ctrl-C stops; stops it at once if Ctrl-C came before it existed. */
-    public void attach(ClientRunner r) {
-        runner = r;
+    /**
+     * Runs {@code account} (which runs {@code s} and prints its account) where the next Ctrl-C stops {@code s} and
+     * waits until {@code account} returns; stops {@code s} at once if Ctrl-C came before. Called once.
+     */
+    public int run(Sweep s, IntSupplier account) {
+        sweep = s;
         if (shuttingDown) {
-            r.stop();
+            s.stop(null);
+        }
+        try {
+            return account.getAsInt();
+        } finally {
+            finished.countDown();
         }
     }
 
-    /** What the JVM's shutdown hook does: stop the run and wait for its partial account. */
+    /** What the JVM's shutdown hook does: stop the sweep and wait for its partial account. */
     public void onShutdown() {
         shuttingDown = true;
-        ClientRunner r = runner;
-        if (r == null || r.isFinished()) {
+        Sweep s = sweep;
+        if (s == null || finished.getCount() == 0) {
             return;
         }
         err.println();
         err.println("interrupted: stopping after the attempts in flight, then " + whatHappensNext);
-        r.stop();
+        s.stop(null);
         try {
-            r.awaitFinished(SHUTDOWN_WAIT_SECONDS, TimeUnit.SECONDS);
+            finished.await(SHUTDOWN_WAIT_SECONDS, TimeUnit.SECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }

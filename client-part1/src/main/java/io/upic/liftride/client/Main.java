@@ -65,7 +65,7 @@ public final class Main {
             String unmeasurable = parsed.helpRequested()
                     ? null
                     : MetricCatalog.clientPart1()
-                            .unmeasurable(parsed.configs().get(0).thresholds());
+                            .unmeasurable(parsed.config().checks().thresholds());
             if (unmeasurable != null) {
                 throw new UsageException(unmeasurable);
             }
@@ -79,13 +79,11 @@ public final class Main {
             out.flush();
             return 0;
         }
-        ClientRunner r = new ClientRunner(out, err, starter, console, store);
-        ctrlC.attach(r);
-        int code = r.run(parsed.configs(), RunHooks.NONE);
+        boolean verbose = parsed.config().output().verbose();
+        int code = new Console(out, err, console, verbose)
+                .run(parsed.config(), parsed.threadCounts(), starter, store, ctrlC);
         boolean finished = code == 0 || code == ThresholdCheck.EXIT_CODE;
-        if (finished
-                && parsed.config().summaryJson() == null
-                && !parsed.config().verbose()) {
+        if (finished && parsed.config().output().summaryJson() == null && !verbose) {
             out.println(NEXT);
             out.flush();
         }

@@ -1,22 +1,55 @@
 package io.upic.liftride.client;
 
 import io.upic.liftride.client.cli.RunConfig;
+import io.upic.liftride.client.cli.Workload;
 import io.upic.liftride.client.engine.AttemptListener;
+import io.upic.liftride.client.engine.ProgressListener;
 import io.upic.liftride.client.plan.LoadPlan;
+import io.upic.liftride.client.prediction.Baseline;
+import io.upic.liftride.client.prediction.CpuDemand;
+import io.upic.liftride.client.prediction.Prediction;
+import io.upic.liftride.client.prediction.WarmUp;
 import io.upic.liftride.client.report.RunReport;
 import io.upic.liftride.client.threshold.MetricSource;
 import io.upic.liftride.client.threshold.ResultMetrics;
+import java.time.Duration;
 import java.util.List;
 
 /**
- * How client-part2 (or a test) extends a {@link ClientRunner} run without copying it: a listener per
- * run, and callbacks after each run and after a sweep. All methods are called on the thread that
- * called {@link ClientRunner#run}; default methods do nothing.
+ * What a {@link Sweep} tells its caller as it goes, and how the caller extends its runs: the console's printer
+ * ({@link Console}), client-part2's instrumentation, a test. All methods are called on the thread that called
+ * {@link Sweep#run}, as its steps happen; default methods do nothing.
  */
 public interface RunHooks {
 
-    /** No extension: client-part1's own behaviour. */
+    /** No extension, nothing printed. */
     RunHooks NONE = new RunHooks() {};
+
+    /** The warm-up starts: slices of -t {@code threads} until the JIT compiler has settled. */
+    default void warmingUp(int threads) {}
+
+    /** The warm-up ended ({@code w} null: nothing measured). */
+    default void warmedUp(int threads, WarmUp.Result w) {}
+
+    /** The server passed the pre-flight check; {@code config}'s baseline is measured next. */
+    default void server(RunConfig config, String baseUrl, boolean embedded) {}
+
+    /** The baseline was measured (not called without one). */
+    default void baseline(Baseline.Result b) {}
+
+    /** The prediction's inputs: the baseline (null: none) and the D of the first run's {@code requests}. */
+    default void measured(Baseline.Result b, CpuDemand demand, long requests, long baselineNanos) {}
+
+    /** The first run starts at --start-at, in {@code remaining}. */
+    default void waiting(Duration remaining) {}
+
+    /** A run is about to start, with what was predicted for it (null: no prediction, no model). */
+    default void planned(Workload workload, LoadPlan plan, Prediction naive, Prediction model) {}
+
+    /** The progress of the run of {@code config}; null for none. */
+    default ProgressListener progress(RunConfig config) {
+        return null;
+    }
 
     /**
      * The listener for the run of {@code config}: called once per run, before the run's clock starts, so time
@@ -27,8 +60,8 @@ public interface RunHooks {
     }
 
     /**
-     * The finished run's measured metrics, read by its printed summary, its thresholds and its JSON summary: called
-     * once per run before its summary is printed and {@link #afterRun}. client-part1's counters by default.
+     * The finished run's measured metrics, read by its thresholds and its JSON summary: called once per run before
+     * {@link #afterRun}. client-part1's counters by default.
      */
     default MetricSource metrics(RunReport report) {
         return new ResultMetrics(report.result());
@@ -39,15 +72,12 @@ public interface RunHooks {
         return "client-part1";
     }
 
-    /**
-     * A run finished and its summary was printed; its thresholds are checked and its JSON summary built
-     * ({@link RunReport#summary()}).
-     */
+    /** A run finished; its thresholds are checked and its JSON summary built ({@link RunReport#summary()}). */
     default void afterRun(RunReport report) {}
 
     /**
-     * Every run of the command finished (one element unless -t had a list) and the thresholds are printed: what is
-     * printed here is the console's last word.
+     * Every run finished (one element unless -t had a list) and the thresholds are printed: what is printed here is
+     * the console's last word.
      */
     default void afterAll(List<RunReport> reports) {}
 }

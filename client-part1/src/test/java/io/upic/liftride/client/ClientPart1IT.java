@@ -20,7 +20,6 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -51,16 +50,9 @@ class ClientPart1IT {
                     .ridesStored()
                     .orElseThrow();
             // 2 x 54,000 requests: half of them are enough for a warm-up (WarmUp.MIN_ATTEMPTS)
-            RunConfig config = Fixtures.config()
-                    .threads(16)
-                    .skiers(6_000)
-                    .baseUrl(server.baseUrl())
-                    .baselineRequests(200)
-                    .build();
-            List<RunConfig> sweep =
-                    List.of(config, config.toBuilder().threads(8).build());
+            RunConfig config = Fixtures.config("-t", "16", "-s", "6000", "-i", server.baseUrl(), "--baseline", "200");
             CalibrationStore store = new CalibrationStore(cache);
-            List<RunReport> reports = sweep(sweep, store);
+            List<RunReport> reports = sweep(config, store);
             assertEquals(2, reports.size());
             for (RunReport report : reports) {
                 RunResult r = report.result();
@@ -90,12 +82,12 @@ class ClientPart1IT {
                     reports.get(1).model().network().cpuNanosPerRequest(),
                     1e-6);
 
-            String key =
-                    CalibrationStore.key(server.baseUrl(), config.transport().cliName());
+            String key = CalibrationStore.key(
+                    server.baseUrl(), config.target().transport().cliName());
             Instant then = Instant.now().minusSeconds(60);
             store.save(key, new CalibrationStore.Entry(150_000, 1e9, then));
             out.reset();
-            List<RunReport> again = sweep(sweep, store);
+            List<RunReport> again = sweep(config, store);
             assertFalse(out().contains("Warm-up"), "an entry is stored: no warm-up");
             assertTrue(source(again.get(0)).startsWith("stored "), source(again.get(0)));
             assertTrue(source(again.get(0)).endsWith(", cold JVM"), source(again.get(0)));
@@ -107,18 +99,20 @@ class ClientPart1IT {
         }
     }
 
-    private List<RunReport> sweep(List<RunConfig> configs, CalibrationStore store) {
+    /** Runs {@code config} at -t 16 then 8. */
+    private List<RunReport> sweep(RunConfig config, CalibrationStore store) {
         List<RunReport> reports = new ArrayList<>();
-        RunHooks hooks = new RunHooks() {
+        Console console = new Console(stream(out), stream(err), false, false) {
             @Override
             public void afterRun(RunReport report) {
+                super.afterRun(report);
                 reports.add(report);
             }
         };
         LocalServer.Starter none = () -> {
             throw new AssertionError("must use -i, not start a server");
         };
-        int exit = new ClientRunner(stream(out), stream(err), none, false, store).run(configs, hooks);
+        int exit = console.run(config, List.of(16, 8), none, store, new CtrlC(stream(err), "test"));
         assertEquals(0, exit, out() + err.toString(StandardCharsets.UTF_8));
         return reports;
     }
@@ -169,26 +163,23 @@ class ClientPart1IT {
 
     @Test
     void stoppingARunPrintsThePartialAccountAndExitsOne() throws Exception {
-        ClientRunner runner = new ClientRunner(stream(out), stream(err), EmbeddedTarget::start, false);
         AtomicInteger attempts = new AtomicInteger();
-        RunHooks stopWhenSending = new RunHooks() {
+        Console stopWhenSending = new Console(stream(out), stream(err), false, false) {
             @Override
             public AttemptListener listener(RunConfig config, LoadPlan plan) {
                 return work -> (epochMillis, nanos, latency, code, attempt) -> {
                     if (attempts.incrementAndGet() == 2_000) {
-                        runner.stop(); // from a worker thread, mid-run
+                        stop(); // from a worker thread, mid-run
                     }
                 };
             }
         };
-        int exit = runner.run(
-                List.of(Fixtures.config()
-                        .threads(16)
-                        .skiers(100_000)
-                        .baselineRequests(0)
-                        .build()),
-                stopWhenSending);
-        assertTrue(runner.awaitFinished(1, TimeUnit.SECONDS));
+        int exit = stopWhenSending.run(
+                Fixtures.config("-t", "16", "-s", "100000", "--baseline", "0"),
+                List.of(16),
+                EmbeddedTarget::start,
+                CalibrationStore.NONE,
+                new CtrlC(stream(err), "test"));
         assertEquals(1, exit);
         String o = out();
         assertTrue(o.contains("STOPPED before the end: partial account"), o);

@@ -10,6 +10,7 @@ import io.upic.liftride.client.cli.RunOptions;
 import io.upic.liftride.client.engine.AttemptListener;
 import io.upic.liftride.client.engine.RunResult;
 import io.upic.liftride.client.plan.LoadPlan;
+import io.upic.liftride.client.prediction.CalibrationStore;
 import io.upic.liftride.client.report.RunReport;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -20,7 +21,7 @@ import java.util.Map;
 
 /**
  * One whole client invocation as {@code Main.run} does it (flags parsed by {@link RunOptions}, then
- * {@link ClientRunner}: pre-flight GET /statistics, the run, the reconciliation GET), with the run's
+ * {@link Console} and its {@link Sweep}: pre-flight GET /statistics, the run, the reconciliation GET), with the run's
  * report captured for assertions. Never starts a server: the flags must carry {@code -i}.
  */
 record ClientRun(int exit, List<RunReport> reports, String out, String err, long millis) {
@@ -35,25 +36,30 @@ record ClientRun(int exit, List<RunReport> reports, String out, String err, long
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         List<RunReport> reports = new ArrayList<>();
-        ClientRunner runner = new ClientRunner(
-                new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8),
-                () -> {
-                    throw new AssertionError("the test passes -i: no embedded server");
-                },
-                false);
-        long start = System.nanoTime();
-        int exit = runner.run(parsed.configs(), new RunHooks() {
-            @Override
-            public AttemptListener listener(RunConfig config, LoadPlan plan) {
-                return listener;
-            }
+        PrintStream errStream = new PrintStream(err, true, StandardCharsets.UTF_8);
+        Console console =
+                new Console(
+                        new PrintStream(out, true, StandardCharsets.UTF_8),
+                        errStream,
+                        false,
+                        parsed.config().output().verbose()) {
+                    @Override
+                    public AttemptListener listener(RunConfig config, LoadPlan plan) {
+                        return listener;
+                    }
 
-            @Override
-            public void afterRun(RunReport report) {
-                reports.add(report);
-            }
-        });
+                    @Override
+                    public void afterRun(RunReport report) {
+                        super.afterRun(report);
+                        reports.add(report);
+                    }
+                };
+        LocalServer.Starter none = () -> {
+            throw new AssertionError("the test passes -i: no embedded server");
+        };
+        long start = System.nanoTime();
+        int exit = console.run(
+                parsed.config(), parsed.threadCounts(), none, CalibrationStore.NONE, new CtrlC(errStream, "test"));
         long millis = (System.nanoTime() - start) / 1_000_000;
         return new ClientRun(
                 exit,

@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Timeout;
  * A real Ctrl-C: the client runs as its own JVM ({@code java -cp <test class path>
  * io.upic.liftride.client.Main}) against an embedded server in this JVM and gets SIGINT mid-run. It
  * must print the partial account (done, failed, not sent) that reconciles with the server, and exit
- * 130. (ClientPart1IT stops a run through ClientRunner.stop(), and client-part2's IT calls its
+ * 130. (ClientPart1IT stops a run through Console.stop(), and client-part2's IT calls its
  * Main.onShutdown() for the CSV; this is the signal, the JVM's shutdown hook and part1's Main.)
  */
 // A hang is a failure, not a stuck build.

@@ -9,6 +9,7 @@ import io.upic.liftride.client.prediction.Baseline;
 import io.upic.liftride.client.report.Reconciliation;
 import io.upic.liftride.client.report.RunReport;
 import io.upic.liftride.flags.UsageException;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
@@ -22,10 +23,17 @@ public final class Fixtures {
 
     private Fixtures() {}
 
-    /** What {@code -t 32 -s 20000} gives: the documented defaults for everything else. */
-    public static RunConfig.RunConfigBuilder config() {
+    /** What {@code flags} give, with {@code -t 32} and {@code -s 20000} unless they set them. */
+    public static RunConfig config(String... flags) {
+        List<String> args = new ArrayList<>(List.of(flags));
+        if (!args.contains("-t")) {
+            args.addAll(List.of("-t", "32"));
+        }
+        if (!args.contains("-s")) {
+            args.addAll(List.of("-s", "20000"));
+        }
         try {
-            return RunOptions.parse(new String[] {"-t", "32", "-s", "20000"}).config().toBuilder();
+            return RunOptions.parse(args.toArray(String[]::new)).config();
         } catch (UsageException e) {
             throw new AssertionError(e);
         }
@@ -83,10 +91,10 @@ public final class Fixtures {
      * stored exactly the successful requests; no baseline, no predictions, process CPU unknown, 2 cores.
      */
     public static RunReport.RunReportBuilder report(RunResult result) {
-        RunConfig c = config().build();
+        RunConfig c = config();
         return RunReport.builder()
                 .config(c)
-                .plan(c.loadPlan())
+                .plan(c.workload().loadPlan())
                 .serverUrl("http://127.0.0.1:1/liftride")
                 .embeddedServer(true)
                 .result(result)

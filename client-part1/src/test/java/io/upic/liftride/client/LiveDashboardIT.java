@@ -78,7 +78,8 @@ class LiveDashboardIT {
             for (ClientRun shard : shards) {
                 RunResult r = shard.result();
                 assertEquals(r.requests().planned(), r.requests().successful(), shard.output());
-                String selector = "{shard=\"" + shard.reports().get(0).config().shard() + "\"}";
+                String selector =
+                        "{shard=\"" + shard.reports().get(0).config().workload().shard() + "\"}";
                 double successful = last(prometheus, "liftride_client_requests_successful_total" + selector, to);
                 assertEquals(r.requests().successful(), successful, "successful, live vs the account " + selector);
                 assertEquals(

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.upic.liftride.client.cli.RunConfig;
+import io.upic.liftride.client.prediction.CalibrationStore;
 import io.upic.liftride.client.prediction.LittlesLaw;
 import io.upic.liftride.client.prediction.Prediction;
 import io.upic.liftride.client.report.RunReport;
@@ -39,29 +40,21 @@ class TheoryThroughToxiproxyIT {
             HostPort far = toxiproxy.proxy("liftride", new HostPort("127.0.0.1", direct.getPort()));
             toxiproxy.latency("liftride", Duration.ofMillis(30), Duration.ZERO);
             // 720 requests: startup 4 threads x 40, peak 16 x 30, cooldown 2 x 40; a few seconds at 30+ ms each
-            RunConfig config = Fixtures.config()
-                    .threads(16)
-                    .skiers(400)
-                    .meanRuns(2)
-                    .baseUrl("http://" + far + direct.getPath())
-                    .baselineRequests(20)
-                    .build();
+            RunConfig config = Fixtures.config(
+                    "-t", "16", "-s", "400", "-m", "2", "-i", "http://" + far + direct.getPath(), "--baseline", "20");
             List<RunReport> reports = new ArrayList<>();
-            RunHooks hooks = new RunHooks() {
+            PrintStream print = new PrintStream(out, true, StandardCharsets.UTF_8);
+            Console console = new Console(print, print, false, false) {
                 @Override
                 public void afterRun(RunReport report) {
+                    super.afterRun(report);
                     reports.add(report);
                 }
             };
-            PrintStream print = new PrintStream(out, true, StandardCharsets.UTF_8);
-            int exit = new ClientRunner(
-                            print,
-                            print,
-                            () -> {
-                                throw new AssertionError("must use -i, not start a server");
-                            },
-                            false)
-                    .run(List.of(config), hooks);
+            LocalServer.Starter none = () -> {
+                throw new AssertionError("must use -i, not start a server");
+            };
+            int exit = console.run(config, List.of(16), none, CalibrationStore.NONE, new CtrlC(print, "test"));
             String o = out.toString(StandardCharsets.UTF_8);
             assertEquals(0, exit, o);
             RunReport report = reports.get(0);

@@ -36,6 +36,13 @@ public final class MaxDuration {
 
     private MaxDuration() {}
 
+    /** Checks {@code d} against the flag's rule: 0..720h. */
+    static void check(String field, Duration d) {
+        if (d.isNegative() || d.compareTo(MAX) > 0) {
+            throw new IllegalArgumentException(field + " not in 0..720h: " + d);
+        }
+    }
+
     /**
      * The flag's value: a number and a unit, or 0 for {@link #NONE}.
      *
@@ -77,19 +84,20 @@ public final class MaxDuration {
      * {@code --max-duration}, or the default the class comment describes when it has none.
      */
     public static Duration of(List<RunConfig> configs) {
-        Duration given = configs.get(0).maxDuration();
+        Duration given = configs.get(0).workload().maxDuration();
         return given != null ? given : defaultFor(configs);
     }
 
     /** The default limit of an invocation of {@code configs}: see the class comment. */
     public static Duration defaultFor(List<RunConfig> configs) {
-        long millis = 2L * configs.get(0).baselineRequests() * DEFAULT_MILLIS_PER_REQUEST;
+        long millis = 2L * configs.get(0).checks().baselineRequests() * DEFAULT_MILLIS_PER_REQUEST;
         for (RunConfig c : configs) {
-            LoadPlan plan = c.loadPlan();
+            Workload w = c.workload();
+            LoadPlan plan = w.loadPlan();
             long run = plan.totalRequests() * DEFAULT_MILLIS_PER_REQUEST;
-            OpenModel open = c.openModel();
-            millis += c.ramp() != null
-                    ? Math.max(run, 2 * c.ramp().durationNanos() / 1_000_000)
+            OpenModel open = w.openModel();
+            millis += w.ramp() != null
+                    ? Math.max(run, 2 * w.ramp().durationNanos() / 1_000_000)
                     : open == null ? run : Math.max(run, 2 * scheduleMillis(plan, open));
         }
         return DEFAULT_SLACK.plusMillis(millis);

@@ -18,9 +18,4 @@ public record ParsedArgs(CommandLine commandLine, List<Integer> threadCounts, Ru
     public ParsedArgs {
         threadCounts = List.copyOf(threadCounts);
     }
-
-    /** One config per thread count, in order (a sweep); the single config when -t had one value. */
-    public List<RunConfig> configs() {
-        return threadCounts.stream().map(config::withThreads).toList();
-    }
 }

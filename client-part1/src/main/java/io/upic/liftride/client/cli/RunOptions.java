@@ -353,40 +353,44 @@ public final class RunOptions {
             return new ParsedArgs(cl, List.of(), null, true);
         }
         List<Integer> threadCounts = required(cl, THREADS);
-        int skiers = required(cl, SKIERS);
-        RunConfig config = RunConfig.builder()
+        Workload workload = Workload.builder()
                 .threads(threadCounts.get(0))
-                .skiers(skiers)
+                .skiers(required(cl, SKIERS))
                 .lifts(LIFTS.valueIn(cl))
                 .meanRuns(MEAN_RUNS.valueIn(cl))
-                .baseUrl(IP.valueIn(cl))
                 .resortId(RESORT.valueIn(cl))
                 .seasonId(SEASON.valueIn(cl))
                 .dayId(DAY.valueIn(cl))
                 .planName(PLAN.valueIn(cl))
                 .seed(SEED.valueIn(cl))
-                .connectTimeoutMillis(CONNECT_TIMEOUT.valueIn(cl))
-                .readTimeoutMillis(READ_TIMEOUT.valueIn(cl))
-                .baselineRequests(baselineRequests(cl))
-                .retryPolicy(retryPolicy(cl))
-                .progress(PROGRESS.valueIn(cl))
-                .transport(TRANSPORT.valueIn(cl))
-                .thresholds(THRESHOLD.valuesIn(cl))
-                .summaryJson(SUMMARY_JSON.valueIn(cl))
-                .quiet(quiet(cl))
-                .shard(SHARD.withParser(text -> Shard.parse(text, env)).valueIn(cl))
-                .startAt(START_AT.valueIn(cl))
                 .rate(RATE.valueIn(cl))
                 .ramp(ramp(cl))
-                .maxDuration(MAX_DURATION.valueIn(cl))
-                .recalibrate(RECALIBRATE.valueIn(cl))
-                .verbose(VERBOSE.valueIn(cl))
-                .metricsAddress(METRICS_PORT.valueIn(cl))
-                .abortOnFail(abortOnFail(cl))
-                .abortDelay(abortDelay(cl))
                 .mix(mix(cl))
+                .shard(SHARD.withParser(text -> Shard.parse(text, env)).valueIn(cl))
+                .startAt(START_AT.valueIn(cl))
+                .maxDuration(MAX_DURATION.valueIn(cl))
                 .build();
-        checkShard(config, threadCounts);
+        RunConfig config = new RunConfig(
+                new Target(
+                        IP.valueIn(cl),
+                        TRANSPORT.valueIn(cl),
+                        CONNECT_TIMEOUT.valueIn(cl),
+                        READ_TIMEOUT.valueIn(cl),
+                        retryPolicy(cl)),
+                workload,
+                new Output(
+                        SUMMARY_JSON.valueIn(cl),
+                        quiet(cl),
+                        VERBOSE.valueIn(cl),
+                        PROGRESS.valueIn(cl),
+                        METRICS_PORT.valueIn(cl)),
+                new Checks(
+                        THRESHOLD.valuesIn(cl),
+                        abortOnFail(cl),
+                        abortDelay(cl),
+                        baselineRequests(cl),
+                        RECALIBRATE.valueIn(cl)));
+        checkShard(workload, threadCounts);
         checkThresholdOperations(config);
         return new ParsedArgs(cl, threadCounts, config, false);
     }
@@ -486,14 +490,13 @@ public final class RunOptions {
 
     /** Refuses a threshold on an operation the run does not send: it could only fail. */
     private static void checkThresholdOperations(RunConfig config) throws UsageException {
-        for (Threshold t : config.thresholds()) {
-            if (t.operation() != null && (config.mix() == null || !config.mix().contains(t.operation()))) {
+        Mix mix = config.workload().mix();
+        for (Threshold t : config.checks().thresholds()) {
+            if (t.operation() != null && (mix == null || !mix.contains(t.operation()))) {
                 throw new UsageException(THRESHOLD.displayName() + " " + t.expr() + ": "
                         + t.operation().operationId()
                         + " is not in " + MIX.displayName() + ", got "
-                        + (config.mix() == null
-                                ? "no " + MIX.displayName()
-                                : config.mix().toString()));
+                        + (mix == null ? "no " + MIX.displayName() : mix.toString()));
             }
         }
     }
@@ -538,10 +541,10 @@ public final class RunOptions {
      * Refuses a shard that would send nothing: with more shards than the plan has threads (all phases together) at
      * some -t of the list, the last shards get no thread, which is a mistake in the command, not a plan.
      */
-    private static void checkShard(RunConfig config, List<Integer> threadCounts) throws UsageException {
-        Shard shard = config.shard();
+    private static void checkShard(Workload workload, List<Integer> threadCounts) throws UsageException {
+        Shard shard = workload.shard();
         for (int t : threadCounts) {
-            int planThreads = config.withThreads(t).wholePlan().totalThreads();
+            int planThreads = workload.withThreads(t).wholePlan().totalThreads();
             if (shard.count() > planThreads) {
                 throw new UsageException(SHARD.displayName() + " " + shard + ": the plan at -t " + t + " has only "
                         + planThreads + " threads in all its phases, so some shards would send nothing; use at most "

@@ -1,6 +1,7 @@
 package io.upic.liftride.client.report;
 
 import io.upic.liftride.client.cli.RunConfig;
+import io.upic.liftride.client.cli.Workload;
 import io.upic.liftride.client.engine.PhaseResult;
 import io.upic.liftride.client.engine.RunResult;
 import io.upic.liftride.client.http.AttemptCodes;
@@ -44,14 +45,14 @@ public final class BriefSummary {
                 "Server %s%s, transport %s%n",
                 serverUrl,
                 embedded ? " (embedded, started by this client)" : "",
-                c.transport().cliName());
-        if (c.baselineRequests() > 0) {
+                c.target().transport().cliName());
+        if (c.checks().baselineRequests() > 0) {
             out.printf(
                     L,
                     "Measuring W: up to %,d + %,d requests from 1 thread (each half stops at %.1f s once 200 are"
                             + " sent)...%n",
-                    c.baselineRequests(),
-                    c.baselineRequests(),
+                    c.checks().baselineRequests(),
+                    c.checks().baselineRequests(),
                     Baseline.PART_LIMIT_NANOS / 1e9);
         }
         out.flush();
@@ -105,7 +106,7 @@ public final class BriefSummary {
     }
 
     /** The plan in one line, before the run; a --ramp's stages counted, its text cut short to fit the width. */
-    public static void printPlan(PrintStream out, RunConfig c, LoadPlan plan) {
+    public static void printPlan(PrintStream out, Workload c, LoadPlan plan) {
         out.println();
         String line = String.format(
                 L,
@@ -161,7 +162,7 @@ public final class BriefSummary {
                 r.throughputPerSecond());
         out.println(String.format(L, LABEL, "latency") + latency(report.summary()));
         operations(report.summary()).forEach(out::println);
-        if (report.config().ramp() == null) {
+        if (report.config().workload().ramp() == null) {
             rates(r).forEach(line -> out.printf(L, LABEL + "%s%n", "open model", line));
         } else {
             List<String> ramp = RampStages.brief(r.phases());

@@ -452,29 +452,29 @@ public record RunSummary(
                         .toString())
                 .plan(r.planName())
                 .threads(r.numThreads())
-                .skiers(report.config().skiers())
-                .lifts(report.config().lifts())
-                .meanRuns(report.config().meanRuns())
-                .resort(report.config().resortId())
-                .season(report.config().seasonId())
-                .day(report.config().dayId())
+                .skiers(report.config().workload().skiers())
+                .lifts(report.config().workload().lifts())
+                .meanRuns(report.config().workload().meanRuns())
+                .resort(report.config().workload().resortId())
+                .season(report.config().workload().seasonId())
+                .day(report.config().workload().dayId())
                 .failuresByCause(r.failuresByCause())
-                .seed(report.config().seed())
-                .transport(report.config().transport().cliName())
+                .seed(report.config().workload().seed())
+                .transport(report.config().target().transport().cliName())
                 .serverUrl(report.serverUrl())
                 .shard(
-                        report.config().shard().whole()
+                        report.config().workload().shard().whole()
                                 ? null
                                 : new Shard(
-                                        report.config().shard().index(),
-                                        report.config().shard().count()))
+                                        report.config().workload().shard().index(),
+                                        report.config().workload().shard().count()))
                 .offeredRate(offeredRate)
                 .ramp(
-                        report.config().ramp() == null
+                        report.config().workload().ramp() == null
                                 ? null
                                 : new RampOutcome(
-                                        report.config().ramp().text(),
-                                        RampStages.of(report.config().ramp(), r.phases())))
+                                        report.config().workload().ramp().text(),
+                                        RampStages.of(report.config().workload().ramp(), r.phases())))
                 .requests(r.requests())
                 .wallSeconds(r.wallNanos() / 1e9)
                 .throughput(r.throughputPerSecond())
@@ -489,7 +489,7 @@ public record RunSummary(
                 .server(Server.of(report.reconciliation()))
                 .problems(r.problems())
                 .prediction(PredictionInputs.of(report.prediction(), report.model()))
-                .operations(OperationRow.of(report.config().mix(), r, source))
+                .operations(OperationRow.of(report.config().workload().mix(), r, source))
                 .build();
     }
 

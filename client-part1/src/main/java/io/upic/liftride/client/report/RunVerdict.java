@@ -27,7 +27,7 @@ public final class RunVerdict {
      * @param offeredRate the open model's --rate, or null in the closed model
      */
     public static RunReport judge(RunReport report, MetricSource metrics, String clientName, Double offeredRate) {
-        ThresholdCheck check = ThresholdCheck.of(report.config().thresholds(), metrics);
+        ThresholdCheck check = ThresholdCheck.of(report.config().checks().thresholds(), metrics);
         RunSummary summary = RunSummary.of(report, metrics, check, clientName, offeredRate);
         return report.toBuilder().thresholds(check).summary(summary).build();
     }

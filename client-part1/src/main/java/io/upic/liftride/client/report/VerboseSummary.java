@@ -1,6 +1,6 @@
 package io.upic.liftride.client.report;
 
-import io.upic.liftride.client.cli.RunConfig;
+import io.upic.liftride.client.cli.Workload;
 import io.upic.liftride.client.engine.RunResult;
 import io.upic.liftride.client.plan.LoadPlan;
 import io.upic.liftride.client.plan.OpenModel;
@@ -50,7 +50,7 @@ public final class VerboseSummary {
     }
 
     /** The plan's phases and the rides' keys, and with --rate the schedule each thread follows. */
-    public static void printPlan(PrintStream out, RunConfig c, LoadPlan plan) {
+    public static void printPlan(PrintStream out, Workload c, LoadPlan plan) {
         out.printf(
                 L,
                 "  rides of resort %d, season %d, day %d%s%n",

@@ -26,7 +26,9 @@ class MaxDurationTest {
     @ParameterizedTest
     @CsvSource({"10m, 600000", "90s, 90000", "1.5h, 5400000", "500ms, 500", "2 s, 2000", "0, 0", "720h, 2592000000"})
     void aNumberAndAUnitOrZeroIsAccepted(String text, long millis) throws Exception {
-        assertEquals(Duration.ofMillis(millis), config("--max-duration", text).maxDuration());
+        assertEquals(
+                Duration.ofMillis(millis),
+                config("--max-duration", text).workload().maxDuration());
     }
 
     @ParameterizedTest
@@ -40,9 +42,9 @@ class MaxDurationTest {
     @Test
     void withoutTheFlagTheLimitIsAnHourPlusTenMillisecondsPerPlannedRequest() throws Exception {
         RunConfig c = config("--baseline", "100");
-        assertNull(c.maxDuration());
-        long requests =
-                c.loadPlan().totalRequests() + c.withThreads(64).loadPlan().totalRequests();
+        assertNull(c.workload().maxDuration());
+        long requests = c.workload().loadPlan().totalRequests()
+                + c.withThreads(64).workload().loadPlan().totalRequests();
         assertEquals(
                 Duration.ofHours(1).plusMillis(10 * (200 + requests)), MaxDuration.of(List.of(c, c.withThreads(64))));
     }
@@ -53,12 +55,12 @@ class MaxDurationTest {
         RunConfig c = config("--baseline", "0", "--rate", "1");
         Duration d = MaxDuration.of(List.of(c));
         // the peak phase alone: its busiest thread's requests, one every 32 s, twice over
-        int busiest = c.loadPlan().peakPhase().assignments().stream()
+        int busiest = c.workload().loadPlan().peakPhase().assignments().stream()
                 .mapToInt(a -> a.requests())
                 .max()
                 .orElseThrow();
         long peakTwiceMillis = 2L * busiest * 32_000;
-        assertTrue(peakTwiceMillis > 10 * c.loadPlan().totalRequests(), "the schedule is the longer");
+        assertTrue(peakTwiceMillis > 10 * c.workload().loadPlan().totalRequests(), "the schedule is the longer");
         assertTrue(d.compareTo(Duration.ofHours(1).plusMillis(peakTwiceMillis)) >= 0, d.toString());
     }
 

@@ -18,7 +18,7 @@ class RetryFlagsTest {
         args[2] = "-s";
         args[3] = "100";
         System.arraycopy(flags, 0, args, 4, flags.length);
-        return RunOptions.parse(args).config().retryPolicy();
+        return RunOptions.parse(args).config().target().retryPolicy();
     }
 
     private static String error(String... flags) {

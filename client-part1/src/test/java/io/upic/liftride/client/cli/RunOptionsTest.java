@@ -37,21 +37,21 @@ class RunOptionsTest {
     @Test
     void onlyThreadsAndSkiersGivenUsesTheDocumentedDefaults() throws Exception {
         RunConfig c = parse("-t", "32", "-s", "20000");
-        assertEquals(40, c.lifts());
-        assertEquals(10, c.meanRuns());
-        assertNull(c.baseUrl());
-        assertTrue(c.embeddedServer());
-        assertEquals(1, c.resortId());
-        assertEquals(2022, c.seasonId());
-        assertEquals(1, c.dayId());
-        assertEquals("fall2021", c.planName());
-        assertNull(c.seed());
-        assertEquals(5_000, c.connectTimeoutMillis());
-        assertEquals(10_000, c.readTimeoutMillis());
-        assertEquals(10_000, c.baselineRequests());
-        assertFalse(c.progress());
-        assertEquals(Transport.SDK, c.transport());
-        assertEquals(RetryPolicy.DEFAULT, c.retryPolicy());
+        assertEquals(40, c.workload().lifts());
+        assertEquals(10, c.workload().meanRuns());
+        assertNull(c.target().baseUrl());
+        assertTrue(c.target().embeddedServer());
+        assertEquals(1, c.workload().resortId());
+        assertEquals(2022, c.workload().seasonId());
+        assertEquals(1, c.workload().dayId());
+        assertEquals("fall2021", c.workload().planName());
+        assertNull(c.workload().seed());
+        assertEquals(5_000, c.target().connectTimeoutMillis());
+        assertEquals(10_000, c.target().readTimeoutMillis());
+        assertEquals(10_000, c.checks().baselineRequests());
+        assertFalse(c.output().progress());
+        assertEquals(Transport.SDK, c.target().transport());
+        assertEquals(RetryPolicy.DEFAULT, c.target().retryPolicy());
     }
 
     @Test
@@ -88,25 +88,24 @@ class RunOptionsTest {
                 "--rate",
                 "3000");
         assertEquals(
-                Fixtures.config()
+                Fixtures.config().workload().toBuilder()
                         .threads(64)
                         .skiers(1000)
                         .lifts(5)
                         .meanRuns(20)
-                        .baseUrl("http://example.org:9090/liftride")
                         .resortId(7)
                         .seasonId(2019)
                         .dayId(366)
                         .planName("spring2022")
                         .seed(-42L)
-                        .connectTimeoutMillis(100)
-                        .readTimeoutMillis(200)
-                        .baselineRequests(0)
-                        .progress(true)
-                        .transport(Transport.SDK)
                         .rate(3000.0)
                         .build(),
-                c);
+                c.workload());
+        assertEquals(
+                new Target("http://example.org:9090/liftride", Transport.SDK, 100, 200, RetryPolicy.DEFAULT),
+                c.target());
+        assertEquals(new Output(null, false, false, true, null), c.output());
+        assertEquals(new Checks(List.of(), false, null, 0, false), c.checks());
     }
 
     @ParameterizedTest(name = "{0} {1}")
@@ -153,38 +152,41 @@ class RunOptionsTest {
 
     @Test
     void theOpenModelRunsNoBaselineUnlessOneIsAskedFor() throws Exception {
-        assertEquals(0, parse("-t", "64", "-s", "20000", "--rate", "3000").baselineRequests());
+        assertEquals(
+                0, parse("-t", "64", "-s", "20000", "--rate", "3000").checks().baselineRequests());
         assertEquals(
                 500,
                 parse("-t", "64", "-s", "20000", "--rate", "3000", "--baseline", "500")
+                        .checks()
                         .baselineRequests());
-        assertEquals(10_000, parse("-t", "64", "-s", "20000").baselineRequests());
+        assertEquals(10_000, parse("-t", "64", "-s", "20000").checks().baselineRequests());
     }
 
     @Test
     void rateIsTheOpenModelWithDecimalsAndItsAbsenceTheClosedModel() throws Exception {
         RunConfig open = parse("-t", "64", "-s", "20000", "--rate", "2500.5");
-        assertEquals(2500.5, open.rate());
-        assertEquals(64, open.openModel().peakThreads());
-        assertEquals(Math.round(64 * 1e9 / 2500.5), open.openModel().intervalNanos());
+        assertEquals(2500.5, open.workload().rate());
+        assertEquals(64, open.workload().openModel().peakThreads());
+        assertEquals(Math.round(64 * 1e9 / 2500.5), open.workload().openModel().intervalNanos());
         RunConfig closed = parse("-t", "64", "-s", "20000");
-        assertNull(closed.rate());
-        assertNull(closed.openModel());
+        assertNull(closed.workload().rate());
+        assertNull(closed.workload().openModel());
         assertEquals(
                 "--rate needs a value (a number of requests per second in 1..1000000)",
                 error("-t", "32", "-s", "1", "--rate"));
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> closed.withRate(0.0));
+        IllegalArgumentException e = assertThrows(
+                IllegalArgumentException.class, () -> closed.workload().withRate(0.0));
         assertEquals("rate not in 1..1000000: 0.0", e.getMessage());
     }
 
     @Test
     void rampReplacesThePlansPhasesWithItsStages() throws Exception {
         RunConfig c = parse("-t", "8", "-s", "100", "--ramp", "500,5000:60s,5000:120s,0:30s");
-        assertEquals("500,5000:60s,5000:120s,0:30s", c.ramp().text());
-        assertNull(c.openModel());
-        assertEquals("ramp", c.loadPlan().planName());
-        assertEquals(3, c.loadPlan().phases().size());
-        assertEquals(840_000, c.loadPlan().totalRequests());
+        assertEquals("500,5000:60s,5000:120s,0:30s", c.workload().ramp().text());
+        assertNull(c.workload().openModel());
+        assertEquals("ramp", c.workload().loadPlan().planName());
+        assertEquals(3, c.workload().loadPlan().phases().size());
+        assertEquals(840_000, c.workload().loadPlan().totalRequests());
     }
 
     @ParameterizedTest
@@ -234,10 +236,7 @@ class RunOptionsTest {
     void threadListIsAcceptedForASweepAndEachConfigGetsItsCount() throws Exception {
         ParsedArgs p = RunOptions.parse(new String[] {"-t", "32,64, 128,256", "-s", "20000"});
         assertEquals(List.of(32, 64, 128, 256), p.threadCounts());
-        assertEquals(32, p.config().threads());
-        assertEquals(
-                List.of(32, 64, 128, 256),
-                p.configs().stream().map(RunConfig::threads).toList());
+        assertEquals(32, p.config().workload().threads());
         assertEquals("-t/--threads must be an integer in 1..1024, got 2000", error("-t", "32,2000", "-s", "1"));
         assertEquals(
                 "-t/--threads must be a thread count or a comma-separated list like 32,64,128,256, got 32,,64",
@@ -259,7 +258,7 @@ class RunOptionsTest {
         Flag<String> out = Flag.of(null, "out", "DIR", "a folder", null, "where to write", text -> text);
         ParsedArgs p = RunOptions.parse(new String[] {"-t", "8", "-s", "10", "--out", "/tmp/x"}, out);
         assertEquals("/tmp/x", out.valueIn(p.commandLine()));
-        assertEquals(8, p.config().threads());
+        assertEquals(8, p.config().workload().threads());
         assertEquals(
                 "--out needs a value (a folder)",
                 assertThrows(UsageException.class, () -> RunOptions.parse(new String[] {"--out"}, out))
@@ -269,14 +268,14 @@ class RunOptionsTest {
 
     @Test
     void withersChangeOneFieldAndValidate() {
-        RunConfig c = Fixtures.config().build();
-        assertEquals(256, c.withThreads(256).threads());
-        assertEquals(c.skiers(), c.withThreads(256).skiers());
+        RunConfig c = Fixtures.config();
+        assertEquals(256, c.withThreads(256).workload().threads());
+        assertEquals(c.workload().skiers(), c.withThreads(256).workload().skiers());
         assertEquals(
                 "threads not in 1..1024: 0",
                 assertThrows(IllegalArgumentException.class, () -> c.withThreads(0))
                         .getMessage());
-        assertEquals(180_000, c.loadPlan().totalRequests());
+        assertEquals(180_000, c.workload().loadPlan().totalRequests());
     }
 
     @Test
@@ -293,8 +292,8 @@ class RunOptionsTest {
                 "--threshold=mean<2ms");
         assertEquals(
                 List.of("p99<50ms", "failed==0", "mean<2ms"),
-                c.thresholds().stream().map(Threshold::expr).toList());
-        assertEquals(List.of(), parse("-t", "32", "-s", "20000").thresholds());
+                c.checks().thresholds().stream().map(Threshold::expr).toList());
+        assertEquals(List.of(), parse("-t", "32", "-s", "20000").checks().thresholds());
     }
 
     @Test
@@ -312,13 +311,16 @@ class RunOptionsTest {
     void abortOnFailTakesADelayAndIsOffWithoutTheFlag() throws Exception {
         RunConfig c =
                 parse("-t", "32", "-s", "20000", "--threshold", "p99<50ms", "--abort-on-fail", "--abort-delay", "10s");
-        assertTrue(c.abortOnFail());
-        assertEquals(Duration.ofSeconds(10), c.abortDelay());
+        assertTrue(c.checks().abortOnFail());
+        assertEquals(Duration.ofSeconds(10), c.checks().abortDelay());
         assertEquals(
                 Duration.ZERO,
                 parse("-t", "32", "-s", "20000", "--threshold", "p99<50ms", "--abort-on-fail")
+                        .checks()
                         .abortDelay());
-        assertFalse(parse("-t", "32", "-s", "20000", "--threshold", "p99<50ms").abortOnFail());
+        assertFalse(parse("-t", "32", "-s", "20000", "--threshold", "p99<50ms")
+                .checks()
+                .abortOnFail());
     }
 
     @Test
@@ -346,18 +348,17 @@ class RunOptionsTest {
                 "--abort-delay applies only with --abort-on-fail, got --abort-delay 10s",
                 error("-t", "32", "-s", "20000", "--threshold", "p99<5ms", "--abort-delay", "10s"));
         IllegalArgumentException e = assertThrows(
-                IllegalArgumentException.class,
-                () -> Fixtures.config().abortOnFail(true).build());
+                IllegalArgumentException.class, () -> Fixtures.config().checks().withAbortOnFail(true));
         assertEquals("abortOnFail without thresholds", e.getMessage());
     }
 
     @Test
     void summaryJsonAndQuietAreParsedAndQuietContradictsProgress() throws Exception {
         RunConfig c = parse("-t", "32", "-s", "20000", "--summary-json", "out/s.json", "--quiet");
-        assertEquals(Path.of("out/s.json"), c.summaryJson());
-        assertTrue(c.quiet());
-        assertNull(parse("-t", "32", "-s", "20000").summaryJson());
-        assertFalse(parse("-t", "32", "-s", "20000").quiet());
+        assertEquals(Path.of("out/s.json"), c.output().summaryJson());
+        assertTrue(c.output().quiet());
+        assertNull(parse("-t", "32", "-s", "20000").output().summaryJson());
+        assertFalse(parse("-t", "32", "-s", "20000").output().quiet());
         assertEquals(
                 "--quiet and --progress contradict each other: give one",
                 error("-t", "32", "-s", "20000", "--quiet", "--progress"));
@@ -370,11 +371,15 @@ class RunOptionsTest {
     void shardDefaultsToTheWholePlanAndParsesKOfN() throws Exception {
         assertEquals(
                 io.upic.liftride.client.plan.Shard.WHOLE,
-                parse("-t", "8", "-s", "100").shard());
+                parse("-t", "8", "-s", "100").workload().shard());
         RunConfig c = parse("-t", "64", "-s", "20000", "--shard", "2/4");
-        assertEquals(new io.upic.liftride.client.plan.Shard(2, 4), c.shard());
-        assertEquals(c.wholePlan().totalRequests() / 4, c.loadPlan().totalRequests(), 1_000);
-        assertTrue(c.loadPlan().totalRequests() < c.wholePlan().totalRequests());
+        assertEquals(new io.upic.liftride.client.plan.Shard(2, 4), c.workload().shard());
+        assertEquals(
+                c.workload().wholePlan().totalRequests() / 4,
+                c.workload().loadPlan().totalRequests(),
+                1_000);
+        assertTrue(c.workload().loadPlan().totalRequests()
+                < c.workload().wholePlan().totalRequests());
     }
 
     @ParameterizedTest(name = "--shard {0}")
@@ -391,7 +396,7 @@ class RunOptionsTest {
         String[] args = {"-t", "8", "-s", "100", "--shard", "auto/3"};
         RunConfig c = RunOptions.parse(name -> name.equals("JOB_COMPLETION_INDEX") ? "2" : null, args)
                 .config();
-        assertEquals(new io.upic.liftride.client.plan.Shard(3, 3), c.shard());
+        assertEquals(new io.upic.liftride.client.plan.Shard(3, 3), c.workload().shard());
         UsageException e = assertThrows(UsageException.class, () -> RunOptions.parse(name -> null, args));
         assertEquals(
                 "--shard must be K/N with 1 <= K <= N <= 1024 (auto/N takes K - 1 from JOB_COMPLETION_INDEX, an"
@@ -401,14 +406,16 @@ class RunOptionsTest {
 
     @Test
     void startAtIsAnIso8601InstantAndAbsentMeansAtOnce() throws Exception {
-        assertNull(parse("-t", "8", "-s", "100").startAt());
+        assertNull(parse("-t", "8", "-s", "100").workload().startAt());
         assertEquals(
                 java.time.Instant.parse("2026-12-01T09:00:00Z"),
                 parse("-t", "8", "-s", "100", "--start-at", "2026-12-01T09:00:00Z")
+                        .workload()
                         .startAt());
         assertEquals(
                 java.time.Instant.parse("2026-12-01T08:00:00Z"),
                 parse("-t", "8", "-s", "100", "--start-at", "2026-12-01T09:00:00+01:00")
+                        .workload()
                         .startAt());
         assertEquals(
                 "--start-at must be an ISO-8601 instant such as 2026-12-01T09:00:00Z (not an instant with a date, a"
@@ -432,14 +439,15 @@ class RunOptionsTest {
                 "-t", "8", "-s", "100", "--mix", "writeNewLiftRide=90,getSkierDayVertical=10", "--mix-unknown", "5%");
         assertEquals(
                 Map.of(Operation.WRITE_NEW_LIFT_RIDE, 90, Operation.GET_SKIER_DAY_VERTICAL, 10),
-                c.mix().weights());
-        assertEquals(5, c.mix().unknownPercent());
+                c.workload().mix().weights());
+        assertEquals(5, c.workload().mix().unknownPercent());
         assertEquals(
                 0,
                 parse("-t", "8", "-s", "100", "--mix", "writeNewLiftRide=1")
+                        .workload()
                         .mix()
                         .unknownPercent());
-        assertNull(parse("-t", "8", "-s", "100").mix());
+        assertNull(parse("-t", "8", "-s", "100").workload().mix());
     }
 
     @Test
@@ -467,8 +475,10 @@ class RunOptionsTest {
                 "writeNewLiftRide=9,getResortSkiersDay=1",
                 "--threshold",
                 "p99{op=getResortSkiersDay}<20ms");
-        assertEquals(Operation.GET_RESORT_SKIERS_DAY, c.thresholds().get(0).operation());
+        assertEquals(
+                Operation.GET_RESORT_SKIERS_DAY, c.checks().thresholds().get(0).operation());
         assertNull(parse("-t", "8", "-s", "100", "--threshold", "p99<20ms")
+                .checks()
                 .thresholds()
                 .get(0)
                 .operation());

@@ -10,7 +10,6 @@ import io.upic.liftride.client.engine.PhaseResult;
 import io.upic.liftride.client.engine.Requests;
 import io.upic.liftride.client.engine.RunResult;
 import io.upic.liftride.client.engine.ScheduleLag;
-import io.upic.liftride.client.plan.Ramp;
 import io.upic.liftride.client.prediction.Baseline;
 import io.upic.liftride.client.prediction.CpuDemand;
 import io.upic.liftride.client.threshold.Metric;
@@ -51,7 +50,7 @@ class BriefSummaryTest {
     void aRunIsItsPlanCountsLatencyPredictionAndChecksInAFewNarrowLines() {
         RunReport report = run(32, 9_000_000_000L, 0, PERCENTILES);
         List<String> lines = lines(out -> {
-            BriefSummary.printPlan(out, report.config(), report.plan());
+            BriefSummary.printPlan(out, report.config().workload(), report.plan());
             BriefSummary.printResult(out, report);
         });
         assertEquals(
@@ -71,8 +70,8 @@ class BriefSummaryTest {
 
     @Test
     void aTenStageRampPrintsItsVerdictWorstStageAndWhereTheTableIsWithinTheRunsLines() {
-        Ramp ramp = Ramp.parse("200,200:1s,200:1s,200:1s,200:1s,200:1s,200:1s,200:1s,200:1s,200:1s,200:1s");
-        RunConfig c = Fixtures.config().ramp(ramp).build();
+        RunConfig c =
+                Fixtures.config("--ramp", "200,200:1s,200:1s,200:1s,200:1s,200:1s,200:1s,200:1s,200:1s,200:1s,200:1s");
         List<PhaseResult> stages = new ArrayList<>();
         for (int k = 0; k < 10; k++) {
             long done = k == 5 ? 100 : k == 2 || k == 8 ? 150 : 200; // stage6 worst, stages 3 and 9 short too
@@ -92,14 +91,14 @@ class BriefSummaryTest {
         RunReport report = RunVerdict.judge(
                 Fixtures.report(r)
                         .config(c)
-                        .plan(c.loadPlan())
+                        .plan(c.workload().loadPlan())
                         .reconciliation(Reconciliation.of(r, OptionalLong.of(0), OptionalLong.of(1_650), null))
                         .build(),
                 PERCENTILES,
                 "test",
                 null);
         List<String> lines = lines(out -> {
-            BriefSummary.printPlan(out, report.config(), report.plan());
+            BriefSummary.printPlan(out, report.config().workload(), report.plan());
             BriefSummary.printResult(out, report);
         });
         String all = String.join("\n", lines);
@@ -156,7 +155,7 @@ class BriefSummaryTest {
     /** The standard sweep's shape: 4 thread counts, from the server line to the table, within the line budget. */
     @Test
     void theStandardSweepFitsItsLineBudgetAndEndsWithItsTable() {
-        RunConfig first = Fixtures.config().build();
+        RunConfig first = Fixtures.config();
         List<RunReport> reports = new ArrayList<>();
         List<String> lines = new ArrayList<>(lines(out -> {
             BriefSummary.printServer(out, first, "http://127.0.0.1:1/liftride", true);
@@ -168,7 +167,7 @@ class BriefSummaryTest {
             RunReport report = run(threads[i], 9_000_000_000L + i * 4_000_000_000L, i, PERCENTILES);
             reports.add(report);
             List<String> run = lines(out -> {
-                BriefSummary.printPlan(out, report.config(), report.plan());
+                BriefSummary.printPlan(out, report.config().workload(), report.plan());
                 BriefSummary.printResult(out, report);
             });
             assertTrue(run.size() + 1 <= BriefSummary.MAX_RUN_LINES, "with client-part2's files line:\n" + run);

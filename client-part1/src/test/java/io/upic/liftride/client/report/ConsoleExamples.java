@@ -76,7 +76,7 @@ public final class ConsoleExamples {
      */
     public static RunReport missedRun() {
         RunResult r = peakRun(180_000, 179_990, 10, 0, Map.of(503, 7L, -1, 3L));
-        LoadPlan plan = Fixtures.config().build().loadPlan();
+        LoadPlan plan = Fixtures.config().workload().loadPlan();
         Baseline.Result baseline = Fixtures.baseline().meanLatencyNanos(100_000).build();
         return Fixtures.report(r)
                 .baseline(baseline)
@@ -98,8 +98,8 @@ public final class ConsoleExamples {
 
     /** A finished, judged run at {@code threads} whose wall time is {@code wallNanos}, all requests in its peak. */
     public static RunReport briefRun(int threads, long wallNanos, long failed, MetricSource metrics) {
-        RunConfig c = Fixtures.config().threads(threads).build();
-        LoadPlan plan = c.loadPlan();
+        RunConfig c = Fixtures.config().withThreads(threads);
+        LoadPlan plan = c.workload().loadPlan();
         long planned = plan.totalRequests();
         long retries = failed * 5;
         PhaseResult peak = Fixtures.phase()
@@ -131,7 +131,7 @@ public final class ConsoleExamples {
     public static String briefAccount() {
         RunReport report = briefRun(32, 9_000_000_000L, 0, PERCENTILES);
         return render(out -> {
-                    BriefSummary.printPlan(out, report.config(), report.plan());
+                    BriefSummary.printPlan(out, report.config().workload(), report.plan());
                     BriefSummary.printResult(out, report);
                 })
                 .strip();

@@ -140,7 +140,7 @@ class ReportTest {
     @Test
     void aRemoteServerLabelsDAsTheClientsCpuOnlyAndNoCalibrationDropsTheModel() {
         RunResult r = result(180_000, 180_000, 0, 0, Map.of());
-        LoadPlan plan = Fixtures.config().build().loadPlan();
+        LoadPlan plan = Fixtures.config().workload().loadPlan();
         Baseline.Result baseline = Fixtures.baseline().build();
         RunReport remote = Fixtures.report(r)
                 .serverUrl("http://10.0.0.9:8080/liftride")
@@ -181,7 +181,7 @@ class ReportTest {
     @Test
     void theSweepTableHasTheNaiveAndTheModelsPrediction() {
         RunResult r = result(180_000, 180_000, 0, 0, Map.of());
-        LoadPlan plan = Fixtures.config().build().loadPlan();
+        LoadPlan plan = Fixtures.config().workload().loadPlan();
         Prediction.Network network =
                 new Prediction.Network(new ClosedNetwork(2, 100_000, 0), CpuScope.EMBEDDED_SERVER, "test");
         RunReport report = Fixtures.report(r)

@@ -38,9 +38,11 @@ class RunVerdictTest {
         RunReport report = Fixtures.report(r).build();
         report = report.toBuilder()
                 .config(report.config()
-                        .withThresholds(List.of(thresholds).stream()
-                                .map(Threshold::parse)
-                                .toList()))
+                        .withChecks(report.config()
+                                .checks()
+                                .withThresholds(List.of(thresholds).stream()
+                                        .map(Threshold::parse)
+                                        .toList())))
                 .build();
         return RunVerdict.judge(report, RunHooks.NONE.metrics(report), RunHooks.NONE.clientName(), null);
     }

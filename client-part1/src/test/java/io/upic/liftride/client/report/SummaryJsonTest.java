@@ -87,9 +87,11 @@ class SummaryJsonTest {
     private static RunSummary summary(RunReport report, String... thresholds) {
         RunReport withThresholds = report.toBuilder()
                 .config(report.config()
-                        .withThresholds(List.of(thresholds).stream()
-                                .map(Threshold::parse)
-                                .toList()))
+                        .withChecks(report.config()
+                                .checks()
+                                .withThresholds(List.of(thresholds).stream()
+                                        .map(Threshold::parse)
+                                        .toList())))
                 .build();
         return RunVerdict.judge(withThresholds, RunHooks.NONE.metrics(withThresholds), RunHooks.NONE.clientName(), null)
                 .summary();
@@ -221,7 +223,9 @@ class SummaryJsonTest {
                 .build();
         RunReport judged = RunVerdict.judge(
                 aborted.toBuilder()
-                        .config(aborted.config().withThresholds(List.of(Threshold.parse("mean<1ms"))))
+                        .config(aborted.config()
+                                .withChecks(
+                                        aborted.config().checks().withThresholds(List.of(Threshold.parse("mean<1ms")))))
                         .build(),
                 RunHooks.NONE.metrics(aborted),
                 RunHooks.NONE.clientName(),

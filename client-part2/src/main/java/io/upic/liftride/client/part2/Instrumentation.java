@@ -1,5 +1,6 @@
 package io.upic.liftride.client.part2;
 
+import io.upic.liftride.client.Console;
 import io.upic.liftride.client.RunHooks;
 import io.upic.liftride.client.cli.RunConfig;
 import io.upic.liftride.client.engine.AttemptListener;
@@ -36,25 +37,20 @@ import java.util.Locale;
 import java.util.Set;
 
 /**
- * client-part2's extension of client-part1's {@link io.upic.liftride.client.ClientRunner}: a
- * {@link RunRecording} per run, and after each run its statistics on screen, histogram log, charts
- * and an updated {@code report.md}; after a sweep, the sweep charts. Every method runs on the thread
- * that called {@code ClientRunner.run} (see {@link RunHooks}); not thread-safe otherwise.
+ * client-part2's extension of client-part1's {@link Console}: a {@link RunRecording} per run, and after each run
+ * its statistics on screen, histogram log, charts and an updated {@code report.md}; after a sweep, the sweep charts.
+ * Every hook runs on the thread that called {@link Console#run} (see {@link RunHooks}); not thread-safe otherwise.
  *
  * <p>Layout of the output folder: {@code report.md}, {@code report.html} and the sweep charts at the top, one
  * folder per run ({@code t32/}, {@code t64/}, ...; a repeated count gets {@code t32-2/}) with
  * {@code requests.csv}, {@code latency.hlog}, {@code latency-per-second.hlog}, {@code summary.json} and the run's
  * three charts: what a merge of shards and a comparison read.
  */
-final class Instrumentation implements RunHooks {
+final class Instrumentation extends Console {
 
     private final Path outDir;
-    private final PrintStream out;
-    private final PrintStream err;
     private final String command;
     private final int plannedRuns;
-    private final Runnable stopRun;
-    private final boolean verbose;
     private final List<RunOutput> outputs = new ArrayList<>();
     /** Each run's report section, built once right after the run. */
     private final List<ReportModel.Run> sections = new ArrayList<>();
@@ -67,35 +63,31 @@ final class Instrumentation implements RunHooks {
     private RunRecording current;
 
     /**
-     * @param stopRun what stops the invocation when a run's CSV writer fails (its runner's {@code stop});
-     *                called on the writer's thread
-     * @param verbose whether the console gets the statistics in full (--verbose), or a line per run
+     * @param terminal whether stderr is a terminal (see {@link Console})
+     * @param verbose  whether the console gets the statistics in full (--verbose), or a line per run
      */
     Instrumentation(
             Path outDir,
             PrintStream out,
             PrintStream err,
+            boolean terminal,
+            boolean verbose,
             String command,
-            int plannedRuns,
-            Runnable stopRun,
-            boolean verbose) {
+            int plannedRuns) {
+        super(out, err, terminal, verbose);
         this.outDir = outDir;
-        this.out = out;
-        this.err = err;
         this.command = command;
         this.plannedRuns = plannedRuns;
-        this.stopRun = stopRun;
-        this.verbose = verbose;
     }
 
     @Override
     public AttemptListener listener(RunConfig config, LoadPlan plan) {
         current = new RunRecording(
-                outDir.resolve(runDirName(config.threads())),
+                outDir.resolve(runDirName(config.workload().threads())),
                 plan,
                 Files::newOutputStream,
                 this::writerFailed,
-                config.mix() != null);
+                config.workload().mix() != null);
         return current;
     }
 
@@ -103,7 +95,7 @@ final class Instrumentation implements RunHooks {
     private void writerFailed(Throwable failure) {
         err.println("PROBLEM (instrumentation): the CSV writer stopped: " + failure + "; stopping the run");
         err.flush();
-        stopRun.run();
+        stop();
     }
 
     private String runDirName(int threads) {
@@ -119,7 +111,7 @@ final class Instrumentation implements RunHooks {
     @Override
     public MetricSource metrics(RunReport report) {
         RunMetrics m = current == null ? null : current.metrics();
-        return m == null ? RunHooks.super.metrics(report) : new HistogramMetrics(m, report.result());
+        return m == null ? super.metrics(report) : new HistogramMetrics(m, report.result());
     }
 
     @Override
@@ -129,6 +121,7 @@ final class Instrumentation implements RunHooks {
 
     @Override
     public void afterRun(RunReport report) {
+        super.afterRun(report);
         long t0 = System.nanoTime();
         RunRecording rec = current;
         current = null;
@@ -298,9 +291,9 @@ final class Instrumentation implements RunHooks {
                 Locale.US,
                 "%s, %,d skiers, %d lifts, %d runs",
                 first.plan().planName(),
-                first.config().skiers(),
-                first.config().lifts(),
-                first.config().meanRuns());
+                first.config().workload().skiers(),
+                first.config().workload().lifts(),
+                first.config().workload().meanRuns());
     }
 
     /** Whether every run's instrumentation checks passed (rows == attempts, histograms == attempts, files written). */

@@ -1,6 +1,5 @@
 package io.upic.liftride.client.part2;
 
-import io.upic.liftride.client.ClientRunner;
 import io.upic.liftride.client.CtrlC;
 import io.upic.liftride.client.EmbeddedTarget;
 import io.upic.liftride.client.LocalServer;
@@ -22,8 +21,8 @@ import java.util.Objects;
 import java.util.stream.Collectors;
 
 /**
- * Command-line entry of client-part2: client-part1's {@link ClientRunner} (same flags, same plan,
- * same output) with {@link Instrumentation} plugged in through its {@link io.upic.liftride.client.RunHooks},
+ * Command-line entry of client-part2: client-part1's {@link io.upic.liftride.client.Sweep} and console (same flags,
+ * same plan, same output) extended by {@link Instrumentation},
  * plus {@code --out DIR}; {@code merge DIR... --out DIR} joins the outputs of shards instead ({@link MergeCommand}),
  * {@code compare BASELINE CANDIDATE} compares runs against a noise band ({@link CompareCommand}: exit 0, 3 or 2).
  * {@link #run(String[])} returns the exit code (tests call it).
@@ -117,18 +116,22 @@ public final class Main {
             err.flush();
             return UsageException.EXIT_CODE;
         }
-        boolean verbose = parsed.config().verbose();
+        boolean verbose = parsed.config().output().verbose();
         if (verbose) {
             out.println("Output folder: " + outDir);
         }
-        ClientRunner r = new ClientRunner(out, err, starter, console, store);
         Instrumentation hooks = new Instrumentation(
-                outDir, out, err, commandLine(args), parsed.threadCounts().size(), r::stop, verbose);
+                outDir,
+                out,
+                err,
+                console,
+                verbose,
+                commandLine(args),
+                parsed.threadCounts().size());
         lastInstrumentation = hooks;
-        ctrlC.attach(r);
         int code;
         try {
-            code = r.run(resolved(parsed.configs()), hooks);
+            code = hooks.run(resolved(parsed.config()), parsed.threadCounts(), starter, store, ctrlC);
         } catch (RuntimeException e) { // e.g. a run folder that cannot be created: say so, no stack trace dump
             err.println("client-part2 failed: " + e);
             err.flush();
@@ -144,11 +147,10 @@ public final class Main {
         return code;
     }
 
-    /** The configs with a relative --summary-json resolved where --out is, against the working directory. */
-    private List<RunConfig> resolved(List<RunConfig> configs) {
-        return configs.stream()
-                .map(c -> c.summaryJson() == null ? c : c.withSummaryJson(workingDir.resolve(c.summaryJson())))
-                .toList();
+    /** The config with a relative --summary-json resolved where --out is, against the working directory. */
+    private RunConfig resolved(RunConfig c) {
+        Path json = c.output().summaryJson();
+        return json == null ? c : c.withOutput(c.output().withSummaryJson(workingDir.resolve(json)));
     }
 
     /** Ctrl-C (or any JVM shutdown) during a run: stop it and wait until its partial account and files are written. */

@@ -51,7 +51,7 @@ public final class Part2Options {
         ParsedArgs parsed = RunOptions.parse(args, OUT);
         if (!parsed.helpRequested()) {
             String unmeasurable = MetricCatalog.histograms(parsed.commandLine().hasOption(OPEN_MODEL_FLAG))
-                    .unmeasurable(parsed.configs().get(0).thresholds());
+                    .unmeasurable(parsed.config().checks().thresholds());
             if (unmeasurable != null) {
                 throw new UsageException(unmeasurable);
             }

@@ -61,7 +61,7 @@ public final class ReportModels {
         List<ReportModel.Fact> facts = new ArrayList<>();
         facts.add(new ReportModel.Fact(
                 "Server", first.serverUrl() + (first.embeddedServer() ? " (embedded, started by the client)" : "")));
-        var c = first.config();
+        var c = first.config().workload();
         facts.add(new ReportModel.Fact(
                 "Plan",
                 String.format(
@@ -71,7 +71,7 @@ public final class ReportModels {
                         c.skiers(),
                         c.lifts(),
                         c.meanRuns(),
-                        c.transport().cliName(),
+                        first.config().target().transport().cliName(),
                         c.seed() == null ? "" : ", seed " + c.seed())));
         Baseline.Result base = first.baseline();
         if (base == null) {
@@ -160,7 +160,7 @@ public final class ReportModels {
                 notes,
                 problems,
                 TheoryTable.of(rep),
-                OpenModelReport.isOpen(r) ? rep.config().rate() : null,
+                OpenModelReport.isOpen(r) ? rep.config().workload().rate() : null,
                 Timeline.of(buckets, r),
                 PercentileCurves.of(o.metrics()),
                 o.charts(),

@@ -50,8 +50,8 @@ class Part2OptionsTest {
     void part1sFlagsAndThreadListsAreParsedByPart1() throws Exception {
         ParsedArgs a = Part2Options.parse(new String[] {"-t", "32,64,128,256", "-s", "20000", "-l", "40", "-m", "10"});
         assertEquals(List.of(32, 64, 128, 256), a.threadCounts());
-        assertEquals(4, a.configs().size());
-        assertEquals(40, a.config().lifts());
+        assertEquals(4, a.threadCounts().size());
+        assertEquals(40, a.config().workload().lifts());
         String[] bad = {"-t", "32,0", "-s", "5"};
         UsageException ours = assertThrows(UsageException.class, () -> Part2Options.parse(bad));
         UsageException part1s = assertThrows(UsageException.class, () -> RunOptions.parse(bad));
