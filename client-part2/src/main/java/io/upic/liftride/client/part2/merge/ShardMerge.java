@@ -369,7 +369,6 @@ public final class ShardMerge {
                     started,
                     durationNanos,
                     q.successful(),
-                    q.attempts() - q.successful(),
                     q.throughputPerSecond(durationNanos),
                     stats(all, allParts),
                     stats(first, firstParts),

@@ -86,7 +86,6 @@ public record RunMetrics(ScopeStats run, List<ScopeStats> phases, Map<Operation,
         private final WorkerRecorder.Totals allTotals = new WorkerRecorder.Totals();
         private final WorkerRecorder.Totals firstTotals = new WorkerRecorder.Totals();
         private final WorkerRecorder.Totals intendedTotals = new WorkerRecorder.Totals();
-        private long failedAttempts;
 
         /** Adds a worker's recordings; returns whether it recorded from the intended send (the open model). */
         boolean add(WorkerRecorder w) {
@@ -96,7 +95,6 @@ public record RunMetrics(ScopeStats run, List<ScopeStats> phases, Map<Operation,
             }
             allTotals.add(w.allTotals());
             firstTotals.add(w.firstTotals());
-            failedAttempts += w.failedAttempts();
             if (w.fromIntendedHistogram() == null) {
                 return false;
             }
@@ -112,7 +110,6 @@ public record RunMetrics(ScopeStats run, List<ScopeStats> phases, Map<Operation,
             allTotals.add(s.allTotals);
             firstTotals.add(s.firstTotals);
             intendedTotals.add(s.intendedTotals);
-            failedAttempts += s.failedAttempts;
         }
 
         /**
@@ -136,7 +133,6 @@ public record RunMetrics(ScopeStats run, List<ScopeStats> phases, Map<Operation,
                     started,
                     durationNanos,
                     requests.successful(),
-                    failedAttempts,
                     requests.throughputPerSecond(durationNanos),
                     LatencyStats.of(all, allTotals),
                     LatencyStats.of(first, firstTotals),

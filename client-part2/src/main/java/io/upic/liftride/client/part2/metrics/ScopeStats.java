@@ -12,7 +12,6 @@ import org.HdrHistogram.Histogram;
  * @param started             false for a phase a stop prevented from starting
  * @param durationNanos       the scope's duration (the run's wall time, or the phase's start to end)
  * @param successful          requests that got a 201
- * @param failedAttempts      attempts without a 201
  * @param throughputPerSecond successful requests / duration in seconds
  * @param all                 every attempt
  * @param first               first attempts only (retries excluded)
@@ -29,7 +28,6 @@ public record ScopeStats(
         boolean started,
         long durationNanos,
         long successful,
-        long failedAttempts,
         double throughputPerSecond,
         LatencyStats all,
         LatencyStats first,

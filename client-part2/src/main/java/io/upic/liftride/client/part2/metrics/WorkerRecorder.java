@@ -1,7 +1,6 @@
 package io.upic.liftride.client.part2.metrics;
 
 import io.upic.liftride.client.engine.AttemptRecorder;
-import io.upic.liftride.client.http.AttemptCodes;
 import io.upic.liftride.client.http.Operation;
 import io.upic.liftride.client.part2.csv.AttemptChunk;
 import io.upic.liftride.client.part2.csv.ChunkPool;
@@ -32,7 +31,6 @@ public final class WorkerRecorder implements AttemptRecorder {
     private AttemptChunk chunk;
     private final Totals allTotals = new Totals();
     private final Totals firstTotals = new Totals();
-    private long failedAttempts;
     private boolean closed;
     /** With --mix: each operation's attempt latencies (µs) and exact totals, by ordinal; null without. */
     private final IntCountsHistogram[] byOperation;
@@ -170,9 +168,6 @@ public final class WorkerRecorder implements AttemptRecorder {
             }
             r.recordValue(micros);
         }
-        if (!AttemptCodes.isSuccessStatus(code)) {
-            failedAttempts++;
-        }
 
         AttemptChunk c = chunk;
         if (c == null) {
@@ -251,10 +246,5 @@ public final class WorkerRecorder implements AttemptRecorder {
     /** The exact totals of {@link #operationHistogram}, or null with it. */
     public Totals operationTotals(Operation op) {
         return operationTotals == null ? null : operationTotals[op.ordinal()];
-    }
-
-    /** Attempts that did not get a success status (201 for a ride, 200 for a GET). */
-    public long failedAttempts() {
-        return failedAttempts;
     }
 }

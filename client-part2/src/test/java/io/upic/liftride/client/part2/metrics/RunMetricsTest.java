@@ -62,12 +62,10 @@ class RunMetricsTest {
         assertEquals(3.0, one.all().meanMillis(), 1e-12);
         assertEquals(3.0, one.all().p50Millis(), 1e-2); // 3,000 µs, bucket top 3,001
         assertEquals(5, one.first().count());
-        assertEquals(0, one.failedAttempts());
 
         ScopeStats two = m.phases().get(1);
         assertEquals(4, two.all().count());
         assertEquals(2, two.first().count());
-        assertEquals(2, two.failedAttempts());
         assertEquals((10 + 7) / 2.0, two.first().meanMillis(), 1e-12);
         assertEquals(7.0, two.first().minMillis(), 1e-12);
         assertEquals(10.0, two.first().maxMillis(), 1e-12);
