@@ -79,7 +79,8 @@ class ClientPart2IT {
         assertEquals(CsvRows.HEADER, lines.get(0));
         assertEquals(attempts, lines.size() - 1, "rows == attempts");
         assertTrue(
-                lines.get(1).matches("\\d{13},POST,\\d+\\.\\d{3},201,(startup|peak|cooldown),1,\\d+,"), lines.get(1));
+                lines.get(1).matches("\\d{13},POST,\\d+\\.\\d{3},201,(startup|peak|cooldown),1,\\d+,,writeNewLiftRide"),
+                lines.get(1));
         assertTrue(
                 output().contains(String.format(
                         java.util.Locale.US, "  files      t8/: requests.csv (%,d rows), latency.hlog", attempts)),
