@@ -222,7 +222,7 @@ public final class LoadEngine {
             PlannedPhase phase = phases.get(k);
             List<Worker> workers = new ArrayList<>(phase.threads());
             for (ThreadAssignment assignment : phase.assignments()) {
-                workers.add(worker(assignment, phase.threads(), phaseTrackers.get(k), common));
+                workers.add(worker(assignment, phase.wholeThreads(), phaseTrackers.get(k), common));
             }
             crews.add(new Crew(phase, phaseTrackers.get(k), workers, operations));
         }
@@ -244,12 +244,14 @@ public final class LoadEngine {
                 assignment, rideSender, retrying, recorder, tracker, scheduleFrom(assignment, phaseThreads), common);
     }
 
-    /** The open model's schedule of one worker from the time it starts, or null in the closed model. */
+    /**
+     * The open model's schedule of one worker from the time it starts, or null in the closed model; {@code
+     * phaseThreads} counts every shard's threads of the phase, so that N shards keep the whole plan's schedule.
+     */
     private LongFunction<Timetable> scheduleFrom(ThreadAssignment assignment, int phaseThreads) {
         if (ramp != null) {
             Ramp.StageTimes times = ramp.times(assignment.phaseIndex());
-            int threads = Ramp.threads(plan.numThreads(), plan.numSkiers()); // the unsharded stage's
-            return workerStart -> new RampSchedule(times, assignment.threadIndex(), threads, startNanos);
+            return workerStart -> new RampSchedule(times, assignment.threadIndex(), phaseThreads, startNanos);
         }
         if (openModel == null) {
             return null;

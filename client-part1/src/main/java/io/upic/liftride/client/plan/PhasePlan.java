@@ -122,6 +122,7 @@ public record PhasePlan(String name, List<Phase> phases) {
                     k,
                     phase,
                     threads,
+                    threads,
                     startAfter,
                     assignments(
                             k, phase, threads, numSkiers, (i, size) -> requestsFor(phase.factor(), numRuns, size))));

@@ -9,17 +9,26 @@ import java.util.List;
  * @param index       0-based position in the plan
  * @param phase       the phase definition it came from
  * @param threads     threads this phase runs ({@code assignments.size()})
+ * @param wholeThreads threads of this phase in the whole plan, every shard's together: the range of the
+ *                    assignments' {@code threadIndex}, which a thread's send schedule is spread over;
+ *                    {@code threads} unless {@link Shard} dealt the phase
  * @param startAfter  how many threads of the previous phase must finish before this phase starts;
  *                    0 for the first phase (it starts with the run)
  * @param assignments one entry per thread, ranges ascending, disjoint and covering 1..numSkiers
  */
-public record PlannedPhase(int index, Phase phase, int threads, int startAfter, List<ThreadAssignment> assignments) {
+public record PlannedPhase(
+        int index, Phase phase, int threads, int wholeThreads, int startAfter, List<ThreadAssignment> assignments) {
 
     public PlannedPhase {
         assignments = List.copyOf(assignments);
         if (threads != assignments.size()) {
             throw new IllegalArgumentException(
                     "threads != assignments.size(): " + threads + " != " + assignments.size());
+        }
+        for (ThreadAssignment a : assignments) {
+            if (a.threadIndex() >= wholeThreads) {
+                throw new IllegalArgumentException("threadIndex not in 0.." + (wholeThreads - 1) + ": " + a);
+            }
         }
         if (startAfter < 0) {
             throw new IllegalArgumentException("startAfter < 0: " + startAfter);

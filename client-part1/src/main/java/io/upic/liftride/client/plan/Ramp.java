@@ -268,7 +268,7 @@ public record Ramp(String text, double startPerSecond, List<Stage> stages) {
                     String.format(Locale.ROOT, "stage%d", s + 1), 1.0, 1.0, 1, PhasePlan.DAY_MINUTES, s == 0 ? 0 : 1);
             List<ThreadAssignment> assignments = PhasePlan.assignments(
                     s, phase, threads, numSkiers, (w, size) -> (int) (n > w ? (n - 1 - w) / threads + 1 : 0));
-            phases.add(new PlannedPhase(s, phase, threads, s == 0 ? 0 : threads, assignments));
+            phases.add(new PlannedPhase(s, phase, threads, threads, s == 0 ? 0 : threads, assignments));
         }
         return new LoadPlan(PLAN_NAME, numThreads, numSkiers, numRuns, phases);
     }

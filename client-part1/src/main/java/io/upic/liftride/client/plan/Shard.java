@@ -143,7 +143,7 @@ public record Shard(int index, int count) {
                 ordinal++;
             }
             int startAfter = p.index() == 0 ? 0 : PhasePlan.ceilTimes(p.phase().startAfterFraction(), previousThreads);
-            phases.add(new PlannedPhase(p.index(), p.phase(), mine.size(), startAfter, mine));
+            phases.add(new PlannedPhase(p.index(), p.phase(), mine.size(), p.wholeThreads(), startAfter, mine));
             previousThreads = mine.size();
         }
         return new LoadPlan(plan.planName(), plan.numThreads(), plan.numSkiers(), plan.numRuns(), phases);

@@ -250,7 +250,7 @@ class LoadEngineTest {
                 10,
                 1,
                 List.of(
-                        new PlannedPhase(0, startup, 10, 0, staggered),
+                        new PlannedPhase(0, startup, 10, 10, 0, staggered),
                         base.phases().get(1)));
         assertEquals(3, plan.phases().get(1).startAfter());
 

@@ -47,6 +47,17 @@ class ShardTest {
     }
 
     @Test
+    void everyShardCountSplitsARampsStagesExactly() {
+        Ramp ramp = Ramp.parse("100,300:1s,300:500ms,0:1s");
+        for (int t = 1; t <= 12; t++) {
+            LoadPlan whole = ramp.forRun(t, 40, 10);
+            for (int n = 2; n <= whole.totalThreads(); n++) {
+                assertUnionIsThePlan(whole, n, "--ramp -t " + t + " N " + n);
+            }
+        }
+    }
+
+    @Test
     void largestShardCountSplitsTheLargestPlan() {
         LoadPlan whole = PhasePlan.fall2021().forRun(1024, 100_000, 20);
         assertUnionIsThePlan(whole, Shard.MAX_COUNT, "-t 1024 N 1024");
@@ -176,6 +187,7 @@ class ShardTest {
                 union.get(i).addAll(p.assignments());
                 minThreads[i] = Math.min(minThreads[i], p.threads());
                 maxThreads[i] = Math.max(maxThreads[i], p.threads());
+                assertEquals(whole.phases().get(i).threads(), p.wholeThreads(), what + ": the whole phase's threads");
                 int previous = i == 0 ? 0 : shard.phases().get(i - 1).threads();
                 assertTrue(p.startAfter() <= previous, what + ": trigger above the previous phase's threads");
                 assertEquals(
