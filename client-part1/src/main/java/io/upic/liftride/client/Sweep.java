@@ -217,7 +217,7 @@ public final class Sweep {
         }
         // N warm-up requests first (a cold JVM's first requests are mostly JIT compilation), then N measured
         SilentServerDetector silentServer =
-                new SilentServerDetector(c.target().retryPolicy().giveUpAfterMillis(), System.nanoTime(), null);
+                new SilentServerDetector(c.target().retryPolicy().giveUpAfterMillis(), null);
         Baseline.Result b = Baseline.run(s.senders(), c.baselineSpec(), this::stopped, silentServer);
         hooks.baseline(b);
         if (silentServer.gaveUp()) {

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.google.gson.JsonParser;
+import io.upic.liftride.client.cli.ExitCodes;
 import io.upic.liftride.client.engine.RunResult;
 import io.upic.liftride.client.http.AttemptCodes;
 import java.time.Duration;
@@ -341,8 +342,64 @@ class ClientUnderFaultsTest {
         assertTrue(
                 run.out()
                         .matches(
-                                "(?s).*PROBLEM: gave up on the server: no HTTP answer for (0\\.[5-9]|[1-9]\\.[0-9]) s while attempts kept failing.*"),
+                                "(?s).*PROBLEM: gave up on the server: no success for (0\\.[5-9]|[1-9]\\.[0-9]) s while attempts kept failing.*"),
                 run.output());
+    }
+
+    /** -t 4 -s 4 -m 10 (8 + 24 + 4 = 36 requests) against a server answering every POST 503, Retry-After 99999999 s. */
+    private ClientRun runAgainstRetryAfterForEver(String... more) throws Exception {
+        scriptedMock(
+                new AtomicLong(),
+                ride -> new MockResponse()
+                        .setResponseCode(503)
+                        .setHeader("Retry-After", "99999999")
+                        .setBody("{\"message\":\"scripted 503\"}"));
+        String[] base = {"-t", "4", "-s", "4", "-m", "10", "--baseline", "0", "--transport", transport, "-i"};
+        String[] all = new String[base.length + 1 + more.length];
+        System.arraycopy(base, 0, all, 0, base.length);
+        all[base.length] = mock.url("/liftride").toString();
+        System.arraycopy(more, 0, all, base.length + 1, more.length);
+        return assertTimeoutPreemptively(Duration.ofSeconds(30), () -> ClientRun.of(all));
+    }
+
+    @ParameterizedTest(name = "--transport {0}")
+    @ValueSource(strings = {"sdk", "raw"})
+    void aServerAnsweringOnlyErrorsIsGivenUpOnWithoutWaitingOutItsRetryAfter(String transport) throws Exception {
+        this.transport = transport;
+        // each retry would wait the 10 s Retry-After cap: 50 s per request, past the 20 s --max-duration
+        ClientRun run = runAgainstRetryAfterForEver("--give-up-after-ms", "1000", "--max-duration", "20s");
+
+        RunResult r = run.result();
+        assertEquals(36, r.requests().planned());
+        run.assertAccountedFor(Map.of(503, r.requests().failed()));
+        assertEquals(0, r.requests().successful());
+        assertTrue(r.stopped() && r.requests().notSent() > 0, run.output());
+        assertEquals(1, run.exit(), run.output());
+        // bound: the 1 s limit, a 20 ms wait slice, the attempts in flight and the reconciliation GET on loopback;
+        // far below the 10 s a Retry-After wait takes
+        assertTrue(run.millis() >= 1_000 && run.millis() < 1_000 + 2_000, run.millis() + " ms\n" + run.output());
+        assertEquals(
+                1,
+                run.out()
+                        .lines()
+                        .filter(
+                                l -> l.matches(
+                                        "  PROBLEM: gave up on the server: no success for 1\\.\\d s while attempts"
+                                                + " kept failing \\(last: HTTP 503\\); the requests not sent yet were not attempted"))
+                        .count(),
+                run.output());
+    }
+
+    @Test
+    void aServerAnsweringOnlyErrorsIsKeptGoingAgainstWithoutAGiveUpLimit() throws Exception {
+        ClientRun run = runAgainstRetryAfterForEver("--give-up-after-ms", "0", "--max-duration", "3s");
+
+        RunResult r = run.result();
+        run.assertAccountedFor(Map.of(503, r.requests().failed()));
+        assertEquals(ExitCodes.DEADLINE, run.exit(), run.output());
+        assertTrue(run.millis() >= 3_000, run.millis() + " ms: it went on until --max-duration");
+        assertTrue(r.problems().get(0).startsWith("--max-duration 3.0s passed"), run.output());
+        assertTrue(r.problems().stream().noneMatch(p -> p.contains("gave up")), run.output());
     }
 
     /** A raw server that answers {@code answered} POSTs with 201 and then goes away for good. */
@@ -415,7 +472,7 @@ class ClientUnderFaultsTest {
         assertTrue(
                 run.err()
                         .matches(
-                                "(?s)baseline: gave up on the server: no HTTP answer for 0\\.[3-9] s while attempts kept failing.*"),
+                                "(?s)baseline: gave up on the server: no success for 0\\.[3-9] s while attempts kept failing.*"),
                 run.output());
         assertTrue(run.err().strip().endsWith("no run started"), run.output());
         assertTrue(run.millis() < 5_000, run.millis() + " ms");

@@ -126,8 +126,8 @@ public final class RunOptions {
             null,
             "give-up-after-ms",
             "MS",
-            "stop the run when no attempt has had an HTTP answer for this long and attempts keep failing (server"
-                    + " gone); the rest is reported as not sent; 0 = never",
+            "stop the run when attempts have kept failing (error answers or none) without a success for this long;"
+                    + " the rest is reported as not sent; 0 = never (keep going against a server that only errs)",
             0,
             3_600_000,
             (int) RetryPolicy.DEFAULT_GIVE_UP_AFTER_MILLIS);

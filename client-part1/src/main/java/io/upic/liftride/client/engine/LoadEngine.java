@@ -107,7 +107,7 @@ public final class LoadEngine {
     }
 
     /**
-     * Whether the run stopped itself because the server went silent for the retry policy's
+     * Whether the run stopped itself because attempts only failed for the retry policy's
      * {@link RetryPolicy#giveUpAfterMillis()} (see {@link SilentServerDetector}); the result's problems say why.
      */
     public boolean gaveUp() {
@@ -160,7 +160,6 @@ public final class LoadEngine {
         long startEpochMillis = System.currentTimeMillis();
         long startNanos = System.nanoTime();
         this.startNanos = startNanos;
-        silentServer.startAt(startNanos); // the silence counts from the run's start, not from the set-up above
         listener.onRunStart(plan, startEpochMillis, startNanos);
         ProgressTicker ticker = progress == null
                 ? null
@@ -212,7 +211,7 @@ public final class LoadEngine {
         if (stopRequested) { // a stop that raced with the line above still releases the triggers
             stop();
         }
-        silentServer = new SilentServerDetector(retryPolicy.giveUpAfterMillis(), System.nanoTime(), this::stop);
+        silentServer = new SilentServerDetector(retryPolicy.giveUpAfterMillis(), this::stop);
         Worker.Common common = new Worker.Common(ride, mix, seed, this::isStopRequested, clock);
         List<Operation> operations = mix == null
                 ? List.of(Operation.WRITE_NEW_LIFT_RIDE)

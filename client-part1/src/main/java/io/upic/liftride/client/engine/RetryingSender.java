@@ -168,7 +168,7 @@ public final class RetryingSender {
             lastAttempts = attempt;
             lastRequestNanos = start + latencyNanos - due;
             recorder.onAttempt(op, startEpochMillis, start, intendedStartNanos, latencyNanos, code, attempt);
-            boolean gaveUp = silentServer.onAttempt(code, start + latencyNanos);
+            boolean gaveUp = silentServer.onAttempt(code == expected, code, start + latencyNanos);
 
             if (code == expected
                     || !policy.isRetryable(code)
@@ -191,7 +191,7 @@ public final class RetryingSender {
         long wait = policy.waitNanos(retry, code, sender.retryAfterMillis(), ThreadLocalRandom.current());
         long deadline = System.nanoTime() + wait;
         for (long left; (left = deadline - System.nanoTime()) > 0; ) {
-            if (stopRequested.getAsBoolean() || silentServer.gaveUp()) {
+            if (stopRequested.getAsBoolean() || silentServer.stillFailing(code, System.nanoTime())) {
                 return false;
             }
             LockSupport.parkNanos(this, Math.min(left, STOP_POLL_NANOS));

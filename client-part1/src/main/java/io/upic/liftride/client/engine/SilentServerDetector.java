@@ -6,90 +6,92 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * Decides when a run gives up on a server that has been silent for {@code --give-up-after-ms}. Shared
- * by every sender of a run; thread-safe and cheap on the request path (one volatile read per attempt,
- * a write at most every 10 ms).
+ * Decides when a run gives up on a server that has answered nothing but errors, or nothing at all, for {@code
+ * --give-up-after-ms}. Shared by every sender of a run; thread-safe and cheap on the request path (one volatile
+ * read per successful attempt).
  *
- * <p>Why: without it, a server that dies mid-run makes every remaining request spend its 6 attempts
- * and up to 310 ms of backoff on it: at -t 32 with 180,000 requests that is some 20 minutes of
- * connection-refused before the client reports anything. The rule: when an attempt ends without an
- * HTTP answer ({@link AttemptCodes#TIMEOUT} or {@link AttemptCodes#CONNECTION_ERROR}) and no attempt
- * of the run has had an HTTP answer, of any status, for at least {@code afterMillis}, the run gives
- * up: {@code onGiveUp} runs once (the engine stops, as on Ctrl-C), and the requests not yet sent are
- * accounted as "not sent". Consequences:
- * <ul>
- *   <li>a server that answers anything (503s, 400s, slowly) is alive and never given up on;</li>
- *   <li>an outage shorter than {@code afterMillis} is ridden out (requests that run into it fail by
- *       the usual rules, and the run carries on);</li>
- *   <li>a dead server ends the run at most {@code afterMillis} plus one attempt (connect or read
- *       timeout) after its last answer.</li>
- * </ul>
+ * <p>Why: a server that is gone, or that refuses every request (503 with a long Retry-After, 400s), would make
+ * every remaining request spend its 6 attempts and their waits on it: minutes to hours before the client reports
+ * anything. The rule: once attempts have failed (an HTTP error status, a timeout or a connection error; not a
+ * fault of the client itself) without a single success since the first of them for at least {@code afterMillis},
+ * the run gives up: {@code onGiveUp} runs once (the engine stops, as on Ctrl-C), and the requests not yet sent are
+ * accounted as "not sent". A sender waiting to retry asks {@link #stillFailing} as it waits, so a long
+ * Retry-After does not postpone the decision. One success anywhere in the run restarts the count; 0 never gives
+ * up (the way to keep going against a server that only answers errors).
  */
 public final class SilentServerDetector {
 
-    /** Refresh the last-answer time at most this often: a shared write per attempt would contend. */
-    private static final long REFRESH_NANOS = 10_000_000L;
+    /** {@link #failingSince}'s value while the last attempt seen succeeded (or none failed yet). */
+    private static final long NONE = Long.MIN_VALUE;
 
     private final long afterNanos;
     private final Runnable onGiveUp;
-    private final AtomicLong lastAnswerNanos;
+    /** When the first failed attempt since the last success ended, or {@link #NONE}. */
+    private final AtomicLong failingSince = new AtomicLong(NONE);
+
     private final AtomicBoolean gaveUp = new AtomicBoolean();
     private volatile String reason;
 
     /**
-     * @param afterMillis silence that makes the run give up; 0 never gives up
-     * @param startNanos  {@code System.nanoTime()} the silence is measured from until a first answer
+     * @param afterMillis how long only failures make the run give up; 0 never gives up
      * @param onGiveUp    run once, on the thread whose attempt decided it, when giving up
      */
-    public SilentServerDetector(long afterMillis, long startNanos, Runnable onGiveUp) {
+    public SilentServerDetector(long afterMillis, Runnable onGiveUp) {
         if (afterMillis < 0) {
             throw new IllegalArgumentException("afterMillis < 0: " + afterMillis);
         }
         this.afterNanos = afterMillis * 1_000_000L;
         this.onGiveUp = onGiveUp == null ? () -> {} : onGiveUp;
-        this.lastAnswerNanos = new AtomicLong(startNanos);
     }
 
     /** One that never gives up. */
     public static SilentServerDetector never() {
-        return new SilentServerDetector(0, System.nanoTime(), null);
-    }
-
-    /** Measures the silence from {@code nanos} (the run's start) if no answer came since. */
-    public void startAt(long nanos) {
-        lastAnswerNanos.accumulateAndGet(nanos, Math::max);
+        return new SilentServerDetector(0, null);
     }
 
     /**
-     * Reports an attempt that ended at {@code endNanos} with {@code code}; gives up if the rule says so.
+     * Reports an attempt that ended at {@code endNanos} with {@code code}, a success if {@code succeeded}; gives up if
+     * the rule says so.
      *
      * @return whether the run has given up (now or before)
      */
-    public boolean onAttempt(int code, long endNanos) {
-        if (code >= 0) {
-            if (endNanos - lastAnswerNanos.get() > REFRESH_NANOS) {
-                lastAnswerNanos.accumulateAndGet(endNanos, Math::max);
+    public boolean onAttempt(boolean succeeded, int code, long endNanos) {
+        if (succeeded) {
+            if (failingSince.get() != NONE) {
+                failingSince.set(NONE);
             }
             return gaveUp.get();
         }
-        if (afterNanos == 0 || (code != AttemptCodes.TIMEOUT && code != AttemptCodes.CONNECTION_ERROR)) {
-            return gaveUp.get();
+        if (counts(code)) {
+            failingSince.compareAndSet(NONE, endNanos);
         }
-        if (gaveUp.get()) {
-            return true;
-        }
-        long silentNanos = endNanos - lastAnswerNanos.get();
-        if (silentNanos < afterNanos || !gaveUp.compareAndSet(false, true)) {
+        return stillFailing(code, endNanos);
+    }
+
+    /**
+     * Asked by a sender whose last attempt failed with {@code code}, at {@code nowNanos}: gives up if only failures
+     * have come for the limit by then.
+     *
+     * @return whether the run has given up (now or before)
+     */
+    public boolean stillFailing(int code, long nowNanos) {
+        long since = failingSince.get();
+        if (!counts(code) || since == NONE || nowNanos - since < afterNanos || !gaveUp.compareAndSet(false, true)) {
             return gaveUp.get();
         }
         reason = String.format(
                 Locale.US,
-                "gave up on the server: no HTTP answer for %.1f s while attempts kept failing "
-                        + "(last: %s); the requests not sent yet were not attempted",
-                silentNanos / 1e9,
+                "gave up on the server: no success for %.1f s while attempts kept failing (last: %s); the requests"
+                        + " not sent yet were not attempted",
+                (nowNanos - since) / 1e9,
                 AttemptCodes.describe(code));
         onGiveUp.run();
         return true;
+    }
+
+    /** Whether a failure with {@code code} counts towards giving up: one of the server's, with a limit set. */
+    private boolean counts(int code) {
+        return afterNanos > 0 && code != AttemptCodes.CLIENT_ERROR;
     }
 
     /** Whether the run gave up. */

@@ -4,7 +4,7 @@ import java.util.random.RandomGenerator;
 
 /**
  * How often and how long to retry a request that did not get a 201, and when to stop trying a
- * server that has gone silent. Immutable and thread-safe.
+ * server that only fails. Immutable and thread-safe.
  *
  * <p>The assignment: on a 4XX, a 5XX, an I/O error or a timeout, retry up to 5 times before counting
  * the request as failed, so {@code maxAttempts} defaults to 6. Backoff before retry {@code k}
@@ -18,15 +18,14 @@ import java.util.random.RandomGenerator;
  * before that retry is the longer of the backoff and the server's delay, the delay capped at
  * {@link #MAX_RETRY_AFTER_MILLIS} so a broken or hostile server cannot park a worker for hours.
  *
- * <p>{@code giveUpAfterMillis} is the run-level limit: once no attempt has had an HTTP answer (any
- * status) for that long and attempts keep ending in timeouts or connection errors, the run stops
- * instead of spending every remaining request's attempts on a server that is gone (see
- * {@code engine.SilentServerDetector}). A server that answers anything, even 503s, is never given up on.
+ * <p>{@code giveUpAfterMillis} is the run-level limit: once attempts have kept failing (error answers, timeouts,
+ * connection errors) with no success for that long, the run stops instead of spending every remaining request's
+ * attempts on a server that is gone or refuses everything (see {@code engine.SilentServerDetector}).
  *
  * @param maxAttempts       attempts per request including the first, >= 1
  * @param baseBackoffMillis backoff before the first retry, >= 0 (0 disables backoff: tests)
  * @param maxBackoffMillis  cap on a single backoff, >= baseBackoffMillis
- * @param giveUpAfterMillis silence after which a run gives up on the server, >= 0; 0 never gives up
+ * @param giveUpAfterMillis failures without a success after which a run gives up, >= 0; 0 never gives up
  */
 public record RetryPolicy(int maxAttempts, long baseBackoffMillis, long maxBackoffMillis, long giveUpAfterMillis) {
 
@@ -35,7 +34,7 @@ public record RetryPolicy(int maxAttempts, long baseBackoffMillis, long maxBacko
     /** Default cap on one backoff. */
     public static final long DEFAULT_MAX_BACKOFF_MILLIS = 1_000;
     /**
-     * Default silence before a run gives up: 1.5 x the default read timeout, so a server that stalls
+     * Default failing time before a run gives up: 1.5 x the default read timeout, so a server that stalls
      * for one read timeout and comes back is still retried, while a dead one ends the run in seconds.
      */
     public static final long DEFAULT_GIVE_UP_AFTER_MILLIS = 15_000;
@@ -48,7 +47,7 @@ public record RetryPolicy(int maxAttempts, long baseBackoffMillis, long maxBacko
 
     /**
      * 6 attempts, 10 ms doubling to at most 1 s (155..310 ms of waiting per request), and a run gives
-     * up on a server silent for 15 s.
+     * up after 15 s of failures without a success.
      */
     public static final RetryPolicy DEFAULT =
             new RetryPolicy(6, DEFAULT_BASE_BACKOFF_MILLIS, DEFAULT_MAX_BACKOFF_MILLIS, DEFAULT_GIVE_UP_AFTER_MILLIS);
@@ -79,7 +78,7 @@ public record RetryPolicy(int maxAttempts, long baseBackoffMillis, long maxBacko
         return new RetryPolicy(maxAttempts, baseBackoffMillis, maxBackoffMillis, giveUpAfterMillis);
     }
 
-    /** This policy with another give-up silence (0: never give up). */
+    /** This policy with another give-up limit (0: never give up). */
     public RetryPolicy withGiveUpAfter(long giveUpAfterMillis) {
         return new RetryPolicy(maxAttempts, baseBackoffMillis, maxBackoffMillis, giveUpAfterMillis);
     }

@@ -1,6 +1,7 @@
 package io.upic.liftride.client.engine;
 
 import io.upic.liftride.client.http.Operation;
+import io.upic.liftride.client.http.RetryAfter;
 import io.upic.liftride.client.http.RideSender;
 import io.upic.liftride.client.http.RideSenderFactory;
 import java.io.IOException;
@@ -31,10 +32,17 @@ final class FakeSenders implements RideSenderFactory {
     volatile boolean factoryClosed;
     private final Script script;
     private final long delayNanos;
+    private final long retryAfterMillis;
 
     FakeSenders(Script script, long delayNanos) {
+        this(script, delayNanos, RetryAfter.NONE);
+    }
+
+    /** Every answer also asks for {@code retryAfterMillis} (a 503's Retry-After; {@link RetryAfter#NONE}: none). */
+    FakeSenders(Script script, long delayNanos, long retryAfterMillis) {
         this.script = script;
         this.delayNanos = delayNanos;
+        this.retryAfterMillis = retryAfterMillis;
     }
 
     static FakeSenders always(int status) {
@@ -63,6 +71,11 @@ final class FakeSenders implements RideSenderFactory {
                     LockSupport.parkNanos(delayNanos);
                 }
                 return script.answer(i, skierId);
+            }
+
+            @Override
+            public long retryAfterMillis() {
+                return retryAfterMillis;
             }
 
             /** Every GET is answered with its operation's success status. */

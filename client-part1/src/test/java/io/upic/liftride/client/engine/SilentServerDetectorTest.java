@@ -23,52 +23,66 @@ class SilentServerDetectorTest {
     private static final long MS = 1_000_000L;
 
     @Test
-    void aServerSilentForTheGiveUpTimeIsGivenUpOnOnceAndOnlyThen() {
+    void attemptsFailingForTheGiveUpTimeAreGivenUpOnOnceAndOnlyThen() {
         AtomicInteger calls = new AtomicInteger();
-        SilentServerDetector g = new SilentServerDetector(1_000, 0, calls::incrementAndGet);
-        assertFalse(g.onAttempt(AttemptCodes.CONNECTION_ERROR, 999 * MS));
+        SilentServerDetector g = new SilentServerDetector(1_000, calls::incrementAndGet);
+        assertFalse(g.onAttempt(false, AttemptCodes.CONNECTION_ERROR, 100 * MS)); // the failing starts here
+        assertFalse(g.onAttempt(false, 503, 1_099 * MS));
         assertNull(g.reason());
-        assertTrue(g.onAttempt(AttemptCodes.CONNECTION_ERROR, 1_000 * MS));
-        assertTrue(g.onAttempt(AttemptCodes.TIMEOUT, 1_001 * MS));
-        assertTrue(g.onAttempt(201, 1_002 * MS), "an answer after giving up does not undo it");
+        assertTrue(g.onAttempt(false, AttemptCodes.CONNECTION_ERROR, 1_100 * MS));
+        assertTrue(g.onAttempt(false, AttemptCodes.TIMEOUT, 1_101 * MS));
+        assertTrue(g.onAttempt(true, 201, 1_102 * MS), "a success after giving up does not undo it");
         assertEquals(1, calls.get());
         assertTrue(g.gaveUp());
-        assertTrue(
-                g.reason()
-                        .startsWith(
-                                "gave up on the server: no HTTP answer for 1.0 s while attempts kept failing (last: connection error)"),
+        assertEquals(
+                "gave up on the server: no success for 1.0 s while attempts kept failing (last: connection error);"
+                        + " the requests not sent yet were not attempted",
                 g.reason());
     }
 
     @Test
-    void anyHttpAnswerEvenA503OrA400ResetsTheSilence() {
-        SilentServerDetector g = new SilentServerDetector(1_000, 0, null);
-        assertFalse(g.onAttempt(503, 900 * MS));
-        assertFalse(g.onAttempt(AttemptCodes.CONNECTION_ERROR, 1_899 * MS));
-        assertFalse(g.onAttempt(400, 1_500 * MS)); // an answer older than the latest one leaves it alone
-        assertTrue(g.onAttempt(AttemptCodes.TIMEOUT, 2_500 * MS));
+    void aServerAnsweringOnlyErrorsIsGivenUpOnLikeASilentOne() {
+        SilentServerDetector g = new SilentServerDetector(1_000, null);
+        assertFalse(g.onAttempt(false, 503, 0));
+        assertFalse(g.onAttempt(false, 400, 999 * MS));
+        assertTrue(g.onAttempt(false, 503, 1_000 * MS));
+        assertTrue(g.reason().contains("(last: HTTP 503)"), g.reason());
     }
 
     @Test
-    void onlyTimeoutsAndConnectionErrorsAreSilenceNotClientErrors() {
-        SilentServerDetector g = new SilentServerDetector(1_000, 0, null);
-        assertFalse(g.onAttempt(AttemptCodes.CLIENT_ERROR, 60_000 * MS));
+    void aSuccessAnywhereRestartsTheCount() {
+        SilentServerDetector g = new SilentServerDetector(1_000, null);
+        assertFalse(g.onAttempt(false, 503, 0));
+        assertFalse(g.onAttempt(true, 201, 900 * MS));
+        assertFalse(g.onAttempt(false, AttemptCodes.TIMEOUT, 1_500 * MS)); // failing again from 1.5 s
+        assertFalse(g.onAttempt(false, 503, 2_499 * MS));
+        assertTrue(g.onAttempt(false, 503, 2_500 * MS));
+    }
+
+    @Test
+    void aSenderWaitingToRetryDecidesWithoutAnotherAttempt() {
+        SilentServerDetector g = new SilentServerDetector(1_000, null);
+        assertFalse(g.onAttempt(false, 503, 0));
+        assertFalse(g.stillFailing(503, 999 * MS));
+        assertTrue(g.stillFailing(503, 1_000 * MS), "a Retry-After past the limit does not postpone it");
+    }
+
+    @Test
+    void faultsOfTheClientItselfDoNotCount() {
+        SilentServerDetector g = new SilentServerDetector(1_000, null);
+        assertFalse(g.onAttempt(false, AttemptCodes.CLIENT_ERROR, 0));
+        assertFalse(g.onAttempt(false, AttemptCodes.CLIENT_ERROR, 60_000 * MS));
+        assertFalse(g.stillFailing(AttemptCodes.CLIENT_ERROR, 60_000 * MS));
         assertFalse(g.gaveUp());
     }
 
     @Test
     void zeroNeverGivesUp() {
-        SilentServerDetector g = new SilentServerDetector(0, 0, null);
-        assertFalse(g.onAttempt(AttemptCodes.CONNECTION_ERROR, Long.MAX_VALUE / 2));
-        assertFalse(SilentServerDetector.never().onAttempt(AttemptCodes.TIMEOUT, System.nanoTime() + 3_600_000 * MS));
-    }
-
-    @Test
-    void theSilenceCountsFromTheRunsStartNotFromTheSetUp() {
-        SilentServerDetector g = new SilentServerDetector(1_000, 0, null);
-        g.startAt(5_000 * MS);
-        assertFalse(g.onAttempt(AttemptCodes.CONNECTION_ERROR, 5_999 * MS));
-        assertTrue(g.onAttempt(AttemptCodes.CONNECTION_ERROR, 6_000 * MS));
+        SilentServerDetector g = new SilentServerDetector(0, null);
+        assertFalse(g.onAttempt(false, AttemptCodes.CONNECTION_ERROR, 0));
+        assertFalse(g.onAttempt(false, 503, Long.MAX_VALUE / 2));
+        assertFalse(g.stillFailing(503, Long.MAX_VALUE / 2));
+        assertFalse(SilentServerDetector.never().onAttempt(false, AttemptCodes.TIMEOUT, 3_600_000 * MS));
     }
 
     @Test
@@ -78,8 +92,8 @@ class SilentServerDetectorTest {
                     throw new ConnectException("Connection refused");
                 },
                 0);
-        SilentServerDetector g =
-                new SilentServerDetector(1, System.nanoTime() - 10 * MS, null); // silent for 10 ms already
+        SilentServerDetector g = new SilentServerDetector(1, null);
+        g.onAttempt(false, AttemptCodes.CONNECTION_ERROR, System.nanoTime() - 10 * MS); // failing for 10 ms already
         RetryingSender s = new RetryingSender(
                 dead.create(),
                 new RetryPolicy(6, 0, 0, 1),
@@ -121,7 +135,7 @@ class SilentServerDetectorTest {
         assertEquals(Map.of(AttemptCodes.CONNECTION_ERROR, r.requests().failed()), r.failuresByCause());
         // measured silence: at least the 0.3 s limit, more on a busy machine
         assertTrue(
-                r.problems().get(0).matches("gave up on the server: no HTTP answer for (0\\.[3-9]|[1-9]\\.[0-9]) s.*"),
+                r.problems().get(0).matches("gave up on the server: no success for (0\\.[3-9]|[1-9]\\.[0-9]) s.*"),
                 r.problems().toString());
         assertFalse(r.allSucceeded());
         assertTrue(millis < 3_000, "gave up after 300 ms of silence, yet the run took " + millis + " ms");
@@ -146,11 +160,35 @@ class SilentServerDetectorTest {
     }
 
     @Test
-    void aServerAnsweringOnlyErrorsIsNeverGivenUpOn() {
+    void anEngineWhoseServerAnswersOnly503WithALongRetryAfterGivesUpWithoutWaitingItOut() {
+        // every answer asks for 10 s (the cap); the give-up comes 300 ms after the first failure, while waiting
+        LoadPlan plan = PhasePlan.fall2021().forRun(4, 40, 2); // 72 requests
+        FakeSenders senders = new FakeSenders((i, skier) -> 503, MS, 99_999_999_000L);
+        long start = System.nanoTime();
+        RunResult r = LoadEngine.builder(plan, senders)
+                .retryPolicy(new RetryPolicy(6, 1, 2, 300))
+                .build()
+                .run();
+        long millis = (System.nanoTime() - start) / 1_000_000;
+
+        assertTrue(r.stopped());
+        assertEquals(0, r.requests().successful());
+        assertEquals(
+                r.requests().planned(), r.requests().failed() + r.requests().notSent());
+        assertTrue(r.requests().notSent() > 0, r.toString());
+        assertEquals(Map.of(503, r.requests().failed()), r.failuresByCause());
+        assertTrue(
+                r.problems().get(0).contains("(last: HTTP 503)"), r.problems().toString());
+        // bound: the 300 ms, a 20 ms wait slice and the 1 ms attempts in flight, on a busy machine
+        assertTrue(millis < 2_000, "gave up after 300 ms of 503s, yet the run took " + millis + " ms");
+    }
+
+    @Test
+    void anEngineWithoutAGiveUpLimitKeepsGoingAgainstErrors() {
         LoadPlan plan = PhasePlan.fall2021().forRun(4, 40, 2); // 72 requests, 432 attempts of 1 ms: well over 20 ms
         FakeSenders senders = new FakeSenders((i, skier) -> 503, MS);
         RunResult r = LoadEngine.builder(plan, senders)
-                .retryPolicy(new RetryPolicy(6, 0, 0, 20))
+                .retryPolicy(new RetryPolicy(6, 0, 0, 0))
                 .build()
                 .run();
         assertFalse(r.stopped());
