@@ -147,7 +147,7 @@ public final class RunOptions {
             null,
             "recalibrate",
             "ignore the CPU per request D that earlier runs stored for this machine, server and transport"
-                    + " (~/.cache/liftride/calibration, reused for 7 days while W stays within 25%) and measure it anew");
+                    + " (~/.cache/liftride/calibration, reused for 7 days) and measure it anew");
     public static final Flag<Boolean> PROGRESS =
             Flag.toggle(null, "progress", "print the progress line on stderr even when not on a terminal");
     public static final Flag<Transport> TRANSPORT = Flag.of(
@@ -398,7 +398,7 @@ public final class RunOptions {
     /** --baseline's N; without the flag, none in the open model, whose schedule, not a prediction, sets the wall. */
     private static int baselineRequests(CommandLine cl) throws UsageException {
         boolean given = cl.hasOption(BASELINE.option().getLongOpt());
-        return given || RATE.valueIn(cl) == null ? BASELINE.valueIn(cl) : 0;
+        return given || (RATE.valueIn(cl) == null && RAMP.valueIn(cl) == null) ? BASELINE.valueIn(cl) : 0;
     }
 
     /** client-part1's usage, headed by {@code command}. */

@@ -159,6 +159,11 @@ class RunOptionsTest {
                 parse("-t", "64", "-s", "20000", "--rate", "3000", "--baseline", "500")
                         .checks()
                         .baselineRequests());
+        assertEquals(
+                0,
+                parse("-t", "8", "-s", "100", "--ramp", "500,5000:60s")
+                        .checks()
+                        .baselineRequests());
         assertEquals(10_000, parse("-t", "64", "-s", "20000").checks().baselineRequests());
     }
 

@@ -70,8 +70,8 @@ public final class CompareCommand {
     public static final Flag<Boolean> ALLOW_DIFFERENT_PLANS = Flag.toggle(
             null,
             "allow-different-plans",
-            "compare even when the plans differ (-t, -s, -l, -m, --plan, --transport, --rate, --shard); the"
-                    + " output names the differences");
+            "compare even when the plans differ (-t, -s, -l, -m, --plan, --transport, --rate, --mix, --ramp,"
+                    + " --shard, warm-up); the output names the differences");
 
     private static final List<Flag<?>> FLAGS =
             List.of(MAX_REGRESSION, MARKDOWN, HTML, ALLOW_DIFFERENT_PLANS, Flags.HELP);

@@ -326,7 +326,7 @@ public final class MarkdownReport {
                 "**In flight (X x W)**: throughput x mean latency, Little's law with measured numbers; compare it"
                         + " with the thread count.",
                 "**Charts over time**: attempts are bucketed by the time at which they completed (100 ms buckets,"
-                        + " wider for long runs: at least 60 points from 6 s on, 1 s buckets from 2 minutes on); a"
+                        + " wider for long runs: at least 60 points from 6 s on, 1 s buckets past a minute); a"
                         + " bucket's percentiles use 2 significant digits.",
                 "**Closed loop / coordinated omission**: each thread sends its next request only after the previous"
                         + " one returned, so when the server stalls the client also stops sending; the latencies are"
