@@ -161,9 +161,7 @@ class RunOptionsTest {
                         .baselineRequests());
         assertEquals(
                 0,
-                parse("-t", "8", "-s", "100", "--ramp", "500,5000:60s")
-                        .checks()
-                        .baselineRequests());
+                parse("-t", "8", "-s", "100", "--ramp", "500,5000:60s").checks().baselineRequests());
         assertEquals(10_000, parse("-t", "64", "-s", "20000").checks().baselineRequests());
     }
 

@@ -205,7 +205,11 @@ class DocFlagsAndExitCodesTest {
                 tableEnded(file + ":" + (tableLine + 1) + ": ", heading, tableCodes, problems);
                 tableLine = -1;
             }
-            boolean text = !fenced && !fence && !row && !line.isBlank() && !HEADING.matcher(line).find();
+            boolean text = !fenced
+                    && !fence
+                    && !row
+                    && !line.isBlank()
+                    && !HEADING.matcher(line).find();
             if (text && (items.isEmpty() || line.startsWith("- "))) {
                 items.add(line.strip());
                 itemLines.add(i + 1);
@@ -270,9 +274,8 @@ class DocFlagsAndExitCodesTest {
     }
 
     private static void precedence(String where, String listed, List<String> problems) {
-        List<Integer> codes = Arrays.stream(listed.split(", "))
-                .map(Integer::valueOf)
-                .collect(Collectors.toList());
+        List<Integer> codes =
+                Arrays.stream(listed.split(", ")).map(Integer::valueOf).collect(Collectors.toList());
         for (int k = 0; k + 1 < codes.size(); k++) {
             int a = codes.get(k);
             int b = codes.get(k + 1);
@@ -292,7 +295,8 @@ class DocFlagsAndExitCodesTest {
     private static void cases(String where, int code, String meaning, List<String> problems) {
         CASES.forEach((words, expected) -> {
             if (words.matcher(meaning).find() && code != expected) {
-                problems.add(where + "exit code " + code + " for \"" + meaning.strip() + "\"; the code's is " + expected);
+                problems.add(
+                        where + "exit code " + code + " for \"" + meaning.strip() + "\"; the code's is " + expected);
             }
         });
     }
