@@ -52,7 +52,8 @@ class SlowClientsIT {
         NginxConf conf = new NginxConf(nginxPort, List.of(server.port()), nginxDir);
         String shipped = conf.render();
         String shortened = shipped.replaceAll(
-                "(client_header_timeout|client_body_timeout|send_timeout) \\d+s;", "$1 " + CLIENT_TIMEOUT_SECONDS + "s;");
+                "(client_header_timeout|client_body_timeout|send_timeout) \\d+s;",
+                "$1 " + CLIENT_TIMEOUT_SECONDS + "s;");
         assertTrue(!shortened.equals(shipped), "the client timeouts were found in nginx.conf:\n" + shipped);
         Files.writeString(nginxDir.resolve("nginx.conf"), shortened);
         nginx = new ProcessBuilder(
