@@ -25,7 +25,7 @@ final class SlowClients implements AutoCloseable {
         IDLE_KEPT_ALIVE
     }
 
-    static final long TRICKLE_MILLIS = 1_000; // below SlowClientsIT's nginx client timeouts: held, not timed out
+    static final long TRICKLE_MILLIS = 5_000;
     /** The attacker's own loopback address (Linux routes all of 127/8 to the loopback interface). */
     static final String SOURCE = "127.0.0.2";
 
