@@ -8,6 +8,7 @@ import io.upic.liftride.server.embedded.EmbeddedServer;
 import io.upic.liftride.server.limits.Limit;
 import java.util.List;
 import java.util.Locale;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -25,6 +26,7 @@ import org.junit.jupiter.api.Timeout;
  * slows without touching what the runs measure.
  */
 // A hang is a failure, not a stuck build.
+@Tag("alone") // measures against the machine's capacity: no other test class beside it
 @Timeout(value = 90, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
 class SlowBodyAttackIT {
     private static final int ATTACKERS = 300;

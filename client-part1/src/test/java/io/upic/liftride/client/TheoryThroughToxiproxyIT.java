@@ -19,6 +19,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -28,6 +29,7 @@ import org.junit.jupiter.api.Timeout;
  * within 15% of the model. Delay-dominated, so robust to a busy machine. Needs Go the
  * first time (Toxiproxy is go-installed once).
  */
+@Tag("alone") // measures against the machine's capacity: no other test class beside it
 @Timeout(value = 60, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
 class TheoryThroughToxiproxyIT {
 

@@ -14,6 +14,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.regex.Pattern;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -24,6 +25,7 @@ import org.junit.jupiter.api.Timeout;
  * cgroup is gone once the cluster stops. Needs root
  * (cgroups) and Go (Toxiproxy, installed once).
  */
+@Tag("alone") // measures against the machine's capacity: no other test class beside it
 @Timeout(value = 180)
 class SmallServersSlowNetworkIT {
     private static final Path JAR =

@@ -48,10 +48,8 @@ public final class Programs {
         System.err.println(program + " is not installed: apt-get install " + debianPackage);
         Result install = exec(
                 INSTALL_LIMIT,
-                "sh",
-                "-c",
-                "apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "
-                        + debianPackage);
+                onceAtATime("apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq"
+                        + " --no-install-recommends " + debianPackage));
         String path = onPath(program);
         if (install.exitCode() != 0 || path == null) {
             throw new IllegalStateException(program + " is not installed and `apt-get install " + debianPackage
@@ -118,12 +116,18 @@ public final class Programs {
                     : require("go", "golang-go");
         }
         System.err.println("installing " + name + " " + version + " into " + bin + " (go install, once)");
-        Result install = exec(INSTALL_LIMIT, "env", "GOBIN=" + bin, go, "install", goPackage + "@" + version);
+        Result install =
+                exec(INSTALL_LIMIT, onceAtATime("GOBIN=" + bin + " " + go + " install " + goPackage + "@" + version));
         if (install.exitCode() != 0 || !Files.isExecutable(tool)) {
             throw new IllegalStateException("`" + go + " install " + goPackage + "@" + version + "` failed (exit "
                     + install.exitCode() + "), so " + name + " is not installed:\n" + install.tail(30));
         }
         return tool;
+    }
+
+    /** A shell command that waits for every other test JVM's install to finish before it runs (flock). */
+    private static List<String> onceAtATime(String shellCommand) {
+        return List.of("flock", "/tmp/liftride-install.lock", "sh", "-c", shellCommand);
     }
 
     /** The executable {@code program} on the PATH (or in /usr/sbin, where Debian puts nginx), or null. */

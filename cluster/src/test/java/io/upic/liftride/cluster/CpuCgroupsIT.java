@@ -15,6 +15,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -23,6 +24,7 @@ import org.junit.jupiter.api.Timeout;
  * would burn a whole core is held to its quota, a JVM started in a group sees its cap, and nothing is
  * left behind.
  */
+@Tag("alone") // measures against the machine's capacity: no other test class beside it
 @Timeout(60)
 class CpuCgroupsIT {
     private static final CpuQuota QUARTER = CpuQuota.of(0.25);

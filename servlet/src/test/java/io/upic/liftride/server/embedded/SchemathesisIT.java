@@ -31,9 +31,9 @@ import org.junit.jupiter.api.Timeout;
 class SchemathesisIT {
 
     static final String VERSION = "4.32.5";
-    static final int MAX_SECONDS = 60;
+    static final int MAX_SECONDS = 30;
     /** Per operation in the fuzzing phase; the examples and coverage phases add their own. */
-    static final int MAX_EXAMPLES = 50;
+    static final int MAX_EXAMPLES = 15;
 
     private static final String CHECKS = "not_a_server_error,negative_data_rejection,positive_data_acceptance,"
             + "status_code_conformance,content_type_conformance,response_schema_conformance";
