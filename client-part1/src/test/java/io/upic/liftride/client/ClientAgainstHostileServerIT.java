@@ -23,7 +23,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 // A hang is a failure, not a stuck build.
 @Timeout(value = 60, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
-class ClientAgainstHostileServerTest {
+class ClientAgainstHostileServerIT {
 
     /** What a terminal acts on: C0 controls but the line feed and tab the client writes itself, DEL, C1. */
     private static final String RAW_CONTROL = "[\\x00-\\x08\\x0b-\\x1f\\x7f-\\x9f]";

@@ -38,7 +38,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 // A hang is a failure, not a stuck build.
 @Timeout(value = 60, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
-class ClientUnderFaultsTest {
+class ClientUnderFaultsIT {
 
     /** fall2021 at -t 8 -s 80 -m 5: 2 + 8 + 2 threads, 80 + 240 + 40 = 360 requests. */
     private static final long PLANNED = 360;

@@ -34,7 +34,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  * 503's Retry-After is waited out, and a status outside 100..599 is a failed attempt, retried.
  */
 @Timeout(value = 30, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
-class HostileServerTest {
+class HostileServerIT {
 
     private static final int READ_TIMEOUT_MILLIS = 2_000;
     private static final int CALL_TIMEOUT_MILLIS = 700;
