@@ -17,7 +17,7 @@
 set -euo pipefail
 
 FILES=${FILES:-$(cd "$(dirname "$0")" && pwd)}
-TOMCAT_VERSION=${TOMCAT_VERSION:-9.0.117}
+TOMCAT_VERSION=${TOMCAT_VERSION:-9.0.117} # the build's tomcat-distribution.version (pom.xml)
 TOMCAT_TARBALL=${TOMCAT_TARBALL:-}
 STORE=${STORE:-}
 STORE_PASSWORD=${STORE_PASSWORD:-}
@@ -40,6 +40,7 @@ fetch() {
 }
 
 [ "$(id -u)" = 0 ] || die "run it as root (sudo)"
+# shellcheck source=/dev/null
 . "$R/etc/os-release"
 case " ${ID:-} ${ID_LIKE:-} " in
     *" amzn "* | *" fedora "* | *" rhel "*)
@@ -83,7 +84,7 @@ cp "$work/server.xml" "$R$TOMCAT/conf/"
 cp "$work/setenv.sh" "$R$TOMCAT/bin/setenv.sh"
 {
     echo "# web-setup.sh: Tomcat's API connector on the loopback only (nginx is the public port)"
-    echo 'CATALINA_OPTS="$CATALINA_OPTS -Dliftride.http.address=127.0.0.1"'
+    echo "CATALINA_OPTS=\"\$CATALINA_OPTS -Dliftride.http.address=127.0.0.1\""
     [ -z "$STORE" ] || echo "CATALINA_OPTS=\"\$CATALINA_OPTS -Dliftride.store=$STORE\""
     [ -z "$STORE_PASSWORD" ] || echo "export LIFTRIDE_REDIS_PASSWORD='$STORE_PASSWORD'"
     [ -z "$DRAIN_GRACE_MS" ] \
