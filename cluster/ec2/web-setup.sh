@@ -73,7 +73,7 @@ for f in liftride.war liftride-tomcat-valve.jar server.xml setenv.sh; do
 done
 
 id -u tomcat > /dev/null 2>&1 || useradd --system --home-dir "$TOMCAT" --shell /sbin/nologin tomcat
-rm -rf "${R:?}$TOMCAT" && mkdir -p "$R$TOMCAT"
+rm -rf "$R$TOMCAT" && mkdir -p "$R$TOMCAT"
 tar -xzf "$work/tomcat.tar.gz" -C "$R$TOMCAT" --strip-components=1
 # no default webapps: the manager and its weak password are the classic way in
 rm -rf "$R$TOMCAT"/webapps/*
@@ -98,7 +98,7 @@ if [ -n "$STORE_CA" ]; then
     cacerts=$(dirname "$(dirname "$(readlink -f "$(command -v java)")")")/lib/security/cacerts
     cp "$cacerts" "$R$TOMCAT/conf/truststore"
     keytool -importcert -noprompt -alias liftride-redis-ca -file "$work/redis-ca.crt" \
-        -keystore "$R$TOMCAT/conf/truststore" -storepass changeit > /dev/null
+        -keystore "$R$TOMCAT/conf/truststore" -storepass changeit > /dev/null 2>&1 || die "keytool cannot import $STORE_CA"
 fi
 chown -R root:tomcat "$R$TOMCAT"
 chmod -R g+rX,o-rwx "$R$TOMCAT"

@@ -18,10 +18,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * web-setup.sh's apt-get branch run for real as root in a podman container (runc) on the k8s module's cached Debian
- * 12 base, with Debian's packages from the network; systemd is replaced by a stub systemctl that runs each unit's
- * ExecStart as its User. Then client-part2 on the host loads it through nginx, published on 127.0.0.1 only, and
- * its count reconciles with the server's.
+ * redis-setup.sh and then web-setup.sh (apt-get branch, the store that Redis over TLS as user liftride) run for
+ * real as root in one podman container (runc) on the k8s module's cached Debian 12 base, with Debian's packages from
+ * the network. systemd is replaced by a stub systemctl that runs each unit's ExecStart as its User, and
+ * policy-rc.d keeps apt-get from starting services itself. Then client-part2 on the host loads it through nginx,
+ * published on 127.0.0.1 only, and its count reconciles with the store's.
  */
 class WebSetupInDebianContainerIT {
 
@@ -51,7 +52,9 @@ class WebSetupInDebianContainerIT {
         Path setup = Files.createDirectories(dir.resolve("setup"));
         Files.copy(SHIPPED.resolve("server.xml"), setup.resolve("server.xml"));
         Files.copy(SHIPPED.resolve("setenv.sh"), setup.resolve("setenv.sh"));
+        Files.copy(SHIPPED.resolve("../redis/redis.conf"), setup.resolve("redis.conf"));
         Files.copy(EC2.resolve("web-setup.sh"), setup.resolve("web-setup.sh"));
+        Files.copy(EC2.resolve("redis-setup.sh"), setup.resolve("redis-setup.sh"));
         try (InputStream stub = getClass().getResourceAsStream("systemctl")) {
             Files.copy(stub, setup.resolve("systemctl"));
         }
@@ -59,18 +62,24 @@ class WebSetupInDebianContainerIT {
         int port = FreePorts.next();
         String name = "liftride-ec2-it-" + port;
         try {
-            Programs.Result started = podman(Duration.ofMinutes(1), "run", "-d", "--runtime", "runc", "--name", name,
+            Programs.Result started = podman(Duration.ofMinutes(1), "run", "-d", "--runtime", "runc", "--ulimit", "nofile=16384:16384",
+                    "--ulimit", "nproc=1024:1024", "--name", name,
                     "-p", "127.0.0.1:" + port + ":80", "-v", setup + ":/setup:ro", "-v", FILES + ":/files:ro", BASE,
                     "sleep", "600");
             assertEquals(0, started.exitCode(), started.output());
             long t0 = System.nanoTime();
             Programs.Result ran = podman(Duration.ofMinutes(4), "exec", name, "sh", "-c",
-                    "install -m 755 /setup/systemctl /usr/local/bin/systemctl && cp /files/* /setup/*.xml"
-                            + " /setup/setenv.sh /tmp/ && FILES=/tmp TOMCAT_TARBALL=/tmp/apache-tomcat.tar.gz"
-                            + " bash /setup/web-setup.sh");
-            System.out.printf("WebSetupInDebianContainerIT: web-setup.sh took %.1f s%n%s%n",
+                    "install -m 755 /setup/systemctl /usr/local/bin/systemctl"
+                            + " && printf '#!/bin/sh\\nexit 101\\n' > /usr/sbin/policy-rc.d && chmod 755 /usr/sbin/policy-rc.d"
+                            + " && cp /files/* /setup/*.xml /setup/*.conf /setup/setenv.sh /tmp/"
+                            + " && FILES=/tmp STORE_PASSWORD=it-password bash /setup/redis-setup.sh"
+                            + " && a=$(hostname -I | cut -d' ' -f1)"
+                            + " && FILES=/tmp TOMCAT_TARBALL=/tmp/apache-tomcat.tar.gz STORE=rediss://liftride@$a:6379"
+                            + " STORE_PASSWORD=it-password STORE_CA=/etc/redis/tls/ca.crt bash /setup/web-setup.sh");
+            System.out.printf("WebSetupInDebianContainerIT: redis-setup.sh and web-setup.sh took %.1f s%n%s%n",
                     (System.nanoTime() - t0) / 1e9, Programs.lastLines(ran.output(), 8));
             assertEquals(0, ran.exitCode(), ran.output());
+            assertTrue(ran.output().contains("redis-setup: ready: TLS on "), ran.output());
             assertTrue(ran.output().contains("web-setup: ready: {\"status\":\"UP\""), ran.output());
 
             // Tomcat runs as tomcat, its JVM with the shipped setenv.sh's flag and the loopback address appended
