@@ -62,13 +62,35 @@ class WebSetupInDebianContainerIT {
         int port = FreePorts.next();
         String name = "liftride-ec2-it-" + port;
         try {
-            Programs.Result started = podman(Duration.ofMinutes(1), "run", "-d", "--runtime", "runc", "--ulimit", "nofile=16384:16384",
-                    "--ulimit", "nproc=1024:1024", "--name", name,
-                    "-p", "127.0.0.1:" + port + ":80", "-v", setup + ":/setup:ro", "-v", FILES + ":/files:ro", BASE,
-                    "sleep", "600");
+            Programs.Result started = podman(
+                    Duration.ofMinutes(1),
+                    "run",
+                    "-d",
+                    "--runtime",
+                    "runc",
+                    "--ulimit",
+                    "nofile=16384:16384",
+                    "--ulimit",
+                    "nproc=1024:1024",
+                    "--name",
+                    name,
+                    "-p",
+                    "127.0.0.1:" + port + ":80",
+                    "-v",
+                    setup + ":/setup:ro",
+                    "-v",
+                    FILES + ":/files:ro",
+                    BASE,
+                    "sleep",
+                    "600");
             assertEquals(0, started.exitCode(), started.output());
             long t0 = System.nanoTime();
-            Programs.Result ran = podman(Duration.ofMinutes(4), "exec", name, "sh", "-c",
+            Programs.Result ran = podman(
+                    Duration.ofMinutes(4),
+                    "exec",
+                    name,
+                    "sh",
+                    "-c",
                     "install -m 755 /setup/systemctl /usr/local/bin/systemctl"
                             + " && printf '#!/bin/sh\\nexit 101\\n' > /usr/sbin/policy-rc.d && chmod 755 /usr/sbin/policy-rc.d"
                             + " && cp /files/* /setup/*.xml /setup/*.conf /setup/setenv.sh /tmp/"
@@ -76,14 +98,20 @@ class WebSetupInDebianContainerIT {
                             + " && a=$(hostname -I | cut -d' ' -f1)"
                             + " && FILES=/tmp TOMCAT_TARBALL=/tmp/apache-tomcat.tar.gz STORE=rediss://liftride@$a:6379"
                             + " STORE_PASSWORD=it-password STORE_CA=/etc/redis/tls/ca.crt bash /setup/web-setup.sh");
-            System.out.printf("WebSetupInDebianContainerIT: redis-setup.sh and web-setup.sh took %.1f s%n%s%n",
+            System.out.printf(
+                    "WebSetupInDebianContainerIT: redis-setup.sh and web-setup.sh took %.1f s%n%s%n",
                     (System.nanoTime() - t0) / 1e9, Programs.lastLines(ran.output(), 8));
             assertEquals(0, ran.exitCode(), ran.output());
             assertTrue(ran.output().contains("redis-setup: ready: TLS on "), ran.output());
             assertTrue(ran.output().contains("web-setup: ready: {\"status\":\"UP\""), ran.output());
 
             // Tomcat runs as tomcat, its JVM with the shipped setenv.sh's flag and the loopback address appended
-            Programs.Result java = podman(Duration.ofSeconds(20), "exec", name, "sh", "-c",
+            Programs.Result java = podman(
+                    Duration.ofSeconds(20),
+                    "exec",
+                    name,
+                    "sh",
+                    "-c",
                     "p=$(cat /run/stub-tomcat.pid); stat -c %U /proc/$p; tr '\\0' ' ' < /proc/$p/cmdline;"
                             + " cat /var/log/systemctl.log");
             assertTrue(java.output().startsWith("tomcat\n"), java.output());
@@ -92,9 +120,21 @@ class WebSetupInDebianContainerIT {
             assertTrue(java.output().contains("systemctl enable --now nginx"), java.output());
 
             Path out = dir.resolve("run");
-            Programs.Result load = Programs.exec(Duration.ofMinutes(2), "java", "-jar",
-                    System.getProperty("liftride.client.jar"), "-t", "4", "-s", "100", "--baseline", "0",
-                    "-i", "http://127.0.0.1:" + port + "/liftride", "--out", out.toString());
+            Programs.Result load = Programs.exec(
+                    Duration.ofMinutes(2),
+                    "java",
+                    "-jar",
+                    System.getProperty("liftride.client.jar"),
+                    "-t",
+                    "4",
+                    "-s",
+                    "100",
+                    "--baseline",
+                    "0",
+                    "-i",
+                    "http://127.0.0.1:" + port + "/liftride",
+                    "--out",
+                    out.toString());
             System.out.println("WebSetupInDebianContainerIT: client\n" + Programs.lastLines(load.output(), 12));
             assertEquals(0, load.exitCode(), load.output());
             JsonObject summary = JsonParser.parseString(Files.readString(out.resolve("t4/summary.json")))

@@ -48,12 +48,15 @@ class WebSetupOnAmazonLinuxTest {
             stub(name, "");
         }
         // the download: the tarball, and its .sha512 as archive.apache.org publishes it
-        stub("curl", "case \"$*\" in\n"
-                + "  *.tar.gz.sha512*) out=$(echo \"$*\" | sed 's/.*-o \\([^ ]*\\).*/\\1/');"
-                + " sha512sum " + tarball + " | sed 's| .*| *apache-tomcat.tar.gz|' > \"$out\" ;;\n"
-                + "  *.tar.gz*) out=$(echo \"$*\" | sed 's/.*-o \\([^ ]*\\).*/\\1/'); cp " + tarball + " \"$out\" ;;\n"
-                + "  *health/ready*) echo '{\"status\":\"UP\"}' ;;\n"
-                + "esac\n");
+        stub(
+                "curl",
+                "case \"$*\" in\n"
+                        + "  *.tar.gz.sha512*) out=$(echo \"$*\" | sed 's/.*-o \\([^ ]*\\).*/\\1/');"
+                        + " sha512sum " + tarball + " | sed 's| .*| *apache-tomcat.tar.gz|' > \"$out\" ;;\n"
+                        + "  *.tar.gz*) out=$(echo \"$*\" | sed 's/.*-o \\([^ ]*\\).*/\\1/'); cp " + tarball
+                        + " \"$out\" ;;\n"
+                        + "  *health/ready*) echo '{\"status\":\"UP\"}' ;;\n"
+                        + "esac\n");
         stub("id", "[ \"$1\" = -u ] && [ $# = 1 ] && { echo 0; exit 0; }; exit 1\n");
         Path files = Files.createDirectories(dir.resolve("files"));
         Files.writeString(files.resolve("liftride.war"), "war");
@@ -70,8 +73,18 @@ class WebSetupOnAmazonLinuxTest {
         }
         Files.writeString(top.resolve("bin/catalina.sh"), "#!/bin/sh\n");
         Path tarball = dir.resolve("apache-tomcat.tar.gz");
-        assertEquals(0, run(List.of("tar", "-czf", tarball.toString(), "-C", dir.resolve("t").toString(), top.getFileName().toString()), Map.of())
-                .exit);
+        assertEquals(
+                0,
+                run(
+                                List.of(
+                                        "tar",
+                                        "-czf",
+                                        tarball.toString(),
+                                        "-C",
+                                        dir.resolve("t").toString(),
+                                        top.getFileName().toString()),
+                                Map.of())
+                        .exit);
         return tarball;
     }
 
@@ -106,25 +119,34 @@ class WebSetupOnAmazonLinuxTest {
         Ran ran = setup(Map.of("STORE", "rediss://liftride@10.0.1.5:6379", "STORE_PASSWORD", "pw"));
         assertEquals(0, ran.exit, ran.output);
         List<String> commands = Files.readAllLines(log);
-        assertTrue(commands.contains("dnf install -y java-17-amazon-corretto-headless nginx tar gzip shadow-utils"),
+        assertTrue(
+                commands.contains("dnf install -y java-17-amazon-corretto-headless nginx tar gzip shadow-utils"),
                 commands.toString());
         assertFalse(commands.stream().anyMatch(c -> c.startsWith("apt-get")), commands.toString());
         String tarball = "https://archive.apache.org/dist/tomcat/tomcat-9/v" + VERSION + "/bin/apache-tomcat-" + VERSION
                 + ".tar.gz";
-        assertTrue(commands.stream().anyMatch(c -> c.startsWith("curl ") && c.endsWith(" " + tarball)), commands.toString());
+        assertTrue(
+                commands.stream().anyMatch(c -> c.startsWith("curl ") && c.endsWith(" " + tarball)),
+                commands.toString());
         assertTrue(commands.stream().anyMatch(c -> c.startsWith("curl ") && c.endsWith(" " + tarball + ".sha512")));
         assertTrue(commands.stream().anyMatch(c -> c.startsWith("useradd --system") && c.endsWith(" tomcat")));
         int enable = commands.indexOf("systemctl enable tomcat");
         int restart = commands.indexOf("systemctl restart tomcat");
         int nginx = commands.indexOf("systemctl enable --now nginx");
-        assertTrue(commands.indexOf("systemctl daemon-reload") < enable && enable < restart && restart < nginx
-                        && commands.indexOf("nginx -t -q") < nginx && enable >= 0,
+        assertTrue(
+                commands.indexOf("systemctl daemon-reload") < enable
+                        && enable < restart
+                        && restart < nginx
+                        && commands.indexOf("nginx -t -q") < nginx
+                        && enable >= 0,
                 commands.toString());
         assertTrue(commands.stream().anyMatch(c -> c.contains("http://127.0.0.1/liftride/health/ready")));
 
         String unit = Files.readString(root.resolve("etc/systemd/system/tomcat.service"));
         for (String line : List.of(
-                "ExecStart=/opt/tomcat/bin/catalina.sh run", "Restart=on-failure", "User=tomcat",
+                "ExecStart=/opt/tomcat/bin/catalina.sh run",
+                "Restart=on-failure",
+                "User=tomcat",
                 "WantedBy=multi-user.target")) {
             assertTrue(unit.lines().anyMatch(line::equals), line + " in\n" + unit);
         }
@@ -134,8 +156,9 @@ class WebSetupOnAmazonLinuxTest {
         assertTrue(setenv.contains("-Dliftride.http.address=127.0.0.1"), setenv);
         assertTrue(setenv.contains("-Dliftride.store=rediss://liftride@10.0.1.5:6379"), setenv);
         assertTrue(setenv.contains("export LIFTRIDE_REDIS_PASSWORD='pw'"), setenv);
-        assertEquals("rw-r-----", PosixFilePermissions.toString(
-                Files.getPosixFilePermissions(root.resolve("opt/tomcat/bin/setenv.sh"))));
+        assertEquals(
+                "rw-r-----",
+                PosixFilePermissions.toString(Files.getPosixFilePermissions(root.resolve("opt/tomcat/bin/setenv.sh"))));
 
         assertTrue(Files.exists(root.resolve("opt/tomcat/webapps/liftride.war")));
         assertFalse(Files.exists(root.resolve("opt/tomcat/webapps/ROOT")), "no default webapps");
@@ -144,16 +167,22 @@ class WebSetupOnAmazonLinuxTest {
         String nginxConf = Files.readString(root.resolve("etc/nginx/nginx.conf"));
         assertTrue(nginxConf.startsWith("user nginx;\n"), nginxConf);
         assertFalse(nginxConf.contains("sites-enabled"), nginxConf);
-        assertTrue(Files.readString(root.resolve("etc/nginx/conf.d/liftride.conf")).contains("server 127.0.0.1:8080;"));
+        assertTrue(
+                Files.readString(root.resolve("etc/nginx/conf.d/liftride.conf")).contains("server 127.0.0.1:8080;"));
         assertTrue(ran.output.contains("-i http://PUBLIC-DNS-OF-THIS-INSTANCE/liftride"), ran.output);
     }
 
     @Test
     void stopsWithExitOneWhenTheServerNeverTurnsReady() throws Exception {
         stub("curl", "case \"$*\" in *health/ready*) exit 7 ;; esac\n");
-        Ran ran = setup(Map.of("TOMCAT_TARBALL", dir.resolve("apache-tomcat.tar.gz").toString()));
+        Ran ran = setup(
+                Map.of("TOMCAT_TARBALL", dir.resolve("apache-tomcat.tar.gz").toString()));
         assertEquals(1, ran.exit, ran.output);
         assertTrue(ran.output.contains("web-setup: not ready after 3 s: see journalctl -u tomcat"), ran.output);
-        assertEquals(3, Files.readAllLines(log).stream().filter(c -> c.contains("health/ready")).count());
+        assertEquals(
+                3,
+                Files.readAllLines(log).stream()
+                        .filter(c -> c.contains("health/ready"))
+                        .count());
     }
 }
