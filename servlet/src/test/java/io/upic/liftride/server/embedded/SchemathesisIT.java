@@ -3,7 +3,8 @@ package io.upic.liftride.server.embedded;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.upic.liftride.testkit.Programs;
+import io.upic.liftride.cluster.Programs;
+import io.upic.liftride.testkit.Shell;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -42,7 +43,7 @@ class SchemathesisIT {
 
     @Test
     void everyRequestTheContractAllowsOrForbidsGetsTheAnswerTheContractPromises() throws Exception {
-        Path st = Programs.requirePip("st", "schemathesis", VERSION);
+        Path st = Shell.requirePip("st", "schemathesis", VERSION);
         Files.createDirectories(OUT);
         long seed = Long.getLong("liftride.schemathesis.seed", 20_261_123L);
         try (EmbeddedServer server = EmbeddedServer.start("127.0.0.1", 0)) {
