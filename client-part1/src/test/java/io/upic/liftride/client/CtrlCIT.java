@@ -66,7 +66,7 @@ class CtrlCIT {
                 // SIGINT ignored (inherited from a parent without job control) would leave the child running on
                 assertFalse(
                         Shell.ignores(client.pid(), 2),
-                        "the child ignores SIGINT: start it with Programs.withDefaultInterrupts");
+                        "the child ignores SIGINT: start it with Shell.withDefaultInterrupts");
                 Shell.signal(client.pid(), "INT"); // ProcessHandle cannot send SIGINT; kill(1) can
                 long signalledAt = System.nanoTime();
 

@@ -56,7 +56,7 @@ class CtrlCIT {
             // SIGINT ignored (inherited from a parent without job control) would leave the child running on
             assertFalse(
                     Shell.ignores(client.process().pid(), 2),
-                    "the child ignores SIGINT: start it with Programs.withDefaultInterrupts");
+                    "the child ignores SIGINT: start it with Shell.withDefaultInterrupts");
             Shell.signal(client.process().pid(), "INT"); // ProcessHandle cannot send SIGINT; kill(1) can
 
             assertTrue(client.waitFor(60, TimeUnit.SECONDS), "exits after the signal\n" + client.printed());

@@ -21,7 +21,7 @@ import org.junit.jupiter.api.Timeout;
  * content types, and bodies that match their schemas.
  *
  * <p>Needs {@code python3} (3.9+): schemathesis, pinned to {@value #VERSION}, is installed by the test
- * kit ({@code Programs.requirePip}) with pip into its own virtual environment under
+ * kit ({@code Shell.requirePip}) with pip into its own virtual environment under
  * {@code ~/.cache/liftride/} the first time (about a minute and a half here) and reused after; if it
  * cannot be installed the test fails and says why, it never skips. The fuzzing itself is bounded by
  * {@code --max-time} ({@value #MAX_SECONDS} s) and runs with a fixed seed, so a failure can be
