@@ -25,10 +25,9 @@ import subprocess
 import sys
 import time
 
-from benchlib import run_counts
+from benchlib import BENCH_BUILT, bench_classpath, run_counts
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-BENCH_JAR = os.path.join(ROOT, "bench", "target", "liftride-bench.jar")  # the real server plus the bare servlet
 BARE_SERVER = "io.upic.liftride.bench.BareServer"
 CLIENT_JAR = os.path.join(ROOT, "client-part1", "target", "client-part1.jar")
 POST_LUA = os.path.join(ROOT, "servlet", "bench", "post.lua")  # the wrk script that also documents the server
@@ -59,7 +58,7 @@ class Server:
     """The embedded LiftRide server plus the bare servlet, in its own JVM on a free loopback port."""
 
     def __init__(self):
-        args = ["java", "-Xms512m", "-Xmx512m", "-cp", BENCH_JAR, BARE_SERVER, "--host", "127.0.0.1", "--port", "0"]
+        args = ["java", "-Xms512m", "-Xmx512m", "-cp", bench_classpath(), BARE_SERVER, "--host", "127.0.0.1", "--port", "0"]
         self.proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         deadline = time.time() + 60
         self.base = None
@@ -262,7 +261,7 @@ def main():
     if not a.skip_build:
         # package, not install: the jars are read from target/, and ~/.m2 is left alone
         sh(["mvn", "-B", "-q", "-DskipTests", "package"], cwd=ROOT)
-    for jar in (BENCH_JAR, CLIENT_JAR):
+    for jar in (BENCH_BUILT, CLIENT_JAR):
         if not os.path.exists(jar):
             raise SystemExit(f"missing {jar}: build first (mvn -DskipTests package)")
 
@@ -366,7 +365,7 @@ def write_report(a, rounds, jfr, part2):
       f"{subprocess.run(['java', '-version'], stderr=subprocess.PIPE, text=True).stderr.splitlines()[0]}. "
       "Client, server and wrk share the 2 cores over loopback.")
     w("")
-    w(f"Each round, back to back against one server JVM (`java -Xmx512m -cp bench/target/liftride-bench.jar {BARE_SERVER}`):")
+    w(f"Each round, back to back against one server JVM (`java -Xmx512m -cp bench/target/test-classes:$(cat bench/target/classpath.txt) {BARE_SERVER}`):")
     w(f"`wrk -t2 -c64 -d{a.wrk_seconds}s -s servlet/bench/post.lua` on the POST endpoint; client-part1 "
       f"`-t {a.threads} -s {a.skiers} -l 40 -m {a.runs} --baseline {a.warmup}` with `--transport sdk` and `--transport raw` "
       "(the baseline warms the JIT up before the clock, as in a default run); "

@@ -15,6 +15,14 @@ import time
 import urllib.request
 
 CLK_TCK = os.sysconf("SC_CLK_TCK")
+BENCH_TARGET = os.path.join(os.path.dirname(os.path.abspath(__file__)), "target")
+BENCH_BUILT = os.path.join(BENCH_TARGET, "classpath.txt")  # the bench module's package writes it
+
+
+def bench_classpath():
+    """The bench module's test classes (probes, bare server, JMH benchmarks) and their class path, for java -cp."""
+    with open(BENCH_BUILT) as f:
+        return os.path.join(BENCH_TARGET, "test-classes") + os.pathsep + f.read().strip()
 
 
 def sh(cmd, **kw):

@@ -29,13 +29,12 @@ import sys
 import urllib.request
 
 import benchlib
-from benchlib import cpu_seconds, free_port, load1, med_range, sh
+from benchlib import BENCH_BUILT, bench_classpath, cpu_seconds, free_port, load1, med_range, sh
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SERVER_JAR = os.path.join(ROOT, "servlet", "target", "liftride-server.jar")
 POST_LUA = os.path.join(ROOT, "servlet", "bench", "post.lua")
 OUT = os.path.join(ROOT, "data", "metrics-cost.md")
-BENCH_JAR = os.path.join(ROOT, "bench", "target", "liftride-bench.jar")
 RIDE_COUNT = re.compile(r'^liftride_http_requests_seconds_count\{method="POST",.*?status="201"\} (\S+)$', re.M)
 
 
@@ -75,7 +74,7 @@ def one(port, metrics, args):
 
 def jmh():
     """EndpointStatsCostBenchmark's scores, ns per request: {"metricsOff": (score, error), "metricsOn": ...}."""
-    out = subprocess.run(["java", "-jar", BENCH_JAR, "EndpointStatsCostBenchmark"], capture_output=True,
+    out = subprocess.run(["java", "-cp", bench_classpath(), "org.openjdk.jmh.Main", "EndpointStatsCostBenchmark"], capture_output=True,
                          text=True, timeout=600).stdout
     scores = {}
     for name in ("metricsOff", "metricsOn"):
@@ -135,7 +134,7 @@ def report(args, rows, scores):
     extra = scores["metricsOn"][0] - scores["metricsOff"][0]
     lines += [
         "",
-        "In isolation (`java -jar bench/target/liftride-bench.jar EndpointStatsCostBenchmark`: JMH, 2 threads "
+        "In isolation (`java -cp bench/target/test-classes:$(cat bench/target/classpath.txt) org.openjdk.jmh.Main EndpointStatsCostBenchmark`: JMH, 2 threads "
         "recording the ride POST into the same statistics, 3 x 2 s warm-up, 5 x 2 s measured, load average "
         f"{scores['load']:.1f}): metrics off {scores['metricsOff'][0]:.0f} ± {scores['metricsOff'][1]:.0f} ns "
         f"per request, on {scores['metricsOn'][0]:.0f} ± {scores['metricsOn'][1]:.0f} ns: {extra:.0f} ns more. "

@@ -36,12 +36,11 @@ import sys
 import tempfile
 import time
 
-from benchlib import cpu_seconds, free_port, loadavg, med_range, sh, start_server
+from benchlib import BENCH_BUILT, bench_classpath, cpu_seconds, free_port, loadavg, med_range, sh, start_server
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SERVER_JAR = os.path.join(ROOT, "servlet", "target", "liftride-server.jar")
 PART1_JAR = os.path.join(ROOT, "client-part1", "target", "client-part1.jar")
-BENCH_JAR = os.path.join(ROOT, "bench", "target", "liftride-bench.jar")
 POST_LUA = os.path.join(ROOT, "servlet", "bench", "post.lua")
 WRK2_CACHE = os.path.expanduser("~/.cache/liftride/wrk2")
 WRK2_REPO = "https://github.com/giltene/wrk2"
@@ -160,7 +159,7 @@ def run_wrk2(wrk2, base, requests, server_pid):
 
 def run_nio(gen, base, requests, server_pid, java_opts):
     """The bench module's NioFloor: one selector thread, 64 connections, the client's POST at the rate."""
-    cmd = ["java", *java_opts, "-cp", BENCH_JAR, "io.upic.liftride.bench.NioFloor", base, str(RATE), "64",
+    cmd = ["java", *java_opts, "-cp", bench_classpath(), "io.upic.liftride.bench.NioFloor", base, str(RATE), "64",
            str(requests)]
     out, cpu, server_cpu, load, split = run_measured(cmd, server_pid, requests / RATE + 120)
     m = re.search(r"^nio floor: (\d+) ok, (\d+) failed, wall ([\d.]+) s, ([\d.]+) req/s", out, re.M)
@@ -248,7 +247,7 @@ def main():
         return
     if not a.skip_build:
         sh(["mvn", "-B", "-q", "-o", "-DskipTests", "-pl", "client-part1,servlet,bench", "-am", "package"], cwd=ROOT)
-    for jar in (SERVER_JAR, a.client_jar, BENCH_JAR):
+    for jar in (SERVER_JAR, a.client_jar, BENCH_BUILT):
         if not os.path.exists(jar):
             raise SystemExit(f"missing {jar}: build first (mvn -DskipTests -pl client-part1 -am package)")
     a.wrk2_path = wrk2_binary(a.wrk2)

@@ -31,13 +31,12 @@ import threading
 import time
 import urllib.request
 
-from benchlib import run_counts, sh
+from benchlib import BENCH_BUILT, bench_classpath, run_counts, sh
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SERVER_JAR = os.path.join(ROOT, "servlet", "target", "liftride-server.jar")
 PART1_JAR = os.path.join(ROOT, "client-part1", "target", "client-part1.jar")
 PART2_JAR = os.path.join(ROOT, "client-part2", "target", "client-part2.jar")
-BENCH_JAR = os.path.join(ROOT, "bench", "target", "liftride-bench.jar")
 PACER_SECTION = "## The pacer's spin margin"
 
 
@@ -155,7 +154,7 @@ def run_pacer(margins, rate):
     """PacerBenchmark once per margin (JMH forks a JVM for each): one dict per margin."""
     with tempfile.TemporaryDirectory() as tmp:
         out = os.path.join(tmp, "pacer.json")
-        cmd = ["java", "-jar", BENCH_JAR, "PacerBenchmark", "-p", "spinMicros=" + ",".join(map(str, margins)),
+        cmd = ["java", "-cp", bench_classpath(), "org.openjdk.jmh.Main", "PacerBenchmark", "-p", "spinMicros=" + ",".join(map(str, margins)),
                "-p", f"rate={rate}", "-rf", "json", "-rff", out]
         sh(cmd, stdout=sys.stderr, timeout=60 * len(margins))
         results = json.load(open(out))
@@ -191,7 +190,7 @@ def main():
     a = ap.parse_args()
     if not a.skip_build:
         sh(["mvn", "-B", "-q", "-DskipTests", "-pl", "client-part2,bench", "-am", "package"], cwd=ROOT)
-    for jar in (SERVER_JAR, PART1_JAR, PART2_JAR, BENCH_JAR):
+    for jar in (SERVER_JAR, PART1_JAR, PART2_JAR, BENCH_BUILT):
         if not os.path.exists(jar):
             raise SystemExit(f"missing {jar}: build first (mvn -DskipTests -pl client-part2,bench -am package)")
     if a.only_pacer:
@@ -230,8 +229,8 @@ PACER_MARGINS = [0, 20, 50, 80, 150]
 
 def pacer_section(rows, load):
     L = [PACER_SECTION + "\n"]
-    L.append("`java -jar bench/target/liftride-bench.jar PacerBenchmark -p spinMicros=M -p rate=3000` (JMH, in"
-             " `bench/src/main/java/io/upic/liftride/bench/PacerBenchmark.java`; 1 fork, 1 × 3 s warm-up, 3 × 5 s measured;"
+    L.append("`java -cp bench/target/test-classes:$(cat bench/target/classpath.txt) org.openjdk.jmh.Main PacerBenchmark -p spinMicros=M -p rate=3000` (JMH, in"
+             " `bench/src/test/java/io/upic/liftride/bench/PacerBenchmark.java`; 1 fork, 1 × 3 s warm-up, 3 × 5 s measured;"
              " 1-minute load average " + ", ".join(f"{l[0]:.2f}" for l in load) + " before and after): 64 threads,"
              " each on the engine's schedule (3,000/s in all, first slots spread over one interval), sending"
              " nothing: each waits for its next slot with the client's real `engine.Pacer`, which parks until M µs"

@@ -2,7 +2,7 @@
 """client-part2's performance bar (issue 4), measured: overhead, memory and report time.
 
   0. Cost in isolation: RecorderCostBenchmark, a single-thread JMH benchmark (module bench/, run from
-     bench/target/liftride-bench.jar) of the worker-side recorder and the writer's per-row work (ns per
+     bench/target/test-classes) of the worker-side recorder and the writer's per-row work (ns per
      attempt or row), with no network and no server.
   1. Overhead: client-part1 and client-part2 run the same plan (default -t 64 -s 20000 -m 10)
      against ONE server started once in its own JVM (servlet/target/liftride-server.jar --port 0).
@@ -39,13 +39,12 @@ import subprocess
 import sys
 import time
 
-from benchlib import run_counts
+from benchlib import BENCH_BUILT, bench_classpath, run_counts
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SERVER_JAR = os.path.join(ROOT, "servlet", "target", "liftride-server.jar")
 PART1_JAR = os.path.join(ROOT, "client-part1", "target", "client-part1.jar")
 PART2_JAR = os.path.join(ROOT, "client-part2", "target", "client-part2.jar")
-BENCH_JAR = os.path.join(ROOT, "bench", "target", "liftride-bench.jar")
 COST_BENCHMARK = "RecorderCostBenchmark"
 # JMH method -> what it measures, in the order shown; the total adds the last three
 COST_ROWS = [
@@ -219,7 +218,7 @@ def main():
     if a.quick:
         a.rounds, a.warmup_rounds, a.skiers = 1, 0, 4000
         a.mem_skiers, a.mem_runs, a.mem_small_skiers, a.mem_small_runs = 10000, 9, 2000, 9
-    for jar in (SERVER_JAR, PART1_JAR, PART2_JAR, BENCH_JAR):
+    for jar in (SERVER_JAR, PART1_JAR, PART2_JAR, BENCH_BUILT):
         if not os.path.exists(jar):
             raise SystemExit(f"missing {os.path.relpath(jar, ROOT)}: build first (mvn -B -q -DskipTests install)")
     if shutil.which("java") is None:
@@ -282,7 +281,7 @@ def main():
 def recorder_cost(quick):
     """Runs the JMH benchmark (its own settings: 1 fork, 3 x 2 s warm-up, 5 x 2 s measured) and sums it up."""
     result = os.path.join(RAW_DIR, "recorder-cost.json")
-    cmd = ["java", "-jar", BENCH_JAR, COST_BENCHMARK, "-rf", "json", "-rff", result]
+    cmd = ["java", "-cp", bench_classpath(), "org.openjdk.jmh.Main", COST_BENCHMARK, "-rf", "json", "-rff", result]
     if quick:
         cmd += ["-wi", "1", "-i", "2", "-w", "1", "-r", "1"]
     log("+ " + " ".join(cmd))
@@ -315,7 +314,7 @@ def write_md(a, started, env_line, plan, cost_text, warmups, overhead, small, bi
     w("")
     w("## The recording code's cost in isolation")
     w("")
-    w(f"`java -jar bench/target/liftride-bench.jar {COST_BENCHMARK}` (JMH; one thread, no network; score ± 99.9% error; "
+    w(f"`java -cp bench/target/test-classes:$(cat bench/target/classpath.txt) org.openjdk.jmh.Main {COST_BENCHMARK}` (JMH; one thread, no network; score ± 99.9% error; "
       "1 fork, 5 x 2 s measured after 3 x 2 s of warm-up" + (", reduced by --quick" if a.quick else "") + "):")
     w("")
     w("```")

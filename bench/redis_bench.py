@@ -32,14 +32,13 @@ import tempfile
 import time
 import urllib.request
 
-from benchlib import cpu_seconds, ensure, free_port, sh
+from benchlib import BENCH_BUILT, bench_classpath, cpu_seconds, ensure, free_port, sh
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SERVER_JAR = os.path.join(ROOT, "servlet", "target", "liftride-server.jar")
 POST_LUA = os.path.join(ROOT, "servlet", "bench", "post.lua")
 REDIS_CONF = os.path.join(ROOT, "servlet", "redis", "redis.conf")
 OUT = os.path.join(ROOT, "data", "redis-bench.md")
-BENCH_JAR = os.path.join(ROOT, "bench", "target", "liftride-bench.jar")
 
 
 class Redis:
@@ -223,9 +222,9 @@ def main():
 
 def probes():
     """The store's own cost per ride without HTTP (StoreCostProbe): the handoff alone, then with Redis."""
-    if not os.path.isfile(BENCH_JAR):
-        return [f"(StoreCostProbe not run: {BENCH_JAR} is missing; build without --skip-build)"]
-    probe = ["java", "-cp", BENCH_JAR, "io.upic.liftride.server.store.redis.StoreCostProbe"]
+    if not os.path.isfile(BENCH_BUILT):
+        return [f"(StoreCostProbe not run: {BENCH_BUILT} is missing; build without --skip-build)"]
+    probe = ["java", "-cp", bench_classpath(), "io.upic.liftride.server.store.redis.StoreCostProbe"]
     lines = [subprocess.run(probe + ["handoff", "4"], capture_output=True, text=True, timeout=60).stdout.strip()]
     redis = Redis("everysec")
     try:
@@ -276,7 +275,7 @@ def write(a, pairs, load_before, load_after, probe_lines):
               f"{size['per_key']:.0f} bytes per idempotency key ({size['keys']:,} keys, kept 24-48 h); "
               f"{size['per_skier_day']:.0f} bytes per skier-day ({size['skier_days']:,} skiers in one day's hash); "
               f"{size['per_skier_season']:.0f} bytes per skier-season. The sizing rule in README.md uses these.", "",
-              "Where the JVM's time goes: the store alone, without HTTP (`java -cp bench/target/liftride-bench.jar "
+              "Where the JVM's time goes: the store alone, without HTTP (`java -cp bench/target/test-classes:$(cat bench/target/classpath.txt) "
               "io.upic.liftride.server.store.redis.StoreCostProbe handoff 4` and `... redis PORT 4`: 64 threads "
               "calling it as request threads would, 4 committers, 3 s warm-up, 6 s measured):", ""]
     lines += [f"    {line}" for line in probe_lines]

@@ -228,18 +228,10 @@ def read_sweep(kind):
         rows.append({"threads": t, "wall": s["wallSeconds"], "x": s["throughput"], "ok": s["ok"],
                      "p": p, "naiveWall": float(naive[i][0]) if i < len(naive) else None,
                      "naiveX": float(naive[i][1].replace(",", "")) if i < len(naive) else None})
-    # each run's "Run: N threads" heading is followed, on a miss, by the client's own explanation
-    misses = []
-    for block in re.split(r"^(?=Plan \S+: )", console, flags=re.M)[1:]:
-        t = re.search(r"-t (\d+) ", block)
-        why = [ln.strip() for ln in block.splitlines()
-               if ln.startswith("The model missed") or ln.lstrip().startswith(("D under load:", "the delay Z", "=>"))]
-        if why and t:
-            misses.append((t.group(1), why))
     sources = re.findall(r"\(client [^;]*; from: ([^)]*)\)", console)
     for i, r in enumerate(rows):
         r["source"] = sources[i] if i < len(sources) else "-"
-    return {"meta": meta, "rows": rows, "baseline": base.group(0) if base else "-", "misses": misses}
+    return {"meta": meta, "rows": rows, "baseline": base.group(0) if base else "-"}
 
 
 def repeat_record(data):
@@ -317,11 +309,6 @@ def sweep_section(kind, title, data):
     out += ["", f"Largest error {worst:.1f}% against a target of {TARGET[kind]:.0f}%: {verdict} in this sweep. "
             "error = (measured - predicted) / predicted; the model's wall time follows the phase schedule.", ""]
     out += repeats_section(kind)
-    if data["misses"]:
-        out += ["What each run that missed by more than 15% said (client-part1's `PredictionCheck`):", ""]
-        for t, why in data["misses"]:
-            out.append(f"- `-t {t}`: " + " / ".join(why))
-        out.append("")
     return out
 
 

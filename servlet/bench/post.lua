@@ -3,7 +3,7 @@
 --   wrk -t2 -c64 -d10s -s servlet/bench/post.lua http://127.0.0.1:8080/liftride
 -- The URL's path is the context path; the script appends /skiers/... itself.
 -- The container's floor, same script: start the bench module's bare server
---   java -cp bench/target/liftride-bench.jar io.upic.liftride.bench.BareServer --port 8080 --host 127.0.0.1
+--   java -cp bench/target/test-classes:$(cat bench/target/classpath.txt) io.upic.liftride.bench.BareServer --port 8080 --host 127.0.0.1
 -- and target .../liftride/bench/bare (a servlet answering 201 without reading the request; never in the WAR).
 -- Env overrides: RESORT (default 1), SEASON (2022), DAY (1), SKIERS (20000), LIFTS (40);
 -- KEYS=1 sends a unique Idempotency-Key with every ride, as the load client does.

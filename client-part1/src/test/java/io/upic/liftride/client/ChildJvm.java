@@ -1,6 +1,7 @@
 package io.upic.liftride.client;
 
-import io.upic.liftride.testkit.Programs;
+import io.upic.liftride.cluster.Programs;
+import io.upic.liftride.testkit.Shell;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -50,7 +51,7 @@ final class ChildJvm implements AutoCloseable {
                 mainClass));
         command.addAll(List.of(args));
         Path err = Files.createTempFile("child-jvm-", ".stderr");
-        Process p = new ProcessBuilder(Programs.withDefaultInterrupts(command))
+        Process p = new ProcessBuilder(Shell.withDefaultInterrupts(command))
                 .redirectError(err.toFile())
                 .start();
         return new ChildJvm(p, err);
@@ -119,7 +120,7 @@ final class ChildJvm implements AutoCloseable {
      */
     int waitFor(long timeout, TimeUnit unit) throws InterruptedException {
         if (!process.waitFor(timeout, unit)) {
-            String dump = Programs.threadDump(pid());
+            String dump = Shell.threadDump(pid());
             System.err.println("child " + pid() + " still running after " + timeout + " " + unit + ":\n" + dump);
             throw new AssertionError("child " + pid() + " still running after " + timeout + " " + unit + "; stdout:\n"
                     + stdout() + "\nstderr:\n" + stderr() + "\nthread dump:\n" + dump);

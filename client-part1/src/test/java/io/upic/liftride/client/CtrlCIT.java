@@ -5,9 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.upic.liftride.client.http.ServerProbe;
+import io.upic.liftride.cluster.Poll;
 import io.upic.liftride.server.embedded.EmbeddedServer;
-import io.upic.liftride.testkit.Poll;
-import io.upic.liftride.testkit.Programs;
+import io.upic.liftride.testkit.Shell;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
@@ -65,9 +65,9 @@ class CtrlCIT {
 
                 // SIGINT ignored (inherited from a parent without job control) would leave the child running on
                 assertFalse(
-                        Programs.ignores(client.pid(), 2),
-                        "the child ignores SIGINT: start it with Programs.withDefaultInterrupts");
-                Programs.signal(client.pid(), "INT"); // ProcessHandle cannot send SIGINT; kill(1) can
+                        Shell.ignores(client.pid(), 2),
+                        "the child ignores SIGINT: start it with Shell.withDefaultInterrupts");
+                Shell.signal(client.pid(), "INT"); // ProcessHandle cannot send SIGINT; kill(1) can
                 long signalledAt = System.nanoTime();
 
                 // bound: the workers' attempts in flight (loopback: milliseconds, at worst the 10 s read timeout),

@@ -2,7 +2,7 @@ package io.upic.liftride.client;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import io.upic.liftride.testkit.Poll;
+import io.upic.liftride.cluster.Poll;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;

@@ -6,7 +6,7 @@ import io.upic.liftride.client.http.HttpSettings;
 import io.upic.liftride.client.http.RideSender;
 import io.upic.liftride.client.http.RideSenderFactory;
 import io.upic.liftride.client.transport.Transport;
-import io.upic.liftride.testkit.Poll;
+import io.upic.liftride.cluster.Poll;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;

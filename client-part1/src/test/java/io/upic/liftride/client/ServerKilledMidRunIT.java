@@ -8,7 +8,7 @@ import io.upic.liftride.client.engine.AttemptListener;
 import io.upic.liftride.client.engine.AttemptRecorder;
 import io.upic.liftride.client.engine.RunResult;
 import io.upic.liftride.client.http.AttemptCodes;
-import io.upic.liftride.testkit.Poll;
+import io.upic.liftride.cluster.Poll;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.HashSet;

@@ -4,9 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import io.upic.liftride.cluster.FreePorts;
+import io.upic.liftride.cluster.Poll;
 import io.upic.liftride.server.embedded.EmbeddedServer;
-import io.upic.liftride.testkit.FreePorts;
-import io.upic.liftride.testkit.Poll;
 import java.io.ByteArrayOutputStream;
 import java.io.File;
 import java.io.IOException;

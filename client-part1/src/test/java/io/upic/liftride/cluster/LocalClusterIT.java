@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
-import io.upic.liftride.testkit.Poll;
+import io.upic.liftride.testkit.RedisServer;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -134,7 +134,7 @@ class LocalClusterIT {
                 "Redis writing its AOF buffer",
                 Duration.ofSeconds(10),
                 () -> Pattern.compile("(?m)^aof_buffer_length:0\\s*$")
-                        .matcher(cluster.redis().cli("INFO", "persistence"))
+                        .matcher(RedisServer.cli(cluster.redisAddress(), "INFO", "persistence"))
                         .find());
     }
 

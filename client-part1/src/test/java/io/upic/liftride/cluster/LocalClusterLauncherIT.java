@@ -4,9 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.upic.liftride.testkit.FreePorts;
-import io.upic.liftride.testkit.Poll;
-import io.upic.liftride.testkit.Trees;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;

@@ -5,7 +5,6 @@ import static io.upic.liftride.flags.Flag.Parser.ownMessage;
 import io.upic.liftride.flags.Flag;
 import io.upic.liftride.flags.Flags;
 import io.upic.liftride.flags.UsageException;
-import io.upic.liftride.testkit.HostPort;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;

@@ -1,6 +1,5 @@
 package io.upic.liftride.cluster;
 
-import io.upic.liftride.testkit.Trees;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;

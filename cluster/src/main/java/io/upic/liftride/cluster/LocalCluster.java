@@ -1,14 +1,6 @@
 package io.upic.liftride.cluster;
 
 import io.upic.liftride.flags.UsageException;
-import io.upic.liftride.testkit.ChildProcess;
-import io.upic.liftride.testkit.FreePorts;
-import io.upic.liftride.testkit.HostPort;
-import io.upic.liftride.testkit.Poll;
-import io.upic.liftride.testkit.RedisServer;
-import io.upic.liftride.testkit.Spawner;
-import io.upic.liftride.testkit.Toxiproxy;
-import io.upic.liftride.testkit.Trees;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;
@@ -60,7 +52,7 @@ public final class LocalCluster implements AutoCloseable {
     private final List<Integer> serverPorts = new ArrayList<>();
     private final AtomicBoolean closed = new AtomicBoolean();
     private HostPort redisAddress;
-    private RedisServer redis; // null when --redis names an existing one
+    private Redis redis; // null when --redis names an existing one
     private final ClusterOptions options;
     private ChildProcess nginx;
     private int nginxPort;
@@ -109,10 +101,10 @@ public final class LocalCluster implements AutoCloseable {
     private void startRedis(HostPort existing) {
         if (existing != null) {
             redisAddress = existing;
-            RedisServer.awaitPing(existing, EXISTING_REDIS_LIMIT);
+            Redis.awaitPing(existing, EXISTING_REDIS_LIMIT);
             return;
         }
-        redis = RedisServer.start(runDir.resolve("redis"), FreePorts.next(), List.of());
+        redis = Redis.start(runDir.resolve("redis"), FreePorts.next(), List.of());
         redisAddress = redis.address();
     }
 
@@ -200,11 +192,6 @@ public final class LocalCluster implements AutoCloseable {
         return redisAddress;
     }
 
-    /** The Redis this cluster started (to kill, freeze or query it), or null if it uses one named by --redis. */
-    public RedisServer redis() {
-        return redis;
-    }
-
     /** What every server was started with, e.g. {@code redis://127.0.0.1:6379}. */
     public String storeSpec() {
         return "redis://" + redisAddress;
@@ -253,7 +240,7 @@ public final class LocalCluster implements AutoCloseable {
         return servers.get(index);
     }
 
-    private RedisServer ownRedis() {
+    private Redis ownRedis() {
         if (redis == null) {
             throw new IllegalStateException("Redis at " + redisAddress + " was not started by this cluster (--redis)");
         }

@@ -1,8 +1,5 @@
 package io.upic.liftride.cluster;
 
-import io.upic.liftride.testkit.ChildProcess;
-import io.upic.liftride.testkit.Programs;
-import io.upic.liftride.testkit.Spawner;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;

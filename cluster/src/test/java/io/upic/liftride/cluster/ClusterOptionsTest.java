@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.upic.liftride.flags.UsageException;
-import io.upic.liftride.testkit.HostPort;
 import java.nio.file.Path;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;

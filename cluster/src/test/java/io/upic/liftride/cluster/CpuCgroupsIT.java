@@ -4,11 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.upic.liftride.testkit.ChildProcess;
-import io.upic.liftride.testkit.Poll;
-import io.upic.liftride.testkit.Programs;
-import io.upic.liftride.testkit.Spawner;
-import io.upic.liftride.testkit.Trees;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -4,9 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.google.gson.JsonParser;
-import io.upic.liftride.testkit.ChildProcess;
-import io.upic.liftride.testkit.FreePorts;
-import io.upic.liftride.testkit.Spawner;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;

@@ -71,14 +71,8 @@ public final class Baseline {
          * else the whole process's (after a short warm-up the compiler threads spend about as much as the requests).
          */
         public double coldCpuNanosPerRequest() {
-            double lessJit = cpuLessJitNanosPerRequest();
-            return lessJit > 0 ? lessJit : cpuNanosPerRequest();
-        }
-
-        /** CPU nanoseconds less the JIT compiler threads' per measured request, or NaN if unknown. */
-        public double cpuLessJitNanosPerRequest() {
             long done = successful + failed;
-            return cpuLessJitNanos < 0 || done == 0 ? Double.NaN : (double) cpuLessJitNanos / done;
+            return cpuLessJitNanos > 0 && done > 0 ? (double) cpuLessJitNanos / done : cpuNanosPerRequest();
         }
 
         /** D: process CPU nanoseconds per measured request, or NaN if unknown. */

@@ -187,10 +187,6 @@ public final class BriefSummary {
                     n.delayNanos() / 1e6,
                     n.cores());
         }
-        String untrusted = PredictionCheck.brief(report);
-        if (untrusted != null) {
-            out.println("  " + untrusted);
-        }
         Reconciliation c = report.reconciliation();
         out.println(String.format(L, LABEL, "checked") + reconciliation(c));
         if (!c.serverChecked()) {

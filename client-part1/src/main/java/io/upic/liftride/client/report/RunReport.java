@@ -25,8 +25,7 @@ import lombok.Builder;
  * @param reconciliation the checks
  * @param processCpuNanos CPU time this JVM used during the run (all threads: the embedded server's too
  *                        when it runs in-process), or -1 if unknown
- * @param jitCpuNanos     of processCpuNanos, the JIT compiler threads' (0 if unknown): a JVM still compiling during
- *                        the run
+ * @param jitCpuNanos     of processCpuNanos, the JIT compiler threads' (0 if unknown): what the next run's D leaves out
  * @param cores           processors available to the JVM
  * @param thresholds      the --threshold checks of this run; null until checked (after the summary is printed)
  * @param summary         the machine-readable summary (with the thresholds); null until built
@@ -62,13 +61,6 @@ public record RunReport(
         return processCpuNanos < 0 || result.requests().attempts() == 0
                 ? Double.NaN
                 : (double) processCpuNanos / result.requests().attempts();
-    }
-
-    /** The JIT compiler threads' CPU nanoseconds per HTTP attempt over the run (in {@link #cpuNanosPerAttempt}). */
-    public double jitNanosPerAttempt() {
-        return result.requests().attempts() == 0
-                ? Double.NaN
-                : (double) jitCpuNanos / result.requests().attempts();
     }
 
     /**

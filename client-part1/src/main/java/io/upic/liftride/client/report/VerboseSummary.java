@@ -29,13 +29,7 @@ public final class VerboseSummary {
                 b.warmupRequests() > 0 ? String.format(L, " after %,d warm-up requests", b.warmupRequests()) : "";
         String cpu = Double.isNaN(b.cpuNanosPerRequest())
                 ? ""
-                : String.format(L, ", process CPU %.1f us per request", b.cpuNanosPerRequest() / 1e3)
-                        + (Double.isNaN(b.cpuLessJitNanosPerRequest())
-                                ? " (D)"
-                                : String.format(
-                                        L,
-                                        " of which %.1f us outside the JIT compiler threads",
-                                        b.cpuLessJitNanosPerRequest() / 1e3));
+                : String.format(L, ", process CPU %.1f us per request", b.cpuNanosPerRequest() / 1e3);
         out.printf(
                 L,
                 "Baseline: %,d requests from 1 thread in %.3f s%s, %,d failed: mean latency W = %.3f ms%s%s%n",
@@ -112,7 +106,6 @@ public final class VerboseSummary {
             print(out, RunTables.theory(t));
             out.println(
                     "  (" + TheoryTable.DIFF_NOTE + (t.model() != null ? "; " + TheoryTable.SCHEDULE_NOTE : "") + ")");
-            PredictionCheck.explain(report).forEach(out::println);
         }
         Reconciliation c = report.reconciliation();
         if (c.serverChecked()) {
@@ -132,14 +125,11 @@ public final class VerboseSummary {
                 ? null
                 : String.format(
                         L,
-                        "CPU: this JVM (%s) kept %.2f of %d cores busy, %.0f us per attempt (of which the JIT"
-                                + " compiler threads %.1f us, %.2f s).",
+                        "CPU: this JVM (%s) kept %.2f of %d cores busy, %.0f us per attempt.",
                         CpuScope.of(report.embeddedServer()).label(),
                         report.busyCores(),
                         report.cores(),
-                        report.cpuNanosPerAttempt() / 1e3,
-                        report.jitNanosPerAttempt() / 1e3,
-                        report.jitCpuNanos() / 1e9);
+                        report.cpuNanosPerAttempt() / 1e3);
     }
 
     /** The sweep's runs with both predictions of their throughput. */

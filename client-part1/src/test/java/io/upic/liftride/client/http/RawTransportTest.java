@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.google.gson.JsonParser;
 import io.upic.liftride.client.transport.Transport;
-import io.upic.liftride.testkit.FreePorts;
+import io.upic.liftride.cluster.FreePorts;
 import java.io.IOException;
 import java.net.ConnectException;
 import java.net.SocketTimeoutException;

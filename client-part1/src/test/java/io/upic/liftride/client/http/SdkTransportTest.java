@@ -9,7 +9,7 @@ import com.google.gson.JsonParser;
 import io.upic.liftride.client.engine.AttemptRecorder;
 import io.upic.liftride.client.engine.RetryingSender;
 import io.upic.liftride.client.transport.Transport;
-import io.upic.liftride.testkit.FreePorts;
+import io.upic.liftride.cluster.FreePorts;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;

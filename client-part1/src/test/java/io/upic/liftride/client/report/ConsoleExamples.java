@@ -84,7 +84,6 @@ public final class ConsoleExamples {
                 .model(LittlesLaw.mva(plan, baseline.meanLatencyNanos(), NETWORK))
                 .reconciliation(Reconciliation.of(r, OptionalLong.of(10_000), OptionalLong.of(189_990), null))
                 .processCpuNanos(21_600_000_000L)
-                .jitCpuNanos(1_800_030_000L) // 10 us per attempt of the 120
                 .build();
     }
 
@@ -145,11 +144,11 @@ public final class ConsoleExamples {
         });
     }
 
-    /** The prediction block of {@link #missedRun}: from its "Prediction, " line to the "=> what moved" line. */
+    /** The prediction block of {@link #missedRun}: from its "Prediction, " line to the "(diff = " line. */
     public static String predictionMiss() {
         String out = printed(missedRun());
         int from = out.indexOf("Prediction, ");
-        return out.substring(from, out.indexOf('\n', out.indexOf("  => what moved", from)));
+        return out.substring(from, out.indexOf('\n', out.indexOf("  (diff = ", from)));
     }
 
     /** Two thresholds checked against p99 = 3.214 ms and 4,012.7 req/s: one passes, one fails. */

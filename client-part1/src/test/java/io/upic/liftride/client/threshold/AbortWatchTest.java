@@ -10,7 +10,7 @@ import io.upic.liftride.client.engine.AttemptRecorder;
 import io.upic.liftride.client.engine.LiveFigures;
 import io.upic.liftride.client.http.Operation;
 import io.upic.liftride.client.plan.ThreadAssignment;
-import io.upic.liftride.testkit.Poll;
+import io.upic.liftride.cluster.Poll;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;

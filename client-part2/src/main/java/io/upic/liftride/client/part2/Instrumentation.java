@@ -165,7 +165,6 @@ final class Instrumentation extends Console {
                 report,
                 metrics,
                 rec.csv(),
-                rec.chunkUse(),
                 charts,
                 hlog,
                 rec.mergeNanos() + System.nanoTime() - t0,

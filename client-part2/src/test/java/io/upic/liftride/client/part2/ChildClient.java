@@ -1,6 +1,7 @@
 package io.upic.liftride.client.part2;
 
-import io.upic.liftride.testkit.Programs;
+import io.upic.liftride.cluster.Programs;
+import io.upic.liftride.testkit.Shell;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -42,7 +43,7 @@ final class ChildClient implements AutoCloseable {
         command.addAll(List.of(args));
         Path out = work.resolve("stdout.txt");
         Path err = work.resolve("stderr.txt");
-        Process p = new ProcessBuilder(Programs.withDefaultInterrupts(command))
+        Process p = new ProcessBuilder(Shell.withDefaultInterrupts(command))
                 .redirectOutput(out.toFile())
                 .redirectError(err.toFile())
                 .start();
@@ -61,7 +62,7 @@ final class ChildClient implements AutoCloseable {
         if (process.waitFor(timeout, unit)) {
             return true;
         }
-        threadDump = Programs.threadDump(process.pid());
+        threadDump = Shell.threadDump(process.pid());
         System.err.println(
                 "child " + process.pid() + " still running after " + timeout + " " + unit + ":\n" + threadDump);
         return false;

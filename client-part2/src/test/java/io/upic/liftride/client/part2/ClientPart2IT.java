@@ -15,7 +15,7 @@ import io.upic.liftride.client.part2.report.HdrLog;
 import io.upic.liftride.client.part2.report.MarkdownReport;
 import io.upic.liftride.client.part2.report.RunOutput;
 import io.upic.liftride.client.report.TheoryTable;
-import io.upic.liftride.testkit.Poll;
+import io.upic.liftride.cluster.Poll;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;

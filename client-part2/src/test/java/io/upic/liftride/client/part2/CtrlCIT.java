@@ -8,8 +8,8 @@ import io.upic.liftride.client.part2.chart.RunCharts;
 import io.upic.liftride.client.part2.csv.CsvRows;
 import io.upic.liftride.client.part2.report.HdrLog;
 import io.upic.liftride.client.part2.report.MarkdownReport;
-import io.upic.liftride.testkit.Poll;
-import io.upic.liftride.testkit.Programs;
+import io.upic.liftride.cluster.Poll;
+import io.upic.liftride.testkit.Shell;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -55,9 +55,9 @@ class CtrlCIT {
             });
             // SIGINT ignored (inherited from a parent without job control) would leave the child running on
             assertFalse(
-                    Programs.ignores(client.process().pid(), 2),
-                    "the child ignores SIGINT: start it with Programs.withDefaultInterrupts");
-            Programs.signal(client.process().pid(), "INT"); // ProcessHandle cannot send SIGINT; kill(1) can
+                    Shell.ignores(client.process().pid(), 2),
+                    "the child ignores SIGINT: start it with Shell.withDefaultInterrupts");
+            Shell.signal(client.process().pid(), "INT"); // ProcessHandle cannot send SIGINT; kill(1) can
 
             assertTrue(client.waitFor(60, TimeUnit.SECONDS), "exits after the signal\n" + client.printed());
             String printed = client.printed();

@@ -1,7 +1,7 @@
 package io.upic.liftride.client.part2;
 
 import io.upic.liftride.client.http.ServerProbe;
-import io.upic.liftride.testkit.Programs;
+import io.upic.liftride.testkit.Shell;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -64,11 +64,11 @@ final class FreezableServer implements AutoCloseable {
 
     /** Stops the process for {@code duration}, then lets it go on. */
     void freezeFor(Duration duration) throws InterruptedException {
-        Programs.signal(process.pid(), "STOP");
+        Shell.signal(process.pid(), "STOP");
         try {
             Thread.sleep(duration.toMillis()); // time itself: the freeze's length is the scenario
         } finally {
-            Programs.signal(process.pid(), "CONT");
+            Shell.signal(process.pid(), "CONT");
         }
     }
 

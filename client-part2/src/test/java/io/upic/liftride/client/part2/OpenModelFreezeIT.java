@@ -12,7 +12,7 @@ import io.upic.liftride.client.part2.report.RunOutput;
 import io.upic.liftride.client.report.SummaryJson;
 import io.upic.liftride.client.report.SummarySchema;
 import io.upic.liftride.client.threshold.ThresholdCheck;
-import io.upic.liftride.testkit.Poll;
+import io.upic.liftride.cluster.Poll;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;

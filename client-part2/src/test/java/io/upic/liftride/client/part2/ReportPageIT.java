@@ -101,7 +101,7 @@ class ReportPageIT {
         try (HeadlessChromium browser = HeadlessChromium.start(WIDTH, 1000)) {
             browser.offline();
             browser.open(report);
-            io.upic.liftride.testkit.Poll.until(
+            io.upic.liftride.cluster.Poll.until(
                     "every chart drawn", Duration.ofSeconds(20), () -> drawnCharts(browser) == chartCount(browser));
 
             assertEquals(List.of(), browser.errors(), "no console error, no uncaught exception, no blocked fetch");

@@ -2,7 +2,6 @@ package io.upic.liftride.client.part2;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.upic.liftride.client.Fixtures;
 import io.upic.liftride.client.engine.AttemptRecorder;
@@ -14,7 +13,6 @@ import io.upic.liftride.client.plan.LoadPlan;
 import io.upic.liftride.client.plan.PhasePlan;
 import io.upic.liftride.client.plan.PlannedPhase;
 import io.upic.liftride.client.plan.ThreadAssignment;
-import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -125,13 +123,7 @@ class RunRecordingTest {
                     rec.metrics().phases().get(k).all().count(),
                     "histogram values of phase " + name);
         }
-        assertTrue(rec.chunkUse().allocated() <= rec.chunkUse().maxChunks());
-        // the writer accounts for its own CPU (what the instrumentation costs beside the workers)
-        assumeTrue(
-                ManagementFactory.getThreadMXBean().isCurrentThreadCpuTimeSupported(),
-                "this JVM cannot measure thread CPU time");
-        assertTrue(rec.csv().cpuNanos() > 0, "writer CPU " + rec.csv().cpuNanos());
-        assertEquals((double) rec.csv().cpuNanos() / attempts, rec.csv().cpuNanosPerRow(), 1e-9);
+        assertTrue(rec.chunksAllocated() <= plan.totalThreads() + RunRecording.SPARE_CHUNKS);
     }
 
     /** Also the path where the engine never ran the task: the summary closes the file. */
@@ -151,8 +143,6 @@ class RunRecordingTest {
         assertEquals(
                 List.of(CsvRows.HEADER), Files.readAllLines(dir.resolve("t4").resolve(CsvRows.FILE)));
         assertEquals(0, rec.metrics().recordedAttempts());
-        assertEquals(-1, rec.csv().cpuNanos(), "the writer never ran, so its CPU is unknown, not zero");
-        assertTrue(Double.isNaN(rec.csv().cpuNanosPerRow()));
     }
 
     /** A recording to a real file whose writer must not fail. */

@@ -3,7 +3,8 @@ package io.upic.liftride.k8s;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.upic.liftride.testkit.Programs;
+import io.upic.liftride.cluster.Programs;
+import io.upic.liftride.testkit.Shell;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -24,7 +25,7 @@ class ManifestSchemasIT {
     private static final String VERSION = "1.37.0";
 
     private static Programs.Result validate(String kubernetes, List<Path> files) {
-        Path tool = Programs.requirePip("kubernetes-validate", "kubernetes-validate", VERSION);
+        Path tool = Shell.requirePip("kubernetes-validate", "kubernetes-validate", VERSION);
         List<String> command = new ArrayList<>(List.of(tool.toString(), "--strict", "-k", kubernetes));
         files.forEach(f -> command.add(f.toString()));
         return Programs.exec(Duration.ofMinutes(2), command);

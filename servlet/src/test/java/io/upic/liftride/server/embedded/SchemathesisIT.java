@@ -3,7 +3,8 @@ package io.upic.liftride.server.embedded;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.upic.liftride.testkit.Programs;
+import io.upic.liftride.cluster.Programs;
+import io.upic.liftride.testkit.Shell;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -20,7 +21,7 @@ import org.junit.jupiter.api.Timeout;
  * content types, and bodies that match their schemas.
  *
  * <p>Needs {@code python3} (3.9+): schemathesis, pinned to {@value #VERSION}, is installed by the test
- * kit ({@code Programs.requirePip}) with pip into its own virtual environment under
+ * kit ({@code Shell.requirePip}) with pip into its own virtual environment under
  * {@code ~/.cache/liftride/} the first time (about a minute and a half here) and reused after; if it
  * cannot be installed the test fails and says why, it never skips. The fuzzing itself is bounded by
  * {@code --max-time} ({@value #MAX_SECONDS} s) and runs with a fixed seed, so a failure can be
@@ -42,7 +43,7 @@ class SchemathesisIT {
 
     @Test
     void everyRequestTheContractAllowsOrForbidsGetsTheAnswerTheContractPromises() throws Exception {
-        Path st = Programs.requirePip("st", "schemathesis", VERSION);
+        Path st = Shell.requirePip("st", "schemathesis", VERSION);
         Files.createDirectories(OUT);
         long seed = Long.getLong("liftride.schemathesis.seed", 20_261_123L);
         try (EmbeddedServer server = EmbeddedServer.start("127.0.0.1", 0)) {

@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
-import io.upic.liftride.testkit.Programs;
+import io.upic.liftride.cluster.Programs;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;

@@ -2,9 +2,9 @@ package io.upic.liftride.server.embedded;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.upic.liftride.cluster.FreePorts;
 import io.upic.liftride.cluster.NginxConf;
-import io.upic.liftride.testkit.FreePorts;
-import io.upic.liftride.testkit.Programs;
+import io.upic.liftride.cluster.Programs;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.InetSocketAddress;

@@ -3,7 +3,6 @@ package io.upic.liftride.client.part2.csv;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 
 /**
@@ -16,8 +15,7 @@ import java.util.concurrent.locks.LockSupport;
  * <p>Lock-free: both queues are {@link ConcurrentLinkedQueue}s (a CAS per hand-off, once per
  * chunk, not per attempt). Their size is bounded by the allocation cap, not by the queue. Only
  * when every chunk is in use (the writer is behind by {@code maxChunks} chunks) does a worker wait
- * in {@link #acquire}: that back-pressure is counted ({@link #stalls()}) and reported, never
- * silent.
+ * in {@link #acquire}.
  *
  * <p>Once the writer is gone ({@link #close()}, whether it finished or died), nothing waits any more:
  * chunks handed over are recycled unwritten and {@link #acquire} returns at once. Without that a
@@ -33,8 +31,6 @@ public final class ChunkPool {
     private final ConcurrentLinkedQueue<AttemptChunk> free = new ConcurrentLinkedQueue<>();
     private final ConcurrentLinkedQueue<AttemptChunk> filled = new ConcurrentLinkedQueue<>();
     private final AtomicInteger allocated = new AtomicInteger();
-    private final AtomicLong stalls = new AtomicLong();
-    private final AtomicLong stallNanos = new AtomicLong();
     private volatile boolean closed;
 
     /**
@@ -72,8 +68,6 @@ public final class ChunkPool {
     }
 
     private AttemptChunk awaitFree() {
-        stalls.incrementAndGet();
-        long start = System.nanoTime();
         AttemptChunk c;
         while ((c = free.poll()) == null) {
             if (closed) {
@@ -84,7 +78,6 @@ public final class ChunkPool {
             }
             LockSupport.parkNanos(this, STALL_PARK_NANOS);
         }
-        stallNanos.addAndGet(System.nanoTime() - start);
         return c;
     }
 
@@ -122,28 +115,8 @@ public final class ChunkPool {
         free.offer(chunk);
     }
 
-    /** Rows per chunk. */
-    public int chunkRows() {
-        return chunkRows;
-    }
-
-    /** The allocation cap. */
-    public int maxChunks() {
-        return maxChunks;
-    }
-
-    /** Chunks allocated so far (never more than {@link #maxChunks()}). */
+    /** Chunks allocated so far (never more than the cap). */
     public int allocated() {
         return Math.min(allocated.get(), maxChunks);
-    }
-
-    /** Times a worker had to wait for the writer to free a chunk. */
-    public long stalls() {
-        return stalls.get();
-    }
-
-    /** Total time workers spent waiting for a free chunk. */
-    public long stallNanos() {
-        return stallNanos.get();
     }
 }

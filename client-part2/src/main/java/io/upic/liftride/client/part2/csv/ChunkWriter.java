@@ -3,8 +3,6 @@ package io.upic.liftride.client.part2.csv;
 import io.upic.liftride.client.engine.AttemptListener;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.lang.management.ManagementFactory;
-import java.lang.management.ThreadMXBean;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -55,37 +53,14 @@ public final class ChunkWriter implements AttemptListener.BackgroundTask {
     // Written by the thread that runs run(); read after the engine joined it.
     private OutputStream out;
     private long rowsFormatted;
-    private long chunks;
     private RuntimeException observerError;
-    private long drainNanos;
-    private long cpuNanos = -1;
-    private long idleParks;
 
     /**
      * What the writer did, read after the run.
      *
-     * @param failure    what {@link #run} threw (a failed write, a crash), or null
-     * @param drainNanos time from seeing the workers done to the file closed
-     * @param cpuNanos   CPU time of the writer's thread over the whole task (formatting, the observer,
-     *                   writes, wake-ups): the instrumentation's cost that runs beside the workers;
-     *                   -1 if the JVM cannot measure thread CPU time or the task never ran
-     * @param idleParks  times the writer found the queue empty and parked
+     * @param failure what {@link #run} threw (a failed write, a crash), or null
      */
-    public record Summary(
-            Path file,
-            long rowsWritten,
-            long chunks,
-            long bytes,
-            Throwable failure,
-            RuntimeException observerError,
-            long drainNanos,
-            long cpuNanos,
-            long idleParks) {
-
-        /** Writer CPU per row written in nanoseconds, or NaN when not measured or no rows. */
-        public double cpuNanosPerRow() {
-            return cpuNanos < 0 || rowsWritten == 0 ? Double.NaN : (double) cpuNanos / rowsWritten;
-        }
+    public record Summary(Path file, long rowsWritten, Throwable failure, RuntimeException observerError) {
 
         /** Whether every row handed over reached the file and the observer. */
         public boolean complete() {
@@ -133,7 +108,6 @@ public final class ChunkWriter implements AttemptListener.BackgroundTask {
      */
     @Override
     public void run(BooleanSupplier workersDone) throws IOException {
-        long doneSeenAt = 0;
         try (OutputStream sink = out) {
             boolean dirty = false;
             while (true) {
@@ -144,7 +118,6 @@ public final class ChunkWriter implements AttemptListener.BackgroundTask {
                     continue;
                 }
                 if (workersDone.getAsBoolean()) {
-                    doneSeenAt = System.nanoTime();
                     while ((c = pool.poll()) != null) { // submitted before the last worker finished
                         consume(c);
                     }
@@ -154,16 +127,11 @@ public final class ChunkWriter implements AttemptListener.BackgroundTask {
                     flush(); // the queue ran dry: put what we have on disk
                     dirty = false;
                 }
-                idleParks++;
                 LockSupport.parkNanos(this, IDLE_PARK_NANOS);
             }
             flush(); // only here: after a failure the buffer may end in half a row
         } finally {
             pool.close(); // no worker may wait for this writer from here on, whatever happened to it
-            if (doneSeenAt != 0) {
-                drainNanos = System.nanoTime() - doneSeenAt;
-            }
-            cpuNanos = threadCpuNanos();
         }
     }
 
@@ -173,23 +141,7 @@ public final class ChunkWriter implements AttemptListener.BackgroundTask {
      * @param failure what {@link #run} threw, or null
      */
     public Summary summary(Throwable failure) {
-        long bytes;
-        try {
-            bytes = Files.size(file);
-        } catch (IOException e) {
-            bytes = -1;
-        }
-        return new Summary(file, rowsFormatted, chunks, bytes, failure, observerError, drainNanos, cpuNanos, idleParks);
-    }
-
-    /** CPU time of the calling thread, or -1 when the JVM cannot tell. */
-    private static long threadCpuNanos() {
-        try {
-            ThreadMXBean mx = ManagementFactory.getThreadMXBean();
-            return mx.isCurrentThreadCpuTimeSupported() ? mx.getCurrentThreadCpuTime() : -1;
-        } catch (RuntimeException | LinkageError e) { // no java.management module, or measuring switched off
-            return -1;
-        }
+        return new Summary(file, rowsFormatted, failure, observerError);
     }
 
     private void consume(AttemptChunk c) throws IOException {
@@ -203,7 +155,6 @@ public final class ChunkWriter implements AttemptListener.BackgroundTask {
             }
             rows.append(c, out);
             rowsFormatted += c.size();
-            chunks++;
         } finally {
             pool.release(c);
         }

@@ -108,8 +108,7 @@ public final class MergeSections {
                 charts,
                 shards(m),
                 null,
-                MergedSummary.of(m),
-                List.of());
+                MergedSummary.of(m));
     }
 
     private static List<ReportModel.Check> checks(MergedRun m) {

@@ -131,9 +131,6 @@ public final class HtmlReport {
         page.heading(2, "Sweep", "sweep");
         page.heading(3, "Throughput and wall time, measured and predicted", null);
         table(page, ReportTables.sweepThroughput(sweep));
-        runs.stream()
-                .filter(r -> !r.predictionMiss().isEmpty())
-                .forEach(r -> page.warning(r.heading() + ": " + String.join(" ", r.predictionMiss())));
         page.paragraph(MarkdownReport.sweepNote(sweep.caveat()));
         page.paragraph(MarkdownReport.WHY_NAIVE_MISSES);
         page.heading(3, "Latency and concurrency", null);
@@ -215,9 +212,6 @@ public final class HtmlReport {
         page.heading(3, "Phases and Little's law", null);
         table(page, ReportTables.phases(run));
         theory(page, run.theory());
-        if (!run.predictionMiss().isEmpty()) {
-            page.warning(String.join(" ", run.predictionMiss()));
-        }
         links(page, dir, run.charts());
         if (run.generated() != null) {
             page.paragraph(run.generated());

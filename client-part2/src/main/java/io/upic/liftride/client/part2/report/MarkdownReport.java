@@ -152,11 +152,6 @@ public final class MarkdownReport {
         table(b, ReportTables.phases(run));
         b.append('\n');
         theory(b, run.theory());
-        if (!run.predictionMiss().isEmpty()) {
-            b.append("> **Warning:** ")
-                    .append(String.join("\n> ", run.predictionMiss()))
-                    .append("\n\n");
-        }
         if (!run.charts().isEmpty()) {
             subheading(b, run, "Charts");
             run.charts().forEach(f -> image(b, dir, f));

@@ -61,7 +61,7 @@ public record ReportModel(Header header, Sweep sweep, List<Run> runs) {
      * @param files       the data files worth a link (CSV, histogram logs)
      * @param warnings    what a reader must not miss (a partial merge...), empty normally
      * @param checks      the checks of the account, each passed, failed or not made
-     * @param notes       lines after the checks (the instrumentation's own cost...)
+     * @param notes       lines after the checks (the process CPU, thresholds...)
      * @param problems    problem lines, labelled ("PROBLEM: ...")
      * @param theory      Little's-law predictions against the measurement, or null without a baseline
      * @param offeredRate the open model's --rate, or null in the closed model
@@ -71,8 +71,6 @@ public record ReportModel(Header header, Sweep sweep, List<Run> runs) {
      * @param shards      each shard's window when this is a merge, else null
      * @param generated   a closing line (how long the statistics took), or null
      * @param summary     its summary.json values, or null when it has none
-     * @param predictionMiss the lines explaining a prediction missed by more than 15% (which input moved), empty
-     *                    when the model held or there is none
      */
     public record Run(
             String name,
@@ -91,11 +89,9 @@ public record ReportModel(Header header, Sweep sweep, List<Run> runs) {
             List<ChartFile> charts,
             Shards shards,
             String generated,
-            RunSummary summary,
-            List<String> predictionMiss) {
+            RunSummary summary) {
 
         public Run {
-            predictionMiss = List.copyOf(predictionMiss);
             files = List.copyOf(files);
             warnings = List.copyOf(warnings);
             checks = List.copyOf(checks);

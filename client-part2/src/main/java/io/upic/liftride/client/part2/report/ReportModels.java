@@ -7,7 +7,6 @@ import io.upic.liftride.client.part2.metrics.TimeBuckets;
 import io.upic.liftride.client.part2.metrics.Timeline;
 import io.upic.liftride.client.prediction.Baseline;
 import io.upic.liftride.client.prediction.Prediction;
-import io.upic.liftride.client.report.PredictionCheck;
 import io.upic.liftride.client.report.Reconciliation;
 import io.upic.liftride.client.report.RunReport;
 import io.upic.liftride.client.report.RunSummary;
@@ -123,28 +122,10 @@ public final class ReportModels {
                         String.format(L, "(%,d rows)", o.csv().rowsWritten())),
                 new ReportModel.FileRef(o.hlog(), "histogram log missing", ""));
         List<String> notes = new ArrayList<>();
-        if (o.csv().cpuNanos() >= 0 && o.csv().rowsWritten() > 0) {
-            notes.add(String.format(
-                    L,
-                    "Instrumentation cost beside the workers: the CSV writer thread used %.3f s CPU (%.0f ns per row).",
-                    o.csv().cpuNanos() / 1e9,
-                    o.csv().cpuNanosPerRow()));
-        }
-        var c = o.chunks();
-        notes.add(String.format(
-                L,
-                "Recording memory: %d chunks of %d rows allocated (cap %d), %,d writer stalls.",
-                c.allocated(),
-                c.rowsPerChunk(),
-                c.maxChunks(),
-                c.stalls()));
         String cpu = VerboseSummary.cpu(rep);
         if (cpu != null) {
             notes.add(cpu);
         }
-        // a miss over 15% says which input moved (D under load, W, the phase schedule), as the console does
-        List<String> miss =
-                PredictionCheck.explain(rep).stream().map(String::strip).toList();
         List<String> problems = new ArrayList<>();
         r.problems()
                 .forEach(p -> problems.add("PROBLEM: " + p.lines().findFirst().orElse(p)));
@@ -165,14 +146,8 @@ public final class ReportModels {
                 PercentileCurves.of(o.metrics()),
                 o.charts(),
                 null,
-                String.format(
-                        L,
-                        "Statistics and charts generated in %.3f s after the run (the CSV drained %.3f s after the"
-                                + " last worker).",
-                        o.reportNanos() / 1e9,
-                        o.csv().drainNanos() / 1e9),
-                rep.summary(),
-                miss);
+                String.format(L, "Statistics and charts generated in %.3f s after the run.", o.reportNanos() / 1e9),
+                rep.summary());
     }
 
     private static List<ReportModel.Check> checks(RunOutput o) {

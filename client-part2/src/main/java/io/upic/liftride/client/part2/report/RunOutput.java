@@ -15,7 +15,6 @@ import java.util.List;
  * @param report        client-part1's account of the run (config, plan, baseline, prediction, result, checks)
  * @param metrics       merged latency statistics
  * @param csv           what the CSV writer did
- * @param chunks        chunk circulation: allocated chunks, rows per chunk, cap, stalls
  * @param charts        the PNGs written (empty if chart drawing failed)
  * @param hlog          the HdrHistogram log, or null if writing it failed
  * @param reportNanos   time after the run to merge the histograms, compute the statistics, draw the charts
@@ -27,7 +26,6 @@ public record RunOutput(
         RunReport report,
         RunMetrics metrics,
         ChunkWriter.Summary csv,
-        ChunkUse chunks,
         List<ChartFile> charts,
         Path hlog,
         long reportNanos,
@@ -37,17 +35,6 @@ public record RunOutput(
         charts = List.copyOf(charts);
         problems = List.copyOf(problems);
     }
-
-    /**
-     * How the bounded chunk pool was used.
-     *
-     * @param rowsPerChunk rows per chunk
-     * @param maxChunks    allocation cap
-     * @param allocated    chunks allocated (the memory actually used)
-     * @param stalls       times a worker waited for the writer
-     * @param stallNanos   total waiting time
-     */
-    public record ChunkUse(int rowsPerChunk, int maxChunks, int allocated, long stalls, long stallNanos) {}
 
     /** Attempts the engine made. */
     public long attempts() {

@@ -1,8 +1,8 @@
 package io.upic.liftride.server.store.redis;
 
-import io.upic.liftride.testkit.FreePorts;
-import io.upic.liftride.testkit.Poll;
-import io.upic.liftride.testkit.Programs;
+import io.upic.liftride.cluster.FreePorts;
+import io.upic.liftride.cluster.Poll;
+import io.upic.liftride.cluster.Programs;
 import io.upic.liftride.testkit.RedisServer;
 import java.time.Duration;
 import java.util.ArrayList;

@@ -5,13 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.upic.liftride.cluster.Trees;
 import io.upic.liftride.server.model.LiftRide;
 import io.upic.liftride.server.model.SkierDay;
 import io.upic.liftride.server.operations.StoreSpec;
 import io.upic.liftride.server.store.RideOutcome;
 import io.upic.liftride.server.store.RideStore;
 import io.upic.liftride.testkit.RedisServer;
-import io.upic.liftride.testkit.Trees;
 import java.nio.file.Path;
 import java.util.OptionalLong;
 import org.junit.jupiter.api.AfterAll;

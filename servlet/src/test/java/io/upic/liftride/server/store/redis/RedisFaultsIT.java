@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.upic.liftride.cluster.FreePorts;
 import io.upic.liftride.server.model.LiftRide;
 import io.upic.liftride.server.model.ResortDay;
 import io.upic.liftride.server.model.SkierDay;
@@ -12,7 +13,6 @@ import io.upic.liftride.server.store.RideOutcome;
 import io.upic.liftride.server.store.RideStore;
 import io.upic.liftride.server.store.StoreUnavailableException;
 import io.upic.liftride.server.store.UnavailableCause;
-import io.upic.liftride.testkit.FreePorts;
 import io.upic.liftride.testkit.RedisServer;
 import java.util.ArrayList;
 import java.util.List;

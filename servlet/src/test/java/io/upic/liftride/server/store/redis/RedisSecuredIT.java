@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.upic.liftride.cluster.FreePorts;
+import io.upic.liftride.cluster.Programs;
 import io.upic.liftride.server.model.LiftRide;
 import io.upic.liftride.server.model.ResortDay;
 import io.upic.liftride.server.model.SeasonVertical;
@@ -13,8 +15,6 @@ import io.upic.liftride.server.model.SkierVerticalQuery;
 import io.upic.liftride.server.operations.StoreSpec;
 import io.upic.liftride.server.store.RideOutcome;
 import io.upic.liftride.server.store.RideStore;
-import io.upic.liftride.testkit.FreePorts;
-import io.upic.liftride.testkit.Programs;
 import io.upic.liftride.testkit.RedisServer;
 import java.io.BufferedReader;
 import java.io.IOException;

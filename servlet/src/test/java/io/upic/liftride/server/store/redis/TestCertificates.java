@@ -1,6 +1,6 @@
 package io.upic.liftride.server.store.redis;
 
-import io.upic.liftride.testkit.Programs;
+import io.upic.liftride.cluster.Programs;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;

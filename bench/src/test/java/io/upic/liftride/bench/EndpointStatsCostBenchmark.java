@@ -28,7 +28,7 @@ import org.openjdk.jmh.annotations.Warmup;
  *
  * <pre>
  * mvn -B -q -DskipTests package -pl bench -am
- * java -jar bench/target/liftride-bench.jar EndpointStatsCostBenchmark
+ * java -cp "$BENCH_CP" org.openjdk.jmh.Main EndpointStatsCostBenchmark
  * </pre>
  */
 @BenchmarkMode(Mode.AverageTime)

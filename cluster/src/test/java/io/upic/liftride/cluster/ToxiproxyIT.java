@@ -1,4 +1,4 @@
-package io.upic.liftride.testkit;
+package io.upic.liftride.cluster;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -57,7 +57,7 @@ class ToxiproxyIT {
             api = toxiproxy.api();
             far = toxiproxy.proxy("web", webAddress);
             toxiproxy.latency("web", Duration.ofMillis(40), Duration.ZERO);
-            String toxics = toxiproxy.toxics("web");
+            String toxics = api(api, "GET", "/proxies/web/toxics").body();
             assertTrue(
                     toxics.contains("\"stream\":\"upstream\"") && toxics.contains("\"stream\":\"downstream\""), toxics);
             assertEquals(2, toxics.split("\"latency\":20").length - 1, toxics);
@@ -80,7 +80,7 @@ class ToxiproxyIT {
         try (Toxiproxy toxiproxy = Toxiproxy.start()) {
             HostPort far = toxiproxy.proxy("gone", webAddress);
             assertEquals("ok", get(HttpClient.newHttpClient(), far).body());
-            toxiproxy.remove("gone");
+            assertEquals(204, api(toxiproxy.api(), "DELETE", "/proxies/gone").statusCode());
             assertRefused(far);
             assertThrows(IllegalArgumentException.class, () -> toxiproxy.latency("gone", Duration.ZERO, Duration.ZERO));
             assertThrows(
@@ -88,6 +88,16 @@ class ToxiproxyIT {
                     () -> toxiproxy.latency("gone", Duration.ofMillis(10), Duration.ZERO),
                     "a toxic on a proxy that is not there is refused by the API");
         }
+    }
+
+    /** A call to Toxiproxy's HTTP API. */
+    private static HttpResponse<String> api(HostPort api, String method, String path) throws Exception {
+        return HttpClient.newHttpClient()
+                .send(
+                        HttpRequest.newBuilder(URI.create("http://" + api + path))
+                                .method(method, HttpRequest.BodyPublishers.noBody())
+                                .build(),
+                        HttpResponse.BodyHandlers.ofString());
     }
 
     private static HttpResponse<String> get(HttpClient client, HostPort to) throws Exception {

@@ -1,4 +1,4 @@
-package io.upic.liftride.testkit;
+package io.upic.liftride.cluster;
 
 import java.io.IOException;
 import java.net.ConnectException;
@@ -124,16 +124,6 @@ public final class Toxiproxy implements AutoCloseable {
         expect(200, "POST", "/proxies/" + proxy + "/toxics", body);
     }
 
-    /** The toxics of proxy {@code name}, as Toxiproxy's JSON. */
-    public String toxics(String name) {
-        return expect(200, "GET", "/proxies/" + name + "/toxics", null);
-    }
-
-    /** Deletes proxy {@code name}: its port stops listening. */
-    public void remove(String name) {
-        expect(204, "DELETE", "/proxies/" + name, null);
-    }
-
     private String expect(int status, String method, String path, String body) {
         HttpResponse<String> response = send(method, path, body);
         if (response.statusCode() != status) {
@@ -161,11 +151,6 @@ public final class Toxiproxy implements AutoCloseable {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while calling toxiproxy", e);
         }
-    }
-
-    /** The end of what it logged, for failure messages. */
-    public String log() {
-        return process.logTail();
     }
 
     /** SIGTERM (its proxies close with it), then deletes its directory. */

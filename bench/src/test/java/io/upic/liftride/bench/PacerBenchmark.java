@@ -38,7 +38,7 @@ import org.openjdk.jmh.infra.ThreadParams;
  *
  * <pre>
  * mvn -B -q -DskipTests package -pl bench -am
- * java -jar bench/target/liftride-bench.jar PacerBenchmark -p spinMicros=0,20,50,80,150
+ * java -cp "$BENCH_CP" org.openjdk.jmh.Main PacerBenchmark -p spinMicros=0,20,50,80,150
  * </pre>
  */
 @BenchmarkMode(Mode.Throughput)

@@ -1,4 +1,4 @@
-package io.upic.liftride.testkit;
+package io.upic.liftride.cluster;
 
 import java.time.Duration;
 

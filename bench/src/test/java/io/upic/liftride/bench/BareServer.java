@@ -11,7 +11,7 @@ import org.apache.tomcat.util.descriptor.web.FilterMap;
  * context path): the floor bench/bench.py compares the real POST with, in the same JVM and on the
  * same connector ({@code wrk -s servlet/bench/post.lua http://127.0.0.1:PORT/liftride/bench/bare}).
  * Takes the launcher's flags and prints its URL line:
- * {@code java -cp bench/target/liftride-bench.jar io.upic.liftride.bench.BareServer --host 127.0.0.1 --port 0}.
+ * {@code java -cp "$BENCH_CP" io.upic.liftride.bench.BareServer --port 0}.
  */
 public final class BareServer {
     static final String SERVLET_NAME = "bench-bare";

@@ -34,7 +34,7 @@ import org.openjdk.jmh.annotations.Warmup;
  *
  * <pre>
  * mvn -B -q -DskipTests package -pl bench -am
- * java -jar bench/target/liftride-bench.jar RecorderCostBenchmark
+ * java -cp "$BENCH_CP" org.openjdk.jmh.Main RecorderCostBenchmark
  * </pre>
  */
 @BenchmarkMode(Mode.AverageTime)

@@ -26,7 +26,7 @@ import redis.clients.jedis.HostAndPort;
  * store against a redis-server on 127.0.0.1:PORT (handoff, Jedis encoding, Redis). A diagnostic, in
  * this package to reach the group commit; never in the WAR.
  *
- * <p>Usage: java -cp bench/target/liftride-bench.jar io.upic.liftride.server.store.redis.StoreCostProbe
+ * <p>Usage: java -cp "$BENCH_CP" io.upic.liftride.server.store.redis.StoreCostProbe
  * handoff 4 | redis PORT 4
  */
 public final class StoreCostProbe {

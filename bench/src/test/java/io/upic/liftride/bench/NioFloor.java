@@ -19,7 +19,7 @@ import org.HdrHistogram.Histogram;
  * {@code start + k / rate}, one request in flight per connection, as wrk2 does. Every channel keeps {@code OP_READ}
  * registered, so a send costs one {@code write} and no {@code epoll_ctl}. Latency counts from the intended time, so
  * a late send is charged to the server's answer (no coordinated omission). bench/open_cost.py runs it beside wrk2:
- * {@code java -cp bench/target/liftride-bench.jar io.upic.liftride.bench.NioFloor URL RATE CONNECTIONS REQUESTS}.
+ * {@code java -cp "$BENCH_CP" io.upic.liftride.bench.NioFloor URL RATE CONNECTIONS REQUESTS}.
  * Single-threaded; not a test and never in the product.
  */
 public final class NioFloor {

@@ -1,4 +1,4 @@
-package io.upic.liftride.testkit;
+package io.upic.liftride.cluster;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -13,12 +13,11 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A real redis-server on 127.0.0.1 with the project's recommended servlet/redis/redis.conf (AOF, everysec)
- * and its data in a directory of its own, so it can be SIGKILLed and restarted from its AOF. The one way
- * the local cluster and the tests start Redis; installs Debian's redis-server when missing. It dies with
- * the JVM (see {@link Spawner}). Not thread-safe; {@link #close()} stops it and deletes its directory.
+ * A redis-server on 127.0.0.1 with the recommended servlet/redis/redis.conf (AOF) and its data in a directory
+ * of its own, so it can be SIGKILLed and restarted from its AOF; it dies with the JVM (see {@link Spawner}).
+ * Not thread-safe; {@link #close()} stops it and deletes its directory.
  */
-public final class RedisServer implements AutoCloseable {
+public final class Redis implements AutoCloseable {
     /** A Redis that loads a large AOF may take a while before it answers PING. */
     private static final Duration START_LIMIT = Duration.ofSeconds(120);
     /** On SIGTERM Redis writes its AOF out and exits; it is SIGKILLed after this. */
@@ -29,7 +28,7 @@ public final class RedisServer implements AutoCloseable {
     private final Spawner spawner = new Spawner();
     private final ChildProcess process;
 
-    private RedisServer(Path dir, int port, List<String> extraArgs) {
+    private Redis(Path dir, int port, List<String> extraArgs) {
         this.dir = dir;
         this.address = new HostPort("127.0.0.1", port);
         List<String> command = new ArrayList<>(List.of(
@@ -49,24 +48,14 @@ public final class RedisServer implements AutoCloseable {
         this.process = new ChildProcess("redis", command, dir.resolve("redis.log"), spawner);
     }
 
-    /** Starts a server on a free port with the recommended configuration, in a new temp directory. */
-    public static RedisServer start() {
-        return start(FreePorts.next(), List.of());
-    }
-
-    /** Starts a server on {@code port}, with extra {@code --name value} arguments after the config file. */
-    public static RedisServer start(int port, List<String> extraArgs) {
-        return start(Trees.temp("liftride-redis-"), port, extraArgs);
-    }
-
     /** Starts a server on {@code port} with its data, configuration and log in {@code dir} (created if needed). */
-    public static RedisServer start(Path dir, int port, List<String> extraArgs) {
+    public static Redis start(Path dir, int port, List<String> extraArgs) {
         try {
             Files.createDirectories(dir);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot create " + dir, e);
         }
-        RedisServer server = new RedisServer(dir, port, extraArgs);
+        Redis server = new Redis(dir, port, extraArgs);
         try {
             server.launch();
             return server;
@@ -79,10 +68,10 @@ public final class RedisServer implements AutoCloseable {
     /** The recommended redis.conf (on the class path next to this class), copied into {@code dir}. */
     private static Path recommendedConfig(Path dir) {
         Path conf = dir.resolve("redis.conf");
-        try (InputStream recommended = RedisServer.class.getResourceAsStream("redis.conf")) {
+        try (InputStream recommended = Redis.class.getResourceAsStream("redis.conf")) {
             if (recommended == null) {
-                throw new IllegalStateException("redis.conf must be on the class path next to "
-                        + RedisServer.class.getName() + " (the build copies servlet/redis/redis.conf there)");
+                throw new IllegalStateException("redis.conf must be on the class path next to " + Redis.class.getName()
+                        + " (the build copies servlet/redis/redis.conf there)");
             }
             Files.copy(recommended, conf, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
             return conf;
@@ -114,17 +103,8 @@ public final class RedisServer implements AutoCloseable {
         }
     }
 
-    public int port() {
-        return address.port();
-    }
-
     public HostPort address() {
         return address;
-    }
-
-    /** {@code redis://127.0.0.1:PORT}, as {@code --store} takes it. */
-    public String url() {
-        return "redis://" + address;
     }
 
     public long pid() {
@@ -145,32 +125,6 @@ public final class RedisServer implements AutoCloseable {
     public void restart() {
         process.kill();
         launch();
-    }
-
-    /** SIGSTOP: Redis stays connected but answers nothing until {@link #resume()}. */
-    public void freeze() {
-        Programs.signal(process.pid(), "STOP");
-    }
-
-    public void resume() {
-        Programs.signal(process.pid(), "CONT");
-    }
-
-    /** Runs redis-cli against this server; the reply as text. */
-    public String cli(String... args) {
-        List<String> command = new ArrayList<>(List.of(
-                Programs.require("redis-cli", "redis-tools"), "-h", address.host(), "-p", Integer.toString(port())));
-        command.addAll(List.of(args));
-        Programs.Result result = Programs.exec(Duration.ofSeconds(10), command);
-        if (result.exitCode() != 0) {
-            throw new IllegalStateException("redis-cli " + String.join(" ", args) + " failed: " + result.output());
-        }
-        return result.output().strip();
-    }
-
-    /** The end of what the server logged, for failure messages. */
-    public String log() {
-        return process.logTail();
     }
 
     /** SIGTERM (Redis writes its AOF out; a frozen one is resumed first), then deletes its directory. */
