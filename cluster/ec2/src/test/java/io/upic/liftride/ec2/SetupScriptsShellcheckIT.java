@@ -2,7 +2,7 @@ package io.upic.liftride.ec2;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import io.upic.liftride.testkit.Programs;
+import io.upic.liftride.cluster.Programs;
 import java.nio.file.Path;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;

@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
-import io.upic.liftride.testkit.FreePorts;
-import io.upic.liftride.testkit.Programs;
+import io.upic.liftride.cluster.FreePorts;
+import io.upic.liftride.cluster.Programs;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
