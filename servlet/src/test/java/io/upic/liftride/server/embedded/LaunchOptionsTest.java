@@ -35,11 +35,34 @@ class LaunchOptionsTest {
                 usage);
         assertTrue(usage.contains("--port <N>") && usage.contains("0 picks a free port"), usage);
         assertTrue(usage.contains("--host <H>") && usage.contains("default 0.0.0.0"), usage);
+        assertTrue(usage.contains("--management-port <N>") && usage.contains("default 8081"), usage);
+        assertTrue(usage.contains("--management-host <H>") && usage.contains("default 127.0.0.1"), usage);
         assertTrue(usage.contains("--store <S>") && usage.contains("redis[s]://[USER[:PASSWORD]@]HOST:PORT"), usage);
         assertTrue(usage.contains("-h,--help"), usage);
         for (Limit limit : Limit.values()) {
             assertTrue(usage.contains("--" + limit.flag() + " <N>") && usage.contains(limit.env()), usage);
         }
+    }
+
+    @Test
+    void theManagementPortDefaultsTo8081OnLoopbackAndTakesItsOwnFlags() throws UsageException {
+        LaunchOptions defaults = LaunchOptions.parse();
+        assertEquals("127.0.0.1", defaults.managementHost());
+        assertEquals(8081, defaults.managementPort());
+        LaunchOptions given =
+                LaunchOptions.parse("--port", "0", "--management-port", "0", "--management-host", "10.0.1.11");
+        assertEquals(new LaunchOptions("0.0.0.0", 0, "10.0.1.11", 0, null, Map.of(), false), given);
+    }
+
+    @Test
+    void refusesTheApisPortAsTheManagementPort() {
+        UsageException same = assertThrows(
+                UsageException.class, () -> LaunchOptions.parse("--port", "9000", "--management-port", "9000"));
+        assertEquals("--management-port must differ from --port, got 9000 for both", same.getMessage());
+        assertEquals(
+                "--management-host must be an address to bind (blank), got  ",
+                assertThrows(UsageException.class, () -> LaunchOptions.parse("--management-host", " "))
+                        .getMessage());
     }
 
     @Test
