@@ -12,8 +12,8 @@ import com.tngtech.archunit.core.importer.ImportOption;
 import io.upic.liftride.server.operations.ContextAttributes;
 import io.upic.liftride.server.operations.Drain;
 import io.upic.liftride.server.operations.EndpointStats;
-import io.upic.liftride.server.operations.Metrics;
 import io.upic.liftride.server.operations.ManagementPort;
+import io.upic.liftride.server.operations.Metrics;
 import org.junit.jupiter.api.Test;
 
 /**

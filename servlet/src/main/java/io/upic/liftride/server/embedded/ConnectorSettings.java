@@ -205,7 +205,10 @@ public record ConnectorSettings(
             xml.append("\n           ")
                     .append(attribute.getKey())
                     .append("=\"")
-                    .append(property == null ? attribute.getValue() : "${" + property + ":-" + attribute.getValue() + "}")
+                    .append(
+                            property == null
+                                    ? attribute.getValue()
+                                    : "${" + property + ":-" + attribute.getValue() + "}")
                     .append('"');
         }
         return xml.append(" />").toString();

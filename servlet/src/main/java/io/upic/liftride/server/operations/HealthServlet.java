@@ -15,8 +15,8 @@ import javax.servlet.http.HttpServletResponse;
  * group-commit queue is below half its capacity, and the server is not draining). Both answer JSON
  * {@code {"status": "UP"|"DOWN", "checks": {name: {"status", "message"}}}}, 200 when UP, else 503 with
  * Retry-After; readiness's checks, which name the store's address, only on the {@link
- * ManagementPort management port}, {@code {"status": ...}} alone on the API's. Cheap and bounded in time: one ping at most,
- * never a scan. GET and HEAD only.
+ * ManagementPort management port}, {@code {"status": ...}} alone on the API's. Cheap and bounded in
+ * time: one ping at most, never a scan. GET and HEAD only.
  * Thread-safe: its fields are set once in {@link #init()}.
  */
 public final class HealthServlet extends HttpServlet {

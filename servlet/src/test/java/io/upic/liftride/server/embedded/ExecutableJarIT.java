@@ -31,8 +31,7 @@ class ExecutableJarIT {
     private static final Path WAR = Path.of("target", "liftride.war");
 
     @Test
-    void startsOnFreePortsPrintsItsUrlsServesOperationsOnTheManagementPortAndStopsCleanlyOnSigterm()
-            throws Exception {
+    void startsOnFreePortsPrintsItsUrlsServesOperationsOnTheManagementPortAndStopsCleanlyOnSigterm() throws Exception {
         assertTrue(Files.isRegularFile(JAR), JAR + " must be built by the package phase");
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         Process process = new ProcessBuilder(

@@ -117,6 +117,10 @@ class OperationsAccessIT {
                         .build(),
                 HttpResponse.BodyHandlers.ofString());
         assertEquals(404, post.statusCode(), post.body());
-        assertEquals(100, json(get(server.managementUrl() + "/admin/limits")).get("max-seasons").getAsInt());
+        assertEquals(
+                100,
+                json(get(server.managementUrl() + "/admin/limits"))
+                        .get("max-seasons")
+                        .getAsInt());
     }
 }

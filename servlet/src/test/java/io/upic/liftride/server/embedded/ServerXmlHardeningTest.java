@@ -98,8 +98,7 @@ class ServerXmlHardeningTest {
             Path nproc = bin.resolve("nproc");
             Files.writeString(nproc, "#!/bin/sh\necho " + cpus + "\n");
             Files.setPosixFilePermissions(nproc, PosixFilePermissions.fromString("rwx------"));
-            ProcessBuilder sh = new ProcessBuilder(
-                    "sh", "-c", ". tomcat/setenv.sh; printf %s \"$CATALINA_OPTS\"");
+            ProcessBuilder sh = new ProcessBuilder("sh", "-c", ". tomcat/setenv.sh; printf %s \"$CATALINA_OPTS\"");
             sh.environment().remove("CATALINA_OPTS");
             sh.environment().put("PATH", bin + ":" + System.getenv("PATH"));
             Process process = sh.redirectErrorStream(true).start();

@@ -135,7 +135,8 @@ class SlowClientsIT {
     /** GET /resorts the server has answered, from its own metrics (its management port). */
     private static long answeredGets() throws IOException {
         String metrics;
-        try (InputStream in = URI.create(server.managementUrl() + "/metrics").toURL().openStream()) {
+        try (InputStream in =
+                URI.create(server.managementUrl() + "/metrics").toURL().openStream()) {
             metrics = new String(in.readAllBytes(), StandardCharsets.UTF_8);
         }
         return metrics.lines()

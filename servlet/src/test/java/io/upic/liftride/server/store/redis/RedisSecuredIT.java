@@ -176,7 +176,8 @@ class RedisSecuredIT {
                     HttpResponse.BodyHandlers.ofString());
             assertEquals(201, post.statusCode(), post.body());
             HttpResponse<String> stats = client.send(
-                    HttpRequest.newBuilder(URI.create(management + "/statistics")).build(),
+                    HttpRequest.newBuilder(URI.create(management + "/statistics"))
+                            .build(),
                     HttpResponse.BodyHandlers.ofString());
             assertEquals(200, stats.statusCode(), stats.body());
             assertTrue(stats.body().contains("\"store\":\"rediss://liftride@127.0.0.1:" + tlsPort), stats.body());
