@@ -149,8 +149,13 @@ public final class EmbeddedServer implements AutoCloseable {
             int managementPort,
             ConnectorSettings settings,
             Consumer<Context> customizer) {
-        requireAddress("host", host, "port", port);
-        requireAddress("management host", managementHost, "management port", managementPort);
+        if (host == null || host.isBlank()) {
+            throw new IllegalArgumentException(
+                    "host must be an address to bind, got " + (host == null ? "null" : "\"" + host + "\""));
+        }
+        if (port < 0 || port > 65535) {
+            throw new IllegalArgumentException("port must be in 0..65535, got " + port);
+        }
         quietTomcatLogging();
         Path baseDir;
         try {
@@ -193,16 +198,6 @@ public final class EmbeddedServer implements AutoCloseable {
                 throw (IllegalStateException) e;
             }
             throw new IllegalStateException("cannot start the LiftRide server on " + host + ":" + port + ": " + e, e);
-        }
-    }
-
-    private static void requireAddress(String hostName, String host, String portName, int port) {
-        if (host == null || host.isBlank()) {
-            throw new IllegalArgumentException(
-                    hostName + " must be an address to bind, got " + (host == null ? "null" : "\"" + host + "\""));
-        }
-        if (port < 0 || port > 65535) {
-            throw new IllegalArgumentException(portName + " must be in 0..65535, got " + port);
         }
     }
 
@@ -292,8 +287,9 @@ public final class EmbeddedServer implements AutoCloseable {
 
     /**
      * Starts the server from the command line ({@link LaunchOptions}), prints {@code LiftRide server
-     * listening on http://host:port/liftride} and {@code LiftRide management port: http://...} and runs until Ctrl-C (or SIGTERM) stops it cleanly. A
-     * bad flag is one line on stderr and exit code 2; a server that cannot start, one line and 1.
+     * listening on http://host:port/liftride} and {@code LiftRide management port: http://host:port/liftride
+     * ...}, and runs until Ctrl-C (or SIGTERM) stops it cleanly. A bad flag is one line on stderr and
+     * exit code 2; a server that cannot start, one line and 1.
      */
     public static void main(String[] args) throws InterruptedException {
         runFromCommandLine(args, NO_CUSTOMIZER);

@@ -31,7 +31,7 @@ import org.apache.commons.cli.CommandLine;
  *     {@value StoreSpec#PROPERTY} or the environment variable {@value StoreSpec#ENV} decides (else memory)
  * @param limits the {@link Limit} flags given ({@code --max-resorts N}...); the others come from the
  *     system properties, the environment or the defaults
- * @param help whether to print the usage and exit
+ * @param help whether to print the usage and exit (then the other components are not read)
  */
 public record LaunchOptions(
         String host,
@@ -43,18 +43,6 @@ public record LaunchOptions(
         boolean help) {
     public LaunchOptions {
         limits = Map.copyOf(limits);
-    }
-
-    /** Options without limit flags, with the default management port. */
-    public LaunchOptions(String host, int port, StoreSpec store, boolean help) {
-        this(
-                host,
-                port,
-                EmbeddedServer.DEFAULT_MANAGEMENT_HOST,
-                EmbeddedServer.DEFAULT_MANAGEMENT_PORT,
-                store,
-                Map.of(),
-                help);
     }
 
     static final Flag<Integer> PORT = Flag.integer(
@@ -110,7 +98,7 @@ public record LaunchOptions(
     public static LaunchOptions parse(String... args) throws UsageException {
         CommandLine line = Flags.parseOnlyFlags(args, FLAGS);
         if (Flags.HELP.valueIn(line)) {
-            return new LaunchOptions(EmbeddedServer.DEFAULT_HOST, EmbeddedServer.DEFAULT_PORT, null, true);
+            return new LaunchOptions(null, 0, null, 0, null, Map.of(), true);
         }
         Map<Limit, Long> limits = new EnumMap<>(Limit.class);
         for (Map.Entry<Limit, Flag<Long>> limit : LIMITS.entrySet()) {

@@ -11,19 +11,21 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class LaunchOptionsTest {
+    /** The options of a command line that gives at most --host and --port. */
+    private static LaunchOptions options(String host, int port) {
+        return new LaunchOptions(host, port, "127.0.0.1", 8081, null, Map.of(), false);
+    }
+
     @Test
     void defaultsToEveryInterfaceOnPort8080() throws UsageException {
-        assertEquals(new LaunchOptions("0.0.0.0", 8080, null, false), LaunchOptions.parse());
+        assertEquals(options("0.0.0.0", 8080), LaunchOptions.parse());
     }
 
     @Test
     void readsPortAndHostInAnyOrder() throws UsageException {
-        assertEquals(
-                new LaunchOptions("127.0.0.1", 0, null, false),
-                LaunchOptions.parse("--port", "0", "--host", "127.0.0.1"));
-        assertEquals(
-                new LaunchOptions("::1", 9090, null, false), LaunchOptions.parse("--host", "::1", "--port", "9090"));
-        assertEquals(new LaunchOptions("0.0.0.0", 1, null, false), LaunchOptions.parse("--port=1"));
+        assertEquals(options("127.0.0.1", 0), LaunchOptions.parse("--port", "0", "--host", "127.0.0.1"));
+        assertEquals(options("::1", 9090), LaunchOptions.parse("--host", "::1", "--port", "9090"));
+        assertEquals(options("0.0.0.0", 1), LaunchOptions.parse("--port=1"));
     }
 
     @Test
