@@ -268,6 +268,7 @@ class GracefulDrainIT {
                             "-Djava.io.tmpdir=" + base.resolve("temp"),
                             "-Dliftride.http.address=127.0.0.1",
                             "-Dliftride.http.port=" + port,
+                            "-Dliftride.management.port=" + FreePorts.next(),
                             "-Dliftride.shutdown.port=" + shutdownPort,
                             "-Dliftride.store=" + store,
                             "org.apache.catalina.startup.Bootstrap",

@@ -53,7 +53,7 @@ class LiveDashboardIT {
                                 new PrometheusServer.Job(
                                         "liftride",
                                         "/liftride/metrics",
-                                        cluster.serverUrls().stream()
+                                        cluster.managementUrls().stream()
                                                 .map(PrometheusServer::authority)
                                                 .toList()),
                                 new PrometheusServer.Job(

@@ -14,9 +14,9 @@ import org.junit.jupiter.api.Timeout;
 
 /**
  * A real Prometheus (Debian's {@code prometheus} package, installed when missing) scrapes the local
- * cluster's two servers every second during a client-part1 run through nginx; the ride POST rate it
- * computes from the servers' {@code /metrics}, summed over both, must agree with the client's own
- * throughput within 10%. The query is the one docs/operating.md tells users to graph.
+ * cluster's two servers (their management ports) every second during a client-part1 run through nginx;
+ * the ride POST rate it computes from the servers' {@code /metrics}, summed over both, must agree with
+ * the client's own throughput within 10%. The query is the one docs/operating.md tells users to graph.
  */
 @Timeout(value = 170, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
 class PrometheusScrapeIT {
@@ -32,7 +32,7 @@ class PrometheusScrapeIT {
                         List.of(new PrometheusServer.Job(
                                 "liftride",
                                 "/liftride/metrics",
-                                cluster.serverUrls().stream()
+                                cluster.managementUrls().stream()
                                         .map(PrometheusServer::authority)
                                         .toList())))) {
             prometheus.awaitTargetsUp("liftride", 2);

@@ -45,7 +45,13 @@ class ServerKilledMidRunIT {
     @Test
     void killingTheServerMidRunEndsTheClientWithinItsBoundWithEveryRequestAccountedAndNoThreadLeft() throws Exception {
         try (ChildJvm server = ChildJvm.start(
-                "io.upic.liftride.server.embedded.EmbeddedServer", "--host", "127.0.0.1", "--port", "0")) {
+                "io.upic.liftride.server.embedded.EmbeddedServer",
+                "--host",
+                "127.0.0.1",
+                "--port",
+                "0",
+                "--management-port",
+                "0")) {
             String url = server.awaitLine(l -> l.startsWith(LISTENING), 60, TimeUnit.SECONDS)
                     .substring(LISTENING.length())
                     .trim();

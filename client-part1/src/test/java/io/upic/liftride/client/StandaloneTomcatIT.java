@@ -1,6 +1,7 @@
 package io.upic.liftride.client;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
@@ -29,8 +30,9 @@ import org.junit.jupiter.api.TestInstance;
 
 /**
  * Deploys the built WAR into a real, standalone Tomcat 9 (the full distribution, unpacked from Maven
- * Central by the build) configured by {@code servlet/tomcat/server.xml} — the file users copy — on a
- * free loopback port, and runs a small client-part1 plan and the validation answers against it.
+ * Central by the build) configured by {@code servlet/tomcat/server.xml} — the file users copy — on
+ * free loopback ports, and runs a small client-part1 plan, the validation answers and the operations
+ * endpoints (on the management connector only) against it.
  * Tomcat runs in its own JVM and is destroyed in {@link #stopTomcat()} whatever the tests did.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS) // instance @BeforeAll/@AfterAll: a subclass overrides them
@@ -41,6 +43,7 @@ class StandaloneTomcatIT {
     private static Process tomcat;
     private static Path catalinaBase;
     static String tomcatUrl;
+    static String managementUrl;
     private static EmbeddedServer embedded;
     private static final HttpClient http = HttpClient.newBuilder()
             .connectTimeout(Duration.ofSeconds(5))
@@ -69,6 +72,7 @@ class StandaloneTomcatIT {
         Files.copy(Path.of(required("liftride.valve.jar")), catalinaBase.resolve("lib/liftride-tomcat-valve.jar"));
 
         int port = FreePorts.next();
+        int managementPort = FreePorts.next();
         String javaBinary = ProcessHandle.current().info().command().orElse("java");
         List<String> command = new ArrayList<>(List.of(
                 javaBinary,
@@ -83,6 +87,7 @@ class StandaloneTomcatIT {
                 // server.xml reads these with ${name:-default}; -1 disables the shutdown port: we stop the process
                 "-Dliftride.http.address=127.0.0.1",
                 "-Dliftride.http.port=" + port,
+                "-Dliftride.management.port=" + managementPort,
                 "-Dliftride.shutdown.port=-1"));
         command.addAll(extraJavaOptions);
         command.addAll(List.of("org.apache.catalina.startup.Bootstrap", "start"));
@@ -91,6 +96,7 @@ class StandaloneTomcatIT {
                 .redirectOutput(catalinaBase.resolve("logs/console.log").toFile())
                 .start();
         tomcatUrl = "http://127.0.0.1:" + port + "/liftride";
+        managementUrl = "http://127.0.0.1:" + managementPort + "/liftride";
         awaitDeployed();
         embedded = EmbeddedServer.start("127.0.0.1", 0);
     }
@@ -152,6 +158,43 @@ class StandaloneTomcatIT {
                 report.contains(
                         "3,600 planned == 3,600 successful + 0 failed + 0 not sent: OK; server stored 3,600: OK"),
                 report);
+    }
+
+    @Test
+    void theManagementConnectorServesOperationsAndTheApiConnectorNeverDoes() throws Exception {
+        HttpResponse<String> metrics = send(managementUrl, new String[] {"GET", "/metrics", null, null});
+        assertEquals(200, metrics.statusCode(), metrics.body());
+        String apiPort = "port=\"" + URI.create(tomcatUrl).getPort() + "\"";
+        assertTrue(metrics.body().contains("tomcat_connections_current{" + apiPort + "}"), metrics.body());
+        assertEquals(
+                1,
+                metrics.body()
+                        .lines()
+                        .filter(l -> l.startsWith("tomcat_connections_current{"))
+                        .count());
+        assertTrue(send(managementUrl, new String[] {"GET", "/statistics", null, null})
+                .body()
+                .contains("\"store\""));
+        for (String[] header : List.of(
+                new String[] {"X-Test", "none"},
+                new String[] {"X-Forwarded-For", "127.0.0.1"},
+                new String[] {"X-Forwarded-For", "10.0.1.7"},
+                new String[] {"Forwarded", "for=127.0.0.1"},
+                new String[] {"X-Real-IP", "127.0.0.1"})) {
+            for (String path : List.of("/metrics", "/admin/limits")) {
+                HttpResponse<String> refused = http.send(
+                        HttpRequest.newBuilder(URI.create(tomcatUrl + path))
+                                .header(header[0], header[1])
+                                .timeout(Duration.ofSeconds(10))
+                                .build(),
+                        HttpResponse.BodyHandlers.ofString());
+                assertEquals(404, refused.statusCode(), path + " " + header[0]);
+                assertTrue(refused.body().startsWith("{\"message\":\"no route for GET"), refused.body());
+            }
+        }
+        assertFalse(send(tomcatUrl, new String[] {"GET", "/statistics", null, null})
+                .body()
+                .contains("\"store\""));
     }
 
     @Test

@@ -55,7 +55,7 @@ class StandaloneTomcatRedisIT extends StandaloneTomcatIT {
         assertEquals("1", redis.cli("GET", "{lr:77:2022}:rides"), "the ride's counter in Redis");
 
         HttpResponse<String> stats = http.send(
-                HttpRequest.newBuilder(URI.create(tomcatUrl + "/statistics"))
+                HttpRequest.newBuilder(URI.create(managementUrl + "/statistics"))
                         .timeout(Duration.ofSeconds(20))
                         .build(),
                 HttpResponse.BodyHandlers.ofString());

@@ -62,7 +62,7 @@ class SmallServersSlowNetworkIT {
             // the capped JVM sees one CPU, so its connector runs a few request threads, not 256
             String metrics = http.send(
                             HttpRequest.newBuilder(
-                                            URI.create(cluster.serverUrls().get(0) + "/metrics"))
+                                            URI.create(cluster.managementUrls().get(0) + "/metrics"))
                                     .timeout(Duration.ofSeconds(30))
                                     .build(),
                             HttpResponse.BodyHandlers.ofString())

@@ -50,6 +50,7 @@ public final class LocalCluster implements AutoCloseable {
     private final Spawner spawner = new Spawner();
     private final List<ChildProcess> servers = new ArrayList<>();
     private final List<Integer> serverPorts = new ArrayList<>();
+    private final List<Integer> managementPorts = new ArrayList<>();
     private final AtomicBoolean closed = new AtomicBoolean();
     private HostPort redisAddress;
     private Redis redis; // null when --redis names an existing one
@@ -112,7 +113,9 @@ public final class LocalCluster implements AutoCloseable {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         for (int i = 1; i <= count; i++) {
             int port = FreePorts.next();
+            int managementPort = FreePorts.next();
             serverPorts.add(port);
+            managementPorts.add(managementPort);
             List<String> command = capped(
                     "server" + i,
                     List.of(
@@ -126,6 +129,8 @@ public final class LocalCluster implements AutoCloseable {
                             HOST,
                             "--port",
                             Integer.toString(port),
+                            "--management-port",
+                            Integer.toString(managementPort),
                             "--store",
                             storeSpec()));
             servers.add(
@@ -182,7 +187,19 @@ public final class LocalCluster implements AutoCloseable {
 
     /** Each server's own base URL, bypassing nginx, in start order. */
     public List<String> serverUrls() {
-        return serverPorts.stream()
+        return urls(serverPorts);
+    }
+
+    /**
+     * Each server's management port as a base URL ({@code /metrics}, {@code /admin/*}, the store's
+     * details), in start order: what Prometheus scrapes.
+     */
+    public List<String> managementUrls() {
+        return urls(managementPorts);
+    }
+
+    private static List<String> urls(List<Integer> ports) {
+        return ports.stream()
                 .map(port -> "http://" + HOST + ":" + port + "/liftride")
                 .toList();
     }
@@ -307,11 +324,12 @@ public final class LocalCluster implements AutoCloseable {
         }
         for (int i = 0; i < servers.size(); i++) {
             out.printf(
-                    "  server%-2d %-34s pid %-7d port %d%s%n",
+                    "  server%-2d %-34s pid %-7d port %d, management %s%s%n",
                     i + 1,
                     serverUrls().get(i),
                     servers.get(i).pid(),
                     serverPorts.get(i),
+                    managementUrls().get(i),
                     cgroups == null
                             ? ""
                             : ", " + options.serverCpus() + " in cgroup "

@@ -173,11 +173,6 @@ public record NginxConf(int frontPort, List<Integer> serverPorts, Path dir) {
                         location / {
                 %s        }
 
-                        # operations endpoints are for the operator's own network, never through the front: the
-                        # servers refuse them to any request with X-Forwarded-For too, this is the second wall
-                        location = /liftride/metrics { return 404; }
-                        location /liftride/admin/ { return 404; }
-
                         # nginx's own errors (no server answered, body too large, malformed request) in the API's
                         # format, {"message": ...}, instead of nginx's HTML pages. The servers' errors are not
                         # intercepted (proxy_intercept_errors off).

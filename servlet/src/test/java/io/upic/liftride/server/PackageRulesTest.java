@@ -12,8 +12,8 @@ import com.tngtech.archunit.core.importer.ImportOption;
 import io.upic.liftride.server.operations.ContextAttributes;
 import io.upic.liftride.server.operations.Drain;
 import io.upic.liftride.server.operations.EndpointStats;
+import io.upic.liftride.server.operations.ManagementPort;
 import io.upic.liftride.server.operations.Metrics;
-import io.upic.liftride.server.operations.Operators;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -21,8 +21,8 @@ import org.junit.jupiter.api.Test;
  * (the application's assembly, health, drain, metrics, settings and the operator's endpoints) never
  * uses the API ({@code web}); the API uses from {@code operations} only what its requests feed or
  * read: the shared objects ({@link ContextAttributes}), the drain state ({@link Drain}), the request
- * measurements ({@link EndpointStats}), the 503 counters ({@link Metrics}) and who is an operator
- * ({@link Operators}). Both write their answers through {@code http}.
+ * measurements ({@link EndpointStats}), the 503 counters ({@link Metrics}) and which port a request
+ * came in on ({@link ManagementPort}). Both write their answers through {@code http}.
  */
 class PackageRulesTest {
     private static final String API = "io.upic.liftride.server.web";
@@ -63,7 +63,7 @@ class PackageRulesTest {
                                 Drain.class,
                                 EndpointStats.class,
                                 Metrics.class,
-                                Operators.class))))
+                                ManagementPort.class))))
                 .check(MAIN);
     }
 }

@@ -33,7 +33,8 @@ final class FreezableServer implements AutoCloseable {
     static FreezableServer start() throws IOException {
         String jar = System.getProperty("liftride.server.jar", "../servlet/target/liftride-server.jar");
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        Process process = new ProcessBuilder(java, "-Xmx256m", "-jar", jar, "--port", "0", "--host", "127.0.0.1")
+        Process process = new ProcessBuilder(
+                        java, "-Xmx256m", "-jar", jar, "--port", "0", "--host", "127.0.0.1", "--management-port", "0")
                 .redirectErrorStream(true)
                 .start();
         BufferedReader lines =

@@ -185,7 +185,8 @@ public record ConnectorSettings(
     }
 
     /**
-     * The {@code <Connector>} element for a standalone Tomcat's conf/server.xml.
+     * The {@code <Connector>} element for a standalone Tomcat's conf/server.xml; the thread pool reads
+     * {@value #MAX_THREADS_PROPERTY} and {@value #MIN_SPARE_THREADS_PROPERTY}, defaulting to these values.
      *
      * @param port    the port attribute: a number, or a Tomcat property reference such as
      *                {@code ${liftride.http.port:-8080}}
@@ -197,11 +198,17 @@ public record ConnectorSettings(
                 .append("\" address=\"")
                 .append(address)
                 .append("\" protocol=\"org.apache.coyote.http11.Http11NioProtocol\"");
+        Map<String, String> properties =
+                Map.of("maxThreads", MAX_THREADS_PROPERTY, "minSpareThreads", MIN_SPARE_THREADS_PROPERTY);
         for (Map.Entry<String, String> attribute : attributes().entrySet()) {
+            String property = properties.get(attribute.getKey());
             xml.append("\n           ")
                     .append(attribute.getKey())
                     .append("=\"")
-                    .append(attribute.getValue())
+                    .append(
+                            property == null
+                                    ? attribute.getValue()
+                                    : "${" + property + ":-" + attribute.getValue() + "}")
                     .append('"');
         }
         return xml.append(" />").toString();

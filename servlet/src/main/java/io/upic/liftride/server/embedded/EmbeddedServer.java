@@ -3,6 +3,7 @@ package io.upic.liftride.server.embedded;
 import io.upic.liftride.flags.UsageException;
 import io.upic.liftride.server.limits.Limit;
 import io.upic.liftride.server.limits.Limits;
+import io.upic.liftride.server.operations.ManagementPort;
 import io.upic.liftride.server.operations.OperatingSettings;
 import io.upic.liftride.server.operations.StoreSpec;
 import io.upic.liftride.server.tomcat.JsonErrorReportValve;
@@ -26,9 +27,11 @@ import org.apache.catalina.Context;
 import org.apache.catalina.Lifecycle;
 import org.apache.catalina.LifecycleException;
 import org.apache.catalina.LifecycleState;
+import org.apache.catalina.Service;
 import org.apache.catalina.connector.Connector;
 import org.apache.catalina.core.StandardContext;
 import org.apache.catalina.core.StandardHost;
+import org.apache.catalina.core.StandardThreadExecutor;
 import org.apache.catalina.session.StandardManager;
 import org.apache.catalina.startup.ContextConfig;
 import org.apache.catalina.startup.ExpandWar;
@@ -53,6 +56,11 @@ import org.apache.tomcat.util.scan.StandardJarScanner;
  * defaults to 0.0.0.0 (every interface) because the server's main use is an EC2 instance the load
  * client reaches from outside; pass {@code --host 127.0.0.1} to keep it local.
  *
+ * <p>Operations ({@code /metrics}, {@code /admin/*}, the store's details) answer only on a second
+ * connector, the {@link ManagementPort management port}: {@link #managementUrl()}, on 127.0.0.1 and a
+ * free port when started from code, {@code --management-host 127.0.0.1 --management-port 8081} by
+ * default from the command line.
+ *
  * <p>A caller that needs more in the context (another servlet, say) passes a customizer to {@link
  * #start(String, int, Consumer)} or {@link #runFromCommandLine}; it runs once web.xml is applied.
  */
@@ -60,6 +68,10 @@ public final class EmbeddedServer implements AutoCloseable {
     public static final String CONTEXT_PATH = "/liftride";
     public static final int DEFAULT_PORT = 8080;
     public static final String DEFAULT_HOST = "0.0.0.0";
+    public static final int DEFAULT_MANAGEMENT_PORT = 8081;
+    public static final String DEFAULT_MANAGEMENT_HOST = "127.0.0.1";
+    /** The management port's request threads: enough for Prometheus and an operator, beside a saturated API. */
+    private static final int MANAGEMENT_THREADS = 4;
 
     /** Strong references: java.util.logging forgets the level of loggers nobody holds. */
     private static final List<Logger> QUIETED_LOGGERS = List.of(
@@ -73,19 +85,25 @@ public final class EmbeddedServer implements AutoCloseable {
     private final Path baseDir;
     private final String host;
     private final int port;
+    private final String managementHost;
+    private final int managementPort;
     private final AtomicBoolean closed = new AtomicBoolean();
     private final CountDownLatch stopped = new CountDownLatch(1);
 
-    private EmbeddedServer(Tomcat tomcat, Path baseDir, String host, int port) {
+    private EmbeddedServer(
+            Tomcat tomcat, Path baseDir, String host, int port, String managementHost, int managementPort) {
         this.tomcat = tomcat;
         this.baseDir = baseDir;
         this.host = host;
         this.port = port;
+        this.managementHost = managementHost;
+        this.managementPort = managementPort;
     }
 
     /**
      * Starts the server on {@code host} (an address to bind, e.g. 127.0.0.1 or 0.0.0.0) and {@code
-     * port} (0 picks a free one; see {@link #port()}). Returns once it answers requests.
+     * port} (0 picks a free one; see {@link #port()}), its management port on a free port of
+     * 127.0.0.1. Returns once it answers requests.
      *
      * @throws IllegalStateException if Tomcat or the web application does not start (e.g. the port is taken)
      */
@@ -99,11 +117,11 @@ public final class EmbeddedServer implements AutoCloseable {
      * customizer that throws fails the start.
      */
     public static EmbeddedServer start(String host, int port, Consumer<Context> customizer) {
-        return start(host, port, ConnectorSettings.LOAD_TEST, quickStop(customizer));
+        return start(host, port, DEFAULT_MANAGEMENT_HOST, 0, ConnectorSettings.LOAD_TEST, quickStop(customizer));
     }
 
     static EmbeddedServer start(String host, int port, ConnectorSettings settings) {
-        return start(host, port, settings, quickStop(NO_CUSTOMIZER));
+        return start(host, port, DEFAULT_MANAGEMENT_HOST, 0, settings, quickStop(NO_CUSTOMIZER));
     }
 
     /**
@@ -124,7 +142,13 @@ public final class EmbeddedServer implements AutoCloseable {
         };
     }
 
-    static EmbeddedServer start(String host, int port, ConnectorSettings settings, Consumer<Context> customizer) {
+    static EmbeddedServer start(
+            String host,
+            int port,
+            String managementHost,
+            int managementPort,
+            ConnectorSettings settings,
+            Consumer<Context> customizer) {
         if (host == null || host.isBlank()) {
             throw new IllegalArgumentException(
                     "host must be an address to bind, got " + (host == null ? "null" : "\"" + host + "\""));
@@ -149,25 +173,24 @@ public final class EmbeddedServer implements AutoCloseable {
             connector.setProperty("address", host);
             settings.applyTo(connector);
             tomcat.setConnector(connector);
+            Connector management = managementConnector(tomcat.getService(), managementHost, managementPort);
 
             StandardHost standardHost = (StandardHost) tomcat.getHost();
             standardHost.setAutoDeploy(false);
             standardHost.setErrorReportValveClass(JsonErrorReportValve.class.getName());
-            // behind a trusted proxy (private and loopback addresses), the client is X-Forwarded-For's address
+            // behind a trusted proxy (private and loopback addresses), the client whose per-client budget
+            // a new entry uses is X-Forwarded-For's address
             standardHost.getPipeline().addValve(new RemoteIpValve());
             standardHost.addChild(webapp(tomcat, docBase, customizer));
 
             tomcat.start();
-            int localPort = connector.getLocalPort();
-            if (connector.getState() != LifecycleState.STARTED || localPort <= 0) {
-                throw new IllegalStateException("Tomcat's connector did not start on " + host + ":" + port + " (state "
-                        + connector.getState() + "); is the port in use?");
-            }
+            int localPort = started(connector, host, port);
+            int localManagementPort = started(management, managementHost, managementPort);
             StandardContext context = (StandardContext) standardHost.findChild(CONTEXT_PATH);
             if (context == null || !context.getState().isAvailable()) {
                 throw new IllegalStateException("the LiftRide web application did not start; see Tomcat's log above");
             }
-            return new EmbeddedServer(tomcat, baseDir, host, localPort);
+            return new EmbeddedServer(tomcat, baseDir, host, localPort, managementHost, localManagementPort);
         } catch (LifecycleException | IOException | RuntimeException e) {
             stopQuietly(tomcat);
             deleteRecursively(baseDir);
@@ -176,6 +199,35 @@ public final class EmbeddedServer implements AutoCloseable {
             }
             throw new IllegalStateException("cannot start the LiftRide server on " + host + ":" + port + ": " + e, e);
         }
+    }
+
+    /**
+     * The management port's connector, on a thread pool of its own named {@value ManagementPort#EXECUTOR}
+     * (by which the web application tells it apart), as servlet/tomcat/server.xml declares it.
+     */
+    private static Connector managementConnector(Service service, String host, int port) {
+        StandardThreadExecutor executor = new StandardThreadExecutor();
+        executor.setName(ManagementPort.EXECUTOR);
+        executor.setNamePrefix(ManagementPort.EXECUTOR + "-");
+        executor.setMaxThreads(MANAGEMENT_THREADS);
+        executor.setMinSpareThreads(1);
+        service.addExecutor(executor);
+        Connector connector = new Connector(Http11NioProtocol.class.getName());
+        connector.setPort(port);
+        connector.setProperty("address", host);
+        connector.getProtocolHandler().setExecutor(executor);
+        service.addConnector(connector);
+        return connector;
+    }
+
+    /** The port {@code connector} listens on. */
+    private static int started(Connector connector, String host, int port) {
+        int localPort = connector.getLocalPort();
+        if (connector.getState() != LifecycleState.STARTED || localPort <= 0) {
+            throw new IllegalStateException("Tomcat's connector did not start on " + host + ":" + port + " (state "
+                    + connector.getState() + "); is the port in use?");
+        }
+        return localPort;
     }
 
     /** The port the server listens on (the one picked when started with port 0). */
@@ -188,6 +240,20 @@ public final class EmbeddedServer implements AutoCloseable {
      * (0.0.0.0, ::) is written as 127.0.0.1 so that the URL can be used from this machine.
      */
     public String baseUrl() {
+        return url(host, port);
+    }
+
+    /** The management port (the one picked when started with port 0). */
+    public int managementPort() {
+        return managementPort;
+    }
+
+    /** The management port's base URL, e.g. {@code http://127.0.0.1:54322/liftride}, written as {@link #baseUrl()}. */
+    public String managementUrl() {
+        return url(managementHost, managementPort);
+    }
+
+    private static String url(String host, int port) {
         String urlHost = isWildcard(host) ? "127.0.0.1" : host;
         if (urlHost.indexOf(':') >= 0 && !urlHost.startsWith("[")) {
             urlHost = "[" + urlHost + "]"; // an IPv6 literal
@@ -221,8 +287,9 @@ public final class EmbeddedServer implements AutoCloseable {
 
     /**
      * Starts the server from the command line ({@link LaunchOptions}), prints {@code LiftRide server
-     * listening on http://host:port/liftride} and runs until Ctrl-C (or SIGTERM) stops it cleanly. A
-     * bad flag is one line on stderr and exit code 2; a server that cannot start, one line and 1.
+     * listening on http://host:port/liftride} and {@code LiftRide management port: http://host:port/liftride
+     * ...}, and runs until Ctrl-C (or SIGTERM) stops it cleanly. A bad flag is one line on stderr and
+     * exit code 2; a server that cannot start, one line and 1.
      */
     public static void main(String[] args) throws InterruptedException {
         runFromCommandLine(args, NO_CUSTOMIZER);
@@ -268,6 +335,8 @@ public final class EmbeddedServer implements AutoCloseable {
             server = start(
                     options.host(),
                     options.port(),
+                    options.managementHost(),
+                    options.managementPort(),
                     connector,
                     withStore(store, withLimits(options.limits(), customizer)));
         } catch (IllegalStateException e) {
@@ -276,10 +345,15 @@ public final class EmbeddedServer implements AutoCloseable {
             return;
         }
         Runtime.getRuntime().addShutdownHook(new Thread(() -> stopOnSignal(server, operating), "liftride-shutdown"));
-        String shownHost = options.host().indexOf(':') >= 0 ? "[" + options.host() + "]" : options.host();
-        System.out.println("LiftRide server listening on http://" + shownHost + ":" + server.port() + CONTEXT_PATH);
+        System.out.println("LiftRide server listening on " + shown(options.host(), server.port()));
+        System.out.println("LiftRide management port: " + shown(options.managementHost(), server.managementPort())
+                + " (/metrics, /admin/limits, the store in /statistics and /health/ready)");
         exposureWarning(options.host()).ifPresent(System.err::println);
         server.awaitClose();
+    }
+
+    private static String shown(String host, int port) {
+        return "http://" + (host.indexOf(':') >= 0 ? "[" + host + "]" : host) + ":" + port + CONTEXT_PATH;
     }
 
     /**

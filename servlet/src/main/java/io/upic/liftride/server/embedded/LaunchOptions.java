@@ -16,45 +16,55 @@ import java.util.stream.Collectors;
 import org.apache.commons.cli.CommandLine;
 
 /**
- * The launcher's command line, {@code [--port N] [--host H] [--store S] [--max-... N] [--help]}: one {@link
- * Flag} each, in the table {@link #FLAGS}, which also writes {@link #USAGE}. Immutable.
+ * The launcher's command line, {@code [--port N] [--host H] [--management-port N] [--management-host H]
+ * [--store S] [--max-... N] [--help]}: one {@link Flag} each, in the table {@link #FLAGS}, which also
+ * writes {@link #USAGE}. Immutable.
  *
  * @param host address to bind; default {@value EmbeddedServer#DEFAULT_HOST} (every interface, as on
  *     an EC2 instance the load client reaches from outside); 127.0.0.1 keeps the server local
  * @param port port to listen on; default {@value EmbeddedServer#DEFAULT_PORT}; 0 picks a free one
+ * @param managementHost the management port's address; default {@value
+ *     EmbeddedServer#DEFAULT_MANAGEMENT_HOST}
+ * @param managementPort the management port (/metrics, /admin/*, the store's details); default {@value
+ *     EmbeddedServer#DEFAULT_MANAGEMENT_PORT}; 0 picks a free one; never the API's port
  * @param store {@code --store}: where rides are kept; null when not given, so the system property
  *     {@value StoreSpec#PROPERTY} or the environment variable {@value StoreSpec#ENV} decides (else memory)
  * @param limits the {@link Limit} flags given ({@code --max-resorts N}...); the others come from the
  *     system properties, the environment or the defaults
- * @param help whether to print the usage and exit
+ * @param help whether to print the usage and exit (then the other components are not read)
  */
-public record LaunchOptions(String host, int port, StoreSpec store, Map<Limit, Long> limits, boolean help) {
+public record LaunchOptions(
+        String host,
+        int port,
+        String managementHost,
+        int managementPort,
+        StoreSpec store,
+        Map<Limit, Long> limits,
+        boolean help) {
     public LaunchOptions {
         limits = Map.copyOf(limits);
     }
 
-    /** Options without limit flags. */
-    public LaunchOptions(String host, int port, StoreSpec store, boolean help) {
-        this(host, port, store, Map.of(), help);
-    }
-
     static final Flag<Integer> PORT = Flag.integer(
             null, "port", "N", "port to listen on (0 picks a free port)", 0, 65535, EmbeddedServer.DEFAULT_PORT);
-    static final Flag<String> HOST = Flag.of(
-                    null,
-                    "host",
-                    "H",
-                    "an address to bind",
-                    EmbeddedServer.DEFAULT_HOST,
-                    "address to bind (default " + EmbeddedServer.DEFAULT_HOST
-                            + ", every interface; 127.0.0.1 = this machine only)",
-                    text -> {
-                        if (text.isBlank()) {
-                            throw new IllegalArgumentException("blank");
-                        }
-                        return text;
-                    })
-            .withExplainsRejection(true);
+    static final Flag<String> HOST = host(
+            "host",
+            EmbeddedServer.DEFAULT_HOST,
+            "address to bind (default " + EmbeddedServer.DEFAULT_HOST
+                    + ", every interface; 127.0.0.1 = this machine only)");
+    static final Flag<Integer> MANAGEMENT_PORT = Flag.integer(
+            null,
+            "management-port",
+            "N",
+            "port for /metrics, /admin/* and the store's details (0 picks a free port)",
+            0,
+            65535,
+            EmbeddedServer.DEFAULT_MANAGEMENT_PORT);
+    static final Flag<String> MANAGEMENT_HOST = host(
+            "management-host",
+            EmbeddedServer.DEFAULT_MANAGEMENT_HOST,
+            "address the management port binds (default " + EmbeddedServer.DEFAULT_MANAGEMENT_HOST
+                    + ", this machine only)");
     /** StoreSpec's message, which hides a password, after "--". */
     static final Flag<StoreSpec> STORE = Flag.of(
             null,
@@ -88,7 +98,7 @@ public record LaunchOptions(String host, int port, StoreSpec store, Map<Limit, L
     public static LaunchOptions parse(String... args) throws UsageException {
         CommandLine line = Flags.parseOnlyFlags(args, FLAGS);
         if (Flags.HELP.valueIn(line)) {
-            return new LaunchOptions(EmbeddedServer.DEFAULT_HOST, EmbeddedServer.DEFAULT_PORT, null, true);
+            return new LaunchOptions(null, 0, null, 0, null, Map.of(), true);
         }
         Map<Limit, Long> limits = new EnumMap<>(Limit.class);
         for (Map.Entry<Limit, Flag<Long>> limit : LIMITS.entrySet()) {
@@ -97,7 +107,29 @@ public record LaunchOptions(String host, int port, StoreSpec store, Map<Limit, L
                 limits.put(limit.getKey(), value);
             }
         }
-        return new LaunchOptions(HOST.valueIn(line), PORT.valueIn(line), STORE.valueIn(line), limits, false);
+        int port = PORT.valueIn(line);
+        int managementPort = MANAGEMENT_PORT.valueIn(line);
+        if (managementPort != 0 && managementPort == port) {
+            throw new UsageException("--management-port must differ from --port, got " + port + " for both");
+        }
+        return new LaunchOptions(
+                HOST.valueIn(line),
+                port,
+                MANAGEMENT_HOST.valueIn(line),
+                managementPort,
+                STORE.valueIn(line),
+                limits,
+                false);
+    }
+
+    private static Flag<String> host(String name, String defaultValue, String help) {
+        return Flag.of(null, name, "H", "an address to bind", defaultValue, help, text -> {
+                    if (text.isBlank()) {
+                        throw new IllegalArgumentException("blank");
+                    }
+                    return text;
+                })
+                .withExplainsRejection(true);
     }
 
     private static Flag<Long> flag(Limit limit) {
@@ -107,7 +139,7 @@ public record LaunchOptions(String host, int port, StoreSpec store, Map<Limit, L
     }
 
     private static List<Flag<?>> flags() {
-        List<Flag<?>> flags = new ArrayList<>(List.of(PORT, HOST, STORE));
+        List<Flag<?>> flags = new ArrayList<>(List.of(PORT, HOST, MANAGEMENT_PORT, MANAGEMENT_HOST, STORE));
         flags.addAll(LIMITS.values());
         flags.add(Flags.HELP);
         return List.copyOf(flags);

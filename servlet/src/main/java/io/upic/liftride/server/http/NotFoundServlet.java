@@ -39,6 +39,6 @@ public final class NotFoundServlet extends HttpServlet {
                         + "; routes are /skiers/{resortID}/seasons/{seasonID}/days/{dayID}/skiers/{skierID},"
                         + " /skiers/{skierID}/vertical, /resorts, /resorts/{resortID}/seasons,"
                         + " /resorts/{resortID}/seasons/{seasonID}/day/{dayID}/skiers and /statistics"
-                        + " (and /health/live, /health/ready, /metrics)");
+                        + " (and /health/live, /health/ready; /metrics and /admin/limits on the management port)");
     }
 }

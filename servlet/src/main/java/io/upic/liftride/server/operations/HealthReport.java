@@ -54,7 +54,7 @@ final class HealthReport {
         });
     }
 
-    /** {@code {"status": "UP"}}: the verdict without the checks, for anyone but an operator. */
+    /** {@code {"status": "UP"}}: the verdict without the checks, for the API port. */
     String statusJson() {
         return JsonResponses.toJson(
                 json -> json.beginObject().name("status").value(status(up())).endObject());

@@ -14,9 +14,9 @@ import javax.servlet.http.HttpServletResponse;
  * store a ride now: the store answers a ping within {@link OperatingSettings#pingDeadline()}, its
  * group-commit queue is below half its capacity, and the server is not draining). Both answer JSON
  * {@code {"status": "UP"|"DOWN", "checks": {name: {"status", "message"}}}}, 200 when UP, else 503 with
- * Retry-After; readiness's checks, which name the store's address, only to an {@link Operators
- * operator}, {@code {"status": ...}} alone to anyone else. Cheap and bounded in time: one ping at most,
- * never a scan. GET and HEAD only.
+ * Retry-After; readiness's checks, which name the store's address, only on the {@link
+ * ManagementPort management port}, {@code {"status": ...}} alone on the API's. Cheap and bounded in
+ * time: one ping at most, never a scan. GET and HEAD only.
  * Thread-safe: its fields are set once in {@link #init()}.
  */
 public final class HealthServlet extends HttpServlet {
@@ -60,7 +60,7 @@ public final class HealthServlet extends HttpServlet {
         JsonResponses.send(
                 response,
                 report.up() ? HttpServletResponse.SC_OK : HttpServletResponse.SC_SERVICE_UNAVAILABLE,
-                live || Operators.asked(request) ? report.toJson() : report.statusJson());
+                live || ManagementPort.received(request) ? report.toJson() : report.statusJson());
     }
 
     private HealthReport ready() {

@@ -13,8 +13,9 @@ import org.apache.catalina.Service;
  * Creates the application's shared objects when the web application starts: the {@link RideStore}
  * (in memory, seeded with resorts 1..10, unless {@link StoreSpec} names Redis), the {@link
  * EndpointStats}, the {@link Drain} state, the readiness check's {@link StoreProbe} and, unless
- * {@value OperatingSettings#METRICS} is off, the {@link Metrics}. On Tomcat it also hooks the graceful
- * {@link TomcatDrain} to the server's stop. Servlets and filters read these from the ServletContext in
+ * {@value OperatingSettings#METRICS} is off, the {@link Metrics}. On Tomcat
+ * it also records the connectors for {@link ManagementPort} and hooks the graceful {@link TomcatDrain}
+ * to the server's stop. Servlets and filters read these from the ServletContext in
  * their {@code init}, so each deployment has its own and none is static.
  */
 public final class LiftRideListener implements ServletContextListener {
@@ -45,8 +46,9 @@ public final class LiftRideListener implements ServletContextListener {
             context.setAttribute(Metrics.ATTRIBUTE, metrics);
         }
         TomcatConnectors.service(context).ifPresent(service -> {
+            context.setAttribute(ManagementPort.ATTRIBUTE, TomcatConnectors.connectors(service));
             if (metrics != null) {
-                metrics.bindConnectors(TomcatConnectors.connectors(service));
+                metrics.bindConnectors(TomcatConnectors.api(service));
             }
             TomcatDrain onStop = new TomcatDrain(drain, service, store, settings, drainLog(context));
             service.getServer().addLifecycleListener(onStop);
@@ -135,7 +137,8 @@ public final class LiftRideListener implements ServletContextListener {
             Metrics.ATTRIBUTE,
             Limits.ATTRIBUTE,
             TomcatDrain.class.getName(),
-            Service.class.getName()
+            Service.class.getName(),
+            ManagementPort.ATTRIBUTE
         }) {
             context.removeAttribute(name);
         }

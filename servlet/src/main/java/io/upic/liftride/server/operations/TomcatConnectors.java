@@ -40,6 +40,11 @@ final class TomcatConnectors {
         return List.of(service.findConnectors());
     }
 
+    /** The connectors that serve the API: all but the {@link ManagementPort management port}. */
+    static List<Connector> api(Service service) {
+        return connectors(service).stream().filter(c -> !ManagementPort.is(c)).toList();
+    }
+
     /** Connections the connector holds open now (in flight or idle kept-alive); -1 if it cannot say. */
     static long connections(Connector connector) {
         ProtocolHandler handler = connector.getProtocolHandler();

@@ -14,9 +14,10 @@ import org.apache.catalina.connector.Connector;
  * The graceful drain, run when Tomcat's server begins to stop (SIGTERM to the embedded launcher, or
  * {@code catalina.sh stop} / SIGTERM to a standalone Tomcat), before Tomcat touches a connector: (1)
  * not ready; (2) the grace period, serving as before (kept-alive connections stay, so a proxy opens
- * few new ones), while a load balancer's health check sees the 503; (3) the connectors stop accepting
- * (their listening sockets close, so a proxy's next connection is refused, which nginx and an ALB
- * retry on another server even for a POST, since it was never sent) and from then on every answer
+ * few new ones), while a load balancer's health check sees the 503; (3) the API's connectors stop
+ * accepting (their listening sockets close, so a proxy's next connection is refused, which nginx and an
+ * ALB retry on another server even for a POST, since it was never sent; the management port stays open
+ * until Tomcat stops) and from then on every answer
  * closes its connection; (4) the requests in flight finish, their rides' group-commit batches
  * included (a POST waiting for its batch holds no thread: the store's pending rides count), until
  * no request has run for {@value #QUIET_MILLIS} ms (at most the grace period): a
@@ -65,7 +66,7 @@ final class TomcatDrain implements LifecycleListener {
                 + settings.drainGrace().toMillis() + " ms (maximum "
                 + settings.drainMax().toMillis() + " ms)");
         sleepUntil(Math.min(startNanos + settings.drainGrace().toNanos(), deadlineNanos));
-        List<Connector> connectors = TomcatConnectors.connectors(service);
+        List<Connector> connectors = TomcatConnectors.api(service);
         for (Connector connector : connectors) {
             boolean boundOnStart = "false".equals(String.valueOf(connector.getProperty("bindOnInit")));
             int port = connector.getLocalPort();

@@ -3,7 +3,7 @@ package io.upic.liftride.server.web;
 import io.upic.liftride.server.http.JsonResponses;
 import io.upic.liftride.server.operations.ContextAttributes;
 import io.upic.liftride.server.operations.EndpointStats;
-import io.upic.liftride.server.operations.Operators;
+import io.upic.liftride.server.operations.ManagementPort;
 import io.upic.liftride.server.routing.HttpMethod;
 import io.upic.liftride.server.routing.Route;
 import io.upic.liftride.server.routing.RouteMatch;
@@ -16,8 +16,8 @@ import javax.servlet.http.HttpServletResponse;
 
 /**
  * {@code /statistics}: APIStats, the per-endpoint latency {@link RouteServlet} measured plus the
- * store's ride count; to an {@link Operators operator} also the store's address and user and its
- * durability. Thread-safe: its only field, the store, is set once in {@link #init()}.
+ * store's ride count; on the {@link ManagementPort management port} also the store's address and
+ * user and its durability. Thread-safe: its only field, the store, is set once in {@link #init()}.
  */
 public final class StatisticsServlet extends RouteServlet {
     private static final long serialVersionUID = 1L;
@@ -39,7 +39,7 @@ public final class StatisticsServlet extends RouteServlet {
             throws IOException {
         List<EndpointStats.EndpointStat> endpoints = stats().snapshot();
         long ridesStored = store.ridesStored();
-        boolean operator = Operators.asked(request);
+        boolean management = ManagementPort.received(request);
         JsonResponses.send(response, HttpServletResponse.SC_OK, json -> {
             json.beginObject().name("endpointStats").beginArray();
             for (EndpointStats.EndpointStat endpoint : endpoints) {
@@ -61,7 +61,7 @@ public final class StatisticsServlet extends RouteServlet {
                         .endObject();
             }
             json.endArray().name("ridesStored").value(ridesStored);
-            if (operator) {
+            if (management) {
                 json.name("store").value(store.description()).name("durability").value(store.durability());
             }
             json.endObject();

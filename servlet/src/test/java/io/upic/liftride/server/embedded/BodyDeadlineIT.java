@@ -34,6 +34,8 @@ class BodyDeadlineIT {
         server = EmbeddedServer.start(
                 "127.0.0.1",
                 0,
+                "127.0.0.1",
+                0,
                 fourThreads,
                 context ->
                         context.addParameter(Limit.BODY_DEADLINE_MILLIS.property(), Integer.toString(DEADLINE_MILLIS)));

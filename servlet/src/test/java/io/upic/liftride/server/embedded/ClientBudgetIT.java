@@ -74,7 +74,7 @@ class ClientBudgetIT {
             assertEquals(201, post(base, ride(2002, 5, 9), OTHER).statusCode(), "new season, day and skier");
             assertEquals(201, post(base, ride(2001, 3, 4), OTHER).statusCode(), "the day and skier refused above");
 
-            HttpResponse<String> raised = post(base, "/admin/limits?max-client-share=50", null);
+            HttpResponse<String> raised = post(server.managementUrl(), "/admin/limits?max-client-share=50", null);
             assertEquals(200, raised.statusCode(), raised.body());
             assertTrue(raised.body().contains("\"max-client-share\":50"), raised.body());
             assertEquals(201, post(base, ride(2003, 1, 1), GREEDY).statusCode());

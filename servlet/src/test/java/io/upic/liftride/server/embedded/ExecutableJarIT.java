@@ -1,6 +1,7 @@
 package io.upic.liftride.server.embedded;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -30,11 +31,20 @@ class ExecutableJarIT {
     private static final Path WAR = Path.of("target", "liftride.war");
 
     @Test
-    void startsOnAFreePortPrintsItsUrlAndStopsCleanlyOnSigterm() throws Exception {
+    void startsOnFreePortsPrintsItsUrlsServesOperationsOnTheManagementPortAndStopsCleanlyOnSigterm() throws Exception {
         assertTrue(Files.isRegularFile(JAR), JAR + " must be built by the package phase");
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         Process process = new ProcessBuilder(
-                        java, "-Xmx64m", "-jar", JAR.toString(), "--port", "0", "--host", "127.0.0.1")
+                        java,
+                        "-Xmx64m",
+                        "-jar",
+                        JAR.toString(),
+                        "--port",
+                        "0",
+                        "--host",
+                        "127.0.0.1",
+                        "--management-port",
+                        "0")
                 .redirectErrorStream(true)
                 .start();
         try {
@@ -44,9 +54,17 @@ class ExecutableJarIT {
             Matcher url = Pattern.compile("^LiftRide server listening on (http://127\\.0\\.0\\.1:(\\d+)/liftride)$")
                     .matcher(String.valueOf(line));
             assertTrue(url.matches(), "first line: " + line);
+            line = out.readLine();
+            Matcher management = Pattern.compile(
+                            "^LiftRide management port: (http://127\\.0\\.0\\.1:(\\d+)/liftride) \\(/metrics, .*\\)$")
+                    .matcher(String.valueOf(line));
+            assertTrue(management.matches(), "second line: " + line);
+            assertNotEquals(url.group(2), management.group(2));
 
             HttpClient client =
                     HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+            assertEquals(200, status(client, management.group(1) + "/metrics"));
+            assertEquals(404, status(client, url.group(1) + "/metrics"));
             HttpRequest post = HttpRequest.newBuilder(
                             URI.create(url.group(1) + "/skiers/1/seasons/2022/days/1/skiers/1"))
                     .timeout(Duration.ofSeconds(10))
@@ -83,6 +101,13 @@ class ExecutableJarIT {
         }
     }
 
+    private static int status(HttpClient client, String url) throws Exception {
+        HttpRequest get = HttpRequest.newBuilder(URI.create(url))
+                .timeout(Duration.ofSeconds(10))
+                .build();
+        return client.send(get, HttpResponse.BodyHandlers.discarding()).statusCode();
+    }
+
     /** Runs the jar with {@code args} to its end, checks its exit code and returns everything it printed. */
     private static String runToEnd(int expectedExit, String... args) throws Exception {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
@@ -109,6 +134,9 @@ class ExecutableJarIT {
                 "--max-resorts / liftride.maxResorts / LIFTRIDE_MAX_RESORTS must be an integer in 10..2147483647,"
                         + " got \"3\" (--help lists the options)\n",
                 runToEnd(2, "--max-resorts", "3"));
+        assertEquals(
+                "--management-port must differ from --port, got 8080 for both (--help lists the options)\n",
+                runToEnd(2, "--management-port", "8080"));
     }
 
     @Test
@@ -119,6 +147,7 @@ class ExecutableJarIT {
                         "usage: java -jar liftride-server.jar [--port N] [--host H] [--store S] [--max-... N]\n"),
                 output);
         assertTrue(output.contains("--host <H>") && output.contains("--port <N>"), output);
+        assertTrue(output.contains("--management-host <H>") && output.contains("--management-port <N>"), output);
     }
 
     @Test

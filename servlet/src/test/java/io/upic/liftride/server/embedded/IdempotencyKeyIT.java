@@ -100,7 +100,7 @@ class IdempotencyKeyIT {
     @Test
     void saysWhichStoreAnswersInStatistics() throws Exception {
         HttpResponse<String> stats = client.send(
-                HttpRequest.newBuilder(URI.create(server.baseUrl() + "/statistics"))
+                HttpRequest.newBuilder(URI.create(server.managementUrl() + "/statistics"))
                         .build(),
                 BodyHandlers.ofString());
         assertEquals(

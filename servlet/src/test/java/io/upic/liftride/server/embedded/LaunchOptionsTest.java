@@ -11,19 +11,21 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class LaunchOptionsTest {
+    /** The options of a command line that gives at most --host and --port. */
+    private static LaunchOptions options(String host, int port) {
+        return new LaunchOptions(host, port, "127.0.0.1", 8081, null, Map.of(), false);
+    }
+
     @Test
     void defaultsToEveryInterfaceOnPort8080() throws UsageException {
-        assertEquals(new LaunchOptions("0.0.0.0", 8080, null, false), LaunchOptions.parse());
+        assertEquals(options("0.0.0.0", 8080), LaunchOptions.parse());
     }
 
     @Test
     void readsPortAndHostInAnyOrder() throws UsageException {
-        assertEquals(
-                new LaunchOptions("127.0.0.1", 0, null, false),
-                LaunchOptions.parse("--port", "0", "--host", "127.0.0.1"));
-        assertEquals(
-                new LaunchOptions("::1", 9090, null, false), LaunchOptions.parse("--host", "::1", "--port", "9090"));
-        assertEquals(new LaunchOptions("0.0.0.0", 1, null, false), LaunchOptions.parse("--port=1"));
+        assertEquals(options("127.0.0.1", 0), LaunchOptions.parse("--port", "0", "--host", "127.0.0.1"));
+        assertEquals(options("::1", 9090), LaunchOptions.parse("--host", "::1", "--port", "9090"));
+        assertEquals(options("0.0.0.0", 1), LaunchOptions.parse("--port=1"));
     }
 
     @Test
@@ -35,11 +37,34 @@ class LaunchOptionsTest {
                 usage);
         assertTrue(usage.contains("--port <N>") && usage.contains("0 picks a free port"), usage);
         assertTrue(usage.contains("--host <H>") && usage.contains("default 0.0.0.0"), usage);
+        assertTrue(usage.contains("--management-port <N>") && usage.contains("default 8081"), usage);
+        assertTrue(usage.contains("--management-host <H>") && usage.contains("default 127.0.0.1"), usage);
         assertTrue(usage.contains("--store <S>") && usage.contains("redis[s]://[USER[:PASSWORD]@]HOST:PORT"), usage);
         assertTrue(usage.contains("-h,--help"), usage);
         for (Limit limit : Limit.values()) {
             assertTrue(usage.contains("--" + limit.flag() + " <N>") && usage.contains(limit.env()), usage);
         }
+    }
+
+    @Test
+    void theManagementPortDefaultsTo8081OnLoopbackAndTakesItsOwnFlags() throws UsageException {
+        LaunchOptions defaults = LaunchOptions.parse();
+        assertEquals("127.0.0.1", defaults.managementHost());
+        assertEquals(8081, defaults.managementPort());
+        LaunchOptions given =
+                LaunchOptions.parse("--port", "0", "--management-port", "0", "--management-host", "10.0.1.11");
+        assertEquals(new LaunchOptions("0.0.0.0", 0, "10.0.1.11", 0, null, Map.of(), false), given);
+    }
+
+    @Test
+    void refusesTheApisPortAsTheManagementPort() {
+        UsageException same = assertThrows(
+                UsageException.class, () -> LaunchOptions.parse("--port", "9000", "--management-port", "9000"));
+        assertEquals("--management-port must differ from --port, got 9000 for both", same.getMessage());
+        assertEquals(
+                "--management-host must be an address to bind (blank), got  ",
+                assertThrows(UsageException.class, () -> LaunchOptions.parse("--management-host", " "))
+                        .getMessage());
     }
 
     @Test

@@ -26,7 +26,7 @@ import org.junit.jupiter.api.Timeout;
 /**
  * The embedded server as a load balancer, an orchestrator and Prometheus see it: {@code /health/live}
  * and {@code /health/ready} (bounded in time while Redis hangs), the drain's order on stop, and {@code
- * /metrics} (and its switch).
+ * /metrics} on the management port (and its switch).
  */
 @Timeout(value = 60, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
 class OperableServerIT {
@@ -69,7 +69,7 @@ class OperableServerIT {
     void readinessTurns503WithinItsDeadlineWhileRedisHangsAndLivenessStaysUp() throws Exception {
         try (RedisServer redis = RedisServer.start();
                 EmbeddedServer server = EmbeddedServer.start("127.0.0.1", 0, StoreSpec.parse(redis.url()))) {
-            HttpResponse<String> ready = get(server.baseUrl() + "/health/ready");
+            HttpResponse<String> ready = get(server.managementUrl() + "/health/ready");
             assertEquals(200, ready.statusCode(), ready.body());
             assertEquals("UP", json(ready).get("status").getAsString());
             assertEquals("UP", status(json(ready), "store"), ready.body());
@@ -78,7 +78,7 @@ class OperableServerIT {
             try {
                 for (int i = 0; i < 3; i++) { // a hung ping is shared, never piled up, and never waited out
                     long start = System.nanoTime();
-                    HttpResponse<String> hung = get(server.baseUrl() + "/health/ready");
+                    HttpResponse<String> hung = get(server.managementUrl() + "/health/ready");
                     long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
                     assertEquals(503, hung.statusCode(), hung.body());
                     assertEquals("1", hung.headers().firstValue("Retry-After").orElse(""));
@@ -115,7 +115,9 @@ class OperableServerIT {
             ready = get(base + "/health/ready");
         }
         assertEquals(503, ready.statusCode(), "not ready once the stop began: " + ready.body());
-        assertEquals("DOWN", status(json(ready), "draining"), ready.body());
+        assertEquals("{\"status\":\"DOWN\"}", ready.body());
+        HttpResponse<String> checks = get(server.managementUrl() + "/health/ready");
+        assertEquals("DOWN", status(json(checks), "draining"), checks.body());
 
         HttpResponse<String> ride = post(base + RIDE, "{\"liftID\": 5, \"time\": 30}");
         assertTrue(System.nanoTime() - start < TimeUnit.MILLISECONDS.toNanos(1500), "still within the grace");
@@ -150,7 +152,7 @@ class OperableServerIT {
                     post(server.baseUrl() + RIDE, "{\"liftID\": 0, \"time\": 31}")
                             .statusCode());
 
-            HttpResponse<String> metrics = get(server.baseUrl() + "/metrics");
+            HttpResponse<String> metrics = get(server.managementUrl() + "/metrics");
             assertEquals(200, metrics.statusCode());
             assertEquals(
                     "text/plain;version=0.0.4;charset=utf-8", // Tomcat writes the parameters without spaces
@@ -187,7 +189,7 @@ class OperableServerIT {
     void metricsOffAnswersAJson404AndRecordsNothing() throws Exception {
         try (EmbeddedServer server = EmbeddedServer.start(
                 "127.0.0.1", 0, context -> context.addParameter(OperatingSettings.METRICS, "off"))) {
-            HttpResponse<String> metrics = get(server.baseUrl() + "/metrics");
+            HttpResponse<String> metrics = get(server.managementUrl() + "/metrics");
             assertEquals(404, metrics.statusCode());
             assertEquals("{\"message\":\"metrics are off on this server (liftride.metrics=off)\"}", metrics.body());
             HttpResponse<String> wrongMethod = post(server.baseUrl() + "/health/ready", "{}");

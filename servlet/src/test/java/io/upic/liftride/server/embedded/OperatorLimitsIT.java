@@ -47,16 +47,16 @@ class OperatorLimitsIT {
                             + " nothing was stored");
 
             assertError(
-                    send(client, base + "/admin/limits?max-seasons=0", ""),
+                    send(client, server.managementUrl() + "/admin/limits?max-seasons=0", ""),
                     400,
                     "--max-seasons / liftride.maxSeasonsPerResort / LIFTRIDE_MAX_SEASONS_PER_RESORT must be an"
                             + " integer in 1..10000, got \"0\"");
             assertError(
-                    send(client, base + "/admin/limits?max-key-bytes=1", ""),
+                    send(client, server.managementUrl() + "/admin/limits?max-key-bytes=1", ""),
                     400,
                     "a limit settable at runtime must be one of [max-resorts, max-seasons, max-days,"
                             + " max-skier-days, max-client-share], got \"max-key-bytes\"");
-            HttpResponse<String> raised = send(client, base + "/admin/limits?max-seasons=4", "");
+            HttpResponse<String> raised = send(client, server.managementUrl() + "/admin/limits?max-seasons=4", "");
             assertEquals(200, raised.statusCode(), raised.body());
             assertEquals(
                     "{\"max-resorts\":1000,\"max-seasons\":4,\"max-days\":25000,\"max-skier-days\":250000,"

@@ -67,7 +67,9 @@ class OutOfMemoryExitIT {
                         "--port",
                         "0",
                         "--host",
-                        "127.0.0.1")
+                        "127.0.0.1",
+                        "--management-port",
+                        "0")
                 .redirectErrorStream(true)
                 .start();
         try {

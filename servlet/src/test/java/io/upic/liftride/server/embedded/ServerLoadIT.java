@@ -108,6 +108,8 @@ class ServerLoadIT {
                         "--host",
                         "127.0.0.1",
                         "--port",
+                        "0",
+                        "--management-port",
                         "0")
                 .redirectErrorStream(true)
                 .redirectOutput(log.toFile())

@@ -3,19 +3,25 @@ package io.upic.liftride.server.embedded;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.upic.liftride.server.operations.ManagementPort;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Hashtable;
+import java.util.concurrent.TimeUnit;
 import javax.xml.parsers.DocumentBuilderFactory;
 import org.apache.tomcat.util.IntrospectionUtils;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.w3c.dom.Document;
 import org.w3c.dom.Element;
+import org.w3c.dom.NodeList;
 
 /**
- * The server.xml users copy to a public Tomcat (servlet/tomcat/server.xml) has no shutdown port and
- * deploys only at start-up, as the embedded launcher does; StandaloneTomcatIT proves that the WAR
- * deploys that way on a real Tomcat.
+ * The server.xml users copy to a public Tomcat (servlet/tomcat/server.xml) has no shutdown port,
+ * deploys only at start-up and keeps its management port on loopback 8081, as the embedded launcher
+ * does; StandaloneTomcatIT proves that the WAR deploys that way on a real Tomcat. The shipped setenv.sh
+ * gives a one-CPU host the launcher's request threads.
  */
 class ServerXmlHardeningTest {
 
@@ -59,6 +65,50 @@ class ServerXmlHardeningTest {
                         .anyMatch(line ->
                                 line.startsWith("CATALINA_OPTS=") && line.contains("-XX:+ExitOnOutOfMemoryError")),
                 setenv);
+    }
+
+    @Test
+    void theManagementConnectorListensOnLoopback8081OnThePoolTheApplicationKnowsItBy() {
+        NodeList connectors = serverXml.getElementsByTagName("Connector");
+        assertEquals(2, connectors.getLength(), "the management port and the API's");
+        Element management = (Element) connectors.item(0);
+        Element api = (Element) connectors.item(1);
+        assertEquals(ManagementPort.EXECUTOR, management.getAttribute("executor"));
+        assertEquals(ManagementPort.EXECUTOR, only("Executor").getAttribute("name"));
+        assertEquals(String.valueOf(EmbeddedServer.DEFAULT_MANAGEMENT_PORT), asTomcatReadsIt(management, "port"));
+        assertEquals(EmbeddedServer.DEFAULT_MANAGEMENT_HOST, asTomcatReadsIt(management, "address"));
+        assertEquals("", api.getAttribute("executor"), "the API's connector has its own pool");
+        assertEquals("8080", asTomcatReadsIt(api, "port"));
+    }
+
+    @Test
+    void theShippedSetenvGivesAOneCpuHostTheLaunchersRequestThreads() throws Exception {
+        int threads = ConnectorSettings.ONE_CPU_THREADS;
+        assertEquals(
+                " -XX:+ExitOnOutOfMemoryError -Dliftride.http.maxThreads=" + threads
+                        + " -Dliftride.http.minSpareThreads=" + threads,
+                catalinaOptsOnCpus(1));
+        assertEquals(" -XX:+ExitOnOutOfMemoryError", catalinaOptsOnCpus(2));
+    }
+
+    /** CATALINA_OPTS after sourcing setenv.sh where {@code nproc} prints {@code cpus}. */
+    private static String catalinaOptsOnCpus(int cpus) throws Exception {
+        Path bin = Files.createTempDirectory("fake-nproc-");
+        try {
+            Path nproc = bin.resolve("nproc");
+            Files.writeString(nproc, "#!/bin/sh\necho " + cpus + "\n");
+            Files.setPosixFilePermissions(nproc, PosixFilePermissions.fromString("rwx------"));
+            ProcessBuilder sh = new ProcessBuilder("sh", "-c", ". tomcat/setenv.sh; printf %s \"$CATALINA_OPTS\"");
+            sh.environment().remove("CATALINA_OPTS");
+            sh.environment().put("PATH", bin + ":" + System.getenv("PATH"));
+            Process process = sh.redirectErrorStream(true).start();
+            String output = new String(process.getInputStream().readAllBytes());
+            assertTrue(process.waitFor(10, TimeUnit.SECONDS) && process.exitValue() == 0, output);
+            return output;
+        } finally {
+            Files.deleteIfExists(bin.resolve("nproc"));
+            Files.delete(bin);
+        }
     }
 
     @Test

@@ -88,7 +88,12 @@ class SharedRedisIT {
         assertEquals(
                 "{\"time\":\"Mt. Baker\",\"numSkiers\":20}",
                 get(b, "/resorts/5/seasons/2022/day/2/skiers").body());
-        JsonObject stats = JsonParser.parseString(get(b, "/statistics").body()).getAsJsonObject();
+        JsonObject stats = JsonParser.parseString(CLIENT.send(
+                                HttpRequest.newBuilder(URI.create(b.managementUrl() + "/statistics"))
+                                        .build(),
+                                BodyHandlers.ofString())
+                        .body())
+                .getAsJsonObject();
         assertEquals(redis.url(), stats.get("store").getAsString());
     }
 

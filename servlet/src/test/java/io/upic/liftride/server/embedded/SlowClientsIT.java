@@ -132,10 +132,11 @@ class SlowClientsIT {
         }
     }
 
-    /** GET /resorts the server has answered, from its own metrics (loopback, not through nginx). */
+    /** GET /resorts the server has answered, from its own metrics (its management port). */
     private static long answeredGets() throws IOException {
         String metrics;
-        try (InputStream in = URI.create(server.baseUrl() + "/metrics").toURL().openStream()) {
+        try (InputStream in =
+                URI.create(server.managementUrl() + "/metrics").toURL().openStream()) {
             metrics = new String(in.readAllBytes(), StandardCharsets.UTF_8);
         }
         return metrics.lines()

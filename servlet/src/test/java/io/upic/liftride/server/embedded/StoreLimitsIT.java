@@ -44,7 +44,7 @@ class StoreLimitsIT {
 
     @BeforeAll
     static void start() {
-        server = EmbeddedServer.start("127.0.0.1", 0, ConnectorSettings.LOAD_TEST, context -> {
+        server = EmbeddedServer.start("127.0.0.1", 0, "127.0.0.1", 0, ConnectorSettings.LOAD_TEST, context -> {
             context.addParameter(Limit.RESORTS.property(), Integer.toString(MAX_RESORTS));
             context.addParameter(Limit.SEASONS_PER_RESORT.property(), "3");
             context.addParameter(Limit.RESORT_DAYS.property(), Integer.toString(MAX_DAYS));

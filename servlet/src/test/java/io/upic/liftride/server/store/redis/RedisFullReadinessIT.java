@@ -35,7 +35,7 @@ class RedisFullReadinessIT {
             assertEquals(200, get(client, base + "/health/ready").statusCode());
 
             redis.cli("SETRANGE", "filler", Integer.toString(3_000_000), "x");
-            HttpResponse<String> full = get(client, base + "/health/ready");
+            HttpResponse<String> full = get(client, server.managementUrl() + "/health/ready");
             assertEquals(503, full.statusCode(), full.body());
             assertTrue(full.body().contains("Redis is full"), full.body());
             assertEquals(503, post(client, base, 2).statusCode(), "Redis refuses a new skier day's write");

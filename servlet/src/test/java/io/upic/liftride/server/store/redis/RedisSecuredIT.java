@@ -152,14 +152,20 @@ class RedisSecuredIT {
             BufferedReader out =
                     new BufferedReader(new InputStreamReader(server.getInputStream(), StandardCharsets.UTF_8));
             String base = null;
+            String management = null;
             String line;
-            while (base == null && (line = out.readLine()) != null) { // log lines may come before the URL
+            while (management == null && (line = out.readLine()) != null) { // log lines may come before the URLs
                 printed.append(line).append('\n');
-                Matcher url = Pattern.compile("^LiftRide server listening on (http://127\\.0\\.0\\.1:\\d+/liftride)$")
+                Matcher url = Pattern.compile(
+                                "^LiftRide (server listening on|management port:) (http://127\\.0\\.0\\.1:\\d+/liftride).*")
                         .matcher(line);
-                base = url.matches() ? url.group(1) : null;
+                if (url.matches() && url.group(1).startsWith("server")) {
+                    base = url.group(2);
+                } else if (url.matches()) {
+                    management = url.group(2);
+                }
             }
-            assertTrue(base != null, "the server did not start: " + printed);
+            assertTrue(base != null && management != null, "the server did not start: " + printed);
             HttpClient client =
                     HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
             HttpResponse<String> post = client.send(
@@ -170,7 +176,8 @@ class RedisSecuredIT {
                     HttpResponse.BodyHandlers.ofString());
             assertEquals(201, post.statusCode(), post.body());
             HttpResponse<String> stats = client.send(
-                    HttpRequest.newBuilder(URI.create(base + "/statistics")).build(),
+                    HttpRequest.newBuilder(URI.create(management + "/statistics"))
+                            .build(),
                     HttpResponse.BodyHandlers.ofString());
             assertEquals(200, stats.statusCode(), stats.body());
             assertTrue(stats.body().contains("\"store\":\"rediss://liftride@127.0.0.1:" + tlsPort), stats.body());
@@ -218,6 +225,8 @@ class RedisSecuredIT {
                         "-jar",
                         jar.toString(),
                         "--port",
+                        "0",
+                        "--management-port",
                         "0",
                         "--host",
                         "127.0.0.1",
