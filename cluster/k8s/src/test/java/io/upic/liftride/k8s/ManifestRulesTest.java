@@ -14,6 +14,10 @@ import io.upic.liftride.client.live.MetricsAddress;
 import io.upic.liftride.client.plan.Shard;
 import io.upic.liftride.server.embedded.EmbeddedServer;
 import io.upic.liftride.server.operations.OperatingSettings;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -194,5 +198,78 @@ class ManifestRulesTest {
         assertEquals("redis://redis:6379", at(secret, "stringData.LIFTRIDE_STORE"));
         Map<String, Object> server = manifests.get("Deployment", "liftride");
         assertEquals("liftride-store", at(server, CONTAINER + "envFrom.0.secretRef.name"));
+    }
+
+    @Test
+    void kubernetesMdStatesWhatTheManifestsRequestInAllAndPerPod() throws Exception {
+        String doc = Files.readString(Path.of("../../docs/kubernetes.md"));
+        long[] total = new long[2];
+        for (String[] workload : new String[][] {
+            {"Deployment", "liftride", "spec.replicas"},
+            {"StatefulSet", "redis", "spec.replicas"},
+            {"Job", "liftride-load", "spec.parallelism"},
+            {"Job", "liftride-merge", "spec.parallelism"}
+        }) {
+            Map<String, Object> resource = manifests.get(workload[0], workload[1]);
+            long[] pod = podRequests(at(resource, "spec.template.spec"));
+            Integer count = at(resource, workload[2]);
+            int pods = count == null ? 1 : count;
+            String row = "| " + pods + " | " + cpu(pod[0]) + " CPU, " + gib(pod[1]) + " GiB |";
+            assertTrue(doc.contains(row), workload[1] + ": " + row);
+            total[0] += pods * pod[0];
+            total[1] += pods * pod[1];
+        }
+        String all = "request " + cpu(total[0]) + " CPU and " + gib(total[1]) + " GiB of memory in all";
+        assertTrue(doc.contains(all), all);
+    }
+
+    /**
+     * What the scheduler reserves for a pod, {CPU in millicores, memory in MiB}: its containers and sidecars
+     * (init containers that restart always), or an init container and the sidecars started before it if that is
+     * more.
+     */
+    private static long[] podRequests(Map<String, Object> spec) {
+        long[] sidecars = new long[2];
+        long[] most = new long[2];
+        List<Map<String, Object>> inits = at(spec, "initContainers");
+        for (Map<String, Object> c : inits == null ? List.<Map<String, Object>>of() : inits) {
+            long[] r = requests(c);
+            if ("Always".equals(c.get("restartPolicy"))) {
+                sidecars[0] += r[0];
+                sidecars[1] += r[1];
+            } else {
+                most[0] = Math.max(most[0], sidecars[0] + r[0]);
+                most[1] = Math.max(most[1], sidecars[1] + r[1]);
+            }
+        }
+        long[] main = sidecars.clone();
+        List<Map<String, Object>> containers = at(spec, "containers");
+        for (Map<String, Object> c : containers) {
+            long[] r = requests(c);
+            main[0] += r[0];
+            main[1] += r[1];
+        }
+        return new long[] {Math.max(most[0], main[0]), Math.max(most[1], main[1])};
+    }
+
+    private static long[] requests(Map<String, Object> container) {
+        String cpu = at(container, "resources.requests.cpu");
+        String memory = at(container, "resources.requests.memory");
+        long millis = cpu.endsWith("m") ? Long.parseLong(cpu.replace("m", "")) : Long.parseLong(cpu) * 1000;
+        long mib = memory.endsWith("Gi")
+                ? Long.parseLong(memory.replace("Gi", "")) * 1024
+                : Long.parseLong(memory.replace("Mi", ""));
+        return new long[] {millis, mib};
+    }
+
+    private static String cpu(long millis) {
+        return new BigDecimal(millis).movePointLeft(3).stripTrailingZeros().toPlainString();
+    }
+
+    private static String gib(long mib) {
+        return new BigDecimal(mib)
+                .divide(new BigDecimal(1024), 2, RoundingMode.HALF_UP)
+                .stripTrailingZeros()
+                .toPlainString();
     }
 }
