@@ -29,7 +29,7 @@ class ComposeFileTest {
     }
 
     @Test
-    void nginxBalancesAndPrometheusScrapesExactlyTheTwoServersWhichShareTheRedis() throws Exception {
+    void nginxBalancesTheTwoServersWhichShareTheRedisAndPrometheusScrapesTheirManagementPorts() throws Exception {
         Map<String, Object> compose = yaml("compose.yaml");
         Map<String, Object> services = at(compose, "services");
         assertEquals(Set.of("redis", "server-1", "server-2", "nginx", "prometheus"), services.keySet());
@@ -37,10 +37,15 @@ class ComposeFileTest {
                 Pattern.compile("server (\\S+) max_fails").matcher(Files.readString(Path.of("compose/nginx.conf")));
         assertEquals(SERVERS, upstream.results().map(m -> m.group(1)).collect(Collectors.toSet()));
         List<String> targets = at(yaml("compose/prometheus.yml"), "scrape_configs.0.static_configs.0.targets");
-        assertEquals(SERVERS, Set.copyOf(targets));
         for (String server : List.of("server-1", "server-2")) {
             assertEquals("redis://redis:6379", at(services, server + ".environment.LIFTRIDE_STORE"));
+            List<String> args = at(services, server + ".command");
+            assertEquals("0.0.0.0", Manifests.valueOf(args, "--management-host"));
+            assertTrue(targets.contains(server + ":" + Manifests.valueOf(args, "--management-port")), server);
+            assertTrue(SERVERS.contains(server + ":" + Manifests.valueOf(args, "--port")), server);
         }
+        assertEquals(2, targets.size(), "Prometheus scrapes the two servers' management ports: " + targets);
+        assertTrue(at(services, "server-1.ports") == null, "the servers publish no port; nginx is the front");
         List<String> redis = at(services, "redis.command");
         assertEquals("yes", redis.get(redis.indexOf("--appendonly") + 1));
     }

@@ -3,6 +3,7 @@ package io.upic.liftride.k8s;
 import static io.upic.liftride.k8s.Manifests.at;
 import static io.upic.liftride.k8s.Manifests.valueOf;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -13,7 +14,12 @@ import io.upic.liftride.client.live.MetricsAddress;
 import io.upic.liftride.client.plan.Shard;
 import io.upic.liftride.server.embedded.EmbeddedServer;
 import io.upic.liftride.server.operations.OperatingSettings;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.IntStream;
@@ -24,6 +30,8 @@ class ManifestRulesTest {
 
     private static final String POD = "spec.template.spec.";
     private static final String CONTAINER = POD + "containers.0.";
+    /** The merge Job's inbox, where each shard's upload sidecar sends its folder. */
+    private static final String INBOX = "liftride-results";
 
     private final Manifests manifests = Manifests.load();
     private final Map<String, Object> load = manifests.get("Job", "liftride-load");
@@ -65,24 +73,57 @@ class ManifestRulesTest {
     }
 
     @Test
-    void eachShardWritesItsOwnFolderOnTheSharedVolumeAndTheMergeReadsThemAll() {
-        String out = valueOf(loadArgs, "--out");
-        assertEquals("/results/shard-$(" + Shard.INDEX_VARIABLE + ")", out);
-        Map<String, Object> merge = manifests.get("Job", "liftride-merge");
-        List<String> mergeArgs = at(merge, CONTAINER + "args");
-        int shards = at(load, "spec.completions");
-        List<String> folders = IntStream.range(0, shards)
-                .mapToObj(i -> out.replace("$(" + Shard.INDEX_VARIABLE + ")", Integer.toString(i)))
-                .toList();
-        assertEquals("merge", mergeArgs.get(0));
-        assertEquals(folders, mergeArgs.subList(1, 1 + shards));
-        assertEquals(0, (int) at(merge, "spec.backoffLimit"));
-        for (Map<String, Object> job : List.of(load, merge)) {
-            assertEquals("/results", at(job, CONTAINER + "volumeMounts.0.mountPath"));
-            assertEquals("liftride-results", at(job, POD + "volumes.0.persistentVolumeClaim.claimName"));
+    void eachShardUploadsItsFolderWhenItsClientEndsToTheInboxTheMergeWaitsOn() {
+        Map<String, Object> upload = at(load, POD + "initContainers.0");
+        assertEquals("Always", upload.get("restartPolicy"), "a sidecar: SIGTERM once the client has ended");
+        String send = at(upload, "args.0");
+        assertTrue(send.contains("trap '") && send.contains("' TERM"), send);
+        assertTrue(send.contains("redis-cli -h " + INBOX + " "), send);
+        assertTrue(send.contains("cd /results/shard-$" + Shard.INDEX_VARIABLE), send);
+        assertEquals("/results/shard-$(" + Shard.INDEX_VARIABLE + ")", valueOf(loadArgs, "--out"));
+        for (String c : List.of(CONTAINER, POD + "initContainers.0.")) {
+            assertEquals("/results", at(load, c + "volumeMounts.0.mountPath"));
+            assertEquals("results", at(load, c + "volumeMounts.0.name"));
         }
+        assertEquals(Map.of(), at(load, POD + "volumes.0.emptyDir"), "no volume shared between nodes");
+        Map<String, Object> merge = manifests.get("Job", "liftride-merge");
+        Map<String, Object> inbox = manifests.get("Service", INBOX);
+        Map<String, Object> mergeLabels = at(merge, "spec.template.metadata.labels");
+        assertTrue(mergeLabels.entrySet().containsAll(((Map<?, ?>) at(inbox, "spec.selector")).entrySet()));
+        assertEquals(true, at(inbox, "spec.publishNotReadyAddresses"), "the inbox answers while the pod initializes");
+        assertEquals("Always", at(merge, POD + "initContainers.0.restartPolicy"));
+        assertEquals(
+                at(inbox, "spec.ports.0.targetPort").toString(),
+                at(merge, POD + "initContainers.0.ports.0.containerPort").toString());
+        assertEquals("liftride-results", at(merge, POD + "volumes.0.persistentVolumeClaim.claimName"));
         Map<String, Object> claim = manifests.get("PersistentVolumeClaim", "liftride-results");
-        assertEquals(List.of("ReadWriteMany"), at(claim, "spec.accessModes"), "shards run on several nodes");
+        assertEquals(List.of("ReadWriteOnce"), at(claim, "spec.accessModes"), "any default storage class");
+    }
+
+    @Test
+    void load_shSetsTheShardCountInEveryPlaceAndOneInstant() {
+        for (int shards : new int[] {2, 4, 8}) {
+            Manifests rendered = Manifests.rendered(shards, "2026-12-07T22:00:00Z");
+            Map<String, Object> job = rendered.get("Job", "liftride-load");
+            List<String> args = at(job, CONTAINER + "args");
+            assertEquals(shards, (int) at(job, "spec.completions"));
+            assertEquals(shards, (int) at(job, "spec.parallelism"));
+            assertEquals("auto/" + shards, valueOf(args, "--shard"));
+            assertEquals("2026-12-07T22:00:00Z", valueOf(args, "--start-at"));
+            Map<String, Object> merge = rendered.get("Job", "liftride-merge");
+            List<String> mergeArgs = at(merge, CONTAINER + "args");
+            List<String> folders = IntStream.range(0, shards)
+                    .mapToObj(i -> valueOf(args, "--out").replace("$(" + Shard.INDEX_VARIABLE + ")", "" + i))
+                    .toList();
+            assertEquals("merge", mergeArgs.get(0));
+            assertEquals(folders, mergeArgs.subList(1, 1 + shards));
+            assertEquals("--out", mergeArgs.get(1 + shards));
+            String collect = at(merge, POD + "initContainers.1.args.0");
+            assertTrue(collect.contains("SCARD shards 2>/dev/null)\" -ge " + shards + " ]"), collect);
+        }
+        String now = Manifests.valueOf(
+                at(Manifests.rendered(4, "").get("Job", "liftride-load"), CONTAINER + "args"), "--start-at");
+        assertTrue(StartAt.parse(now).isAfter(Instant.now()), "the default instant is ahead: " + now);
     }
 
     @Test
@@ -105,6 +146,30 @@ class ManifestRulesTest {
                 at(server, CONTAINER + "resources.limits.memory"),
                 "the heap is sized from the limit: request it whole");
         assertEquals(true, at(server, POD + "securityContext.runAsNonRoot"));
+    }
+
+    @Test
+    void prometheusScrapesTheServersManagementPortWhichTheServiceDoesNotOffer() {
+        Map<String, Object> server = manifests.get("Deployment", "liftride");
+        List<String> args = at(server, CONTAINER + "args");
+        List<Map<String, Object>> ports = at(server, CONTAINER + "ports");
+        Map<String, Object> management = ports.stream()
+                .filter(p -> "management".equals(p.get("name")))
+                .findFirst()
+                .orElseThrow(() -> new AssertionError("no port named management in " + ports));
+        String port = management.get("containerPort").toString();
+        assertEquals("8081", port);
+        assertEquals(port, valueOf(args, "--management-port"));
+        assertEquals("0.0.0.0", valueOf(args, "--management-host"), "reachable from a Prometheus pod");
+        Map<String, String> scrape = at(server, "spec.template.metadata.annotations");
+        assertEquals("true", scrape.get("prometheus.io/scrape"));
+        assertEquals(port, scrape.get("prometheus.io/port"));
+        assertEquals("/liftride/metrics", scrape.get("prometheus.io/path"));
+        List<Map<String, Object>> offered = at(manifests.get("Service", "liftride"), "spec.ports");
+        for (Map<String, Object> p : offered) {
+            assertFalse(List.of(port, "management").contains(p.get("targetPort").toString()), "Service offers " + p);
+            assertFalse(port.equals(p.get("port").toString()), "Service offers " + p);
+        }
     }
 
     @Test
@@ -133,5 +198,78 @@ class ManifestRulesTest {
         assertEquals("redis://redis:6379", at(secret, "stringData.LIFTRIDE_STORE"));
         Map<String, Object> server = manifests.get("Deployment", "liftride");
         assertEquals("liftride-store", at(server, CONTAINER + "envFrom.0.secretRef.name"));
+    }
+
+    @Test
+    void kubernetesMdStatesWhatTheManifestsRequestInAllAndPerPod() throws Exception {
+        String doc = Files.readString(Path.of("../../docs/kubernetes.md"));
+        long[] total = new long[2];
+        for (String[] workload : new String[][] {
+            {"Deployment", "liftride", "spec.replicas"},
+            {"StatefulSet", "redis", "spec.replicas"},
+            {"Job", "liftride-load", "spec.parallelism"},
+            {"Job", "liftride-merge", "spec.parallelism"}
+        }) {
+            Map<String, Object> resource = manifests.get(workload[0], workload[1]);
+            long[] pod = podRequests(at(resource, "spec.template.spec"));
+            Integer count = at(resource, workload[2]);
+            int pods = count == null ? 1 : count;
+            String row = "| " + pods + " | " + cpu(pod[0]) + " CPU, " + gib(pod[1]) + " GiB |";
+            assertTrue(doc.contains(row), workload[1] + ": " + row);
+            total[0] += pods * pod[0];
+            total[1] += pods * pod[1];
+        }
+        String all = "request " + cpu(total[0]) + " CPU and " + gib(total[1]) + " GiB of memory in all";
+        assertTrue(doc.contains(all), all);
+    }
+
+    /**
+     * What the scheduler reserves for a pod, {CPU in millicores, memory in MiB}: its containers and sidecars
+     * (init containers that restart always), or an init container and the sidecars started before it if that is
+     * more.
+     */
+    private static long[] podRequests(Map<String, Object> spec) {
+        long[] sidecars = new long[2];
+        long[] most = new long[2];
+        List<Map<String, Object>> inits = at(spec, "initContainers");
+        for (Map<String, Object> c : inits == null ? List.<Map<String, Object>>of() : inits) {
+            long[] r = requests(c);
+            if ("Always".equals(c.get("restartPolicy"))) {
+                sidecars[0] += r[0];
+                sidecars[1] += r[1];
+            } else {
+                most[0] = Math.max(most[0], sidecars[0] + r[0]);
+                most[1] = Math.max(most[1], sidecars[1] + r[1]);
+            }
+        }
+        long[] main = sidecars.clone();
+        List<Map<String, Object>> containers = at(spec, "containers");
+        for (Map<String, Object> c : containers) {
+            long[] r = requests(c);
+            main[0] += r[0];
+            main[1] += r[1];
+        }
+        return new long[] {Math.max(most[0], main[0]), Math.max(most[1], main[1])};
+    }
+
+    private static long[] requests(Map<String, Object> container) {
+        String cpu = at(container, "resources.requests.cpu");
+        String memory = at(container, "resources.requests.memory");
+        long millis = cpu.endsWith("m") ? Long.parseLong(cpu.replace("m", "")) : Long.parseLong(cpu) * 1000;
+        long mib = memory.endsWith("Gi")
+                ? Long.parseLong(memory.replace("Gi", "")) * 1024
+                : Long.parseLong(memory.replace("Mi", ""));
+        return new long[] {millis, mib};
+    }
+
+    private static String cpu(long millis) {
+        return new BigDecimal(millis).movePointLeft(3).stripTrailingZeros().toPlainString();
+    }
+
+    private static String gib(long mib) {
+        return new BigDecimal(mib)
+                .divide(new BigDecimal(1024), 2, RoundingMode.HALF_UP)
+                .stripTrailingZeros()
+                .toPlainString();
     }
 }

@@ -42,6 +42,7 @@ class ManifestSchemasIT {
         assertEquals(0, r.exitCode(), r.output());
         for (String resource : List.of(
                 "persistentvolumeclaim/liftride-results",
+                "service/liftride-results",
                 "job/liftride-load",
                 "job/liftride-merge",
                 "statefulset/redis",

@@ -2,6 +2,7 @@ package io.upic.liftride.k8s;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -11,7 +12,10 @@ import org.yaml.snakeyaml.LoaderOptions;
 import org.yaml.snakeyaml.Yaml;
 import org.yaml.snakeyaml.constructor.SafeConstructor;
 
-/** The shipped Kubernetes manifests (cluster/k8s/manifests/*.yaml) as parsed YAML, and paths into them. Immutable. */
+/**
+ * The shipped Kubernetes manifests (cluster/k8s/manifests/*.yaml, or load.sh's rendering of them) as parsed YAML,
+ * and paths into them. Immutable.
+ */
 final class Manifests {
 
     /** The folder, relative to the module (the tests' working directory). */
@@ -24,18 +28,46 @@ final class Manifests {
     }
 
     /** Every resource of every file in {@link #DIR}. */
-    @SuppressWarnings("unchecked")
     static Manifests load() {
-        List<Map<String, Object>> all = new ArrayList<>();
+        StringBuilder all = new StringBuilder();
         try (var files = Files.list(DIR)) {
             for (Path f :
                     files.filter(p -> p.toString().endsWith(".yaml")).sorted().toList()) {
-                for (Object doc : new Yaml(new SafeConstructor(new LoaderOptions())).loadAll(Files.readString(f))) {
-                    all.add((Map<String, Object>) doc);
-                }
+                all.append(Files.readString(f)).append("\n---\n");
             }
         } catch (IOException e) {
             throw new UncheckedIOException(e);
+        }
+        return parse(all.toString());
+    }
+
+    /** What {@code load.sh SHARDS START} prints: the load and merge Jobs for {@code shards} shards. */
+    static Manifests rendered(int shards, String start) {
+        try {
+            Process sh = new ProcessBuilder("sh", "load.sh", Integer.toString(shards), start)
+                    .redirectError(ProcessBuilder.Redirect.INHERIT)
+                    .start();
+            String yaml = new String(sh.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            if (sh.waitFor() != 0) {
+                throw new AssertionError("load.sh " + shards + " " + start + " exited " + sh.exitValue());
+            }
+            return parse(yaml);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AssertionError(e);
+        }
+    }
+
+    /** Every resource of a multi-document YAML text. */
+    @SuppressWarnings("unchecked")
+    static Manifests parse(String yaml) {
+        List<Map<String, Object>> all = new ArrayList<>();
+        for (Object doc : new Yaml(new SafeConstructor(new LoaderOptions())).loadAll(yaml)) {
+            if (doc != null) {
+                all.add((Map<String, Object>) doc);
+            }
         }
         return new Manifests(all);
     }
