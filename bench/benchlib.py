@@ -78,10 +78,11 @@ def wait_for_http(url, proc, seconds=60, what="server"):
     raise SystemExit(f"{what} did not answer {url} within {seconds} s")
 
 
-def start_server(server_jar, port, jvm_args=()):
-    """liftride-server.jar on 127.0.0.1:port (in memory, 512 MB heap), returned once it is ready."""
+def start_server(server_jar, port, jvm_args=(), management_port=0):
+    """liftride-server.jar on 127.0.0.1:port, /metrics on 127.0.0.1:management_port (in memory, 512 MB heap),
+    returned once it is ready."""
     cmd = ["java", "-Xms512m", "-Xmx512m", *jvm_args, "-jar", server_jar,
-           "--host", "127.0.0.1", "--port", str(port)]
+           "--host", "127.0.0.1", "--port", str(port), "--management-port", str(management_port)]
     proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     wait_for_http(f"http://127.0.0.1:{port}/liftride/health/ready", proc, what=" ".join(cmd))
     return proc

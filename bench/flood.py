@@ -47,7 +47,7 @@ class Server:
     """The server jar in its own JVM at -Xmx256m on a free loopback port."""
 
     def __init__(self):
-        args = ["java", "-Xmx256m", "-jar", SERVER_JAR, "--host", "127.0.0.1", "--port", "0"]
+        args = ["java", "-Xmx256m", "-jar", SERVER_JAR, "--host", "127.0.0.1", "--port", "0", "--management-port", "0"]
         print("+ " + " ".join(args), file=sys.stderr, flush=True)
         self.proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         deadline = time.time() + 60

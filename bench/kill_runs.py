@@ -98,7 +98,7 @@ def main():
             rport = free_port()
             redis = start_redis(rport, data_dir)
             procs.append(redis)
-            server = subprocess.Popen(["java", "-jar", SERVER_JAR, "--host", "127.0.0.1", "--port", "0",
+            server = subprocess.Popen(["java", "-jar", SERVER_JAR, "--host", "127.0.0.1", "--port", "0", "--management-port", "0",
                                        "--store", f"redis://127.0.0.1:{rport}"],
                                       stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
             procs.append(server)

@@ -55,7 +55,9 @@ def wrk(port, seconds):
 
 
 def one(port, metrics, args):
-    server = benchlib.start_server(SERVER_JAR, port, [f"-Dliftride.metrics={metrics}", "-Dliftride.drain.graceMillis=0"])
+    management = benchlib.free_port()
+    server = benchlib.start_server(
+        SERVER_JAR, port, [f"-Dliftride.metrics={metrics}", "-Dliftride.drain.graceMillis=0"], management)
     try:
         wrk(port, args.warmup)
         load = load1()
@@ -64,7 +66,7 @@ def one(port, metrics, args):
         cpu_us = (cpu_seconds(server.pid) - cpu0) * 1e6 / total
         recorded = ""
         if metrics == "on":
-            text = urllib.request.urlopen(f"http://127.0.0.1:{port}/liftride/metrics", timeout=10).read().decode()
+            text = urllib.request.urlopen(f"http://127.0.0.1:{management}/liftride/metrics", timeout=10).read().decode()
             recorded = f"{float(RIDE_COUNT.search(text).group(1)):,.0f}"
         return {"rps": rps, "requests": total, "p99": p99, "load": load, "recorded": recorded, "cpu_us": cpu_us}
     finally:

@@ -44,7 +44,7 @@ class Server:
     """liftride-server.jar in its own JVM on a free loopback port, so a SIGSTOP freezes only the server."""
 
     def __init__(self):
-        args = ["java", "-Xms512m", "-Xmx512m", "-jar", SERVER_JAR, "--host", "127.0.0.1", "--port", "0"]
+        args = ["java", "-Xms512m", "-Xmx512m", "-jar", SERVER_JAR, "--host", "127.0.0.1", "--port", "0", "--management-port", "0"]
         self.proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         deadline = time.time() + 60
         self.base = None

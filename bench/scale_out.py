@@ -164,6 +164,7 @@ class Cluster:
         self.proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
         self.pids = {}  # group name (redis, server, nginx) -> [pid]
         self.server_urls = []
+        self.management_urls = []  # each server's /metrics and /admin: never on its API port
         self.cgroups = []  # each capped server's cgroup directory
         self.front = None
         self.thread_names = []  # per server: {tid: Java thread name}, once read_thread_names() ran
@@ -180,6 +181,7 @@ class Cluster:
                 self.pids.setdefault(group, []).append(int(m.group(3)))
                 if group == "server":
                     self.server_urls.append(m.group(2))
+                    self.management_urls.append(re.search(r"management (http://\S+)", line).group(1))
             m = re.search(r" in cgroup (\S+)$", line.rstrip())
             if m:
                 self.cgroups.append(m.group(1))
@@ -198,7 +200,7 @@ class Cluster:
     def snapshot(self):
         """Every counter the report differences over a run."""
         servers = []
-        for pid, url, group in zip(self.pids["server"], self.server_urls, self.cgroups or [None] * 99):
+        for pid, url, group in zip(self.pids["server"], self.management_urls, self.cgroups or [None] * 99):
             rides, batches = batch_metrics(url)
             periods, throttled = cgroup_throttling(group)
             servers.append({"cpu_s": cpu_seconds(pid), "rides": rides, "batches": batches,
@@ -215,9 +217,9 @@ class Cluster:
             self.proc.kill()
 
 
-def batch_metrics(server_url):
+def batch_metrics(management_url):
     """(rides, batches) this server sent to Redis so far: liftride_redis_batch_rides_sum and _count."""
-    with urllib.request.urlopen(server_url + "/metrics", timeout=10) as response:
+    with urllib.request.urlopen(management_url + "/metrics", timeout=10) as response:
         text = response.read().decode()
     values = dict(re.findall(r"^liftride_redis_batch_rides_(sum|count) (\S+)$", text, re.M))
     return float(values.get("sum", 0)), float(values.get("count", 0))

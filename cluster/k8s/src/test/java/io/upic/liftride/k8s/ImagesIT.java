@@ -156,7 +156,9 @@ class ImagesIT {
                     "--port",
                     Integer.toString(port),
                     "--host",
-                    "127.0.0.1"));
+                    "127.0.0.1",
+                    "--management-port",
+                    "0"));
             assertEquals(0, started.exitCode(), started.output());
             HttpClient http = HttpClient.newHttpClient();
             URI ready = URI.create("http://127.0.0.1:" + port + "/liftride/health/ready");

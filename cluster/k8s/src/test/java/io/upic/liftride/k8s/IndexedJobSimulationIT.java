@@ -66,7 +66,9 @@ class IndexedJobSimulationIT {
                             "--port",
                             "" + port,
                             "--host",
-                            "127.0.0.1"),
+                            "127.0.0.1",
+                            "--management-port",
+                            "0"),
                     volume.resolve("server.log"),
                     spawner);
             server.start();
