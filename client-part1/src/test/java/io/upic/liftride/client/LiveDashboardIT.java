@@ -31,14 +31,16 @@ import org.junit.jupiter.api.Timeout;
  * The shipped Grafana dashboard against a real Prometheus that scraped a real two-shard run: two in-process clients
  * ({@code --shard 1/2}, {@code 2/2}, each with {@code --metrics-port}) load two servers through nginx while
  * Prometheus scrapes all four every second. Then every panel's query (and every template variable's) parses and
- * returns series over the run; the shards' rides over the window equal the servers' within 2%; and each client's
- * last scraped counters equal its own final counts.
+ * returns series over the run; the shards' rides over the window equal the servers' within 2%, and the ride rate
+ * docs/operating.md tells users to graph, summed over both servers, is within 10% of the shards' own; and each
+ * client's last scraped counters equal its own final counts.
  */
 @Timeout(value = 170, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
 class LiveDashboardIT {
     private static final Path DASHBOARD = Path.of("../cluster/grafana/liftride.json");
-    private static final String RIDES_STORED = "liftride_http_requests_seconds_count{method=\"POST\",status=\"201\","
-            + "route=\"/skiers/{resortID}/seasons/{seasonID}/days/{dayID}/skiers/{skierID}\"}";
+    private static final String RIDE_ROUTE = "/skiers/{resortID}/seasons/{seasonID}/days/{dayID}/skiers/{skierID}";
+    private static final String RIDES_STORED =
+            "liftride_http_requests_seconds_count{method=\"POST\",status=\"201\",route=\"" + RIDE_ROUTE + "\"}";
     private static final Pattern LABEL_VALUES = Pattern.compile("label_values\\((.*),\\s*(\\w+)\\)");
 
     @Test
@@ -113,6 +115,18 @@ class LiveDashboardIT {
             assertTrue(
                     Math.abs(shardRides / serverRides - 1) <= 0.02,
                     "the shards' ride rate within 2% of the servers': " + shardRides + " vs " + serverRides);
+            double graphed = prometheus.instant(
+                    "sum(rate(liftride_http_requests_seconds_count{method=\"POST\",route=\"" + RIDE_ROUTE + "\"}["
+                            + windowMillis + "ms]))",
+                    to);
+            assertTrue(
+                    Math.abs(graphed / (shardRides / seconds) - 1) <= 0.10,
+                    "operating.md's ride rate within 10% of the shards': " + graphed + "/s vs " + shardRides / seconds);
+            assertEquals(
+                    2.0,
+                    prometheus.instant(
+                            "count(sum by (instance) (liftride_http_requests_seconds_count{method=\"POST\"}))", to),
+                    "both servers took rides and were scraped");
 
             everyQueryAnswers(prometheus, from, to);
         }
