@@ -3,7 +3,6 @@ package io.upic.liftride.client.part2.report;
 import io.upic.liftride.client.engine.Requests;
 import io.upic.liftride.client.engine.RunResult;
 import io.upic.liftride.client.part2.chart.RunCharts.ChartFile;
-import io.upic.liftride.client.part2.html.ChartSpec;
 import io.upic.liftride.client.part2.metrics.RunMetrics;
 import io.upic.liftride.client.part2.metrics.ScopeStats;
 import io.upic.liftride.client.part2.metrics.Timeline;
@@ -227,24 +226,20 @@ public record ReportModel(Header header, Sweep sweep, List<Run> runs) {
 
     /**
      * Two sides' runs compared ({@code compare}): the verdict, what was compared and how far to trust it, one
-     * table per scope (the whole run, which decides, then each phase) and both sides' charts overlaid.
+     * table per scope (the whole run, which decides, then each phase).
      *
      * @param title    the document's title
      * @param verdict  the verdict in one line, with its cautions
      * @param exitCode 0 when no metric regressed past its band
      * @param facts    the runs, the plan, the band, where each number comes from, the cautions
      * @param tables   one per scope, the whole run's first; the first column's header names the scope
-     * @param charts   both sides on the same axes (the HTML page only); empty when not drawn
-     * @param notes    why a run has no lines on the charts
      */
     public record Comparison(
             String title,
             String verdict,
             int exitCode,
             List<Fact> facts,
-            List<Table> tables,
-            List<ChartSpec> charts,
-            List<String> notes) {
+            List<Table> tables) {
 
         /** How the documents head a comparison that found no regression. */
         static final String NO_REGRESSION = "**No regression** past the band.";
@@ -252,8 +247,6 @@ public record ReportModel(Header header, Sweep sweep, List<Run> runs) {
         public Comparison {
             facts = List.copyOf(facts);
             tables = List.copyOf(tables);
-            charts = List.copyOf(charts);
-            notes = List.copyOf(notes);
             if (tables.isEmpty()) {
                 throw new IllegalArgumentException("a comparison without the whole run's table");
             }
