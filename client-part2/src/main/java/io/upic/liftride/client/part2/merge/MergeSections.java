@@ -119,8 +119,8 @@ public final class MergeSections {
         checks.add(new ReportModel.Check(
                 String.format(L, "planned %,d = successful + failed + not sent", q.planned()),
                 q.planned() == q.successful() + q.failed() + q.notSent()));
-        long[] counts = m.serverCounts();
-        if (counts == null) {
+        RunSummary.Server server = m.server();
+        if (!server.checked()) {
             checks.add(new ReportModel.Check(
                     "server count not checked (not every shard read the server's `ridesStored` before and after)",
                     null));
@@ -130,11 +130,11 @@ public final class MergeSections {
                             L,
                             "server stored %,d rides (lowest `ridesStored` before a shard started %,d, highest after"
                                     + " one ended %,d) (successful writes %,d)",
-                            counts[1] - counts[0],
-                            counts[0],
-                            counts[1],
+                            server.delta(),
+                            server.ridesStoredBefore(),
+                            server.ridesStoredAfter(),
                             r.successfulWrites()),
-                    counts[1] - counts[0] == r.successfulWrites()));
+                    server.reconciled()));
         }
         checks.add(new ReportModel.Check(
                 String.format(

@@ -86,27 +86,32 @@ public record MergedRun(
 
     /**
      * Whether the merge is "ok" (the exit code 0, or 3 after an abort): the total run is ({@link RunResult#ok()}; after
-     * a shard's abort, as a run's, its requests sent) and no shard is missing.
+     * a shard's abort, as a run's, its requests sent), no shard is missing and the server's count does not disagree.
      */
     public boolean ok() {
         boolean requests = abort() == null
                 ? result.ok()
                 : result.requests().failed() == 0 && result.problems().isEmpty();
-        return requests && missing.isEmpty();
+        return requests && missing.isEmpty() && !Boolean.FALSE.equals(server().reconciled());
     }
 
-    /** The server's count before the earliest shard and after the latest, if every shard read both; else null. */
-    public long[] serverCounts() {
+    /**
+     * The server's stored-ride count: the lowest reading before a shard started and the highest after one ended. It
+     * reconciles when nothing else wrote and every shard read its "before" ahead of every other shard's first ride;
+     * unchecked when some shard did not read it.
+     */
+    public RunSummary.Server server() {
         long before = Long.MAX_VALUE, after = Long.MIN_VALUE;
         for (ShardRun s : shards) {
             var server = s.summary().server();
             if (server.ridesStoredBefore() == null || server.ridesStoredAfter() == null) {
-                return null;
+                return new RunSummary.Server(false, null, null, null, null, "not every shard read the server's count");
             }
             before = Math.min(before, server.ridesStoredBefore());
             after = Math.max(after, server.ridesStoredAfter());
         }
-        return new long[] {before, after};
+        long delta = after - before;
+        return new RunSummary.Server(true, before, after, delta, delta == result.successfulWrites(), null);
     }
 
     /** The open model's --rate the shards ran at, or null in the closed model. */

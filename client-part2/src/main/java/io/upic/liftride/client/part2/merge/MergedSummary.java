@@ -35,13 +35,11 @@ public final class MergedSummary {
     public static RunSummary of(MergedRun m) {
         RunResult r = m.result();
         RunSummary id = m.identity().summary();
-        RunSummary.Server server = server(m, r.successfulWrites());
         List<String> problems = new ArrayList<>(r.problems());
         if (!m.missing().isEmpty()) {
             problems.add("partial merge: shards " + m.missing() + " of "
                     + m.identity().count() + " were not given");
         }
-        boolean ok = m.ok() && (server.reconciled() == null || server.reconciled());
         return RunSummary.builder()
                 .schemaVersion(RunSummary.SCHEMA_VERSION)
                 .client(CLIENT)
@@ -63,7 +61,7 @@ public final class MergedSummary {
                 .wallSeconds(r.wallNanos() / 1e9)
                 .throughput(r.throughputPerSecond())
                 .stopped(r.stopped())
-                .ok(ok)
+                .ok(m.ok())
                 .phases(RunSummary.phases(r, new HistogramMetrics(m.metrics(), r)))
                 .latencyMs(latency(m.metrics().run().all()))
                 .offeredRate(m.offeredRate())
@@ -75,7 +73,7 @@ public final class MergedSummary {
                         .map(RunSummary.ThresholdOutcome::of)
                         .toList())
                 .thresholdsPassed(m.thresholds().passed())
-                .server(server)
+                .server(m.server())
                 .problems(problems)
                 .shards(shards(m))
                 .ramp(MergedRamp.of(m.shards()))
@@ -113,20 +111,6 @@ public final class MergedSummary {
                     latency(st.all())));
         }
         return parts;
-    }
-
-    /**
-     * The server's stored-ride count: the lowest reading before a shard started and the highest after one
-     * ended. It reconciles when nothing else wrote and every shard read its "before" ahead of every other
-     * shard's first ride; unchecked when some shard did not read it.
-     */
-    private static RunSummary.Server server(MergedRun m, long successfulWrites) {
-        long[] counts = m.serverCounts();
-        if (counts == null) {
-            return new RunSummary.Server(false, null, null, null, null, "not every shard read the server's count");
-        }
-        long delta = counts[1] - counts[0];
-        return new RunSummary.Server(true, counts[0], counts[1], delta, delta == successfulWrites, null);
     }
 
     private static RunSummary.Latency latency(LatencyStats s) {

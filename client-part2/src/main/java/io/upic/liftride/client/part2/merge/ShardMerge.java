@@ -14,7 +14,6 @@ import io.upic.liftride.client.part2.report.HdrLog;
 import io.upic.liftride.client.report.RunSummary;
 import io.upic.liftride.client.report.SummaryJson;
 import io.upic.liftride.client.threshold.ThresholdCheck;
-import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.EnumMap;
@@ -28,8 +27,8 @@ import java.util.TreeSet;
 import org.HdrHistogram.Histogram;
 
 /**
- * Joins the shards of one run into a {@link MergedRun}, after checking they are the parts of one plan; reads the
- * shards' CSVs for the time buckets. Static and thread-safe.
+ * Joins the shards of one run into a {@link MergedRun}, after checking they are the parts of one plan, from their
+ * records only (summary and histogram logs). Static and thread-safe.
  *
  * <h2>Rules</h2>
  * <ul>
@@ -49,8 +48,8 @@ import org.HdrHistogram.Histogram;
  *       {@code --abort-on-fail}: the first shard that stopped is the merged run's abort.</li>
  *   <li>One clock: the wall clock. The merged run starts at the earliest shard's start and ends at the latest
  *       shard's end; a phase spans from its earliest start to its latest end on any shard (shards' phases are not
- *       aligned, their triggers being per shard). The time buckets replay every shard's attempts at their start on the
- *       wall clock (to the ms, plus the machines' clock offset) plus their latency.</li>
+ *       aligned, their triggers being per shard). Each shard's time bucket adds into the merged bucket that holds its
+ *       middle on the wall clock (to the ms, plus the machines' clock offset).</li>
  * </ul>
  */
 public final class ShardMerge {
@@ -175,11 +174,7 @@ public final class ShardMerge {
             if (r.stopped() && r.abort() == null) { // an abort is the merged run's, not a problem
                 problems.add(label + " (" + s.dir() + ") was stopped early");
             }
-            try {
-                s.replay(origin, buckets);
-            } catch (IOException e) {
-                throw new MergeRefusedException("cannot merge " + name + ": " + e.getMessage());
-            }
+            s.addBuckets(origin, buckets);
         }
         Map<Operation, OperationStats> operations = new EnumMap<>(Operation.class);
         Map<Operation, RunMetrics.OperationLatency> operationLatencies = new EnumMap<>(Operation.class);
