@@ -234,12 +234,7 @@ public record ReportModel(Header header, Sweep sweep, List<Run> runs) {
      * @param facts    the runs, the plan, the band, where each number comes from, the cautions
      * @param tables   one per scope, the whole run's first; the first column's header names the scope
      */
-    public record Comparison(
-            String title,
-            String verdict,
-            int exitCode,
-            List<Fact> facts,
-            List<Table> tables) {
+    public record Comparison(String title, String verdict, int exitCode, List<Fact> facts, List<Table> tables) {
 
         /** How the documents head a comparison that found no regression. */
         static final String NO_REGRESSION = "**No regression** past the band.";

@@ -118,12 +118,11 @@ class CompareCommandTest {
     @Test
     void everyOutputIsTheReportModelAsTheReportsRenderersWriteIt() throws Exception {
         assertEquals(3, compare("base1", "slow", "--markdown", "c.md"));
-        ReportModel.Comparison model = CompareTables.of(
-                RunComparison.of(
-                        Side.of("baseline", SummaryReader.read(work.resolve("base1"))),
-                        Side.of("candidate", SummaryReader.read(work.resolve("slow"))),
-                        NoiseBand.DEFAULT,
-                        false));
+        ReportModel.Comparison model = CompareTables.of(RunComparison.of(
+                Side.of("baseline", SummaryReader.read(work.resolve("base1"))),
+                Side.of("candidate", SummaryReader.read(work.resolve("slow"))),
+                NoiseBand.DEFAULT,
+                false));
         ByteArrayOutputStream console = new ByteArrayOutputStream();
         ConsoleReport.print(new PrintStream(console, true, StandardCharsets.UTF_8), model);
         assertTrue(stdout().startsWith(console.toString(StandardCharsets.UTF_8)), stdout());

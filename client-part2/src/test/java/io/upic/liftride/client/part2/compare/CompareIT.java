@@ -99,13 +99,7 @@ class CompareIT {
         out.reset();
         err.reset();
         int exit = main().run(new String[] {
-            "compare",
-            baseline,
-            candidate,
-            "--max-regression",
-            BAND,
-            "--markdown",
-            name + ".md"
+            "compare", baseline, candidate, "--max-regression", BAND, "--markdown", name + ".md"
         });
         System.out.println(printed()); // the table, in the test's report: the noise seen on this machine
         return exit;
@@ -174,13 +168,7 @@ class CompareIT {
         err.reset();
         // this test is about the rows, the two above about the verdicts: the tails of two 2 s open-model runs can
         // differ past any band (one GC pause made intended.p99 8.3 ms against 0.7), so 3 is as good as 0 here
-        int exit = main().run(new String[] {
-            "compare",
-            "open-a",
-            "open-b",
-            "--max-regression",
-            "1000%"
-        });
+        int exit = main().run(new String[] {"compare", "open-a", "open-b", "--max-regression", "1000%"});
         assertTrue(exit == 0 || exit == 3, "compared (not refused): exit " + exit + "\n" + printed());
         String o = printed();
         assertTrue(o.contains("--rate 2000"), o);

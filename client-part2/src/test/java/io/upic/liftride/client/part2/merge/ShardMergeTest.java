@@ -28,7 +28,6 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.function.UnaryOperator;
@@ -487,7 +486,8 @@ class ShardMergeTest {
                                 "10,200:0.5s,100:0.5s,100:0.5s",
                                 two.summary().ramp().stages()))
                         .build(),
-                two.byTag(), two.perBucket());
+                two.byTag(),
+                two.perBucket());
         for (ShardRun unlike : List.of(reweighted, steeper)) {
             MergeRefusedException e = assertThrows(
                     MergeRefusedException.class, () -> ShardMerge.merge("t8", List.of(one, unlike), false));
