@@ -252,11 +252,6 @@ public final class TimeBuckets implements Consumer<AttemptChunk> {
         return h == null || h.getTotalCount() == 0 ? Double.NaN : h.getValueAtPercentile(percentile) / 1000.0;
     }
 
-    /** Sum of the bucket's attempt latencies in µs (what its mean divides). */
-    public long latencySumMicros(int bucket) {
-        return sumMicros[bucket];
-    }
-
     /** The bucket's latency histogram (µs, 2 digits), or null if no attempt completed in it; do not modify. */
     public Histogram histogram(int bucket) {
         return histograms[bucket];
