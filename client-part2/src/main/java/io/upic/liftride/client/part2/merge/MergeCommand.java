@@ -82,7 +82,7 @@ public final class MergeCommand {
                         + " shard's; run folders of the same name are merged. Exit codes: 0 merged, every request"
                         + " succeeded and the server's count agrees (or was not read), 1 merged with failed or unsent"
                         + " requests, missing shards or a server count that disagrees (or a file not written), 2 bad"
-                        + " arguments or outputs of different plans, 3 a --threshold failed.");
+                        + " arguments or outputs of different plans, 3 a --threshold failed or a shard aborted.");
     }
 
     /** Runs the merge of {@code args} (the words after {@code merge}); returns the exit code. */
