@@ -154,7 +154,8 @@ public final class MergeSections {
                     s.startEpochMillis(),
                     s.endEpochMillis(),
                     s.requests(),
-                    m.shardStats().get(i)));
+                    s.summary().throughput(),
+                    s.summary().latencyMs()));
             from = Math.max(from, s.startEpochMillis());
             to = Math.min(to, s.endEpochMillis());
         }
@@ -165,7 +166,8 @@ public final class MergeSections {
                 start,
                 start + r.wallNanos() / 1_000_000,
                 r.requests(),
-                m.metrics().run());
+                m.metrics().run().throughputPerSecond(),
+                MergedSummary.latency(m.metrics().run().all()));
         long[] rate = overlapCount(m.seconds(), from - start, to - start);
         return new ReportModel.Shards(
                 windows, from, to, rate[0], rate[1] == 0 ? Double.NaN : rate[0] * 1e3 / rate[1], total);

@@ -4,7 +4,6 @@ import io.upic.liftride.client.cli.ExitCodes;
 import io.upic.liftride.client.engine.RunResult;
 import io.upic.liftride.client.part2.metrics.HistogramMetrics;
 import io.upic.liftride.client.part2.metrics.RunMetrics;
-import io.upic.liftride.client.part2.metrics.ScopeStats;
 import io.upic.liftride.client.part2.metrics.TimeBuckets;
 import io.upic.liftride.client.report.RunSummary;
 import io.upic.liftride.client.threshold.Threshold;
@@ -24,7 +23,6 @@ import java.util.List;
  * @param missing     the K of N that were not given (empty unless the merge was told to allow it)
  * @param result      the total account; a phase runs from its first shard's start to its last shard's end
  * @param metrics     the total statistics: histograms added, exact totals combined
- * @param shardStats  each shard's whole-run statistics, in the order of {@code shards}
  * @param seconds     the time buckets of every shard's attempts on the merged clock
  * @param transports  the transports the shards used (one unless they differ)
  * @param thresholds  the {@code --threshold} checks on the merged numbers ({@link ThresholdCheck#NONE} without)
@@ -35,7 +33,6 @@ public record MergedRun(
         List<Integer> missing,
         RunResult result,
         RunMetrics metrics,
-        List<ScopeStats> shardStats,
         TimeBuckets seconds,
         List<String> transports,
         ThresholdCheck thresholds) {
@@ -43,14 +40,13 @@ public record MergedRun(
     public MergedRun {
         shards = List.copyOf(shards);
         missing = List.copyOf(missing);
-        shardStats = List.copyOf(shardStats);
         transports = List.copyOf(transports);
     }
 
     /** This run with {@code thresholds} checked on its merged histograms and counts. */
     public MergedRun checked(List<Threshold> thresholds) {
         ThresholdCheck check = ThresholdCheck.of(thresholds, new HistogramMetrics(metrics, result));
-        return new MergedRun(name, shards, missing, result, metrics, shardStats, seconds, transports, check);
+        return new MergedRun(name, shards, missing, result, metrics, seconds, transports, check);
     }
 
     /**

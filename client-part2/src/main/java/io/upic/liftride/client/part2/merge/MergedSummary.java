@@ -5,7 +5,6 @@ import io.upic.liftride.client.engine.RunResult;
 import io.upic.liftride.client.http.Operation;
 import io.upic.liftride.client.part2.metrics.HistogramMetrics;
 import io.upic.liftride.client.part2.metrics.LatencyStats;
-import io.upic.liftride.client.part2.metrics.ScopeStats;
 import io.upic.liftride.client.report.RunSummary;
 import io.upic.liftride.client.report.SummaryJson;
 import java.time.Instant;
@@ -96,7 +95,6 @@ public final class MergedSummary {
         List<RunSummary.ShardPart> parts = new ArrayList<>();
         for (int i = 0; i < m.shards().size(); i++) {
             ShardRun s = m.shards().get(i);
-            ScopeStats st = m.shardStats().get(i);
             parts.add(new RunSummary.ShardPart(
                     s.label(),
                     s.dir().toString(),
@@ -107,13 +105,13 @@ public final class MergedSummary {
                     s.summary().failed(),
                     s.summary().notSent(),
                     s.summary().retries(),
-                    st.throughputPerSecond(),
-                    latency(st.all())));
+                    s.summary().throughput(),
+                    s.summary().latencyMs()));
         }
         return parts;
     }
 
-    private static RunSummary.Latency latency(LatencyStats s) {
+    static RunSummary.Latency latency(LatencyStats s) {
         if (s.count() == 0) {
             return new RunSummary.Latency(null, null, null, null, null, null);
         }

@@ -153,7 +153,6 @@ public final class ShardMerge {
         boolean stopped = false;
         Map<Integer, Long> causes = new TreeMap<>();
         Latencies run = new Latencies();
-        List<ScopeStats> shardStats = new ArrayList<>(shards.size());
         TreeSet<String> transports = new TreeSet<>();
         List<String> problems = new ArrayList<>();
         TimeBuckets buckets = new TimeBuckets();
@@ -164,15 +163,10 @@ public final class ShardMerge {
             stopped |= r.stopped();
             r.failuresByCause().forEach((code, count) -> causes.merge(code, count, Long::sum));
             transports.add(r.transport());
-            Latencies shard = new Latencies();
-            for (Latencies l : List.of(shard, run)) {
-                l.add(s.histogram(""), r.latencyMs(), s.histogram(HdrLog.FIRST));
-                l.intended(s.histogram(HdrLog.INTENDED), r.latencyFromIntendedMs());
-            }
-            String label = "shard " + s.label();
-            shardStats.add(shard.scope(label, -1, r.threads(), true, s.wallNanos(), s.requests()));
+            run.add(s.histogram(""), r.latencyMs(), s.histogram(HdrLog.FIRST));
+            run.intended(s.histogram(HdrLog.INTENDED), r.latencyFromIntendedMs());
             if (r.stopped() && r.abort() == null) { // an abort is the merged run's, not a problem
-                problems.add(label + " (" + s.dir() + ") was stopped early");
+                problems.add("shard " + s.label() + " (" + s.dir() + ") was stopped early");
             }
             s.addBuckets(origin, buckets);
         }
@@ -200,7 +194,6 @@ public final class ShardMerge {
                 missing,
                 result,
                 new RunMetrics(runStats, phaseStats, operationLatencies),
-                shardStats,
                 buckets,
                 List.copyOf(transports),
                 ThresholdCheck.NONE);

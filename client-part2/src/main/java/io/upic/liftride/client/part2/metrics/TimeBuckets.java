@@ -116,8 +116,8 @@ public final class TimeBuckets implements Consumer<AttemptChunk> {
 
     /**
      * A bucket of another clock's histogram log (a shard's) whose middle lies {@code offsetNanos} after this origin:
-     * its attempts, of which {@code failedAttempts} failed, and in the open model their latencies from the intended send.
-     * Null histograms count as empty.
+     * its attempts, of which {@code failedAttempts} failed, and in the open model their latencies from the intended
+     * send. Null histograms count as empty.
      */
     public void add(long offsetNanos, Histogram all, Histogram failedAttempts, Histogram intended) {
         int s = slot(Math.max(0, offsetNanos));

@@ -172,10 +172,16 @@ public record ReportModel(Header header, Sweep sweep, List<Run> runs) {
      * @param startEpochMillis its start on the wall clock
      * @param endEpochMillis   its end on the wall clock
      * @param requests         its account
-     * @param stats            its whole-run statistics (throughput over its own window)
+     * @param throughput       its successful requests per second of its own window
+     * @param latencyMs        its latencies, as its summary.json has them
      */
     public record ShardWindow(
-            String label, long startEpochMillis, long endEpochMillis, Requests requests, ScopeStats stats) {}
+            String label,
+            long startEpochMillis,
+            long endEpochMillis,
+            Requests requests,
+            double throughput,
+            RunSummary.Latency latencyMs) {}
 
     /**
      * The sweep across thread counts.
