@@ -2,7 +2,6 @@ package io.upic.liftride.client.part2.compare;
 
 import io.upic.liftride.client.part2.cli.Subcommand;
 import io.upic.liftride.client.part2.report.ConsoleReport;
-import io.upic.liftride.client.part2.report.HtmlReport;
 import io.upic.liftride.client.part2.report.MarkdownReport;
 import io.upic.liftride.client.part2.report.ReportModel;
 import io.upic.liftride.flags.Flag;
@@ -56,14 +55,14 @@ public final class CompareCommand {
             "also write the comparison as GitHub-flavoured markdown (a pull-request comment)",
             text -> text);
 
-    /** --html FILE: the two sides' charts overlaid in one page. */
+    /** --html FILE: accepted for scripts that pass it; compare writes no HTML page. */
     public static final Flag<String> HTML = Flag.of(
             null,
             "html",
             "FILE",
             "a file path",
             null,
-            "also write one self-contained HTML page with the comparison",
+            "accepted and ignored: compare writes no HTML page (its tables are on the console and in --markdown)",
             text -> text);
 
     /** --allow-different-plans: compare runs of unlike plans. */
@@ -127,21 +126,20 @@ public final class CompareCommand {
             err.flush();
             return UsageException.EXIT_CODE;
         }
-        ReportModel.Comparison model = CompareTables.of(c, request.html() != null);
+        ReportModel.Comparison model = CompareTables.of(c);
         ConsoleReport.print(out, model);
+        if (request.html() != null) {
+            err.println("compare: --html ignored: compare writes no HTML page; its tables are in --markdown");
+        }
         return write(request, model);
     }
 
-    /** Writes --markdown and --html; returns the comparison's exit code, or 2 when a file cannot be written. */
+    /** Writes --markdown; returns the comparison's exit code, or 2 when a file cannot be written. */
     private int write(Request request, ReportModel.Comparison c) {
         try {
             if (request.markdown() != null) {
                 writeFile(request.markdown(), MarkdownReport.render(c));
                 out.println("Markdown: " + request.markdown());
-            }
-            if (request.html() != null) {
-                writeFile(request.html(), HtmlReport.render(c));
-                out.println("HTML: " + request.html());
             }
         } catch (IOException | RuntimeException e) {
             err.println("compare: cannot write " + e.getMessage());

@@ -8,8 +8,8 @@ import java.util.List;
 
 /**
  * A {@link RunComparison} as the report model ({@link ReportModel.Comparison}): what was compared as labelled
- * facts, one table per scope with each metric's change, band and verdict, and optionally both sides' charts; the
- * report's renderers write it to the console, markdown and HTML. Stateless and thread-safe.
+ * facts and one table per scope with each metric's change, band and verdict; the report's renderers write it to the
+ * console and markdown. Stateless and thread-safe.
  */
 final class CompareTables {
 
@@ -18,17 +18,14 @@ final class CompareTables {
 
     private CompareTables() {}
 
-    /** The model of {@code c}; {@code charts}: read each run's histogram logs and draw both sides. */
-    static ReportModel.Comparison of(RunComparison c, boolean charts) {
-        CompareCharts drawn = charts ? CompareCharts.of(c) : new CompareCharts(List.of(), List.of());
+    /** The model of {@code c}. */
+    static ReportModel.Comparison of(RunComparison c) {
         return new ReportModel.Comparison(
                 "Load test: candidate vs baseline",
                 c.verdictLine(),
                 c.exitCode(),
                 facts(c),
-                c.scopes().stream().map(CompareTables::table).toList(),
-                drawn.charts(),
-                drawn.notes());
+                c.scopes().stream().map(CompareTables::table).toList());
     }
 
     /** A scope's rows; the change and the verdict in bold where the metric got worse past its band. */
@@ -81,8 +78,7 @@ final class CompareTables {
                 "Latency",
                 "p50 to p99.9 of each run from its whole-run HdrHistogram (all attempts, microseconds, 3 significant"
                         + " digits, capped at the exact max); mean and max exact; with several runs the median of"
-                        + " the runs' values. The percentile chart adds each side's latency.hlog histograms"
-                        + " together"));
+                        + " the runs' values"));
         c.caveats().forEach(caveat -> f.add(new Fact("CAUTION", caveat)));
         for (Side s : List.of(c.baseline(), c.candidate())) {
             for (SummaryReader.Run r : s.runs()) {

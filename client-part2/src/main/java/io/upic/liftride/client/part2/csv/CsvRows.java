@@ -198,45 +198,6 @@ public final class CsvRows {
         pos = end;
     }
 
-    /**
-     * One row read back: the columns a merge replays ({@code send_delay_ms} -1 when empty).
-     *
-     * @throws IllegalArgumentException when the line is not a row of this format
-     */
-    public record Row(long startEpochMillis, int latencyMicros, int code, int sendDelayMicros) {
-
-        /**
-         * The row of {@code line}; the phase, the one free-text column, may hold commas and is skipped, so the
-         * send delay is found from the end: before the operation, which starts with a letter, or last in a row
-         * without it.
-         */
-        public static Row parse(String line) {
-            String[] f = line.split(",", -1);
-            if (f.length < 8) {
-                throw new IllegalArgumentException("not a row of " + HEADER + ": " + line);
-            }
-            String last = f[f.length - 1];
-            boolean withOperation = !last.isEmpty() && Character.isLetter(last.charAt(0));
-            String delay = withOperation ? f[f.length - 2] : last;
-            return new Row(Long.parseLong(f[0]), micros(f[2]), code(f[3]), delay.isEmpty() ? -1 : micros(delay));
-        }
-
-        private static int micros(String millis) {
-            return Math.toIntExact(
-                    new java.math.BigDecimal(millis).movePointRight(3).longValueExact());
-        }
-
-        private static int code(String s) {
-            return switch (s) {
-                case "timeout" -> AttemptCodes.TIMEOUT;
-                case "connection_error" -> AttemptCodes.CONNECTION_ERROR;
-                case "client_error" -> AttemptCodes.CLIENT_ERROR;
-                case "invalid_status" -> AttemptCodes.INVALID_STATUS;
-                default -> Integer.parseInt(s);
-            };
-        }
-    }
-
     /** The CSV field for {@code s}: as is, or quoted (RFC 4180) when it holds a comma, quote or line break. */
     static String field(String s) {
         if (s.indexOf(',') < 0 && s.indexOf('"') < 0 && s.indexOf('\n') < 0 && s.indexOf('\r') < 0) {

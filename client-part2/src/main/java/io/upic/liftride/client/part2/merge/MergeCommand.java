@@ -37,9 +37,7 @@ import org.apache.commons.cli.CommandLine;
  * {@code java -jar client-part2.jar merge DIR... --out DIR [--allow-missing] [--threshold EXPR]...}: joins the
  * outputs of shards ({@code --shard K/N} runs) into one report. Each DIR is a client-part2 output folder (its run
  * folders {@code t64/}, ... are found inside) or one run folder; run folders of the same name are the shards of
- * one run. Exit codes: 0 merged and every planned request succeeded, 1 merged but requests failed or were not
- * sent (or a file could not be written), 2 bad arguments or shards that are not the parts of one plan (one line
- * saying why), 3 every request succeeded but a {@code --threshold} failed on the merged numbers.
+ * one run. Exit codes as {@link #usage} gives them.
  * One use per instance; not thread-safe.
  */
 public final class MergeCommand {
@@ -81,9 +79,10 @@ public final class MergeCommand {
                 null,
                 FLAGS,
                 "DIR: a client-part2 output folder of one shard (or one of its run folders t64/ ...); give every"
-                        + " shard's; run folders of the same name are merged. Exit codes: 0 merged and every request"
-                        + " succeeded, 1 merged with failed or unsent requests, 2 bad arguments or outputs of"
-                        + " different plans, 3 a --threshold failed.");
+                        + " shard's; run folders of the same name are merged. Exit codes: 0 merged, every request"
+                        + " succeeded and the server's count agrees (or was not read), 1 merged with failed or unsent"
+                        + " requests, missing shards or a server count that disagrees (or a file not written), 2 bad"
+                        + " arguments or outputs of different plans, 3 a --threshold failed or a shard aborted.");
     }
 
     /** Runs the merge of {@code args} (the words after {@code merge}); returns the exit code. */
@@ -174,6 +173,17 @@ public final class MergeCommand {
                         r.throughputPerSecond(),
                         overlapNote(m),
                         m.missing().isEmpty() ? "" : " (PARTIAL: shards " + m.missing() + " missing)");
+                RunSummary.Server server = m.server();
+                if (Boolean.FALSE.equals(server.reconciled())) {
+                    out.printf(
+                            Locale.US,
+                            "  checked    server stored %,d rides (lowest ridesStored before a shard %,d, highest after"
+                                    + " %,d) but the shards made %,d successful writes: MISMATCH%n",
+                            server.delta(),
+                            server.ridesStoredBefore(),
+                            server.ridesStoredAfter(),
+                            r.successfulWrites());
+                }
                 ConsoleReport.printRatesAndOperations(out, model.runs().get(i));
                 RunSummary.Aborted abort = m.abort();
                 if (abort != null) {

@@ -118,8 +118,8 @@ public final class MergeSections {
         checks.add(new ReportModel.Check(
                 String.format(L, "planned %,d = successful + failed + not sent", q.planned()),
                 q.planned() == q.successful() + q.failed() + q.notSent()));
-        long[] counts = m.serverCounts();
-        if (counts == null) {
+        RunSummary.Server server = m.server();
+        if (!server.checked()) {
             checks.add(new ReportModel.Check(
                     "server count not checked (not every shard read the server's `ridesStored` before and after)",
                     null));
@@ -129,11 +129,11 @@ public final class MergeSections {
                             L,
                             "server stored %,d rides (lowest `ridesStored` before a shard started %,d, highest after"
                                     + " one ended %,d) (successful writes %,d)",
-                            counts[1] - counts[0],
-                            counts[0],
-                            counts[1],
+                            server.delta(),
+                            server.ridesStoredBefore(),
+                            server.ridesStoredAfter(),
                             r.successfulWrites()),
-                    counts[1] - counts[0] == r.successfulWrites()));
+                    server.reconciled()));
         }
         checks.add(new ReportModel.Check(
                 String.format(
@@ -153,7 +153,8 @@ public final class MergeSections {
                     s.startEpochMillis(),
                     s.endEpochMillis(),
                     s.requests(),
-                    m.shardStats().get(i)));
+                    s.summary().throughput(),
+                    s.summary().latencyMs()));
             from = Math.max(from, s.startEpochMillis());
             to = Math.min(to, s.endEpochMillis());
         }
@@ -164,7 +165,8 @@ public final class MergeSections {
                 start,
                 start + r.wallNanos() / 1_000_000,
                 r.requests(),
-                m.metrics().run());
+                m.metrics().run().throughputPerSecond(),
+                MergedSummary.latency(m.metrics().run().all()));
         long[] rate = overlapCount(m.seconds(), from - start, to - start);
         return new ReportModel.Shards(
                 windows, from, to, rate[0], rate[1] == 0 ? Double.NaN : rate[0] * 1e3 / rate[1], total);

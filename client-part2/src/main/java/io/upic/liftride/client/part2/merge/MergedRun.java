@@ -4,7 +4,6 @@ import io.upic.liftride.client.cli.ExitCodes;
 import io.upic.liftride.client.engine.RunResult;
 import io.upic.liftride.client.part2.metrics.HistogramMetrics;
 import io.upic.liftride.client.part2.metrics.RunMetrics;
-import io.upic.liftride.client.part2.metrics.ScopeStats;
 import io.upic.liftride.client.part2.metrics.TimeBuckets;
 import io.upic.liftride.client.report.RunSummary;
 import io.upic.liftride.client.threshold.Threshold;
@@ -24,7 +23,6 @@ import java.util.List;
  * @param missing     the K of N that were not given (empty unless the merge was told to allow it)
  * @param result      the total account; a phase runs from its first shard's start to its last shard's end
  * @param metrics     the total statistics: histograms added, exact totals combined
- * @param shardStats  each shard's whole-run statistics, in the order of {@code shards}
  * @param seconds     the time buckets of every shard's attempts on the merged clock
  * @param transports  the transports the shards used (one unless they differ)
  * @param thresholds  the {@code --threshold} checks on the merged numbers ({@link ThresholdCheck#NONE} without)
@@ -35,7 +33,6 @@ public record MergedRun(
         List<Integer> missing,
         RunResult result,
         RunMetrics metrics,
-        List<ScopeStats> shardStats,
         TimeBuckets seconds,
         List<String> transports,
         ThresholdCheck thresholds) {
@@ -43,14 +40,13 @@ public record MergedRun(
     public MergedRun {
         shards = List.copyOf(shards);
         missing = List.copyOf(missing);
-        shardStats = List.copyOf(shardStats);
         transports = List.copyOf(transports);
     }
 
     /** This run with {@code thresholds} checked on its merged histograms and counts. */
     public MergedRun checked(List<Threshold> thresholds) {
         ThresholdCheck check = ThresholdCheck.of(thresholds, new HistogramMetrics(metrics, result));
-        return new MergedRun(name, shards, missing, result, metrics, shardStats, seconds, transports, check);
+        return new MergedRun(name, shards, missing, result, metrics, seconds, transports, check);
     }
 
     /**
@@ -86,27 +82,32 @@ public record MergedRun(
 
     /**
      * Whether the merge is "ok" (the exit code 0, or 3 after an abort): the total run is ({@link RunResult#ok()}; after
-     * a shard's abort, as a run's, its requests sent) and no shard is missing.
+     * a shard's abort, as a run's, its requests sent), no shard is missing and the server's count does not disagree.
      */
     public boolean ok() {
         boolean requests = abort() == null
                 ? result.ok()
                 : result.requests().failed() == 0 && result.problems().isEmpty();
-        return requests && missing.isEmpty();
+        return requests && missing.isEmpty() && !Boolean.FALSE.equals(server().reconciled());
     }
 
-    /** The server's count before the earliest shard and after the latest, if every shard read both; else null. */
-    public long[] serverCounts() {
+    /**
+     * The server's stored-ride count: the lowest reading before a shard started and the highest after one ended. It
+     * reconciles when nothing else wrote and every shard read its "before" ahead of every other shard's first ride;
+     * unchecked when some shard did not read it.
+     */
+    public RunSummary.Server server() {
         long before = Long.MAX_VALUE, after = Long.MIN_VALUE;
         for (ShardRun s : shards) {
             var server = s.summary().server();
             if (server.ridesStoredBefore() == null || server.ridesStoredAfter() == null) {
-                return null;
+                return new RunSummary.Server(false, null, null, null, null, "not every shard read the server's count");
             }
             before = Math.min(before, server.ridesStoredBefore());
             after = Math.max(after, server.ridesStoredAfter());
         }
-        return new long[] {before, after};
+        long delta = after - before;
+        return new RunSummary.Server(true, before, after, delta, delta == result.successfulWrites(), null);
     }
 
     /** The open model's --rate the shards ran at, or null in the closed model. */

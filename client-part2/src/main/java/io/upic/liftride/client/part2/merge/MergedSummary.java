@@ -5,7 +5,6 @@ import io.upic.liftride.client.engine.RunResult;
 import io.upic.liftride.client.http.Operation;
 import io.upic.liftride.client.part2.metrics.HistogramMetrics;
 import io.upic.liftride.client.part2.metrics.LatencyStats;
-import io.upic.liftride.client.part2.metrics.ScopeStats;
 import io.upic.liftride.client.report.RunSummary;
 import io.upic.liftride.client.report.SummaryJson;
 import java.time.Instant;
@@ -35,13 +34,11 @@ public final class MergedSummary {
     public static RunSummary of(MergedRun m) {
         RunResult r = m.result();
         RunSummary id = m.identity().summary();
-        RunSummary.Server server = server(m, r.successfulWrites());
         List<String> problems = new ArrayList<>(r.problems());
         if (!m.missing().isEmpty()) {
             problems.add("partial merge: shards " + m.missing() + " of "
                     + m.identity().count() + " were not given");
         }
-        boolean ok = m.ok() && (server.reconciled() == null || server.reconciled());
         return RunSummary.builder()
                 .schemaVersion(RunSummary.SCHEMA_VERSION)
                 .client(CLIENT)
@@ -63,7 +60,7 @@ public final class MergedSummary {
                 .wallSeconds(r.wallNanos() / 1e9)
                 .throughput(r.throughputPerSecond())
                 .stopped(r.stopped())
-                .ok(ok)
+                .ok(m.ok())
                 .phases(RunSummary.phases(r, new HistogramMetrics(m.metrics(), r)))
                 .latencyMs(latency(m.metrics().run().all()))
                 .offeredRate(m.offeredRate())
@@ -75,7 +72,7 @@ public final class MergedSummary {
                         .map(RunSummary.ThresholdOutcome::of)
                         .toList())
                 .thresholdsPassed(m.thresholds().passed())
-                .server(server)
+                .server(m.server())
                 .problems(problems)
                 .shards(shards(m))
                 .ramp(MergedRamp.of(m.shards()))
@@ -98,7 +95,6 @@ public final class MergedSummary {
         List<RunSummary.ShardPart> parts = new ArrayList<>();
         for (int i = 0; i < m.shards().size(); i++) {
             ShardRun s = m.shards().get(i);
-            ScopeStats st = m.shardStats().get(i);
             parts.add(new RunSummary.ShardPart(
                     s.label(),
                     s.dir().toString(),
@@ -109,27 +105,13 @@ public final class MergedSummary {
                     s.summary().failed(),
                     s.summary().notSent(),
                     s.summary().retries(),
-                    st.throughputPerSecond(),
-                    latency(st.all())));
+                    s.summary().throughput(),
+                    s.summary().latencyMs()));
         }
         return parts;
     }
 
-    /**
-     * The server's stored-ride count: the lowest reading before a shard started and the highest after one
-     * ended. It reconciles when nothing else wrote and every shard read its "before" ahead of every other
-     * shard's first ride; unchecked when some shard did not read it.
-     */
-    private static RunSummary.Server server(MergedRun m, long successfulWrites) {
-        long[] counts = m.serverCounts();
-        if (counts == null) {
-            return new RunSummary.Server(false, null, null, null, null, "not every shard read the server's count");
-        }
-        long delta = counts[1] - counts[0];
-        return new RunSummary.Server(true, counts[0], counts[1], delta, delta == successfulWrites, null);
-    }
-
-    private static RunSummary.Latency latency(LatencyStats s) {
+    static RunSummary.Latency latency(LatencyStats s) {
         if (s.count() == 0) {
             return new RunSummary.Latency(null, null, null, null, null, null);
         }

@@ -14,7 +14,6 @@ import io.upic.liftride.client.part2.report.HdrLog;
 import io.upic.liftride.client.report.RunSummary;
 import io.upic.liftride.client.report.SummaryJson;
 import io.upic.liftride.client.threshold.ThresholdCheck;
-import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.EnumMap;
@@ -28,8 +27,8 @@ import java.util.TreeSet;
 import org.HdrHistogram.Histogram;
 
 /**
- * Joins the shards of one run into a {@link MergedRun}, after checking they are the parts of one plan; reads the
- * shards' CSVs for the time buckets. Static and thread-safe.
+ * Joins the shards of one run into a {@link MergedRun}, after checking they are the parts of one plan, from their
+ * records only (summary and histogram logs). Static and thread-safe.
  *
  * <h2>Rules</h2>
  * <ul>
@@ -49,8 +48,8 @@ import org.HdrHistogram.Histogram;
  *       {@code --abort-on-fail}: the first shard that stopped is the merged run's abort.</li>
  *   <li>One clock: the wall clock. The merged run starts at the earliest shard's start and ends at the latest
  *       shard's end; a phase spans from its earliest start to its latest end on any shard (shards' phases are not
- *       aligned, their triggers being per shard). The time buckets replay every shard's attempts at their start on the
- *       wall clock (to the ms, plus the machines' clock offset) plus their latency.</li>
+ *       aligned, their triggers being per shard). Each shard's time bucket adds into the merged bucket that holds its
+ *       middle on the wall clock (to the ms, plus the machines' clock offset).</li>
  * </ul>
  */
 public final class ShardMerge {
@@ -154,7 +153,6 @@ public final class ShardMerge {
         boolean stopped = false;
         Map<Integer, Long> causes = new TreeMap<>();
         Latencies run = new Latencies();
-        List<ScopeStats> shardStats = new ArrayList<>(shards.size());
         TreeSet<String> transports = new TreeSet<>();
         List<String> problems = new ArrayList<>();
         TimeBuckets buckets = new TimeBuckets();
@@ -165,21 +163,12 @@ public final class ShardMerge {
             stopped |= r.stopped();
             r.failuresByCause().forEach((code, count) -> causes.merge(code, count, Long::sum));
             transports.add(r.transport());
-            Latencies shard = new Latencies();
-            for (Latencies l : List.of(shard, run)) {
-                l.add(s.histogram(""), r.latencyMs(), s.histogram(HdrLog.FIRST));
-                l.intended(s.histogram(HdrLog.INTENDED), r.latencyFromIntendedMs());
-            }
-            String label = "shard " + s.label();
-            shardStats.add(shard.scope(label, -1, r.threads(), true, s.wallNanos(), s.requests()));
+            run.add(s.histogram(""), r.latencyMs(), s.histogram(HdrLog.FIRST));
+            run.intended(s.histogram(HdrLog.INTENDED), r.latencyFromIntendedMs());
             if (r.stopped() && r.abort() == null) { // an abort is the merged run's, not a problem
-                problems.add(label + " (" + s.dir() + ") was stopped early");
+                problems.add("shard " + s.label() + " (" + s.dir() + ") was stopped early");
             }
-            try {
-                s.replay(origin, buckets);
-            } catch (IOException e) {
-                throw new MergeRefusedException("cannot merge " + name + ": " + e.getMessage());
-            }
+            s.addBuckets(origin, buckets);
         }
         Map<Operation, OperationStats> operations = new EnumMap<>(Operation.class);
         Map<Operation, RunMetrics.OperationLatency> operationLatencies = new EnumMap<>(Operation.class);
@@ -205,7 +194,6 @@ public final class ShardMerge {
                 missing,
                 result,
                 new RunMetrics(runStats, phaseStats, operationLatencies),
-                shardStats,
                 buckets,
                 List.copyOf(transports),
                 ThresholdCheck.NONE);

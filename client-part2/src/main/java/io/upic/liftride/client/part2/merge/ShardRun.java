@@ -4,35 +4,36 @@ import io.upic.liftride.client.engine.Requests;
 import io.upic.liftride.client.part2.compare.CompareInputException;
 import io.upic.liftride.client.part2.compare.PlanKey;
 import io.upic.liftride.client.part2.compare.SummaryReader;
-import io.upic.liftride.client.part2.csv.CsvRows;
 import io.upic.liftride.client.part2.metrics.TimeBuckets;
 import io.upic.liftride.client.part2.report.HdrLog;
 import io.upic.liftride.client.report.RunSummary;
 import io.upic.liftride.client.report.SummaryJson;
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.HashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.TreeMap;
 import org.HdrHistogram.Histogram;
 
 /**
- * One shard's run folder as a merge reads it: its {@code summary.json} (identity, account, exact mean and max),
- * its {@value HdrLog#FILE} (histograms by tag, each with its interval on the wall clock) and its
- * {@value CsvRows#FILE} (every attempt, replayed into the merged time buckets). Immutable after loading (the
- * histograms belong to it; a merge adds them into fresh ones).
+ * One shard's run folder as a merge reads it, its whole record: its {@code summary.json} (identity, account, exact
+ * mean and max), its {@value HdrLog#FILE} (histograms by tag, each with its interval on the wall clock) and its
+ * {@value HdrLog#PER_BUCKET_FILE} (each time bucket's histograms, for the merged charts over time). Immutable after
+ * loading (the histograms belong to it; a merge adds them into fresh ones).
  *
- * @param dir     the run folder
- * @param summary its summary
- * @param byTag   its histogram log by tag: "" every attempt, "first", "intended", each phase's tag and its
- *                ".first" and ".intended"
+ * @param dir       the run folder
+ * @param summary   its summary
+ * @param byTag     its histogram log by tag: "" every attempt, "first", "intended", each phase's tag and its
+ *                  ".first" and ".intended"
+ * @param perBucket its per-bucket log's histograms: untagged (every attempt), {@value HdrLog#FAILED} and
+ *                  {@value HdrLog#INTENDED}, each timed as its bucket on the wall clock (epoch ms)
  */
-public record ShardRun(Path dir, RunSummary summary, Map<String, Histogram> byTag) {
+public record ShardRun(Path dir, RunSummary summary, Map<String, Histogram> byTag, List<Histogram> perBucket) {
 
-    /** Reads the summary and the histogram log of {@code dir}. */
+    /** Reads the summary and the histogram logs of {@code dir}. */
     public static ShardRun load(Path dir) throws IOException {
         Path file = dir.resolve(SummaryJson.FILE);
         try {
@@ -40,34 +41,41 @@ public record ShardRun(Path dir, RunSummary summary, Map<String, Histogram> byTa
             if (runs.size() != 1) {
                 throw new IOException(file + " holds " + runs.size() + " runs, not one run's summary");
             }
-            if (!Files.isRegularFile(dir.resolve(CsvRows.FILE))) {
-                throw new IOException(dir + " has no " + CsvRows.FILE + ": not a run's folder (a merge's output?)");
+            RunSummary summary = runs.get(0).summary();
+            if (MergedSummary.CLIENT.equals(summary.client())) {
+                throw new IOException(dir + " is a merge's output, not a shard's run folder");
             }
-            return new ShardRun(dir, runs.get(0).summary(), HdrLog.readByTag(dir.resolve(HdrLog.FILE)));
+            return new ShardRun(
+                    dir,
+                    summary,
+                    HdrLog.readByTag(dir.resolve(HdrLog.FILE)),
+                    HdrLog.read(dir.resolve(HdrLog.PER_BUCKET_FILE)));
         } catch (CompareInputException e) {
             throw new IOException(e.getMessage(), e);
         }
     }
 
     /**
-     * Adds every attempt of the shard's {@value CsvRows#FILE} into {@code buckets}, whose clock starts at
-     * {@code originEpochMillis}: at its start on the wall clock (ms) plus its latency.
+     * Adds the shard's time buckets into {@code buckets}, whose clock starts at {@code originEpochMillis}: each
+     * at its middle on the wall clock.
      */
-    public void replay(long originEpochMillis, TimeBuckets buckets) throws IOException {
-        Path csv = dir.resolve(CsvRows.FILE);
-        try (BufferedReader r = Files.newBufferedReader(csv, StandardCharsets.US_ASCII)) {
-            String line = r.readLine(); // the header
-            while ((line = r.readLine()) != null) {
-                CsvRows.Row row = CsvRows.Row.parse(line);
-                buckets.add(
-                        (row.startEpochMillis() - originEpochMillis) * 1_000_000,
-                        row.latencyMicros(),
-                        row.code(),
-                        row.sendDelayMicros());
-            }
-        } catch (RuntimeException e) {
-            throw new IOException(csv + " is not a client-part2 CSV (" + e.getMessage() + ")", e);
+    public void addBuckets(long originEpochMillis, TimeBuckets buckets) {
+        Map<Long, Map<String, Histogram>> byStart = new TreeMap<>();
+        for (Histogram h : perBucket) {
+            byStart.computeIfAbsent(h.getStartTimeStamp(), k -> new HashMap<>())
+                    .put(h.getTag() == null ? "" : h.getTag(), h);
         }
+        byStart.forEach((start, tags) -> {
+            Histogram all = tags.get("");
+            if (all != null) {
+                long middle = (start + all.getEndTimeStamp()) / 2;
+                buckets.add(
+                        (middle - originEpochMillis) * 1_000_000,
+                        all,
+                        tags.get(HdrLog.FAILED),
+                        tags.get(HdrLog.INTENDED));
+            }
+        });
     }
 
     /** The histogram with this tag, or null if the log has none (an empty scope). */

@@ -15,8 +15,9 @@ import org.HdrHistogram.Histogram;
 
 /**
  * Time buckets for the charts over time, indexed by when an attempt <em>completed</em> (start + latency, since
- * the run's clock started): attempts, 201s, failed attempts, latency sum and a small histogram (2 significant
- * digits) for the bucket's percentiles, and in the open model the same from the intended send.
+ * the run's clock started): attempts, 201s, failed attempts, latency sum and small histograms (2 significant
+ * digits) of all and of failed attempts, and in the open model the same from the intended send. A merge fills
+ * them from the shards' per-bucket histogram logs instead of attempts.
  *
  * <p>Resolution fits the run, with bounded memory: buckets start {@value #FINE_MILLIS} ms wide, so a run of 6 s
  * has 60 points; when a run passes {@value #FINE_BUCKETS} of them (a minute) they are coalesced into 1 s buckets;
@@ -47,6 +48,8 @@ public final class TimeBuckets implements Consumer<AttemptChunk> {
     private long[] failed = new long[64];
     private long[] sumMicros = new long[64];
     private Histogram[] histograms = new Histogram[64];
+    /** The bucket's failed attempts' latencies (null where none): what a merge reads the failed counts from. */
+    private Histogram[] failedHistograms = new Histogram[64];
     /** Open model: the bucket's latencies from the intended send; null entries in the closed model. */
     private Histogram[] fromIntended = new Histogram[64];
 
@@ -97,21 +100,37 @@ public final class TimeBuckets implements Consumer<AttemptChunk> {
         } else {
             failed[s]++;
             failedByCode.computeIfAbsent(code, k -> new long[attempts.length])[s]++;
+            failedHistograms[s] = orNew(failedHistograms[s]);
+            failedHistograms[s].recordValue(Math.max(0, latencyMicros));
         }
         sumMicros[s] += latencyMicros;
-        Histogram h = histograms[s];
-        if (h == null) {
-            histograms[s] = h = LatencyHistograms.forSecond();
-        }
-        h.recordValue(Math.max(0, latencyMicros));
+        histograms[s] = orNew(histograms[s]);
+        histograms[s].recordValue(Math.max(0, latencyMicros));
         if (sendDelayMicros >= 0) {
             long fromIntendedMicros = (long) sendDelayMicros + Math.max(0, latencyMicros);
-            Histogram f = fromIntended[s];
-            if (f == null) {
-                fromIntended[s] = f = LatencyHistograms.forSecond();
-            }
-            f.recordValue(fromIntendedMicros);
+            fromIntended[s] = orNew(fromIntended[s]);
+            fromIntended[s].recordValue(fromIntendedMicros);
             fromIntendedSumMicros[s] += fromIntendedMicros;
+        }
+    }
+
+    /**
+     * A bucket of another clock's histogram log (a shard's) whose middle lies {@code offsetNanos} after this origin:
+     * its attempts, of which {@code failedAttempts} failed, and in the open model their latencies from the intended
+     * send. Null histograms count as empty.
+     */
+    public void add(long offsetNanos, Histogram all, Histogram failedAttempts, Histogram intended) {
+        int s = slot(Math.max(0, offsetNanos));
+        long n = all.getTotalCount(), bad = failedAttempts == null ? 0 : failedAttempts.getTotalCount();
+        attempts[s] += n;
+        failed[s] += bad;
+        successful[s] += n - bad;
+        sumMicros[s] += Math.round(all.getMean() * n);
+        histograms[s] = sum(orNew(histograms[s]), all);
+        failedHistograms[s] = sum(orNew(failedHistograms[s]), failedAttempts);
+        if (intended != null) {
+            fromIntended[s] = sum(orNew(fromIntended[s]), intended);
+            fromIntendedSumMicros[s] += Math.round(intended.getMean() * intended.getTotalCount());
         }
     }
 
@@ -148,16 +167,21 @@ public final class TimeBuckets implements Consumer<AttemptChunk> {
             sumMicros[j] += sumMicros[i];
             fromIntendedSumMicros[j] += fromIntendedSumMicros[i];
             histograms[j] = sum(histograms[j], histograms[i]);
+            failedHistograms[j] = sum(failedHistograms[j], failedHistograms[i]);
             fromIntended[j] = sum(fromIntended[j], fromIntended[i]);
             for (long[] f : failedByCode.values()) {
                 f[j] += f[i];
                 f[i] = 0;
             }
             attempts[i] = successful[i] = failed[i] = sumMicros[i] = fromIntendedSumMicros[i] = 0;
-            histograms[i] = fromIntended[i] = null;
+            histograms[i] = fromIntended[i] = failedHistograms[i] = null;
         }
         count = n;
         widthNanos *= factor;
+    }
+
+    private static Histogram orNew(Histogram h) {
+        return h == null ? LatencyHistograms.forSecond() : h;
     }
 
     private static Histogram sum(Histogram into, Histogram h) {
@@ -181,6 +205,7 @@ public final class TimeBuckets implements Consumer<AttemptChunk> {
         failed = Arrays.copyOf(failed, len);
         sumMicros = Arrays.copyOf(sumMicros, len);
         histograms = Arrays.copyOf(histograms, len);
+        failedHistograms = Arrays.copyOf(failedHistograms, len);
         fromIntended = Arrays.copyOf(fromIntended, len);
         fromIntendedSumMicros = Arrays.copyOf(fromIntendedSumMicros, len);
         failedByCode.replaceAll((code, f) -> Arrays.copyOf(f, len));
@@ -227,14 +252,14 @@ public final class TimeBuckets implements Consumer<AttemptChunk> {
         return h == null || h.getTotalCount() == 0 ? Double.NaN : h.getValueAtPercentile(percentile) / 1000.0;
     }
 
-    /** Sum of the bucket's attempt latencies in µs (what its mean divides). */
-    public long latencySumMicros(int bucket) {
-        return sumMicros[bucket];
-    }
-
     /** The bucket's latency histogram (µs, 2 digits), or null if no attempt completed in it; do not modify. */
     public Histogram histogram(int bucket) {
         return histograms[bucket];
+    }
+
+    /** The bucket's failed attempts' latencies (µs, 2 digits), or null if none failed in it; do not modify. */
+    public Histogram failedHistogram(int bucket) {
+        return failedHistograms[bucket];
     }
 
     /** Open model: the bucket's histogram from the intended send (µs), or null; do not modify. */

@@ -48,6 +48,8 @@ public final class HdrLog {
     public static final String FIRST = "first";
     /** The tag of the whole run's latencies from the intended send (the open model, --rate). */
     public static final String INTENDED = "intended";
+    /** The tag of a time bucket's failed attempts in {@value #PER_BUCKET_FILE}. */
+    public static final String FAILED = "failed";
 
     /** What a tag of one operation's attempts starts with: {@code op.getSkierDayVertical}. */
     public static final String OPERATION_PREFIX = "op.";
@@ -99,7 +101,8 @@ public final class HdrLog {
 
     /**
      * One interval per time bucket that has attempts: [origin + i w, origin + (i + 1) w), timestamps in epoch
-     * seconds; in the open model also each bucket's latencies from the intended send, tagged {@value #INTENDED}.
+     * seconds; also each bucket's failed attempts, tagged {@value #FAILED}, and in the open model its latencies from
+     * the intended send, tagged {@value #INTENDED}.
      */
     public static void writePerBucket(Path file, long originEpochMillis, TimeBuckets buckets, String plan)
             throws IOException {
@@ -118,6 +121,10 @@ public final class HdrLog {
                 Histogram h = buckets.histogram(s);
                 if (h != null && h.getTotalCount() > 0) {
                     w.outputIntervalHistogram(start, start + width, h, 1000.0);
+                }
+                Histogram failed = buckets.failedHistogram(s);
+                if (failed != null && failed.getTotalCount() > 0) {
+                    w.outputIntervalHistogram(start, start + width, tagged(failed, FAILED), 1000.0);
                 }
                 Histogram intended = buckets.fromIntendedHistogram(s);
                 if (intended != null && intended.getTotalCount() > 0) {

@@ -100,33 +100,6 @@ public final class HtmlReport {
         page.html(b.append("</div>").toString());
     }
 
-    /**
-     * A comparison as one page: the verdict, what was compared, the whole run's table, both sides' charts, then
-     * each phase's table.
-     */
-    public static String render(ReportModel.Comparison c) {
-        HtmlPage page = new HtmlPage(c.title());
-        page.heading(1, c.title(), null);
-        if (c.regression()) {
-            page.warning(c.verdict());
-        } else {
-            page.paragraph(ReportModel.Comparison.NO_REGRESSION);
-        }
-        facts(page, "", c.facts());
-        table(page, c.tables().get(0));
-        if (!c.charts().isEmpty()) {
-            page.heading(2, "Charts", "charts");
-            c.charts().forEach(page::chart);
-        }
-        c.notes().forEach(page::paragraph);
-        List<Table> phases = c.tables().subList(1, c.tables().size());
-        if (!phases.isEmpty()) {
-            page.heading(2, "Per phase (not gated)", "phases");
-            phases.forEach(t -> table(page, t));
-        }
-        return page.render();
-    }
-
     private static void sweep(HtmlPage page, Path dir, ReportModel.Sweep sweep, List<ReportModel.Run> runs) {
         page.heading(2, "Sweep", "sweep");
         page.heading(3, "Throughput and wall time, measured and predicted", null);

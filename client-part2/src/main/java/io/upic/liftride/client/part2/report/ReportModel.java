@@ -3,7 +3,6 @@ package io.upic.liftride.client.part2.report;
 import io.upic.liftride.client.engine.Requests;
 import io.upic.liftride.client.engine.RunResult;
 import io.upic.liftride.client.part2.chart.RunCharts.ChartFile;
-import io.upic.liftride.client.part2.html.ChartSpec;
 import io.upic.liftride.client.part2.metrics.RunMetrics;
 import io.upic.liftride.client.part2.metrics.ScopeStats;
 import io.upic.liftride.client.part2.metrics.Timeline;
@@ -169,10 +168,16 @@ public record ReportModel(Header header, Sweep sweep, List<Run> runs) {
      * @param startEpochMillis its start on the wall clock
      * @param endEpochMillis   its end on the wall clock
      * @param requests         its account
-     * @param stats            its whole-run statistics (throughput over its own window)
+     * @param throughput       its successful requests per second of its own window
+     * @param latencyMs        its latencies, as its summary.json has them
      */
     public record ShardWindow(
-            String label, long startEpochMillis, long endEpochMillis, Requests requests, ScopeStats stats) {}
+            String label,
+            long startEpochMillis,
+            long endEpochMillis,
+            Requests requests,
+            double throughput,
+            RunSummary.Latency latencyMs) {}
 
     /**
      * The sweep across thread counts.
@@ -223,24 +228,15 @@ public record ReportModel(Header header, Sweep sweep, List<Run> runs) {
 
     /**
      * Two sides' runs compared ({@code compare}): the verdict, what was compared and how far to trust it, one
-     * table per scope (the whole run, which decides, then each phase) and both sides' charts overlaid.
+     * table per scope (the whole run, which decides, then each phase).
      *
      * @param title    the document's title
      * @param verdict  the verdict in one line, with its cautions
      * @param exitCode 0 when no metric regressed past its band
      * @param facts    the runs, the plan, the band, where each number comes from, the cautions
      * @param tables   one per scope, the whole run's first; the first column's header names the scope
-     * @param charts   both sides on the same axes (the HTML page only); empty when not drawn
-     * @param notes    why a run has no lines on the charts
      */
-    public record Comparison(
-            String title,
-            String verdict,
-            int exitCode,
-            List<Fact> facts,
-            List<Table> tables,
-            List<ChartSpec> charts,
-            List<String> notes) {
+    public record Comparison(String title, String verdict, int exitCode, List<Fact> facts, List<Table> tables) {
 
         /** How the documents head a comparison that found no regression. */
         static final String NO_REGRESSION = "**No regression** past the band.";
@@ -248,8 +244,6 @@ public record ReportModel(Header header, Sweep sweep, List<Run> runs) {
         public Comparison {
             facts = List.copyOf(facts);
             tables = List.copyOf(tables);
-            charts = List.copyOf(charts);
-            notes = List.copyOf(notes);
             if (tables.isEmpty()) {
                 throw new IllegalArgumentException("a comparison without the whole run's table");
             }

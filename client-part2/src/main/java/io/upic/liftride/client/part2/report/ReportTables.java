@@ -71,7 +71,7 @@ public final class ReportTables {
     }
 
     private static List<String> shardRow(ReportModel.ShardWindow w, long origin) {
-        LatencyStats l = w.stats().all();
+        RunSummary.Latency l = w.latencyMs();
         var q = w.requests();
         return Table.cells(
                 "%s|%s|%s|%.3f|%.3f|%,d|%,d|%,d|%,d|%,d|%,.1f|%s|%s|%s|%s",
@@ -85,15 +85,15 @@ public final class ReportTables {
                 q.failed(),
                 q.notSent(),
                 q.retries(),
-                w.stats().throughputPerSecond(),
-                ms(l.meanMillis(), l.count()),
-                ms(l.p50Millis(), l.count()),
-                ms(l.p99Millis(), l.count()),
-                ms(l.maxMillis(), l.count()));
+                w.throughput(),
+                ms(l.mean()),
+                ms(l.p50()),
+                ms(l.p99()),
+                ms(l.max()));
     }
 
-    private static String ms(double v, long count) {
-        return count == 0 ? "-" : String.format(L, "%.3f", v);
+    private static String ms(Double v) {
+        return v == null ? "-" : String.format(L, "%.3f", v);
     }
 
     /** Latency per scope (the whole run, then each phase): all attempts, first attempts, from intended. */

@@ -98,7 +98,7 @@ class RunComparisonTest {
                 Verdict.WITHIN,
                 row(c, "writeNewLiftRide", Metric.percentile(99)).verdict());
         assertEquals(0, c.exitCode(), "operations, like phases, show where; the whole run decides");
-        var table = CompareTables.of(c, false).tables().get(4);
+        var table = CompareTables.of(c).tables().get(4);
         assertEquals("Operation getSkierDayVertical", table.header().get(0));
     }
 

@@ -121,14 +121,6 @@ class CsvRowsTest {
     }
 
     @Test
-    void aRowReadsBackWithOrWithoutItsOperationColumn() {
-        String written = row(Operation.GET_SKIER_RESORT_TOTALS, 9, 800, 200, 2, 1, 3, 20);
-        assertEquals(new CsvRows.Row(9, 800, 200, 20), CsvRows.Row.parse(written.strip()));
-        assertEquals(new CsvRows.Row(9, 800, 200, -1), CsvRows.Row.parse("9,POST,0.800,200,\"cool,down\",1,3,"));
-        assertEquals(new CsvRows.Row(9, 800, 200, 20), CsvRows.Row.parse("9,POST,0.800,200,peak,1,3,0.020"));
-    }
-
-    @Test
     void aPhaseNameWithACommaIsQuoted() {
         assertEquals("9,POST,0.100,201,\"cool,down\",1,0,,writeNewLiftRide\n", row(9, 100, 201, 2, 1, 0));
     }

@@ -9,7 +9,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.upic.liftride.client.engine.Requests;
 import io.upic.liftride.client.http.Operation;
-import io.upic.liftride.client.part2.csv.CsvRows;
 import io.upic.liftride.client.part2.metrics.LatencyHistograms;
 import io.upic.liftride.client.part2.metrics.ScopeStats;
 import io.upic.liftride.client.part2.metrics.TimeBuckets;
@@ -29,7 +28,6 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.function.UnaryOperator;
@@ -51,8 +49,9 @@ class ShardMergeTest {
     }
 
     /**
-     * The shard's folder as a run writes it: its summary ({@code change} applied), its histogram log's histograms
-     * (phase p from {@code start + 100 p} ms for 500 ms) and its CSV (phase p's attempts sent at its start).
+     * The shard's record as a run writes it: its summary ({@code change} applied), its histogram log's histograms
+     * (phase p from {@code start + 100 p} ms for 500 ms) and its per-bucket log (phase p's attempts in the 100 ms
+     * bucket from its start).
      */
     private ShardRun shard(
             int k, int n, long start, long[][] micros, UnaryOperator<RunSummary.RunSummaryBuilder> change)
@@ -61,16 +60,15 @@ class ShardMergeTest {
         Histogram run = LatencyHistograms.forMerge();
         List<RunSummary.Phase> phases = new ArrayList<>();
         List<Long> allValues = new ArrayList<>();
-        StringBuilder csv = new StringBuilder(CsvRows.HEADER).append('\n');
+        List<Histogram> perBucket = new ArrayList<>();
         for (int p = 0; p < PHASES.length; p++) {
             Histogram h = LatencyHistograms.forMerge();
             List<Long> values = new ArrayList<>();
             for (long v : micros[p]) {
                 h.recordValue(v);
                 values.add(v);
-                csv.append(start + 100L * p)
-                        .append(String.format(Locale.ROOT, ",POST,%.3f,201,%s,1,0,\n", v / 1e3, PHASES[p]));
             }
+            perBucket.add(bucket(h.copy(), start + 100L * p, 100));
             h.setStartTimeStamp(start + 100L * p);
             h.setEndTimeStamp(start + 100L * p + 500);
             allValues.addAll(values);
@@ -111,8 +109,14 @@ class ShardMergeTest {
                 .server(new RunSummary.Server(true, 1000L, 2000L, 1000L, false, null))
                 .problems(List.of());
         Path shardDir = Files.createDirectories(dir.resolve("shard" + k));
-        Files.writeString(shardDir.resolve(CsvRows.FILE), csv);
-        return new ShardRun(shardDir, change.apply(b).build(), byTag);
+        return new ShardRun(shardDir, change.apply(b).build(), byTag, perBucket);
+    }
+
+    /** {@code h} timed as a bucket of {@code width} ms from {@code start}. */
+    private static Histogram bucket(Histogram h, long start, long width) {
+        h.setStartTimeStamp(start);
+        h.setEndTimeStamp(start + width);
+        return h;
     }
 
     /** The exact mean and max of {@code micros} as a summary has them (the percentiles come from the logs). */
@@ -243,17 +247,15 @@ class ShardMergeTest {
         }
     }
 
-    /** {@code s} with a CSV of ten 201s of 1 ms in each 100 ms of its first second. */
-    private static ShardRun tenths(ShardRun s) throws IOException {
-        StringBuilder csv = new StringBuilder(CsvRows.HEADER).append('\n');
-        for (int i = 0; i < 100; i++) {
-            csv.append(s.startEpochMillis() + 100L * (i / 10))
-                    .append(",POST,1.000,201,peak,1,")
-                    .append(i % 10)
-                    .append(",\n");
+    /** {@code s} with a per-bucket log of ten 201s of 1 ms in each 100 ms of its first second. */
+    private static ShardRun tenths(ShardRun s) {
+        List<Histogram> perBucket = new ArrayList<>();
+        for (int i = 0; i < 10; i++) {
+            Histogram h = LatencyHistograms.forSecond();
+            h.recordValueWithCount(1000, 10);
+            perBucket.add(bucket(h, s.startEpochMillis() + 100L * i, 100));
         }
-        Files.writeString(s.dir().resolve(CsvRows.FILE), csv);
-        return s;
+        return new ShardRun(s.dir(), s.summary(), s.byTag(), perBucket);
     }
 
     /** {@code s} run in the open model at {@code rate}: its latencies from the intended send are its actual ones. */
@@ -264,7 +266,7 @@ class ShardMergeTest {
                 .offeredRate(rate)
                 .latencyFromIntendedMs(s.summary().latencyMs())
                 .build();
-        return new ShardRun(s.dir(), open, byTag);
+        return new ShardRun(s.dir(), open, byTag, s.perBucket());
     }
 
     @Test
@@ -346,7 +348,7 @@ class ShardMergeTest {
                 .server(new RunSummary.Server(false, 1000L, 1080L, null, null, "other shards write meanwhile"))
                 .latencyFromIntendedMs(s.summary().latencyMs())
                 .build();
-        return new ShardRun(s.dir(), mixed, byTag);
+        return new ShardRun(s.dir(), mixed, byTag, s.perBucket());
     }
 
     /** {@code s} stopped by --abort-on-fail {@code afterSeconds} into its run. */
@@ -357,7 +359,7 @@ class ShardMergeTest {
                 .abort(new RunSummary.Aborted(
                         "p99<1ms", "p99 is 150.0 ms", Instant.ofEpochMilli(at).toString(), afterSeconds, null))
                 .build();
-        return new ShardRun(s.dir(), a, s.byTag());
+        return new ShardRun(s.dir(), a, s.byTag(), s.perBucket());
     }
 
     private static long[][] latencies(int perPhase, long micros) {
@@ -452,7 +454,7 @@ class ShardMergeTest {
         ShardRun full = mixedRamp(shard(2, 2, T0, a), a, rates);
         Map<String, Histogram> byTag = new HashMap<>(full.byTag());
         byTag.remove(HdrLog.operationTag(Operation.GET_SKIER_DAY_VERTICAL));
-        ShardRun older = new ShardRun(full.dir(), full.summary(), byTag);
+        ShardRun older = new ShardRun(full.dir(), full.summary(), byTag, full.perBucket());
         MergedRun m = ShardMerge.merge("t8", List.of(one, older), false);
         RunSummary.OperationRow get = MergedSummary.of(m).operations().get(1);
         assertEquals(10, get.requests());
@@ -476,7 +478,7 @@ class ShardMergeTest {
                 new RunSummary.OperationRow(
                         "getSkierDayVertical", 20, 5, 5, 0, 0, 5, 5, rows.get(1).latencyMs()));
         ShardRun reweighted = new ShardRun(
-                two.dir(), two.summary().toBuilder().operations(rows).build(), two.byTag());
+                two.dir(), two.summary().toBuilder().operations(rows).build(), two.byTag(), two.perBucket());
         ShardRun steeper = new ShardRun(
                 two.dir(),
                 two.summary().toBuilder()
@@ -484,7 +486,8 @@ class ShardMergeTest {
                                 "10,200:0.5s,100:0.5s,100:0.5s",
                                 two.summary().ramp().stages()))
                         .build(),
-                two.byTag());
+                two.byTag(),
+                two.perBucket());
         for (ShardRun unlike : List.of(reweighted, steeper)) {
             MergeRefusedException e = assertThrows(
                     MergeRefusedException.class, () -> ShardMerge.merge("t8", List.of(one, unlike), false));
@@ -525,7 +528,7 @@ class ShardMergeTest {
         long[][] l = randomLatencies(8, 3);
         ShardRun good = shard(1, 2, T0, l);
         ShardRun other = shard(2, 2, T0, randomLatencies(9, 4));
-        ShardRun mixed = new ShardRun(other.dir(), other.summary(), good.byTag());
+        ShardRun mixed = new ShardRun(other.dir(), other.summary(), good.byTag(), good.perBucket());
         MergeRefusedException e =
                 assertThrows(MergeRefusedException.class, () -> ShardMerge.merge("t8", List.of(good, mixed), false));
         assertTrue(

@@ -4,11 +4,17 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.upic.liftride.client.http.AttemptCodes;
+import io.upic.liftride.client.part2.merge.ShardRun;
+import io.upic.liftride.client.part2.report.HdrLog;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class TimeBucketsTest {
 
     private static final long MS = 1_000_000L;
+    private static final long T0 = 1_700_000_000_000L;
 
     /** One attempt of 1 ms latency every {@code stepMillis} for {@code seconds}; returns the count. */
     private static long feed(TimeBuckets b, long seconds, long stepMillis) {
@@ -57,5 +63,31 @@ class TimeBucketsTest {
         assertTrue(b.count() <= TimeBuckets.MAX_BUCKETS, "buckets: " + b.count());
         assertEquals(4000, b.bucketMillis(), "1 s, then pairs: 2 s after an hour, 4 s after two");
         assertEquals(n, b.totalAttempts());
+    }
+
+    @Test
+    void aShardsPerBucketLogAddsBackIntoBucketsWithItsFailedAndIntendedCounts() throws Exception {
+        TimeBuckets shard = new TimeBuckets();
+        long n = feed(shard, 6, 5);
+        Path log = Files.createTempFile("per-bucket", ".hlog");
+        try {
+            HdrLog.writePerBucket(log, T0, shard, "test");
+            ShardRun record = new ShardRun(log.getParent(), null, Map.of(), HdrLog.read(log));
+            TimeBuckets merged = new TimeBuckets();
+            record.addBuckets(T0 - 1000, merged); // this shard started 1 s after the merged run
+            assertEquals(n, merged.totalAttempts());
+            assertEquals(shard.totalFailed(), merged.totalFailed());
+            assertEquals(70, merged.count(), "ten empty buckets first, then the shard's sixty");
+            for (int i = 0; i < shard.count(); i++) {
+                assertEquals(shard.successful(i), merged.successful(i + 10), "bucket " + i);
+                assertEquals(shard.failed(i), merged.failed(i + 10), "bucket " + i);
+                assertEquals(
+                        shard.fromIntendedHistogram(i).getTotalCount(),
+                        merged.fromIntendedHistogram(i + 10).getTotalCount());
+                assertEquals(shard.meanMillis(i), merged.meanMillis(i + 10), 0.01 * shard.meanMillis(i));
+            }
+        } finally {
+            Files.delete(log);
+        }
     }
 }
