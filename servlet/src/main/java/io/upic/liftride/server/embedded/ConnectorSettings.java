@@ -7,7 +7,7 @@ import org.apache.catalina.connector.Connector;
 
 /**
  * The HTTP connector settings of a load-test server: the embedded launcher applies them and {@link
- * #serverXmlConnector(int)} writes the same values for {@code servlet/tomcat/server.xml} (checked by a
+ * #serverXmlConnector(String, String)} writes the same values for {@code servlet/tomcat/server.xml} (checked by a
  * test); immutable.
  *
  * @param maxThreads request-processing threads: bounds running requests, not connections
