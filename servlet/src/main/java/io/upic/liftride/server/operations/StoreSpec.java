@@ -13,17 +13,10 @@ import java.util.List;
 import redis.clients.jedis.HostAndPort;
 
 /**
- * Which {@link RideStore} a deployment uses, as written by the user: {@code memory} (the default),
- * {@code redis://HOST:PORT} (one Redis server) or {@code redis-cluster://HOST:PORT[,HOST:PORT...]}
- * (a Redis Cluster, found through any of the nodes); {@code rediss://} and {@code rediss-cluster://}
- * speak TLS. An ACL user and password go before the host as Redis clients accept them,
- * {@code rediss://USER:PASSWORD@HOST:PORT} (percent-encoded; {@code :PASSWORD@} for the default
- * user), or the password comes from the environment variable {@value #PASSWORD_ENV} ({@code
- * rediss://USER@HOST:PORT}), which {@code ps} does not show. Immutable; neither {@link #toString()}
- * nor any refusal ever shows the password.
- *
- * <p>Where it is read, first found wins: the launcher's {@code --store}, the system property
- * {@value #PROPERTY} (e.g. in {@code CATALINA_OPTS}), the environment variable {@value #ENV}.
+ * Which {@link RideStore} a deployment uses: {@code memory} (the default), {@code redis://HOST:PORT} or {@code
+ * redis-cluster://HOST:PORT[,...]} ({@code rediss} for TLS), with an optional {@code USER:PASSWORD@} or the
+ * password from {@value #PASSWORD_ENV}. Read from {@code --store}, then {@value #PROPERTY}, then {@value #ENV}.
+ * Immutable; neither {@link #toString()} nor any refusal ever shows the password.
  */
 public record StoreSpec(Kind kind, List<HostAndPort> nodes, RedisAccess access) {
     public static final String PROPERTY = "liftride.store";

@@ -13,10 +13,9 @@ import java.util.Comparator;
 import java.util.List;
 
 /**
- * The shards of one run joined on one wall-clock timeline: the same shapes a single run has ({@link RunResult},
- * {@link RunMetrics}, {@link TimeBuckets}), so its charts and histogram log come from the same code. Times are
- * on the merged clock: nanos count from the first shard's start ({@code result.startNanos() == 0}). Immutable by
- * convention (the buckets and histograms must not be modified).
+ * The shards of one run joined on one wall-clock timeline, in the shapes of a single run ({@link RunResult},
+ * {@link RunMetrics}, {@link TimeBuckets}); nanos count from the first shard's start. Immutable by convention:
+ * do not modify the buckets or histograms.
  *
  * @param name        the run folder's name ({@code t64})
  * @param shards      the shards merged, by K
@@ -80,10 +79,7 @@ public record MergedRun(
         return shards.get(0);
     }
 
-    /**
-     * Whether the merge is "ok" (the exit code 0, or 3 after an abort): the total run is ({@link RunResult#ok()}; after
-     * a shard's abort, as a run's, its requests sent), no shard is missing and the server's count does not disagree.
-     */
+    /** Whether the merge is "ok": the total run is, no shard is missing and the server's count does not disagree. */
     public boolean ok() {
         boolean requests = abort() == null
                 ? result.ok()
@@ -92,9 +88,8 @@ public record MergedRun(
     }
 
     /**
-     * The server's stored-ride count: the lowest reading before a shard started and the highest after one ended. It
-     * reconciles when nothing else wrote and every shard read its "before" ahead of every other shard's first ride;
-     * unchecked when some shard did not read it.
+     * The server's count: the lowest reading before and the highest after; unchecked when some shard did not
+     * read it.
      */
     public RunSummary.Server server() {
         long before = Long.MAX_VALUE, after = Long.MIN_VALUE;
