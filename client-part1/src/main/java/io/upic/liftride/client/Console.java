@@ -31,10 +31,9 @@ import java.util.Locale;
 import java.util.Objects;
 
 /**
- * The console of one client invocation: runs its {@link Sweep} (with the embedded server if no -i, --metrics-port,
- * --max-duration and Ctrl-C around it), prints its account as it goes, the brief one ({@link BriefSummary}) and with
- * --verbose also the full one ({@link VerboseSummary}) and the embedded server's lines, and returns the exit code.
- * client-part2 extends it with its instrumentation. {@link #run} is called once; {@link #stop} is thread-safe.
+ * The console of one client invocation: runs its {@link Sweep} with the embedded server, --metrics-port,
+ * --max-duration and Ctrl-C around it, prints the brief account ({@link BriefSummary}, with --verbose {@link
+ * VerboseSummary}) and returns the exit code. {@link #run} is called once; {@link #stop} is thread-safe.
  */
 public class Console implements RunHooks {
 

@@ -7,9 +7,8 @@ import java.util.Locale;
 import java.util.Objects;
 
 /**
- * What makes two runs runs of the same plan, as their summaries give it: the phase plan, {@code -t -s -l -m},
- * the transport, {@code --rate}, {@code --mix}, {@code --ramp}, the shard and the warm-up (a run after a baseline
- * runs on a warmed JVM, one with {@code --baseline 0} on a cold one). Immutable and thread-safe.
+ * What makes two runs runs of the same plan, from their summaries (a run after a baseline ran on a warm JVM, so
+ * warm-up counts too). Immutable and thread-safe.
  *
  * @param plan        the phase plan's name
  * @param threads     -t
