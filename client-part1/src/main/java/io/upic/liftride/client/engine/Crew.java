@@ -11,11 +11,9 @@ import java.util.concurrent.Future;
 import java.util.concurrent.FutureTask;
 
 /**
- * One phase's workers and the threads that run them: created before the run's clock starts, started together,
- * joined at the end, and counted (live for the progress display, exactly for the account). Each thread runs its
- * worker in a {@link FutureTask}, which carries what the worker threw to the account. Used by the
- * {@link LoadEngine}'s thread only, apart from {@link #done()}, {@link #failedSoFar()} and {@link #live()}, which
- * any thread may call at any time.
+ * One phase's workers and their threads: created before the clock, started together, joined at the end; each
+ * runs in a {@link FutureTask} that carries what it threw. Used by the {@link LoadEngine}'s thread only, except
+ * {@link #done()}, {@link #failedSoFar()} and {@link #live()}, which any thread may call.
  */
 final class Crew {
 

@@ -5,9 +5,7 @@ import java.util.Optional;
 import java.util.OptionalDouble;
 
 /**
- * The measured value of a {@link Metric} after a run: the one seam thresholds and the JSON summary read
- * numbers through. client-part1 answers from its counters ({@link ResultMetrics}), client-part2 from its
- * merged HdrHistograms (with --rate also the latency from the intended send).
+ * The measured value of a {@link Metric} after a run: the one seam thresholds and the JSON summary read through.
  * Implementations are immutable snapshots, thread-safe.
  */
 @FunctionalInterface

@@ -1,10 +1,8 @@
 package io.upic.liftride.server.limits;
 
 /**
- * One configurable limit of a server facing an open port: its launcher flag, system property and
- * environment variable (first found wins, as for the store), its default (sized for a small EC2
- * instance: a 256 MiB heap, Tomcat's default on a 1 GiB t3.micro) and the range it accepts.
- * Immutable.
+ * One configurable limit of a server facing an open port: its flag, system property and environment variable
+ * (first found wins), its default (sized for a 256 MiB heap) and the range it accepts. Immutable.
  */
 public enum Limit {
     /** Resorts the store holds, the 10 seeded ones included. */

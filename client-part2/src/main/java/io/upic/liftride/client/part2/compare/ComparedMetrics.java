@@ -6,10 +6,8 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * The metrics {@code compare} shows, in table order, with the direction that makes each one worse and how its
- * value is written. Names are the thresholds' ({@link Metric#label()}): {@code throughput}, {@code mean},
- * {@code p50} ... {@code p99.9}, {@code max}, {@code failed}, and {@code intended.*} for the latencies from the
- * intended send of the open model. Static and thread-safe.
+ * The metrics {@code compare} shows, in table order, with the direction that makes each worse and its format;
+ * names as {@link Metric#label()}. Static and thread-safe.
  */
 public final class ComparedMetrics {
 
