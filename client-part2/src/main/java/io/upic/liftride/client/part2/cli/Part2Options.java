@@ -40,10 +40,7 @@ public final class Part2Options {
 
     private Part2Options() {}
 
-    /**
-     * The flag of the open model (the rate helper's {@code --rate}): with it the latency from the intended send
-     * exists, so {@code intended.*} thresholds can be checked.
-     */
+    /** The open model's flag: with it the latency from the intended send exists. */
     static final String OPEN_MODEL_FLAG = "rate";
 
     /** Parses and validates {@code args}: client-part1's flags and --out. */
