@@ -107,10 +107,7 @@ public class Console implements RunHooks {
         }
     }
 
-    /**
-     * Runs {@code s} while {@code --metrics-port} serves every run's live figures, then, unless stopped, waits for
-     * one more scrape so that the scraper has the final figures.
-     */
+    /** Runs {@code s} while {@code --metrics-port} serves, then waits for one last scrape unless stopped. */
     private int serving(MetricsAddress address, Sweep s, LocalServer.Starter starter, RunDeadline deadline) {
         LiveMetrics live = new LiveMetrics();
         try (LiveEndpoint endpoint = LiveEndpoint.open(address, live)) {

@@ -55,10 +55,7 @@ public interface RunHooks {
         return AttemptListener.NONE;
     }
 
-    /**
-     * The finished run's measured metrics, read by its thresholds and its JSON summary: called once per run before
-     * {@link #afterRun}. client-part1's counters by default.
-     */
+    /** The run's measured metrics, before {@link #afterRun}; client-part1's counters by default. */
     default MetricSource metrics(RunReport report) {
         return new ResultMetrics(report.result());
     }

@@ -68,10 +68,7 @@ public record NginxConf(int frontPort, List<Integer> serverPorts, Path dir) {
         return Map.copyOf(errors);
     }
 
-    /**
-     * Writes the configuration to {@code dir}/nginx.conf and returns nginx's process, not started yet: one
-     * process in the foreground, its errors in {@code dir}/error.log.
-     */
+    /** Writes {@code dir}/nginx.conf and returns nginx's process, not started yet. */
     ChildProcess writeAndPrepare(Spawner spawner) {
         Path conf = dir.resolve("nginx.conf");
         Path errorLog = dir.resolve("error.log");

@@ -37,10 +37,7 @@ public interface AttemptListener {
     /** The last thread of phase {@code phaseIndex} finished (on that thread). */
     default void onPhaseEnd(int phaseIndex, String phaseName, long epochMillis, long nanos) {}
 
-    /**
-     * Work that needs a thread of its own during the run; null for none. The engine starts it before the clock
-     * and joins it after the workers and before {@link #onRunEnd}.
-     */
+    /** A task needing its own thread during the run, joined before {@link #onRunEnd}; null for none. */
     default BackgroundTask backgroundTask() {
         return null;
     }
@@ -52,10 +49,7 @@ public interface AttemptListener {
     @FunctionalInterface
     interface BackgroundTask {
 
-        /**
-         * Runs until {@code workersDone} and nothing is left; the engine unparks the thread when the workers are
-         * done. An exception is reported in {@link RunResult#problems()}.
-         */
+        /** Runs until {@code workersDone} and nothing is left; a throw goes to {@link RunResult#problems()}. */
         void run(BooleanSupplier workersDone) throws Exception;
     }
 }

@@ -105,10 +105,7 @@ final class Crew {
         workers.forEach(w -> w.addOperationsTo(into));
     }
 
-    /**
-     * The phase's account once joined, with the rate its schedule offered (null in the closed model); adds its
-     * workers' problems to {@code problems}.
-     */
+    /** The phase's account once joined; adds its workers' problems to {@code problems}. */
     PhaseResult result(Double offeredPerSecond, List<String> problems) {
         Map<Integer, Long> causes = new TreeMap<>();
         long s = 0, f = 0, r = 0, a = 0, l = 0;

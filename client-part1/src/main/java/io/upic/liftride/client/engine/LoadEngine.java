@@ -73,10 +73,7 @@ public final class LoadEngine {
         return new Builder(plan, senders);
     }
 
-    /**
-     * Asks the run to end early: no phase starts after this and each worker stops after its current attempt;
-     * the result still accounts for every planned request. Idempotent.
-     */
+    /** Ends the run early after each worker's current attempt; every request is still accounted. Idempotent. */
     public void stop() {
         stop(null);
     }
@@ -115,10 +112,7 @@ public final class LoadEngine {
         return runId;
     }
 
-    /**
-     * Every phase's figures so far, per operation, in plan order: a live view for any thread (empty until
-     * {@link #run()} has created the workers).
-     */
+    /** Every phase's figures so far, per operation: a live view for any thread. */
     public List<LiveFigures> live() {
         List<Crew> crews = liveCrews;
         List<LiveFigures> figures = new ArrayList<>(crews.size());
@@ -279,10 +273,7 @@ public final class LoadEngine {
                 .build();
     }
 
-    /**
-     * A ramp stage's account from its scheduled start, not from when this thread noticed it (which would
-     * shorten the stage and inflate its rate).
-     */
+    /** A ramp stage's account from its scheduled start, so a late notice does not inflate its rate. */
     private PhaseResult scheduledStart(PhaseResult p, long startEpochMillis, long startNanos) {
         long offset = ramp.startNanos(p.index());
         return p.toBuilder()

@@ -3,10 +3,7 @@ package io.upic.liftride.client.engine;
 import io.upic.liftride.client.http.Operation;
 import java.util.Map;
 
-/**
- * One worker's per-operation counts: written only by its thread, read after it is joined. Allocates nothing per
- * request.
- */
+/** One worker's per-operation counts, read after it is joined. Allocates nothing per request. */
 final class OperationCounts {
 
     private static final int OPS = Operation.values().length;

@@ -57,10 +57,7 @@ public record PhaseResult(
         return requests.throughputPerSecond(d);
     }
 
-    /**
-     * Requests (successful or failed) per second of this phase's duration: with --rate, the rate achieved against
-     * {@link #offeredPerSecond()}.
-     */
+    /** Requests ended per second of this phase's duration: the achieved rate. */
     public double achievedPerSecond() {
         long d = durationNanos();
         return d <= 0 ? 0 : requests.finished() * 1e9 / d;

@@ -198,10 +198,7 @@ public final class RetryingSender {
         return lastAttempts;
     }
 
-    /**
-     * How long the last {@link #send} took from the request's intended send time (its first attempt's start in the
-     * closed model) to the end of its last attempt, in nanoseconds.
-     */
+    /** The last request's latency in nanoseconds, from its intended send to the end of its last attempt. */
     public long lastRequestNanos() {
         return lastRequestNanos;
     }

@@ -124,10 +124,7 @@ public record PhasePlan(String name, List<Phase> phases) {
         return Math.max(1, exact.setScale(0, RoundingMode.HALF_UP).intValueExact());
     }
 
-    /**
-     * ceil(fraction x n) on the decimal value of fraction: 0.07 x 100 is exactly 7 (the double product rounds up to
-     * 8).
-     */
+    /** ceil(fraction x n) on the decimal value: 0.07 x 100 is 7, where the double product rounds up to 8. */
     static int ceilTimes(double fraction, int n) {
         return BigDecimal.valueOf(fraction)
                 .multiply(BigDecimal.valueOf(n))

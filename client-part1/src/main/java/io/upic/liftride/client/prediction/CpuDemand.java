@@ -24,10 +24,7 @@ public final class CpuDemand {
     private String lastRun;
     private int runs;
 
-    /**
-     * For an invocation whose baseline measured {@code baseline}, reusing {@code stored} (null: none) or after
-     * {@code warmUp} (null: none).
-     */
+    /** For an invocation with {@code baseline}, and {@code stored} or {@code warmUp} when not null. */
     public CpuDemand(Baseline.Result baseline, CalibrationStore.Entry stored, WarmUp.Result warmUp) {
         this.coldNanos = baseline.coldCpuNanosPerRequest();
         this.stored = stored;

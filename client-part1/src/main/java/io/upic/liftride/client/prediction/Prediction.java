@@ -67,10 +67,7 @@ public record Prediction(
         }
     }
 
-    /**
-     * N* = C x (D + Z) / D: the thread count where the two asymptotes N / (D + Z) and C / D cross, above which the
-     * CPU, not the delay, bounds throughput; NaN when naive.
-     */
+    /** N* = C x (D + Z) / D, above which the CPU bounds throughput; NaN when naive. */
     public double saturationThreads() {
         return network == null
                 ? Double.NaN

@@ -77,10 +77,7 @@ public final class BriefSummary {
         out.flush();
     }
 
-    /**
-     * The prediction's inputs in one line: W, and the D the first run's model takes (of {@code requests}) with
-     * where it comes from; {@code demand} null when there is no model.
-     */
+    /** The prediction's inputs in one line: W, and the first run's D with its source. */
     public static void printBaseline(
             PrintStream out, Baseline.Result b, CpuDemand demand, long requests, long elapsedNanos) {
         if (b == null) {

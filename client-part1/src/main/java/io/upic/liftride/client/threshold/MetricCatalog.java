@@ -36,10 +36,7 @@ public interface MetricCatalog {
                 : null;
     }
 
-    /**
-     * The one-line usage error for the first threshold this client cannot check ({@code --threshold p99<5ms
-     * cannot be checked: ...}), or null when it can check them all.
-     */
+    /** The usage error for the first threshold this client cannot check, or null. */
     default String unmeasurable(List<Threshold> thresholds) {
         for (Threshold t : thresholds) {
             String why = whyNotMeasured(t.metric());

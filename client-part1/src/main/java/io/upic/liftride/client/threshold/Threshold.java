@@ -115,10 +115,7 @@ public record Threshold(String expr, Metric metric, Operation operation, Compari
         };
     }
 
-    /**
-     * The unit a measured value of {@code metric} is reported in by {@link #displayValue}: {@code ms} for a
-     * latency, {@code requests}, {@code req/s}.
-     */
+    /** The unit {@link #displayValue} reports {@code metric} in: ms, requests or req/s. */
     public static String unit(Metric metric) {
         return metric.latency() ? "ms" : metric.kind() == Metric.Kind.FAILED ? "requests" : "req/s";
     }

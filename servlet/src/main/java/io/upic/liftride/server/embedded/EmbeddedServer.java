@@ -180,10 +180,7 @@ public final class EmbeddedServer implements AutoCloseable {
         }
     }
 
-    /**
-     * The management connector, on its own thread pool named {@value ManagementPort#EXECUTOR}, by which
-     * the web application tells it apart.
-     */
+    /** The management connector, on its own pool {@value ManagementPort#EXECUTOR} that tells it apart. */
     private static Connector managementConnector(Service service, String host, int port) {
         StandardThreadExecutor executor = new StandardThreadExecutor();
         executor.setName(ManagementPort.EXECUTOR);
@@ -261,10 +258,7 @@ public final class EmbeddedServer implements AutoCloseable {
         stopped.await();
     }
 
-    /**
-     * Runs the server from the command line ({@link LaunchOptions}) until Ctrl-C or SIGTERM. A bad flag
-     * exits 2; a server that cannot start, 1.
-     */
+    /** Runs the server from the command line ({@link LaunchOptions}) until Ctrl-C or SIGTERM. */
     public static void main(String[] args) throws InterruptedException {
         runFromCommandLine(args, NO_CUSTOMIZER);
     }

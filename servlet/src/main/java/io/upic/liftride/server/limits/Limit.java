@@ -34,10 +34,7 @@ public enum Limit {
             1,
             Integer.MAX_VALUE,
             "skier days"),
-    /**
-     * Percent of each of the four limits above that one client (its address) may fill with entries it
-     * creates; see {@link Limits#clientBudget}.
-     */
+    /** Percent of each limit above one client may fill ({@link Limits#clientBudget}). */
     CLIENT_SHARE_PERCENT(
             "max-client-share",
             "liftride.maxClientSharePercent",
@@ -97,10 +94,7 @@ public enum Limit {
         return noun;
     }
 
-    /**
-     * Parses {@code text} as this limit's value; throws IllegalArgumentException naming the limit,
-     * the rule and the value, in one line.
-     */
+    /** Parses {@code text} as this limit's value, or throws one line naming limit, rule and value. */
     public long parse(String text) {
         long value;
         try {

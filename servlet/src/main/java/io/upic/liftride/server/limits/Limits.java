@@ -62,10 +62,7 @@ public final class Limits {
         return (int) Math.min(Integer.MAX_VALUE, values.get(limit));
     }
 
-    /**
-     * How many new entries of {@code limit}'s kind one client may create: {@link Limit#CLIENT_SHARE_PERCENT}
-     * of the limit, rounded up, at least 1.
-     */
+    /** One client's budget: {@link Limit#CLIENT_SHARE_PERCENT} of the limit, rounded up, at least 1. */
     public long clientBudget(Limit limit) {
         return Math.max(1, (get(limit) * get(Limit.CLIENT_SHARE_PERCENT) + 99) / 100);
     }

@@ -42,10 +42,7 @@ public final class EndpointStats {
         }
     }
 
-    /**
-     * Records one answered request with its {@code status}; methods the route does not allow (405s) are
-     * not endpoints and are ignored.
-     */
+    /** Records one answered request; a method the route does not allow (405) is ignored. */
     public void record(Route route, HttpMethod method, int status, long nanos) {
         Accumulator timer = timers[route.ordinal()][method.ordinal()];
         if (timer != null) {

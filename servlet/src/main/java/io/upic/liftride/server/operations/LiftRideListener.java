@@ -60,10 +60,7 @@ public final class LiftRideListener implements ServletContextListener {
         return line -> log.accept("LiftRide drain: " + line);
     }
 
-    /**
-     * The launcher's {@code --store} (a context parameter), else {@link StoreSpec#fromEnvironment()}. A
-     * bad value stops the application with one line naming it.
-     */
+    /** The launcher's {@code --store}, else {@link StoreSpec#fromEnvironment()}. */
     static StoreSpec storeSpec(ServletContext context) {
         String fromLauncher = context.getInitParameter(StoreSpec.PROPERTY);
         try {

@@ -125,10 +125,7 @@ public record StoreSpec(Kind kind, List<HostAndPort> nodes, RedisAccess access) 
         return open(Limits.DEFAULTS);
     }
 
-    /**
-     * Opens the store bounded by {@code limits}: the in-memory one seeded with resorts 1..10, or a
-     * client of Redis.
-     */
+    /** Opens the store bounded by {@code limits}: in memory (resorts 1..10) or Redis. */
     public RideStore open(Limits limits) {
         RideStore store;
         switch (kind) {
@@ -151,10 +148,7 @@ public record StoreSpec(Kind kind, List<HostAndPort> nodes, RedisAccess access) 
         return kind == Kind.MEMORY ? DEFAULT : text(access.shownUserInfo());
     }
 
-    /**
-     * The spec that {@link #parse} reads back to this one, password included (percent-encoded): for
-     * handing it on inside the process, never for showing.
-     */
+    /** The text {@link #parse} reads back to this, password included: never for showing. */
     public String uri() {
         if (kind == Kind.MEMORY || access.password() == null) {
             return toString();

@@ -29,18 +29,12 @@ final class Quota {
         this.limits = limits;
     }
 
-    /**
-     * Enforces {@code limits} from now on; entries already past a lowered maximum or budget stay, and new
-     * ones are refused until the count is below it.
-     */
+    /** Enforces {@code limits} from now on; entries past a lowered limit stay. */
     void setLimits(Limits limits) {
         this.limits = limits;
     }
 
-    /**
-     * Reserves one place for {@code client} (null: none), or throws {@link LimitReachedException} saying
-     * that {@code what} does not fit, having reserved nothing.
-     */
+    /** Reserves a place for {@code client} (null: none), or throws {@link LimitReachedException}. */
     void reserve(String what, String client) {
         Limits now = limits;
         int most = now.count(limit);

@@ -109,10 +109,7 @@ class RideApiClient extends DeadlineApiClient {
         return Headers.of(namesAndValues);
     }
 
-    /**
-     * The generated code's request becomes the template if its body is the JSON {@link #json} writes and its
-     * headers are those {@link #headers} makes.
-     */
+    /** Keeps the generated request as the template if its body and headers are what this class would build. */
     private void remember(Request built, LiftRide ride, Map<String, String> headerParams) {
         RequestBody body = built.body();
         if (body == null || !Arrays.equals(bytes(body), json(ride))) {

@@ -19,10 +19,7 @@ final class WorkerPool implements AutoCloseable {
     private final OkHttpClient http;
     private final Consumer<WorkerPool> onClose;
 
-    /**
-     * A client derived from {@code run} with a pool and dispatcher of its own; {@code onClose} is told once
-     * this is closed (the factory forgets it).
-     */
+    /** A client derived from {@code run} with its own pool and dispatcher; {@code onClose} is told once. */
     WorkerPool(OkHttpClient run, Consumer<WorkerPool> onClose) {
         this.http = run.newBuilder()
                 .connectionPool(threadlessPool())

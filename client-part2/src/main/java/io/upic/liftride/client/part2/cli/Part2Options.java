@@ -15,10 +15,7 @@ import java.time.format.DateTimeFormatter;
 import java.util.Locale;
 import org.apache.commons.cli.CommandLine;
 
-/**
- * client-part2's flags: every flag of client-part1 (parsed and validated by {@link RunOptions}) plus
- * {@link #OUT}, defined the same way. Static and thread-safe.
- */
+/** client-part2's flags: client-part1's ({@link RunOptions}) plus {@link #OUT}. Static and thread-safe. */
 public final class Part2Options {
 
     /** Where runs go without --out, relative to the working directory (git-ignored). */

@@ -154,10 +154,7 @@ public record RunComparison(
         return regressions().isEmpty() ? 0 : REGRESSION_EXIT_CODE;
     }
 
-    /**
-     * What makes the verdict weak, each as a sentence: a side of one run (no noise band can be measured) and runs
-     * shorter than {@link #MIN_SECONDS}; empty when neither.
-     */
+    /** What makes the verdict weak (a side of one run, runs under {@link #MIN_SECONDS}), as sentences. */
     public List<String> caveats() {
         List<String> c = new ArrayList<>();
         List<String> single = new ArrayList<>();

@@ -39,10 +39,7 @@ public final class ChunkPool {
         this.maxChunks = maxChunks;
     }
 
-    /**
-     * An empty chunk labelled with its worker; allocates only while under the cap, else reuses or waits
-     * for the writer, but never once the pool is closed.
-     */
+    /** An empty chunk for a worker: allocated under the cap, else reused or waited for, unless closed. */
     public AttemptChunk acquire(int phaseIndex, int threadIndex) {
         AttemptChunk c = free.poll();
         if (c == null) {

@@ -82,10 +82,7 @@ public final class HtmlPage {
         return this;
     }
 
-    /**
-     * A table of plain-text cells; {@code right} says per column whether it is right-aligned (numbers). A cell
-     * written {@code **text**} is shown bold (a total row).
-     */
+    /** A table of plain-text cells, {@code right} per column; {@code **text**} cells show bold. */
     public HtmlPage table(List<String> header, List<Boolean> right, List<List<String>> rows) {
         body.append("<table>\n<thead><tr>");
         header.forEach(h -> body.append("<th>").append(Html.escape(h)).append("</th>"));

@@ -48,19 +48,13 @@ public record MergedRun(
         return new MergedRun(name, shards, missing, result, metrics, seconds, transports, check);
     }
 
-    /**
-     * The exit code of this run: {@link ExitCodes#FAILED} unless {@link #ok()}, then a failed threshold's (or a
-     * shard's abort's, as a run's).
-     */
+    /** {@link ExitCodes#FAILED} unless {@link #ok()}, else a failed threshold's or an abort's code. */
     public int exitCode() {
         int code = ok() ? ExitCodes.OK : ExitCodes.FAILED;
         return thresholds.passed() && abort() == null ? code : ExitCodes.worse(code, ThresholdCheck.EXIT_CODE);
     }
 
-    /**
-     * The first abort of a shard (--abort-on-fail), timed from the merged run's start and naming the shard; null
-     * when no shard aborted.
-     */
+    /** The first shard's abort, timed from the merged start; null when none aborted. */
     public RunSummary.Aborted abort() {
         long origin = result.startEpochMillis();
         return shards.stream()

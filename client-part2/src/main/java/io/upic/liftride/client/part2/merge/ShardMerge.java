@@ -344,10 +344,7 @@ public final class ShardMerge {
         }
     }
 
-    /**
-     * Statistics of a merged scope: the percentiles of the added histogram, count, min, max and mean from the
-     * shards' exact totals.
-     */
+    /** A merged scope: percentiles from the added histogram, the rest from exact totals. */
     static LatencyStats stats(Histogram h, List<Part> parts) {
         long count = 0;
         double sum = 0, min = Double.MAX_VALUE, max = 0;

@@ -49,10 +49,7 @@ public record ShardRun(Path dir, RunSummary summary, Map<String, Histogram> byTa
         }
     }
 
-    /**
-     * Adds the shard's time buckets into {@code buckets}, whose clock starts at {@code originEpochMillis}: each
-     * at its middle on the wall clock.
-     */
+    /** Adds the shard's time buckets into {@code buckets}, each at its middle on the wall clock. */
     public void addBuckets(long originEpochMillis, TimeBuckets buckets) {
         Map<Long, Map<String, Histogram>> byStart = new TreeMap<>();
         for (Histogram h : perBucket) {

@@ -263,10 +263,7 @@ public final class TimeBuckets implements Consumer<AttemptChunk> {
         return fromIntendedSumMicros[bucket];
     }
 
-    /**
-     * Open model: the bucket's latency from the intended send at {@code percentile} in ms (2 digits); NaN in the
-     * closed model or for a bucket without attempts.
-     */
+    /** Open model: the bucket's intended latency at {@code percentile}, ms; NaN otherwise. */
     public double fromIntendedPercentileMillis(int bucket, double percentile) {
         return percentile(fromIntended[bucket], percentile);
     }

@@ -17,10 +17,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 
-/**
- * Builds the {@link ReportModel} of client-part2's own runs: a section per run, right after it, and the command's
- * header and sweep. Stateless and thread-safe.
- */
+/** Builds the {@link ReportModel} of client-part2's own runs. Stateless and thread-safe. */
 public final class ReportModels {
 
     private static final Locale L = Locale.US;

@@ -235,10 +235,7 @@ final class GroupCommit implements AutoCloseable {
         failAll(left, new StoreUnavailableException(UnavailableCause.SHUTTING_DOWN, "the ride store is shutting down"));
     }
 
-    /**
-     * One batch per tag in turn, each claimed only when its turn comes, so later tags can still give up
-     * while an earlier batch is slow.
-     */
+    /** One batch per tag in turn, each claimed at its turn, so later tags can still give up. */
     private void commit(List<PendingRide> taken) {
         Map<String, List<PendingRide>> byTag = new LinkedHashMap<>();
         for (PendingRide ride : taken) {
