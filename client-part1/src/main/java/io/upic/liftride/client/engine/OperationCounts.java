@@ -14,10 +14,7 @@ final class OperationCounts {
     private final long[] attempts = new long[OPS];
     private final long[] latencyNanosSum = new long[OPS];
 
-    /**
-     * A request of {@code op} ended after {@code attempts} attempts that took {@code latencyNanos} together;
-     * {@code notFound}: a GET for unknown data answered 404 as expected.
-     */
+    /** A request of {@code op} ended; {@code notFound}: a GET for unknown data answered 404 as expected. */
     void finished(Operation op, boolean success, boolean notFound, int attempts, long latencyNanos) {
         int i = op.ordinal();
         requests[i]++;

@@ -95,10 +95,7 @@ public record RetryPolicy(int maxAttempts, long baseBackoffMillis, long maxBacko
         return millis * 1_000_000L;
     }
 
-    /**
-     * The wait in nanoseconds before retry {@code retry}: the jittered backoff, or a 503's or 429's {@code
-     * retryAfterMillis} (capped) when longer.
-     */
+    /** Nanoseconds before retry {@code retry}: the backoff, or a longer (capped) 503/429 Retry-After. */
     public long waitNanos(int retry, int code, long retryAfterMillis, RandomGenerator random) {
         long backoff = backoffNanos(retry, random);
         if (retryAfterMillis < 0 || (code != 503 && code != 429)) {

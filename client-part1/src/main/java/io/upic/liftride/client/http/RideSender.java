@@ -32,10 +32,7 @@ public interface RideSender extends Closeable {
         throw new UnsupportedOperationException(getClass().getSimpleName() + " sends no " + op.operationId());
     }
 
-    /**
-     * The last answer's {@code Retry-After} in milliseconds ({@link RetryAfter#millis}), or {@link RetryAfter#NONE};
-     * the caller decides whether to honour it.
-     */
+    /** The last answer's Retry-After in ms, or {@link RetryAfter#NONE}; the caller decides to honour it. */
     default long retryAfterMillis() {
         return RetryAfter.NONE;
     }

@@ -30,10 +30,7 @@ public final class ProcessCpu {
     /** The last CPU ticks of every compiler thread seen, so the sum does not fall when HotSpot ends idle ones. */
     private static final Map<String, Long> SEEN_TICKS = new ConcurrentHashMap<>();
 
-    /**
-     * CPU time of this JVM's JIT compiler threads so far, in nanoseconds at 10 ms resolution, from /proc/self/task
-     * (0 where unreadable); never falls.
-     */
+    /** CPU nanoseconds of this JVM's JIT threads (10 ms resolution, /proc/self/task; 0 if unreadable). */
     public static long jitCompilerNanos() {
         try (DirectoryStream<Path> tasks = Files.newDirectoryStream(Path.of("/proc/self/task"))) {
             for (Path task : tasks) {

@@ -342,10 +342,7 @@ public final class EmbeddedServer implements AutoCloseable {
                         + " other clients waiting: bind 127.0.0.1 behind nginx (docs/deploying.md)");
     }
 
-    /**
-     * The shutdown hook: if Tomcat's stop outlasts the drain's maximum plus {@value #STORE_CLOSE_SECONDS}
-     * s, the JVM halts.
-     */
+    /** The shutdown hook; halts the JVM past the drain's maximum plus {@value #STORE_CLOSE_SECONDS} s. */
     private static void stopOnSignal(EmbeddedServer server, OperatingSettings settings) {
         long startNanos = System.nanoTime();
         long limitMillis = settings.drainMax().toMillis() + STORE_CLOSE_SECONDS * 1000L;

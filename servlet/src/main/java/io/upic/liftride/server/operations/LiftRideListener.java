@@ -15,10 +15,7 @@ import org.apache.catalina.Service;
  * and none is static; on Tomcat it also hooks the {@link TomcatDrain} and {@link ManagementPort}.
  */
 public final class LiftRideListener implements ServletContextListener {
-    /**
-     * The ServletContext attribute holding a {@code Consumer<String>} for the drain's lines; without it they go to
-     * stdout.
-     */
+    /** The context attribute with a {@code Consumer<String>} for the drain's lines; else stdout. */
     public static final String LOG_ATTRIBUTE = "io.upic.liftride.log";
 
     private static final Consumer<String> STDOUT = System.out::println;

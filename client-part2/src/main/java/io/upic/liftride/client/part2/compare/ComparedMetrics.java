@@ -5,10 +5,7 @@ import io.upic.liftride.client.threshold.Metric;
 import java.util.List;
 import java.util.Locale;
 
-/**
- * The metrics {@code compare} shows, in table order, with the direction that makes each worse and its format;
- * names as {@link Metric#label()}. Static and thread-safe.
- */
+/** The metrics {@code compare} shows, with the direction that makes each worse. Thread-safe. */
 public final class ComparedMetrics {
 
     /** The latency statistics a summary carries, from the actual send. */

@@ -83,10 +83,7 @@ public final class ChunkWriter implements AttemptListener.BackgroundTask {
         out.write(CsvRows.headerLine());
     }
 
-    /**
-     * Writes chunks until {@code workersDone} and the queue is empty, or a write fails (thrown); then closes the
-     * file and the pool.
-     */
+    /** Writes chunks until the workers are done and the queue is empty; closes the file and the pool. */
     @Override
     public void run(BooleanSupplier workersDone) throws IOException {
         try (OutputStream sink = out) {

@@ -81,10 +81,7 @@ public record MergedRun(
         return requests && missing.isEmpty() && !Boolean.FALSE.equals(server().reconciled());
     }
 
-    /**
-     * The server's count: the lowest reading before and the highest after; unchecked when some shard did not
-     * read it.
-     */
+    /** The server's count: lowest before, highest after; unchecked if a shard did not read it. */
     public RunSummary.Server server() {
         long before = Long.MAX_VALUE, after = Long.MIN_VALUE;
         for (ShardRun s : shards) {

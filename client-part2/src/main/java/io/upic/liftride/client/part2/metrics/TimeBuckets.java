@@ -106,10 +106,7 @@ public final class TimeBuckets implements Consumer<AttemptChunk> {
         }
     }
 
-    /**
-     * A shard's histogram-log bucket whose middle lies {@code offsetNanos} after this origin; null histograms
-     * count as empty.
-     */
+    /** A shard's log bucket whose middle is {@code offsetNanos} after this origin; nulls count empty. */
     public void add(long offsetNanos, Histogram all, Histogram failedAttempts, Histogram intended) {
         int s = slot(Math.max(0, offsetNanos));
         long n = all.getTotalCount(), bad = failedAttempts == null ? 0 : failedAttempts.getTotalCount();
