@@ -22,7 +22,7 @@ import lombok.Builder;
  * The single-thread latency test: after an unmeasured warm-up as long, N requests one after another on the
  * calling thread (for at most {@link #PART_LIMIT_NANOS} once {@link #PART_MIN_REQUESTS} are sent) measure the
  * mean latency W and a cold JVM's CPU per request. The requests are real, so read the server's counters after
- * this. Static and thread-safe.
+ * this. Not observed by any {@link AttemptListener}. Static and thread-safe.
  */
 public final class Baseline {
 

@@ -14,7 +14,7 @@ import lombok.Builder;
  * Everything known about one finished run, for printing and for client-part2's reports. Immutable.
  *
  * @param prediction     the naive prediction, or null without a usable baseline
- * @param model          the closed-network (MVA) prediction, or null without a usable baseline
+ * @param model          the closed-network (MVA) prediction from W and D ({@link CpuDemand}), or null
  * @param processCpuNanos CPU time this JVM used during the run (the embedded server's too), or -1 if unknown
  * @param jitCpuNanos     of processCpuNanos, the JIT compiler threads' (0 if unknown): what the next run's D leaves out
  * @param thresholds      the --threshold checks of this run; null until checked (after the summary is printed)

@@ -22,7 +22,7 @@ public enum Transport {
         }
     },
 
-    /** A lean blocking HTTP/1.1 sender, same requests and counts as {@link #SDK} at a fraction of the CPU; http only. */
+    /** A lean blocking HTTP/1.1 sender: what {@link #SDK} sends, at a fraction of the CPU; http only. */
     RAW("raw") {
         @Override
         public RideSenderFactory open(HttpSettings settings) {

@@ -39,7 +39,7 @@ import java.util.Set;
 /**
  * client-part2's extension of client-part1's {@link Console}: a {@link RunRecording} per run, then its statistics,
  * histogram log, charts and {@code report.md}; the output folder's layout is in docs/reports.md. Every hook runs
- * on the thread that called {@link Console#run}; not thread-safe otherwise.
+ * on the thread that called {@link Console#run} ({@link RunHooks}); not thread-safe otherwise.
  */
 final class Instrumentation extends Console {
 
