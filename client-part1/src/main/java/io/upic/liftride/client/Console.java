@@ -31,10 +31,9 @@ import java.util.Locale;
 import java.util.Objects;
 
 /**
- * The console of one client invocation: runs its {@link Sweep} (with the embedded server if no -i, --metrics-port,
- * --max-duration and Ctrl-C around it), prints its account as it goes, the brief one ({@link BriefSummary}) and with
- * --verbose also the full one ({@link VerboseSummary}) and the embedded server's lines, and returns the exit code.
- * client-part2 extends it with its instrumentation. {@link #run} is called once; {@link #stop} is thread-safe.
+ * The console of one client invocation: runs its {@link Sweep} with the embedded server, --metrics-port,
+ * --max-duration and Ctrl-C around it, prints the brief account ({@link BriefSummary}, with --verbose {@link
+ * VerboseSummary}) and returns the exit code. {@link #run} is called once; {@link #stop} is thread-safe.
  */
 public class Console implements RunHooks {
 
@@ -108,10 +107,7 @@ public class Console implements RunHooks {
         }
     }
 
-    /**
-     * Runs {@code s} while {@code --metrics-port} serves every run's live figures, then, unless stopped, waits for
-     * one more scrape so that the scraper has the final figures.
-     */
+    /** Runs {@code s} while {@code --metrics-port} serves, then waits for one last scrape unless stopped. */
     private int serving(MetricsAddress address, Sweep s, LocalServer.Starter starter, RunDeadline deadline) {
         LiveMetrics live = new LiveMetrics();
         try (LiveEndpoint endpoint = LiveEndpoint.open(address, live)) {

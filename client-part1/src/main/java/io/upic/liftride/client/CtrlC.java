@@ -8,11 +8,7 @@ import java.util.function.IntSupplier;
 
 /**
  * Ctrl-C for a command-line entry that runs a {@link Sweep}: on JVM shutdown, stop the sweep and wait until its
- * partial account (and whatever its hooks write) is out. Thread-safe: the shutdown hook calls {@link #onShutdown()}
- * on its own thread while the main thread runs.
- *
- * <p>Shared by client-part1's and client-part2's {@code Main}, so the two entries differ only in their options and
- * hooks.
+ * partial account is out. Thread-safe: the shutdown hook calls {@link #onShutdown()} while the main thread runs.
  */
 public final class CtrlC {
 

@@ -16,9 +16,8 @@ import java.time.Duration;
 import java.util.List;
 
 /**
- * What a {@link Sweep} tells its caller as it goes, and how the caller extends its runs: the console's printer
- * ({@link Console}), client-part2's instrumentation, a test. All methods are called on the thread that called
- * {@link Sweep#run}, as its steps happen; default methods do nothing.
+ * What a {@link Sweep} tells its caller as it goes, and how the caller extends its runs. Every method is called
+ * on the thread that called {@link Sweep#run}; defaults do nothing.
  */
 public interface RunHooks {
 
@@ -51,18 +50,12 @@ public interface RunHooks {
         return null;
     }
 
-    /**
-     * The listener for the run of {@code config}: called once per run, before the run's clock starts, so time
-     * spent here (opening the listener's files, say) is not in the run's wall time.
-     */
+    /** The listener for one run, called before its clock starts, so time spent here is not in the wall time. */
     default AttemptListener listener(RunConfig config, LoadPlan plan) {
         return AttemptListener.NONE;
     }
 
-    /**
-     * The finished run's measured metrics, read by its thresholds and its JSON summary: called once per run before
-     * {@link #afterRun}. client-part1's counters by default.
-     */
+    /** The run's measured metrics, before {@link #afterRun}; client-part1's counters by default. */
     default MetricSource metrics(RunReport report) {
         return new ResultMetrics(report.result());
     }
@@ -75,9 +68,6 @@ public interface RunHooks {
     /** A run finished; its thresholds are checked and its JSON summary built ({@link RunReport#summary()}). */
     default void afterRun(RunReport report) {}
 
-    /**
-     * Every run finished (one element unless -t had a list) and the thresholds are printed: what is printed here is
-     * the console's last word.
-     */
+    /** Every run finished and the thresholds are printed: what is printed here is the console's last word. */
     default void afterAll(List<RunReport> reports) {}
 }

@@ -35,10 +35,9 @@ import java.util.Objects;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
- * The runs of one invocation against one server, one per thread count of -t, with the pre-flight check, the
- * baseline behind the prediction and each run's reconciliation: {@link #run} returns their {@link Result} and
- * prints nothing; what happens on the way goes to its {@link RunHooks} (the console's printer, client-part2's
- * instrumentation). {@link #run} is called once, on one thread; {@link #stop} is thread-safe.
+ * The runs of one invocation, one per thread count of -t, with the pre-flight check, the baseline and each
+ * run's reconciliation; prints nothing, telling its {@link RunHooks} instead. {@link #run} is called once,
+ * on one thread; {@link #stop} is thread-safe.
  */
 public final class Sweep {
 
@@ -187,10 +186,7 @@ public final class Sweep {
             LiveMetrics live,
             AtomicReference<String> serverGone) {}
 
-    /**
-     * Waits until {@code w}'s --start-at unless a stop comes first; returns why it is too late (one line), or null
-     * when it is not (or there is none).
-     */
+    /** Waits for {@code w}'s --start-at unless stopped; returns why it is too late, or null. */
     private String awaitStart(Workload w) {
         if (w.startAt() == null) {
             return null;
@@ -235,9 +231,8 @@ public final class Sweep {
     }
 
     /**
-     * With nothing stored, warms the JVM up with slices of at most {@code first}'s threads and {@code maxAttempts}
-     * requests (see {@link WarmUp}); null without a baseline (no model to feed), a store to keep what it learns,
-     * {@link WarmUp#MIN_ATTEMPTS} to make, or when nothing ran.
+     * With nothing stored, warms the JVM up ({@link WarmUp}) with at most {@code first}'s threads and {@code
+     * maxAttempts} requests; null when there is nothing to learn or nothing ran.
      */
     private WarmUp.Result warmUp(RunConfig first, Session s, long maxAttempts) {
         if (first.checks().baselineRequests() == 0

@@ -77,10 +77,7 @@ public final class ChildProcess {
         }
     }
 
-    /**
-     * Returns once {@code ready} is true; fails with the end of the log if the process ends first or
-     * {@code ready} is still false after {@code limit}.
-     */
+    /** Returns once {@code ready}; fails with the log's end if the process ends or {@code limit} passes. */
     public void await(Duration limit, BooleanSupplier ready) {
         try {
             Poll.until(name, limit, () -> {

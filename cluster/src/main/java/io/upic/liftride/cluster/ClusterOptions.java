@@ -12,19 +12,14 @@ import lombok.With;
 import org.apache.commons.cli.CommandLine;
 
 /**
- * What the local cluster runs: {@code --servers N} LiftRide servers from {@code --server-jar}, Redis
- * (started by us, or the one at {@code --redis HOST:PORT}), and nginx on {@code --port}; each server
- * optionally capped at {@code --server-cpus} in a cgroup of its own, and the front optionally behind a
- * Toxiproxy that plays a {@code --wan-rtt} network. Immutable; {@link #DEFAULTS} with the {@code with...}
- * methods for programmatic use, {@link #parse} over the table {@link #FLAGS} for the command line.
+ * What the local cluster runs, from {@link #DEFAULTS} with the {@code with...} methods or {@link #parse} over
+ * {@link #FLAGS}. Immutable.
  *
  * @param servers LiftRide servers behind nginx, 1..{@value #MAX_SERVERS}
  * @param redis an existing Redis to use, or null to start redis-server with servlet/redis/redis.conf
  * @param port the port of nginx, the front, on 127.0.0.1 (0 picks a free one)
- * @param serverJar the liftride-server.jar each server runs
  * @param serverCpus each server's CPU cap, or null for none
  * @param wan the network between the client and the front, or null for plain loopback
- * @param help whether to print the usage and exit
  */
 @With
 public record ClusterOptions(

@@ -16,12 +16,9 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
- * CPU caps for child processes through Linux control groups: each {@link #create capped group} is a cgroup
- * of its own with a CPU quota, cgroup v2 ({@code cpu.max}) or v1 ({@code cpu.cfs_quota_us} and
- * {@code cpu.cfs_period_us}), whichever this machine has writable (v2 first); a process enters its group
- * before it execs (see {@link #wrap}), so a JVM sees its cap from its first instruction and sizes itself
- * to it. {@link #close()} removes every group it made. Needs root, or a delegated cgroup tree.
- * Thread-safe.
+ * CPU caps for child processes through cgroup v2 ({@code cpu.max}) or v1, whichever is writable: a process
+ * enters its group before it execs ({@link #wrap}), so a JVM sizes itself to its cap. {@link #close()} removes
+ * every group made. Needs root or a delegated cgroup tree. Thread-safe.
  */
 public final class CpuCgroups implements AutoCloseable {
     /** Where Linux mounts cgroups. */
@@ -73,10 +70,7 @@ public final class CpuCgroups implements AutoCloseable {
                 + " under " + mountRoot.resolve("cpu") + ") is writable here: run as root, or without --server-cpus");
     }
 
-    /**
-     * Removes the empty groups a cluster that was SIGKILLed left behind (named after a pid that no longer
-     * runs): a killed launcher's servers die with it, but nothing removes their groups.
-     */
+    /** Removes the empty groups a SIGKILLed cluster left behind (named after a pid no longer running). */
     private static CpuCgroups removeStale(CpuCgroups cgroups) {
         try (Stream<Path> children = Files.list(cgroups.hierarchy)) {
             children.filter(dir -> isStale(dir.getFileName().toString())).forEach(dir -> {
@@ -212,9 +206,8 @@ public final class CpuCgroups implements AutoCloseable {
     }
 
     /**
-     * Removes every group it made: a process still in one is moved to the hierarchy's root first (the kernel
-     * refuses to remove a group with processes). Call it after the processes stopped. What cannot be removed
-     * is left, and named on stderr.
+     * Removes every group made, first moving any process left to the root (the kernel refuses otherwise);
+     * what cannot be removed is named on stderr.
      */
     @Override
     public synchronized void close() {

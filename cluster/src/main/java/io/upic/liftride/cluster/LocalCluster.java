@@ -16,24 +16,10 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
- * A LiftRide cluster on this machine's loopback: redis-server with its AOF (servlet/redis/redis.conf,
- * data in the run directory), N LiftRide servers sharing it (each its own JVM of the given
- * liftride-server.jar with {@code --store redis://...}), and nginx round robin in front; every port
- * free, except the front's if given. Optionally each server is capped at a CPU quota in a cgroup of its own
- * ({@link CpuCgroups}), and the front is reached through Toxiproxy playing a wide-area network
- * ({@link WanLink}). Tests use it to kill and restart one server or Redis. Thread-safe; {@link #close()}
- * stops everything it started, removes its cgroups and deletes the run directory.
- *
- * <pre>{@code
- * try (LocalCluster cluster = LocalCluster.start(ClusterOptions.DEFAULTS.withPort(0).withServerJar(jar))) {
- *   client.run(cluster.frontUrl());   // http://127.0.0.1:PORT/liftride through nginx
- *   cluster.killServer(1);             // SIGKILL
- * }
- * }</pre>
- *
- * <p>Command line: {@code java -jar liftride-cluster.jar [--servers N] [--redis HOST:PORT] [--port N]
- * [--server-jar PATH] [--server-cpus CPUS] [--wan-rtt DURATION]} ({@link ClusterOptions}). Ctrl-C or
- * SIGTERM stops it; if the launcher itself is killed, its children get SIGKILL from the kernel (see {@link Spawner}).
+ * A LiftRide cluster on this machine's loopback: redis-server, N LiftRide server JVMs sharing it, and nginx
+ * round robin in front, optionally with CPU-capped servers ({@link CpuCgroups}) and a WAN in front ({@link
+ * WanLink}). Thread-safe; {@link #close()} stops everything it started, removes its cgroups and deletes
+ * the run directory. Command line: {@link ClusterOptions}.
  */
 public final class LocalCluster implements AutoCloseable {
     private static final String HOST = "127.0.0.1";
@@ -67,14 +53,11 @@ public final class LocalCluster implements AutoCloseable {
     }
 
     /**
-     * Starts Redis (unless {@code options.redis()} names one), the servers from {@code options.serverJar()}
-     * (each in a capped cgroup with {@code options.serverCpus()}), nginx, and Toxiproxy in front of it with
-     * {@code options.wan()}, and returns once the front answers {@code GET /liftride/health/ready} through
-     * every server.
+     * Starts Redis (unless {@code options.redis()} names one), the servers, nginx and optionally Toxiproxy,
+     * and returns once the front answers {@code GET /liftride/health/ready} through every server.
      *
      * @throws IllegalArgumentException if the server jar is not a file
-     * @throws IllegalStateException naming the process that did not start, with the end of its log, or
-     *     saying that no cgroup CPU controller is writable here
+     * @throws IllegalStateException naming the process that did not start, with the end of its log
      */
     public static LocalCluster start(ClusterOptions options) {
         if (!Files.isRegularFile(options.serverJar())) {
@@ -167,10 +150,7 @@ public final class LocalCluster implements AutoCloseable {
         return child;
     }
 
-    /**
-     * The front, what clients use, e.g. {@code http://127.0.0.1:8080/liftride}: nginx, or with a
-     * {@link WanLink} the Toxiproxy in front of it.
-     */
+    /** The front URL clients use: nginx, or with a {@link WanLink} the Toxiproxy in front of it. */
     public String frontUrl() {
         return wanAddress == null ? nginxUrl() : "http://" + wanAddress + "/liftride";
     }
@@ -190,10 +170,7 @@ public final class LocalCluster implements AutoCloseable {
         return urls(serverPorts);
     }
 
-    /**
-     * Each server's management port as a base URL ({@code /metrics}, {@code /admin/*}, the store's
-     * details), in start order: what Prometheus scrapes.
-     */
+    /** Each server's management port as a base URL, in start order. */
     public List<String> managementUrls() {
         return urls(managementPorts);
     }
@@ -224,10 +201,7 @@ public final class LocalCluster implements AutoCloseable {
         server(index).kill();
     }
 
-    /**
-     * SIGTERMs server {@code index}: it drains (not ready, a grace period, stops accepting, finishes what
-     * is in flight) and exits; returns once it has, or SIGKILLs it after 20 s.
-     */
+    /** SIGTERMs server {@code index} and waits for it to drain and exit; SIGKILLs it after 20 s. */
     public void terminateServer(int index) {
         server(index).stop(STOP_GRACE);
     }
@@ -348,10 +322,7 @@ public final class LocalCluster implements AutoCloseable {
         }
     }
 
-    /**
-     * The command line; see {@link ClusterOptions#USAGE}. Exit 2 on a bad flag (one line, then the usage)
-     * or a missing server jar, 1 if the cluster does not start.
-     */
+    /** The command line ({@link ClusterOptions#USAGE}): exit 2 on a bad flag, 1 if the cluster does not start. */
     public static void main(String[] args) throws InterruptedException {
         ClusterOptions options;
         try {

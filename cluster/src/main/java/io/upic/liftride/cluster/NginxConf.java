@@ -9,11 +9,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The nginx configuration of the local cluster's front: round robin over the LiftRide servers with
- * kept-alive upstream connections, whole requests buffered before they reach a server (so a slow client
- * never holds a server's request thread), a POST never re-sent once it reached a server, and nginx's own
- * errors as JSON {@code {"message": ...}}. A pure function of its inputs; the text explains itself in
- * comments, since users read the generated file. Immutable.
+ * The nginx configuration of the local cluster's front: round robin with kept-alive upstreams, whole requests
+ * buffered, a POST never re-sent once it reached a server, errors as JSON. The generated text explains itself in
+ * comments. Immutable.
  *
  * @param frontPort the port nginx listens on (127.0.0.1)
  * @param serverPorts the LiftRide servers' ports (127.0.0.1), at least one
@@ -70,10 +68,7 @@ public record NginxConf(int frontPort, List<Integer> serverPorts, Path dir) {
         return Map.copyOf(errors);
     }
 
-    /**
-     * Writes the configuration to {@code dir}/nginx.conf and returns nginx's process, not started yet: one
-     * process in the foreground, its errors in {@code dir}/error.log.
-     */
+    /** Writes {@code dir}/nginx.conf and returns nginx's process, not started yet. */
     ChildProcess writeAndPrepare(Spawner spawner) {
         Path conf = dir.resolve("nginx.conf");
         Path errorLog = dir.resolve("error.log");

@@ -56,12 +56,8 @@ public final class Programs {
     }
 
     /**
-     * The path of the program Go package {@code goPackage} builds, at module version {@code version},
-     * installed the first time with {@code go install PACKAGE@VERSION} into its own directory under
-     * {@code ~/.cache/liftride/} and reused after. Go itself: on the PATH, else {@code /usr/local/go/bin/go}
-     * (where the official tarball puts it), else Debian's golang-go installed with apt-get.
-     *
-     * @param name the tool's name for that directory, e.g. "toxiproxy"
+     * The program {@code goPackage} builds at {@code version}, installed once with {@code go install} under
+     * {@code ~/.cache/liftride/NAME} and reused; Go from the PATH, {@code /usr/local/go/bin/go} or apt-get.
      */
     public static synchronized Path requireGo(String name, String goPackage, String version) {
         Path bin = Path.of(System.getProperty("user.home"), ".cache", "liftride", name + "-" + version, "bin");

@@ -11,19 +11,9 @@ import java.time.Duration;
 import java.util.List;
 
 /**
- * A real Toxiproxy (Shopify's TCP proxy that injects latency, jitter and faults) on 127.0.0.1, driven over
- * its HTTP API: proxies on free loopback ports in front of an upstream, and a latency toxic per direction
- * to play a wide-area network between a client and a server on this machine. The one way the cluster and
- * the tests start it; {@code go install}s the pinned {@link #VERSION} when missing (see
- * {@link Programs#requireGo}). It dies with the JVM (see {@link Spawner}). Thread-safe; {@link #close()}
- * stops it, and so every proxy.
- *
- * <pre>{@code
- * try (Toxiproxy toxiproxy = Toxiproxy.start()) {
- *   HostPort far = toxiproxy.proxy("front", new HostPort("127.0.0.1", nginxPort));
- *   toxiproxy.latency("front", Duration.ofMillis(40), Duration.ZERO); // 20 ms each way
- * }
- * }</pre>
+ * A real Toxiproxy on 127.0.0.1, driven over its HTTP API: proxies on free loopback ports and a latency toxic
+ * per direction, to play a wide-area network. Installs the pinned {@link #VERSION} with {@code go install} when
+ * missing; dies with the JVM. Thread-safe; {@link #close()} stops it, and so every proxy.
  */
 public final class Toxiproxy implements AutoCloseable {
     /** The release installed when missing (March 2025, the newest). */
@@ -81,10 +71,7 @@ public final class Toxiproxy implements AutoCloseable {
         return process.pid();
     }
 
-    /**
-     * Creates proxy {@code name} listening on a free loopback port, forwarding to {@code upstream}, and
-     * returns the address it listens on (what a client should connect to).
-     */
+    /** Creates proxy {@code name} on a free loopback port to {@code upstream}; returns the address to connect to. */
     public HostPort proxy(String name, HostPort upstream) {
         return proxy(name, upstream, 0);
     }
@@ -99,9 +86,8 @@ public final class Toxiproxy implements AutoCloseable {
     }
 
     /**
-     * Adds a latency toxic per direction to proxy {@code name}: half of {@code roundTrip} on the way up,
-     * the rest on the way down, each with half of {@code jitter} (Toxiproxy draws each direction's delay
-     * uniformly within its jitter), in whole milliseconds.
+     * Adds a latency toxic per direction to proxy {@code name}, half of {@code roundTrip} and of {@code jitter}
+     * each way, in whole milliseconds.
      *
      * @throws IllegalArgumentException if the round trip is under 1 ms or the jitter negative or larger
      */

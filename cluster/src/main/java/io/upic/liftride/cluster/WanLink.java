@@ -5,9 +5,8 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * A wide-area network between the client and the front, played on loopback by Toxiproxy: {@code rtt} of
- * round trip (half each way) and up to {@code jitter} more or less (Toxiproxy draws each direction's delay
- * uniformly within ± half of it), in whole milliseconds. Immutable.
+ * A wide-area network between the client and the front, played on loopback by Toxiproxy: {@code rtt} of round
+ * trip (half each way), varying by up to {@code jitter}, in whole milliseconds. Immutable.
  *
  * @param rtt the round trip, 1 ms..60 s
  * @param jitter how far the round trip varies either side, 0..rtt

@@ -9,13 +9,9 @@ import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
 
 /**
- * One command-line flag, written once: its names, its argument, its help, its default and the rule its
- * value follows. Every command of the project (the server launcher, the local cluster, client-part1,
- * client-part2 and its {@code merge}) declares its flags as a table of these; {@link Flags} turns a table
- * into the parsing and the usage, and a flag's value into one-line errors ({@code -l/--lifts must be an
- * integer in 5..60, got 61}); records built without a command line check their fields against the same
- * integer ranges ({@link #check}). Built by {@link #of}, {@link #integer} and {@link #toggle}, adjusted
- * with {@code with*}. Immutable and thread-safe.
+ * One command-line flag, written once: names, argument, help, default and the rule its value follows;
+ * {@link Flags} turns a table of these into parsing, usage and one-line errors, and {@link #check} applies
+ * the same integer ranges to records built without a command line. Immutable and thread-safe.
  *
  * @param <T>               the parsed value's type
  * @param shortName         the one-letter name ({@code t} for -t), or null
@@ -57,10 +53,7 @@ public record Flag<T>(
          */
         T parse(String text) throws UsageException;
 
-        /**
-         * A parser whose rejections already say it all, as one line naming the flag ({@code --wan-rtt must be a
-         * duration like 40ms or 0.5s, got "40"}): their message, after {@code prefix}, is the usage error.
-         */
+        /** A parser whose rejections name the flag already: their message, after {@code prefix}, is the error. */
         static <T> Parser<T> ownMessage(String prefix, Function<String, T> parse) {
             return text -> {
                 try {
@@ -100,10 +93,7 @@ public record Flag<T>(
                 false);
     }
 
-    /**
-     * An integer flag in {@code min..max}. The usage reads {@code what}, then the range and the default
-     * ({@code "lifts (liftIDs 1..N), 5..60, default 40"}), or "(required)" when there is no default.
-     */
+    /** An integer flag in {@code min..max}; the usage shows the range and the default (or "(required)"). */
     public static Flag<Integer> integer(
             String shortName, String longName, String argName, String what, int min, int max, Integer defaultValue) {
         String help =

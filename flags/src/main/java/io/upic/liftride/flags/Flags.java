@@ -12,9 +12,9 @@ import org.apache.commons.cli.ParseException;
 import org.apache.commons.cli.UnrecognizedOptionException;
 
 /**
- * A command's table of {@link Flag}s turned into its parsing ({@link #parse}) and its usage ({@link #usage}):
- * every command of the project reads its command line this way, and each {@code main} prints a {@link
- * UsageException}'s one line and exits with {@link UsageException#EXIT_CODE}. Static and thread-safe.
+ * A command's table of {@link Flag}s turned into its parsing ({@link #parse}) and usage ({@link #usage}); a
+ * {@code main} prints a {@link UsageException}'s one line and exits {@link UsageException#EXIT_CODE}. Static and
+ * thread-safe.
  */
 public final class Flags {
 
@@ -24,8 +24,7 @@ public final class Flags {
     private Flags() {}
 
     /**
-     * Parses {@code args} against {@code flags}: no abbreviations (a later flag could make them ambiguous);
-     * arguments that are no flag are left in the command line's argument list.
+     * Parses {@code args} against {@code flags}, without abbreviations (a later flag could make them ambiguous).
      *
      * @throws UsageException for an unknown flag or a flag without its value, as one line
      */

@@ -3,21 +3,9 @@ package io.upic.liftride.client.cli;
 import io.upic.liftride.client.threshold.ThresholdCheck;
 
 /**
- * The client's exit codes, part of its command line, and which one a run ends with when several apply.
- *
- * <ul>
- *   <li>0: every request got its 201 and the counts reconcile with the server's;</li>
- *   <li>{@link #FAILED} 1: a request failed or was not sent, the counts do not reconcile, the server is unreachable,
- *       or an output could not be written;</li>
- *   <li>2: a bad flag ({@code UsageException.EXIT_CODE});</li>
- *   <li>{@link ThresholdCheck#EXIT_CODE} 3: every request succeeded but a {@code --threshold} failed;</li>
- *   <li>{@link #UNCHECKED} 4: the server's stored-ride count could not be read (or was malformed), so the counts
- *       were not checked;</li>
- *   <li>{@link #DEADLINE} 5: {@code --max-duration} passed and the client stopped;</li>
- *   <li>130: Ctrl-C (the JVM's code for SIGINT).</li>
- * </ul>
- *
- * Static and thread-safe.
+ * The client's exit codes, part of its command line (docs/client.md lists them): 0, {@link #FAILED},
+ * 2 ({@code UsageException.EXIT_CODE}), {@link ThresholdCheck#EXIT_CODE}, {@link #UNCHECKED}, {@link #DEADLINE},
+ * 130 (Ctrl-C). Static and thread-safe.
  */
 public final class ExitCodes {
 

@@ -11,12 +11,9 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * {@code --max-duration}: how long one invocation (pre-flight, baseline and every run of a sweep) may
- * take before the client stops sending, lets the attempts in flight end, reconciles, writes its outputs and exits
- * {@code ExitCodes.DEADLINE}. Without the flag the limit follows from the plan ({@link #defaultFor}): an hour, plus
- * {@link #DEFAULT_MILLIS_PER_REQUEST} ms per planned request (the runs and the baseline), plus in the open model
- * twice the schedule where that is longer; so a run that makes progress at 100 requests per second or better is
- * never cut, and a server that answers 503 for ever ends a run in hours, not days. Static and thread-safe.
+ * {@code --max-duration}: how long one invocation may take before the client stops sending, reconciles, writes
+ * its outputs and exits {@code ExitCodes.DEADLINE}. Without the flag: {@link #defaultFor}, an hour plus {@link
+ * #DEFAULT_MILLIS_PER_REQUEST} ms per planned request (or twice the open model's schedule). Static and thread-safe.
  */
 public final class MaxDuration {
 
@@ -79,10 +76,7 @@ public final class MaxDuration {
         };
     }
 
-    /**
-     * The limit of an invocation of {@code configs} (a sweep's runs, in order): the first config's
-     * {@code --max-duration}, or the default the class comment describes when it has none.
-     */
+    /** The first config's {@code --max-duration}, else the default. */
     public static Duration of(List<RunConfig> configs) {
         Duration given = configs.get(0).workload().maxDuration();
         return given != null ? given : defaultFor(configs);

@@ -4,10 +4,7 @@ import io.upic.liftride.client.prediction.Baseline;
 import java.util.Objects;
 import lombok.With;
 
-/**
- * Everything one run needs, as parsed from the command line, by concern; each part checks its own fields.
- * Immutable; {@code with*} methods (Lombok) return modified copies.
- */
+/** Everything one run needs, by concern, each part checking its own fields. Immutable. */
 @With
 public record RunConfig(Target target, Workload workload, Output output, Checks checks) {
 

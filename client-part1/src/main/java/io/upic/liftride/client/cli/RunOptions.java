@@ -26,10 +26,8 @@ import java.util.function.Function;
 import org.apache.commons.cli.CommandLine;
 
 /**
- * The client's flags, one {@link Flag} each (the table below, in usage order), and their parser over {@link
- * Flags}. A caller with flags of its own (client-part2's {@code --out}) passes them to {@link #parse} and {@link
- * #usage} and reads their values from {@link ParsedArgs#commandLine()}. The first problem is one {@link UsageException}
- * line naming the flag, the value and what is allowed. Static and thread-safe.
+ * The client's flags, one {@link Flag} each, and their parser over {@link Flags}; a caller's own flags are passed
+ * to {@link #parse} and {@link #usage}. Errors are one {@link UsageException} line. Static and thread-safe.
  */
 public final class RunOptions {
 
@@ -406,11 +404,7 @@ public final class RunOptions {
         return usage(command, PART1_FILES);
     }
 
-    /**
-     * The usage of client-part1's flags plus {@code output} (first in the Output group), headed by {@code command}:
-     * the flags by group, the standard sweep as an example, {@code files} (what a run leaves behind), the exit
-     * codes.
-     */
+    /** The usage of client-part1's flags plus {@code output}, headed by {@code command}, with {@code files}. */
     public static String usage(String command, String files, Flag<?>... output) {
         List<Flags.Group> groups = new ArrayList<>(GROUPS);
         List<Flag<?>> outputFlags = new ArrayList<>(List.of(output));
@@ -537,10 +531,7 @@ public final class RunOptions {
         return delay;
     }
 
-    /**
-     * Refuses a shard that would send nothing: with more shards than the plan has threads (all phases together) at
-     * some -t of the list, the last shards get no thread, which is a mistake in the command, not a plan.
-     */
+    /** Refuses a shard that would get no thread at some -t: a mistake in the command, not a plan. */
     private static void checkShard(Workload workload, List<Integer> threadCounts) throws UsageException {
         Shard shard = workload.shard();
         for (int t : threadCounts) {

@@ -4,9 +4,8 @@ import java.net.URI;
 import java.net.URISyntaxException;
 
 /**
- * Turns the {@code -i} value into a base URL. Accepts {@code host}, {@code host:port} (default port
- * 8080, context path {@code /liftride}; IPv6 as {@code [::1]} or {@code [::1]:8080}) or a full
- * {@code http(s)://host[:port][/path]} URL, used as given minus a trailing slash. Static, thread-safe.
+ * Turns the {@code -i} value into a base URL: {@code host} or {@code host:port} (port 8080, path {@code
+ * /liftride}), or a full URL used as given. Static, thread-safe.
  */
 public final class ServerAddress {
 

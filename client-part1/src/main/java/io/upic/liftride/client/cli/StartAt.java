@@ -8,10 +8,8 @@ import java.util.Locale;
 import java.util.function.BooleanSupplier;
 
 /**
- * {@code --start-at INSTANT}: N shards started apart (the pods of an Indexed Job) begin their first run at one
- * instant. A shard that comes up more than {@link #TOLERANCE} after it refuses to start, since it would run alone.
- * The time comes from a {@link Clock}, the waiting from a {@link Sleeper}, both given. Not thread-safe: one
- * invocation's.
+ * {@code --start-at INSTANT}: shards started apart begin their first run at one instant; one more than {@link
+ * #TOLERANCE} late refuses to start, as it would run alone. Not thread-safe: one invocation's.
  */
 public final class StartAt {
 

@@ -14,25 +14,8 @@ import lombok.With;
 
 /**
  * What one run sends, and when; each field's rule is its flag's in {@link RunOptions}. Immutable; a sweep's runs
- * differ only in {@code threads}.
- *
- * @param threads     -t: threads of the peak phase
- * @param skiers      -s: skierIDs 1..skiers
- * @param lifts       -l: liftIDs 1..lifts
- * @param meanRuns    -m: mean rides per skier per day
- * @param resortId    --resort, path value of every POST
- * @param seasonId    --season
- * @param dayId       --day
- * @param planName    --plan, a name {@link PhasePlan#named} accepts
- * @param seed        --seed; null: unseeded (ThreadLocalRandom)
- * @param rate        --rate: requests per second the peak phase offers (the open model); null: the closed model
- * @param ramp        --ramp: the ramping rate whose stages replace the plan's phases (the open model); null: none.
- *                    Never with {@code rate}
- * @param mix         --mix and --mix-unknown: the operations sent; null: rides only
- * @param shard       --shard K/N: the part of the plan this process sends; null means {@link Shard#WHOLE}
- * @param startAt     --start-at: when the first run starts (see {@link StartAt}); null: at once
- * @param maxDuration --max-duration: the whole invocation's limit, {@link MaxDuration#NONE} for none; null: the
- *                    default from the plan ({@link MaxDuration#of})
+ * differ only in {@code threads}. Null fields mean the flag was not given: unseeded, the closed model, no ramp,
+ * rides only, {@link Shard#WHOLE}, start at once, and the plan's default {@link MaxDuration#of}.
  */
 @Builder(toBuilder = true)
 @With

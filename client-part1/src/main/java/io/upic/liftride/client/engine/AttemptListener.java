@@ -5,16 +5,10 @@ import io.upic.liftride.client.plan.ThreadAssignment;
 import java.util.function.BooleanSupplier;
 
 /**
- * The engine's extension point: observes a run without changing it. client-part2 plugs its
- * per-attempt CSV, histograms and per-second buckets in here; part1 itself needs none.
- *
- * <p>Threading: {@link #recorder(ThreadAssignment)}, {@link #onRunStart}, {@link #onPhaseStart} and
- * {@link #onRunEnd} are called on the thread that called {@link LoadEngine#run()}, in that order
- * per run. {@link #onPhaseEnd} is called on the worker thread that finished its phase last, so it may
- * run concurrently with attempts of other phases; implementations make it thread-safe (it is rare:
- * once per phase). All recorders are created before the run's clock starts, and
- * {@link #onRunEnd} runs after every worker thread has been joined, so merging per-worker state
- * there needs no locks.
+ * The engine's extension point: observes a run without changing it. {@link #recorder(ThreadAssignment)},
+ * {@link #onRunStart}, {@link #onPhaseStart} and {@link #onRunEnd} run on the thread that called {@link
+ * LoadEngine#run()}, in that order; {@link #onPhaseEnd} runs on a worker thread and must be thread-safe.
+ * {@link #onRunEnd} runs after every worker was joined, so merging per-worker state needs no locks.
  */
 public interface AttemptListener {
 
@@ -43,12 +37,7 @@ public interface AttemptListener {
     /** The last thread of phase {@code phaseIndex} finished (on that thread). */
     default void onPhaseEnd(int phaseIndex, String phaseName, long epochMillis, long nanos) {}
 
-    /**
-     * Optional work that needs a thread of its own during the run, such as a CSV writer draining
-     * per-worker buffers; null (the default) for none. The engine owns that thread: it starts it after
-     * every recorder is created and before the clock starts, and joins it after all workers have
-     * finished and before {@link #onRunEnd}, so whatever the task wrote is complete by then.
-     */
+    /** A task needing its own thread during the run, joined before {@link #onRunEnd}; null for none. */
     default BackgroundTask backgroundTask() {
         return null;
     }
@@ -60,12 +49,7 @@ public interface AttemptListener {
     @FunctionalInterface
     interface BackgroundTask {
 
-        /**
-         * Runs until {@code workersDone} is true and nothing is left to do, then returns. The engine
-         * unparks the thread when the workers are done, so the task may wait with
-         * {@link java.util.concurrent.locks.LockSupport#parkNanos} (bounded, as unparks can come early).
-         * An exception ends the task and is reported in {@link RunResult#problems()}.
-         */
+        /** Runs until {@code workersDone} and nothing is left; a throw goes to {@link RunResult#problems()}. */
         void run(BooleanSupplier workersDone) throws Exception;
     }
 }

@@ -3,12 +3,9 @@ package io.upic.liftride.client.engine;
 import io.upic.liftride.client.http.Operation;
 
 /**
- * Receives every HTTP attempt of one worker thread. An instance is created for exactly one worker
- * (see {@link AttemptListener#recorder}) and called only from that worker's thread, so it needs no
- * synchronization; the engine's {@code Thread.start()} and {@code join()} publish its state safely to
- * the creating thread and to {@link AttemptListener#onRunEnd}.
- *
- * <p>Called on the request path: implementations must not block, lock or allocate per call.
+ * Receives every HTTP attempt of one worker thread, only from that thread, so it needs no synchronization (the
+ * engine's start and join publish its state). Called on the request path: implementations must not block, lock
+ * or allocate per call.
  */
 public interface AttemptRecorder extends AutoCloseable {
 
@@ -33,10 +30,8 @@ public interface AttemptRecorder extends AutoCloseable {
     long UNSCHEDULED = Long.MIN_VALUE;
 
     /**
-     * One attempt finished, with the time its request was due. The open model (--rate)
-     * passes the schedule's slot of the request (the same for its retries), so {@code startNanos + latencyNanos -
-     * intendedStartNanos} is the latency the request's sender saw, free of coordinated omission; the closed model
-     * passes {@link #UNSCHEDULED}. By default the intended start is ignored.
+     * One attempt with the time its request was due (the open model's slot, the same for its retries; {@link
+     * #UNSCHEDULED} in the closed model), so latency can be taken free of coordinated omission. Ignored by default.
      */
     default void onAttempt(
             long startEpochMillis,
@@ -48,10 +43,7 @@ public interface AttemptRecorder extends AutoCloseable {
         onAttempt(startEpochMillis, startNanos, latencyNanos, code, attemptNumber);
     }
 
-    /**
-     * One attempt of an operation of the contract: what the engine calls. By default the operation is ignored; a
-     * run without {@code --mix} sends only {@link Operation#WRITE_NEW_LIFT_RIDE}.
-     */
+    /** One attempt of an operation of the contract: what the engine calls. Ignores the operation by default. */
     default void onAttempt(
             Operation op,
             long startEpochMillis,
@@ -63,10 +55,7 @@ public interface AttemptRecorder extends AutoCloseable {
         onAttempt(startEpochMillis, startNanos, intendedStartNanos, latencyNanos, code, attemptNumber);
     }
 
-    /**
-     * The worker is done (all its requests, or stopped, or crashed); called once, on the worker's
-     * thread, before the engine counts the worker as finished. Flush per-thread buffers here.
-     */
+    /** The worker is done; called once on its thread, before it counts as finished. Flush buffers here. */
     @Override
     default void close() {}
 }

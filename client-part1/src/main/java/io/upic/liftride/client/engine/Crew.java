@@ -11,11 +11,9 @@ import java.util.concurrent.Future;
 import java.util.concurrent.FutureTask;
 
 /**
- * One phase's workers and the threads that run them: created before the run's clock starts, started together,
- * joined at the end, and counted (live for the progress display, exactly for the account). Each thread runs its
- * worker in a {@link FutureTask}, which carries what the worker threw to the account. Used by the
- * {@link LoadEngine}'s thread only, apart from {@link #done()}, {@link #failedSoFar()} and {@link #live()}, which
- * any thread may call at any time.
+ * One phase's workers and their threads: created before the clock, started together, joined at the end; each
+ * runs in a {@link FutureTask} that carries what it threw. Used by the {@link LoadEngine}'s thread only, except
+ * {@link #done()}, {@link #failedSoFar()} and {@link #live()}, which any thread may call.
  */
 final class Crew {
 
@@ -107,10 +105,7 @@ final class Crew {
         workers.forEach(w -> w.addOperationsTo(into));
     }
 
-    /**
-     * The phase's account once joined, with the rate its schedule offered (null in the closed model); adds its
-     * workers' problems to {@code problems}.
-     */
+    /** The phase's account once joined; adds its workers' problems to {@code problems}. */
     PhaseResult result(Double offeredPerSecond, List<String> problems) {
         Map<Integer, Long> causes = new TreeMap<>();
         long s = 0, f = 0, r = 0, a = 0, l = 0;

@@ -2,10 +2,7 @@ package io.upic.liftride.client.engine;
 
 import java.util.Map;
 
-/**
- * Failed requests by final code, for one worker. Not thread-safe. Allocates only on the first
- * failure, so a clean run never touches it.
- */
+/** Failed requests by final code, for one worker; allocates on the first failure. Not thread-safe. */
 final class FailureCounts {
 
     private static final int STATUSES = 600;

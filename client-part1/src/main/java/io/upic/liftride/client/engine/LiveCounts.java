@@ -5,10 +5,8 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 
 /**
- * One worker's request counts per {@link Operation}, the run's account and its live view at once: written only by the
- * worker's thread, readable from any thread at any time. Opaque accesses: no tearing and eventual visibility without
- * a fence or a shared cache line on the request path; after the worker is joined they are exact. Totals are summed
- * over the operations when read. Allocates nothing per request.
+ * One worker's request counts per {@link Operation}, written only by its thread and readable from any thread with
+ * opaque accesses (no fence on the request path); exact after the worker is joined. Allocates nothing per request.
  */
 final class LiveCounts {
 

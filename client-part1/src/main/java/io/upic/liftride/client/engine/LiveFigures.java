@@ -5,23 +5,19 @@ import io.upic.liftride.client.http.Operation;
 import java.util.Arrays;
 
 /**
- * One phase's requests of one operation so far, read while the run goes (see {@link LoadEngine#live()}): a live
- * view, not the account. Each worker's figures are read at a slightly different moment, so a snapshot may be a
- * request or so apart from itself ({@code inFlight} clamps at 0); once the phase's workers are joined its
- * operations' figures add up to its {@link PhaseResult}'s. Immutable (the arrays are copies).
+ * One phase's requests of one operation so far ({@link LoadEngine#live()}): a live view, not the account, since
+ * workers are read at slightly different moments ({@code inFlight} clamps at 0). Immutable (the arrays are copies).
  *
  * @param phaseIndex        0-based
  * @param phase             the phase's name
  * @param operation         the operation these requests sent
  * @param sent              requests whose first attempt has started
- * @param successful        requests answered their expected status (201 for a ride, 200 for a read, 404 for a read
- *                          of unknown data)
+ * @param successful        requests answered their expected status
  * @param failed            requests that ended without it (after their retries)
  * @param retries           attempts after the first
  * @param failedByCause     failed requests per {@link Cause}, by ordinal
  * @param latencyBuckets    ended requests per latency bucket, by {@link #LATENCY_BOUNDS_NANOS} (the last: above all)
- * @param latencyNanosSum   the sum of their latencies: from the intended send time (the open model's schedule,
- *                          else the first attempt's start) to the end of the last attempt
+ * @param latencyNanosSum   the sum of their latencies from the intended send to the end of the last attempt
  */
 public record LiveFigures(
         int phaseIndex,

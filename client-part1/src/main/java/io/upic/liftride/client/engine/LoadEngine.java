@@ -21,12 +21,8 @@ import java.util.function.LongFunction;
 
 /**
  * Runs a {@link LoadPlan}: one thread per {@link ThreadAssignment}, phases started by their triggers, every
- * request sent through a {@link RetryingSender}, counts kept per thread and merged at the end. This
- * class owns the run's load threads and latches; the threads that watch a run from outside (the
- * deadline, the abort watch, the live endpoint) only read its live figures and call {@link #stop()}.
- *
- * <p>{@link #run()} may be called once, from one thread; {@link #stop()} is thread-safe and may be
- * called at any time from any thread.
+ * request sent through a {@link RetryingSender}, counts kept per thread and merged at the end. {@link #run()}
+ * may be called once, from one thread; {@link #stop()} and {@link #live()} are thread-safe.
  */
 public final class LoadEngine {
 
@@ -77,20 +73,12 @@ public final class LoadEngine {
         return new Builder(plan, senders);
     }
 
-    /**
-     * Asks the run to end early: no phase starts after this, and each worker stops after the attempt it
-     * is in (no further attempts or retries). {@link #run()} then returns a result with
-     * {@code stopped == true} that accounts for every planned request as successful, failed or not
-     * sent. Idempotent; may be called before or during {@link #run()}.
-     */
+    /** Ends the run early after each worker's current attempt; every request is still accounted. Idempotent. */
     public void stop() {
         stop(null);
     }
 
-    /**
-     * {@link #stop()}, saying why: {@code reason}, if not null, becomes the first of the result's problems (the
-     * first reason given wins).
-     */
+    /** {@link #stop()}, with {@code reason} (if not null) as the result's first problem; the first reason wins. */
     public void stop(String reason) {
         if (reason != null && stopReason == null) {
             stopReason = reason;
@@ -124,12 +112,7 @@ public final class LoadEngine {
         return runId;
     }
 
-    /**
-     * Every phase's figures so far, one per operation the run sends (only the ride POST without a mix), in plan
-     * order and then the operations' order: a live view for any thread at any time (empty until {@link #run()} has
-     * created the workers), equal to the result's counts once {@link #run()} has returned. The account is
-     * {@link #run()}'s result.
-     */
+    /** Every phase's figures so far, per operation: a live view for any thread. */
     public List<LiveFigures> live() {
         List<Crew> crews = liveCrews;
         List<LiveFigures> figures = new ArrayList<>(crews.size());
@@ -140,9 +123,7 @@ public final class LoadEngine {
     }
 
     /**
-     * Runs the plan to the end (or until {@link #stop()}) on the calling thread, which waits for the
-     * triggers and joins the workers. Senders and recorders are created before the clock starts.
-     * If the calling thread is interrupted, that counts as {@link #stop()}.
+     * Runs the plan to the end (or until {@link #stop()}) on the calling thread; an interrupt counts as a stop.
      *
      * @throws IllegalStateException when called a second time
      */
@@ -292,10 +273,7 @@ public final class LoadEngine {
                 .build();
     }
 
-    /**
-     * A ramp stage's account from its scheduled start: its threads start once the stage before has ended, a moment
-     * the engine's thread notices late on a busy machine, which would shorten the stage and inflate its rate.
-     */
+    /** A ramp stage's account from its scheduled start, so a late notice does not inflate its rate. */
     private PhaseResult scheduledStart(PhaseResult p, long startEpochMillis, long startNanos) {
         long offset = ramp.startNanos(p.index());
         return p.toBuilder()
@@ -304,10 +282,7 @@ public final class LoadEngine {
                 .build();
     }
 
-    /**
-     * The engine-owned thread running the listener's {@link AttemptListener.BackgroundTask}; {@code task} keeps what
-     * it threw.
-     */
+    /** The thread running the listener's {@link AttemptListener.BackgroundTask}; keeps what it threw. */
     private final class Background {
         private final FutureTask<Void> task;
         private final Thread thread;
@@ -370,9 +345,7 @@ public final class LoadEngine {
             return this;
         }
 
-        /**
-         * A seed makes every thread's ride data reproducible (per-thread SplittableRandom); null: ThreadLocalRandom.
-         */
+        /** A seed makes every thread's ride data reproducible; null: ThreadLocalRandom. */
         public Builder seed(Long seed) {
             this.seed = seed;
             return this;
@@ -403,10 +376,7 @@ public final class LoadEngine {
             return this;
         }
 
-        /**
-         * A ramping arrival rate: the plan's phases are its stages ({@link Ramp#forRun}), each worker sending on the
-         * ramp's schedule from the run's start; null: none. Excludes {@link #openModel}.
-         */
+        /** A ramping arrival rate whose stages are the plan's phases; null: none. Excludes {@link #openModel}. */
         public Builder ramp(Ramp ramp) {
             if (ramp != null && ramp.stages().size() != plan.phases().size()) {
                 throw new IllegalArgumentException("ramp stages != plan phases "

@@ -7,10 +7,9 @@ import java.util.random.RandomGenerator;
 import java.util.stream.Collectors;
 
 /**
- * What share of a run's requests each operation gets ({@code --mix}), and what share of its GETs ask for data that
- * does not exist ({@code --mix-unknown}). Each request's operation is drawn by weight from its worker's own random
- * stream; a GET reads a ride its worker stored, or with the unknown share a resort no run writes, answered 404.
- * Immutable and thread-safe.
+ * What share of a run's requests each operation gets ({@code --mix}), and what share of its GETs ask for a resort
+ * no run writes ({@code --mix-unknown}, answered 404). Drawn from each worker's own random stream. Immutable and
+ * thread-safe.
  */
 public final class Mix {
 

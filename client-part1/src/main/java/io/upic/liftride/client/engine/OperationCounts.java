@@ -3,10 +3,7 @@ package io.upic.liftride.client.engine;
 import io.upic.liftride.client.http.Operation;
 import java.util.Map;
 
-/**
- * One worker's per-operation counts: written only by its thread, read after it is joined. Allocates nothing per
- * request.
- */
+/** One worker's per-operation counts, read after it is joined. Allocates nothing per request. */
 final class OperationCounts {
 
     private static final int OPS = Operation.values().length;
@@ -17,10 +14,7 @@ final class OperationCounts {
     private final long[] attempts = new long[OPS];
     private final long[] latencyNanosSum = new long[OPS];
 
-    /**
-     * A request of {@code op} ended after {@code attempts} attempts that took {@code latencyNanos} together;
-     * {@code notFound}: a GET for unknown data answered 404 as expected.
-     */
+    /** A request of {@code op} ended; {@code notFound}: a GET for unknown data answered 404 as expected. */
     void finished(Operation op, boolean success, boolean notFound, int attempts, long latencyNanos) {
         int i = op.ordinal();
         requests[i]++;

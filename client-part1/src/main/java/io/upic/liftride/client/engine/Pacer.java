@@ -3,19 +3,13 @@ package io.upic.liftride.client.engine;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * Waits until a {@code System.nanoTime()} deadline with sub-millisecond precision at little CPU: it parks until a
- * margin before the deadline and spins ({@link Thread#onSpinWait}) the rest. The engine's pacers learn the margin:
- * it follows the median of their parks' oversleep, at most {@link #SPIN_NANOS}, so a wake-up lands about on the
- * deadline and little is spun. One instance per worker; not thread-safe. Public for the bench module's {@code
- * PacerBenchmark}, which measures fixed margins.
+ * Waits until a {@code System.nanoTime()} deadline with sub-millisecond precision at little CPU: parks until a
+ * learned margin (at most {@link #SPIN_NANOS}) before it, then spins. One instance per worker; not thread-safe.
+ * Public for the bench module's {@code PacerBenchmark}.
  */
 public final class Pacer {
 
-    /**
-     * How long before the deadline parking stops, then spins. {@code parkNanos} oversleeps by the kernel's timer
-     * slack (50 µs on Linux) plus the wake-up; a longer spin lands closer to the deadline but costs CPU per send,
-     * the scarcer resource (data/open-model.md has the trade-off measured).
-     */
+    /** The longest spin before a deadline: longer lands closer but costs CPU per send (data/open-model.md). */
     static final long SPIN_NANOS = 50_000;
 
     /** How far one park's oversleep moves a learned margin towards it: the median tracker's step. */

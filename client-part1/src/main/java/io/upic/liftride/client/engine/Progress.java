@@ -3,17 +3,9 @@ package io.upic.liftride.client.engine;
 /**
  * A snapshot of a running run for a progress display. Immutable.
  *
- * @param phaseName         the most recently started phase
- * @param phasesStarted     phases started so far
- * @param phaseCount        phases in the plan
- * @param done              requests finished (successful or failed)
- * @param planned           requests in the plan
- * @param failed            requests failed so far
  * @param requestsPerSecond requests finished per second since the previous snapshot
- * @param elapsedNanos      since the run's clock started
  * @param finished          true for the last snapshot, taken after every worker finished
- * @param offeredPerSecond  open model (--rate): requests per second the threads running now are scheduled to send;
- *                          NaN in the closed model
+ * @param offeredPerSecond  open model: requests per second the running threads are scheduled to send; NaN otherwise
  */
 public record Progress(
         String phaseName,

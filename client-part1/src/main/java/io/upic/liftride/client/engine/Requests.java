@@ -1,17 +1,9 @@
 package io.upic.liftride.client.engine;
 
 /**
- * The account of a set of planned requests: what happened to each one, and the attempts it took. The one place
- * that sums accounts ({@link #plus}), divides them by a wall time ({@link #throughputPerSecond}) and says whether
- * they balance ({@code planned == successful + failed + notSent}, checked on construction). Immutable and
- * thread-safe.
- *
- * @param planned    requests the plan contains
- * @param successful requests that got a 201
- * @param failed     requests that ended without a 201 after their attempts (or were cut short by a stop)
- * @param notSent    planned requests never attempted (a stop, a give-up, a crash)
- * @param retries    attempts beyond the first
- * @param attempts   HTTP attempts made
+ * The account of a set of planned requests, the one place that sums accounts ({@link #plus}), divides them by a
+ * wall time ({@link #throughputPerSecond}) and checks {@code planned == successful + failed + notSent} on
+ * construction. Immutable and thread-safe.
  */
 public record Requests(long planned, long successful, long failed, long notSent, long retries, long attempts) {
 

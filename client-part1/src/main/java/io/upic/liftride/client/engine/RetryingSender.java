@@ -11,15 +11,10 @@ import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
 
 /**
- * Sends one request with the assignment's retry rule: anything but its expected status (201 for a ride; for a GET,
- * see {@link #get}) (4XX, 5XX, a status outside 100..599, I/O error, timeout) is retried after a jittered backoff
- * (or a 503's Retry-After, see {@link RetryPolicy#waitNanos}) until {@link RetryPolicy#maxAttempts()} attempts are
- * used; every attempt is reported to the {@link AttemptRecorder}. One instance per worker thread; not thread-safe.
- * Allocates nothing per request.
- *
- * <p>If {@code stopRequested} turns true, or the run's {@link SilentServerDetector} gives up on the server, no
- * further attempt starts: a request whose attempt failed then ends with that attempt's code (and so
- * counts as failed).
+ * Sends one request with the retry rule: anything but its expected status is retried after a backoff ({@link
+ * RetryPolicy#waitNanos}) until {@link RetryPolicy#maxAttempts()} attempts are used, unless a stop or the
+ * {@link SilentServerDetector} ends it; every attempt goes to the {@link AttemptRecorder}. One instance per
+ * worker thread; not thread-safe. Allocates nothing per request.
  */
 public final class RetryingSender {
 
@@ -84,17 +79,15 @@ public final class RetryingSender {
     /**
      * Sends the request, retrying as the policy says.
      *
-     * @return the last attempt's code: 201 on success, else the HTTP status or negative error kind of
-     *         the final failed attempt
+     * @return 201 on success, else the final attempt's HTTP status or negative error kind
      */
     public int send(int resortId, int seasonId, int dayId, int skierId, int liftId, int minute, int waitTime) {
         return send(AttemptRecorder.UNSCHEDULED, resortId, seasonId, dayId, skierId, liftId, minute, waitTime);
     }
 
     /**
-     * Sends the request as {@link #send(int, int, int, int, int, int, int)} does, telling the recorder about every
-     * attempt (retries included) that the request was due at {@code intendedStartNanos} (the open model's schedule;
-     * {@link AttemptRecorder#UNSCHEDULED} in the closed model).
+     * {@link #send(int, int, int, int, int, int, int)} for a request due at {@code intendedStartNanos} ({@link
+     * AttemptRecorder#UNSCHEDULED} in the closed model).
      */
     public int send(
             long intendedStartNanos,
@@ -113,11 +106,7 @@ public final class RetryingSender {
         return exchange(intendedStartNanos, AttemptCodes.SUCCESS);
     }
 
-    /**
-     * Sends a GET ({@code op} reads, see {@link RideSender#get}) as {@link #send(long, int, int, int, int, int, int,
-     * int)} sends a ride, retrying anything but {@code expectedStatus}: 200, or 404 for a GET asking for unknown
-     * data on purpose.
-     */
+    /** Sends a GET ({@link RideSender#get}), retrying anything but {@code expectedStatus} (200, or 404 on purpose). */
     public int get(
             long intendedStartNanos,
             Operation op,
@@ -209,10 +198,7 @@ public final class RetryingSender {
         return lastAttempts;
     }
 
-    /**
-     * How long the last {@link #send} took from the request's intended send time (its first attempt's start in the
-     * closed model) to the end of its last attempt, in nanoseconds.
-     */
+    /** The last request's latency in nanoseconds, from its intended send to the end of its last attempt. */
     public long lastRequestNanos() {
         return lastRequestNanos;
     }

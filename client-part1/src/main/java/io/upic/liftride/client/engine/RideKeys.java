@@ -3,11 +3,8 @@ package io.upic.liftride.client.engine;
 import java.security.SecureRandom;
 
 /**
- * The {@code Idempotency-Key}s one sender gives its rides: {@code RUN-SENDER-N}, where RUN is 64
- * random bits drawn once per run (so runs, sweeps and machines never collide), SENDER names the
- * worker thread and N counts its rides. A ride keeps its key on every retry, so a server that
- * stored it before its answer was lost replays the 201 instead of storing it twice. One instance per
- * sender; not thread-safe.
+ * The {@code Idempotency-Key}s one sender gives its rides, {@code RUN-SENDER-N} with RUN 64 random bits per run;
+ * a ride keeps its key on every retry, so the server replays a stored ride's 201. One per sender; not thread-safe.
  */
 public final class RideKeys {
     private static final SecureRandom RANDOM = new SecureRandom();

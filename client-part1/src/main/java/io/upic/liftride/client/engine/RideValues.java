@@ -1,9 +1,6 @@
 package io.upic.liftride.client.engine;
 
-/**
- * The constant parts of every ride a run sends (its path values) and the lift range (liftID is drawn from
- * 1..numLifts). Immutable and thread-safe.
- */
+/** The constant path values of every ride a run sends and the lift range. Immutable and thread-safe. */
 public record RideValues(int resortId, int seasonId, int dayId, int numLifts) {
 
     /** The values of a run that names none: resort 1, season 2022, day 1, 40 lifts. */

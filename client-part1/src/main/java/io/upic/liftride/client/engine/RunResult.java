@@ -14,19 +14,10 @@ import lombok.Builder;
  * The merged account of one run: what was planned, what happened to every request, and when each
  * phase ran. Immutable and thread-safe.
  *
- * @param planName         the phase plan's name
- * @param numThreads       the run's -t value
- * @param phases           one entry per planned phase, in order
- * @param requests         the request account of the whole plan: the phases' accounts summed
- * @param latencyNanosSum  sum of every attempt's latency
  * @param failuresByCause  failed requests by final code (HTTP status, or negative error kind)
- * @param startEpochMillis wall clock when the run's clock started (before Phase 1)
  * @param startNanos       nanoTime when the run's clock started: the origin for every nanos value
  * @param wallNanos        from before Phase 1 to after the last thread of any phase finished
- * @param stopped          whether {@link LoadEngine#stop()} cut the run short
- * @param problems         one line per unexpected client-side error (a crashed worker, the first
- *                         exception of a failing sender), and first, if the run gave up on a silent
- *                         server, why (see {@link SilentServerDetector}); empty in a healthy run
+ * @param problems         unexpected client-side errors, a silent-server give-up first; empty in a healthy run
  * @param operations       with {@code --mix}: each operation's account, in declaration order; empty without
  */
 @Builder(toBuilder = true)
@@ -109,10 +100,7 @@ public record RunResult(
         return requests.allSucceeded() && problems.isEmpty();
     }
 
-    /**
-     * The client's side of a run being "ok" (the exit code 0, the summary's {@code ok}): every planned request got
-     * its 201, nothing went wrong inside the client, and the run was not stopped.
-     */
+    /** The client's side of "ok": every planned request got its 201, no client error, not stopped. */
     public boolean ok() {
         return allSucceeded() && !stopped;
     }

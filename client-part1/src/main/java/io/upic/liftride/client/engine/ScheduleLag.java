@@ -89,9 +89,6 @@ public final class ScheduleLag {
     /**
      * Lag of a set of sends. Immutable.
      *
-     * @param sends                 scheduled sends (first attempts)
-     * @param sumNanos              sum of their lags
-     * @param maxNanos              the largest lag
      * @param lateSends             sends more than {@link #LATE_NANOS} behind their schedule
      * @param lastLateIntendedNanos intended time (nanoTime) of the last late send, 0 if none
      * @param p99Nanos              the lag 99% of the sends did not exceed (within about 3%)

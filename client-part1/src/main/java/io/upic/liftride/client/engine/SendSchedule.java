@@ -1,9 +1,8 @@
 package io.upic.liftride.client.engine;
 
 /**
- * The open model's timetable for one worker: request {@code i} is due at {@code first + i x interval}, whatever
- * happened to the requests before it, so a late request never shifts the ones after it (a late worker catches up
- * by sending at once, it never skips). Immutable and thread-safe.
+ * The open model's timetable for one worker: request {@code i} is due at {@code first + i x interval}, so a late
+ * request never shifts the ones after it. Immutable and thread-safe.
  *
  * @param firstNanos    {@code System.nanoTime()} value at which request 0 is due
  * @param intervalNanos time between two of this worker's requests

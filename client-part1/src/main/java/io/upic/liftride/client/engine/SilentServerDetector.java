@@ -7,17 +7,9 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Decides when a run gives up on a server that has answered nothing but errors, or nothing at all, for {@code
- * --give-up-after-ms}. Shared by every sender of a run; thread-safe and cheap on the request path (one volatile
- * read per successful attempt).
- *
- * <p>Why: a server that is gone, or that refuses every request (503 with a long Retry-After, 400s), would make
- * every remaining request spend its 6 attempts and their waits on it: minutes to hours before the client reports
- * anything. The rule: once attempts have failed (an HTTP error status, a timeout or a connection error; not a
- * fault of the client itself) without a single success since the first of them for at least {@code afterMillis},
- * the run gives up: {@code onGiveUp} runs once (the engine stops, as on Ctrl-C), and the requests not yet sent are
- * accounted as "not sent". A sender waiting to retry asks {@link #stillFailing} as it waits, so a long
- * Retry-After does not postpone the decision. One success anywhere in the run restarts the count; 0 never gives
- * up (the way to keep going against a server that only answers errors).
+ * --give-up-after-ms}: once attempts have failed without a single success for that long, {@code onGiveUp} runs
+ * once and the requests not yet sent count as not sent. One success restarts the count; 0 never gives up. Shared
+ * by every sender of a run; thread-safe, one volatile read per successful attempt.
  */
 public final class SilentServerDetector {
 
@@ -69,8 +61,7 @@ public final class SilentServerDetector {
     }
 
     /**
-     * Asked by a sender whose last attempt failed with {@code code}, at {@code nowNanos}: gives up if only failures
-     * have come for the limit by then.
+     * Asked by a sender waiting to retry, so a long Retry-After does not postpone giving up.
      *
      * @return whether the run has given up (now or before)
      */

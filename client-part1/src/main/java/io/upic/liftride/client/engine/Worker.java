@@ -12,10 +12,9 @@ import java.util.function.LongFunction;
 import java.util.random.RandomGenerator;
 
 /**
- * One worker thread's loop and its counts. The counts ({@link LiveCounts}) are written only by the worker and may be
- * read from any thread while it runs (the progress line, the live metrics); the engine's account reads them after
- * {@code join()}, when they are exact. What {@link #run()} throws travels in the
- * {@link java.util.concurrent.FutureTask} the {@link Crew} runs it in.
+ * One worker thread's loop and its counts: written only by the worker, readable from any thread while it runs
+ * ({@link LiveCounts}), exact after {@code join()}. Runs in a {@link java.util.concurrent.FutureTask} of the
+ * {@link Crew}.
  */
 final class Worker implements Runnable {
 
@@ -154,10 +153,7 @@ final class Worker implements Runnable {
         }
     }
 
-    /**
-     * A per-thread seed that depends only on the run's seed, the phase and the thread, so a seeded run
-     * sends the same rides whatever the scheduling (splitmix64 finalizer over the combination).
-     */
+    /** A per-thread seed from the run's seed, phase and thread only, so a seeded run sends the same rides. */
     static long seedFor(long seed, ThreadAssignment assignment) {
         long z = seed + 0x9E3779B97F4A7C15L * (((long) assignment.phaseIndex() << 32) + assignment.threadIndex() + 1);
         z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
@@ -218,11 +214,7 @@ final class Worker implements Runnable {
         operations.addTo(into);
     }
 
-    /**
-     * Lines for the run's problem list: {@code crash} (what {@link #run()} threw, or null) and/or the first
-     * unexpected sender exception (whose messages may quote a server's answer, so they are {@link ServerText}
-     * cleaned).
-     */
+    /** Problem lines: {@code crash} and the first sender exception, {@link ServerText} cleaned. */
     public void addProblemsTo(java.util.List<String> into, Throwable crash) {
         String who = assignment.phaseName() + " thread " + assignment.threadIndex();
         if (crash != null) {

@@ -19,10 +19,7 @@ public final class AttemptCodes {
     public static final int CONNECTION_ERROR = -2;
     /** An unexpected exception inside the client (a bug, not the network); still retried and counted. */
     public static final int CLIENT_ERROR = -3;
-    /**
-     * The server answered with a status outside 100..599 (HTTP defines no other): a failed attempt, retried like
-     * a 5XX.
-     */
+    /** A status outside 100..599: a failed attempt, retried like a 5XX. */
     public static final int INVALID_STATUS = -4;
 
     private AttemptCodes() {}
@@ -32,10 +29,7 @@ public final class AttemptCodes {
         return code == SUCCESS;
     }
 
-    /**
-     * Whether {@code code} is the success status of some operation of the contract: 201 (the ride POST) or 200 (a
-     * GET of {@code --mix}). For counting attempts; a request's own success is its operation's expected status.
-     */
+    /** Whether {@code code} is 201 or 200, for counting attempts; a request's success is its operation's status. */
     public static boolean isSuccessStatus(int code) {
         return code == SUCCESS || code == 200;
     }

@@ -3,24 +3,10 @@ package io.upic.liftride.client.http;
 import java.util.random.RandomGenerator;
 
 /**
- * How often and how long to retry a request that did not get a 201, and when to stop trying a
- * server that only fails. Immutable and thread-safe.
- *
- * <p>The assignment: on a 4XX, a 5XX, an I/O error or a timeout, retry up to 5 times before counting
- * the request as failed, so {@code maxAttempts} defaults to 6. Backoff before retry {@code k}
- * (1-based) is {@code d = min(cap, base x 2^(k-1))} with "equal jitter": uniform in
- * {@code [d/2, d]}, so retries from many threads do not hit a recovering server in lock step, yet
- * never come back instantly. With the defaults a request waits 155..310 ms in all before its last
- * attempt ({@link #minTotalBackoffNanos()}, {@link #maxTotalBackoffNanos()}): an outage shorter than
- * 155 ms costs no request, a longer one fails the requests that run into it (and the run goes on).
- *
- * <p>A 503 or 429 that carries {@code Retry-After} (seconds or an HTTP-date) is waited out: the wait
- * before that retry is the longer of the backoff and the server's delay, the delay capped at
- * {@link #MAX_RETRY_AFTER_MILLIS} so a broken or hostile server cannot park a worker for hours.
- *
- * <p>{@code giveUpAfterMillis} is the run-level limit: once attempts have kept failing (error answers, timeouts,
- * connection errors) with no success for that long, the run stops instead of spending every remaining request's
- * attempts on a server that is gone or refuses everything (see {@code engine.SilentServerDetector}).
+ * How often and how long to retry a request that did not get a 201, and when to stop trying a server that
+ * only fails. Immutable and thread-safe. Backoff before retry {@code k} is uniform in {@code [d/2, d]} with
+ * {@code d = min(cap, base x 2^(k-1))}; a 503 or 429 with {@code Retry-After} waits the longer of that and the
+ * server's delay, capped at {@link #MAX_RETRY_AFTER_MILLIS}.
  *
  * @param maxAttempts       attempts per request including the first, >= 1
  * @param baseBackoffMillis backoff before the first retry, >= 0 (0 disables backoff: tests)
@@ -33,22 +19,13 @@ public record RetryPolicy(int maxAttempts, long baseBackoffMillis, long maxBacko
     public static final long DEFAULT_BASE_BACKOFF_MILLIS = 10;
     /** Default cap on one backoff. */
     public static final long DEFAULT_MAX_BACKOFF_MILLIS = 1_000;
-    /**
-     * Default failing time before a run gives up: 1.5 x the default read timeout, so a server that stalls
-     * for one read timeout and comes back is still retried, while a dead one ends the run in seconds.
-     */
+    /** 1.5 x the default read timeout, so a server that stalls for one read timeout is still retried. */
     public static final long DEFAULT_GIVE_UP_AFTER_MILLIS = 15_000;
 
-    /**
-     * The longest {@code Retry-After} honoured: longer ones are waited this long. 10 s is ten times
-     * what our server asks for (1 s) and as long as the default read timeout.
-     */
+    /** The longest {@code Retry-After} honoured, so a hostile server cannot park a worker for hours. */
     public static final long MAX_RETRY_AFTER_MILLIS = 10_000;
 
-    /**
-     * 6 attempts, 10 ms doubling to at most 1 s (155..310 ms of waiting per request), and a run gives
-     * up after 15 s of failures without a success.
-     */
+    /** 6 attempts (the assignment's 5 retries), 10 ms doubling to at most 1 s, give up after 15 s. */
     public static final RetryPolicy DEFAULT =
             new RetryPolicy(6, DEFAULT_BASE_BACKOFF_MILLIS, DEFAULT_MAX_BACKOFF_MILLIS, DEFAULT_GIVE_UP_AFTER_MILLIS);
 
@@ -118,12 +95,7 @@ public record RetryPolicy(int maxAttempts, long baseBackoffMillis, long maxBacko
         return millis * 1_000_000L;
     }
 
-    /**
-     * The wait before retry {@code retry} after an attempt that ended with {@code code} and whose
-     * answer asked for {@code retryAfterMillis} ({@link RetryAfter#NONE} if it did not): the jittered
-     * backoff, or the server's delay (capped at {@link #MAX_RETRY_AFTER_MILLIS}) when the code is 503
-     * or 429 and that is longer. In nanoseconds.
-     */
+    /** Nanoseconds before retry {@code retry}: the backoff, or a longer (capped) 503/429 Retry-After. */
     public long waitNanos(int retry, int code, long retryAfterMillis, RandomGenerator random) {
         long backoff = backoffNanos(retry, random);
         if (retryAfterMillis < 0 || (code != 503 && code != 429)) {

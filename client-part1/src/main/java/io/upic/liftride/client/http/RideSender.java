@@ -4,13 +4,8 @@ import java.io.Closeable;
 import java.io.IOException;
 
 /**
- * Sends one lift-ride POST ({@code /skiers/{resortID}/seasons/{seasonID}/days/{dayID}/skiers/{skierID}}
- * with body {@code {"liftID", "time", "waitTime"}}) and reports what happened. One instance per
- * worker thread, never shared: implementations need not be thread-safe. Created by a
- * {@link RideSenderFactory}.
- *
- * <p>This is the seam for faster transports: an implementation sends exactly one HTTP request per
- * call (no hidden retries, so every attempt is counted by the caller) and does no logging.
+ * Sends one lift-ride POST and reports what happened: exactly one HTTP request per call (no hidden retries, so
+ * the caller counts every attempt) and no logging. One instance per worker thread; need not be thread-safe.
  */
 public interface RideSender extends Closeable {
 
@@ -30,20 +25,14 @@ public interface RideSender extends Closeable {
             throws IOException;
 
     /**
-     * Sends one attempt of a GET of the contract ({@code op} is not {@link Operation#WRITE_NEW_LIFT_RIDE}) for the
-     * values it needs out of these: {@code getSkierDayVertical} all four, {@code getResortSkiersDay} resort, season
-     * and day, {@code getSkierResortTotals} skier, resort and season. Returns and throws as {@link #send} does; the
-     * body is read and dropped.
+     * Sends one attempt of a GET of the contract ({@code op} is not {@link Operation#WRITE_NEW_LIFT_RIDE}) with the
+     * values it needs; returns and throws as {@link #send} does, dropping the body.
      */
     default int get(Operation op, int resortId, int seasonId, int dayId, int skierId) throws IOException {
         throw new UnsupportedOperationException(getClass().getSimpleName() + " sends no " + op.operationId());
     }
 
-    /**
-     * The wait the answer to the last {@link #send} asked for with {@code Retry-After} (either form,
-     * read with {@link RetryAfter#millis}), in milliseconds; {@link RetryAfter#NONE} when that answer
-     * had no such header or no answer came. The caller decides whether to honour it.
-     */
+    /** The last answer's Retry-After in ms, or {@link RetryAfter#NONE}; the caller decides to honour it. */
     default long retryAfterMillis() {
         return RetryAfter.NONE;
     }

@@ -11,9 +11,8 @@ import okhttp3.ConnectionPool;
 import okhttp3.OkHttpClient;
 
 /**
- * Control-plane requests through the generated SDK, whatever transport the load uses: the
- * pre-flight reachability check and the server's stored-ride count for reconciliation. Thread-safe
- * (each call builds its own small client; these run a handful of times per run).
+ * Control-plane requests through the generated SDK, whatever the load's transport: the pre-flight check and the
+ * server's stored-ride count. Thread-safe (each call builds its own small client).
  */
 public final class ServerProbe {
 
@@ -30,11 +29,7 @@ public final class ServerProbe {
      */
     public record Answer(boolean reachable, int status, String failure, OptionalLong ridesStored) {}
 
-    /**
-     * Asks {@code baseUrl + "/statistics"} once, bounded by the given timeouts (and the whole call by
-     * {@link HttpSettings#defaultCallTimeoutMillis} of them); never throws for
-     * network or HTTP problems (they are in the answer).
-     */
+    /** Asks {@code baseUrl + "/statistics"} once within the timeouts; network and HTTP problems are in the answer. */
     public static Answer statistics(String baseUrl, int connectTimeoutMillis, int readTimeoutMillis) {
         OkHttpClient http = new OkHttpClient.Builder()
                 .connectionPool(new ConnectionPool(1, 1, TimeUnit.SECONDS)) // its own, emptied after

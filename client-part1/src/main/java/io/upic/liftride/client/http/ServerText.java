@@ -1,11 +1,9 @@
 package io.upic.liftride.client.http;
 
 /**
- * Text that came from a server (a status line, a header, a JSON message, an exception message quoting an answer)
- * made safe to print: every control, format or line-separator character is written as a visible escape
- * ({@code \x1b}, {@code \u202e}), so a hostile answer cannot move the cursor, erase or forge lines on a terminal,
- * and the text is cut at {@link #MAX_CHARS}. Applied where such text enters the client, so everything the console,
- * the reports and the JSON summary print from it is safe. Static and thread-safe.
+ * Text that came from a server made safe to print: control, format and line-separator characters become visible
+ * escapes, so a hostile answer cannot move the cursor or forge lines, and the text is cut at {@link #MAX_CHARS}.
+ * Applied where such text enters the client. Static and thread-safe.
  */
 public final class ServerText {
 

@@ -27,18 +27,10 @@ public final class ProcessCpu {
     /** Linux's USER_HZ: the unit of the CPU times in /proc/PID/task/TID/stat (100 on every Linux architecture). */
     private static final long USER_HZ = 100;
 
-    /**
-     * The last CPU ticks seen of every compiler thread so far, by its tid and start time: HotSpot ends idle extra
-     * compiler threads as compiling settles (UseDynamicNumberOfCompilerThreads, with several per tier on 4 or more
-     * cores), and a sum over the live ones alone would then fall, while the process's CPU still holds their time.
-     */
+    /** The last CPU ticks of every compiler thread seen, so the sum does not fall when HotSpot ends idle ones. */
     private static final Map<String, Long> SEEN_TICKS = new ConcurrentHashMap<>();
 
-    /**
-     * CPU time of this JVM's JIT compiler threads so far (HotSpot's "C1/C2 CompilerThread"), in nanoseconds at 10
-     * ms resolution, from Linux's /proc/self/task; 0 where that is not readable (then nothing is left out). Never
-     * falls: a compiler thread that has ended keeps the CPU time last seen of it.
-     */
+    /** CPU nanoseconds of this JVM's JIT threads (10 ms resolution, /proc/self/task; 0 if unreadable). */
     public static long jitCompilerNanos() {
         try (DirectoryStream<Path> tasks = Files.newDirectoryStream(Path.of("/proc/self/task"))) {
             for (Path task : tasks) {

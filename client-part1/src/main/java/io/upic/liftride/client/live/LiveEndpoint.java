@@ -83,9 +83,8 @@ public final class LiveEndpoint implements AutoCloseable {
     }
 
     /**
-     * Waits until a scrape that started after this call has been answered, so that the scraper has the final
-     * figures: at most two of the intervals seen between scrapes, and {@link #MAX_FINAL_WAIT_NANOS}; not at all when
-     * nothing has scraped. Returns whether such a scrape came.
+     * Waits until a scrape that started after this call has been answered (bounded by two scrape intervals and
+     * {@link #MAX_FINAL_WAIT_NANOS}; not at all without scrapes); returns whether one came.
      */
     public boolean awaitFinalScrape() throws InterruptedException {
         long from = System.nanoTime();
@@ -102,10 +101,7 @@ public final class LiveEndpoint implements AutoCloseable {
         }
     }
 
-    /**
-     * Stops listening and closes every connection at once: a scrape {@link #awaitFinalScrape} waited for is answered
-     * by then (waiting for others would cost the JDK server's whole grace period, even when idle).
-     */
+    /** Stops listening and closes every connection at once, rather than waiting out the JDK server's grace period. */
     @Override
     public void close() {
         server.stop(0);

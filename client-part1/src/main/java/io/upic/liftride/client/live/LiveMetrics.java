@@ -18,11 +18,9 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Supplier;
 
 /**
- * The live figures of this process's runs as Prometheus metrics, labelled {@code run_id}, {@code shard} (K/N),
- * {@code phase} and {@code op} (the operationId; {@code writeNewLiftRide} alone without {@code --mix}, so every run's
- * series have one label set and a query summing over {@code op} reads any run): what {@code --metrics-port} serves.
- * Read from the workers' own counts when scraped, so the request path pays nothing for it; a finished run keeps its
- * final figures. A live view: the run's account is its summary. Thread-safe.
+ * The live figures of this process's runs as Prometheus metrics, labelled {@code run_id}, {@code shard}, {@code
+ * phase} and {@code op}: what {@code --metrics-port} serves. Read from the workers' own counts when scraped, so the
+ * request path pays nothing. A live view, not the account. Thread-safe.
  */
 public final class LiveMetrics {
 
@@ -34,9 +32,8 @@ public final class LiveMetrics {
     private final List<Run> runs = new CopyOnWriteArrayList<>();
 
     /**
-     * Adds a run whose phases' {@code figures} every later scrape reads. Its {@code run_id} is {@code ownId}, or with
-     * {@code --start-at} the instant and the run's number in this process ({@code 2026-12-01T09:00:00Z/1}), which
-     * every shard of one sharded run computes alike.
+     * Adds a run whose {@code figures} later scrapes read; its {@code run_id} is {@code ownId}, or with {@code
+     * --start-at} one every shard of the run computes alike.
      */
     public synchronized void watch(String ownId, Instant startAt, Shard shard, Supplier<List<LiveFigures>> figures) {
         String runId = startAt == null ? Objects.requireNonNull(ownId, "ownId") : startAt + "/" + (runs.size() + 1);

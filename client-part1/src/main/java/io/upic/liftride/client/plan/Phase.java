@@ -1,14 +1,9 @@
 package io.upic.liftride.client.plan;
 
 /**
- * One phase of a load plan, as data: how many threads, how many requests each, which minutes of
- * the ski day, and when it may start. Immutable and thread-safe.
+ * One phase of a load plan, as data. Fractions are evaluated exactly ({@link java.math.BigDecimal#valueOf(double)}),
+ * so 0.07 x 100 threads is 7, not 8. Immutable and thread-safe.
  *
- * <p>Fractions are written as decimal literals ({@code 0.25}, {@code 0.1}) and evaluated exactly
- * (through {@link java.math.BigDecimal#valueOf(double)}), so a trigger of {@code 0.07 x 100} threads
- * is 7, not the double product 7.000000000000001 rounded up to 8.
- *
- * @param name               short label used in output ("startup", "peak", "cooldown")
  * @param threadsFraction    this phase's threads as a fraction of numThreads, rounded up; in (0, 16]
  * @param factor             requests per skier per run: a thread sends round(factor x numRuns x its skiers)
  * @param startMinute        first minute of the ski day a ride may have (inclusive, >= 1)

@@ -8,26 +8,11 @@ import java.util.Locale;
 import java.util.function.IntBinaryOperator;
 
 /**
- * A named list of {@link Phase}s, and the arithmetic that turns it into a {@link LoadPlan} for given
- * inputs. Pure functions, no threads; immutable and thread-safe.
- *
- * <h2>Rules (docs/client.md quotes them)</h2>
- * <ul>
- *   <li><b>Threads of a phase</b> = ceil(threadsFraction x numThreads), at least 1 and at most
- *       numSkiers (a thread needs at least one skier of its own). The assignment leaves this rounding
- *       open; rounding up matches its "rounded up" wording for triggers and its Spring 2022 Phase 3
- *       table, and gives every phase a thread for {@code -t 1}.</li>
- *   <li><b>Skier ranges</b>: numSkiers / threads each, and the first numSkiers % threads threads get
- *       one more; ranges are contiguous, disjoint and cover 1..numSkiers, so no skier is dropped.</li>
- *   <li><b>Requests of a thread</b> = round-half-up(factor x numRuns x range size), computed exactly,
- *       and at least 1 so every started thread exercises its phase. With numRuns 10 the factors 0.2,
- *       0.6, 0.1 give 2, 6 and 1 requests per skier, so the total is exactly 0.9 x numRuns x numSkiers
- *       for every thread count (180,000 for 20,000 skiers).</li>
- *   <li><b>Start trigger</b>: a phase starts once ceil(startAfterFraction x threads of the previous
- *       phase) of those threads have finished.</li>
- *   <li><b>Phase 3</b> sends 0.1 x numRuns x (skiers in range) per thread, like the other phases (the
- *       assignment's literal "0.1 x numRuns" would give about 160,000 in total).</li>
- * </ul>
+ * A named list of {@link Phase}s, and the arithmetic that turns it into a {@link LoadPlan} (rules in
+ * docs/client.md): a phase's threads are ceil(threadsFraction x numThreads) within 1..numSkiers, over
+ * contiguous disjoint skier ranges; a thread sends round-half-up(factor x numRuns x range size), at least
+ * 1; a phase starts once ceil(startAfterFraction x the previous phase's threads) have finished. Immutable
+ * and thread-safe.
  *
  * @param name   the plan's name as accepted by {@code --plan}
  * @param phases phases in start order
@@ -47,11 +32,7 @@ public record PhasePlan(String name, List<Phase> phases) {
         }
     }
 
-    /**
-     * The Fall 2021 plan (the default): Phase 1 numThreads/4 threads, minutes 1-90, 0.2 x numRuns per
-     * skier; Phase 2 numThreads, 91-360, 0.6; Phase 3 25% of numThreads, 361-420, 0.1; Phases 2 and 3
-     * start when 10% (rounded up) of the previous phase's threads are done.
-     */
+    /** The Fall 2021 plan (the default); see docs/client.md. */
     public static PhasePlan fall2021() {
         return new PhasePlan(
                 "fall2021",
@@ -143,10 +124,7 @@ public record PhasePlan(String name, List<Phase> phases) {
         return Math.max(1, exact.setScale(0, RoundingMode.HALF_UP).intValueExact());
     }
 
-    /**
-     * ceil(fraction x n) on the decimal value of fraction: 0.07 x 100 is exactly 7 (the double product rounds up to
-     * 8).
-     */
+    /** ceil(fraction x n) on the decimal value: 0.07 x 100 is 7, where the double product rounds up to 8. */
     static int ceilTimes(double fraction, int n) {
         return BigDecimal.valueOf(fraction)
                 .multiply(BigDecimal.valueOf(n))
@@ -154,10 +132,7 @@ public record PhasePlan(String name, List<Phase> phases) {
                 .intValueExact();
     }
 
-    /**
-     * The threads of a phase over the skier ranges the class comment describes, thread {@code i} sending {@code
-     * requests.applyAsInt(i, its range's size)}.
-     */
+    /** The threads of a phase over the skier ranges, thread {@code i} sending {@code requests.applyAsInt(i, size)}. */
     static List<ThreadAssignment> assignments(
             int phaseIndex, Phase phase, int threads, int numSkiers, IntBinaryOperator requests) {
         int base = numSkiers / threads;

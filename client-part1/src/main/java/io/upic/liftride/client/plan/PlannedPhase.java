@@ -6,14 +6,9 @@ import java.util.List;
  * A phase resolved for concrete inputs: its thread count, its start trigger and every thread's
  * {@link ThreadAssignment}. Immutable and thread-safe.
  *
- * @param index       0-based position in the plan
- * @param phase       the phase definition it came from
- * @param threads     threads this phase runs ({@code assignments.size()})
- * @param wholeThreads threads of this phase in the whole plan, every shard's together: the range of the
- *                    assignments' {@code threadIndex}, which a thread's send schedule is spread over;
- *                    {@code threads} unless {@link Shard} dealt the phase
- * @param startAfter  how many threads of the previous phase must finish before this phase starts;
- *                    0 for the first phase (it starts with the run)
+ * @param wholeThreads threads of this phase in the whole plan, every shard's together, which a thread's send
+ *                    schedule is spread over; {@code threads} unless {@link Shard} dealt the phase
+ * @param startAfter  how many threads of the previous phase must finish before this phase starts; 0 for the first
  * @param assignments one entry per thread, ranges ascending, disjoint and covering 1..numSkiers
  */
 public record PlannedPhase(

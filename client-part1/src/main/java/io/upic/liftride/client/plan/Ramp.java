@@ -9,21 +9,10 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * A ramping arrival rate ({@code --ramp START,TARGET:DURATION,...}): from {@code startPerSecond} the offered rate
- * goes linearly to each stage's target over the stage's duration, the stages one after another. Immutable and
- * thread-safe.
- *
- * <h2>The schedule (docs/client.md quotes this)</h2>
- * <ul>
- *   <li>Request {@code k} (0-based, over the whole ramp) is due when the integral of the rate from the ramp's start
- *       reaches {@code k}: the integral is inverted per stage in closed form, so every send time is computed from
- *       {@code k} alone and none drifts.</li>
- *   <li>A stage holds the requests whose {@code k} falls in its part of the integral: from ceil(integral at its
- *       start) to below ceil(integral at its end), computed in exact decimal arithmetic. A stage at rate 0 holds
- *       none and lasts its duration.</li>
- *   <li>A stage's requests are dealt round-robin over its {@code min(-t, -s)} threads: thread {@code w} sends the
- *       stage's requests {@code w}, {@code w + threads}, ...; each thread's schedule is fixed before the run.</li>
- * </ul>
+ * A ramping arrival rate ({@code --ramp START,TARGET:DURATION,...}): the offered rate goes linearly to each
+ * stage's target over its duration, stages in turn. Request {@code k} is due where the rate's integral reaches
+ * {@code k} (closed form per stage, so nothing drifts); a stage's requests are dealt round-robin over its
+ * threads. Immutable and thread-safe; docs/client.md describes the schedule.
  *
  * @param text           the flag's value as given, for output
  * @param startPerSecond the rate at the ramp's start
@@ -249,10 +238,8 @@ public record Ramp(String text, double startPerSecond, List<Stage> stages) {
     }
 
     /**
-     * The ramp as a plan: one phase per stage, named {@code stage1}, {@code stage2}, ..., each with
-     * {@link #threads} threads over the skier ranges {@link PhasePlan} deals, rides from the whole ski day, and
-     * each starting once every thread of the one before has finished (which is at the stage's start: a ramp's thread
-     * waits for its stage's end).
+     * The ramp as a plan: one phase per stage ({@code stage1}, ...), each starting when the one before has
+     * finished.
      *
      * @throws IllegalArgumentException when a thread of some stage would send more than 2^31 - 1 requests
      */

@@ -5,29 +5,10 @@ import java.util.List;
 import java.util.function.Function;
 
 /**
- * Shard {@code index} of {@code count} ({@code --shard K/N}, or {@code auto/N} in a pod of a Kubernetes Indexed Job,
- * K from its completion index): which part of a {@link LoadPlan} one of N client
- * processes sends, so that N processes given the same plan and their own K together send exactly the plan.
- * Immutable and thread-safe.
- *
- * <h2>How a plan is dealt (docs/client.md quotes this)</h2>
- * <ul>
- *   <li>The plan's threads, numbered across phases in start order (startup's, then peak's, then cooldown's), are
- *       dealt round-robin: thread j of the whole plan goes to shard {@code (j mod N) + 1}. Every thread keeps its
- *       skier range, request count, time window and index exactly as the unsharded plan computes them, so the
- *       union of the N shards is the unsharded plan, thread for thread, and with {@code --seed} even ride for
- *       ride.</li>
- *   <li>Numbering across phases (rather than restarting at shard 1 in every phase) spreads phases with fewer
- *       threads than N: with {@code -t 4} and N = 4, startup's one thread goes to shard 1, peak's four to shards
- *       2, 3, 4 and 1, cooldown's one to shard 2. Within a phase shards differ by at most one thread.</li>
- *   <li>A shard may get no thread of a phase (a phase with fewer threads than N); that phase is empty on that
- *       shard and ends as it starts. With more shards than the plan's threads some shard would get none at all:
- *       {@code --shard} refuses that (this class still computes it, as empty phases).</li>
- *   <li><b>Triggers are per shard</b>: a shard starts its next phase once ceil(startAfterFraction x ITS threads
- *       of the previous phase) have finished, counting only its own threads. Shards do not talk to each other,
- *       so the phases of different shards are not aligned: one shard may start its peak while another is still
- *       in startup, and a shard with no thread in the previous phase starts the next at once.</li>
- * </ul>
+ * Shard {@code index} of {@code count} ({@code --shard K/N}, or {@code auto/N} from a Kubernetes Indexed Job's
+ * completion index): the plan's threads, numbered across phases in start order, are dealt round-robin (thread
+ * j to shard {@code (j mod N) + 1}) with their ranges unchanged, so the N shards together send exactly the
+ * plan. Triggers count only the shard's own threads. Immutable and thread-safe; docs/client.md has the rules.
  *
  * @param index K, 1-based
  * @param count N
@@ -122,11 +103,7 @@ public record Shard(int index, int count) {
         return count == 1;
     }
 
-    /**
-     * This shard's part of {@code plan}: per phase, the threads dealt to it (see the class comment), with the same
-     * assignments as in {@code plan} and the start trigger recomputed from this shard's own threads of the
-     * previous phase. The whole plan when {@link #whole()}.
-     */
+    /** This shard's part of {@code plan}, triggers recomputed from its own threads; all of it when {@link #whole()}. */
     public LoadPlan of(LoadPlan plan) {
         if (whole()) {
             return plan;

@@ -19,14 +19,10 @@ import java.util.random.RandomGenerator;
 import lombok.Builder;
 
 /**
- * The assignment's single-thread latency test: N requests, one after another, on the calling thread, for at most
- * {@link #PART_LIMIT_NANOS} once {@link #PART_MIN_REQUESTS} are sent, to measure the mean latency W that Little's
- * law needs. A warm-up as long runs first on the same sender and is not measured: a cold JVM spends its first
- * thousands of requests compiling, which inflates both latency and CPU. The measured part also reads this process's
- * CPU time (client plus server when the server runs in this JVM): a cold JVM's D, for a first run with nothing
- * better. Rides are random over all skiers and the whole day. The requests are real (the server stores them,
- * warm-up included), so read the server's counters after this, not before. Not observed by any {@link
- * AttemptListener}. Static and thread-safe.
+ * The single-thread latency test: after an unmeasured warm-up as long, N requests one after another on the
+ * calling thread (for at most {@link #PART_LIMIT_NANOS} once {@link #PART_MIN_REQUESTS} are sent) measure the
+ * mean latency W and a cold JVM's CPU per request. The requests are real, so read the server's counters after
+ * this. Not observed by any {@link AttemptListener}. Static and thread-safe.
  */
 public final class Baseline {
 
@@ -66,10 +62,7 @@ public final class Baseline {
             long cpuNanos,
             long cpuLessJitNanos) {
 
-        /**
-         * D of a cold JVM, for a light prediction: the CPU per request less the JIT compiler threads' when known,
-         * else the whole process's (after a short warm-up the compiler threads spend about as much as the requests).
-         */
+        /** D of a cold JVM: CPU per request less the JIT compiler threads' when known, else the whole process's. */
         public double coldCpuNanosPerRequest() {
             long done = successful + failed;
             return cpuLessJitNanos > 0 && done > 0 ? (double) cpuLessJitNanos / done : cpuNanosPerRequest();
@@ -94,11 +87,8 @@ public final class Baseline {
     public record Spec(int requests, RideValues ride, int skiers, RetryPolicy retryPolicy, Long seed) {}
 
     /**
-     * Sends {@code spec.requests()} warm-up rides, then as many measured ones (each part for at most {@link
-     * #PART_LIMIT_NANOS}), from the calling thread
-     * through one fresh sender of {@code senders}, with the spec's ride values, retry policy and seed. Gives up
-     * on a silent server as {@code silentServer} says (ask it afterwards whether, and why); the result is then
-     * {@code stopped}.
+     * Sends the warm-up, then the measured rides, from the calling thread through one fresh sender; a silent
+     * server ends it {@code stopped}.
      *
      * @param stopRequested checked before each request; true ends the baseline early
      */

@@ -12,11 +12,9 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * The CPU per request that an invocation's runs measured, stored per machine, JVM, client build, server and transport
- * (see {@link #key}) in a file of two lines (the key; D and a cold JVM's extra CPU in nanoseconds, and when), and
- * reused by later invocations while {@link Entry#reusable fresh}. D is this machine's CPU per request, so the network
- * path to a server (its latency W) does not change it. Every file error reads as "nothing stored" and makes a save a
- * no-op: the store only saves time. Thread-safe (a save replaces its file atomically; the last writer wins).
+ * The CPU per request an invocation measured, stored per machine, JVM, build, server and transport ({@link #key})
+ * and reused while {@link Entry#reusable fresh}. Every file error reads as "nothing stored" and makes a save a
+ * no-op. Thread-safe: a save replaces its file atomically; the last writer wins.
  */
 public final class CalibrationStore {
 
@@ -55,9 +53,8 @@ public final class CalibrationStore {
     }
 
     /**
-     * What identifies an entry: this host and its cores, the JVM and its heap, the client's code (its jar's path,
-     * size and time), the server ({@code server}: "embedded" or its URL) and the transport; null when the host or
-     * the code cannot be named (then nothing is found or stored).
+     * What identifies an entry: host and cores, JVM and heap, the client jar, the server and the transport; null
+     * when the host or the code cannot be named (then nothing is found or stored).
      */
     public static String key(String server, String transport) {
         String host, code;

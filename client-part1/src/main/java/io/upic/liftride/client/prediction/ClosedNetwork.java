@@ -1,15 +1,9 @@
 package io.upic.liftride.client.prediction;
 
 /**
- * A closed queueing network of N threads and two stations, solved exactly by mean value analysis (MVA):
- * the CPU, C cores serving a demand of D per request (a multi-server station), and a delay station Z for
- * everything a request waits on without using this machine's CPU (the network round trip; the server's own
- * CPU when the server is remote). Immutable and thread-safe; the solution for 0..N threads is computed once,
- * in O(N x C).
- *
- * <p>The recursion is the exact MVA for a multi-server station (Reiser and Lavenberg's, with the
- * marginal probabilities of Bruell, Balbo and Afshari), which needs only the probabilities p(j | n) of j
- * &lt; C requests at the CPU: with Q(n) the mean requests at the CPU,
+ * A closed queueing network of N threads and two stations, solved exactly by mean value analysis (MVA): the CPU,
+ * C cores serving a demand of D per request, and a delay station Z for everything else a request waits on.
+ * Immutable and thread-safe; the solution for 0..N threads is computed once, in O(N x C).
  *
  * <pre>
  * R(n)     = D / C x (1 + Q(n - 1) + sum_{j=1}^{C-1} (C - j) p(j - 1 | n - 1))   time at the CPU
@@ -19,9 +13,7 @@ package io.upic.liftride.client.prediction;
  * p(0 | n) = 1 - (D X(n) + sum_{j=1}^{C-1} (C - j) p(j | n)) / C
  * </pre>
  *
- * <p>Limits: one thread takes R(1) + Z = D + Z; when Z dominates, X(n) tends to n / (D + Z), the naive N / W;
- * when the CPU does, X(n) tends to C / D. The p(0 | n) subtraction loses precision once the CPU saturates
- * (p(0 | n) near 0), so it is kept within [0, 1].
+ * p(0 | n) loses precision once the CPU saturates, so it is kept within [0, 1].
  *
  * @param cores       C, >= 1
  * @param demandNanos D, the CPU time per request in nanoseconds (all cores together), > 0

@@ -6,12 +6,9 @@ import java.time.format.DateTimeFormatter;
 import java.util.Optional;
 
 /**
- * D, the CPU per request the model takes for each run of one invocation, learned from the runs themselves. The
- * first run: after a warm-up (see {@link WarmUp}), the warm-up's D; else D stored by an earlier invocation on this
- * machine, server and transport plus the extra CPU a cold JVM spent there spread over this run's requests, at most
- * the baseline's cold D; with neither, the baseline's cold D, which is rough. Each later run: the stored D, else the
- * previous run's CPU per attempt less its JIT compiler threads' (compiled code stays compiled). What it stores is
- * refreshed by every invocation that reused it. Not thread-safe: one runner uses it.
+ * D, the CPU per request the model takes for each run of one invocation: for the first run the warm-up's, or the
+ * stored one plus a cold JVM's extra, or the baseline's rough cold D; for later runs the stored D, else the
+ * previous run's CPU per attempt less its JIT threads'. Not thread-safe: one runner uses it.
  */
 public final class CpuDemand {
     private static final DateTimeFormatter MINUTE =
@@ -27,10 +24,7 @@ public final class CpuDemand {
     private String lastRun;
     private int runs;
 
-    /**
-     * For an invocation whose baseline measured {@code baseline}, reusing {@code stored} (null: none) or after
-     * {@code warmUp} (null: none).
-     */
+    /** For an invocation with {@code baseline}, and {@code stored} or {@code warmUp} when not null. */
     public CpuDemand(Baseline.Result baseline, CalibrationStore.Entry stored, WarmUp.Result warmUp) {
         this.coldNanos = baseline.coldCpuNanosPerRequest();
         this.stored = stored;

@@ -9,25 +9,9 @@ import java.util.PriorityQueue;
 import java.util.function.IntToDoubleFunction;
 
 /**
- * Predictions for a plan, made before the run: the assignment's naive Little's law from the single-thread mean
- * latency W, and the closed-network model solved by MVA ({@link ClosedNetwork}). Pure functions; thread-safe.
- *
- * <p>Model: a closed loop of N threads, each always waiting on one request, has N requests in flight,
- * so throughput X = N / W if every request still takes W under load (no queueing, no CPU contention).
- * That makes these predictions upper bounds on throughput (lower bounds on wall time): on a machine
- * whose cores are shared with the server, latency grows with N and the measured figures fall short.
- *
- * <p>Wall time respects the phase schedule: every request of a thread takes W, so a thread with r
- * requests runs r x W; phase 1 starts at 0; each later phase starts when the k-th thread of the
- * previous phase finishes (k = the plan's trigger count; threads with fewer requests finish first);
- * the predicted wall time is when the last thread of any phase finishes.
- *
- * <p>The model ({@link #mva}): the same closed loop as a queueing network of a C-core CPU with demand D per
- * request (measured by the runs, see {@link CpuDemand}) and a delay Z for what does not use the CPU: W - D, the
- * rest of the single-thread cycle. MVA gives X(n) exactly for every n; a thread then takes n / X(n) per request
- * when n threads are busy. Its wall time follows the same schedule, counting the threads of all the phases that
- * overlap at each moment; the schedule is simulated event by event (it is piecewise linear between thread
- * finishes, so the result is exact and deterministic).
+ * Predictions for a plan, made before the run: the naive Little's law N / W from the single-thread mean latency
+ * W, and the closed-network model solved by MVA ({@link ClosedNetwork}), both following the phase schedule
+ * (docs/client.md describes the model). Pure functions; thread-safe.
  */
 public final class LittlesLaw {
 
@@ -55,9 +39,8 @@ public final class LittlesLaw {
     }
 
     /**
-     * The closed-network prediction for {@code plan}: the phase schedule simulated with every request of a thread
-     * taking the cycle time busy / X(busy) at the number of threads busy at that moment (all phases together), X
-     * solved by MVA for {@code network}.
+     * The closed-network prediction: each request takes busy / X(busy) at the number of threads busy at that
+     * moment, X solved by MVA for {@code network}.
      *
      * @param meanLatencyNanos W, > 0 (reported beside the network's inputs)
      */
@@ -95,14 +78,9 @@ public final class LittlesLaw {
     record Schedule(double wallNanos, List<Double> phaseStartNanos, List<Double> phaseEndNanos) {}
 
     /**
-     * Runs the phase schedule with a response time that depends on the number of threads busy at the
-     * moment (of all phases together). Every busy thread then completes requests at the same rate,
-     * 1 / R(busy), so in "request time" v (dv = dt / R(busy)) a thread that starts at v0 with r
-     * requests ends at v0 + r whatever happens meanwhile. Between two thread finishes the number of
-     * busy threads is constant, so real time advances by (v1 - v0) x R(busy): exact and
-     * deterministic. Finishes within a relative 1e-9 of each other count as simultaneous. A phase
-     * with a trigger count k starts when the k-th thread of the previous phase finishes (k = 0: with
-     * the previous phase).
+     * Runs the phase schedule with a response time R(busy threads), exactly: between two thread finishes the
+     * number busy is constant. Finishes within a relative 1e-9 count as simultaneous; a phase with trigger
+     * count k starts when the k-th thread of the previous one finishes.
      *
      * @param responseNanos R(busy threads) in nanoseconds, > 0 for every count >= 1
      */

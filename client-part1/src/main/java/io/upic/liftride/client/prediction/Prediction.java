@@ -3,10 +3,8 @@ package io.upic.liftride.client.prediction;
 import java.util.List;
 
 /**
- * What a model predicts for a plan, made before the run: the assignment's naive Little's law, with every
- * request taking the single-thread mean latency W, or the closed-network model ({@link ClosedNetwork}, solved by
- * MVA) with every request taking the cycle time R(busy threads) = busy / X(busy) (see {@link LittlesLaw}).
- * Immutable. Times are nanoseconds from the run's start.
+ * What a model predicts for a plan before the run: the naive N / W, or the closed-network model ({@link
+ * ClosedNetwork}, see {@link LittlesLaw}). Immutable. Times are nanoseconds from the run's start.
  *
  * @param model                   {@link #NAIVE} or {@link #MVA}
  * @param meanLatencyNanos        W, the baseline's mean latency
@@ -69,10 +67,7 @@ public record Prediction(
         }
     }
 
-    /**
-     * N* = C x (D + Z) / D: the thread count where the two asymptotes N / (D + Z) and C / D cross, above which the
-     * CPU, not the delay, bounds throughput; NaN when naive.
-     */
+    /** N* = C x (D + Z) / D, above which the CPU bounds throughput; NaN when naive. */
     public double saturationThreads() {
         return network == null
                 ? Double.NaN

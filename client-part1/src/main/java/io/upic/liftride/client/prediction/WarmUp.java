@@ -6,10 +6,8 @@ import java.util.function.BooleanSupplier;
 import java.util.function.LongFunction;
 
 /**
- * Warms a cold JVM with slices of load until its JIT compiler has settled, and learns what the warm JVM spends per
- * request (D) and what the cold one spent beyond that. It runs when nothing is stored for this machine (see {@link
- * CalibrationStore}): compiling the client and an embedded server takes tens of CPU seconds on a small machine, so a
- * cold first run is mostly compilation and no baseline of a few seconds can tell how much. Static and thread-safe.
+ * Warms a cold JVM with slices of load until its JIT compiler has settled, learning the warm D and the cold
+ * JVM's extra CPU; runs when nothing is stored for this machine ({@link CalibrationStore}). Static and thread-safe.
  */
 public final class WarmUp {
 

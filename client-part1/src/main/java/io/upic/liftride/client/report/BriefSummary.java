@@ -20,11 +20,8 @@ import java.util.StringJoiner;
 import java.util.stream.Collectors;
 
 /**
- * The console's default account: the server and the baseline in a few lines, each run in at most
- * {@link #MAX_RUN_LINES} lines (its plan, counts, latency, the prediction beside the measurement, the
- * reconciliation), a sweep's table; no line wider than {@link #WIDTH} columns. {@link VerboseSummary} adds the
- * full account to it with {@code --verbose}. Numbers use {@link Locale#US}. Stateless and thread-safe; callers
- * serialize output to one stream.
+ * The console's default account, each run in at most {@link #MAX_RUN_LINES} lines of at most {@link #WIDTH}
+ * columns, numbers in {@link Locale#US}. Stateless and thread-safe; callers serialize output to one stream.
  */
 public final class BriefSummary {
 
@@ -80,10 +77,7 @@ public final class BriefSummary {
         out.flush();
     }
 
-    /**
-     * The prediction's inputs in one line: W, and the D the first run's model takes (of {@code requests}) with
-     * where it comes from; {@code demand} null when there is no model.
-     */
+    /** The prediction's inputs in one line: W, and the first run's D with its source. */
     public static void printBaseline(
             PrintStream out, Baseline.Result b, CpuDemand demand, long requests, long elapsedNanos) {
         if (b == null) {

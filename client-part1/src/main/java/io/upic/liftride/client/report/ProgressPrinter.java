@@ -45,10 +45,7 @@ public final class ProgressPrinter implements ProgressListener {
         err.flush();
     }
 
-    /**
-     * "[peak 2/3] 123,456/180,000 (68.6%)  17,234 req/s  0 failed  12.3 s"; with --rate the rate reads
-     * "2,987 of 3,000 req/s offered" (achieved in the last second of what the running threads are scheduled for).
-     */
+    /** The line, e.g. "[peak 2/3] 123,456/180,000 (68.6%)  17,234 req/s  0 failed  12.3 s". */
     static String format(Progress p) {
         double pct = p.planned() == 0 ? 100 : p.done() * 100.0 / p.planned();
         String rate = p.openModel() && !p.finished()

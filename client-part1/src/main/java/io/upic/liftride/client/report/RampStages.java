@@ -9,13 +9,9 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * A {@code --ramp} run's stages as reported: what each offered and achieved, and whether the client offered it in
- * full. Stateless and thread-safe.
- *
- * <p>A stage was <b>not offered in full</b> when it achieved less than {@link #MIN_ACHIEVED} of its offered rate,
- * or when its sends were on average more than {@link ScheduleLag#LATE_NANOS} late: the pacer wakes some 50-100 µs
- * after a deadline on a machine with CPU to spare, so a mean lag of a millisecond means the sends queued behind
- * each other (busy threads or CPU), and the requests no longer arrived when the ramp said, whatever the total.
+ * A {@code --ramp} run's stages as reported. A stage was not offered in full when it achieved less than {@link
+ * #MIN_ACHIEVED} of its offered rate, or its sends were on average more than {@link ScheduleLag#LATE_NANOS} late
+ * (the sends queued behind each other). Stateless and thread-safe.
  */
 public final class RampStages {
 
@@ -114,11 +110,7 @@ public final class RampStages {
         return stages;
     }
 
-    /**
-     * The console's account of the stages in two lines, whatever their number: the verdict with the worst started
-     * stage (a stage not offered in full before one that was, then the lowest achieved / offered, then the longest
-     * mean send lag), and where each stage's figures are.
-     */
+    /** The console's two lines on the stages: the verdict with the worst stage, and where the figures are. */
     public static List<String> brief(List<PhaseResult> phases) {
         List<PhaseResult> started = phases.stream().filter(PhaseResult::started).toList();
         long flagged = started.stream().filter(p -> shortfall(p) != null).count();

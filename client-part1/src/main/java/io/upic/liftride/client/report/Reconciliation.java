@@ -4,9 +4,8 @@ import io.upic.liftride.client.engine.RunResult;
 import java.util.OptionalLong;
 
 /**
- * Does the account add up? The client's side (planned == successful + failed + not sent) and, when the
- * server reports its stored-ride count, the server's side (stored after - stored before == successful
- * writes: the successful requests without {@code --mix}, its successful ride POSTs with it). Immutable.
+ * Does the account add up? Client side: planned == successful + failed + not sent; server side, when it reports
+ * its count: stored after - stored before == the client's successful writes. Immutable.
  *
  * @param planned      requests planned
  * @param successful   201s counted by the client

@@ -13,20 +13,10 @@ import lombok.Builder;
 /**
  * Everything known about one finished run, for printing and for client-part2's reports. Immutable.
  *
- * @param config         the run's config
- * @param plan           the resolved plan
- * @param serverUrl      the base URL the run used
- * @param embeddedServer whether the client started that server itself
- * @param baseline       the single-thread baseline, or null if skipped
- * @param prediction     Little's law from the baseline (naive: X = N / W), or null without a usable baseline
- * @param model          the closed-network (MVA) prediction from W and D (see {@link CpuDemand}), or null without
- *                       a usable baseline (see {@link TheoryTable} for both beside the measurement)
- * @param result         the engine's account
- * @param reconciliation the checks
- * @param processCpuNanos CPU time this JVM used during the run (all threads: the embedded server's too
- *                        when it runs in-process), or -1 if unknown
+ * @param prediction     the naive prediction, or null without a usable baseline
+ * @param model          the closed-network (MVA) prediction from W and D ({@link CpuDemand}), or null
+ * @param processCpuNanos CPU time this JVM used during the run (the embedded server's too), or -1 if unknown
  * @param jitCpuNanos     of processCpuNanos, the JIT compiler threads' (0 if unknown): what the next run's D leaves out
- * @param cores           processors available to the JVM
  * @param thresholds      the --threshold checks of this run; null until checked (after the summary is printed)
  * @param summary         the machine-readable summary (with the thresholds); null until built
  * @param abort           why and when --abort-on-fail stopped the run; null when it did not
@@ -63,10 +53,7 @@ public record RunReport(
                 : (double) processCpuNanos / result.requests().attempts();
     }
 
-    /**
-     * Whether this run counts as a success for the exit code: every request 201, checks pass, not stopped; a run
-     * --abort-on-fail stopped counts its requests sent (its abort is a failed threshold's exit code).
-     */
+    /** Success for the exit code; a run --abort-on-fail stopped counts only its requests sent. */
     public boolean ok() {
         boolean requests = abort == null
                 ? result.ok()

@@ -27,50 +27,6 @@ import lombok.Builder;
  * {@code summary.schema.json} (this module's resources). Plain values only, so that a merge of shards can
  * build one from merged data with the builder. A null component is written as JSON null: not measured
  * by this client, or not applicable (the open model's fields in the closed model). Immutable and thread-safe.
- *
- * @param schemaVersion         {@link #SCHEMA_VERSION}; bumped when a key changes meaning or goes away
- * @param client                the program that wrote it: client-part1 or client-part2
- * @param startTime             ISO-8601 UTC instant the run's clock started (before phase 1)
- * @param endTime               ISO-8601 UTC instant the run ended (start + wall time)
- * @param shard                 this process's part of a sharded run; null when the run is not sharded
- * @param plan                  the phase plan's name
- * @param threads               -t: threads of the peak phase
- * @param skiers                -s
- * @param lifts                 -l
- * @param meanRuns              -m
- * @param resort                --resort
- * @param season                --season
- * @param day                   --day
- * @param seed                  --seed, or null when unseeded
- * @param transport             --transport
- * @param serverUrl             the base URL the run used
- * @param offeredRate           --rate in requests per second (open model); null in the closed model
- * @param ramp                  --ramp and each stage's offered against achieved rate; null without --ramp
- * @param planned               requests the plan contains
- * @param successful            requests that got a 201
- * @param failed                requests that ended without a 201
- * @param notSent               planned requests never attempted (a stop, a give-up)
- * @param retries               attempts beyond the first
- * @param attempts              HTTP attempts made
- * @param failuresByCause       failed requests by their final code (an HTTP status, or a negative error kind)
- * @param wallSeconds           before phase 1 to after the last thread finished
- * @param throughput            successful requests / wall seconds
- * @param stopped               whether the run was cut short (Ctrl-C, a give-up)
- * @param ok                    every request succeeded, the counts reconcile, not stopped (exit code 0 or 3); a run
- *                              --abort-on-fail stopped counts its requests sent
- * @param phases                one per planned phase, in order
- * @param latencyMs             latency from the actual send, all attempts, milliseconds
- * @param latencyFromIntendedMs latency from the intended send (open model), milliseconds; null otherwise
- * @param thresholds            the --threshold checks, in the order given (empty without)
- * @param thresholdsPassed      whether every threshold passed (true without thresholds)
- * @param abort                 why and when --abort-on-fail stopped the run; null when it did not
- * @param server                the server-side reconciliation: its stored-ride count before and after
- * @param problems              client-side errors of the run (empty in a healthy run)
- * @param shards                each shard's own numbers when this summary is a merge of shards
- *                              ({@code client-part2 merge}); null for the summary of one process's run
- * @param prediction            what the model predicted before the run, and from which inputs; null without a
- *                              usable baseline
- * @param operations            with {@code --mix}: one row per operation of the mix; null without
  */
 @Builder(toBuilder = true)
 public record RunSummary(
@@ -129,12 +85,7 @@ public record RunSummary(
         Objects.requireNonNull(server, "server");
     }
 
-    /**
-     * A {@code --ramp} run's stages (its phases), as {@link RampStages} judges them.
-     *
-     * @param spec   the flag's value
-     * @param stages one per stage, in order
-     */
+    /** A {@code --ramp} run's stages (its phases), as {@link RampStages} judges them. */
     public record RampOutcome(String spec, List<RampStages.Stage> stages) {
 
         public RampOutcome {
@@ -142,25 +93,12 @@ public record RunSummary(
         }
     }
 
-    /**
-     * This process's part of a sharded run ({@code --shard K/N}).
-     *
-     * @param index K
-     * @param count N
-     */
+    /** This process's part of a sharded run ({@code --shard K/N}). */
     public record Shard(int index, int count) {}
 
     /**
      * The prediction made before the run: the closed-network model's (MVA) when D was known, else
      * the naive N / W with the network's inputs null.
-     *
-     * @param model       {@link Prediction#MVA} or {@link Prediction#NAIVE}
-     * @param wallSeconds predicted wall time, following the phase schedule
-     * @param throughput  planned requests / predicted wall time, per second
-     * @param wNanos      W: the single-thread baseline's mean latency, nanoseconds
-     * @param dNanos      D: CPU time per request under load (see CpuDemand), nanoseconds; null when naive
-     * @param cores       C: the cores of the CPU station; null when naive
-     * @param delayNanos  Z = max(0, W - D): the delay station, nanoseconds; null when naive
      */
     public record PredictionInputs(
             String model,
@@ -189,21 +127,7 @@ public record RunSummary(
         }
     }
 
-    /**
-     * One shard's own numbers in a merged summary.
-     *
-     * @param shard        K/N
-     * @param dir          the run folder it was read from
-     * @param startTime    ISO-8601 UTC instant its clock started
-     * @param wallSeconds  its own wall time
-     * @param planned      requests it planned
-     * @param successful   its 201s
-     * @param failed       its failed requests
-     * @param notSent      its requests never attempted
-     * @param retries      its attempts beyond the first
-     * @param throughput   its successful requests / its own wall seconds
-     * @param latencyMs    its own latency statistics (all attempts)
-     */
+    /** One shard's own numbers in a merged summary. */
     public record ShardPart(
             String shard,
             String dir,
@@ -217,19 +141,7 @@ public record RunSummary(
             double throughput,
             Latency latencyMs) {}
 
-    /**
-     * One operation of a {@code --mix} run (see {@link OperationStats}).
-     *
-     * @param operation  the contract's operationId
-     * @param weight     its weight in the mix
-     * @param requests   its requests that ended
-     * @param successful those that ended with their expected status (a GET for unknown data: 404)
-     * @param failed     requests - successful
-     * @param notFound   of the successful ones, the GETs for unknown data answered 404
-     * @param attempts   its HTTP attempts, retries included
-     * @param throughput successful requests / the run's wall seconds
-     * @param latencyMs  its attempts' latency from the actual send (client-part1: the mean only)
-     */
+    /** One operation of a {@code --mix} run (see {@link OperationStats}). */
     public record OperationRow(
             String operation,
             int weight,
@@ -264,20 +176,7 @@ public record RunSummary(
         }
     }
 
-    /**
-     * One phase.
-     *
-     * @param name            phase name
-     * @param threads         threads the plan gave it
-     * @param requests        requests the plan gave it
-     * @param successful      requests that got a 201
-     * @param failed          requests that ended without a 201
-     * @param durationSeconds from its first thread's start to its last thread's end (0 if it never started)
-     * @param throughput      successful requests / its own duration (phases overlap: these do not add up)
-     * @param latencyMs       the phase's own latency from the actual send (all its attempts); null when the client
-     *                        keeps no latency per phase (client-part1)
-     * @param latencyFromIntendedMs the phase's latency from the intended send (open model); null otherwise
-     */
+    /** One phase. */
     public record Phase(
             String name,
             int threads,
@@ -322,13 +221,6 @@ public record RunSummary(
     /**
      * Latency statistics in milliseconds; null where the client does not measure one (client-part1 keeps
      * only the mean) or there was no attempt.
-     *
-     * @param mean the exact mean
-     * @param p50  median (HdrHistogram, 3 significant digits)
-     * @param p90  90th percentile
-     * @param p99  99th percentile
-     * @param p999 99.9th percentile
-     * @param max  the exact maximum
      */
     public record Latency(Double mean, Double p50, Double p90, Double p99, Double p999, Double max) {
 
@@ -349,14 +241,7 @@ public record RunSummary(
         }
     }
 
-    /**
-     * One threshold's outcome.
-     *
-     * @param expr   as given
-     * @param value  the measured value in {@code unit}; null when not measured
-     * @param unit   ms (a latency), requests (failed), req/s (throughput)
-     * @param passed whether it held
-     */
+    /** One threshold's outcome. */
     public record ThresholdOutcome(String expr, Double value, String unit, boolean passed) {
 
         public static ThresholdOutcome of(ThresholdResult r) {
@@ -368,15 +253,7 @@ public record RunSummary(
         }
     }
 
-    /**
-     * Why and when --abort-on-fail stopped the run.
-     *
-     * @param threshold    the threshold that could no longer hold, as given
-     * @param reason       why, with the counts that decided it
-     * @param time         ISO-8601 UTC instant it was decided
-     * @param afterSeconds when, from the run's start
-     * @param shard        in a merge of shards, the shard that stopped ({@code K/N}, the first to); null otherwise
-     */
+    /** Why and when --abort-on-fail stopped the run. */
     public record Aborted(String threshold, String reason, String time, double afterSeconds, String shard) {
 
         /** "Stopped by --abort-on-fail 2.3 s into the run: p99<50ms can no longer hold: ...". */
@@ -403,16 +280,7 @@ public record RunSummary(
         }
     }
 
-    /**
-     * The server's side of the reconciliation: its {@code ridesStored} read before and after the run.
-     *
-     * @param checked           whether both readings were made
-     * @param ridesStoredBefore before phase 1 (after the baseline); null if not read
-     * @param ridesStoredAfter  after the run; null if not read
-     * @param delta             after - before; null unless checked
-     * @param reconciled        delta == successful writes (the successful POSTs with --mix); null unless checked
-     * @param note              why the server side was not checked; null when it was
-     */
+    /** The server's side of the reconciliation: its {@code ridesStored} read before and after the run. */
     public record Server(
             boolean checked,
             Long ridesStoredBefore,
@@ -431,15 +299,7 @@ public record RunSummary(
         }
     }
 
-    /**
-     * The summary of a finished run.
-     *
-     * @param report      the run's account
-     * @param source      its measured metrics (latency statistics come from here; intended ones when it has them)
-     * @param check       its thresholds' outcome
-     * @param client      the program's name
-     * @param offeredRate --rate, or null in the closed model
-     */
+    /** The summary of a finished run. */
     public static RunSummary of(
             RunReport report, MetricSource source, ThresholdCheck check, String client, Double offeredRate) {
         RunResult r = report.result();

@@ -151,16 +151,7 @@ public final class RunTables {
         return Table.of(header, "lrrrrr", rows).columns(t.model() == null ? 4 : 6);
     }
 
-    /**
-     * One run of a sweep.
-     *
-     * @param threads    -t
-     * @param planned    planned requests
-     * @param failed     failed requests
-     * @param wallNanos  wall time
-     * @param throughput successful requests per second
-     * @param theory     its Little's-law table, or null
-     */
+    /** One run of a sweep; {@code theory} may be null. */
     public record SweepRow(
             int threads, long planned, long failed, long wallNanos, double throughput, TheoryTable theory) {
 

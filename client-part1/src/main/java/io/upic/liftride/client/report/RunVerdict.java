@@ -33,11 +33,8 @@ public final class RunVerdict {
     }
 
     /**
-     * Prints each run's threshold lines (and why --abort-on-fail stopped it) and, if a run's counts could not be
-     * checked against the server's, one line saying so; writes {@code summaryJson} (if not null) and returns the exit
-     * code: the {@link ExitCodes#worse} of {@code exitCode}, {@link ExitCodes#UNCHECKED} for such a run, {@link
-     * ThresholdCheck#EXIT_CODE} for a failed threshold or an abort, and {@link ExitCodes#FAILED} when the file cannot
-     * be written.
+     * Prints each run's threshold lines, writes {@code summaryJson} (if not null) and returns the {@link
+     * ExitCodes#worse} of {@code exitCode} and what the runs and the file give.
      */
     public static int conclude(
             PrintStream out, PrintStream err, Path summaryJson, List<RunReport> reports, int exitCode) {

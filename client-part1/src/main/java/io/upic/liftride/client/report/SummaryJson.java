@@ -11,10 +11,8 @@ import java.nio.file.StandardCopyOption;
 import java.util.List;
 
 /**
- * Writes {@link RunSummary} values as JSON (Gson; nulls kept as null so every documented key is present):
- * one run as one object, a sweep ({@code -t 32,64}) as {@code {"schemaVersion", "client", "runs": [...]}}.
- * The file is written beside its final name and moved into place, so a reader never sees half of it.
- * Static and thread-safe.
+ * Writes {@link RunSummary} values as JSON with nulls kept, one run as an object and a sweep under {@code runs};
+ * written beside its final name and moved into place, so a reader never sees half of it. Static and thread-safe.
  */
 public final class SummaryJson {
 

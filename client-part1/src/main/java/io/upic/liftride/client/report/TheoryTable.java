@@ -12,9 +12,7 @@ import java.util.Locale;
 import java.util.function.ToDoubleFunction;
 
 /**
- * Little's law beside the measurement for one run, computed once: the heading, the models and the rows
- * (quantity, measured, naive prediction, the model's prediction) that the console summary prints and
- * client-part2's report.md renders as a table. Immutable.
+ * Little's law beside the measurement for one run, computed once for the console and report.md. Immutable.
  *
  * @param heading what W, D and C are and where they come from
  * @param models  one line per prediction model, with its formula and capacity

@@ -12,10 +12,8 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * What {@code --verbose} adds to the {@link BriefSummary} on the console: the baseline in full, the plan's and the
- * run's tables ({@link RunTables}, the same ones the reports render), the process CPU, Little's law against the
- * measurement and the server's count before and after. Numbers use {@link Locale#US}. Stateless and thread-safe;
- * callers serialize output to one stream.
+ * What {@code --verbose} adds to the {@link BriefSummary} on the console, with the reports' {@link RunTables}.
+ * Numbers use {@link Locale#US}. Stateless and thread-safe; callers serialize output to one stream.
  */
 public final class VerboseSummary {
 

@@ -14,12 +14,9 @@ import java.util.concurrent.locks.LockSupport;
 import java.util.function.Supplier;
 
 /**
- * {@code --abort-on-fail}: stops a run as soon as one of its thresholds can no longer hold ({@link
- * ThresholdOutlook}), judged every {@link #INTERVAL_NANOS} once the delay has passed and while requests are left to
- * send. It wraps the run's listener, whose calls it passes on, and gives each worker a {@link WorkerTally}; the failed
- * requests come from the engine's live figures. Its thread only reads counters and sleeps: nothing on the request
- * path waits for it. The listener methods are called as {@link AttemptListener} says; {@link #attach} before the
- * run, {@link #abort()} after it.
+ * {@code --abort-on-fail}: stops a run as soon as a threshold can no longer hold ({@link ThresholdOutlook}),
+ * judged every {@link #INTERVAL_NANOS} after the delay. Wraps the run's listener; its thread only reads counters,
+ * so nothing on the request path waits for it. {@link #attach} before the run, {@link #abort()} after it.
  */
 public final class AbortWatch implements AttemptListener {
 

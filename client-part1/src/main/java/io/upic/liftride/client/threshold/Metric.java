@@ -6,13 +6,10 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * One number a run measures and a {@link Threshold} can bound: a latency statistic (a percentile, the mean,
- * the maximum; from the actual send, or with {@code intended.} from the intended send of the open model),
- * the failed-request count or the throughput. Latencies are in nanoseconds, throughput in successful
- * requests per second, failures in requests. Immutable and thread-safe.
+ * One number a run measures and a {@link Threshold} can bound: a latency statistic (from the intended send with
+ * {@code intended.}), failed requests or throughput. Latencies in nanoseconds, throughput in successful requests
+ * per second. Immutable and thread-safe.
  *
- * @param intended   latency from the intended send time (the {@code --rate} schedule) rather than the actual one
- * @param kind       which statistic
  * @param percentile the percentile for {@link Kind#PERCENTILE}, in (0, 100]; 0 for the other kinds
  */
 public record Metric(boolean intended, Kind kind, double percentile) {

@@ -15,10 +15,7 @@ public interface MetricCatalog {
     /** Null when the client measures {@code metric}, else why not (one clause, for a usage message). */
     String whyNotMeasured(Metric metric);
 
-    /**
-     * client-part1's counters: failed, throughput and the mean latency (a sum of latencies / attempts); no
-     * percentile or maximum (it keeps no histogram), and no latency from the intended send.
-     */
+    /** client-part1's counters: failed, throughput and the mean latency; no percentile, max or intended latency. */
     static MetricCatalog clientPart1() {
         return m -> {
             if (m.intended()) {
@@ -32,20 +29,14 @@ public interface MetricCatalog {
         };
     }
 
-    /**
-     * A client with full HdrHistograms (client-part2): every metric; {@code intended.*} only in the open model
-     * ({@code openModel}: --rate given), as the latency from the intended send exists only there.
-     */
+    /** A client with HdrHistograms: every metric; {@code intended.*} only in the open model. */
     static MetricCatalog histograms(boolean openModel) {
         return m -> m.intended() && !openModel
                 ? m.label() + " needs --rate: the latency from the intended send exists only in the open model"
                 : null;
     }
 
-    /**
-     * The one-line usage error for the first threshold this client cannot check ({@code --threshold p99<5ms
-     * cannot be checked: ...}), or null when it can check them all.
-     */
+    /** The usage error for the first threshold this client cannot check, or null. */
     default String unmeasurable(List<Threshold> thresholds) {
         for (Threshold t : thresholds) {
             String why = whyNotMeasured(t.metric());

@@ -4,12 +4,7 @@ import io.upic.liftride.client.http.Operation;
 import java.util.Optional;
 import java.util.OptionalDouble;
 
-/**
- * The measured value of a {@link Metric} after a run: the one seam thresholds and the JSON summary read
- * numbers through. client-part1 answers from its counters ({@link ResultMetrics}), client-part2 from its
- * merged HdrHistograms (with --rate also the latency from the intended send).
- * Implementations are immutable snapshots, thread-safe.
- */
+/** A run's measured {@link Metric}s, read by thresholds and the summary. Immutable, thread-safe. */
 @FunctionalInterface
 public interface MetricSource {
 

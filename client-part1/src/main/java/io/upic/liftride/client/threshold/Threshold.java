@@ -6,12 +6,9 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * A pass/fail condition on one {@link Metric} of a finished run, as {@code --threshold} writes it:
- * {@code p99<50ms}, {@code p99.9<=200ms}, {@code mean<10ms}, {@code max<2s}, {@code failed==0},
- * {@code throughput>5000}, {@code intended.p99<100ms}; with {@code --mix}, the metric of one operation:
- * {@code p99{op=getSkierDayVertical}<20ms}. A latency bound carries a unit (ns, us, µs, ms, s);
- * {@code failed} is a whole number of requests; {@code throughput} is successful requests per second.
- * Immutable and thread-safe.
+ * A pass/fail condition on one {@link Metric} of a finished run, as {@code --threshold} writes it ({@code
+ * p99<50ms}, {@code failed==0}, {@code throughput>5000}, {@code p99{op=getSkierDayVertical}<20ms}); a latency
+ * bound needs a unit. Immutable and thread-safe.
  *
  * @param expr   the expression as given, trimmed
  * @param metric what is bounded
@@ -118,10 +115,7 @@ public record Threshold(String expr, Metric metric, Operation operation, Compari
         };
     }
 
-    /**
-     * The unit a measured value of {@code metric} is reported in by {@link #displayValue}: {@code ms} for a
-     * latency, {@code requests}, {@code req/s}.
-     */
+    /** The unit {@link #displayValue} reports {@code metric} in: ms, requests or req/s. */
     public static String unit(Metric metric) {
         return metric.latency() ? "ms" : metric.kind() == Metric.Kind.FAILED ? "requests" : "req/s";
     }

@@ -11,10 +11,7 @@ import java.util.Objects;
  */
 public record ThresholdCheck(List<ThresholdResult> results) {
 
-    /**
-     * The exit code when every request succeeded but a threshold failed: neither 1 (failed requests, a run
-     * error) nor 2 (bad flags).
-     */
+    /** The exit code when every request succeeded but a threshold failed. */
     public static final int EXIT_CODE = 3;
 
     /** No thresholds: passes. */

@@ -4,22 +4,9 @@ import java.util.Locale;
 
 /**
  * When a threshold can no longer hold while its run goes ({@code --abort-on-fail}): when it fails whatever the
- * requests not yet ended do. A threshold's samples are the run's attempts, as the check at the end counts them; the
- * most the run can make is its planned requests plus the retries made so far. A retry not yet made is not foreseen:
- * it follows a failed attempt, and reserving all five retries of every request would put off every abort sixfold.
- *
- * <ul>
- *   <li>{@code pN<B} ({@code <=}): fails once more attempts took B or more (more than B) than the nearest-rank
- *       percentile lets past at the most attempts M, {@code M - ceil(N% of M)}: {@code p99<200ms} over 4,000
- *       planned requests once 41 attempts took 200 ms or more; {@code max} is {@code p100}, so one such attempt;
- *   <li>{@code mean<B}: once the attempts so far took B x M or more in all;
- *   <li>{@code failed<B} ({@code <=}, {@code ==}): once B (more than B) requests failed, as failures only add up;
- *   <li>{@code throughput>B} ({@code >=}): once even the requests not failed, all successful at once now, give B
- *       or less over the time so far.
- * </ul>
- *
- * Other thresholds ({@code pN>B}, {@code mean>B}, {@code throughput<B}, a latency {@code ==}) are judged at the end
- * only: more time or more attempts can still satisfy them. Static and thread-safe.
+ * requests not yet ended do, counting the planned requests plus the retries made so far (retries not yet made are
+ * not foreseen). Only upper bounds on latency and failures and lower bounds on throughput can be lost early;
+ * others are judged at the end. Static and thread-safe.
  */
 public final class ThresholdOutlook {
 

@@ -18,10 +18,7 @@ public record ThresholdResult(Threshold threshold, double measured, boolean pass
         Objects.requireNonNull(threshold, "threshold");
     }
 
-    /**
-     * Checks {@code threshold} against {@code source} (its operation's part if it names one); a metric the source
-     * lacks is NaN, so FAIL.
-     */
+    /** Checks {@code threshold} against {@code source}; a metric the source lacks is NaN, so FAIL. */
     public static ThresholdResult check(Threshold threshold, MetricSource source) {
         MetricSource measured = threshold.operation() == null
                 ? source

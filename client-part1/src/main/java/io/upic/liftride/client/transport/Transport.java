@@ -9,10 +9,8 @@ import java.util.Locale;
 import java.util.stream.Collectors;
 
 /**
- * The HTTP stacks a run can send rides with, selected by {@code --transport}. Adding one is one
- * constant here plus one {@link RideSenderFactory} class; the engine, retries and counting stay as
- * they are. A package of its own, above {@code http} and its stacks, so that {@code http} never imports
- * the stacks that implement it.
+ * The HTTP stacks a run can send rides with ({@code --transport}): a constant here plus a {@link
+ * RideSenderFactory} each. Above {@code http}, so {@code http} never imports its stacks.
  */
 public enum Transport {
 
@@ -24,11 +22,7 @@ public enum Transport {
         }
     },
 
-    /**
-     * A lean blocking HTTP/1.1 sender: one kept-alive socket per worker, request bytes assembled by
-     * hand, one write per request. Same requests, statuses, retries and counts as {@link #SDK}, at a
-     * fraction of its CPU per request; plain http only. For measuring the server, not the SDK.
-     */
+    /** A lean blocking HTTP/1.1 sender: what {@link #SDK} sends, at a fraction of the CPU; http only. */
     RAW("raw") {
         @Override
         public RideSenderFactory open(HttpSettings settings) {

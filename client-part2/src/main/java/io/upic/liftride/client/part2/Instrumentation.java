@@ -37,14 +37,9 @@ import java.util.Locale;
 import java.util.Set;
 
 /**
- * client-part2's extension of client-part1's {@link Console}: a {@link RunRecording} per run, and after each run
- * its statistics on screen, histogram log, charts and an updated {@code report.md}; after a sweep, the sweep charts.
- * Every hook runs on the thread that called {@link Console#run} (see {@link RunHooks}); not thread-safe otherwise.
- *
- * <p>Layout of the output folder: {@code report.md}, {@code report.html} and the sweep charts at the top, one
- * folder per run ({@code t32/}, {@code t64/}, ...; a repeated count gets {@code t32-2/}) with
- * {@code requests.csv}, {@code latency.hlog}, {@code latency-per-second.hlog}, {@code summary.json} and the run's
- * three charts: what a merge of shards and a comparison read.
+ * client-part2's extension of client-part1's {@link Console}: a {@link RunRecording} per run, then its statistics,
+ * histogram log, charts and {@code report.md}; the output folder's layout is in docs/reports.md. Every hook runs
+ * on the thread that called {@link Console#run} ({@link RunHooks}); not thread-safe otherwise.
  */
 final class Instrumentation extends Console {
 

@@ -21,22 +21,10 @@ import java.util.Objects;
 import java.util.stream.Collectors;
 
 /**
- * Command-line entry of client-part2: client-part1's {@link io.upic.liftride.client.Sweep} and console (same flags,
- * same plan, same output) extended by {@link Instrumentation},
- * plus {@code --out DIR}; {@code merge DIR... --out DIR} joins the outputs of shards instead ({@link MergeCommand}),
- * {@code compare BASELINE CANDIDATE} compares runs against a noise band ({@link CompareCommand}: exit 0, 3 or 2).
- * {@link #run(String[])} returns the exit code (tests call it).
- *
- * <p>Exit codes as client-part1 ({@link ExitCodes}: 0 all requests succeeded and every check passed, 1 otherwise, 2
- * bad flags, 3 a {@code --threshold} failed, 4 the counts could not be checked, 5 {@code --max-duration} passed, 130
- * Ctrl-C), and 1 as well when
- * the CSV rows or histogram values do not equal the attempts, or when the CSV writer failed: that stops
- * the run at once, which then ends like a stopped one (its partial account, statistics, charts and report)
- * with the writer's error.
- *
- * <p>Ctrl-C is client-part1's {@link CtrlC}, the same as in client-part1's {@code Main}: the engine stops, every
- * worker hands over its last chunk, the CSV is drained and
- * closed, and the partial run's statistics, charts and report are written before the JVM exits.
+ * Command-line entry of client-part2: client-part1's {@link io.upic.liftride.client.Sweep} and console extended
+ * by {@link Instrumentation} and {@code --out DIR}, plus {@code merge} ({@link MergeCommand}) and {@code compare}
+ * ({@link CompareCommand}). Exit codes as client-part1's ({@link ExitCodes}), and 1 when the CSV or histograms do
+ * not match the attempts or the CSV writer failed. Ctrl-C ({@link CtrlC}) still writes the partial run's outputs.
  */
 public final class Main {
 

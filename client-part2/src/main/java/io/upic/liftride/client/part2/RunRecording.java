@@ -22,22 +22,10 @@ import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
 
 /**
- * The instrumentation of one run, plugged into client-part1's engine as its {@link AttemptListener}:
- * a {@link WorkerRecorder} per worker (histogram + chunk of primitives), one {@link ChunkWriter}
- * (run as the engine's background task, on a thread the engine owns) that streams the chunks into
- * {@code requests.csv} and feeds the {@link TimeBuckets}, and the merge into {@link RunMetrics}
- * once the engine has joined every worker and the writer.
- *
- * <p>Lifecycle (see {@link AttemptListener}): constructor (file created with its header, before the
- * clock) -> {@link #recorder} per worker -> {@link #backgroundTask} (the engine starts the writer)
- * -> {@link #onRunStart} -> workers run -> the engine joins the workers, then the writer ->
- * {@link #onRunEnd} (histograms merged). Nothing here runs on the request path except
- * {@link WorkerRecorder#onAttempt}.
- *
- * <p>If the writer fails mid-run (a full disk, a bug in formatting), the rows after it are lost and
- * the run would only go on producing an account nobody can check: the writer's thread tells
- * {@code onWriterFailure}, which stops the run (client-part2's {@code Main} stops the whole
- * invocation), and the pool no longer makes any worker wait.
+ * The instrumentation of one run, plugged into client-part1's engine as its {@link AttemptListener}: a {@link
+ * WorkerRecorder} per worker, one {@link ChunkWriter} streaming {@code requests.csv} and feeding the {@link
+ * TimeBuckets}, and the merge into {@link RunMetrics} after the engine joined everything. Only {@link
+ * WorkerRecorder#onAttempt} runs on the request path. A writer failure stops the run.
  */
 final class RunRecording implements AttemptListener {
 
@@ -101,10 +89,7 @@ final class RunRecording implements AttemptListener {
         return r;
     }
 
-    /**
-     * The CSV writer, for the engine to run on its own thread; its failure is passed on at once and kept in
-     * {@link #written} for the recording's problems (the engine's run itself went well).
-     */
+    /** The CSV writer, run by the engine; its failure is passed on at once and kept in {@link #written}. */
     @Override
     public BackgroundTask backgroundTask() {
         return workersDone -> {

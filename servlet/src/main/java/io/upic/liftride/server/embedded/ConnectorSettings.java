@@ -6,27 +6,19 @@ import java.util.function.UnaryOperator;
 import org.apache.catalina.connector.Connector;
 
 /**
- * The HTTP connector settings of a load-test server, in one place: the embedded launcher applies them
- * and {@link #serverXmlConnector(int)} writes the same values as a standalone Tomcat's
- * {@code <Connector>} (kept in {@code servlet/tomcat/server.xml}, checked by a test); immutable.
+ * The HTTP connector settings of a load-test server: the embedded launcher applies them and {@link
+ * #serverXmlConnector(String, String)} writes the same values for {@code servlet/tomcat/server.xml} (checked by a
+ * test); immutable.
  *
- * @param maxThreads request-processing threads; NIO multiplexes idle keep-alive connections, so this
- *     bounds concurrently running requests, not connections
+ * @param maxThreads request-processing threads: bounds running requests, not connections
  * @param minSpareThreads threads kept ready between bursts
- * @param acceptCount the listen backlog: connections waiting while {@code maxConnections} are open,
- *     large so that a client starting hundreds of threads at once is not refused
- * @param maxConnections connections held open at once; past it new ones wait in the backlog. A connection
- *     in the middle of a request costs about 107 KB of heap (Tomcat's processor, request and response
- *     buffers; measured with 2,000 slow-body connections), so 1,000 of them take about 107 MB: with the
- *     store's limits, what a 256 MiB heap holds. Idle keep-alive connections cost much less
- * @param connectionTimeoutMillis how long the server waits for a request line, headers or body bytes
- *     once a connection has sent something; also bounds a client that trickles its body
+ * @param acceptCount the listen backlog, large so that hundreds of threads starting at once are not refused
+ * @param maxConnections connections held open at once; sized so busy connections fit a 256 MiB heap
+ * @param connectionTimeoutMillis how long the server waits for request bytes once a connection sent some
  * @param keepAliveTimeoutMillis how long an idle keep-alive connection stays open between requests
- * @param maxKeepAliveRequests requests per connection; -1 = unlimited (Tomcat's default of 100 makes a
- *     load client reconnect every 100 requests)
- * @param maxSwallowSize body bytes Tomcat reads and discards after an early answer (e.g. a 413)
- *     before it closes the connection instead
- * @param maxPostSize form bodies Tomcat parses itself; the API reads JSON and limits it separately
+ * @param maxKeepAliveRequests requests per connection; -1 = unlimited
+ * @param maxSwallowSize body bytes Tomcat discards after an early answer before closing instead
+ * @param maxPostSize form bodies Tomcat parses itself; the API limits JSON separately
  * @param maxHttpHeaderSize request line plus headers
  */
 public record ConnectorSettings(
@@ -72,15 +64,8 @@ public record ConnectorSettings(
     public static final int ONE_CPU_THREADS = 4;
 
     /**
-     * The settings for a server whose JVM may use {@code processors} CPUs: {@link #LOAD_TEST}, except that
-     * a JVM that sees one CPU runs {@value #ONE_CPU_THREADS} request threads (all kept). Why: a request
-     * thread that finds no work parks, and the next task must wake it; Tomcat's pool hands each task to
-     * its own idle thread (its queue wakes the longest-idle one), so with hundreds of threads nearly
-     * every task of a burst costs a park and a wake-up, twice per POST (the request, then the answer from
-     * the group commit). A few threads take the burst's tasks one after another instead, which costs
-     * less server CPU per ride (data/scale-out.md). A POST never holds a request thread while its ride
-     * is stored (it is answered from the batch's completion) and a slow body is read without one, so few
-     * threads suffice.
+     * {@link #LOAD_TEST}, except that a JVM with one CPU runs {@value #ONE_CPU_THREADS} request threads:
+     * a few threads taking a burst's tasks in turn cost less CPU than parking and waking hundreds.
      */
     public static ConnectorSettings forProcessors(int processors) {
         if (processors < 1) {
@@ -90,12 +75,10 @@ public record ConnectorSettings(
     }
 
     /**
-     * The launcher's settings: {@link #forProcessors}, with the request-thread pool from {@code properties}
-     * ({@value #MAX_THREADS_PROPERTY}, {@value #MIN_SPARE_THREADS_PROPERTY}; null when not set). A
-     * {@code maxThreads} below the spare threads lowers them to it.
+     * {@link #forProcessors}, with the thread pool from {@value #MAX_THREADS_PROPERTY} and {@value
+     * #MIN_SPARE_THREADS_PROPERTY} (null when not set); spare threads are capped at maxThreads.
      *
-     * @throws IllegalArgumentException naming the property and the value that is not a positive integer
-     *     (minSpareThreads: not negative) or a minSpareThreads above maxThreads
+     * @throws IllegalArgumentException naming the property whose value is not valid
      */
     public static ConnectorSettings forLauncher(UnaryOperator<String> properties, int processors) {
         ConnectorSettings base = forProcessors(processors);

@@ -44,25 +44,8 @@ import org.apache.tomcat.util.scan.StandardJarScanner;
 /**
  * The LiftRide web application on an embedded Tomcat 9, at the same context path ({@value
  * #CONTEXT_PATH}) and from the same web.xml as liftride.war. Thread-safe; {@link #close()} is
- * idempotent.
- *
- * <pre>{@code
- * try (EmbeddedServer server = EmbeddedServer.start("127.0.0.1", 0)) {
- *   apiClient.setBasePath(server.baseUrl()); // http://127.0.0.1:54321/liftride
- * }
- * }</pre>
- *
- * <p>Command line: {@code java -jar liftride-server.jar [--port 8080] [--host 0.0.0.0]}. The host
- * defaults to 0.0.0.0 (every interface) because the server's main use is an EC2 instance the load
- * client reaches from outside; pass {@code --host 127.0.0.1} to keep it local.
- *
- * <p>Operations ({@code /metrics}, {@code /admin/*}, the store's details) answer only on a second
- * connector, the {@link ManagementPort management port}: {@link #managementUrl()}, on 127.0.0.1 and a
- * free port when started from code, {@code --management-host 127.0.0.1 --management-port 8081} by
- * default from the command line.
- *
- * <p>A caller that needs more in the context (another servlet, say) passes a customizer to {@link
- * #start(String, int, Consumer)} or {@link #runFromCommandLine}; it runs once web.xml is applied.
+ * idempotent. Operations ({@code /metrics}, {@code /admin/*}) answer only on the {@link ManagementPort
+ * management port}: {@link #managementUrl()}.
  */
 public final class EmbeddedServer implements AutoCloseable {
     public static final String CONTEXT_PATH = "/liftride";
@@ -101,9 +84,8 @@ public final class EmbeddedServer implements AutoCloseable {
     }
 
     /**
-     * Starts the server on {@code host} (an address to bind, e.g. 127.0.0.1 or 0.0.0.0) and {@code
-     * port} (0 picks a free one; see {@link #port()}), its management port on a free port of
-     * 127.0.0.1. Returns once it answers requests.
+     * Starts the server on {@code host} and {@code port} (0 picks a free one), its management port on a
+     * free port of 127.0.0.1; returns once it answers requests.
      *
      * @throws IllegalStateException if Tomcat or the web application does not start (e.g. the port is taken)
      */
@@ -112,9 +94,8 @@ public final class EmbeddedServer implements AutoCloseable {
     }
 
     /**
-     * {@link #start(String, int)}, with {@code customizer} called on the web application's context
-     * once web.xml's servlets and mappings are in it and before it starts, e.g. to add a servlet. A
-     * customizer that throws fails the start.
+     * {@link #start(String, int)}, with {@code customizer} called on the context once web.xml is applied
+     * and before it starts; a customizer that throws fails the start.
      */
     public static EmbeddedServer start(String host, int port, Consumer<Context> customizer) {
         return start(host, port, DEFAULT_MANAGEMENT_HOST, 0, ConnectorSettings.LOAD_TEST, quickStop(customizer));
@@ -125,10 +106,8 @@ public final class EmbeddedServer implements AutoCloseable {
     }
 
     /**
-     * A server started from code (a test, the load client's in-process server) drains without a grace
-     * period and within 5 s, unless the system properties say otherwise: nobody's load balancer is
-     * watching it. The launcher keeps the defaults (see {@link OperatingSettings}); a customizer's own
-     * context parameters win.
+     * A server started from code drains without a grace period and within 5 s, unless the system
+     * properties say otherwise; a customizer's own context parameters win.
      */
     private static Consumer<Context> quickStop(Consumer<Context> customizer) {
         return context -> {
@@ -201,10 +180,7 @@ public final class EmbeddedServer implements AutoCloseable {
         }
     }
 
-    /**
-     * The management port's connector, on a thread pool of its own named {@value ManagementPort#EXECUTOR}
-     * (by which the web application tells it apart), as servlet/tomcat/server.xml declares it.
-     */
+    /** The management connector, on its own pool {@value ManagementPort#EXECUTOR} that tells it apart. */
     private static Connector managementConnector(Service service, String host, int port) {
         StandardThreadExecutor executor = new StandardThreadExecutor();
         executor.setName(ManagementPort.EXECUTOR);
@@ -235,10 +211,7 @@ public final class EmbeddedServer implements AutoCloseable {
         return port;
     }
 
-    /**
-     * The API's base URL, e.g. {@code http://127.0.0.1:54321/liftride}; a wildcard bind address
-     * (0.0.0.0, ::) is written as 127.0.0.1 so that the URL can be used from this machine.
-     */
+    /** The API's base URL; a wildcard bind address is written as 127.0.0.1. */
     public String baseUrl() {
         return url(host, port);
     }
@@ -285,12 +258,7 @@ public final class EmbeddedServer implements AutoCloseable {
         stopped.await();
     }
 
-    /**
-     * Starts the server from the command line ({@link LaunchOptions}), prints {@code LiftRide server
-     * listening on http://host:port/liftride} and {@code LiftRide management port: http://host:port/liftride
-     * ...}, and runs until Ctrl-C (or SIGTERM) stops it cleanly. A bad flag is one line on stderr and
-     * exit code 2; a server that cannot start, one line and 1.
-     */
+    /** Runs the server from the command line ({@link LaunchOptions}) until Ctrl-C or SIGTERM. */
     public static void main(String[] args) throws InterruptedException {
         runFromCommandLine(args, NO_CUSTOMIZER);
     }
@@ -357,9 +325,8 @@ public final class EmbeddedServer implements AutoCloseable {
     }
 
     /**
-     * One line for a server bound to an address other machines reach: Tomcat alone does not hold off
-     * slow readers and connections that trickle headers or idle, so a buffering proxy (nginx, an ALB)
-     * belongs in front; empty for a loopback address.
+     * A warning for a non-loopback address: Tomcat alone does not hold off slow or idle clients, so a
+     * buffering proxy belongs in front.
      */
     static Optional<String> exposureWarning(String host) {
         boolean loopback;
@@ -375,11 +342,7 @@ public final class EmbeddedServer implements AutoCloseable {
                         + " other clients waiting: bind 127.0.0.1 behind nginx (docs/deploying.md)");
     }
 
-    /**
-     * The shutdown hook (SIGTERM, Ctrl-C): Tomcat's stop runs the web application's drain, which prints
-     * its steps; if the whole stop outlasts the drain's maximum plus {@value #STORE_CLOSE_SECONDS} s
-     * for the store to close, the JVM halts.
-     */
+    /** The shutdown hook; halts the JVM past the drain's maximum plus {@value #STORE_CLOSE_SECONDS} s. */
     private static void stopOnSignal(EmbeddedServer server, OperatingSettings settings) {
         long startNanos = System.nanoTime();
         long limitMillis = settings.drainMax().toMillis() + STORE_CLOSE_SECONDS * 1000L;
@@ -403,10 +366,7 @@ public final class EmbeddedServer implements AutoCloseable {
                 "LiftRide server stopped in " + TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startNanos) + " ms");
     }
 
-    /**
-     * {@link #start(String, int)} with the rides in {@code store} (the launcher's {@code --store}),
-     * whatever the system property and environment say.
-     */
+    /** {@link #start(String, int)} with the rides in {@code store}, whatever the properties say. */
     public static EmbeddedServer start(String host, int port, StoreSpec store) {
         return start(host, port, withStore(store, NO_CUSTOMIZER));
     }
@@ -436,9 +396,7 @@ public final class EmbeddedServer implements AutoCloseable {
         context.setPath(CONTEXT_PATH);
         context.setDocBase(docBase.toString());
         context.setReloadable(false);
-        // The leak checks on stop look for what a redeployed WAR would leave behind; this context is never
-        // redeployed, its classes belong to the launcher's class loader, and on Java 17 the checks only
-        // print warnings asking for --add-opens.
+        // Never redeployed: the leak checks only print --add-opens warnings on Java 17.
         context.setClearReferencesObjectStreamClassCaches(false);
         context.setClearReferencesThreadLocals(false);
         context.setClearReferencesRmiTargets(false);

@@ -16,22 +16,9 @@ import java.util.stream.Collectors;
 import org.apache.commons.cli.CommandLine;
 
 /**
- * The launcher's command line, {@code [--port N] [--host H] [--management-port N] [--management-host H]
- * [--store S] [--max-... N] [--help]}: one {@link Flag} each, in the table {@link #FLAGS}, which also
- * writes {@link #USAGE}. Immutable.
- *
- * @param host address to bind; default {@value EmbeddedServer#DEFAULT_HOST} (every interface, as on
- *     an EC2 instance the load client reaches from outside); 127.0.0.1 keeps the server local
- * @param port port to listen on; default {@value EmbeddedServer#DEFAULT_PORT}; 0 picks a free one
- * @param managementHost the management port's address; default {@value
- *     EmbeddedServer#DEFAULT_MANAGEMENT_HOST}
- * @param managementPort the management port (/metrics, /admin/*, the store's details); default {@value
- *     EmbeddedServer#DEFAULT_MANAGEMENT_PORT}; 0 picks a free one; never the API's port
- * @param store {@code --store}: where rides are kept; null when not given, so the system property
- *     {@value StoreSpec#PROPERTY} or the environment variable {@value StoreSpec#ENV} decides (else memory)
- * @param limits the {@link Limit} flags given ({@code --max-resorts N}...); the others come from the
- *     system properties, the environment or the defaults
- * @param help whether to print the usage and exit (then the other components are not read)
+ * The launcher's command line: one {@link Flag} each in {@link #FLAGS}, which also writes {@link #USAGE}.
+ * Immutable. A null {@code store} leaves the choice to {@value StoreSpec#PROPERTY} or {@value StoreSpec#ENV};
+ * {@code limits} holds only the {@link Limit} flags given.
  */
 public record LaunchOptions(
         String host,

@@ -1,10 +1,8 @@
 package io.upic.liftride.server.limits;
 
 /**
- * One configurable limit of a server facing an open port: its launcher flag, system property and
- * environment variable (first found wins, as for the store), its default (sized for a small EC2
- * instance: a 256 MiB heap, Tomcat's default on a 1 GiB t3.micro) and the range it accepts.
- * Immutable.
+ * One configurable limit of a server facing an open port: its flag, system property and environment variable
+ * (first found wins), its default (sized for a 256 MiB heap) and the range it accepts. Immutable.
  */
 public enum Limit {
     /** Resorts the store holds, the 10 seeded ones included. */
@@ -36,10 +34,7 @@ public enum Limit {
             1,
             Integer.MAX_VALUE,
             "skier days"),
-    /**
-     * Percent of each of the four limits above that one client (its address) may fill with entries it
-     * creates; see {@link Limits#clientBudget}.
-     */
+    /** Percent of each limit above one client may fill ({@link Limits#clientBudget}). */
     CLIENT_SHARE_PERCENT(
             "max-client-share",
             "liftride.maxClientSharePercent",
@@ -99,10 +94,7 @@ public enum Limit {
         return noun;
     }
 
-    /**
-     * Parses {@code text} as this limit's value; throws IllegalArgumentException naming the limit,
-     * the rule and the value, in one line.
-     */
+    /** Parses {@code text} as this limit's value, or throws one line naming limit, rule and value. */
     public long parse(String text) {
         long value;
         try {

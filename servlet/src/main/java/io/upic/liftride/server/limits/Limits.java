@@ -4,13 +4,8 @@ import java.util.EnumMap;
 import java.util.function.UnaryOperator;
 
 /**
- * The value of every {@link Limit} one server runs with; immutable and thread-safe. Where a value is
- * read, first found wins: the launcher's flag (passed to the web application as a context parameter
- * named after the system property), the system property, the environment variable, the default.
- *
- * <pre>{@code
- * Limits small = Limits.DEFAULTS.with(Limit.RESORTS, 20).with(Limit.RESORT_DAYS, 100);
- * }</pre>
+ * The value of every {@link Limit} one server runs with; immutable and thread-safe. First found wins: the
+ * launcher's flag, the system property, the environment variable, the default.
  */
 public final class Limits {
     /** The ServletContext attribute under which the web application keeps its limits. */
@@ -67,10 +62,7 @@ public final class Limits {
         return (int) Math.min(Integer.MAX_VALUE, values.get(limit));
     }
 
-    /**
-     * How many new entries of {@code limit}'s kind one client may create: {@link Limit#CLIENT_SHARE_PERCENT}
-     * of the limit, rounded up, at least 1.
-     */
+    /** One client's budget: {@link Limit#CLIENT_SHARE_PERCENT} of the limit, rounded up, at least 1. */
     public long clientBudget(Limit limit) {
         return Math.max(1, (get(limit) * get(Limit.CLIENT_SHARE_PERCENT) + 99) / 100);
     }

@@ -15,14 +15,9 @@ import javax.servlet.http.HttpServletRequest;
 import javax.servlet.http.HttpServletResponse;
 
 /**
- * {@code /admin/limits}, an operator's action: GET answers the store's limits, POST with query
- * parameters named after the launcher's flags ({@code ?max-seasons=200&max-skier-days=500000}) sets
- * them from now on, without a restart and keeping every ride: the way out when a client has used up a
- * limit for everyone. Only the limits on entries can change at runtime ({@link #RUNTIME}). This
- * server only: behind a load balancer, POST to each. Registered under {@code /admin/*} in web.xml
- * beside {@code /health/*} and {@code /metrics}, so whatever restricts the operations endpoints
- * covers it. Thread-safe: its only field is set once in {@link #init()}, and {@code setLimits} is
- * atomic.
+ * {@code /admin/limits}: GET answers the store's limits, POST with query parameters named after the launcher's
+ * flags sets them without a restart (only {@link #RUNTIME} can change). This server only. Thread-safe: its only
+ * field is set once in {@link #init()}, and {@code setLimits} is atomic.
  */
 public final class AdminServlet extends HttpServlet {
     private static final long serialVersionUID = 1L;

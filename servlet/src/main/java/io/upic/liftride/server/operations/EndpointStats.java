@@ -12,12 +12,9 @@ import java.util.concurrent.atomic.LongAccumulator;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
- * Server-side latency per endpoint (route template and method): count, total and maximum for {@code
- * /statistics}, and, when metrics are on, the same measurement into a Micrometer timer per route,
- * method and status for {@code /metrics} (one measurement, two views). Thread-safe and lock-free. One
- * accumulator per (route, allowed method) exists from the start, found by array index, and each
- * status's timer is registered once and then found by array index, so recording a request neither
- * allocates nor looks anything up in a map.
+ * Server-side latency per endpoint (route template and method) for {@code /statistics} and, when metrics are on,
+ * a Micrometer timer per route, method and status for {@code /metrics}. Thread-safe and lock-free; recording
+ * neither allocates nor looks anything up in a map (accumulators and timers are found by array index).
  */
 public final class EndpointStats {
     /** The ServletContext attribute under which the web application keeps its statistics. */
@@ -45,10 +42,7 @@ public final class EndpointStats {
         }
     }
 
-    /**
-     * Records one answered request with its {@code status}; methods the route does not allow (405s) are
-     * not endpoints and are ignored.
-     */
+    /** Records one answered request; a method the route does not allow (405) is ignored. */
     public void record(Route route, HttpMethod method, int status, long nanos) {
         Accumulator timer = timers[route.ordinal()][method.ordinal()];
         if (timer != null) {

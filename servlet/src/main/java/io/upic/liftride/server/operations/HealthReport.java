@@ -4,10 +4,7 @@ import io.upic.liftride.server.http.JsonResponses;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
-/**
- * A health answer: named checks, each up or down with a message, UP as a whole only when every check
- * is. Not thread-safe: one per request.
- */
+/** A health answer of named checks, UP only when every check is. Not thread-safe. */
 final class HealthReport {
     private final Map<String, Boolean> up = new LinkedHashMap<>();
     private final Map<String, String> messages = new LinkedHashMap<>();
@@ -19,10 +16,7 @@ final class HealthReport {
         return report;
     }
 
-    /**
-     * The backlog at which the server is no longer ready: half the queue's capacity, so that a load
-     * balancer steers away before rides are refused for a full queue.
-     */
+    /** Half the queue: not ready from there, so a load balancer steers away before the queue is full. */
     static int backlogLimit(int capacity) {
         return capacity == Integer.MAX_VALUE ? Integer.MAX_VALUE : Math.max(1, capacity / 2);
     }

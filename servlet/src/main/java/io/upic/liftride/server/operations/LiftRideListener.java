@@ -10,20 +10,12 @@ import javax.servlet.ServletContextListener;
 import org.apache.catalina.Service;
 
 /**
- * Creates the application's shared objects when the web application starts: the {@link RideStore}
- * (in memory, seeded with resorts 1..10, unless {@link StoreSpec} names Redis), the {@link
- * EndpointStats}, the {@link Drain} state, the readiness check's {@link StoreProbe} and, unless
- * {@value OperatingSettings#METRICS} is off, the {@link Metrics}. On Tomcat
- * it also records the connectors for {@link ManagementPort} and hooks the graceful {@link TomcatDrain}
- * to the server's stop. Servlets and filters read these from the ServletContext in
- * their {@code init}, so each deployment has its own and none is static.
+ * Creates the application's shared objects when it starts ({@link RideStore}, {@link EndpointStats}, {@link
+ * Drain}, {@link StoreProbe}, {@link Metrics}) and puts them in the ServletContext, so each deployment has its own
+ * and none is static; on Tomcat it also hooks the {@link TomcatDrain} and {@link ManagementPort}.
  */
 public final class LiftRideListener implements ServletContextListener {
-    /**
-     * The ServletContext attribute that takes the application's operating lines (the drain's steps): a {@code
-     * Consumer<String>} set before the context starts, as the load client's in-process server does; without it they
-     * go to stdout (the launcher's console, or catalina.out).
-     */
+    /** The context attribute with a {@code Consumer<String>} for the drain's lines; else stdout. */
     public static final String LOG_ATTRIBUTE = "io.upic.liftride.log";
 
     private static final Consumer<String> STDOUT = System.out::println;
@@ -65,10 +57,7 @@ public final class LiftRideListener implements ServletContextListener {
         return line -> log.accept("LiftRide drain: " + line);
     }
 
-    /**
-     * The launcher's {@code --store} (a context parameter), else {@link StoreSpec#fromEnvironment()}. A
-     * bad value stops the application with one line naming it.
-     */
+    /** The launcher's {@code --store}, else {@link StoreSpec#fromEnvironment()}. */
     static StoreSpec storeSpec(ServletContext context) {
         String fromLauncher = context.getInitParameter(StoreSpec.PROPERTY);
         try {

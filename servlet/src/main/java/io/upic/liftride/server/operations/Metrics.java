@@ -25,10 +25,8 @@ import java.util.function.ToDoubleFunction;
 import org.apache.catalina.connector.Connector;
 
 /**
- * The server's Prometheus metrics (Micrometer's Prometheus registry), served by {@code /metrics}: the
- * requests {@link EndpointStats} records, 503s by cause, the JVM (memory, GC, threads, class loading,
- * CPU, uptime), Tomcat's request threads and connections, and the ride store's commands, batch sizes
- * and queue. Thread-safe; one per web application, closed with it.
+ * The server's Prometheus metrics, served by {@code /metrics}: requests ({@link EndpointStats}), 503s by cause,
+ * the JVM, Tomcat's connectors and the ride store. Thread-safe; one per web application, closed with it.
  */
 public final class Metrics implements AutoCloseable {
     /** The ServletContext attribute under which the web application keeps its metrics (absent when off). */
@@ -63,10 +61,7 @@ public final class Metrics implements AutoCloseable {
         return registry;
     }
 
-    /**
-     * The request histogram's bucket bounds, 0.25 ms to 10 s: 16 buckets rather than the ~70 of a percentile
-     * histogram, because every request records into one (a binary search and an increment per bucket set).
-     */
+    /** The request histogram's bounds: 16 buckets, not a percentile histogram's ~70, as every request records. */
     private static final Duration[] REQUEST_BUCKETS = {
         Duration.ofMillis(1).dividedBy(4),
         Duration.ofMillis(1).dividedBy(2),

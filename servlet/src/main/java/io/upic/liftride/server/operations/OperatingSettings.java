@@ -4,19 +4,13 @@ import java.time.Duration;
 import java.util.function.UnaryOperator;
 
 /**
- * How the server drains, checks its readiness and exposes metrics; immutable. Each setting is read
- * from the web application's context parameter of its name (the embedded launcher sets them), else
- * from the system property of that name ({@code -D...}, or CATALINA_OPTS for the WAR), else its
- * default.
+ * How the server drains, checks its readiness and exposes metrics; immutable. Each setting comes from the context
+ * parameter of its name, else the system property, else its default.
  *
- * @param drainGrace {@value #DRAIN_GRACE}: how long a stopping server keeps accepting connections
- *     after its readiness turned 503, so that a load balancer notices and sends new connections
- *     elsewhere
- * @param drainMax {@value #DRAIN_MAX}: the whole drain's bound, grace included; past it the server
- *     stops whatever is still in flight
+ * @param drainGrace {@value #DRAIN_GRACE}: how long a stopping server keeps accepting after readiness turned 503
+ * @param drainMax {@value #DRAIN_MAX}: the whole drain's bound, grace included
  * @param pingDeadline {@value #PING_DEADLINE}: how long {@code /health/ready} waits for the store's ping
- * @param metrics {@value #METRICS} ({@code on} or {@code off}): whether {@code /metrics} is served and
- *     requests are recorded for it
+ * @param metrics {@value #METRICS} ({@code on} or {@code off}): whether {@code /metrics} is served
  */
 public record OperatingSettings(Duration drainGrace, Duration drainMax, Duration pingDeadline, boolean metrics) {
     public static final String DRAIN_GRACE = "liftride.drain.graceMillis";

@@ -13,17 +13,10 @@ import java.util.List;
 import redis.clients.jedis.HostAndPort;
 
 /**
- * Which {@link RideStore} a deployment uses, as written by the user: {@code memory} (the default),
- * {@code redis://HOST:PORT} (one Redis server) or {@code redis-cluster://HOST:PORT[,HOST:PORT...]}
- * (a Redis Cluster, found through any of the nodes); {@code rediss://} and {@code rediss-cluster://}
- * speak TLS. An ACL user and password go before the host as Redis clients accept them,
- * {@code rediss://USER:PASSWORD@HOST:PORT} (percent-encoded; {@code :PASSWORD@} for the default
- * user), or the password comes from the environment variable {@value #PASSWORD_ENV} ({@code
- * rediss://USER@HOST:PORT}), which {@code ps} does not show. Immutable; neither {@link #toString()}
- * nor any refusal ever shows the password.
- *
- * <p>Where it is read, first found wins: the launcher's {@code --store}, the system property
- * {@value #PROPERTY} (e.g. in {@code CATALINA_OPTS}), the environment variable {@value #ENV}.
+ * Which {@link RideStore} a deployment uses: {@code memory} (the default), {@code redis://HOST:PORT} or {@code
+ * redis-cluster://HOST:PORT[,...]} ({@code rediss} for TLS), with an optional {@code USER:PASSWORD@} or the
+ * password from {@value #PASSWORD_ENV}. Read from {@code --store}, then {@value #PROPERTY}, then {@value #ENV}.
+ * Immutable; neither {@link #toString()} nor any refusal ever shows the password.
  */
 public record StoreSpec(Kind kind, List<HostAndPort> nodes, RedisAccess access) {
     public static final String PROPERTY = "liftride.store";
@@ -132,10 +125,7 @@ public record StoreSpec(Kind kind, List<HostAndPort> nodes, RedisAccess access) 
         return open(Limits.DEFAULTS);
     }
 
-    /**
-     * Opens the store bounded by {@code limits}: the in-memory one seeded with resorts 1..10, or a
-     * client of Redis.
-     */
+    /** Opens the store bounded by {@code limits}: in memory (resorts 1..10) or Redis. */
     public RideStore open(Limits limits) {
         RideStore store;
         switch (kind) {
@@ -158,10 +148,7 @@ public record StoreSpec(Kind kind, List<HostAndPort> nodes, RedisAccess access) 
         return kind == Kind.MEMORY ? DEFAULT : text(access.shownUserInfo());
     }
 
-    /**
-     * The spec that {@link #parse} reads back to this one, password included (percent-encoded): for
-     * handing it on inside the process, never for showing.
-     */
+    /** The text {@link #parse} reads back to this, password included: never for showing. */
     public String uri() {
         if (kind == Kind.MEMORY || access.password() == null) {
             return toString();

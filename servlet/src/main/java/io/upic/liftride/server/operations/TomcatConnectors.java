@@ -14,11 +14,8 @@ import org.apache.coyote.AbstractProtocol;
 import org.apache.coyote.ProtocolHandler;
 
 /**
- * The Tomcat around this web application, found without JMX (the embedded launcher turns JMX off):
- * its {@link Service} through the resources Tomcat puts into every ServletContext ({@link
- * Globals#RESOURCES_ATTR}), and each connector's threads and
- * connections, read live (a connector's thread pool exists only once it has started). Works in the
- * WAR on a standalone Tomcat and on the embedded launcher alike. Stateless.
+ * The Tomcat around this web application, found without JMX through {@link Globals#RESOURCES_ATTR}, and each
+ * connector's threads and connections read live; works in the WAR and the embedded launcher. Stateless.
  */
 final class TomcatConnectors {
     private TomcatConnectors() {}

@@ -11,29 +11,16 @@ import org.apache.catalina.Service;
 import org.apache.catalina.connector.Connector;
 
 /**
- * The graceful drain, run when Tomcat's server begins to stop (SIGTERM to the embedded launcher, or
- * {@code catalina.sh stop} / SIGTERM to a standalone Tomcat), before Tomcat touches a connector: (1)
- * not ready; (2) the grace period, serving as before (kept-alive connections stay, so a proxy opens
- * few new ones), while a load balancer's health check sees the 503; (3) the API's connectors stop
- * accepting (their listening sockets close, so a proxy's next connection is refused, which nginx and an
- * ALB retry on another server even for a POST, since it was never sent; the management port stays open
- * until Tomcat stops) and from then on every answer
- * closes its connection; (4) the requests in flight finish, their rides' group-commit batches
- * included (a POST waiting for its batch holds no thread: the store's pending rides count), until
- * no request has run for {@value #QUIET_MILLIS} ms (at most the grace period): a
- * proxy that was refused a connection has taken this server out of its rotation, so its idle
- * connections are no longer picked when Tomcat closes them. Then Tomcat stops as usual and {@link
- * LiftRideListener} closes the store, which applies or answers 503 whatever is still queued. Steps (2)
- * to (4) together are bounded by {@link OperatingSettings#drainMax()}. Each step is printed.
- * Thread-safe: it runs once, on Tomcat's stopping thread.
+ * The graceful drain, run when Tomcat begins to stop and before it touches a connector: (1) not ready; (2) the
+ * grace period, serving as before while a load balancer sees the 503; (3) the API's connectors stop accepting and
+ * every answer closes its connection; (4) the requests in flight finish until none has run for {@value
+ * #QUIET_MILLIS} ms. Steps (2) to (4) are bounded by {@link OperatingSettings#drainMax()}; then {@link
+ * LiftRideListener} closes the store. docs/operating.md tells why. Runs once, on Tomcat's stopping thread.
  */
 final class TomcatDrain implements LifecycleListener {
     /** Poll interval while waiting for requests to finish. */
     private static final long POLL_MILLIS = 20;
-    /**
-     * No request in flight for this long (or the grace period, if shorter: a server without grace has no
-     * load balancer to wait for): the proxies have stopped sending here.
-     */
+    /** No request in flight for this long (or the grace period, if shorter): the proxies stopped sending here. */
     private static final long QUIET_MILLIS = 500;
 
     private final Drain drain;

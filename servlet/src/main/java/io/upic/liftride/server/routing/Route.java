@@ -4,10 +4,7 @@ import java.util.EnumSet;
 import java.util.Set;
 import java.util.stream.Collectors;
 
-/**
- * The contract's paths (relative to the context path) and the methods each one allows; the template
- * is also the endpoint name {@code /statistics} reports.
- */
+/** The contract's paths and allowed methods; the template names the endpoint in {@code /statistics}. */
 public enum Route {
     SKIER_DAY("/skiers/{resortID}/seasons/{seasonID}/days/{dayID}/skiers/{skierID}", HttpMethod.GET, HttpMethod.POST),
     SKIER_VERTICAL("/skiers/{skierID}/vertical", HttpMethod.GET),

@@ -20,26 +20,11 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
- * A {@link RideStore} in memory; thread-safe and lock-free on the ride path (concurrent maps and
- * atomic counters). It keeps aggregates, not rides: memory grows with the number of different
- * (resort, season, day, skier) and (skier, resort, season) combinations, about 80 bytes each, never
- * with the number of rides. A standard load run (20,000 skiers, one day, 180,000 rides) needs a few
- * megabytes however often it is repeated. Idempotency keys are remembered with their skier day (see
- * {@link SkierDayEntry}): 24 hours, at most {@value SkierDayEntry#MAX_KEYS} per skier day, about 150
- * bytes per skier day with keys.
- *
- * <p>Every structure is bounded by a {@link Limits} value: resorts, seasons per resort, (resort,
- * season, day) aggregates and skier days. A request that would create one more than its limit allows
- * throws {@link LimitReachedException} and changes nothing (its idempotency key included); rides to
- * entries that exist are stored as always. Each client (see {@link RideStore#addRide}) may create at most
- * its {@link Limits#clientBudget} of each kind ({@link Quota}). Places are reserved before entries are created, so two
- * racing requests never take the store past a limit; a request refused a place looks again, and
- * stores its ride when another request has created the entry meanwhile (at the limit, one racing
- * for the last place with a request that has not created the entry yet may still be refused).
- *
- * <p>Readers see each ride's effects atomically per counter, not across counters: a GET racing a POST
- * may see the day vertical updated before the season total. {@link #ridesStored()} is incremented
- * last, so once it counts a ride, every aggregate includes it.
+ * A {@link RideStore} in memory; thread-safe and lock-free on the ride path. It keeps aggregates, not rides,
+ * so memory grows with distinct skier days, never with rides. Places are reserved against the {@link Limits}
+ * (and each client's {@link Quota}) before entries are created, so racing requests never pass a limit. Readers
+ * see each counter atomically, not across counters; {@link #ridesStored()} is incremented last, so once it
+ * counts a ride every aggregate includes it.
  */
 public final class InMemoryRideStore implements RideStore {
     /** Keys pack IDs into a long; these are the largest values the packing has room for. */
@@ -208,10 +193,7 @@ public final class InMemoryRideStore implements RideStore {
         return resort;
     }
 
-    /**
-     * Reserves a place for each entry the ride would create: resort, season, day, skier day. On a
-     * refusal it gives back what it reserved and throws; nothing is created here.
-     */
+    /** Reserves a place for each entry the ride would create; on a refusal gives them back and throws. */
     private Admission admit(SkierDay where, long dayKey, String client) {
         Admission admission = new Admission(client);
         admission.resort = resorts.get(where.resortId());

@@ -26,10 +26,7 @@ public final class LimitReachedException extends RuntimeException {
         this.limit = limit;
     }
 
-    /**
-     * {@code client} has created its budget of {@code limit}'s entries ({@link Limits#clientBudget}); {@code
-     * what} would be one more.
-     */
+    /** {@code client} used its budget of {@code limit}'s entries; {@code what} would be one more. */
     public static LimitReachedException perClient(Limit limit, Limits limits, String client, String what) {
         Limit share = Limit.CLIENT_SHARE_PERCENT;
         return new LimitReachedException(

@@ -7,15 +7,10 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
 
 /**
- * How many entries of one kind a store holds, at most the {@link Limits}' value for its {@link Limit},
- * and how many of them each client created, at most its {@link Limits#clientBudget}; thread-safe and
- * lock-free. A caller reserves a place before it creates an entry, and gives it back when the entry
- * turned out to exist already (another thread made it) or the request failed before creating it. A
- * null client (the server's own calls) counts against the limit only.
- *
- * <p>At most {@value #MAX_CLIENTS} clients are counted one by one; once that many have created
- * entries, every further client shares one budget, {@value #OTHERS}, so one client with many
- * addresses can use up that shared budget but never a counted client's, nor the limit.
+ * How many entries of one kind a store holds (at most its {@link Limit}) and how many each client created (at
+ * most {@link Limits#clientBudget}); thread-safe and lock-free. Reserve before creating, give back when the entry
+ * existed or the request failed; a null client counts against the limit only. Past {@value #MAX_CLIENTS}
+ * clients, further ones share the budget {@value #OTHERS}, so many addresses cannot exhaust the limit.
  */
 final class Quota {
     /** Clients counted one by one, at most. */
@@ -34,18 +29,12 @@ final class Quota {
         this.limits = limits;
     }
 
-    /**
-     * Enforces {@code limits} from now on; entries already past a lowered maximum or budget stay, and new
-     * ones are refused until the count is below it.
-     */
+    /** Enforces {@code limits} from now on; entries past a lowered limit stay. */
     void setLimits(Limits limits) {
         this.limits = limits;
     }
 
-    /**
-     * Reserves one place for {@code client} (null: none), or throws {@link LimitReachedException} saying
-     * that {@code what} does not fit, having reserved nothing.
-     */
+    /** Reserves a place for {@code client} (null: none), or throws {@link LimitReachedException}. */
     void reserve(String what, String client) {
         Limits now = limits;
         int most = now.count(limit);
@@ -62,10 +51,8 @@ final class Quota {
     }
 
     /**
-     * Reserves one place for an entry its caller found missing, true; or false, reserving nothing, when the quota is
-     * full but {@code present} says the entry exists now (another request created it since the caller looked: it
-     * needs no place); else throws {@link LimitReachedException}. Without the second look, a request that looked
-     * before another created the entry and filled the quota was refused a ride to an entry that exists.
+     * Reserves a place and returns true; or returns false, reserving nothing, when the quota is full but {@code
+     * present} says another request created the entry meanwhile; else throws {@link LimitReachedException}.
      */
     boolean reserveUnless(String what, String client, BooleanSupplier present) {
         try {

@@ -8,13 +8,10 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * One skier's day at a resort in the in-memory store: its vertical (this AtomicLong), and the
- * idempotency keys of the rides stored for it in the last {@value #KEY_MINUTES} minutes, at most
- * {@value #MAX_KEYS}, the oldest forgotten first. A key lives with its skier day, so only rides for
- * that same skier, resort, season and day can push it out: no flood of other keys can. A key is kept
- * as 64 bits of SHA-256 over a secret drawn at start-up and the key (a client cannot make two keys
- * collide without the secret), beside its ride's fingerprint and the minute it was claimed, in two
- * longs. Thread-safe: the vertical is atomic, the keys guarded by this.
+ * One skier's day in the in-memory store: its vertical (this AtomicLong) and the idempotency keys of its last
+ * {@value #KEY_MINUTES} minutes, at most {@value #MAX_KEYS}, so only rides of the same skier day can push a key
+ * out. Keys are kept as 64 bits of a secret-salted SHA-256. Thread-safe: the vertical is atomic, the keys guarded
+ * by this.
  */
 final class SkierDayEntry extends AtomicLong {
     private static final long serialVersionUID = 1L;

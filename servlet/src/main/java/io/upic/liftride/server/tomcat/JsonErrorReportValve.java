@@ -11,15 +11,9 @@ import org.apache.coyote.ActionCode;
 import org.apache.tomcat.util.res.StringManager;
 
 /**
- * A Host's error report as the API's ResponseMsg, {@code {"message": "..."}}, instead of Tomcat's HTML
- * page, for errors raised before a request reaches the web application (a URI Tomcat cannot decode, a
- * malformed request line, a path outside {@code /liftride}). Stateless and thread-safe.
- *
- * <p>The embedded launcher installs it; a standalone Tomcat gets it from {@code
- * liftride-tomcat-valve.jar} in {@code $CATALINA_BASE/lib} and {@code errorReportValveClass} on its
- * Host (servlet/tomcat/server.xml). It depends on Tomcat alone, so that jar holds just this class.
- * Unlike Tomcat's own JsonErrorReportValve it never leaves the message empty and never sends a stack
- * trace.
+ * A Host's error report as the API's {@code {"message": "..."}} instead of Tomcat's HTML page, for errors raised
+ * before a request reaches the web application; never empty, never a stack trace. Depends on Tomcat alone, so
+ * {@code liftride-tomcat-valve.jar} holds just this class. Stateless and thread-safe.
  */
 public final class JsonErrorReportValve extends ErrorReportValve {
     private static final int MAX_MESSAGE_CHARS = 200;

@@ -22,11 +22,7 @@ public final class IdempotencyKeys {
 
     private IdempotencyKeys() {}
 
-    /**
-     * The key in the request's {@code Idempotency-Key} headers ({@code headers}: every value, in order;
-     * null or empty when there is none): {@link #parse(String)} of the only one, or a 400 when the
-     * header is repeated (two keys for one ride: neither can be trusted to be the retry's).
-     */
+    /** The key of the only {@code Idempotency-Key} header, or a 400 when it is repeated (neither can be trusted). */
     public static Result<Optional<String>> parseHeaders(Enumeration<String> headers) {
         if (headers == null || !headers.hasMoreElements()) {
             return ABSENT;

@@ -22,14 +22,9 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Validates request bodies (LiftRide, SeasonBody) against {@link Rules}: from bytes to a value or a
- * 400 naming the field, the value and the rule; never throws. Stateless and thread-safe.
- *
- * <p>Gson's {@link JsonReader} runs in {@link Strictness#STRICT} mode (RFC 8259): its lenient mode
- * would accept unquoted keys, single quotes, comments, NaN and several top-level values. The reader
- * is streaming and iterative, so deep nesting cannot overflow the stack; {@link
- * Rules#MAX_JSON_NESTING} bounds it anyway (in ignored fields; known fields refuse any array or object).
- * Both bodies go through one object reader ({@link #readObject}); they differ only in their fields.
+ * Validates request bodies against {@link Rules}: from bytes to a value or a 400 naming the field, the value
+ * and the rule; never throws. Gson's {@link JsonReader} runs in {@link Strictness#STRICT} mode (RFC 8259),
+ * and ignored values nest at most {@link Rules#MAX_JSON_NESTING} deep. Stateless and thread-safe.
  */
 public final class JsonBodies {
     private static final int ABSENT = Integer.MIN_VALUE;
@@ -100,10 +95,9 @@ public final class JsonBodies {
     }
 
     /**
-     * The body as one JSON object: the value of each of {@code names} (in that order, {@link #ABSENT}
-     * when not given), each read by {@code fields}; any other field is skipped. Refuses an empty
-     * body (naming {@code example}), anything but one object, a field given twice, ignored values
-     * nested too deep, and malformed JSON. Checking for missing fields is the caller's job.
+     * The body as one JSON object: the value of each of {@code names} ({@link #ABSENT} when not given); other
+     * fields are skipped. Refuses an empty body, anything but one object, a duplicate field, deep nesting and
+     * malformed JSON; missing fields are the caller's to check.
      */
     private static Result<int[]> readObject(String json, String example, String[] names, FieldReader fields) {
         if (isJsonWhitespace(json)) {
@@ -159,10 +153,8 @@ public final class JsonBodies {
     }
 
     /**
-     * {@code json} with every valid number of more than {@value #LONG_NUMBER_CHARS} characters outside
-     * strings replaced by its sign and first digits (a number still, just as far out of any field's
-     * range): Gson's reader takes a number only if it fits its 1,024-character buffer, and would call a
-     * longer one malformed. Anything else is left as it is, for the reader to judge.
+     * {@code json} with every number longer than {@value #LONG_NUMBER_CHARS} characters shortened (still out of
+     * range): Gson's reader calls a number past its 1,024-character buffer malformed.
      */
     static String shortenLongNumbers(String json) {
         if (json.length() <= LONG_NUMBER_CHARS) {

@@ -6,10 +6,9 @@ import javax.servlet.AsyncEvent;
 import javax.servlet.AsyncListener;
 
 /**
- * An answer written later, on another thread, to a request kept open ({@link RequestBodies#answerLater}):
- * written and completed once, and never after the container ended the request itself (the client went
- * away: an I/O error), when its response object may already serve another request. Thread-safe: the
- * answer and the container's error are serialized on this object, so neither runs into the other.
+ * An answer written later, on another thread, to a request kept open ({@link RequestBodies#answerLater}): once,
+ * and never after the container ended the request (its response may serve another by then). Thread-safe: the
+ * answer and the container's error are serialized on this object.
  */
 public final class LaterAnswer implements AsyncListener {
     /** Writes an answer into the response. */

@@ -20,21 +20,11 @@ import javax.servlet.http.HttpServletRequest;
 import javax.servlet.http.HttpServletResponse;
 
 /**
- * Reads a request body into memory, refusing more than a limit (from the Content-Length before
- * reading anything, and by counting bytes when the length is not declared) and more than a deadline
- * for the whole body, so a hostile client can neither make the server buffer more than the limit nor
- * hold a request thread. Stateless and thread-safe.
- *
- * <p>Why non-blocking reads: with blocking reads each read waits up to the connector's timeout, so a
- * client sending one byte every 9 s holds a request thread for as long as it likes, and 256 such
- * clients hold them all. A body that has already arrived whole (every real client's ride: it comes
- * in the same packets as the headers) is read at once, on the request thread, at no extra cost. Any
- * other body is read with Servlet 3.1 non-blocking I/O: the request goes async, the thread goes back
- * to the pool, Tomcat's poller calls {@link ReadListener#onDataAvailable} when bytes come, and the
- * {@link AsyncContext} timeout is the body's deadline. A slow client then costs a connection and a
- * few hundred bytes, no thread; past the deadline it gets 408 and the connection is closed.
- * (Enforcing the deadline on blocking reads would still park a thread per slow client until the
- * deadline, and 300 such clients would stop every other request for that long.)
+ * Reads a request body into memory within a size limit and a deadline for the whole body, so a hostile
+ * client can neither make the server buffer more nor hold a request thread. A body already whole is read
+ * on the request thread; any other is read with Servlet 3.1 non-blocking I/O, whose {@link AsyncContext}
+ * timeout is the deadline ({@link ReadListener}; blocking reads would park a thread per slow client).
+ * Stateless and thread-safe.
  */
 public final class RequestBodies {
     /** The bytes read: {@code bytes[0..length)}. */
@@ -52,12 +42,9 @@ public final class RequestBodies {
     private RequestBodies() {}
 
     /**
-     * Reads a JSON body as every POST of the API takes it and hands it to {@code then}: 415 unless the
-     * Content-Type is JSON, 413 past {@link Rules#MAX_BODY_BYTES}, 408 when it is not whole within
-     * {@code deadlineMillis}. {@code then} runs on this thread when the body is already here, else
-     * later on a container thread (the request is then async and completed after {@code then}); it
-     * may throw {@link StoreUnavailableException} or {@link LimitReachedException}, answered as the
-     * API answers them everywhere, and may keep the request open for a later answer ({@link
+     * Reads a JSON body and hands it to {@code then}: 415 unless JSON, 413 past {@link Rules#MAX_BODY_BYTES},
+     * 408 past {@code deadlineMillis}. {@code then} runs on this thread or later on a container thread; it may
+     * throw {@link StoreUnavailableException} or {@link LimitReachedException}, or answer later ({@link
      * #answerLater}).
      */
     public static void readJson(
@@ -107,10 +94,8 @@ public final class RequestBodies {
     }
 
     /**
-     * Keeps the request open after its handler returns, for an answer written later on another thread
-     * (a store's completion): starts the request's async mode if the body was read on the spot, and
-     * keeps a non-blocking read from completing it. The caller must {@link LaterAnswer#send} the
-     * answer; the request has no timeout, so the caller's own bound (the store's) must end it.
+     * Keeps the request open for an answer written later on another thread. The caller must {@link
+     * LaterAnswer#send} it; the request has no timeout, so the caller's own bound must end it.
      */
     public static LaterAnswer answerLater(HttpServletRequest request, HttpServletResponse response) {
         AsyncContext async =

@@ -24,12 +24,9 @@ import javax.servlet.http.HttpServletRequest;
 import javax.servlet.http.HttpServletResponse;
 
 /**
- * The steps every API servlet shares: match the path to a {@link Route} (else 404), check the method
- * (else 405 with {@code Allow}), then hand over to the subclass and time it into {@link EndpointStats}
- * for {@code /statistics}, from the start of routing to the end of the answer, with {@link
- * System#nanoTime()}. 404s and 405s are not endpoints and are not timed. Subclasses must keep no
- * per-request state in fields; they are called by many threads at once. Thread-safe: the statistics
- * are set once in {@link #init(ServletConfig)}.
+ * The steps every API servlet shares: route ({@link Route}, else 404), check the method (else 405 with {@code
+ * Allow}), hand over to the subclass and time it into {@link EndpointStats}. Subclasses keep no per-request state
+ * in fields: many threads call them at once.
  */
 abstract class RouteServlet extends HttpServlet {
     private static final long serialVersionUID = 1L;
@@ -103,9 +100,8 @@ abstract class RouteServlet extends HttpServlet {
             limitReached(response, e);
         } finally {
             if (request.isAsyncStarted()) {
-                // The body is being read without blocking, or the answer comes from the store later
-                // (RequestBodies): time the request to its end.
-                // Tomcat runs no async callback before this service() returns, so the listener is in time.
+                // Async (a non-blocking read, or a later answer): time to the end. No async callback runs before
+                // service() returns, so the listener is in time.
                 request.getAsyncContext().addListener(new AsyncListener() {
                     @Override
                     public void onComplete(AsyncEvent event) {

@@ -85,11 +85,7 @@ public final class SkierServlet extends RouteServlet {
                 body -> storeRide(where, key.value(), body, request, response));
     }
 
-    /**
-     * Stores the ride in {@code body} (on whichever thread the body's reading ends) and answers when the
-     * store has applied it: at once for a store that writes on the spot, else later from the store's
-     * completion, the request thread going back to the pool meanwhile.
-     */
+    /** Stores the ride and answers when the store has applied it, freeing the request thread meanwhile. */
     private void storeRide(
             SkierDay where,
             Optional<String> key,

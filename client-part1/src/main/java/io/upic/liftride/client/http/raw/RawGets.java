@@ -2,10 +2,7 @@ package io.upic.liftride.client.http.raw;
 
 import io.upic.liftride.client.http.Operation;
 
-/**
- * Encodes the GETs of the contract as the SDK sends them (same paths and query, no body) into a request buffer.
- * Immutable and thread-safe: it holds only the constant bytes.
- */
+/** Encodes the contract's GETs as the SDK sends them. Immutable and thread-safe. */
 final class RawGets {
 
     private static final byte[] SKIERS = RawRideSender.ascii("/skiers/");

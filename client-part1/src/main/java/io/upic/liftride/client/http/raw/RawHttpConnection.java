@@ -12,20 +12,10 @@ import java.net.SocketTimeoutException;
 import java.nio.charset.StandardCharsets;
 
 /**
- * One kept-alive HTTP/1.1 connection that sends pre-encoded requests and reads only what it needs
- * of each answer (status line and framing); not thread-safe: one instance per worker thread.
- *
- * <p>It connects lazily, keeps the connection across calls, and closes it on any error, on
- * {@code Connection: close}, on an HTTP/1.0 answer and on a body delimited by the end of the
- * stream; the next call then reconnects. It never resends a request by itself: a request that fails
- * is the caller's to retry and count. Bodies are skipped, whether framed by Content-Length or sent
- * chunked, so the connection stays usable after 4XX/5XX answers with JSON bodies; a body longer than
- * {@link #MAX_DRAINED_BODY_BYTES} is not read on: the connection is closed instead.
- *
- * <p>Time limits: each read waits at most the read timeout, and the whole exchange (connect, write,
- * status, headers, body) ends by its call deadline, so a server that trickles bytes cannot hold the
- * worker longer than that; both throw {@link SocketTimeoutException}. The request, a few hundred
- * bytes, fits in the socket's send buffer, so the write does not block on a server that reads nothing.
+ * One kept-alive HTTP/1.1 connection that sends pre-encoded requests and reads only the status and framing of
+ * each answer; not thread-safe: one instance per worker thread. It closes on any error or non-reusable answer
+ * and reconnects on the next call, never resending by itself. Each read waits at most the read timeout and the
+ * whole exchange ends by the call deadline ({@link SocketTimeoutException}).
  */
 final class RawHttpConnection implements AutoCloseable {
 
@@ -75,11 +65,9 @@ final class RawHttpConnection implements AutoCloseable {
     }
 
     /**
-     * Sends {@code requestBuffer()[0..length)} and returns the answer's status code; the body is
-     * read and dropped.
+     * Sends {@code requestBuffer()[0..length)} and returns the answer's status; the body is dropped.
      *
-     * @throws SocketTimeoutException if connecting or any read takes longer than its timeout, or the
-     *                                whole exchange longer than the call deadline
+     * @throws SocketTimeoutException past a read timeout or the call deadline
      * @throws IOException            on any other failure; the connection is then closed
      */
     int exchange(int length) throws IOException {

@@ -6,14 +6,9 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 
 /**
- * The {@code raw} transport's sender: writes the lift-ride POST the SDK would write (same path, same
- * JSON body, {@code Content-Type: application/json}) straight into a reused buffer and sends it with
- * one write on its own kept-alive connection. One instance per worker; not thread-safe.
- *
- * <p>Why it exists: the generated SDK on OkHttp 4 spends several times its CPU per request (a call,
- * URL, address, header and interceptor objects per request; data/bench.md has the profile). Client
- * and server share the CPU, so every microsecond here is taken from the server. This sender costs a
- * few microseconds plus the kernel's socket work.
+ * The {@code raw} transport's sender: writes the POST the SDK would write into a reused buffer and sends it in
+ * one write on its own kept-alive connection, so the client takes little CPU from a server it shares a machine
+ * with. One instance per worker; not thread-safe.
  */
 final class RawRideSender implements RideSender {
 

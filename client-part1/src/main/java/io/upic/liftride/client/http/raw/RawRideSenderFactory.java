@@ -7,15 +7,9 @@ import java.net.InetSocketAddress;
 import java.net.URI;
 
 /**
- * The {@code raw} transport: one plain-HTTP/1.1 keep-alive socket per worker, requests encoded by
- * hand (see {@link RawRideSender}). Thread-safe; workers share nothing but the resolved address
- * and the constant request bytes.
- *
- * <p>Trade-off against the {@code sdk} transport: it speaks only what a lift-ride POST needs (plain
- * HTTP, no TLS, no proxies, no redirects, no compression), and it does not go through the generated
- * SDK, so it proves nothing about the SDK. It sends the same requests and sees the same statuses,
- * so counts, retries and validation behave identically; a test checks that both transports send the
- * same request line, Host header and JSON body (compared as parsed JSON).
+ * The {@code raw} transport: one plain-HTTP/1.1 keep-alive socket per worker, requests encoded by hand ({@link
+ * RawRideSender}); no TLS, proxies, redirects or compression. A test checks it sends what the SDK sends.
+ * Thread-safe; workers share only the resolved address and the constant request bytes.
  */
 public final class RawRideSenderFactory implements RideSenderFactory {
 

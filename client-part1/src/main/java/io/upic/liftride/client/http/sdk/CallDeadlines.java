@@ -7,14 +7,9 @@ import java.util.concurrent.locks.LockSupport;
 import okhttp3.Call;
 
 /**
- * The deadline of a whole SDK call (connect, write, status, headers and the body the SDK reads),
- * enforced by one watchdog thread per run that cancels calls past it. Thread-safe.
- *
- * <p>Why not OkHttp's {@code callTimeout}: it enters every call into okio's one process-wide,
- * deadline-sorted timeout list, under one lock shared with every read and write timeout (its cost:
- * client-sdk/templates/README.md). Here a call costs three volatile writes, and the watchdog looks at
- * every worker's call a few times per deadline: a call ends between its deadline and one tick
- * ({@link #tickNanos}) after it.
+ * The deadline of a whole SDK call, enforced by one watchdog thread per run that cancels calls past it (within a
+ * {@link #tickNanos}); cheaper than OkHttp's {@code callTimeout}, whose shared lock client-sdk/templates/README.md
+ * measures. Thread-safe.
  */
 final class CallDeadlines implements AutoCloseable {
 

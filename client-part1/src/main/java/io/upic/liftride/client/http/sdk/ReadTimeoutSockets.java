@@ -7,13 +7,9 @@ import java.net.SocketException;
 import javax.net.SocketFactory;
 
 /**
- * Plain sockets whose read timeout ({@code SO_TIMEOUT}) is the run's wherever OkHttp sets its own (0 here): the
- * kernel bounds each read, and OkHttp is configured without read and write timeouts of its own. Why: OkHttp's are
- * okio {@code AsyncTimeout}s, which put every socket read and write of every worker into one process-wide sorted
- * list under one lock and wake a watchdog thread (its cost: client-sdk/templates/README.md), although OkHttp also
- * sets {@code SO_TIMEOUT} to the same read timeout. Without them a read still ends at the read timeout
- * ({@code SocketTimeoutException}), and a write, a few hundred bytes into an empty socket buffer, at the whole
- * call's deadline ({@link CallDeadlines}) at the latest. Thread-safe.
+ * Plain sockets whose read timeout is the run's wherever OkHttp sets 0, so the kernel bounds each read and OkHttp
+ * runs without its own okio timeouts (their shared lock: client-sdk/templates/README.md); a write is bounded by
+ * {@link CallDeadlines}. Thread-safe.
  */
 final class ReadTimeoutSockets extends SocketFactory {
 
@@ -32,11 +28,8 @@ final class ReadTimeoutSockets extends SocketFactory {
     }
 
     /**
-     * A socket that reads OkHttp's read timeout of 0 ("none") as the run's. Any other value is OkHttp's own
-     * and is kept: its check of a connection idle for 10 s or more before a POST reads with a timeout of 1 ms
-     * and then sets back the timeout it found; were that 1 ms replaced too, the check would wait out a whole
-     * read timeout on every healthy idle connection. OkHttp sets the timeout again for every call: the same
-     * value is not passed on to the socket again. Used by one call at a time.
+     * A socket that reads OkHttp's read timeout of 0 as the run's and keeps any other (OkHttp's 1 ms idle-connection
+     * check must stay 1 ms). Used by one call at a time.
      */
     private static final class RunSocket extends Socket {
         private final int readTimeoutMillis;

@@ -21,15 +21,10 @@ import okhttp3.RequestBody;
 import okio.Buffer;
 
 /**
- * The worker's {@link ApiClient} ({@link DeadlineApiClient}), building the lift-ride POST with less work per
- * call. The generated {@link #buildRequest} builds each URL segment by segment, serializes the ride through
- * Gson's reflection and sets every header again: about a quarter of the SDK path's client CPU (JFR, bench.py).
- * Here the generated code builds a POST of a {@link LiftRide} once, and that request is the template of the
- * next ones: the call's header parameters, then the template's default headers, in the generated code's
- * order; the URL of a path seen before, from {@link PathUrls} (a skier's path repeats all run long); and the
- * body written as the JSON the generated code wrote for the same ride, checked against the template's body
- * once. Every other call, and one whose URL is not kept yet, goes through the generated code, so what is
- * sent does not change. One per worker; not thread-safe.
+ * The worker's {@link ApiClient} ({@link DeadlineApiClient}), building the lift-ride POST with less work per call:
+ * the generated code's first request is the template of the next ones, with URLs from {@link PathUrls} and the
+ * body written as the generated code would; any other call goes through the generated code, so what is sent does
+ * not change. One per worker; not thread-safe.
  */
 class RideApiClient extends DeadlineApiClient {
 
@@ -99,11 +94,7 @@ class RideApiClient extends DeadlineApiClient {
                 .build();
     }
 
-    /**
-     * As the generated code sets them: the call's header parameters, then the defaults it does not set. In one
-     * array rather than one {@code set} each (which searches the headers so far for the name): the template
-     * was only kept if no two of them share a name ({@link #remember}).
-     */
+    /** The call's header parameters, then the defaults it does not set, in one array (names are distinct). */
     private Headers headers(Map<String, String> headerParams, Headers defaults) {
         String[] namesAndValues = new String[2 * (headerParams.size() + defaults.size())];
         int i = 0;
@@ -118,10 +109,7 @@ class RideApiClient extends DeadlineApiClient {
         return Headers.of(namesAndValues);
     }
 
-    /**
-     * The generated code's request becomes the template if its body is the JSON {@link #json} writes and its
-     * headers are those {@link #headers} makes.
-     */
+    /** Keeps the generated request as the template if its body and headers are what this class would build. */
     private void remember(Request built, LiftRide ride, Map<String, String> headerParams) {
         RequestBody body = built.body();
         if (body == null || !Arrays.equals(bytes(body), json(ride))) {

@@ -13,12 +13,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * A {@link RideSender} on the generated {@code SkiersApi} (and {@code ResortsApi} for its GET). One per worker;
- * not thread-safe.
- *
- * <p>The SDK throws {@link ApiException} both for a non-2xx status and, wrapped, for I/O errors;
- * this class turns it back into the {@link RideSender} contract: a status is returned, an I/O
- * failure is rethrown as the original {@link IOException} so timeouts stay recognisable.
+ * A {@link RideSender} on the generated {@code SkiersApi} and {@code ResortsApi}: a status is returned and an I/O
+ * failure rethrown as its original {@link IOException} (the SDK wraps both in {@link ApiException}). One per
+ * worker; not thread-safe.
  */
 final class SdkRideSender implements RideSender {
 

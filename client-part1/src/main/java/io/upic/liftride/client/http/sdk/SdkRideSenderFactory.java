@@ -10,15 +10,9 @@ import java.util.concurrent.TimeUnit;
 import okhttp3.OkHttpClient;
 
 /**
- * The {@code sdk} transport: per worker an OkHttp 4 client derived from the run's, with its own small
- * connection pool and dispatcher ({@link WorkerPool}), under an {@link ApiClient} of its own ({@link
- * RideApiClient}, with the URLs of the run's paths shared in {@link PathUrls}), and one watchdog thread
- * that bounds each whole call ({@link CallDeadlines}). Thread-safe.
- *
- * <p>One connection per worker, kept alive between its requests; a worker's is closed when the worker ends,
- * and any left when the factory closes. Unlike one shared pool, no connection outlives its worker: the
- * workers of each run open their own, inside the run's clock, one connect
- * each (a round trip through a slow network).
+ * The {@code sdk} transport: per worker an OkHttp client with its own pool and dispatcher ({@link WorkerPool})
+ * under its own {@link RideApiClient}, and one watchdog thread bounding each call ({@link CallDeadlines}). One
+ * connection per worker, closed when the worker ends. Thread-safe.
  */
 public final class SdkRideSenderFactory implements RideSenderFactory {
 
@@ -37,11 +31,8 @@ public final class SdkRideSenderFactory implements RideSenderFactory {
     }
 
     /**
-     * The run's client, which each worker's derives from: a timeout on each connect and each read (the read
-     * timeout is the sockets', {@link ReadTimeoutSockets} says why; a write is bounded by the whole call's
-     * deadline, {@link CallDeadlines}'), and no silent retries: OkHttp would otherwise resend a POST on a
-     * failed pooled connection without telling us, so the server could store a ride the client never
-     * counted. Its own pool, never used for a call, runs no cleanup thread either.
+     * The run's client: connect and read timeouts ({@link ReadTimeoutSockets}) and no silent retries, since
+     * OkHttp would resend a POST on a failed pooled connection without telling us (a ride stored but not counted).
      */
     static OkHttpClient newHttpClient(HttpSettings s) {
         return new OkHttpClient.Builder()
@@ -80,11 +71,7 @@ public final class SdkRideSenderFactory implements RideSenderFactory {
         return open.stream().mapToInt(WorkerPool::connectionCount).sum();
     }
 
-    /**
-     * Stops the deadline watchdog and closes the idle connections of the senders not closed yet. No OkHttp
-     * thread is left: the workers' pools start none ({@link WorkerPool}), and the dispatchers start theirs
-     * only for asynchronous calls, which the senders never make.
-     */
+    /** Stops the deadline watchdog and closes the idle connections of the senders not closed yet. */
     @Override
     public void close() {
         deadlines.close();

@@ -42,10 +42,7 @@ public final class ChartStyle {
     static final Color PURPLE = new Color(148, 103, 189);
     static final Color GREY = new Color(110, 110, 110);
     static final Color[] SERIES = {BLUE, ORANGE, GREEN, PURPLE, RED, GREY};
-    /**
-     * Phase colours, in phase order, for the PNGs and report.html alike: distinct from the lines drawn over them
-     * (latency red, orange, green, blue, grey; measured blue, naive orange, model green).
-     */
+    /** Phase colours, in phase order, for the PNGs and report.html: distinct from the lines drawn over them. */
     static final Color[] PHASES = {
         new Color(23, 190, 207), new Color(227, 119, 194), PURPLE, new Color(140, 86, 75), new Color(188, 189, 34)
     };
@@ -128,13 +125,8 @@ public final class ChartStyle {
     }
 
     /**
-     * Writes {@code chart} as a PNG to {@code file} (replacing it); works while the JVM shuts down.
-     *
-     * <p>Why not XChart's {@code BitmapEncoder.saveBitmap}: it hands ImageIO a plain stream, which
-     * ImageIO buffers in a temporary file, and the first such buffer registers a JVM shutdown hook to
-     * close them. After Ctrl-C the partial run's charts are drawn while the JVM is shutting down, where
-     * registering a hook throws {@code IllegalStateException: Shutdown in progress}. Our charts are
-     * under 100 KB as PNG, so an in-memory buffer does the same job without either.
+     * Writes {@code chart} as a PNG to {@code file} (replacing it) through an in-memory buffer, so it works while
+     * the JVM shuts down (ImageIO's file cache registers a shutdown hook, which throws then).
      */
     public static void savePng(Chart<?, ?> chart, Path file) throws IOException {
         BufferedImage image = BitmapEncoder.getBufferedImage(chart); // drawn before the file is touched

@@ -6,12 +6,9 @@ import java.math.RoundingMode;
 import org.HdrHistogram.AbstractHistogram;
 
 /**
- * The data of an HdrHistogram-style percentile plot: x = 1 / (1 - p) on a log axis (1 = 0%, 10 =
- * 90%, 100 = 99%, 1000 = 99.9% ...), y = the latency at percentile p in milliseconds. Points are
- * spaced evenly on the log axis, {@code pointsPerDecade} per decade, from x = 1 (the minimum) to
- * x = count (p = 1 - 1/count, the finest percentile the data can resolve). The last point shows the
- * maximum (percentile 100) at x = count, the usual way to draw "the worst of count" on this axis
- * (at p = 1 - 1/count itself the nearest rank is the second largest value). Immutable.
+ * The data of an HdrHistogram-style percentile plot: x = 1 / (1 - p) on a log axis, y = the latency at p in
+ * milliseconds, {@code pointsPerDecade} points per decade up to x = count, where the last point is the maximum.
+ * Immutable.
  *
  * @param x           1 / (1 - p), ascending, first 1
  * @param percentiles the percentile each latency was read at, ascending: 100 x (1 - 1/x), first 0, last 100

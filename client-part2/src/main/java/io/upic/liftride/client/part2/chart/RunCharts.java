@@ -221,9 +221,8 @@ public final class RunCharts {
     }
 
     /**
-     * The phases as a timeline above the data: one coloured strip per phase from its start to its
-     * end, stacked so overlapping phases stay apart, named in the legend. Returns the y-axis maximum
-     * that leaves the data (up to {@code dataTop}) below the strips.
+     * The phases as stacked coloured strips above the data; returns the y-axis maximum that keeps the data (up
+     * to {@code dataTop}) below them.
      */
     static double phaseStrips(XYChart c, RunResult result, double dataTop) {
         int n = result.phases().size();

@@ -13,11 +13,8 @@ import org.knowm.xchart.CategorySeries;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 
 /**
- * The charts of a sweep (one run per thread count): wall time, throughput, and latency against the
- * thread count, measured next to two Little's-law predictions: the naive one (every request takes the
- * single-thread W, X = N / W) and the model's (MVA of a closed network; the "bounded" fields carry it). The
- * thread counts are categories, so 32, 64, 128, 256 sit at equal distances (a doubling per step).
- * Static and thread-safe.
+ * The charts of a sweep: wall time, throughput and latency against the thread count (as categories), measured
+ * next to the naive and the model's ("bounded") predictions. Static and thread-safe.
  */
 public final class SweepCharts {
 
@@ -113,10 +110,8 @@ public final class SweepCharts {
     }
 
     /**
-     * Measured, naive and bounded throughput. The naive line is light and dotted: on a machine whose
-     * cores the server shares it runs far above the rest, and then the y axis turns logarithmic
-     * (ratio of the highest to the lowest value above {@link #LOG_AXIS_RATIO}) so the measured and
-     * bounded lines keep their detail.
+     * Measured, naive and bounded throughput; the y axis turns logarithmic past {@link #LOG_AXIS_RATIO} so the
+     * lines keep their detail.
      */
     public static CategoryChart throughput(String label, List<Point> points) {
         double top = 0, bottom = Double.POSITIVE_INFINITY;

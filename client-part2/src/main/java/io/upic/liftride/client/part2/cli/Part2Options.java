@@ -15,10 +15,7 @@ import java.time.format.DateTimeFormatter;
 import java.util.Locale;
 import org.apache.commons.cli.CommandLine;
 
-/**
- * client-part2's flags: every flag of client-part1 (parsed and validated by {@link RunOptions}) plus
- * {@link #OUT}, defined the same way. Static and thread-safe.
- */
+/** client-part2's flags: client-part1's ({@link RunOptions}) plus {@link #OUT}. Static and thread-safe. */
 public final class Part2Options {
 
     /** Where runs go without --out, relative to the working directory (git-ignored). */
@@ -40,10 +37,7 @@ public final class Part2Options {
 
     private Part2Options() {}
 
-    /**
-     * The flag of the open model (the rate helper's {@code --rate}): with it the latency from the intended send
-     * exists, so {@code intended.*} thresholds can be checked.
-     */
+    /** The open model's flag: with it the latency from the intended send exists. */
     static final String OPEN_MODEL_FLAG = "rate";
 
     /** Parses and validates {@code args}: client-part1's flags and --out. */

@@ -18,12 +18,8 @@ import java.util.List;
 import org.apache.commons.cli.CommandLine;
 
 /**
- * {@code java -jar client-part2.jar compare BASELINE CANDIDATE [--max-regression BAND]... [--markdown FILE]
- * [--html FILE] [--allow-different-plans]}: compares the candidate's runs with the baseline's, per metric, for
- * the whole run and each phase, against a noise band. BASELINE and CANDIDATE are each a run folder, a
- * {@code summary.json} or a merge output, or several separated by commas (the median per side is compared).
- * Exit codes: 0 no metric regressed past its band, 3 some did, 2 bad input (a bad flag, a missing or unreadable
- * summary, unlike plans) with one line saying why. One use per instance; not thread-safe.
+ * {@code compare BASELINE CANDIDATE}: compares the candidate's runs with the baseline's (medians per side) against
+ * a noise band; exit 0 no regression, 3 a regression, 2 bad input. One use per instance; not thread-safe.
  */
 public final class CompareCommand {
 

@@ -5,12 +5,7 @@ import io.upic.liftride.client.threshold.Metric;
 import java.util.List;
 import java.util.Locale;
 
-/**
- * The metrics {@code compare} shows, in table order, with the direction that makes each one worse and how its
- * value is written. Names are the thresholds' ({@link Metric#label()}): {@code throughput}, {@code mean},
- * {@code p50} ... {@code p99.9}, {@code max}, {@code failed}, and {@code intended.*} for the latencies from the
- * intended send of the open model. Static and thread-safe.
- */
+/** The metrics {@code compare} shows, with the direction that makes each worse. Thread-safe. */
 public final class ComparedMetrics {
 
     /** The latency statistics a summary carries, from the actual send. */

@@ -23,11 +23,7 @@ public record MetricRow(Metric metric, Spread baseline, Spread candidate, double
         Objects.requireNonNull(verdict, "verdict");
     }
 
-    /**
-     * Compares {@code candidate} with {@code baseline} under {@code band}: past the band the wrong way (up for a
-     * latency or failed, down for throughput) is a {@link Verdict#REGRESSION} in a {@code gated} scope and
-     * {@link Verdict#WORSE} in another; a change exactly at the band is within it.
-     */
+    /** Past the band the wrong way: {@link Verdict#REGRESSION} when {@code gated}, else WORSE. */
     public static MetricRow judge(Metric metric, Spread baseline, Spread candidate, double band, boolean gated) {
         if (baseline == null || candidate == null) {
             return new MetricRow(metric, baseline, candidate, Double.NaN, band, Verdict.NOT_MEASURED);

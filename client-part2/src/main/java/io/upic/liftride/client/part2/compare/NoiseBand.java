@@ -11,14 +11,11 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * How far a metric may move the wrong way before {@code compare} calls it a regression: one band for every
- * metric and per-metric bands that override it, as {@code --max-regression} writes them ({@code 5%},
- * {@code p99=10%}, {@code max=off}; several in one value separated by commas, or the flag repeated). A band is
- * a fraction of the baseline: 0.05 lets p99 grow by 5% or throughput fall by 5%. Immutable and thread-safe.
+ * How far a metric may move the wrong way before {@code compare} calls it a regression, as a fraction of the
+ * baseline: one band for all and per-metric overrides, as {@code --max-regression} writes them ({@code 5%},
+ * {@code p99=10%}, {@code max=off}). Immutable and thread-safe.
  *
- * @param all       the band of every metric not named in {@code perMetric}
- * @param perMetric bands of single metrics; {@link Double#POSITIVE_INFINITY} when {@code off} (never a
- *                  regression)
+ * @param perMetric bands of single metrics; {@link Double#POSITIVE_INFINITY} when {@code off}
  */
 public record NoiseBand(double all, Map<Metric, Double> perMetric) {
 

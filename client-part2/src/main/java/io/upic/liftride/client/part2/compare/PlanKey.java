@@ -7,9 +7,8 @@ import java.util.Locale;
 import java.util.Objects;
 
 /**
- * What makes two runs runs of the same plan, as their summaries give it: the phase plan, {@code -t -s -l -m},
- * the transport, {@code --rate}, {@code --mix}, {@code --ramp}, the shard and the warm-up (a run after a baseline
- * runs on a warmed JVM, one with {@code --baseline 0} on a cold one). Immutable and thread-safe.
+ * What makes two runs runs of the same plan, from their summaries (a run after a baseline ran on a warm JVM, so
+ * warm-up counts too). Immutable and thread-safe.
  *
  * @param plan        the phase plan's name
  * @param threads     -t
@@ -63,10 +62,7 @@ public record PlanKey(
                                 .toList());
     }
 
-    /**
-     * Each field in which {@code other} differs, as {@code FLAG this vs other} ({@code -t 8 vs 16}); empty when the
-     * plans are alike.
-     */
+    /** Each field in which {@code other} differs, as {@code -t 8 vs 16}; empty when alike. */
     public List<String> differences(PlanKey other) {
         List<String> d = new ArrayList<>();
         add(d, "--plan", plan, other.plan);
@@ -104,10 +100,7 @@ public record PlanKey(
         return r == Math.rint(r) ? String.format(Locale.US, "%d", r.longValue()) : r.toString();
     }
 
-    /**
-     * The plan as flags: {@code -t 8 -s 2000 -l 40 -m 10 --plan assignment --transport sdk --rate 500}, with
-     * {@code --mix} and {@code --ramp} when it has them.
-     */
+    /** The plan as flags, e.g. {@code -t 8 -s 2000 -l 40 -m 10 --plan assignment --transport sdk}. */
     public String describe() {
         return String.format(
                         Locale.US,

@@ -10,11 +10,8 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * A baseline and a candidate compared, metric by metric, for the whole run, each phase and, with {@code --mix}, each
- * operation: what {@link CompareTables} turns into the report model, and the exit code. Only the whole run's rows
- * can be a {@link Verdict#REGRESSION}: phases are shorter and operations fewer, so both are noisier, and are shown to
- * find where a change comes from.
- * Immutable and thread-safe.
+ * A baseline and a candidate compared, metric by metric, for the whole run, each phase and each operation; only
+ * the whole run's rows can be a {@link Verdict#REGRESSION} (the others are noisier). Immutable and thread-safe.
  *
  * @param baseline        the baseline's runs
  * @param candidate       the candidate's runs
@@ -157,10 +154,7 @@ public record RunComparison(
         return regressions().isEmpty() ? 0 : REGRESSION_EXIT_CODE;
     }
 
-    /**
-     * What makes the verdict weak, each as a sentence: a side of one run (no noise band can be measured) and runs
-     * shorter than {@link #MIN_SECONDS}; empty when neither.
-     */
+    /** What makes the verdict weak (a side of one run, runs under {@link #MIN_SECONDS}), as sentences. */
     public List<String> caveats() {
         List<String> c = new ArrayList<>();
         List<String> single = new ArrayList<>();
@@ -196,11 +190,7 @@ public record RunComparison(
         return c;
     }
 
-    /**
-     * The verdict in one line: {@code no regression past the band} or {@code REGRESSION: p99 +23.5% (1.000 -> 1.235
-     * ms, band 10%), ...}, the medians when a side has several runs; followed by the {@link #caveats} when there
-     * are any, so a regression is never read without them.
-     */
+    /** The verdict in one line, followed by the {@link #caveats} so a regression is never read without them. */
     public String verdictLine() {
         List<String> caveats = caveats();
         String but = caveats.isEmpty() ? "" : "; CAUTION: " + String.join("; ", caveats);

@@ -16,10 +16,9 @@ import java.util.List;
 import java.util.stream.Stream;
 
 /**
- * Reads run summaries for {@code compare} and {@code merge}: a {@code summary.json} (one run, or a sweep's
- * {@code runs}), a run folder holding one, or a folder whose run folders hold one each (a client-part2 output
- * folder, a merge output). Unknown keys are ignored, so summaries with keys added later still read; a missing
- * key a reader relies on or a newer {@code schemaVersion} is refused. Static and thread-safe.
+ * Reads run summaries for {@code compare} and {@code merge} from a file, a run folder or an output folder.
+ * Unknown keys are ignored; a missing key a reader relies on or a newer {@code schemaVersion} is refused. Static
+ * and thread-safe.
  */
 public final class SummaryReader {
 

@@ -3,10 +3,8 @@ package io.upic.liftride.client.part2.csv;
 import io.upic.liftride.client.http.Operation;
 
 /**
- * A fixed-size block of attempts of ONE worker, stored as primitives (no objects, no strings per
- * attempt). Filled by its worker, then handed whole to the writer thread, which formats it and gives
- * it back to the {@link ChunkPool} for reuse. Ownership moves with the hand-off, so a chunk is never
- * touched by two threads at once; the pool's concurrent queues publish its contents safely.
+ * A fixed-size block of attempts of one worker, as primitives. Ownership moves with the hand-off from worker to
+ * writer and back to the {@link ChunkPool}, so no two threads touch a chunk at once; the pool's queues publish it.
  */
 public final class AttemptChunk {
 

@@ -6,20 +6,10 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * The bounded circulation of {@link AttemptChunk}s between the workers and the one writer thread:
- * workers {@link #acquire} an empty chunk, fill it and {@link #submit} it; the writer
- * {@link #poll}s filled chunks and {@link #release}s them for reuse. At most {@code maxChunks}
- * chunks are ever allocated, so memory depends on the thread count, never on the number of
- * requests.
- *
- * <p>Lock-free: both queues are {@link ConcurrentLinkedQueue}s (a CAS per hand-off, once per
- * chunk, not per attempt). Their size is bounded by the allocation cap, not by the queue. Only
- * when every chunk is in use (the writer is behind by {@code maxChunks} chunks) does a worker wait
- * in {@link #acquire}.
- *
- * <p>Once the writer is gone ({@link #close()}, whether it finished or died), nothing waits any more:
- * chunks handed over are recycled unwritten and {@link #acquire} returns at once. Without that a
- * writer that died left every worker parked for good, and the run, its report and Ctrl-C with them.
+ * The bounded circulation of {@link AttemptChunk}s between the workers and the one writer: workers {@link
+ * #acquire} and {@link #submit}, the writer {@link #poll}s and {@link #release}s; at most {@code maxChunks} exist.
+ * Lock-free except that {@link #acquire} waits when every chunk is in use. After {@link #close()} nothing waits
+ * and chunks are recycled unwritten, so a dead writer cannot park the workers.
  */
 public final class ChunkPool {
 
@@ -49,10 +39,7 @@ public final class ChunkPool {
         this.maxChunks = maxChunks;
     }
 
-    /**
-     * An empty chunk labelled with its worker; allocates only while under the cap, else reuses or waits
-     * for the writer, but never once the pool is closed.
-     */
+    /** An empty chunk for a worker: allocated under the cap, else reused or waited for, unless closed. */
     public AttemptChunk acquire(int phaseIndex, int threadIndex) {
         AttemptChunk c = free.poll();
         if (c == null) {
@@ -89,10 +76,7 @@ public final class ChunkPool {
         }
     }
 
-    /**
-     * The writer is gone (done, or dead): from now on no {@link #acquire} waits, and chunks handed
-     * over, and those still waiting, are recycled without being written. Idempotent; thread-safe.
-     */
+    /** The writer is gone: no {@link #acquire} waits and chunks are recycled unwritten. Idempotent; thread-safe. */
     public void close() {
         closed = true;
         recycleFilled();

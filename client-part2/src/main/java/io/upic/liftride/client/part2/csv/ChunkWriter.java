@@ -13,33 +13,15 @@ import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 
 /**
- * The one CSV writer of a run: takes filled chunks from the {@link ChunkPool}, shows each to an
- * observer (the per-second buckets), formats its rows into the CSV and gives the chunk back. The
- * file is written while the run goes (the row buffer goes to the file whenever it fills, and
- * whenever the queue runs dry), so memory stays bounded and a Ctrl-C loses nothing already handed
- * over.
- *
- * <p><b>Its thread is the engine's.</b> client-part1's engine owns every thread of a run; this
- * class is an {@link AttemptListener.BackgroundTask}: the engine starts a thread for {@link #run}
- * before the clock starts and joins it after every worker has been joined and before
- * {@code onRunEnd}. Formatting and disk I/O thus stay off the workers without part2 creating a
- * thread.
- *
- * <p>Call order: {@link #open()} (before the run), {@link #run} (on the engine's thread),
- * {@link #summary} (after the engine joined that thread).
- *
- * <p>A write that fails (a full disk) or an exception in formatting ends {@link #run} at once, thrown: the
- * rows after it could not be written anyway. Whatever ends it, the pool is closed on the way out,
- * so no worker ever waits for a writer that is gone.
+ * The one CSV writer of a run, an {@link AttemptListener.BackgroundTask} on the engine's thread: takes filled
+ * chunks from the {@link ChunkPool}, shows each to an observer, writes its rows and gives the chunk back, so
+ * memory stays bounded. Call {@link #open()}, then {@link #run}, then {@link #summary} after the engine joined
+ * the thread. A failed write ends {@link #run}, thrown; the pool is always closed on the way out, so no worker
+ * waits for a writer that is gone.
  */
 public final class ChunkWriter implements AttemptListener.BackgroundTask {
 
-    /**
-     * How long the writer parks when the queue is empty (the engine unparks it when the workers are
-     * done, so this never delays the end of a run). Every wake-up is a context switch taken from the
-     * workers and the server; in 20 ms a worker fills at most a chunk or two, far inside the pool's
-     * spare chunks.
-     */
+    /** How long the writer parks on an empty queue; the engine unparks it at the end, so this never delays a run. */
     static final long IDLE_PARK_NANOS = TimeUnit.MILLISECONDS.toNanos(20);
 
     private static final int BUFFER_BYTES = 256 * 1024;
@@ -101,11 +83,7 @@ public final class ChunkWriter implements AttemptListener.BackgroundTask {
         out.write(CsvRows.headerLine());
     }
 
-    /**
-     * Writes chunks as they come until {@code workersDone} and the queue is empty, or until a write or
-     * the formatting fails (thrown); then closes the file and the pool. Every worker hands over its last chunk
-     * before the engine counts it done, so nothing is left behind.
-     */
+    /** Writes chunks until the workers are done and the queue is empty; closes the file and the pool. */
     @Override
     public void run(BooleanSupplier workersDone) throws IOException {
         try (OutputStream sink = out) {

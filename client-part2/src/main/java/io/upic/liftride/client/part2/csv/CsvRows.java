@@ -8,30 +8,10 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 
 /**
- * Formats attempts as CSV rows, by hand, into a reusable byte buffer: no {@code String.format}, no
- * {@code Locale}, no allocation per row, so the output is identical on every machine. Not
- * thread-safe: the writer thread owns one instance.
- *
- * <p>Columns ({@link #HEADER}):
- * <ol>
- *   <li>{@code start_epoch_ms}: wall clock when the attempt started, {@code System.currentTimeMillis()}</li>
- *   <li>{@code request_type}: the HTTP method, {@code POST} for a ride and {@code GET} for a read</li>
- *   <li>{@code latency_ms}: {@code System.nanoTime()} difference rounded half-up to whole microseconds,
- *       written as milliseconds with exactly three decimals ({@code 1.234}); '.' is the decimal separator</li>
- *   <li>{@code response_code}: the HTTP status, or the error kind when no status in 100..599 arrived:
- *       {@code timeout}, {@code connection_error}, {@code client_error}, {@code invalid_status}</li>
- *   <li>{@code phase}: the phase name ({@code startup}, {@code peak}, {@code cooldown})</li>
- *   <li>{@code attempt}: 1 for a request's first attempt, 2..6 for its retries</li>
- *   <li>{@code thread}: the worker's 0-based index within its phase</li>
- *   <li>{@code send_delay_ms}: with --rate (the open model), how long after its request's intended send time
- *       (its slot in the schedule; a retry keeps its first attempt's slot) the attempt started, in the style of
- *       {@code latency_ms}; {@code send_delay_ms + latency_ms} is the latency from the intended send. Empty in
- *       the closed model, which has no schedule</li>
- *   <li>{@code operation}: the contract's {@code operationId} ({@code writeNewLiftRide}, {@code getSkierDayVertical},
- *       ...); last, so readers of the first eight columns read on</li>
- * </ol>
- * Rows come in per-worker blocks in the order the blocks were handed over, not sorted by time; sort
- * by {@code start_epoch_ms} if you need a timeline.
+ * Formats attempts as CSV rows ({@link #HEADER}; docs/reports.md describes the columns) by hand into a reusable
+ * byte buffer: no {@code String.format}, no {@code Locale}, no allocation per row, so the output is identical on
+ * every machine. Latency is whole microseconds rounded half-up, written as milliseconds with three decimals; rows
+ * come in per-worker blocks, not sorted by time. Not thread-safe: the writer thread owns one instance.
  */
 public final class CsvRows {
 

@@ -4,9 +4,8 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * One interactive chart of an HTML page, as data: its x values, its lines (one y value per x, NaN for a gap) and
- * shaded x ranges (a run's phases). Knows nothing of runs: a run report, a sweep and a comparison of runs all
- * describe their charts with it. Immutable by convention (the arrays are not copied: do not modify them).
+ * One interactive chart of an HTML page, as data: x values, lines (NaN for a gap) and shaded x ranges.
+ * Immutable by convention: the arrays are not copied, so do not modify them.
  *
  * @param id     the chart's element id on the page (letters, digits and '-')
  * @param title  the heading above the chart
@@ -43,10 +42,7 @@ public record ChartSpec(
     public enum YAxis {
         /** From 0, linear. */
         LINEAR,
-        /**
-         * Log-10, every decade labelled (and 2 and 5 within it when the data span less than three): for lines
-         * of different magnitudes, which would lie flat against a linear axis. Values <= 0 are gaps.
-         */
+        /** Log-10 with every decade labelled; values <= 0 are gaps. */
         LOG
     }
 

@@ -25,10 +25,7 @@ public final class Html {
         return b.toString();
     }
 
-    /**
-     * {@code text} escaped, with the three inline marks the reports' sentences use turned into markup:
-     * {@code `code`}, {@code **strong**} and {@code *emphasis*}.
-     */
+    /** {@code text} escaped, with {@code `code`}, {@code **strong**} and {@code *emphasis*} as markup. */
     public static String inline(String text) {
         return escape(text)
                 .replaceAll("`([^`]+)`", "<code>$1</code>")

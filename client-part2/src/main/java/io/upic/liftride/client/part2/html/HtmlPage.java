@@ -16,16 +16,10 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * One self-contained HTML page that works offline, opened from disk: the caller adds headings, text, tables,
- * headline numbers and {@link ChartSpec charts} in order; {@link #render()} inlines the styles, the charts' data
- * as JSON, uPlot ({@link UPlot}) and the script that draws the charts. Nothing on the page is fetched. Knows
- * nothing of runs, so any report (a run, a sweep, a merge, a comparison) builds its page with it. Not
- * thread-safe: one page per thread while it is built.
- *
- * <p>Stable hooks for tests and scripts: each chart is a {@code figure.chart} whose inner {@code div} has the
- * chart's id and gets {@code data-drawn="true"} once drawn; each headline number is an element with
- * {@code data-metric} (its key) and {@code data-value} (the exact number) inside an element with
- * {@code data-scope}.
+ * One self-contained HTML page that works offline: the caller adds headings, text, tables, headline numbers and
+ * {@link ChartSpec charts}; {@link #render()} inlines styles, data, uPlot ({@link UPlot}) and script. Tests and
+ * scripts rely on {@code figure.chart}, {@code data-drawn}, {@code data-metric}, {@code data-value} and {@code
+ * data-scope}. Not thread-safe: one page per thread while it is built.
  */
 public final class HtmlPage {
 
@@ -88,10 +82,7 @@ public final class HtmlPage {
         return this;
     }
 
-    /**
-     * A table of plain-text cells; {@code right} says per column whether it is right-aligned (numbers). A cell
-     * written {@code **text**} is shown bold (a total row).
-     */
+    /** A table of plain-text cells, {@code right} per column; {@code **text**} cells show bold. */
     public HtmlPage table(List<String> header, List<Boolean> right, List<List<String>> rows) {
         body.append("<table>\n<thead><tr>");
         header.forEach(h -> body.append("<th>").append(Html.escape(h)).append("</th>"));

@@ -34,11 +34,8 @@ import java.util.stream.Stream;
 import org.apache.commons.cli.CommandLine;
 
 /**
- * {@code java -jar client-part2.jar merge DIR... --out DIR [--allow-missing] [--threshold EXPR]...}: joins the
- * outputs of shards ({@code --shard K/N} runs) into one report. Each DIR is a client-part2 output folder (its run
- * folders {@code t64/}, ... are found inside) or one run folder; run folders of the same name are the shards of
- * one run. Exit codes as {@link #usage} gives them.
- * One use per instance; not thread-safe.
+ * {@code merge DIR... --out DIR}: joins the outputs of shards into one report; run folders of the same name are
+ * the shards of one run. Exit codes as {@link #usage} gives them. One use per instance; not thread-safe.
  */
 public final class MergeCommand {
 

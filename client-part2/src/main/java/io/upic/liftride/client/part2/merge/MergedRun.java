@@ -13,10 +13,9 @@ import java.util.Comparator;
 import java.util.List;
 
 /**
- * The shards of one run joined on one wall-clock timeline: the same shapes a single run has ({@link RunResult},
- * {@link RunMetrics}, {@link TimeBuckets}), so its charts and histogram log come from the same code. Times are
- * on the merged clock: nanos count from the first shard's start ({@code result.startNanos() == 0}). Immutable by
- * convention (the buckets and histograms must not be modified).
+ * The shards of one run joined on one wall-clock timeline, in the shapes of a single run ({@link RunResult},
+ * {@link RunMetrics}, {@link TimeBuckets}); nanos count from the first shard's start. Immutable by convention:
+ * do not modify the buckets or histograms.
  *
  * @param name        the run folder's name ({@code t64})
  * @param shards      the shards merged, by K
@@ -49,19 +48,13 @@ public record MergedRun(
         return new MergedRun(name, shards, missing, result, metrics, seconds, transports, check);
     }
 
-    /**
-     * The exit code of this run: {@link ExitCodes#FAILED} unless {@link #ok()}, then a failed threshold's (or a
-     * shard's abort's, as a run's).
-     */
+    /** {@link ExitCodes#FAILED} unless {@link #ok()}, else a failed threshold's or an abort's code. */
     public int exitCode() {
         int code = ok() ? ExitCodes.OK : ExitCodes.FAILED;
         return thresholds.passed() && abort() == null ? code : ExitCodes.worse(code, ThresholdCheck.EXIT_CODE);
     }
 
-    /**
-     * The first abort of a shard (--abort-on-fail), timed from the merged run's start and naming the shard; null
-     * when no shard aborted.
-     */
+    /** The first shard's abort, timed from the merged start; null when none aborted. */
     public RunSummary.Aborted abort() {
         long origin = result.startEpochMillis();
         return shards.stream()
@@ -80,10 +73,7 @@ public record MergedRun(
         return shards.get(0);
     }
 
-    /**
-     * Whether the merge is "ok" (the exit code 0, or 3 after an abort): the total run is ({@link RunResult#ok()}; after
-     * a shard's abort, as a run's, its requests sent), no shard is missing and the server's count does not disagree.
-     */
+    /** Whether the merge is "ok": the total run is, no shard is missing and the server's count does not disagree. */
     public boolean ok() {
         boolean requests = abort() == null
                 ? result.ok()
@@ -91,11 +81,7 @@ public record MergedRun(
         return requests && missing.isEmpty() && !Boolean.FALSE.equals(server().reconciled());
     }
 
-    /**
-     * The server's stored-ride count: the lowest reading before a shard started and the highest after one ended. It
-     * reconciles when nothing else wrote and every shard read its "before" ahead of every other shard's first ride;
-     * unchecked when some shard did not read it.
-     */
+    /** The server's count: lowest before, highest after; unchecked if a shard did not read it. */
     public RunSummary.Server server() {
         long before = Long.MAX_VALUE, after = Long.MIN_VALUE;
         for (ShardRun s : shards) {

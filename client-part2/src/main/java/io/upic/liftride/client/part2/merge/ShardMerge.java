@@ -27,30 +27,12 @@ import java.util.TreeSet;
 import org.HdrHistogram.Histogram;
 
 /**
- * Joins the shards of one run into a {@link MergedRun}, after checking they are the parts of one plan, from their
- * records only (summary and histogram logs). Static and thread-safe.
- *
- * <h2>Rules</h2>
- * <ul>
- *   <li>Refused (one line naming the folders): different plan name, -t, -s, -l, -m, resort, season, day, mix or ramp;
- *       different N; the same K twice; an unreadable folder; a histogram log that does not count the attempts its
- *       summary counts. Different transports are merged and noted.</li>
- *   <li>Missing shards are refused unless the caller allows them ({@code --allow-missing}): the point of a merge
- *       is the plan's totals, and a merge of 3 of 4 shards looks like a complete run with a quarter fewer
- *       requests. When allowed, the report says which shards are missing and how many requests they planned.</li>
- *   <li>Counts add; histograms add (no loss: the same buckets); count, the summaries' exact mean and max
- *       combine exactly (the mean weighted by count); percentiles, min and the first attempts' mean and max are
- *       read from the added histograms (within 0.1%).</li>
- *   <li>{@code --mix}: each operation's counts add and its histograms add as the run's do (a shard whose log has
- *       no histogram of an operation it sent leaves that operation's latencies null). {@code --ramp}: each stage's
- *       offered and achieved rates add, its send lag's mean is weighted by the shards' sends, and whether it was
- *       offered in full is judged on the sums by the single run's rule ({@link MergedRamp}).
- *       {@code --abort-on-fail}: the first shard that stopped is the merged run's abort.</li>
- *   <li>One clock: the wall clock. The merged run starts at the earliest shard's start and ends at the latest
- *       shard's end; a phase spans from its earliest start to its latest end on any shard (shards' phases are not
- *       aligned, their triggers being per shard). Each shard's time bucket adds into the merged bucket that holds its
- *       middle on the wall clock (to the ms, plus the machines' clock offset).</li>
- * </ul>
+ * Joins the shards of one run into a {@link MergedRun} from their records only (summary and histogram logs),
+ * after checking they are the parts of one plan. Static and thread-safe. Refused in one line: different plan
+ * inputs or N, a K twice, an unreadable folder, a log that does not count its summary's attempts, or a missing
+ * shard without {@code allowMissing}. Counts and histograms add; mean and max combine exactly, percentiles
+ * come from the added histograms. The clock is the wall clock: a shard's bucket adds into the merged bucket
+ * holding its middle.
  */
 public final class ShardMerge {
 
@@ -200,9 +182,8 @@ public final class ShardMerge {
     }
 
     /**
-     * The operations of the shards' mixes joined: their accounts added into {@code counts}, and into
-     * {@code latencies} their histograms added (mean and max exact) where every shard that sent the operation logged
-     * its histogram; a shard's log without it leaves the operation without latencies, as percentiles do not average.
+     * The shards' operations joined; an operation some shard did not log a histogram for gets no latencies,
+     * as percentiles do not average.
      */
     private static void joinOperations(
             String name,
@@ -294,11 +275,7 @@ public final class ShardMerge {
         stats.add(latencies.scope(phaseName, k, threads, started, pr.durationNanos(), requests));
     }
 
-    /**
-     * Exact totals of one shard's scope: count from its histogram, mean and max from its summary (exact), min from
-     * the histogram (its bucket's lower end: at most 0.1% below), and mean and max too where the summary has none
-     * (first attempts).
-     */
+    /** Exact totals of one shard's scope: mean and max from its summary where it has them, else the histogram. */
     private record Part(long count, double meanMillis, double minMillis, double maxMillis) {
 
         static Part of(Histogram h, RunSummary.Latency exact) {
@@ -367,10 +344,7 @@ public final class ShardMerge {
         }
     }
 
-    /**
-     * Statistics of a merged scope: the percentiles of the added histogram, count, min, max and mean from the
-     * shards' exact totals.
-     */
+    /** A merged scope: percentiles from the added histogram, the rest from exact totals. */
     static LatencyStats stats(Histogram h, List<Part> parts) {
         long count = 0;
         double sum = 0, min = Double.MAX_VALUE, max = 0;

@@ -19,17 +19,11 @@ import java.util.TreeMap;
 import org.HdrHistogram.Histogram;
 
 /**
- * One shard's run folder as a merge reads it, its whole record: its {@code summary.json} (identity, account, exact
- * mean and max), its {@value HdrLog#FILE} (histograms by tag, each with its interval on the wall clock) and its
- * {@value HdrLog#PER_BUCKET_FILE} (each time bucket's histograms, for the merged charts over time). Immutable after
- * loading (the histograms belong to it; a merge adds them into fresh ones).
+ * One shard's run folder as a merge reads it, its whole record: {@code summary.json}, {@value HdrLog#FILE} and
+ * {@value HdrLog#PER_BUCKET_FILE}. Immutable after loading (a merge adds the histograms into fresh ones).
  *
- * @param dir       the run folder
- * @param summary   its summary
- * @param byTag     its histogram log by tag: "" every attempt, "first", "intended", each phase's tag and its
- *                  ".first" and ".intended"
- * @param perBucket its per-bucket log's histograms: untagged (every attempt), {@value HdrLog#FAILED} and
- *                  {@value HdrLog#INTENDED}, each timed as its bucket on the wall clock (epoch ms)
+ * @param byTag     its histogram log by tag ("" every attempt)
+ * @param perBucket its per-bucket log's histograms, each timed as its bucket on the wall clock (epoch ms)
  */
 public record ShardRun(Path dir, RunSummary summary, Map<String, Histogram> byTag, List<Histogram> perBucket) {
 
@@ -55,10 +49,7 @@ public record ShardRun(Path dir, RunSummary summary, Map<String, Histogram> byTa
         }
     }
 
-    /**
-     * Adds the shard's time buckets into {@code buckets}, whose clock starts at {@code originEpochMillis}: each
-     * at its middle on the wall clock.
-     */
+    /** Adds the shard's time buckets into {@code buckets}, each at its middle on the wall clock. */
     public void addBuckets(long originEpochMillis, TimeBuckets buckets) {
         Map<Long, Map<String, Histogram>> byStart = new TreeMap<>();
         for (Histogram h : perBucket) {

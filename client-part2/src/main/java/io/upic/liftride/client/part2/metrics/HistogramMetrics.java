@@ -11,12 +11,9 @@ import java.util.OptionalDouble;
 import org.HdrHistogram.Histogram;
 
 /**
- * client-part2's {@link MetricSource}: every latency statistic of the whole run from its merged HdrHistogram
- * (all attempts; percentiles with {@link LatencyStats}' semantics, capped at the exact max; mean and max exact),
- * failures and
- * throughput from the engine's account; with {@code --rate}, {@code intended.*} from the histogram of latencies
- * from the intended send (empty in the closed model). {@link #phase} gives the same for one phase.
- * Immutable and thread-safe.
+ * client-part2's {@link MetricSource}: latencies from the merged HdrHistograms ({@link LatencyStats}' semantics),
+ * failures and throughput from the engine's account; {@link #phase} gives the same for one phase. Immutable and
+ * thread-safe.
  */
 public final class HistogramMetrics implements MetricSource {
 

@@ -4,16 +4,9 @@ import java.util.List;
 import org.HdrHistogram.AbstractHistogram;
 
 /**
- * Latency statistics of a set of attempts, in milliseconds. Immutable.
- *
- * <p><b>Definitions.</b> {@code count}, {@code mean}, {@code min} and {@code max} are exact (kept
- * from the nanosecond latencies). The percentiles come from the merged HdrHistogram
- * ({@link LatencyHistograms}: microseconds, 3 significant digits) with its
- * {@code getValueAtPercentile} semantics: the nearest-rank value (the smallest recorded value that
- * at least ceil(p/100 x count) values are less than or equal to), reported as the highest value
- * equivalent to it in the histogram, so it is at most 0.1% (or, below 2.048 ms, 1 µs of rounding)
- * above the exact nearest-rank latency and never below it; capped at the exact maximum, which the nearest-rank
- * latency never exceeds, so no percentile reads above {@code max}.
+ * Latency statistics of a set of attempts, in milliseconds. Immutable. Count, mean, min and max are exact; the
+ * percentiles are HdrHistogram's nearest-rank values ({@link LatencyHistograms}: microseconds, 3 significant
+ * digits), at most 0.1% above the exact one and capped at the exact maximum.
  *
  * @param count      attempts
  * @param meanMillis exact mean, NaN if count == 0

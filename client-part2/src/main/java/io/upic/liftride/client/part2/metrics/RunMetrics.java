@@ -112,10 +112,7 @@ public record RunMetrics(ScopeStats run, List<ScopeStats> phases, Map<Operation,
             intendedTotals.add(s.intendedTotals);
         }
 
-        /**
-         * The scope's statistics (throughput: successful requests per second of {@code durationNanos}); first
-         * attempts are all attempts less the retries.
-         */
+        /** The scope's statistics; first attempts are all attempts less the retries. */
         ScopeStats stats(
                 String name,
                 int index,

@@ -14,18 +14,10 @@ import java.util.function.Consumer;
 import org.HdrHistogram.Histogram;
 
 /**
- * Time buckets for the charts over time, indexed by when an attempt <em>completed</em> (start + latency, since
- * the run's clock started): attempts, 201s, failed attempts, latency sum and small histograms (2 significant
- * digits) of all and of failed attempts, and in the open model the same from the intended send. A merge fills
- * them from the shards' per-bucket histogram logs instead of attempts.
- *
- * <p>Resolution fits the run, with bounded memory: buckets start {@value #FINE_MILLIS} ms wide, so a run of 6 s
- * has 60 points; when a run passes {@value #FINE_BUCKETS} of them (a minute) they are coalesced into 1 s buckets;
- * past {@value #MAX_BUCKETS} buckets (an hour of seconds) neighbours are coalesced in pairs (2 s, 4 s...). So the
- * buckets never number more than {@value #MAX_BUCKETS}, whatever the run's length or request rate.
- *
- * <p>Fed on the CSV writer thread, which already sees every attempt in chunks, so the buckets cost the workers
- * nothing and need no per-worker copies to merge; read after that thread was joined. Not thread-safe otherwise.
+ * Time buckets for the charts over time, indexed by when an attempt completed: counts, latency sum and
+ * 2-digit histograms. Buckets start {@value #FINE_MILLIS} ms wide, become 1 s past {@value #FINE_BUCKETS}
+ * and then coalesce in pairs, so there are never more than {@value #MAX_BUCKETS}. Fed on the CSV writer
+ * thread and read after it was joined; not thread-safe otherwise.
  */
 public final class TimeBuckets implements Consumer<AttemptChunk> {
 
@@ -114,11 +106,7 @@ public final class TimeBuckets implements Consumer<AttemptChunk> {
         }
     }
 
-    /**
-     * A bucket of another clock's histogram log (a shard's) whose middle lies {@code offsetNanos} after this origin:
-     * its attempts, of which {@code failedAttempts} failed, and in the open model their latencies from the intended
-     * send. Null histograms count as empty.
-     */
+    /** A shard's log bucket whose middle is {@code offsetNanos} after this origin; nulls count empty. */
     public void add(long offsetNanos, Histogram all, Histogram failedAttempts, Histogram intended) {
         int s = slot(Math.max(0, offsetNanos));
         long n = all.getTotalCount(), bad = failedAttempts == null ? 0 : failedAttempts.getTotalCount();
@@ -272,10 +260,7 @@ public final class TimeBuckets implements Consumer<AttemptChunk> {
         return fromIntendedSumMicros[bucket];
     }
 
-    /**
-     * Open model: the bucket's latency from the intended send at {@code percentile} in ms (2 digits); NaN in the
-     * closed model or for a bucket without attempts.
-     */
+    /** Open model: the bucket's intended latency at {@code percentile}, ms; NaN otherwise. */
     public double fromIntendedPercentileMillis(int bucket, double percentile) {
         return percentile(fromIntended[bucket], percentile);
     }
@@ -299,18 +284,14 @@ public final class TimeBuckets implements Consumer<AttemptChunk> {
     }
 
     /**
-     * Failed attempts per bucket by code (an HTTP status or an {@code AttemptCodes} error kind), codes ascending,
-     * each array at least {@link #count()} long; empty without failures, and for a merge of shards (whose records
-     * carry failures by bucket only). Do not modify.
+     * Failed attempts per bucket by code, codes ascending, each array at least {@link #count()} long; empty for
+     * a merge of shards. Do not modify.
      */
     public SortedMap<Integer, long[]> failedByCode() {
         return Collections.unmodifiableSortedMap(failedByCode);
     }
 
-    /**
-     * Each worker's span on this clock, {@code {first start, last completion}} in ns since the origin, per phase
-     * index: what the active-threads chart counts. Empty for a merge of shards.
-     */
+    /** Each worker's {@code {first start, last completion}} in ns per phase index; empty for a merge. */
     public Map<Integer, List<long[]>> threadSpans() {
         Map<Integer, List<long[]>> byPhase = new TreeMap<>();
         threadSpans.forEach((key, span) -> byPhase.computeIfAbsent((int) (key >>> 32), k -> new ArrayList<>())

@@ -9,9 +9,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * A run's latency and throughput over time, one value per time bucket (recorded during the run, never read from
- * the CSV), and its phases' windows: the data of the time charts. Seconds count from the run's start. Values are
- * NaN for a bucket without attempts. Immutable by convention (arrays not copied).
+ * A run's latency and throughput per time bucket (recorded during the run, never read from the CSV) and its
+ * phases' windows: the data of the time charts. Seconds from the run's start; NaN for a bucket without
+ * attempts. Immutable by convention (arrays not copied).
  *
  * @param bucketSeconds   the buckets' width
  * @param x               each bucket's middle (of the part of it the run covered)
@@ -25,11 +25,8 @@ import java.util.Map;
  * @param okPerSecond     201s completed per second of the bucket
  * @param failedPerSecond failed attempts per second of the bucket (NaN when none, so they show as points)
  * @param phases          each started phase's window
- * @param activeThreads   per started phase (as {@code phases}), its workers active in each bucket (the mean over
- *                        the bucket: a worker is active from its first send to its last answer); empty when the
- *                        buckets kept no workers' spans (a merge of shards)
- * @param failuresByCause failed attempts per second of each bucket by cause ({@code HTTP 503}, {@code timeout}),
- *                        NaN where none; empty without failures or when the buckets kept no causes (a merge)
+ * @param activeThreads   per started phase, its mean active workers per bucket; empty for a merge of shards
+ * @param failuresByCause failed attempts per second by cause, NaN where none; empty without failures or for a merge
  */
 public record Timeline(
         double bucketSeconds,

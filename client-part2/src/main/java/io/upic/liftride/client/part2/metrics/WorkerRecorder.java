@@ -7,14 +7,9 @@ import io.upic.liftride.client.part2.csv.ChunkPool;
 import org.HdrHistogram.IntCountsHistogram;
 
 /**
- * One worker's instrumentation, called by client-part1's engine on the worker's own thread for
- * every attempt (see {@link AttemptRecorder}): a histogram {@code recordValue}, a few primitive
- * counters and a few array stores into the current {@link AttemptChunk}. No lock, no String, no
- * allocation per attempt: a chunk is taken from the {@link ChunkPool} once per
- * {@code pool.chunkRows()} attempts, and a retry histogram is created on the worker's first retry.
- *
- * <p>Its state is read by {@link RunMetrics} after the engine joined the worker thread, which
- * publishes it safely.
+ * One worker's instrumentation, called on the worker's own thread for every attempt: no lock, no String, no
+ * allocation per attempt (a chunk comes from the {@link ChunkPool} once per {@code pool.chunkRows()} attempts).
+ * Read by {@link RunMetrics} after the engine joined the worker, which publishes its state.
  */
 public final class WorkerRecorder implements AttemptRecorder {
 
@@ -120,10 +115,8 @@ public final class WorkerRecorder implements AttemptRecorder {
     }
 
     /**
-     * One attempt of {@code op}, kept in its operation's histogram too when this recorder keeps them, and in the CSV
-     * with its operation; in the open model ({@code intendedStartNanos != UNSCHEDULED}) its latency is also recorded
-     * from the intended send ({@code startNanos - intendedStartNanos + latencyNanos}: what a user who wanted to send
-     * at the scheduled time waited), and the CSV row gets the send delay.
+     * One attempt of {@code op}; in the open model its latency is also recorded from the intended send, and the
+     * CSV row gets the send delay.
      */
     @Override
     public void onAttempt(

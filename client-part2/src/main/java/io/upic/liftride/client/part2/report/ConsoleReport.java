@@ -8,11 +8,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 
-/**
- * The report model on the console, after client-part1's account of the run: a run's files in one line, and with
- * --verbose its latency table, checks, notes and charts; a sweep's latency table; a comparison. Numbers use
- * {@link Locale#US} like client-part1's output. Stateless.
- */
+/** The report model on the console after client-part1's account; numbers use {@link Locale#US}. Stateless. */
 public final class ConsoleReport {
 
     private static final Locale L = Locale.US;

@@ -23,21 +23,9 @@ import org.HdrHistogram.HistogramLogReader;
 import org.HdrHistogram.HistogramLogWriter;
 
 /**
- * Writes a run's merged histograms in HdrHistogram's log format ({@link HistogramLogWriter}), so
- * HdrHistogram's own tools (HistogramLogProcessor, HistogramLogAnalyzer, the online plotter) can load
- * them. Values are <b>microseconds</b>; the max column is written in milliseconds. Entries:
- * <ul>
- *   <li>untagged: every attempt of the whole run (what the tools read by default);</li>
- *   <li>{@code Tag=first}: first attempts of the whole run;</li>
- *   <li>{@code Tag=<phase>}: every attempt of one phase (e.g. {@code Tag=peak}), timed from the
- *       phase's start to its end.</li>
- * </ul>
- * Also {@code Tag=<phase>.first} (first attempts of one phase) and, under {@code --rate}, {@code Tag=intended} and
- * {@code Tag=<phase>.intended} (latencies from the intended send), and under {@code --mix} {@code Tag=op.<operationId>}
- * (every attempt of one operation), so a merge of shards has every scope.
- * Timestamps are absolute: {@code StartTime} is the run's start and every interval's start and end are seconds
- * since the epoch ({@code BaseTime: 0}), so logs of shards started on different machines line up on one clock.
- * For HistogramLogProcessor use {@code -outputValueUnitRatio 1000} to print milliseconds.
+ * Writes a run's merged histograms in HdrHistogram's log format ({@link HistogramLogWriter}), in
+ * <b>microseconds</b>, untagged for the whole run and tagged per scope (docs/reports.md lists the tags), with
+ * epoch timestamps so shards' logs line up on one clock. Static and thread-safe.
  */
 public final class HdrLog {
 
@@ -100,9 +88,8 @@ public final class HdrLog {
     }
 
     /**
-     * One interval per time bucket that has attempts: [origin + i w, origin + (i + 1) w), timestamps in epoch
-     * seconds; also each bucket's failed attempts, tagged {@value #FAILED}, and in the open model its latencies from
-     * the intended send, tagged {@value #INTENDED}.
+     * One interval per time bucket that has attempts, with its failed attempts tagged {@value #FAILED} and, in the
+     * open model, its latencies from the intended send tagged {@value #INTENDED}.
      */
     public static void writePerBucket(Path file, long originEpochMillis, TimeBuckets buckets, String plan)
             throws IOException {

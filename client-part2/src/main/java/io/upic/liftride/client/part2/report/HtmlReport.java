@@ -20,12 +20,9 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * Renders a {@link ReportModel} as {@code report.html}: one self-contained page ({@link HtmlPage}) with the same
- * sections as {@code report.md} and interactive charts: latency over time (percentiles, phases marked, with
- * {@code --rate} also from the intended send), throughput over time, the percentile distribution, and for a sweep
- * throughput and wall time by thread count with the predictions. Headline numbers carry {@code data-metric} keys
- * named as in {@code summary.json} ({@code throughput}, {@code wallSeconds}, {@code failed},
- * {@code latencyMs.p99}...). Only formats. Stateless.
+ * Renders a {@link ReportModel} as {@code report.html}: one self-contained page ({@link HtmlPage}) with
+ * report.md's sections and interactive charts. Headline numbers carry {@code data-metric} keys named as in
+ * {@code summary.json}. Only formats. Stateless.
  */
 public final class HtmlReport {
 

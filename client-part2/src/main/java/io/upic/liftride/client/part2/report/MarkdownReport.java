@@ -17,12 +17,8 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * Renders a {@link ReportModel} as {@code report.md}: the sweep table and charts (when there is more than one
- * run), then per run its account (a merge: each shard's window and their overlap), checks, latency statistics per
- * phase, Little's law predicted against measured with the measured concurrency next to the thread count, its
- * files and charts, and finally the definitions behind the numbers. Links are relative to the report, so the
- * folder can be moved or committed as is. Only formats: every number comes from the model ({@link ReportTables}
- * formats the tables for both renderers). Stateless.
+ * Renders a {@link ReportModel} as {@code report.md}, with links relative to the report so the folder can be
+ * moved. Only formats: every number comes from the model ({@link ReportTables} formats the tables). Stateless.
  */
 public final class MarkdownReport {
 

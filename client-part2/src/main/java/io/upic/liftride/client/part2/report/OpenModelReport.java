@@ -40,10 +40,7 @@ public final class OpenModelReport {
                 : String.format(L, "Open model: --rate %s req/s", trim(o.offeredRate()));
     }
 
-    /**
-     * One line per ramp stage the client did not offer in full ({@link RampStages}, from the summary's stages, so a
-     * merge of shards says it as a run does); empty otherwise.
-     */
+    /** One line per ramp stage not offered in full ({@link RampStages}); empty otherwise. */
     public static List<String> shortfalls(ReportModel.Run o) {
         List<String> lines = new ArrayList<>();
         for (RampStages.Stage s :

@@ -13,10 +13,9 @@ import java.nio.file.Path;
 import java.util.List;
 
 /**
- * What a report says, built once from a run, a sweep of runs or a merge of shards (or, as a {@link Comparison},
- * from two sides' runs), before any formatting: the renderers ({@link MarkdownReport}, {@link HtmlReport},
- * {@link ConsoleReport}) only format it. Immutable by convention (the
- * statistics' histograms and the arrays are shared, not copied: do not modify them).
+ * What a report says, built once from a run, a sweep or a merge (or two sides' runs, as a {@link Comparison})
+ * before any formatting; the renderers only format it. Immutable by convention: histograms and arrays are
+ * shared, not copied, so do not modify them.
  *
  * @param header the document's context
  * @param sweep  the sweep across thread counts, or null for fewer than two runs

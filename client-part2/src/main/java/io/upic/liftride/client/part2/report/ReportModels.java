@@ -17,11 +17,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 
-/**
- * Builds the {@link ReportModel} of client-part2's own runs: a section per run (built once, right after the run,
- * from its {@link RunOutput} and its time buckets), and the header and sweep of the whole command. Stateless and
- * thread-safe.
- */
+/** Builds the {@link ReportModel} of client-part2's own runs. Stateless and thread-safe. */
 public final class ReportModels {
 
     private static final Locale L = Locale.US;
@@ -92,10 +88,7 @@ public final class ReportModels {
         return facts;
     }
 
-    /**
-     * The model's inputs as the prediction used them (D, C, Z), never re-derived here, so the header and the
-     * tables say the same; "" without a model.
-     */
+    /** The model's inputs as the prediction used them, never re-derived, so header and tables agree. */
     private static String modelInputs(Prediction model) {
         if (model == null) {
             return "";

@@ -7,9 +7,8 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * What a report's first screen says of each run, taken from the run's {@code summary.json} values (never
- * recomputed, so the page and the file agree): its thresholds, the server's reconciliation, its failures, its
- * throughput and the prediction's error, each with a status. Immutable and thread-safe.
+ * What a report's first screen says of each run, taken from its {@code summary.json} values (never recomputed, so
+ * page and file agree). Immutable and thread-safe.
  *
  * @param rows one per run that has a summary, in order
  */

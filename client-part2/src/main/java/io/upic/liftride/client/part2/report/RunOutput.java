@@ -8,18 +8,12 @@ import java.nio.file.Path;
 import java.util.List;
 
 /**
- * Everything client-part2 knows about one finished run: client-part1's account plus the
- * instrumentation's results and files. Immutable.
+ * Everything client-part2 knows about one finished run: client-part1's account plus the instrumentation's
+ * results and files. Immutable.
  *
- * @param dir           the run's output folder
- * @param report        client-part1's account of the run (config, plan, baseline, prediction, result, checks)
- * @param metrics       merged latency statistics
- * @param csv           what the CSV writer did
  * @param charts        the PNGs written (empty if chart drawing failed)
  * @param hlog          the HdrHistogram log, or null if writing it failed
- * @param reportNanos   time after the run to merge the histograms, compute the statistics, draw the charts
- *                      and write the histogram log (report.md is rewritten right after)
- * @param problems      what went wrong in the instrumentation (empty normally)
+ * @param reportNanos   time after the run to build the statistics, charts and histogram log
  */
 public record RunOutput(
         Path dir,

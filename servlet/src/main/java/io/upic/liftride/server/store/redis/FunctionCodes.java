@@ -40,10 +40,7 @@ final class FunctionCodes {
         return budgets;
     }
 
-    /**
-     * One outcome per ride of a batch's {@code reply}; a ride refused by a limit has its future failed
-     * here, and its outcome is ignored.
-     */
+    /** One outcome per ride of {@code reply}; a ride refused by a limit has its future failed here. */
     static List<RideOutcome> outcomes(Object reply, List<PendingRide> rides, Limits limits) {
         if (!(reply instanceof List<?> codes) || codes.size() != rides.size()) {
             throw new StoreUnavailableException(

@@ -20,23 +20,11 @@ import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
- * Group commit: requests queue their rides and get a future; committer threads each take whatever has
- * queued (up to {@code maxBatch}), apply it as one call per hash tag, and complete every ride's
- * future. Several committers keep several batches in flight, so the next batch is on its way while
- * Redis works on one (the order of rides within a batch or across batches carries no meaning). Under
- * load a batch holds many rides, so the store's per-call cost is paid once per batch instead of once
- * per request; when idle a ride goes alone at once. A ride's future completes only after its batch is
- * applied (a 201 means stored), so a request thread need not wait for it: the web layer answers from
- * the future ({@link #submit}); {@link #apply} waits for it.
- *
- * <p>Every future completes in bounded time, without any thread waiting on it: a watchdog thread
- * checks the rides every {@value #WATCH_MILLIS} ms. A ride still not sent {@code requestTimeout} after
- * it was queued is abandoned, never sent, and fails; a ride already sent waits for its batch, which
- * the sink bounds by its own timeout. A failure means "not applied": a ride is claimed only just
- * before its own tag's batch is sent, and that batch's deadline is counted from the claim, so a sent
- * ride that fails for want of an answer (at its claim plus {@code batchTimeout} plus a slack) always
- * fails after the deadline the sink enforces, however long the batches of other tags sent before it
- * took. Thread-safe.
+ * Group commit: requests queue rides and get a future; committer threads each take what has queued
+ * (up to {@code maxBatch}), apply it as one call per hash tag, and complete the futures only after the
+ * batch is applied (a 201 means stored). A watchdog fails rides not sent within {@code requestTimeout};
+ * a ride is claimed just before its batch is sent and its deadline counted from the claim, so a failure
+ * always means "not applied". Thread-safe.
  */
 final class GroupCommit implements AutoCloseable {
     private static final Logger LOG = Logger.getLogger(GroupCommit.class.getName());
@@ -96,10 +84,8 @@ final class GroupCommit implements AutoCloseable {
     }
 
     /**
-     * Queues the ride; its future completes with its outcome once its batch is applied, or fails with a
-     * {@link StoreUnavailableException} if the ride was not sent in time (then it never is) or its batch
-     * failed. The future always completes, on a committer or the watchdog thread: callbacks on it must
-     * be quick and must not block.
+     * Queues the ride; the future fails with a {@link StoreUnavailableException} if the ride was not
+     * sent in time or its batch failed. Callbacks run on a committer or the watchdog: keep them quick.
      *
      * @throws StoreUnavailableException at once if the store is closed or the queue is full
      */
@@ -167,11 +153,9 @@ final class GroupCommit implements AutoCloseable {
     }
 
     /**
-     * Fails the queued rides not sent {@code requestTimeout} after they were queued (abandoned first, so
-     * a committer never sends them), and the sent rides whose batch has not answered by their claim plus
-     * {@code batchTimeout} plus slack (after the deadline the sink enforces, so they were not applied).
-     * The queue is in the order rides came and they all have the same time, so the rides past it are at
-     * its head: they are taken out (no iterator, which would slow every committer's take) and failed.
+     * Fails queued rides past {@code requestTimeout} (abandoned first, so no committer sends them) and
+     * sent rides past their claim plus {@code batchTimeout} plus slack. Expired rides are at the queue's
+     * head, so they are polled, not iterated.
      */
     private void expire(long nowNanos) {
         PendingRide head;
@@ -251,11 +235,7 @@ final class GroupCommit implements AutoCloseable {
         failAll(left, new StoreUnavailableException(UnavailableCause.SHUTTING_DOWN, "the ride store is shutting down"));
     }
 
-    /**
-     * Sends one batch per tag, one after the other. Each tag's rides are claimed only when that tag's
-     * turn comes, and its deadline counted from that moment: while an earlier tag's batch is slow, the
-     * later tags' requests can still give up (and their rides are then never sent).
-     */
+    /** One batch per tag in turn, each claimed at its turn, so later tags can still give up. */
     private void commit(List<PendingRide> taken) {
         Map<String, List<PendingRide>> byTag = new LinkedHashMap<>();
         for (PendingRide ride : taken) {
@@ -296,10 +276,7 @@ final class GroupCommit implements AutoCloseable {
         return queue.size();
     }
 
-    /**
-     * Rides queued or in a batch under way, some perhaps already answered: what a drain waits for. A ride
-     * between the queue and its batch may be missed for an instant.
-     */
+    /** Rides queued or in a batch under way, for a drain; may miss one for an instant. */
     int pending() {
         int pending = queue.size();
         for (int i = 0; i < taken.length(); i++) {
@@ -314,10 +291,7 @@ final class GroupCommit implements AutoCloseable {
         return queue.size() + queue.remainingCapacity();
     }
 
-    /**
-     * Stops taking rides, fails the queued ones (503), and waits for the committers (at most 5 s); the
-     * watchdog goes on until every ride taken is answered.
-     */
+    /** Stops taking rides, fails queued ones, waits up to 5 s for committers; the watchdog runs on. */
     @Override
     public void close() {
         closed = true;

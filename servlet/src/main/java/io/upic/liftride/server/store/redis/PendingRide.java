@@ -48,10 +48,7 @@ final class PendingRide {
         return new SkierDay(RedisKeys.resortOf(tag), RedisKeys.seasonOf(tag), day, skier);
     }
 
-    /**
-     * The committer takes the ride into a batch at {@code nowNanos}, which must be no later than the
-     * moment the batch's deadline is counted from; false if its request gave up first.
-     */
+    /** Takes the ride into a batch at {@code nowNanos} (no later than its deadline's start); false if abandoned. */
     boolean claim(long nowNanos) {
         claimedAtNanos = nowNanos; // written before the state, so a request that sees SENT sees it
         return state.compareAndSet(QUEUED, SENT);

@@ -1,10 +1,8 @@
 package io.upic.liftride.server.store.redis;
 
 /**
- * How much memory a Redis server uses and may use, from its {@code INFO memory}: whether it has room
- * for new rides. With {@code maxmemory-policy noeviction} (the recommended redis.conf) a Redis at its
- * {@code maxmemory} refuses every write that needs memory, so a server in front of it cannot store a
- * new resort, day, skier day or idempotency key. Immutable.
+ * How much memory a Redis server uses and may use, from {@code INFO memory}: with {@code noeviction} a full Redis
+ * refuses writes, so new rides cannot be stored. Immutable.
  *
  * @param usedBytes {@code used_memory}
  * @param maxBytes {@code maxmemory}; 0 when Redis has no limit

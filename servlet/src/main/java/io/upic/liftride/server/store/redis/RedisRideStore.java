@@ -57,17 +57,9 @@ import redis.clients.jedis.params.ScanParams;
 /**
  * A {@link RideStore} in Redis (one server or a Redis Cluster), shared by every LiftRide server that
  * points at it. Thread-safe. Rides go through {@link GroupCommit}: one {@code FCALL} of the
- * {@code liftride} function per batch and hash tag applies a batch atomically, idempotency check
- * included, and refuses it if it arrives after its deadline. The layout of the keys is described in
- * {@code liftride.lua} beside this class; resorts and their seasons are kept in {@code lr:resorts}
- * (hash id -> name) and {@code lr:seasons:ID} (set), and on one server the running total of rides in
- * {@code lr:ridesStored}; the function keeps all three, so on one server the JVM caches nothing Redis could
- * lose (on a cluster it re-registers a resort and season at most every 10 s). Every
- * read costs a fixed number of round trips (pipelines), whatever the number of resorts and seasons.
- *
- * <p>Jedis is synchronous and sends a command once: nothing is queued while Redis is away and
- * replayed later. Every call has a timeout; any failure becomes a {@link StoreUnavailableException}
- * (the API's 503), and the next request simply tries again, so the store recovers by itself.
+ * {@code liftride} function per batch and hash tag applies a batch atomically; the key layout is in
+ * {@code liftride.lua}. Every call has a timeout; any failure becomes a {@link StoreUnavailableException}
+ * (the API's 503), and the next request simply tries again.
  */
 public final class RedisRideStore implements RideStore {
     static final String FUNCTION = "liftride_apply_rides";
@@ -136,9 +128,8 @@ public final class RedisRideStore implements RideStore {
                 Duration.ofMillis(250));
 
         /**
-         * {@link #DEFAULTS} with as many committers as {@link #committersFor} this JVM's processors, and
-         * the group commit tuned by system properties, for benchmarks: {@code liftride.redis.committers}
-         * and {@code liftride.redis.maxBatch} (positive integers).
+         * {@link #DEFAULTS} with {@link #committersFor} this JVM's processors, tuned by the system properties
+         * {@code liftride.redis.committers} and {@code liftride.redis.maxBatch} (positive integers).
          */
         public static Settings fromSystemProperties() {
             Settings d = DEFAULTS;
@@ -156,11 +147,8 @@ public final class RedisRideStore implements RideStore {
         }
 
         /**
-         * The committers for a JVM that may use {@code processors} CPUs: one when it has one (a small
-         * instance, or a server capped below one CPU), else {@link #DEFAULTS}' four. With one CPU the
-         * batches in flight cannot be worked on at once, so more committers only split the queue into
-         * smaller batches, each paying the per-batch cost (Redis round trip, wake-ups). With several
-         * CPUs, several batches in flight keep Redis busy while one committer waits for its answer.
+         * One committer with one CPU (more would only split the queue into smaller batches), else
+         * {@link #DEFAULTS}' four, so several batches keep Redis busy while one waits for its answer.
          */
         public static int committersFor(int processors) {
             if (processors < 1) {
@@ -334,9 +322,8 @@ public final class RedisRideStore implements RideStore {
     }
 
     /**
-     * On a cluster, puts the resort (if new) and season into the registry before its first ride, in
-     * one round trip, and again when this JVM last did it more than {@value #REGISTRY_REFRESH_SECONDS}
-     * s ago, so a registry Redis lost (FLUSHALL, a restart without AOF) is rebuilt by the next rides.
+     * On a cluster, registers the resort and season before its first ride and again every {@value
+     * #REGISTRY_REFRESH_SECONDS} s, so a registry Redis lost is rebuilt by the next rides.
      */
     private void register(int resortId, int seasonId) {
         long pair = ((long) resortId << 32) | (seasonId & 0xFFFF_FFFFL);
@@ -417,11 +404,7 @@ public final class RedisRideStore implements RideStore {
         return seasons;
     }
 
-    /**
-     * One round trip (three if Redis lost a seed resort: written back, then read again), reading at most about twice
-     * the resort limit: one HSCAN whose COUNT is that, which visits every bucket of a hash within the
-     * limit and stops early in one past it (filled before the limit was lowered).
-     */
+    /** One HSCAN round trip whose COUNT is about twice the resort limit (three if a seed resort was lost). */
     @Override
     public List<Resort> resorts() {
         int most = limits.count(Limit.RESORTS);
@@ -489,9 +472,8 @@ public final class RedisRideStore implements RideStore {
     }
 
     /**
-     * What Redis holds: on one server the running total the function keeps (one round trip); on a
-     * cluster, whose slots no one key can span, the sum of every registered resort and season's
-     * counter (three round trips: the resorts, their seasons, the counters).
+     * On one server the function's running total; on a cluster (no key spans the slots) the sum of every
+     * registered counter, in three round trips.
      */
     @Override
     public long ridesStored() {
@@ -558,9 +540,8 @@ public final class RedisRideStore implements RideStore {
     }
 
     /**
-     * {@code INFO memory} (in a cluster, of the node of a fixed key): one round trip within the command
-     * timeout. Throws when Redis uses {@value RedisMemory#FULL_SHARE} of its maxmemory or more: it may
-     * refuse a new ride's writes, so this server is not ready for one.
+     * {@code INFO memory} in one round trip. Throws at {@value RedisMemory#FULL_SHARE} of maxmemory or
+     * more: Redis may refuse a ride's writes.
      */
     @Override
     public void ping() {
@@ -594,11 +575,7 @@ public final class RedisRideStore implements RideStore {
 
     // ---- Redis plumbing ------------------------------------------------------------------------------
 
-    /**
-     * Loads the function and the seed resorts and reads Redis's durability settings, if Redis answers
-     * now (else the function is loaded on first use); refuses to start, in one line, if Redis refuses
-     * the user or password.
-     */
+    /** Loads the function and seed resorts if Redis answers now; refuses to start if Redis refuses the user. */
     private static RedisRideStore prepared(RedisRideStore store) {
         try {
             store.loadFunction();
@@ -634,9 +611,8 @@ public final class RedisRideStore implements RideStore {
     }
 
     /**
-     * The refusal among {@code t}'s causes and suppressed exceptions, or null: a cluster client that cannot
-     * read the slots from any node throws "Could not initialize cluster slots cache." with the nodes' own
-     * errors suppressed in it.
+     * The refusal among {@code t}'s causes and suppressed exceptions, or null (a cluster client hides the
+     * nodes' errors as suppressed exceptions).
      */
     private static JedisAccessControlException accessDenied(Throwable t) {
         if (t == null) {
@@ -655,11 +631,8 @@ public final class RedisRideStore implements RideStore {
     }
 
     /**
-     * On one server, where {@code lr:ridesStored} is missing but rides are registered (a Redis written
-     * before that counter existed), sets it to the sum of the resort-seasons' own counters, in one
-     * atomic function call ({@code liftride.lua}): no batch can run between the sum and the write. Costs
-     * one pass over the registry, once, at start-up; where the counter exists (every Redis this version
-     * wrote) it is one EXISTS.
+     * On one server with rides but no {@code lr:ridesStored}, sets it to the sum of the resort-seasons'
+     * counters in one atomic function call, so no batch runs between the sum and the write.
      */
     private void backfillRidesStored() {
         if (cluster) {
@@ -752,9 +725,8 @@ public final class RedisRideStore implements RideStore {
     }
 
     /**
-     * Runs {@code calls}, which call the functions through {@link #call} or {@link #pipelined}; when
-     * Redis lacks them (a new, empty server), loads them and runs it again: Redis refused the call, so
-     * sending it again is safe.
+     * Runs {@code calls}; when Redis lacks the functions, loads them and runs it again (safe: Redis
+     * refused the call).
      */
     private <T> T withFunctions(Supplier<T> calls) {
         try {
