@@ -43,7 +43,7 @@ class IndexedJobSimulationIT {
     /** Two shards prove the dealing, the inbox and the merge as four do, at half the JVMs. */
     private static final int SHARDS = 2;
     /** Time for every shard's JVM to come up and probe the server before the instant, on a busy machine. */
-    private static final Duration LEAD = Duration.ofSeconds(25);
+    private static final Duration LEAD = Duration.ofSeconds(15);
 
     private static final String JAVA =
             Path.of(System.getProperty("java.home"), "bin", "java").toString();
