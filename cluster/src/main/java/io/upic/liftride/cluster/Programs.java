@@ -81,7 +81,7 @@ public final class Programs {
         return tool;
     }
 
-    /** A shell command that waits for every other test JVM's install to finish before it runs (flock). */
+    /** {@code shellCommand}, run once no other JVM on this machine is installing through this class (flock). */
     private static List<String> onceAtATime(String shellCommand) {
         return List.of("flock", "/tmp/liftride-install.lock", "sh", "-c", shellCommand);
     }
