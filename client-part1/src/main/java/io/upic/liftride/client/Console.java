@@ -180,8 +180,7 @@ public class Console implements RunHooks {
     public void warmingUp(int threads) {
         out.printf(
                 L,
-                "Warming up: nothing stored for this machine, so slices of -t %d run until the JIT compiler has"
-                        + " settled (at most %.0f s, then stored)...%n",
+                "Warming up: slices of -t %d run until the JIT compiler has settled (at most %.0f s)...%n",
                 threads,
                 WarmUp.MAX_NANOS / 1e9);
         out.flush();

@@ -143,7 +143,8 @@ public final class Sweep {
             String key = CalibrationStore.key(
                     embedded ? "embedded" : baseUrl, target.transport().cliName());
             CalibrationStore.Entry stored = stored(first, key);
-            WarmUp.Result warmUp = stored == null ? warmUp(first, s, runsRequests / 2) : null;
+            // every invocation: a run on a JVM still compiling measures the client's JIT, not the server
+            WarmUp.Result warmUp = warmUp(first, s, runsRequests / 2);
             hooks.server(measured, baseUrl, embedded);
             long baselineStart = System.nanoTime();
             Baseline.Result baseline = baseline(measured, s);
@@ -231,14 +232,11 @@ public final class Sweep {
     }
 
     /**
-     * With nothing stored, warms the JVM up ({@link WarmUp}) with at most {@code first}'s threads and {@code
+     * Warms the JVM up ({@link WarmUp}) with at most {@code first}'s threads and {@code
      * maxAttempts} requests; null when there is nothing to learn or nothing ran.
      */
     private WarmUp.Result warmUp(RunConfig first, Session s, long maxAttempts) {
-        if (first.checks().baselineRequests() == 0
-                || maxAttempts < WarmUp.MIN_ATTEMPTS
-                || !store.keeps()
-                || stopped()) {
+        if (first.checks().baselineRequests() == 0 || maxAttempts < WarmUp.MIN_ATTEMPTS || stopped()) {
             return null;
         }
         // few threads: on a small machine the compiler threads get a fair share of the CPU only beside few others

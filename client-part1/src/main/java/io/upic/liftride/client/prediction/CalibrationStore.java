@@ -82,11 +82,6 @@ public final class CalibrationStore {
                 transport);
     }
 
-    /** Whether it keeps what is saved (not {@link #NONE}). */
-    public boolean keeps() {
-        return dir != null;
-    }
-
     /** The entry stored under {@code key}, if any. */
     public Optional<Entry> find(String key) {
         Path file = file(key);
