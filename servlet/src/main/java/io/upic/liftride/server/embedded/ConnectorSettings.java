@@ -38,16 +38,6 @@ public record ConnectorSettings(
             new ConnectorSettings(256, 32, 1024, 1_000, 10_000, 60_000, -1, 64 * 1024, 4096, 8192);
 
     public ConnectorSettings {
-        requireAtLeast("maxThreads", maxThreads, 1);
-        requireAtLeast("minSpareThreads", minSpareThreads, 0);
-        requireAtLeast("acceptCount", acceptCount, 1);
-        requireAtLeast("maxConnections", maxConnections, 1);
-        requireAtLeast("connectionTimeoutMillis", connectionTimeoutMillis, 1);
-        requireAtLeast("keepAliveTimeoutMillis", keepAliveTimeoutMillis, 1);
-        requireAtLeast("maxKeepAliveRequests", maxKeepAliveRequests, -1);
-        requireAtLeast("maxSwallowSize", maxSwallowSize, 0);
-        requireAtLeast("maxPostSize", maxPostSize, 0);
-        requireAtLeast("maxHttpHeaderSize", maxHttpHeaderSize, 1024);
         if (minSpareThreads > maxThreads) {
             throw new IllegalArgumentException(
                     "minSpareThreads must be <= maxThreads (" + maxThreads + "), got " + minSpareThreads);
@@ -118,21 +108,6 @@ public record ConnectorSettings(
                 maxHttpHeaderSize);
     }
 
-    /** A copy with another connection timeout (tests use a short one to bound slow clients). */
-    public ConnectorSettings withConnectionTimeoutMillis(int millis) {
-        return new ConnectorSettings(
-                maxThreads,
-                minSpareThreads,
-                acceptCount,
-                maxConnections,
-                millis,
-                keepAliveTimeoutMillis,
-                maxKeepAliveRequests,
-                maxSwallowSize,
-                maxPostSize,
-                maxHttpHeaderSize);
-    }
-
     /** The settings as Tomcat connector attributes, in the order server.xml lists them. */
     public Map<String, String> attributes() {
         Map<String, String> attributes = new LinkedHashMap<>();
@@ -195,11 +170,5 @@ public record ConnectorSettings(
                     .append('"');
         }
         return xml.append(" />").toString();
-    }
-
-    private static void requireAtLeast(String name, int value, int min) {
-        if (value < min) {
-            throw new IllegalArgumentException(name + " must be >= " + min + ", got " + value);
-        }
     }
 }

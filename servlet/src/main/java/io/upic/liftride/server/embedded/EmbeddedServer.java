@@ -172,7 +172,7 @@ public final class EmbeddedServer implements AutoCloseable {
             return new EmbeddedServer(tomcat, baseDir, host, localPort, managementHost, localManagementPort);
         } catch (LifecycleException | IOException | RuntimeException e) {
             stopQuietly(tomcat);
-            deleteRecursively(baseDir);
+            ExpandWar.delete(baseDir.toFile(), false);
             if (e instanceof IllegalStateException) {
                 throw (IllegalStateException) e;
             }
@@ -213,7 +213,7 @@ public final class EmbeddedServer implements AutoCloseable {
 
     /** The API's base URL; a wildcard bind address is written as 127.0.0.1. */
     public String baseUrl() {
-        return url(host, port);
+        return url(isWildcard(host) ? "127.0.0.1" : host, port);
     }
 
     /** The management port (the one picked when started with port 0). */
@@ -223,15 +223,13 @@ public final class EmbeddedServer implements AutoCloseable {
 
     /** The management port's base URL, e.g. {@code http://127.0.0.1:54322/liftride}, written as {@link #baseUrl()}. */
     public String managementUrl() {
-        return url(managementHost, managementPort);
+        return url(isWildcard(managementHost) ? "127.0.0.1" : managementHost, managementPort);
     }
 
+    /** The context's URL on {@code host}, an IPv6 literal in brackets. */
     private static String url(String host, int port) {
-        String urlHost = isWildcard(host) ? "127.0.0.1" : host;
-        if (urlHost.indexOf(':') >= 0 && !urlHost.startsWith("[")) {
-            urlHost = "[" + urlHost + "]"; // an IPv6 literal
-        }
-        return "http://" + urlHost + ":" + port + CONTEXT_PATH;
+        boolean ipv6 = host.indexOf(':') >= 0 && !host.startsWith("[");
+        return "http://" + (ipv6 ? "[" + host + "]" : host) + ":" + port + CONTEXT_PATH;
     }
 
     /** Stops and destroys Tomcat and deletes its temporary directory; later calls do nothing. */
@@ -242,7 +240,7 @@ public final class EmbeddedServer implements AutoCloseable {
         }
         try {
             stopQuietly(tomcat);
-            deleteRecursively(baseDir);
+            ExpandWar.delete(baseDir.toFile(), false);
         } finally {
             stopped.countDown();
         }
@@ -313,15 +311,11 @@ public final class EmbeddedServer implements AutoCloseable {
             return;
         }
         Runtime.getRuntime().addShutdownHook(new Thread(() -> stopOnSignal(server, operating), "liftride-shutdown"));
-        System.out.println("LiftRide server listening on " + shown(options.host(), server.port()));
-        System.out.println("LiftRide management port: " + shown(options.managementHost(), server.managementPort())
+        System.out.println("LiftRide server listening on " + url(options.host(), server.port()));
+        System.out.println("LiftRide management port: " + url(options.managementHost(), server.managementPort())
                 + " (/metrics, /admin/limits, the store in /statistics and /health/ready)");
         exposureWarning(options.host()).ifPresent(System.err::println);
         server.awaitClose();
-    }
-
-    private static String shown(String host, int port) {
-        return "http://" + (host.indexOf(':') >= 0 ? "[" + host + "]" : host) + ":" + port + CONTEXT_PATH;
     }
 
     /**
@@ -466,9 +460,5 @@ public final class EmbeddedServer implements AutoCloseable {
         } catch (LifecycleException | RuntimeException ignored) {
             // nothing more can be done
         }
-    }
-
-    private static void deleteRecursively(Path dir) {
-        ExpandWar.delete(dir.toFile(), false); // Tomcat's own; a leftover temp directory is harmless
     }
 }

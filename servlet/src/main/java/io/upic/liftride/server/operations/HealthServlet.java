@@ -43,11 +43,7 @@ public final class HealthServlet extends HttpServlet {
         }
         String method = request.getMethod();
         if (!method.equals("GET") && !method.equals("HEAD")) {
-            response.setHeader("Allow", "GET, HEAD");
-            JsonResponses.message(
-                    response,
-                    HttpServletResponse.SC_METHOD_NOT_ALLOWED,
-                    "method " + method + " is not allowed on " + path + "; allowed: GET, HEAD");
+            JsonResponses.methodNotAllowed(response, method, path, "GET, HEAD");
             return;
         }
         if (drain.closingConnections()) {

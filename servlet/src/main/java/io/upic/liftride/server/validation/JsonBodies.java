@@ -28,7 +28,6 @@ import java.util.regex.Pattern;
  */
 public final class JsonBodies {
     private static final int ABSENT = Integer.MIN_VALUE;
-    private static final long NOT_AN_INTEGER = Long.MIN_VALUE;
     private static final String RIDE_EXAMPLE = "{\"liftID\": 21, \"time\": 217, \"waitTime\": 3}";
     private static final String SEASON_EXAMPLE = "{\"year\": \"2019\"}";
 
@@ -207,38 +206,28 @@ public final class JsonBodies {
         int depth = 0;
         do {
             switch (reader.peek()) {
-                case BEGIN_ARRAY:
+                case BEGIN_ARRAY, BEGIN_OBJECT -> {
                     if (++depth > Rules.MAX_JSON_NESTING) {
                         return false;
                     }
-                    reader.beginArray();
-                    break;
-                case BEGIN_OBJECT:
-                    if (++depth > Rules.MAX_JSON_NESTING) {
-                        return false;
+                    if (reader.peek() == JsonToken.BEGIN_ARRAY) {
+                        reader.beginArray();
+                    } else {
+                        reader.beginObject();
                     }
-                    reader.beginObject();
-                    break;
-                case END_ARRAY:
+                }
+                case END_ARRAY -> {
                     depth--;
                     reader.endArray();
-                    break;
-                case END_OBJECT:
+                }
+                case END_OBJECT -> {
                     depth--;
                     reader.endObject();
-                    break;
-                case NAME:
-                    reader.nextName(); // duplicates inside ignored values are not our business
-                    break;
-                case STRING:
-                case NUMBER:
-                    reader.nextString(); // not skipValue(): that skips strings without checking them
-                    break;
-                case BOOLEAN:
-                    reader.nextBoolean();
-                    break;
-                default:
-                    reader.nextNull();
+                }
+                case NAME -> reader.nextName(); // duplicates inside ignored values are not our business
+                case STRING, NUMBER -> reader.nextString(); // not skipValue(): that skips strings without checking
+                case BOOLEAN -> reader.nextBoolean();
+                default -> reader.nextNull();
             }
         } while (depth > 0);
         return true;
@@ -248,14 +237,11 @@ public final class JsonBodies {
     private static Result<Integer> readInt(JsonReader reader, IntRule rule) throws IOException {
         JsonToken token = reader.peek();
         if (token == JsonToken.NUMBER) {
-            String literal = reader.nextString();
-            long value = parseInteger(literal);
-            if (value != NOT_AN_INTEGER && rule.contains(value)) {
-                return Result.ok((int) value);
-            }
-            return Result.rejected(rule.rejectJson(Values.literal(literal)));
+            String literal = reader.nextString(); // -0 is 0; any other sign, fraction or exponent is out of range
+            int value = rule.parseText(literal.equals("-0") ? "0" : literal);
+            return value == IntRule.INVALID ? Result.rejected(rule.reject(Values.literal(literal))) : Result.ok(value);
         }
-        return Result.rejected(rule.rejectJson(describeValue(reader, token)));
+        return Result.rejected(rule.reject(describeValue(reader, token)));
     }
 
     /** The SeasonBody year: a JSON string obeying {@link Rules#YEAR}. */
@@ -264,9 +250,7 @@ public final class JsonBodies {
         if (token != JsonToken.STRING) {
             return Result.rejected(YEAR.reject(describeValue(reader, token)));
         }
-        String text = reader.nextString();
-        int year = YEAR.parseText(text);
-        return year == IntRule.INVALID ? Result.rejected(YEAR.rejectText(text)) : Result.ok(year);
+        return YEAR.parse(reader.nextString());
     }
 
     private static int indexOf(String[] names, String name) {
@@ -280,40 +264,15 @@ public final class JsonBodies {
 
     /** A JSON value as the message's "got ...": strings quoted and labelled so "12" is not read as 12. */
     private static String describeValue(JsonReader reader, JsonToken token) throws IOException {
-        switch (token) {
-            case STRING:
-                return Values.quote(reader.nextString()) + " (a string)";
-            case NUMBER:
-                return Values.literal(reader.nextString()) + " (a number)";
-            case BOOLEAN:
-                return reader.nextBoolean() + " (a boolean)";
-            case NULL:
-                return "null";
-            case BEGIN_ARRAY:
-                return "an array";
-            case BEGIN_OBJECT:
-                return "an object";
-            default:
-                return token.name();
-        }
-    }
-
-    /** An optional minus and 1..10 ASCII digits as a long, else {@link #NOT_AN_INTEGER}. */
-    private static long parseInteger(String literal) {
-        int i = literal.startsWith("-") ? 1 : 0;
-        int digits = literal.length() - i;
-        if (digits < 1 || digits > 10) {
-            return NOT_AN_INTEGER;
-        }
-        long value = 0;
-        for (; i < literal.length(); i++) {
-            char c = literal.charAt(i);
-            if (c < '0' || c > '9') {
-                return NOT_AN_INTEGER;
-            }
-            value = value * 10 + (c - '0');
-        }
-        return literal.charAt(0) == '-' ? -value : value;
+        return switch (token) {
+            case STRING -> Values.quote(reader.nextString()) + " (a string)";
+            case NUMBER -> Values.literal(reader.nextString()) + " (a number)";
+            case BOOLEAN -> reader.nextBoolean() + " (a boolean)";
+            case NULL -> "null";
+            case BEGIN_ARRAY -> "an array";
+            case BEGIN_OBJECT -> "an object";
+            default -> token.name();
+        };
     }
 
     private static <T> Result<T> duplicate(String name) {

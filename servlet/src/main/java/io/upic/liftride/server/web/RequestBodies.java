@@ -1,13 +1,11 @@
 package io.upic.liftride.server.web;
 
-import io.upic.liftride.server.store.LimitReachedException;
-import io.upic.liftride.server.store.StoreUnavailableException;
+import io.upic.liftride.server.http.JsonResponses;
 import io.upic.liftride.server.validation.MediaTypes;
 import io.upic.liftride.server.validation.Rejection;
 import io.upic.liftride.server.validation.Result;
 import io.upic.liftride.server.validation.Rules;
 import java.io.IOException;
-import java.io.InputStream;
 import java.net.SocketTimeoutException;
 import java.util.Arrays;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -44,8 +42,7 @@ public final class RequestBodies {
     /**
      * Reads a JSON body and hands it to {@code then}: 415 unless JSON, 413 past {@link Rules#MAX_BODY_BYTES},
      * 408 past {@code deadlineMillis}. {@code then} runs on this thread or later on a container thread; it may
-     * throw {@link StoreUnavailableException} or {@link LimitReachedException}, or answer later ({@link
-     * #answerLater}).
+     * answer later ({@link #answerLater}).
      */
     public static void readJson(
             HttpServletRequest request, HttpServletResponse response, int deadlineMillis, BodyHandler then)
@@ -107,45 +104,6 @@ public final class RequestBodies {
         return answer;
     }
 
-    /** The body, or 413 (too large), 408 (not received within the connector's timeout) or 400 (unreadable). */
-    public static Result<Body> read(HttpServletRequest request, int limit) {
-        long declared = request.getContentLengthLong();
-        if (declared > limit) {
-            return Result.rejected(tooLarge(limit, "Content-Length is " + declared));
-        }
-        try {
-            return read(request.getInputStream(), declared, limit);
-        } catch (IOException unreadable) {
-            return unreadable(unreadable);
-        }
-    }
-
-    private static Result<Body> read(InputStream in, long declared, int limit) {
-        byte[] buffer = new byte[declared >= 0 ? (int) declared : 256];
-        int length = 0;
-        try {
-            while (true) {
-                if (length == buffer.length) {
-                    if (declared >= 0) {
-                        break; // everything declared has arrived
-                    }
-                    if (length > limit) {
-                        return Result.rejected(tooLarge(limit, "the chunked body is longer"));
-                    }
-                    buffer = Arrays.copyOf(buffer, Math.min(buffer.length * 2, limit + 1));
-                }
-                int n = in.read(buffer, length, buffer.length - length);
-                if (n < 0) {
-                    break;
-                }
-                length += n;
-            }
-        } catch (IOException unreadable) {
-            return unreadable(unreadable);
-        }
-        return complete(buffer, length, declared);
-    }
-
     private static Result<Body> complete(byte[] buffer, int length, long declared) {
         if (declared >= 0 && length < declared) {
             return Result.badRequest("body ended after " + length + " of the " + declared + " bytes in Content-Length");
@@ -157,7 +115,7 @@ public final class RequestBodies {
         if (isTimeout(error)) {
             return Result.rejected(new Rejection(408, "body was not received within the server's timeout"));
         }
-        return Result.badRequest("body could not be read: " + describe(error));
+        return Result.badRequest("body could not be read: " + JsonResponses.rootMessage(error));
     }
 
     private static Rejection tooLarge(int limit, String what) {
@@ -171,15 +129,6 @@ public final class RequestBodies {
             }
         }
         return false;
-    }
-
-    private static String describe(IOException error) {
-        Throwable root = error;
-        while (root.getCause() != null && root.getCause() != root) {
-            root = root.getCause();
-        }
-        String message = root.getMessage();
-        return message == null || message.isBlank() ? root.getClass().getSimpleName() : message;
     }
 
     /**
@@ -294,10 +243,6 @@ public final class RequestBodies {
                     // flushing. A few hundred bytes fit in the socket's buffer: this write never waits.
                     response.flushBuffer();
                 }
-            } catch (StoreUnavailableException e) {
-                RouteServlet.storeUnavailable(response, e);
-            } catch (LimitReachedException e) {
-                RouteServlet.limitReached(response, e);
             } finally {
                 if (async.getRequest().getAttribute(ANSWER_LATER) == null) {
                     async.complete();

@@ -41,13 +41,6 @@ class ConnectorSettingsTest {
     }
 
     @Test
-    void refusesNonsensicalValuesNamingThem() {
-        IllegalArgumentException error = assertThrows(
-                IllegalArgumentException.class, () -> ConnectorSettings.LOAD_TEST.withConnectionTimeoutMillis(0));
-        assertEquals("connectionTimeoutMillis must be >= 1, got 0", error.getMessage());
-    }
-
-    @Test
     void aOneCpuServerRunsAFewRequestThreadsAndALargerOneTheLoadTestPool() {
         ConnectorSettings small = ConnectorSettings.forProcessors(1);
         assertEquals(ConnectorSettings.ONE_CPU_THREADS, small.maxThreads());

@@ -1,7 +1,7 @@
 package io.upic.liftride.server.store.redis;
 
-import io.upic.liftride.server.store.LimitReachedException;
 import io.upic.liftride.server.store.RideOutcome;
+import io.upic.liftride.server.store.RideStore;
 import io.upic.liftride.server.store.StoreUnavailableException;
 import io.upic.liftride.server.store.UnavailableCause;
 import java.time.Duration;
@@ -12,9 +12,7 @@ import java.util.Map;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -102,38 +100,9 @@ final class GroupCommit implements AutoCloseable {
         return ride.outcome;
     }
 
-    /**
-     * Queues the ride and waits for its outcome ({@link #submit}, bounded by the watchdog).
-     *
-     * @throws StoreUnavailableException if the queue is full, the ride was not sent in time, or its
-     *     batch failed
-     * @throws LimitReachedException if the sink refused the ride for a limit
-     */
+    /** Queues the ride and waits for its outcome ({@link #submit}, bounded by the watchdog). */
     RideOutcome apply(PendingRide ride) {
-        CompletableFuture<RideOutcome> outcome = submit(ride);
-        boolean interrupted = false;
-        // The watchdog ends every ride by requestTimeout + batchTimeout + slack; this bound is only a safety net.
-        long boundNanos = requestTimeoutNanos + batchTimeoutNanos + SLACK_NANOS + TimeUnit.SECONDS.toNanos(10);
-        try {
-            while (true) {
-                try {
-                    return outcome.get(boundNanos, TimeUnit.NANOSECONDS);
-                } catch (InterruptedException e) {
-                    interrupted = true; // the batch may be under way: report what it did, when it is known
-                }
-            }
-        } catch (TimeoutException e) {
-            throw new IllegalStateException("the group commit's watchdog did not end a ride in time", e);
-        } catch (ExecutionException e) {
-            if (e.getCause() instanceof LimitReachedException refused) {
-                throw refused;
-            }
-            throw StoreUnavailableException.of(e.getCause());
-        } finally {
-            if (interrupted) {
-                Thread.currentThread().interrupt();
-            }
-        }
+        return RideStore.await(submit(ride));
     }
 
     /** Fails the rides past their time, every {@value #WATCH_MILLIS} ms, until closed and every ride is answered. */

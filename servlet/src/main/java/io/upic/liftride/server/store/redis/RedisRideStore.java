@@ -9,7 +9,6 @@ import io.upic.liftride.server.model.SeasonVertical;
 import io.upic.liftride.server.model.SkierDay;
 import io.upic.liftride.server.model.SkierVerticalQuery;
 import io.upic.liftride.server.store.InMemoryRideStore;
-import io.upic.liftride.server.store.RideKey;
 import io.upic.liftride.server.store.RideOutcome;
 import io.upic.liftride.server.store.RideStore;
 import io.upic.liftride.server.store.StoreObserver;
@@ -281,7 +280,7 @@ public final class RedisRideStore implements RideStore {
                 where.skierId(),
                 ride.vertical(),
                 idempotencyKey,
-                RideKey.fingerprint(where, ride),
+                RideStore.fingerprint(where, ride),
                 client);
     }
 
