@@ -1,5 +1,6 @@
 package io.upic.liftride.server.embedded;
 
+import io.upic.liftride.server.limits.Limits;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.function.UnaryOperator;
@@ -72,25 +73,10 @@ public record ConnectorSettings(
      */
     public static ConnectorSettings forLauncher(UnaryOperator<String> properties, int processors) {
         ConnectorSettings base = forProcessors(processors);
-        int max = intProperty(properties, MAX_THREADS_PROPERTY, base.maxThreads(), 1);
-        int spare = intProperty(properties, MIN_SPARE_THREADS_PROPERTY, Math.min(base.minSpareThreads(), max), 0);
+        int max = (int) Limits.setting(properties, MAX_THREADS_PROPERTY, base.maxThreads(), 1, Integer.MAX_VALUE);
+        int spare = (int) Limits.setting(
+                properties, MIN_SPARE_THREADS_PROPERTY, Math.min(base.minSpareThreads(), max), 0, Integer.MAX_VALUE);
         return base.withThreads(max, spare);
-    }
-
-    private static int intProperty(UnaryOperator<String> properties, String name, int fallback, int min) {
-        String text = properties.apply(name);
-        if (text == null) {
-            return fallback;
-        }
-        try {
-            int value = Integer.parseInt(text.strip());
-            if (value >= min) {
-                return value;
-            }
-        } catch (NumberFormatException e) {
-            // refused below with the rule and the value
-        }
-        throw new IllegalArgumentException(name + " must be an integer >= " + min + ", got \"" + text + "\"");
     }
 
     /** A copy with another request-thread pool. */

@@ -17,6 +17,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -277,17 +278,11 @@ public final class EmbeddedServer implements AutoCloseable {
         }
         OutOfMemoryHalt.install();
         StoreSpec store;
-        try {
-            store = options.store() != null ? options.store() : StoreSpec.fromEnvironment();
-        } catch (IllegalArgumentException e) {
-            System.err.println(StoreSpec.PROPERTY + " / " + StoreSpec.ENV + ": " + e.getMessage());
-            System.exit(2);
-            return;
-        }
         OperatingSettings operating;
         ConnectorSettings connector;
-        try {
-            Limits.resolve(name -> null); // the properties and environment, checked before Tomcat starts
+        try { // checked before Tomcat starts
+            store = options.store() != null ? options.store() : StoreSpec.fromEnvironment();
+            Limits.resolve(name -> null);
             operating = OperatingSettings.read(System::getProperty);
             connector = ConnectorSettings.forLauncher(
                     System::getProperty, Runtime.getRuntime().availableProcessors());
@@ -341,21 +336,14 @@ public final class EmbeddedServer implements AutoCloseable {
         long startNanos = System.nanoTime();
         long limitMillis = settings.drainMax().toMillis() + STORE_CLOSE_SECONDS * 1000L;
         System.out.println("LiftRide server stopping: draining (at most " + limitMillis + " ms)");
-        Thread watchdog = new Thread(
+        CompletableFuture<Void> hardStop = CompletableFuture.runAsync(
                 () -> {
-                    try {
-                        Thread.sleep(limitMillis);
-                    } catch (InterruptedException stoppedInTime) {
-                        return;
-                    }
                     System.out.println("LiftRide server did not stop within " + limitMillis + " ms: hard stop");
                     Runtime.getRuntime().halt(1);
                 },
-                "liftride-hard-stop");
-        watchdog.setDaemon(true);
-        watchdog.start();
+                CompletableFuture.delayedExecutor(limitMillis, TimeUnit.MILLISECONDS));
         server.close();
-        watchdog.interrupt();
+        hardStop.cancel(false);
         System.out.println(
                 "LiftRide server stopped in " + TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startNanos) + " ms");
     }

@@ -96,20 +96,6 @@ public enum Limit {
 
     /** Parses {@code text} as this limit's value, or throws one line naming limit, rule and value. */
     public long parse(String text) {
-        long value;
-        try {
-            value = Long.parseLong(text.strip());
-        } catch (NumberFormatException e) {
-            throw outOfRange(text);
-        }
-        if (value < min || value > max) {
-            throw outOfRange(text);
-        }
-        return value;
-    }
-
-    private IllegalArgumentException outOfRange(String text) {
-        return new IllegalArgumentException("--" + flag + " / " + property + " / " + env + " must be an integer in "
-                + min + ".." + max + ", got \"" + text + "\"");
+        return Limits.parse(text, "--" + flag + " / " + property + " / " + env, min, max);
     }
 }

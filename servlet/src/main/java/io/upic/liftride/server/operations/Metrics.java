@@ -64,8 +64,21 @@ public final class Metrics implements AutoCloseable {
 
     /** The request histogram's bounds: 16 buckets, not a percentile histogram's ~70, as every request records. */
     private static final Duration[] REQUEST_BUCKETS = LongStream.of(
-                    250, 500, 1_000, 2_000, 5_000, 10_000, 25_000, 50_000, 100_000, 250_000, 500_000, 1_000_000,
-                    2_500_000, 5_000_000, 10_000_000)
+                    250,
+                    500,
+                    1_000,
+                    2_000,
+                    5_000,
+                    10_000,
+                    25_000,
+                    50_000,
+                    100_000,
+                    250_000,
+                    500_000,
+                    1_000_000,
+                    2_500_000,
+                    5_000_000,
+                    10_000_000)
             .mapToObj(micros -> Duration.ofNanos(micros * 1_000))
             .toArray(Duration[]::new);
 
@@ -122,7 +135,11 @@ public final class Metrics implements AutoCloseable {
             gauge("tomcat.threads.busy", "request threads working on a request", c, TomcatConnectors::busyThreads);
             gauge("tomcat.threads.current", "request threads that exist", c, TomcatConnectors::currentThreads);
             gauge("tomcat.threads.config.max", "maxThreads", c, TomcatConnectors::maxThreads);
-            gauge("tomcat.connections.current", "connections open, in flight or idle", c, TomcatConnectors::connections);
+            gauge(
+                    "tomcat.connections.current",
+                    "connections open, in flight or idle",
+                    c,
+                    TomcatConnectors::connections);
             gauge("tomcat.connections.config.max", "maxConnections", c, TomcatConnectors::maxConnections);
         }
     }

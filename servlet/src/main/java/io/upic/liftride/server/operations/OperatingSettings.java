@@ -1,5 +1,6 @@
 package io.upic.liftride.server.operations;
 
+import io.upic.liftride.server.limits.Limits;
 import java.time.Duration;
 import java.util.function.UnaryOperator;
 
@@ -21,6 +22,7 @@ public record OperatingSettings(Duration drainGrace, Duration drainMax, Duration
     static final long DEFAULT_GRACE_MILLIS = 2_000;
     static final long DEFAULT_MAX_MILLIS = 30_000;
     static final long DEFAULT_PING_MILLIS = 250;
+    private static final long HOUR_MILLIS = 3_600_000;
 
     public OperatingSettings {
         if (drainGrace.isNegative()) {
@@ -42,9 +44,9 @@ public record OperatingSettings(Duration drainGrace, Duration drainMax, Duration
      */
     public static OperatingSettings read(UnaryOperator<String> lookup) {
         return new OperatingSettings(
-                Duration.ofMillis(millis(lookup, DRAIN_GRACE, DEFAULT_GRACE_MILLIS)),
-                Duration.ofMillis(millis(lookup, DRAIN_MAX, DEFAULT_MAX_MILLIS)),
-                Duration.ofMillis(millis(lookup, PING_DEADLINE, DEFAULT_PING_MILLIS)),
+                Duration.ofMillis(Limits.setting(lookup, DRAIN_GRACE, DEFAULT_GRACE_MILLIS, 0, HOUR_MILLIS)),
+                Duration.ofMillis(Limits.setting(lookup, DRAIN_MAX, DEFAULT_MAX_MILLIS, 0, HOUR_MILLIS)),
+                Duration.ofMillis(Limits.setting(lookup, PING_DEADLINE, DEFAULT_PING_MILLIS, 0, HOUR_MILLIS)),
                 onOff(lookup.apply(METRICS)));
     }
 
@@ -54,22 +56,6 @@ public record OperatingSettings(Duration drainGrace, Duration drainMax, Duration
             String value = contextParameter.apply(name);
             return value != null ? value : System.getProperty(name);
         };
-    }
-
-    private static long millis(UnaryOperator<String> lookup, String name, long defaultMillis) {
-        String text = lookup.apply(name);
-        if (text == null || text.isBlank()) {
-            return defaultMillis;
-        }
-        try {
-            long value = Long.parseLong(text.strip());
-            if (value >= 0 && value <= Duration.ofHours(1).toMillis()) {
-                return value;
-            }
-        } catch (NumberFormatException e) {
-            // reported below
-        }
-        throw new IllegalArgumentException(name + " must be milliseconds in 0..3600000, got \"" + text + "\"");
     }
 
     private static boolean onOff(String text) {

@@ -70,6 +70,7 @@ final class TomcatConnectors {
 
     /** Busy request threads summed over every connector. */
     static int busyThreads(List<Connector> connectors) {
-        return (int) connectors.stream().mapToDouble(TomcatConnectors::busyThreads).sum();
+        return (int)
+                connectors.stream().mapToDouble(TomcatConnectors::busyThreads).sum();
     }
 }

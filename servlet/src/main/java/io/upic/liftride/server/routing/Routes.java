@@ -9,7 +9,8 @@ import java.util.Arrays;
  */
 public final class Routes {
     private static final Route[] ROUTES = Route.values();
-    private static final int MAX_SEGMENTS = maxSegments();
+    private static final int MAX_SEGMENTS =
+            Arrays.stream(ROUTES).mapToInt(Route::segmentCount).max().orElse(0);
 
     private Routes() {}
 
@@ -59,13 +60,5 @@ public final class Routes {
             }
         }
         return true;
-    }
-
-    private static int maxSegments() {
-        int max = 0;
-        for (Route route : Route.values()) {
-            max = Math.max(max, route.segmentCount());
-        }
-        return max;
     }
 }

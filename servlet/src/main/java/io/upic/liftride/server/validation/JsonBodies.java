@@ -34,9 +34,7 @@ public final class JsonBodies {
     /** The LiftRide fields; a ride's values come in this order. */
     private static final IntRule[] RIDE_FIELDS = {LIFT_ID, TIME, WAIT_TIME};
 
-    private static final String[] RIDE_NAMES =
-            Arrays.stream(RIDE_FIELDS).map(IntRule::name).toArray(String[]::new);
-    private static final String[] SEASON_NAMES = {YEAR.name()};
+    private static final IntRule[] SEASON_FIELDS = {YEAR};
 
     /** Numbers longer than this are shortened before Gson reads them (its buffer holds 1,024 characters). */
     static final int LONG_NUMBER_CHARS = 100;
@@ -49,14 +47,12 @@ public final class JsonBodies {
 
     /** A LiftRide from the first {@code length} bytes of {@code body}, which must be UTF-8. */
     public static Result<LiftRide> liftRide(byte[] body, int length) {
-        String json = utf8(body, length);
-        return json == null ? Result.badRequest("body must be UTF-8 encoded JSON") : liftRide(json);
+        return liftRide(utf8(body, length));
     }
 
     /** A LiftRide: liftID 1..60 and time 1..420 required, waitTime 0..10 optional, other fields ignored. */
     public static Result<LiftRide> liftRide(String json) {
-        Result<int[]> fields =
-                readObject(json, RIDE_EXAMPLE, RIDE_NAMES, (index, reader) -> readInt(reader, RIDE_FIELDS[index]));
+        Result<int[]> fields = readObject(json, RIDE_EXAMPLE, RIDE_FIELDS);
         if (!fields.isOk()) {
             return Result.rejected(fields.rejection());
         }
@@ -72,13 +68,12 @@ public final class JsonBodies {
 
     /** A SeasonBody's year from the first {@code length} bytes of {@code body}, which must be UTF-8. */
     public static Result<Integer> seasonYear(byte[] body, int length) {
-        String json = utf8(body, length);
-        return json == null ? Result.badRequest("body must be UTF-8 encoded JSON") : seasonYear(json);
+        return seasonYear(utf8(body, length));
     }
 
     /** A SeasonBody's year: {@code year} required, a string of exactly 4 ASCII digits; other fields ignored. */
     public static Result<Integer> seasonYear(String json) {
-        Result<int[]> fields = readObject(json, SEASON_EXAMPLE, SEASON_NAMES, (index, reader) -> readYear(reader));
+        Result<int[]> fields = readObject(json, SEASON_EXAMPLE, SEASON_FIELDS);
         if (!fields.isOk()) {
             return Result.rejected(fields.rejection());
         }
@@ -86,19 +81,15 @@ public final class JsonBodies {
         return year == ABSENT ? Result.rejected(YEAR.missing()) : Result.ok(year);
     }
 
-    /** Reads the value of a known field. */
-    @FunctionalInterface
-    private interface FieldReader {
-        /** The value of field {@code index} (of the names given to {@link #readObject}), or its rejection. */
-        Result<Integer> read(int index, JsonReader reader) throws IOException;
-    }
-
     /**
-     * The body as one JSON object: the value of each of {@code names} ({@link #ABSENT} when not given); other
-     * fields are skipped. Refuses an empty body, anything but one object, a duplicate field, deep nesting and
-     * malformed JSON; missing fields are the caller's to check.
+     * The body (null: not UTF-8) as one JSON object: the value of each of {@code fields} ({@link #ABSENT} when not
+     * given); other fields are skipped. Refuses an empty body, anything but one object, a duplicate field, deep
+     * nesting and malformed JSON; missing fields are the caller's to check.
      */
-    private static Result<int[]> readObject(String json, String example, String[] names, FieldReader fields) {
+    private static Result<int[]> readObject(String json, String example, IntRule[] fields) {
+        if (json == null) {
+            return Result.badRequest("body must be UTF-8 encoded JSON");
+        }
         if (isJsonWhitespace(json)) {
             return Result.badRequest("body is required: a JSON object such as " + example);
         }
@@ -108,13 +99,13 @@ public final class JsonBodies {
             if (first != JsonToken.BEGIN_OBJECT) {
                 return Result.badRequest("body must be a JSON object, got " + describeValue(reader, first));
             }
-            int[] values = new int[names.length];
+            int[] values = new int[fields.length];
             Arrays.fill(values, ABSENT);
             Set<String> ignored = null; // made on the first unknown field, so the usual body allocates none
             reader.beginObject();
             while (reader.hasNext()) {
                 String name = reader.nextName();
-                int index = indexOf(names, name);
+                int index = indexOf(fields, name);
                 if (index < 0) {
                     if (ignored == null) {
                         ignored = new HashSet<>();
@@ -131,7 +122,7 @@ public final class JsonBodies {
                 if (values[index] != ABSENT) {
                     return duplicate(name);
                 }
-                Result<Integer> value = fields.read(index, reader);
+                Result<Integer> value = readValue(reader, fields[index]);
                 if (!value.isOk()) {
                     return Result.rejected(value.rejection());
                 }
@@ -233,29 +224,25 @@ public final class JsonBodies {
         return true;
     }
 
-    /** An integer field: a JSON number without fraction or exponent, within the rule's range. */
-    private static Result<Integer> readInt(JsonReader reader, IntRule rule) throws IOException {
+    /**
+     * A field's value: a JSON number without fraction or exponent within the rule's range, or for a year a JSON
+     * string of its 4 digits.
+     */
+    private static Result<Integer> readValue(JsonReader reader, IntRule rule) throws IOException {
         JsonToken token = reader.peek();
-        if (token == JsonToken.NUMBER) {
-            String literal = reader.nextString(); // -0 is 0; any other sign, fraction or exponent is out of range
-            int value = rule.parseText(literal.equals("-0") ? "0" : literal);
-            return value == IntRule.INVALID ? Result.rejected(rule.reject(Values.literal(literal))) : Result.ok(value);
+        if (token != (rule.year() ? JsonToken.STRING : JsonToken.NUMBER)) {
+            return Result.rejected(rule.reject(describeValue(reader, token)));
         }
-        return Result.rejected(rule.reject(describeValue(reader, token)));
+        String text = reader.nextString(); // -0 is 0; any other sign, fraction or exponent is out of range
+        int value = rule.parseText(text.equals("-0") ? "0" : text);
+        return value != IntRule.INVALID
+                ? Result.ok(value)
+                : Result.rejected(rule.reject(rule.year() ? Values.quote(text) : Values.literal(text)));
     }
 
-    /** The SeasonBody year: a JSON string obeying {@link Rules#YEAR}. */
-    private static Result<Integer> readYear(JsonReader reader) throws IOException {
-        JsonToken token = reader.peek();
-        if (token != JsonToken.STRING) {
-            return Result.rejected(YEAR.reject(describeValue(reader, token)));
-        }
-        return YEAR.parse(reader.nextString());
-    }
-
-    private static int indexOf(String[] names, String name) {
-        for (int i = 0; i < names.length; i++) {
-            if (names[i].equals(name)) {
+    private static int indexOf(IntRule[] fields, String name) {
+        for (int i = 0; i < fields.length; i++) {
+            if (fields[i].name().equals(name)) {
                 return i;
             }
         }

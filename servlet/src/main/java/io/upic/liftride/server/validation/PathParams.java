@@ -21,7 +21,8 @@ public final class PathParams {
     /** {@code /skiers/{resortID}/seasons/{seasonID}/days/{dayID}/skiers/{skierID}}. */
     public static Result<SkierDay> skierDay(RouteMatch match) {
         Result<int[]> ids = parse(match, Route.SKIER_DAY, RESORT_ID, SEASON_ID, DAY_ID, SKIER_ID);
-        return ids.isOk() ? Result.ok(new SkierDay(ids.value()[0], ids.value()[1], ids.value()[2], ids.value()[3]))
+        return ids.isOk()
+                ? Result.ok(new SkierDay(ids.value()[0], ids.value()[1], ids.value()[2], ids.value()[3]))
                 : Result.rejected(ids.rejection());
     }
 
@@ -40,7 +41,8 @@ public final class PathParams {
     /** {@code /resorts/{resortID}/seasons/{seasonID}/day/{dayID}/skiers}. */
     public static Result<ResortDay> resortDay(RouteMatch match) {
         Result<int[]> ids = parse(match, Route.RESORT_DAY_SKIERS, RESORT_ID, RESORT_DAY_SEASON_ID, DAY_ID);
-        return ids.isOk() ? Result.ok(new ResortDay(ids.value()[0], ids.value()[1], ids.value()[2]))
+        return ids.isOk()
+                ? Result.ok(new ResortDay(ids.value()[0], ids.value()[1], ids.value()[2]))
                 : Result.rejected(ids.rejection());
     }
 

@@ -37,6 +37,8 @@ public final class RequestBodies {
     /** The request attribute {@link #answerLater} sets: the handler will complete the request itself. */
     private static final String ANSWER_LATER = RequestBodies.class.getName() + ".answerLater";
 
+    private static final int LIMIT = Rules.MAX_BODY_BYTES;
+
     private RequestBodies() {}
 
     /**
@@ -52,10 +54,9 @@ public final class RequestBodies {
             then.accept(Result.rejected(mediaType));
             return;
         }
-        int limit = Rules.MAX_BODY_BYTES;
         long declared = request.getContentLengthLong();
-        if (declared > limit) {
-            then.accept(Result.rejected(tooLarge(limit, "Content-Length is " + declared)));
+        if (declared > LIMIT) {
+            then.accept(Result.rejected(tooLarge("Content-Length is " + declared)));
             return;
         }
         ServletInputStream in = request.getInputStream();
@@ -84,8 +85,7 @@ public final class RequestBodies {
         TomcatContinue.send(request); // the body is wanted: a client waiting for "100 Continue" gets it now
         AsyncContext async = request.startAsync(request, response);
         async.setTimeout(deadlineMillis);
-        NonBlockingBody reader =
-                new NonBlockingBody(async, in, new Body(buffer, length), declared, limit, deadlineMillis, then);
+        NonBlockingBody reader = new NonBlockingBody(async, in, buffer, length, declared, then);
         async.addListener(reader);
         in.setReadListener(reader);
     }
@@ -118,8 +118,8 @@ public final class RequestBodies {
         return Result.badRequest("body could not be read: " + JsonResponses.rootMessage(error));
     }
 
-    private static Rejection tooLarge(int limit, String what) {
-        return new Rejection(413, "body must be at most " + limit + " bytes, " + what);
+    private static Rejection tooLarge(String what) {
+        return new Rejection(413, "body must be at most " + LIMIT + " bytes, " + what);
     }
 
     private static boolean isTimeout(Throwable error) {
@@ -140,29 +140,19 @@ public final class RequestBodies {
         private final AsyncContext async;
         private final ServletInputStream in;
         private final long declared;
-        private final int limit;
-        private final int deadlineMillis;
         private final BodyHandler then;
         private final AtomicBoolean finished = new AtomicBoolean();
         private byte[] buffer;
         private int length;
 
         NonBlockingBody(
-                AsyncContext async,
-                ServletInputStream in,
-                Body arrived,
-                long declared,
-                int limit,
-                int deadlineMillis,
-                BodyHandler then) {
+                AsyncContext async, ServletInputStream in, byte[] buffer, int length, long declared, BodyHandler then) {
             this.async = async;
             this.in = in;
+            this.buffer = buffer;
+            this.length = length;
             this.declared = declared;
-            this.limit = limit;
-            this.deadlineMillis = deadlineMillis;
             this.then = then;
-            this.buffer = arrived.bytes();
-            this.length = arrived.length();
         }
 
         @Override
@@ -172,11 +162,11 @@ public final class RequestBodies {
                     if (declared >= 0) {
                         return; // everything declared has arrived: onAllDataRead follows
                     }
-                    if (length > limit) {
-                        finish(Result.rejected(tooLarge(limit, "the chunked body is longer")));
+                    if (length > LIMIT) {
+                        finish(Result.rejected(tooLarge("the chunked body is longer")));
                         return;
                     }
-                    buffer = Arrays.copyOf(buffer, Math.min(buffer.length * 2, limit + 1));
+                    buffer = Arrays.copyOf(buffer, Math.min(buffer.length * 2, LIMIT + 1));
                 }
                 // A read error (malformed chunk, early end) goes to onError, where the answer can be written.
                 int n = in.read(buffer, length, buffer.length - length);
@@ -202,7 +192,7 @@ public final class RequestBodies {
         public void onTimeout(AsyncEvent event) {
             finishQuietly(Result.rejected(new Rejection(
                     408,
-                    "body was not received within the server's deadline of " + deadlineMillis + " ms ("
+                    "body was not received within the server's deadline of " + async.getTimeout() + " ms ("
                             + length + " of " + (declared >= 0 ? declared + " bytes" : "a chunked body")
                             + " arrived)")));
         }

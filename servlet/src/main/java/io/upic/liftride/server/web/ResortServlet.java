@@ -71,7 +71,8 @@ public final class ResortServlet extends RouteServlet {
     private void addSeason(int resortId, HttpServletRequest request, HttpServletResponse response) throws IOException {
         String client = request.getRemoteAddr();
         readJson(request, response, body -> {
-            int year = JsonBodies.seasonYear(body.value().bytes(), body.value().length()).value();
+            int year = JsonBodies.seasonYear(body.value().bytes(), body.value().length())
+                    .value();
             if (store().addSeason(resortId, year, client)) {
                 JsonResponses.created(response);
             } else {
@@ -95,7 +96,9 @@ public final class ResortServlet extends RouteServlet {
         }
         int skiers = store().uniqueSkiers(day);
         JsonResponses.send(
-                response, HttpServletResponse.SC_OK, JsonResponses.object("time", resort.get().name(), "numSkiers", skiers));
+                response,
+                HttpServletResponse.SC_OK,
+                JsonResponses.object("time", resort.get().name(), "numSkiers", skiers));
     }
 
     private static void resortNotFound(int resortId, HttpServletResponse response) throws IOException {

@@ -127,18 +127,23 @@ public final class SkierServlet extends RouteServlet {
     private void seasonVerticals(RouteMatch match, HttpServletRequest request, HttpServletResponse response)
             throws IOException {
         int skier = PathParams.skierId(match).value();
-        SkierVerticalQuery query = QueryParams.skierVertical(skier, request.getQueryString()).value();
+        SkierVerticalQuery query =
+                QueryParams.skierVertical(skier, request.getQueryString()).value();
         List<SeasonVertical> verticals = store().seasonVerticals(query);
         if (verticals.isEmpty()) {
             JsonResponses.message(
                     response,
                     HttpServletResponse.SC_NOT_FOUND,
-                    "no rides for skier " + skier + " at resort(s) " + Seasons.sortedList(query.resorts())
-                            + (query.seasons().isEmpty() ? "" : " in season(s) " + Seasons.formatAll(query.seasons())));
+                    "no rides for skier " + skier + " at resort(s) "
+                            + Seasons.sortedList(query.resorts(), String::valueOf)
+                            + (query.seasons().isEmpty()
+                                    ? ""
+                                    : " in season(s) " + Seasons.sortedList(query.seasons(), Seasons::format)));
             return;
         }
         List<Object> resorts = verticals.stream()
-                .map(v -> JsonResponses.object("seasonID", Seasons.format(v.seasonId()), "totalVert", v.totalVertical()))
+                .map(v ->
+                        JsonResponses.object("seasonID", Seasons.format(v.seasonId()), "totalVert", v.totalVertical()))
                 .collect(Collectors.toList());
         JsonResponses.send(response, HttpServletResponse.SC_OK, Map.of("resorts", resorts));
     }

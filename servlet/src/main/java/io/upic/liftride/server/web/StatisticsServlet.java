@@ -1,15 +1,12 @@
 package io.upic.liftride.server.web;
 
 import io.upic.liftride.server.http.JsonResponses;
-import io.upic.liftride.server.operations.EndpointStats;
 import io.upic.liftride.server.operations.ManagementPort;
 import io.upic.liftride.server.routing.HttpMethod;
 import io.upic.liftride.server.routing.Route;
 import io.upic.liftride.server.routing.RouteMatch;
 import java.io.IOException;
-import java.util.List;
 import java.util.Map;
-import java.util.stream.Collectors;
 import javax.servlet.http.HttpServletRequest;
 import javax.servlet.http.HttpServletResponse;
 
@@ -29,12 +26,8 @@ public final class StatisticsServlet extends RouteServlet {
     @Override
     protected void serve(RouteMatch match, HttpMethod method, HttpServletRequest request, HttpServletResponse response)
             throws IOException {
-        List<Object> endpoints = stats().snapshot().stream()
-                .map(e -> JsonResponses.object(
-                        "URL", e.url(), "operation", e.operation(), "mean", e.meanMillis(), "max", e.maxMillis(),
-                        "meanMicros", e.meanMicros(), "maxMicros", e.maxMicros(), "count", e.count()))
-                .collect(Collectors.toList());
-        Map<String, Object> body = JsonResponses.object("endpointStats", endpoints, "ridesStored", store().ridesStored());
+        Map<String, Object> body =
+                JsonResponses.object("endpointStats", stats().snapshot(), "ridesStored", store().ridesStored());
         if (ManagementPort.received(request)) {
             body.put("store", store().description());
             body.put("durability", store().durability());

@@ -92,11 +92,12 @@ class ConnectorSettingsTest {
         IllegalArgumentException notANumber = assertThrows(
                 IllegalArgumentException.class,
                 () -> ConnectorSettings.forLauncher(Map.of(ConnectorSettings.MAX_THREADS_PROPERTY, "many")::get, 2));
-        assertEquals("liftride.http.maxThreads must be an integer >= 1, got \"many\"", notANumber.getMessage());
+        assertEquals(
+                "liftride.http.maxThreads must be an integer in 1..2147483647, got \"many\"", notANumber.getMessage());
         IllegalArgumentException zero = assertThrows(
                 IllegalArgumentException.class,
                 () -> ConnectorSettings.forLauncher(Map.of(ConnectorSettings.MAX_THREADS_PROPERTY, "0")::get, 2));
-        assertEquals("liftride.http.maxThreads must be an integer >= 1, got \"0\"", zero.getMessage());
+        assertEquals("liftride.http.maxThreads must be an integer in 1..2147483647, got \"0\"", zero.getMessage());
         IllegalArgumentException spareAboveMax = assertThrows(
                 IllegalArgumentException.class,
                 () -> ConnectorSettings.forLauncher(

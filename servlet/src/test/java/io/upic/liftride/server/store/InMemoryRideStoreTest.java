@@ -23,10 +23,12 @@ class InMemoryRideStoreTest extends RideStoreContract {
         IllegalArgumentException error = assertThrows(
                 IllegalArgumentException.class, () -> store.addRide(new SkierDay(1, 10_000, 1, 1), lift(1)));
         assertEquals(
-                "the packed keys hold resortID >= 1, seasonID 0..9999 and dayID 1..511, got 1, 10000, 1", error.getMessage());
+                "the packed keys hold resortID >= 1, seasonID 0..9999 and dayID 1..511, got 1, 10000, 1",
+                error.getMessage());
         error = assertThrows(IllegalArgumentException.class, () -> store.addRide(new SkierDay(0, 2022, 1, 1), lift(1)));
         assertEquals(
-                "the packed keys hold resortID >= 1, seasonID 0..9999 and dayID 1..511, got 0, 2022, 1", error.getMessage());
+                "the packed keys hold resortID >= 1, seasonID 0..9999 and dayID 1..511, got 0, 2022, 1",
+                error.getMessage());
         assertEquals(0, store.ridesStored());
     }
 

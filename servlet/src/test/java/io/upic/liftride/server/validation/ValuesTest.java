@@ -45,7 +45,8 @@ class ValuesTest {
 
     @Test
     void aRejectedValueThrowsItsRejectionAndAnOkResultHasNone() {
-        Result.Rejected rejected = assertThrows(Result.Rejected.class, () -> Result.badRequest("x").value());
+        Result.Rejected rejected =
+                assertThrows(Result.Rejected.class, () -> Result.badRequest("x").value());
         assertEquals(Rejection.badRequest("x"), rejected.rejection());
         assertThrows(IllegalStateException.class, () -> Result.ok(1).rejection());
     }

@@ -31,7 +31,8 @@ final class RedisDurability {
         String line;
         Level level = Level.INFO;
         try {
-            Map<String, String> config = cluster ? fromAnyNode((RedisClusterClient) redis) : configGet(redis);
+            Map<String, String> config =
+                    cluster ? fromAnyNode((RedisClusterClient) redis) : redis.configGet("appendonly", "appendfsync");
             line = describe(config);
             if (!"yes".equals(config.get("appendonly"))) {
                 level = Level.WARNING;
@@ -60,10 +61,6 @@ final class RedisDurability {
             default -> "an OS crash can lose what the OS had not written yet";
         };
         return "appendonly yes, appendfsync " + fsync + ": rides survive a restart of Redis; " + window;
-    }
-
-    private static Map<String, String> configGet(UnifiedJedis redis) {
-        return redis.configGet("appendonly", "appendfsync");
     }
 
     private static Map<String, String> fromAnyNode(RedisClusterClient redis) {
