@@ -11,7 +11,8 @@ import javax.servlet.http.HttpServletResponse;
 /**
  * The error page (web.xml sends every status and exception here): turns errors the container raises
  * itself, and any exception a servlet lets escape, into {@code {"message": "..."}} instead of HTML.
- * 5XX are reported by their reason phrase alone: exception text is for the server's log. Requested directly, it is just a route that does not exist. Stateless.
+ * 5XX are reported by their reason phrase alone: exception text is for the server's log. Requested
+ * directly, it is just a route that does not exist. Stateless.
  */
 public final class ErrorServlet extends HttpServlet {
     private static final long serialVersionUID = 1L;

@@ -92,18 +92,5 @@ public final class LiftRideListener implements ServletContextListener {
         if (context.getAttribute(Metrics.ATTRIBUTE) instanceof Metrics metrics) {
             metrics.close();
         }
-        for (String name : new String[] {
-            RideStore.ATTRIBUTE,
-            EndpointStats.ATTRIBUTE,
-            Drain.ATTRIBUTE,
-            StoreProbe.class.getName(),
-            Metrics.ATTRIBUTE,
-            Limits.ATTRIBUTE,
-            TomcatDrain.class.getName(),
-            Service.class.getName(),
-            ManagementPort.ATTRIBUTE
-        }) {
-            context.removeAttribute(name);
-        }
     }
 }

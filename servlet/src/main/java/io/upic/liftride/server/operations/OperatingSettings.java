@@ -5,13 +5,9 @@ import java.time.Duration;
 import java.util.function.UnaryOperator;
 
 /**
- * How the server drains, checks its readiness and exposes metrics; immutable. Each setting comes from the context
- * parameter of its name, else the system property, else its default.
- *
- * @param drainGrace {@value #DRAIN_GRACE}: how long a stopping server keeps accepting after readiness turned 503
- * @param drainMax {@value #DRAIN_MAX}: the whole drain's bound, grace included
- * @param pingDeadline {@value #PING_DEADLINE}: how long {@code /health/ready} waits for the store's ping
- * @param metrics {@value #METRICS} ({@code on} or {@code off}): whether {@code /metrics} is served
+ * How the server drains ({@value #DRAIN_GRACE}: accepting after readiness turned 503; {@value #DRAIN_MAX}: the whole
+ * drain), how long readiness waits for the store ({@value #PING_DEADLINE}) and whether {@code /metrics} is served
+ * ({@value #METRICS}); immutable. Each comes from the context parameter, else the system property, else its default.
  */
 public record OperatingSettings(Duration drainGrace, Duration drainMax, Duration pingDeadline, boolean metrics) {
     public static final String DRAIN_GRACE = "liftride.drain.graceMillis";

@@ -1,6 +1,7 @@
 package io.upic.liftride.server.routing;
 
 import java.util.Arrays;
+import java.util.List;
 
 /**
  * Finds which {@link Route} a path has the shape of: the same number of segments and the same
@@ -46,7 +47,7 @@ public final class Routes {
                         parameters[p++] = segments[i];
                     }
                 }
-                return new RouteMatch(route, Arrays.asList(parameters));
+                return new RouteMatch(route, List.of(parameters));
             }
         }
         return null;
