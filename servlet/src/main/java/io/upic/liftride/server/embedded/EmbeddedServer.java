@@ -148,9 +148,7 @@ public final class EmbeddedServer implements AutoCloseable {
             Path docBase = writeDocBase(baseDir);
             tomcat.setBaseDir(baseDir.toString());
 
-            Connector connector = new Connector(Http11NioProtocol.class.getName());
-            connector.setPort(port);
-            connector.setProperty("address", host);
+            Connector connector = connector(host, port);
             settings.applyTo(connector);
             tomcat.setConnector(connector);
             Connector management = managementConnector(tomcat.getService(), managementHost, managementPort);
@@ -189,11 +187,16 @@ public final class EmbeddedServer implements AutoCloseable {
         executor.setMaxThreads(MANAGEMENT_THREADS);
         executor.setMinSpareThreads(1);
         service.addExecutor(executor);
+        Connector connector = connector(host, port);
+        connector.getProtocolHandler().setExecutor(executor);
+        service.addConnector(connector);
+        return connector;
+    }
+
+    private static Connector connector(String host, int port) {
         Connector connector = new Connector(Http11NioProtocol.class.getName());
         connector.setPort(port);
         connector.setProperty("address", host);
-        connector.getProtocolHandler().setExecutor(executor);
-        service.addConnector(connector);
         return connector;
     }
 

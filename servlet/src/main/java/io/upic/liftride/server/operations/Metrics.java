@@ -14,7 +14,6 @@ import io.micrometer.core.instrument.binder.system.UptimeMetrics;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.upic.liftride.server.store.RideStore;
-import io.upic.liftride.server.store.StoreObserver;
 import io.upic.liftride.server.store.UnavailableCause;
 import java.time.Duration;
 import java.util.EnumMap;
@@ -116,17 +115,7 @@ public final class Metrics implements AutoCloseable {
                 .description("rides per group-commit batch (one FCALL each)")
                 .serviceLevelObjectives(1, 2, 4, 8, 16, 32, 64, 128, 256, 512)
                 .register(registry);
-        store.observe(new StoreObserver() {
-            @Override
-            public void command(long latencyNanos) {
-                commands.record(latencyNanos, TimeUnit.NANOSECONDS);
-            }
-
-            @Override
-            public void batch(int rides) {
-                batches.record(rides);
-            }
-        });
+        store.observe(nanos -> commands.record(nanos, TimeUnit.NANOSECONDS), batches::record);
     }
 
     /** Tomcat's request threads and connections, per connector port, read when scraped. */

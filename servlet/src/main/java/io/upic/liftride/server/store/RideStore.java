@@ -13,6 +13,8 @@ import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.function.IntConsumer;
+import java.util.function.LongConsumer;
 
 /**
  * Where lift rides go and what the GETs read; implementations must be safe for concurrent use by
@@ -146,8 +148,11 @@ public interface RideStore extends AutoCloseable {
         return Integer.MAX_VALUE;
     }
 
-    /** Reports the store's commands and batches to {@code observer} from now on (for {@code /metrics}). */
-    default void observe(StoreObserver observer) {}
+    /**
+     * From now on reports each round trip to the backend (its nanoseconds, answered or failed) and each batch of
+     * rides written as one atomic call (its size), for {@code /metrics}; both must be cheap and never throw.
+     */
+    default void observe(LongConsumer commandNanos, IntConsumer batchRides) {}
 
     /** Releases connections and threads; the store is unusable afterwards. Never throws. */
     @Override

@@ -22,10 +22,6 @@ public record IntRule(String name, int min, int max, int maxDigits, boolean year
         this(name, min, max, 0, false);
     }
 
-    public IntRule(String name, int min, int max, int maxDigits) {
-        this(name, min, max, maxDigits, false);
-    }
-
     /** A season written as a 4-digit year, at least {@code min}. */
     public static IntRule year(String name, int min) {
         return new IntRule(name, min, 9999, 4, true);

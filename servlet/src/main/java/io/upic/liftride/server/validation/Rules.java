@@ -9,7 +9,7 @@ package io.upic.liftride.server.validation;
 public final class Rules {
     public static final IntRule RESORT_ID = new IntRule("resortID", 1, Integer.MAX_VALUE);
     public static final IntRule SKIER_ID = new IntRule("skierID", 1, 100_000);
-    public static final IntRule DAY_ID = new IntRule("dayID", 1, 366, 3);
+    public static final IntRule DAY_ID = new IntRule("dayID", 1, 366, 3, false);
     public static final IntRule SEASON_ID = IntRule.year("seasonID", 0);
     /** {@code /resorts/.../seasons/{seasonID}/day/...} declares seasonID as an integer 1000..9999. */
     public static final IntRule RESORT_DAY_SEASON_ID = IntRule.year("seasonID", 1000);

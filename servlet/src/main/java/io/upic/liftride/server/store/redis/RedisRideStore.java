@@ -11,7 +11,6 @@ import io.upic.liftride.server.model.SkierVerticalQuery;
 import io.upic.liftride.server.store.InMemoryRideStore;
 import io.upic.liftride.server.store.RideOutcome;
 import io.upic.liftride.server.store.RideStore;
-import io.upic.liftride.server.store.StoreObserver;
 import io.upic.liftride.server.store.StoreUnavailableException;
 import io.upic.liftride.server.store.UnavailableCause;
 import java.io.IOException;
@@ -33,6 +32,8 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Function;
+import java.util.function.IntConsumer;
+import java.util.function.LongConsumer;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
 import redis.clients.jedis.AbstractPipeline;
@@ -95,7 +96,8 @@ public final class RedisRideStore implements RideStore {
 
     private final LongAdder roundTrips = new LongAdder();
     private volatile String durability = "not checked yet";
-    private volatile StoreObserver observer = StoreObserver.NONE;
+    private volatile LongConsumer commandObserver = nanos -> {};
+    private volatile IntConsumer batchObserver = rides -> {};
     private volatile Limits limits = Limits.DEFAULTS;
 
     /**
@@ -305,7 +307,7 @@ public final class RedisRideStore implements RideStore {
                         CLIENTS + "seasons:" + RedisKeys.resortOf(tag),
                         CLIENTS + "days",
                         CLIENTS + "skierDays");
-        observer.batch(rides.size());
+        batchObserver.accept(rides.size());
         Object reply = withFunctions(() -> call(() -> redis.fcall(FUNCTION, keys, args)));
         return FunctionCodes.outcomes(reply, rides, now);
     }
@@ -548,8 +550,9 @@ public final class RedisRideStore implements RideStore {
     }
 
     @Override
-    public void observe(StoreObserver observer) {
-        this.observer = observer;
+    public void observe(LongConsumer commandNanos, IntConsumer batchRides) {
+        this.commandObserver = commandNanos;
+        this.batchObserver = batchRides;
     }
 
     @Override
@@ -701,7 +704,7 @@ public final class RedisRideStore implements RideStore {
         return redisMicrosAtSync + (nanoTime - syncedAtNanos) / 1_000L;
     }
 
-    /** Runs one Redis call (one round trip, timed for {@link StoreObserver#command}); a Jedis failure becomes a 503. */
+    /** Runs one Redis call (one round trip, timed for {@link #observe}); a Jedis failure becomes a 503. */
     private <T> T call(Supplier<T> command) {
         roundTrips.increment();
         long startNanos = System.nanoTime();
@@ -722,7 +725,7 @@ public final class RedisRideStore implements RideStore {
             throw new StoreUnavailableException(
                     UnavailableCause.STORE_UNREACHABLE, "Redis did not answer: " + e.getMessage(), e);
         } finally {
-            observer.command(System.nanoTime() - startNanos);
+            commandObserver.accept(System.nanoTime() - startNanos);
         }
     }
 
