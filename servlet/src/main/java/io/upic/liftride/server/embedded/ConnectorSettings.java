@@ -1,5 +1,6 @@
 package io.upic.liftride.server.embedded;
 
+import io.upic.liftride.server.limits.Limits;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.function.UnaryOperator;
@@ -38,16 +39,6 @@ public record ConnectorSettings(
             new ConnectorSettings(256, 32, 1024, 1_000, 10_000, 60_000, -1, 64 * 1024, 4096, 8192);
 
     public ConnectorSettings {
-        requireAtLeast("maxThreads", maxThreads, 1);
-        requireAtLeast("minSpareThreads", minSpareThreads, 0);
-        requireAtLeast("acceptCount", acceptCount, 1);
-        requireAtLeast("maxConnections", maxConnections, 1);
-        requireAtLeast("connectionTimeoutMillis", connectionTimeoutMillis, 1);
-        requireAtLeast("keepAliveTimeoutMillis", keepAliveTimeoutMillis, 1);
-        requireAtLeast("maxKeepAliveRequests", maxKeepAliveRequests, -1);
-        requireAtLeast("maxSwallowSize", maxSwallowSize, 0);
-        requireAtLeast("maxPostSize", maxPostSize, 0);
-        requireAtLeast("maxHttpHeaderSize", maxHttpHeaderSize, 1024);
         if (minSpareThreads > maxThreads) {
             throw new IllegalArgumentException(
                     "minSpareThreads must be <= maxThreads (" + maxThreads + "), got " + minSpareThreads);
@@ -82,25 +73,10 @@ public record ConnectorSettings(
      */
     public static ConnectorSettings forLauncher(UnaryOperator<String> properties, int processors) {
         ConnectorSettings base = forProcessors(processors);
-        int max = intProperty(properties, MAX_THREADS_PROPERTY, base.maxThreads(), 1);
-        int spare = intProperty(properties, MIN_SPARE_THREADS_PROPERTY, Math.min(base.minSpareThreads(), max), 0);
+        int max = (int) Limits.setting(properties, MAX_THREADS_PROPERTY, base.maxThreads(), 1, Integer.MAX_VALUE);
+        int spare = (int) Limits.setting(
+                properties, MIN_SPARE_THREADS_PROPERTY, Math.min(base.minSpareThreads(), max), 0, Integer.MAX_VALUE);
         return base.withThreads(max, spare);
-    }
-
-    private static int intProperty(UnaryOperator<String> properties, String name, int fallback, int min) {
-        String text = properties.apply(name);
-        if (text == null) {
-            return fallback;
-        }
-        try {
-            int value = Integer.parseInt(text.strip());
-            if (value >= min) {
-                return value;
-            }
-        } catch (NumberFormatException e) {
-            // refused below with the rule and the value
-        }
-        throw new IllegalArgumentException(name + " must be an integer >= " + min + ", got \"" + text + "\"");
     }
 
     /** A copy with another request-thread pool. */
@@ -111,21 +87,6 @@ public record ConnectorSettings(
                 acceptCount,
                 maxConnections,
                 connectionTimeoutMillis,
-                keepAliveTimeoutMillis,
-                maxKeepAliveRequests,
-                maxSwallowSize,
-                maxPostSize,
-                maxHttpHeaderSize);
-    }
-
-    /** A copy with another connection timeout (tests use a short one to bound slow clients). */
-    public ConnectorSettings withConnectionTimeoutMillis(int millis) {
-        return new ConnectorSettings(
-                maxThreads,
-                minSpareThreads,
-                acceptCount,
-                maxConnections,
-                millis,
                 keepAliveTimeoutMillis,
                 maxKeepAliveRequests,
                 maxSwallowSize,
@@ -195,11 +156,5 @@ public record ConnectorSettings(
                     .append('"');
         }
         return xml.append(" />").toString();
-    }
-
-    private static void requireAtLeast(String name, int value, int min) {
-        if (value < min) {
-            throw new IllegalArgumentException(name + " must be >= " + min + ", got " + value);
-        }
     }
 }

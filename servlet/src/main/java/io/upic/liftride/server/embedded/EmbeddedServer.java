@@ -17,6 +17,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -147,9 +148,7 @@ public final class EmbeddedServer implements AutoCloseable {
             Path docBase = writeDocBase(baseDir);
             tomcat.setBaseDir(baseDir.toString());
 
-            Connector connector = new Connector(Http11NioProtocol.class.getName());
-            connector.setPort(port);
-            connector.setProperty("address", host);
+            Connector connector = connector(host, port);
             settings.applyTo(connector);
             tomcat.setConnector(connector);
             Connector management = managementConnector(tomcat.getService(), managementHost, managementPort);
@@ -172,7 +171,7 @@ public final class EmbeddedServer implements AutoCloseable {
             return new EmbeddedServer(tomcat, baseDir, host, localPort, managementHost, localManagementPort);
         } catch (LifecycleException | IOException | RuntimeException e) {
             stopQuietly(tomcat);
-            deleteRecursively(baseDir);
+            ExpandWar.delete(baseDir.toFile(), false);
             if (e instanceof IllegalStateException) {
                 throw (IllegalStateException) e;
             }
@@ -188,11 +187,16 @@ public final class EmbeddedServer implements AutoCloseable {
         executor.setMaxThreads(MANAGEMENT_THREADS);
         executor.setMinSpareThreads(1);
         service.addExecutor(executor);
+        Connector connector = connector(host, port);
+        connector.getProtocolHandler().setExecutor(executor);
+        service.addConnector(connector);
+        return connector;
+    }
+
+    private static Connector connector(String host, int port) {
         Connector connector = new Connector(Http11NioProtocol.class.getName());
         connector.setPort(port);
         connector.setProperty("address", host);
-        connector.getProtocolHandler().setExecutor(executor);
-        service.addConnector(connector);
         return connector;
     }
 
@@ -213,7 +217,7 @@ public final class EmbeddedServer implements AutoCloseable {
 
     /** The API's base URL; a wildcard bind address is written as 127.0.0.1. */
     public String baseUrl() {
-        return url(host, port);
+        return url(isWildcard(host) ? "127.0.0.1" : host, port);
     }
 
     /** The management port (the one picked when started with port 0). */
@@ -223,15 +227,13 @@ public final class EmbeddedServer implements AutoCloseable {
 
     /** The management port's base URL, e.g. {@code http://127.0.0.1:54322/liftride}, written as {@link #baseUrl()}. */
     public String managementUrl() {
-        return url(managementHost, managementPort);
+        return url(isWildcard(managementHost) ? "127.0.0.1" : managementHost, managementPort);
     }
 
+    /** The context's URL on {@code host}, an IPv6 literal in brackets. */
     private static String url(String host, int port) {
-        String urlHost = isWildcard(host) ? "127.0.0.1" : host;
-        if (urlHost.indexOf(':') >= 0 && !urlHost.startsWith("[")) {
-            urlHost = "[" + urlHost + "]"; // an IPv6 literal
-        }
-        return "http://" + urlHost + ":" + port + CONTEXT_PATH;
+        boolean ipv6 = host.indexOf(':') >= 0 && !host.startsWith("[");
+        return "http://" + (ipv6 ? "[" + host + "]" : host) + ":" + port + CONTEXT_PATH;
     }
 
     /** Stops and destroys Tomcat and deletes its temporary directory; later calls do nothing. */
@@ -242,7 +244,7 @@ public final class EmbeddedServer implements AutoCloseable {
         }
         try {
             stopQuietly(tomcat);
-            deleteRecursively(baseDir);
+            ExpandWar.delete(baseDir.toFile(), false);
         } finally {
             stopped.countDown();
         }
@@ -279,17 +281,11 @@ public final class EmbeddedServer implements AutoCloseable {
         }
         OutOfMemoryHalt.install();
         StoreSpec store;
-        try {
-            store = options.store() != null ? options.store() : StoreSpec.fromEnvironment();
-        } catch (IllegalArgumentException e) {
-            System.err.println(StoreSpec.PROPERTY + " / " + StoreSpec.ENV + ": " + e.getMessage());
-            System.exit(2);
-            return;
-        }
         OperatingSettings operating;
         ConnectorSettings connector;
-        try {
-            Limits.resolve(name -> null); // the properties and environment, checked before Tomcat starts
+        try { // checked before Tomcat starts
+            store = options.store() != null ? options.store() : StoreSpec.fromEnvironment();
+            Limits.resolve(name -> null);
             operating = OperatingSettings.read(System::getProperty);
             connector = ConnectorSettings.forLauncher(
                     System::getProperty, Runtime.getRuntime().availableProcessors());
@@ -313,15 +309,11 @@ public final class EmbeddedServer implements AutoCloseable {
             return;
         }
         Runtime.getRuntime().addShutdownHook(new Thread(() -> stopOnSignal(server, operating), "liftride-shutdown"));
-        System.out.println("LiftRide server listening on " + shown(options.host(), server.port()));
-        System.out.println("LiftRide management port: " + shown(options.managementHost(), server.managementPort())
+        System.out.println("LiftRide server listening on " + url(options.host(), server.port()));
+        System.out.println("LiftRide management port: " + url(options.managementHost(), server.managementPort())
                 + " (/metrics, /admin/limits, the store in /statistics and /health/ready)");
         exposureWarning(options.host()).ifPresent(System.err::println);
         server.awaitClose();
-    }
-
-    private static String shown(String host, int port) {
-        return "http://" + (host.indexOf(':') >= 0 ? "[" + host + "]" : host) + ":" + port + CONTEXT_PATH;
     }
 
     /**
@@ -347,21 +339,14 @@ public final class EmbeddedServer implements AutoCloseable {
         long startNanos = System.nanoTime();
         long limitMillis = settings.drainMax().toMillis() + STORE_CLOSE_SECONDS * 1000L;
         System.out.println("LiftRide server stopping: draining (at most " + limitMillis + " ms)");
-        Thread watchdog = new Thread(
+        CompletableFuture<Void> hardStop = CompletableFuture.runAsync(
                 () -> {
-                    try {
-                        Thread.sleep(limitMillis);
-                    } catch (InterruptedException stoppedInTime) {
-                        return;
-                    }
                     System.out.println("LiftRide server did not stop within " + limitMillis + " ms: hard stop");
                     Runtime.getRuntime().halt(1);
                 },
-                "liftride-hard-stop");
-        watchdog.setDaemon(true);
-        watchdog.start();
+                CompletableFuture.delayedExecutor(limitMillis, TimeUnit.MILLISECONDS));
         server.close();
-        watchdog.interrupt();
+        hardStop.cancel(false);
         System.out.println(
                 "LiftRide server stopped in " + TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startNanos) + " ms");
     }
@@ -466,9 +451,5 @@ public final class EmbeddedServer implements AutoCloseable {
         } catch (LifecycleException | RuntimeException ignored) {
             // nothing more can be done
         }
-    }
-
-    private static void deleteRecursively(Path dir) {
-        ExpandWar.delete(dir.toFile(), false); // Tomcat's own; a leftover temp directory is harmless
     }
 }

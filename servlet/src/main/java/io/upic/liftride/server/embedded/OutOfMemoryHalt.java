@@ -5,12 +5,9 @@ import java.util.logging.LogRecord;
 import java.util.logging.Logger;
 
 /**
- * Halts the launcher's JVM on an OutOfMemoryError, as {@code -XX:+ExitOnOutOfMemoryError} does (the
- * documented java command has the flag; this holds without it): a server that lost its acceptor or
- * request threads keeps its port open and answers nothing, so it must stop, to be restarted. It sees the
- * errors that reach the top of a thread (Tomcat rethrows them from most of its catches) and the ones
- * Tomcat catches and logs instead (its connection handler logs and swallows them). Thread-safe; installed
- * once per JVM by {@link #install()}.
+ * Halts the launcher's JVM on an OutOfMemoryError, as {@code -XX:+ExitOnOutOfMemoryError} does, whether it reaches
+ * the top of a thread or Tomcat logs it: a server that lost its threads must stop, to be restarted. Thread-safe;
+ * installed once per JVM by {@link #install()}.
  */
 final class OutOfMemoryHalt extends Handler {
     /** The exit code: the JVM's own with {@code -XX:+ExitOnOutOfMemoryError}. */

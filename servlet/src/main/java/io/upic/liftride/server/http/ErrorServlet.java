@@ -11,8 +11,8 @@ import javax.servlet.http.HttpServletResponse;
 /**
  * The error page (web.xml sends every status and exception here): turns errors the container raises
  * itself, and any exception a servlet lets escape, into {@code {"message": "..."}} instead of HTML.
- * 5XX are reported as a bare "internal server error": exception text is for the server's log, not
- * for clients. Requested directly, it is just a route that does not exist. Stateless.
+ * 5XX are reported by their reason phrase alone: exception text is for the server's log. Requested
+ * directly, it is just a route that does not exist. Stateless.
  */
 public final class ErrorServlet extends HttpServlet {
     private static final long serialVersionUID = 1L;
@@ -37,7 +37,7 @@ public final class ErrorServlet extends HttpServlet {
             text = "request was not received within the server's timeout";
         } else if (exception instanceof IOException) {
             // Tomcat's own read errors (e.g. a malformed chunked body): their text names the framing problem
-            text = "request could not be read: " + Values.literal(rootMessage((IOException) exception));
+            text = "request could not be read: " + Values.literal(JsonResponses.rootMessage((IOException) exception));
         } else if (message instanceof String && !((String) message).isBlank()) {
             text = (String) message;
         } else {
@@ -47,14 +47,5 @@ public final class ErrorServlet extends HttpServlet {
             response.resetBuffer();
             JsonResponses.message(response, status, text);
         }
-    }
-
-    private static String rootMessage(Throwable error) {
-        Throwable root = error;
-        while (root.getCause() != null && root.getCause() != root) {
-            root = root.getCause();
-        }
-        String message = root.getMessage();
-        return message == null || message.isBlank() ? root.getClass().getSimpleName() : message;
     }
 }

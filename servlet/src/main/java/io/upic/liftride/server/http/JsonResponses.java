@@ -1,28 +1,28 @@
 package io.upic.liftride.server.http;
 
-import com.google.gson.stream.JsonWriter;
+import com.google.gson.Gson;
+import com.google.gson.GsonBuilder;
 import io.upic.liftride.server.validation.Rejection;
 import java.io.IOException;
-import java.io.StringWriter;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
 import javax.servlet.http.HttpServletResponse;
+import org.apache.tomcat.util.res.StringManager;
 
 /**
- * The one place that writes response bodies: JSON in UTF-8 with an exact Content-Length (no chunked
- * encoding for bodies this small), and every error as {@code {"message": "..."}}. Stateless and
- * thread-safe.
+ * The one place that writes response bodies: JSON in UTF-8 with an exact Content-Length, and every error as
+ * {@code {"message": "..."}}. Stateless and thread-safe.
  */
 public final class JsonResponses {
     public static final String CONTENT_TYPE = "application/json;charset=UTF-8";
     /** What a 503 asks the client to wait: the store's own timeouts are about a second. */
     public static final int RETRY_AFTER_SECONDS = 1;
 
-    /** Builds one JSON document. */
-    @FunctionalInterface
-    public interface JsonBody {
-        void writeTo(JsonWriter json) throws IOException;
-    }
+    private static final Gson GSON = new GsonBuilder().disableHtmlEscaping().create();
+    private static final StringManager TOMCAT_STRINGS =
+            StringManager.getManager("org.apache.catalina.valves", Locale.ENGLISH);
 
     private JsonResponses() {}
 
@@ -38,10 +38,27 @@ public final class JsonResponses {
 
     /** {@code {"message": "..."}} with {@code status}. */
     public static void message(HttpServletResponse response, int status, String message) throws IOException {
-        send(response, status, messageJson(message));
+        send(response, status, GSON.toJson(Map.of("message", message)));
     }
 
-    public static void send(HttpServletResponse response, int status, JsonBody body) throws IOException {
+    /** 405 with {@code Allow}: {@code allowed} is the header's value, e.g. {@code GET, HEAD}. */
+    public static void methodNotAllowed(HttpServletResponse response, String method, String path, String allowed)
+            throws IOException {
+        response.setHeader("Allow", allowed);
+        message(
+                response,
+                HttpServletResponse.SC_METHOD_NOT_ALLOWED,
+                "method " + method + " is not allowed on " + path + "; allowed: " + allowed);
+    }
+
+    /** 503 with Retry-After. */
+    public static void unavailable(HttpServletResponse response, String message) throws IOException {
+        response.setHeader("Retry-After", Integer.toString(RETRY_AFTER_SECONDS));
+        message(response, HttpServletResponse.SC_SERVICE_UNAVAILABLE, message);
+    }
+
+    /** {@code body} (maps, lists, records, numbers, strings) as JSON. */
+    public static void send(HttpServletResponse response, int status, Object body) throws IOException {
         send(response, status, toJson(body));
     }
 
@@ -53,59 +70,32 @@ public final class JsonResponses {
         response.getOutputStream().write(bytes);
     }
 
-    /** {@code {"message":"..."}}, escaped by Gson's writer (quotes, control characters, lone surrogates). */
-    public static String messageJson(String message) {
-        return toJson(json -> json.beginObject().name("message").value(message).endObject());
-    }
-
-    public static String toJson(JsonBody body) {
-        StringWriter out = new StringWriter(128);
-        try (JsonWriter json = new JsonWriter(out)) {
-            json.setHtmlSafe(false);
-            body.writeTo(json);
-        } catch (IOException impossible) {
-            throw new UncheckedIOException("a StringWriter does not fail", impossible);
+    /** An object of name-value pairs in this order, for {@link #send(HttpServletResponse, int, Object)}. */
+    public static Map<String, Object> object(Object... namesAndValues) {
+        Map<String, Object> object = new LinkedHashMap<>();
+        for (int i = 0; i < namesAndValues.length; i += 2) {
+            object.put((String) namesAndValues[i], namesAndValues[i + 1]);
         }
-        return out.toString();
+        return object;
     }
 
-    /** The standard phrase for a status, for errors the container raises without a message. */
+    public static String toJson(Object body) {
+        return GSON.toJson(body);
+    }
+
+    /** Tomcat's reason phrase for a status ({@code Not Found}), for errors raised without a message. */
     public static String reason(int status) {
-        switch (status) {
-            case 400:
-                return "bad request";
-            case 401:
-                return "unauthorized";
-            case 403:
-                return "forbidden";
-            case 404:
-                return "not found";
-            case 405:
-                return "method not allowed";
-            case 408:
-                return "request timeout";
-            case 411:
-                return "Content-Length required";
-            case 413:
-                return "request body too large";
-            case 414:
-                return "URI too long";
-            case 415:
-                return "unsupported media type";
-            case 417:
-                return "expectation failed";
-            case 431:
-                return "request header fields too large";
-            case 500:
-                return "internal server error";
-            case 501:
-                return "not implemented";
-            case 503:
-                return "service unavailable";
-            case 505:
-                return "HTTP version not supported";
-            default:
-                return "HTTP status " + status;
+        String reason = TOMCAT_STRINGS.getString("http." + status + ".reason");
+        return reason == null || reason.startsWith("Cannot find message") ? "HTTP status " + status : reason;
+    }
+
+    /** The message of the innermost cause, else its class's name. */
+    public static String rootMessage(Throwable error) {
+        Throwable root = error;
+        while (root.getCause() != null && root.getCause() != root) {
+            root = root.getCause();
         }
+        String message = root.getMessage();
+        return message == null || message.isBlank() ? root.getClass().getSimpleName() : message;
     }
 }

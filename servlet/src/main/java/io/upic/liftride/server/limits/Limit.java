@@ -1,57 +1,30 @@
 package io.upic.liftride.server.limits;
 
+import java.util.Locale;
+
 /**
  * One configurable limit of a server facing an open port: its flag, system property and environment variable
- * (first found wins), its default (sized for a 256 MiB heap) and the range it accepts. Immutable.
+ * (the property's name in capitals; first found wins), its default (sized for a 256 MiB heap) and the range it
+ * accepts. Immutable.
  */
 public enum Limit {
     /** Resorts the store holds, the 10 seeded ones included. */
-    RESORTS("max-resorts", "liftride.maxResorts", "LIFTRIDE_MAX_RESORTS", 1_000, 10, Integer.MAX_VALUE, "resorts"),
+    RESORTS("max-resorts", "liftride.maxResorts", 1_000, 10, Integer.MAX_VALUE, "resorts"),
     /** Seasons one resort holds. */
-    SEASONS_PER_RESORT(
-            "max-seasons",
-            "liftride.maxSeasonsPerResort",
-            "LIFTRIDE_MAX_SEASONS_PER_RESORT",
-            100,
-            1,
-            10_000,
-            "seasons per resort"),
+    SEASONS_PER_RESORT("max-seasons", "liftride.maxSeasonsPerResort", 100, 1, 10_000, "seasons per resort"),
     /** (resort, season, day) aggregates the store holds (not bounded on a Redis Cluster). */
-    RESORT_DAYS(
-            "max-days",
-            "liftride.maxResortDays",
-            "LIFTRIDE_MAX_RESORT_DAYS",
-            25_000,
-            1,
-            Integer.MAX_VALUE,
-            "resort days"),
+    RESORT_DAYS("max-days", "liftride.maxResortDays", 25_000, 1, Integer.MAX_VALUE, "resort days"),
     /** A skier's days at a resort, (resort, season, day, skier), the store holds (not bounded on a Redis Cluster). */
-    SKIER_DAYS(
-            "max-skier-days",
-            "liftride.maxSkierDays",
-            "LIFTRIDE_MAX_SKIER_DAYS",
-            250_000,
-            1,
-            Integer.MAX_VALUE,
-            "skier days"),
-    /** Percent of each limit above one client may fill ({@link Limits#clientBudget}). */
+    SKIER_DAYS("max-skier-days", "liftride.maxSkierDays", 250_000, 1, Integer.MAX_VALUE, "skier days"),
+    /**
+     * Percent of each limit above one client may fill ({@link Limits#clientBudget}); half: a load client at the
+     * flags' largest -s (100,000 skier days) fits, two clients fill a limit.
+     */
     CLIENT_SHARE_PERCENT(
-            "max-client-share",
-            "liftride.maxClientSharePercent",
-            "LIFTRIDE_MAX_CLIENT_SHARE_PERCENT",
-            50, // half: a load client at the flags' largest -s (100,000 skier days) fits, two clients fill a limit
-            1,
-            100,
-            "percent of a limit per client"),
+            "max-client-share", "liftride.maxClientSharePercent", 50, 1, 100, "percent of a limit per client"),
     /** Milliseconds a request body has, from the end of its headers to its last byte; then 408. */
     BODY_DEADLINE_MILLIS(
-            "body-deadline-ms",
-            "liftride.bodyDeadlineMillis",
-            "LIFTRIDE_BODY_DEADLINE_MILLIS",
-            10_000,
-            100,
-            600_000,
-            "milliseconds for a request body");
+            "body-deadline-ms", "liftride.bodyDeadlineMillis", 10_000, 100, 600_000, "milliseconds for a request body");
 
     private final String flag;
     private final String property;
@@ -61,10 +34,12 @@ public enum Limit {
     private final long max;
     private final String noun;
 
-    Limit(String flag, String property, String env, long defaultValue, long min, long max, String noun) {
+    Limit(String flag, String property, long defaultValue, long min, long max, String noun) {
         this.flag = flag;
         this.property = property;
-        this.env = env;
+        // liftride.maxResorts -> LIFTRIDE_MAX_RESORTS
+        this.env =
+                property.replace('.', '_').replaceAll("([a-z])([A-Z])", "$1_$2").toUpperCase(Locale.ROOT);
         this.defaultValue = defaultValue;
         this.min = min;
         this.max = max;
@@ -96,20 +71,6 @@ public enum Limit {
 
     /** Parses {@code text} as this limit's value, or throws one line naming limit, rule and value. */
     public long parse(String text) {
-        long value;
-        try {
-            value = Long.parseLong(text.strip());
-        } catch (NumberFormatException e) {
-            throw outOfRange(text);
-        }
-        if (value < min || value > max) {
-            throw outOfRange(text);
-        }
-        return value;
-    }
-
-    private IllegalArgumentException outOfRange(String text) {
-        return new IllegalArgumentException("--" + flag + " / " + property + " / " + env + " must be an integer in "
-                + min + ".." + max + ", got \"" + text + "\"");
+        return Limits.parse(text, "--" + flag + " / " + property + " / " + env, min, max);
     }
 }

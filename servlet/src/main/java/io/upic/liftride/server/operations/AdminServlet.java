@@ -8,7 +8,9 @@ import io.upic.liftride.server.store.RideStore;
 import java.io.IOException;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import javax.servlet.ServletException;
 import javax.servlet.http.HttpServlet;
 import javax.servlet.http.HttpServletRequest;
@@ -48,21 +50,13 @@ public final class AdminServlet extends HttpServlet {
                 return;
             }
         } else if (!method.equals("GET") && !method.equals("HEAD")) {
-            response.setHeader("Allow", "GET, HEAD, POST");
-            JsonResponses.message(
-                    response,
-                    HttpServletResponse.SC_METHOD_NOT_ALLOWED,
-                    "method " + method + " is not allowed on " + path + "; allowed: GET, HEAD, POST");
+            JsonResponses.methodNotAllowed(response, method, path, "GET, HEAD, POST");
             return;
         }
         Limits now = store.limits();
-        JsonResponses.send(response, HttpServletResponse.SC_OK, json -> {
-            json.beginObject();
-            for (Limit limit : RUNTIME) {
-                json.name(limit.flag()).value(now.get(limit));
-            }
-            json.endObject();
-        });
+        Map<String, Object> limits = new LinkedHashMap<>();
+        RUNTIME.forEach(limit -> limits.put(limit.flag(), now.get(limit)));
+        JsonResponses.send(response, HttpServletResponse.SC_OK, limits);
     }
 
     /** Sets every limit {@code query} names, all or none; null, or why not. */

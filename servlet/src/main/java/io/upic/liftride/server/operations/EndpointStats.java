@@ -1,5 +1,6 @@
 package io.upic.liftride.server.operations;
 
+import com.google.gson.annotations.SerializedName;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import io.upic.liftride.server.routing.HttpMethod;
@@ -72,7 +73,7 @@ public final class EndpointStats {
                 Accumulator timer = timers[route.ordinal()][method.ordinal()];
                 long count = timer.count.sum();
                 if (count > 0) {
-                    stats.add(new EndpointStat(
+                    stats.add(EndpointStat.of(
                             route.template(), method.name(), count, timer.totalNanos.sum(), timer.maxNanos.get()));
                 }
             }
@@ -80,24 +81,27 @@ public final class EndpointStats {
         return stats;
     }
 
-    /** One endpoint's numbers as {@code /statistics} reports them; immutable. */
-    public record EndpointStat(String url, String operation, long count, long totalNanos, long maxNanos) {
-        /** Mean latency in milliseconds, rounded. */
-        public int meanMillis() {
-            return (int) Math.round(totalNanos / (double) count / 1_000_000.0);
-        }
-
-        /** Maximum latency in milliseconds, rounded up so that a slow request never reports as 0. */
-        public int maxMillis() {
-            return (int) Math.min(Integer.MAX_VALUE, (maxNanos + 999_999) / 1_000_000);
-        }
-
-        public long meanMicros() {
-            return Math.round(totalNanos / (double) count / 1_000.0);
-        }
-
-        public long maxMicros() {
-            return (maxNanos + 999) / 1_000;
+    /**
+     * One endpoint's numbers as {@code /statistics} writes them (its JSON keys); immutable. {@code mean} is rounded,
+     * {@code max} rounded up so that a slow request never reports as 0 ms.
+     */
+    public record EndpointStat(
+            @SerializedName("URL") String url,
+            String operation,
+            int mean,
+            int max,
+            long meanMicros,
+            long maxMicros,
+            long count) {
+        static EndpointStat of(String url, String operation, long count, long totalNanos, long maxNanos) {
+            return new EndpointStat(
+                    url,
+                    operation,
+                    (int) Math.round(totalNanos / (double) count / 1_000_000.0),
+                    (int) Math.min(Integer.MAX_VALUE, (maxNanos + 999_999) / 1_000_000),
+                    Math.round(totalNanos / (double) count / 1_000.0),
+                    (maxNanos + 999) / 1_000,
+                    count);
         }
     }
 

@@ -6,14 +6,12 @@ import java.util.Map;
 
 /** A health answer of named checks, UP only when every check is. Not thread-safe. */
 final class HealthReport {
-    private final Map<String, Boolean> up = new LinkedHashMap<>();
-    private final Map<String, String> messages = new LinkedHashMap<>();
+    private final Map<String, Object> checks = new LinkedHashMap<>();
+    private boolean up = true;
 
     /** {@code /health/live}: the JVM answers this request, which is all it says. */
     static HealthReport live() {
-        HealthReport report = new HealthReport();
-        report.check("jvm", true, "answering");
-        return report;
+        return new HealthReport().check("jvm", true, "answering");
     }
 
     /** Half the queue: not ready from there, so a load balancer steers away before the queue is full. */
@@ -22,36 +20,23 @@ final class HealthReport {
     }
 
     HealthReport check(String name, boolean isUp, String message) {
-        up.put(name, isUp);
-        messages.put(name, message);
+        checks.put(name, JsonResponses.object("status", status(isUp), "message", message));
+        up &= isUp;
         return this;
     }
 
     boolean up() {
-        return !up.containsValue(false);
+        return up;
     }
 
     /** {@code {"status": "UP", "checks": {"store": {"status": "UP", "message": "..."}, ...}}}. */
     String toJson() {
-        return JsonResponses.toJson(json -> {
-            json.beginObject().name("status").value(status(up())).name("checks").beginObject();
-            for (Map.Entry<String, Boolean> check : up.entrySet()) {
-                json.name(check.getKey())
-                        .beginObject()
-                        .name("status")
-                        .value(status(check.getValue()))
-                        .name("message")
-                        .value(messages.get(check.getKey()))
-                        .endObject();
-            }
-            json.endObject().endObject();
-        });
+        return JsonResponses.toJson(JsonResponses.object("status", status(up), "checks", checks));
     }
 
     /** {@code {"status": "UP"}}: the verdict without the checks, for the API port. */
     String statusJson() {
-        return JsonResponses.toJson(
-                json -> json.beginObject().name("status").value(status(up())).endObject());
+        return JsonResponses.toJson(Map.of("status", status(up)));
     }
 
     private static String status(boolean isUp) {

@@ -10,13 +10,9 @@ import javax.servlet.http.HttpServletRequest;
 import javax.servlet.http.HttpServletResponse;
 
 /**
- * {@code /health/live} (the JVM answers; no dependency) and {@code /health/ready} (this server can
- * store a ride now: the store answers a ping within {@link OperatingSettings#pingDeadline()}, its
- * group-commit queue is below half its capacity, and the server is not draining). Both answer JSON
- * {@code {"status": "UP"|"DOWN", "checks": {name: {"status", "message"}}}}, 200 when UP, else 503 with
- * Retry-After; readiness's checks, which name the store's address, only on the {@link
- * ManagementPort management port}, {@code {"status": ...}} alone on the API's. Cheap and bounded in
- * time: one ping at most, never a scan. GET and HEAD only.
+ * {@code /health/live} (the JVM answers) and {@code /health/ready} (the store answers a ping within {@link
+ * OperatingSettings#pingDeadline()}, its queue is below half full, the server is not draining): 200 when UP, else
+ * 503 with Retry-After; readiness's checks only on the {@link ManagementPort management port}. GET and HEAD only.
  * Thread-safe: its fields are set once in {@link #init()}.
  */
 public final class HealthServlet extends HttpServlet {
@@ -43,11 +39,7 @@ public final class HealthServlet extends HttpServlet {
         }
         String method = request.getMethod();
         if (!method.equals("GET") && !method.equals("HEAD")) {
-            response.setHeader("Allow", "GET, HEAD");
-            JsonResponses.message(
-                    response,
-                    HttpServletResponse.SC_METHOD_NOT_ALLOWED,
-                    "method " + method + " is not allowed on " + path + "; allowed: GET, HEAD");
+            JsonResponses.methodNotAllowed(response, method, path, "GET, HEAD");
             return;
         }
         if (drain.closingConnections()) {

@@ -23,10 +23,21 @@ public final class LiftRideListener implements ServletContextListener {
     @Override
     public void contextInitialized(ServletContextEvent event) {
         ServletContext context = event.getServletContext();
-        OperatingSettings settings = settings(context);
-        Limits limits = limits(context);
+        OperatingSettings settings;
+        Limits limits;
+        StoreSpec spec;
+        try { // the launcher's context parameters, else the system properties, else the environment
+            settings = OperatingSettings.read(OperatingSettings.contextThenSystem(context::getInitParameter));
+            limits = Limits.resolve(context::getInitParameter);
+            String launcher = context.getInitParameter(StoreSpec.PROPERTY);
+            spec = launcher != null ? StoreSpec.parse(launcher) : StoreSpec.fromEnvironment();
+        } catch (IllegalArgumentException e) {
+            String line = "LiftRide cannot start: " + e.getMessage();
+            context.log(line);
+            throw new IllegalStateException(line, e);
+        }
         context.setAttribute(Limits.ATTRIBUTE, limits);
-        RideStore store = storeSpec(context).open(limits);
+        RideStore store = spec.open(limits);
         context.setAttribute(RideStore.ATTRIBUTE, store);
         Metrics metrics = settings.metrics() ? new Metrics() : null;
         context.setAttribute(EndpointStats.ATTRIBUTE, new EndpointStats(metrics == null ? null : metrics.registry()));
@@ -57,43 +68,6 @@ public final class LiftRideListener implements ServletContextListener {
         return line -> log.accept("LiftRide drain: " + line);
     }
 
-    /** The launcher's {@code --store}, else {@link StoreSpec#fromEnvironment()}. */
-    static StoreSpec storeSpec(ServletContext context) {
-        String fromLauncher = context.getInitParameter(StoreSpec.PROPERTY);
-        try {
-            return fromLauncher != null ? StoreSpec.parse(fromLauncher) : StoreSpec.fromEnvironment();
-        } catch (IllegalArgumentException e) {
-            throw cannotStart(context, StoreSpec.PROPERTY + " / " + StoreSpec.ENV + ": " + e.getMessage(), e);
-        }
-    }
-
-    /**
-     * The limits from the launcher's flags (context parameters named after the system properties),
-     * else the system properties, else the environment. A bad value stops the application with one line.
-     */
-    static Limits limits(ServletContext context) {
-        try {
-            return Limits.resolve(context::getInitParameter);
-        } catch (IllegalArgumentException e) {
-            throw cannotStart(context, e.getMessage(), e);
-        }
-    }
-
-    /** The drain, health and metrics settings; a bad value stops the application with one line naming it. */
-    static OperatingSettings settings(ServletContext context) {
-        try {
-            return OperatingSettings.read(OperatingSettings.contextThenSystem(context::getInitParameter));
-        } catch (IllegalArgumentException e) {
-            throw cannotStart(context, e.getMessage(), e);
-        }
-    }
-
-    private static IllegalStateException cannotStart(ServletContext context, String why, Exception e) {
-        String line = "LiftRide cannot start: " + why;
-        context.log(line);
-        return new IllegalStateException(line, e);
-    }
-
     @Override
     public void contextDestroyed(ServletContextEvent event) {
         ServletContext context = event.getServletContext();
@@ -117,19 +91,6 @@ public final class LiftRideListener implements ServletContextListener {
         }
         if (context.getAttribute(Metrics.ATTRIBUTE) instanceof Metrics metrics) {
             metrics.close();
-        }
-        for (String name : new String[] {
-            RideStore.ATTRIBUTE,
-            EndpointStats.ATTRIBUTE,
-            Drain.ATTRIBUTE,
-            StoreProbe.class.getName(),
-            Metrics.ATTRIBUTE,
-            Limits.ATTRIBUTE,
-            TomcatDrain.class.getName(),
-            Service.class.getName(),
-            ManagementPort.ATTRIBUTE
-        }) {
-            context.removeAttribute(name);
         }
     }
 }

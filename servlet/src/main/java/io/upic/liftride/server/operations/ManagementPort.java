@@ -12,12 +12,9 @@ import javax.servlet.http.HttpServletResponse;
 import org.apache.catalina.connector.Connector;
 
 /**
- * The management port: Tomcat's connector whose executor is named {@value #EXECUTOR}
- * (servlet/tomcat/server.xml declares it, the embedded launcher adds it). Only a request that arrived
- * there gets {@code /metrics}, {@code /admin/*} (web.xml maps this filter in front of them; elsewhere
- * they are the JSON 404 of a path that does not exist) and the store's details in {@code /statistics}
- * and {@code /health/ready}; no header plays a part. A port that another connector shares, or no
- * Tomcat at all, is never the management port. Thread-safe: the connectors are fixed at start.
+ * The management port: Tomcat's connector whose executor is named {@value #EXECUTOR}. Only a request that arrived
+ * there gets {@code /metrics}, {@code /admin/*} (elsewhere a JSON 404) and the store's details; no header plays a
+ * part, and a shared port or no Tomcat is never it. Thread-safe: the connectors are fixed at start.
  */
 public final class ManagementPort extends HttpFilter {
     /** The name of the management connector's executor, in server.xml and in the launcher. */

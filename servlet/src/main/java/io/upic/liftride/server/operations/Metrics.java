@@ -14,7 +14,6 @@ import io.micrometer.core.instrument.binder.system.UptimeMetrics;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.upic.liftride.server.store.RideStore;
-import io.upic.liftride.server.store.StoreObserver;
 import io.upic.liftride.server.store.UnavailableCause;
 import java.time.Duration;
 import java.util.EnumMap;
@@ -22,6 +21,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.function.ToDoubleFunction;
+import java.util.stream.LongStream;
 import org.apache.catalina.connector.Connector;
 
 /**
@@ -62,23 +62,24 @@ public final class Metrics implements AutoCloseable {
     }
 
     /** The request histogram's bounds: 16 buckets, not a percentile histogram's ~70, as every request records. */
-    private static final Duration[] REQUEST_BUCKETS = {
-        Duration.ofMillis(1).dividedBy(4),
-        Duration.ofMillis(1).dividedBy(2),
-        Duration.ofMillis(1),
-        Duration.ofMillis(2),
-        Duration.ofMillis(5),
-        Duration.ofMillis(10),
-        Duration.ofMillis(25),
-        Duration.ofMillis(50),
-        Duration.ofMillis(100),
-        Duration.ofMillis(250),
-        Duration.ofMillis(500),
-        Duration.ofSeconds(1),
-        Duration.ofMillis(2500),
-        Duration.ofSeconds(5),
-        Duration.ofSeconds(10)
-    };
+    private static final Duration[] REQUEST_BUCKETS = LongStream.of(
+                    250,
+                    500,
+                    1_000,
+                    2_000,
+                    5_000,
+                    10_000,
+                    25_000,
+                    50_000,
+                    100_000,
+                    250_000,
+                    500_000,
+                    1_000_000,
+                    2_500_000,
+                    5_000_000,
+                    10_000_000)
+            .mapToObj(micros -> Duration.ofNanos(micros * 1_000))
+            .toArray(Duration[]::new);
 
     /** The request timer of one route, method and status: a histogram, so several servers add up. */
     static Timer requestTimer(MeterRegistry registry, String route, String method, int status) {
@@ -114,56 +115,28 @@ public final class Metrics implements AutoCloseable {
                 .description("rides per group-commit batch (one FCALL each)")
                 .serviceLevelObjectives(1, 2, 4, 8, 16, 32, 64, 128, 256, 512)
                 .register(registry);
-        store.observe(new StoreObserver() {
-            @Override
-            public void command(long latencyNanos) {
-                commands.record(latencyNanos, TimeUnit.NANOSECONDS);
-            }
-
-            @Override
-            public void batch(int rides) {
-                batches.record(rides);
-            }
-        });
+        store.observe(nanos -> commands.record(nanos, TimeUnit.NANOSECONDS), batches::record);
     }
 
     /** Tomcat's request threads and connections, per connector port, read when scraped. */
     void bindConnectors(List<Connector> connectors) {
-        for (Connector connector : connectors) {
-            String port = Integer.toString(connector.getPort());
-            gauge(
-                    "tomcat.threads.busy",
-                    "request threads working on a request",
-                    port,
-                    connector,
-                    c -> TomcatConnectors.busyThreads(c));
-            gauge(
-                    "tomcat.threads.current",
-                    "request threads that exist",
-                    port,
-                    connector,
-                    c -> TomcatConnectors.currentThreads(c));
-            gauge("tomcat.threads.config.max", "maxThreads", port, connector, c -> TomcatConnectors.maxThreads(c));
+        for (Connector c : connectors) {
+            gauge("tomcat.threads.busy", "request threads working on a request", c, TomcatConnectors::busyThreads);
+            gauge("tomcat.threads.current", "request threads that exist", c, TomcatConnectors::currentThreads);
+            gauge("tomcat.threads.config.max", "maxThreads", c, TomcatConnectors::maxThreads);
             gauge(
                     "tomcat.connections.current",
                     "connections open, in flight or idle",
-                    port,
-                    connector,
-                    c -> TomcatConnectors.connections(c));
-            gauge(
-                    "tomcat.connections.config.max",
-                    "maxConnections",
-                    port,
-                    connector,
-                    c -> TomcatConnectors.maxConnections(c));
+                    c,
+                    TomcatConnectors::connections);
+            gauge("tomcat.connections.config.max", "maxConnections", c, TomcatConnectors::maxConnections);
         }
     }
 
-    private void gauge(
-            String name, String description, String port, Connector connector, ToDoubleFunction<Connector> value) {
+    private void gauge(String name, String description, Connector connector, ToDoubleFunction<Connector> value) {
         Gauge.builder(name, connector, value)
                 .description(description)
-                .tag("port", port)
+                .tag("port", Integer.toString(connector.getPort()))
                 .strongReference(true)
                 .register(registry);
     }

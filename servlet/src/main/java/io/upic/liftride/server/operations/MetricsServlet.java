@@ -19,11 +19,7 @@ public final class MetricsServlet extends HttpServlet {
     protected void service(HttpServletRequest request, HttpServletResponse response) throws IOException {
         String method = request.getMethod();
         if (!method.equals("GET") && !method.equals("HEAD")) {
-            response.setHeader("Allow", "GET, HEAD");
-            JsonResponses.message(
-                    response,
-                    HttpServletResponse.SC_METHOD_NOT_ALLOWED,
-                    "method " + method + " is not allowed on /metrics; allowed: GET, HEAD");
+            JsonResponses.methodNotAllowed(response, method, "/metrics", "GET, HEAD");
             return;
         }
         if (!(getServletContext().getAttribute(Metrics.ATTRIBUTE) instanceof Metrics metrics)) {

@@ -1,16 +1,13 @@
 package io.upic.liftride.server.operations;
 
+import io.upic.liftride.server.limits.Limits;
 import java.time.Duration;
 import java.util.function.UnaryOperator;
 
 /**
- * How the server drains, checks its readiness and exposes metrics; immutable. Each setting comes from the context
- * parameter of its name, else the system property, else its default.
- *
- * @param drainGrace {@value #DRAIN_GRACE}: how long a stopping server keeps accepting after readiness turned 503
- * @param drainMax {@value #DRAIN_MAX}: the whole drain's bound, grace included
- * @param pingDeadline {@value #PING_DEADLINE}: how long {@code /health/ready} waits for the store's ping
- * @param metrics {@value #METRICS} ({@code on} or {@code off}): whether {@code /metrics} is served
+ * How the server drains ({@value #DRAIN_GRACE}: accepting after readiness turned 503; {@value #DRAIN_MAX}: the whole
+ * drain), how long readiness waits for the store ({@value #PING_DEADLINE}) and whether {@code /metrics} is served
+ * ({@value #METRICS}); immutable. Each comes from the context parameter, else the system property, else its default.
  */
 public record OperatingSettings(Duration drainGrace, Duration drainMax, Duration pingDeadline, boolean metrics) {
     public static final String DRAIN_GRACE = "liftride.drain.graceMillis";
@@ -21,6 +18,7 @@ public record OperatingSettings(Duration drainGrace, Duration drainMax, Duration
     static final long DEFAULT_GRACE_MILLIS = 2_000;
     static final long DEFAULT_MAX_MILLIS = 30_000;
     static final long DEFAULT_PING_MILLIS = 250;
+    private static final long HOUR_MILLIS = 3_600_000;
 
     public OperatingSettings {
         if (drainGrace.isNegative()) {
@@ -42,9 +40,9 @@ public record OperatingSettings(Duration drainGrace, Duration drainMax, Duration
      */
     public static OperatingSettings read(UnaryOperator<String> lookup) {
         return new OperatingSettings(
-                Duration.ofMillis(millis(lookup, DRAIN_GRACE, DEFAULT_GRACE_MILLIS)),
-                Duration.ofMillis(millis(lookup, DRAIN_MAX, DEFAULT_MAX_MILLIS)),
-                Duration.ofMillis(millis(lookup, PING_DEADLINE, DEFAULT_PING_MILLIS)),
+                Duration.ofMillis(Limits.setting(lookup, DRAIN_GRACE, DEFAULT_GRACE_MILLIS, 0, HOUR_MILLIS)),
+                Duration.ofMillis(Limits.setting(lookup, DRAIN_MAX, DEFAULT_MAX_MILLIS, 0, HOUR_MILLIS)),
+                Duration.ofMillis(Limits.setting(lookup, PING_DEADLINE, DEFAULT_PING_MILLIS, 0, HOUR_MILLIS)),
                 onOff(lookup.apply(METRICS)));
     }
 
@@ -54,22 +52,6 @@ public record OperatingSettings(Duration drainGrace, Duration drainMax, Duration
             String value = contextParameter.apply(name);
             return value != null ? value : System.getProperty(name);
         };
-    }
-
-    private static long millis(UnaryOperator<String> lookup, String name, long defaultMillis) {
-        String text = lookup.apply(name);
-        if (text == null || text.isBlank()) {
-            return defaultMillis;
-        }
-        try {
-            long value = Long.parseLong(text.strip());
-            if (value >= 0 && value <= Duration.ofHours(1).toMillis()) {
-                return value;
-            }
-        } catch (NumberFormatException e) {
-            // reported below
-        }
-        throw new IllegalArgumentException(name + " must be milliseconds in 0..3600000, got \"" + text + "\"");
     }
 
     private static boolean onOff(String text) {

@@ -10,6 +10,7 @@ import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.Collectors;
 import redis.clients.jedis.HostAndPort;
 
 /**
@@ -110,14 +111,15 @@ public record StoreSpec(Kind kind, List<HostAndPort> nodes, RedisAccess access) 
         }
     }
 
-    /** The spec from the system property, else the environment variable, else {@code memory}. */
+    /** The spec from the system property, else the environment variable, else {@code memory}; errors name both. */
     public static StoreSpec fromEnvironment() {
         String property = System.getProperty(PROPERTY);
-        if (property != null) {
-            return parse(property);
-        }
         String env = System.getenv(ENV);
-        return parse(env != null ? env : DEFAULT);
+        try {
+            return parse(property != null ? property : env != null ? env : DEFAULT);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(PROPERTY + " / " + ENV + ": " + e.getMessage(), e);
+        }
     }
 
     /** Opens the store with the default limits. */
@@ -158,12 +160,9 @@ public record StoreSpec(Kind kind, List<HostAndPort> nodes, RedisAccess access) 
     }
 
     private String text(String userInfo) {
-        StringBuilder b = new StringBuilder(access.scheme(kind == Kind.REDIS_CLUSTER ? "-cluster" : ""));
-        b.append(userInfo);
-        for (int i = 0; i < nodes.size(); i++) {
-            b.append(i == 0 ? "" : ",").append(nodes.get(i));
-        }
-        return b.toString();
+        return access.scheme(kind == Kind.REDIS_CLUSTER ? "-cluster" : "")
+                + userInfo
+                + nodes.stream().map(HostAndPort::toString).collect(Collectors.joining(","));
     }
 
     private static String encode(String raw) {

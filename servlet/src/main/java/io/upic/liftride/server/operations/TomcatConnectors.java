@@ -2,7 +2,6 @@ package io.upic.liftride.server.operations;
 
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.Executor;
 import javax.servlet.ServletContext;
 import org.apache.catalina.Container;
 import org.apache.catalina.Engine;
@@ -11,7 +10,7 @@ import org.apache.catalina.Service;
 import org.apache.catalina.WebResourceRoot;
 import org.apache.catalina.connector.Connector;
 import org.apache.coyote.AbstractProtocol;
-import org.apache.coyote.ProtocolHandler;
+import org.apache.tomcat.util.threads.ThreadPoolExecutor;
 
 /**
  * The Tomcat around this web application, found without JMX through {@link Globals#RESOURCES_ATTR}, and each
@@ -43,53 +42,35 @@ final class TomcatConnectors {
     }
 
     /** Connections the connector holds open now (in flight or idle kept-alive); -1 if it cannot say. */
-    static long connections(Connector connector) {
-        ProtocolHandler handler = connector.getProtocolHandler();
-        return handler instanceof AbstractProtocol<?> protocol ? protocol.getConnectionCount() : -1;
+    static double connections(Connector connector) {
+        return connector.getProtocolHandler() instanceof AbstractProtocol<?> p ? p.getConnectionCount() : -1;
     }
 
     /** The most connections the connector holds open at once; -1 if it cannot say. */
-    static long maxConnections(Connector connector) {
-        ProtocolHandler handler = connector.getProtocolHandler();
-        return handler instanceof AbstractProtocol<?> protocol ? protocol.getMaxConnections() : -1;
+    static double maxConnections(Connector connector) {
+        return connector.getProtocolHandler() instanceof AbstractProtocol<?> p ? p.getMaxConnections() : -1;
     }
 
     /** Request threads working on a request now; 0 before the connector started. */
-    static int busyThreads(Connector connector) {
-        Executor executor = connector.getProtocolHandler().getExecutor();
-        if (executor instanceof org.apache.tomcat.util.threads.ThreadPoolExecutor tomcat) {
-            return tomcat.getActiveCount();
-        }
-        if (executor instanceof java.util.concurrent.ThreadPoolExecutor jdk) {
-            return jdk.getActiveCount();
-        }
-        return 0;
+    static double busyThreads(Connector connector) {
+        return connector.getProtocolHandler().getExecutor() instanceof ThreadPoolExecutor pool
+                ? pool.getActiveCount()
+                : 0;
     }
 
     /** Request threads that exist now, busy or idle. */
-    static int currentThreads(Connector connector) {
-        Executor executor = connector.getProtocolHandler().getExecutor();
-        if (executor instanceof org.apache.tomcat.util.threads.ThreadPoolExecutor tomcat) {
-            return tomcat.getPoolSize();
-        }
-        if (executor instanceof java.util.concurrent.ThreadPoolExecutor jdk) {
-            return jdk.getPoolSize();
-        }
-        return 0;
+    static double currentThreads(Connector connector) {
+        return connector.getProtocolHandler().getExecutor() instanceof ThreadPoolExecutor pool ? pool.getPoolSize() : 0;
     }
 
     /** The most request threads the connector runs. */
-    static int maxThreads(Connector connector) {
-        Object value = connector.getProperty("maxThreads");
-        return value instanceof Integer n ? n : -1;
+    static double maxThreads(Connector connector) {
+        return connector.getProperty("maxThreads") instanceof Integer n ? n : -1;
     }
 
     /** Busy request threads summed over every connector. */
     static int busyThreads(List<Connector> connectors) {
-        int busy = 0;
-        for (Connector connector : connectors) {
-            busy += busyThreads(connector);
-        }
-        return busy;
+        return (int)
+                connectors.stream().mapToDouble(TomcatConnectors::busyThreads).sum();
     }
 }

@@ -7,12 +7,6 @@ public enum HttpMethod {
 
     /** The method named exactly {@code name} (HTTP methods are case-sensitive), or null for any other. */
     public static HttpMethod parse(String name) {
-        if ("GET".equals(name)) {
-            return GET;
-        }
-        if ("POST".equals(name)) {
-            return POST;
-        }
-        return null;
+        return "POST".equals(name) ? POST : "GET".equals(name) ? GET : null;
     }
 }

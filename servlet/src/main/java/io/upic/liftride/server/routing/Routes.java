@@ -1,6 +1,7 @@
 package io.upic.liftride.server.routing;
 
 import java.util.Arrays;
+import java.util.List;
 
 /**
  * Finds which {@link Route} a path has the shape of: the same number of segments and the same
@@ -9,7 +10,8 @@ import java.util.Arrays;
  */
 public final class Routes {
     private static final Route[] ROUTES = Route.values();
-    private static final int MAX_SEGMENTS = maxSegments();
+    private static final int MAX_SEGMENTS =
+            Arrays.stream(ROUTES).mapToInt(Route::segmentCount).max().orElse(0);
 
     private Routes() {}
 
@@ -45,7 +47,7 @@ public final class Routes {
                         parameters[p++] = segments[i];
                     }
                 }
-                return new RouteMatch(route, Arrays.asList(parameters));
+                return new RouteMatch(route, List.of(parameters));
             }
         }
         return null;
@@ -59,13 +61,5 @@ public final class Routes {
             }
         }
         return true;
-    }
-
-    private static int maxSegments() {
-        int max = 0;
-        for (Route route : Route.values()) {
-            max = Math.max(max, route.segmentCount());
-        }
-        return max;
     }
 }

@@ -106,12 +106,10 @@ public final class InMemoryRideStore implements RideStore {
 
     @Override
     public RideOutcome addRide(SkierDay where, LiftRide ride, String idempotencyKey, String client) {
-        check(where.resortId(), where.seasonId(), where.dayId());
-        checkSkier(where.skierId());
         SkierDayEntry day = skierDay(where, client);
         if (idempotencyKey != null) {
             RideOutcome claim = day.claim(
-                    SkierDayEntry.digest(idempotencyKey), RideKey.fingerprint(where, ride), System.nanoTime());
+                    SkierDayEntry.digest(idempotencyKey), RideStore.fingerprint(where, ride), System.nanoTime());
             if (claim != RideOutcome.STORED) {
                 return claim;
             }
@@ -251,8 +249,6 @@ public final class InMemoryRideStore implements RideStore {
 
     @Override
     public OptionalLong dayVertical(SkierDay where) {
-        check(where.resortId(), where.seasonId(), where.dayId());
-        checkSkier(where.skierId());
         Map<Integer, SkierDayEntry> day = dayVerticals.get(dayKey(where.resortId(), where.seasonId(), where.dayId()));
         SkierDayEntry vertical = day == null ? null : day.get(where.skierId());
         return vertical == null ? OptionalLong.empty() : OptionalLong.of(vertical.get());
@@ -260,7 +256,6 @@ public final class InMemoryRideStore implements RideStore {
 
     @Override
     public List<SeasonVertical> seasonVerticals(SkierVerticalQuery query) {
-        checkSkier(query.skierId());
         TreeMap<Integer, Long> bySeason = new TreeMap<>();
         for (int resortId : query.resorts()) {
             ResortEntry resort = resorts.get(resortId);
@@ -269,7 +264,6 @@ public final class InMemoryRideStore implements RideStore {
             }
             Set<Integer> seasons = query.seasons().isEmpty() ? resort.seasons : query.seasons();
             for (int season : seasons) {
-                checkSeason(season);
                 Map<Integer, AtomicLong> skiers = seasonTotals.get(seasonKey(resortId, season));
                 AtomicLong total = skiers == null ? null : skiers.get(query.skierId());
                 if (total != null) {
@@ -305,7 +299,6 @@ public final class InMemoryRideStore implements RideStore {
 
     @Override
     public boolean addSeason(int resortId, int season, String client) {
-        checkSeason(season);
         ResortEntry entry = resorts.get(resortId);
         if (entry == null) {
             return false;
@@ -322,7 +315,6 @@ public final class InMemoryRideStore implements RideStore {
 
     @Override
     public int uniqueSkiers(ResortDay where) {
-        check(where.resortId(), where.seasonId(), where.dayId());
         Map<Integer, SkierDayEntry> day = dayVerticals.get(dayKey(where.resortId(), where.seasonId(), where.dayId()));
         return day == null ? 0 : day.size();
     }
@@ -348,36 +340,18 @@ public final class InMemoryRideStore implements RideStore {
         return counter != null ? counter : map.computeIfAbsent(key, k -> new AtomicLong());
     }
 
-    /** resort (31 bits) | season (14 bits) | day (9 bits). */
+    /** resort (31 bits) | season (14 bits) | day (9 bits); every ride, read and count packs its day here. */
     private static long dayKey(int resort, int season, int day) {
+        if (resort < 1 || season < 0 || season > MAX_SEASON || day < 1 || day > MAX_DAY) {
+            throw new IllegalArgumentException("the packed keys hold resortID >= 1, seasonID 0.." + MAX_SEASON
+                    + " and dayID 1.." + MAX_DAY + ", got " + resort + ", " + season + ", " + day);
+        }
         return ((long) resort << 23) | ((long) season << 9) | day;
     }
 
     /** resort (31 bits) | season (14 bits). */
     private static long seasonKey(int resort, int season) {
         return ((long) resort << 14) | season;
-    }
-
-    private static void check(int resort, int season, int day) {
-        if (resort < 1) {
-            throw new IllegalArgumentException("resortID must be >= 1, got " + resort);
-        }
-        checkSeason(season);
-        if (day < 1 || day > MAX_DAY) {
-            throw new IllegalArgumentException("dayID must be in 1.." + MAX_DAY + ", got " + day);
-        }
-    }
-
-    private static void checkSeason(int season) {
-        if (season < 0 || season > MAX_SEASON) {
-            throw new IllegalArgumentException("seasonID must be in 0.." + MAX_SEASON + ", got " + season);
-        }
-    }
-
-    private static void checkSkier(int skier) {
-        if (skier < 1) {
-            throw new IllegalArgumentException("skierID must be >= 1, got " + skier);
-        }
     }
 
     @Override

@@ -12,6 +12,9 @@ import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.function.IntConsumer;
+import java.util.function.LongConsumer;
 
 /**
  * Where lift rides go and what the GETs read; implementations must be safe for concurrent use by
@@ -50,6 +53,27 @@ public interface RideStore extends AutoCloseable {
     /** {@link #addRideAsync(SkierDay, LiftRide, String, String)} without a client. */
     default CompletableFuture<RideOutcome> addRideAsync(SkierDay where, LiftRide ride, String idempotencyKey) {
         return addRideAsync(where, ride, idempotencyKey, null);
+    }
+
+    /**
+     * What a retry's key must match, packed: day (9 bits), skier (17), liftID (6), time (9), waitTime + 1 (5);
+     * never 0. Resort and season are not in it: every store scopes its keys to the ride's skier day.
+     */
+    static long fingerprint(SkierDay where, LiftRide ride) {
+        return ((long) where.dayId() << 37)
+                | ((long) where.skierId() << 20)
+                | ((long) ride.liftId() << 14)
+                | ((long) ride.time() << 5)
+                | (ride.waitTime() + 1);
+    }
+
+    /** The outcome of {@code outcome} once complete; its failure thrown as is (a 503 or a 409). */
+    static RideOutcome await(CompletableFuture<RideOutcome> outcome) {
+        try {
+            return outcome.join();
+        } catch (CompletionException e) {
+            throw e.getCause() instanceof RuntimeException r ? r : StoreUnavailableException.of(e.getCause());
+        }
     }
 
     /** Stores one ride without an idempotency key. */
@@ -124,8 +148,11 @@ public interface RideStore extends AutoCloseable {
         return Integer.MAX_VALUE;
     }
 
-    /** Reports the store's commands and batches to {@code observer} from now on (for {@code /metrics}). */
-    default void observe(StoreObserver observer) {}
+    /**
+     * From now on reports each round trip to the backend (its nanoseconds, answered or failed) and each batch of
+     * rides written as one atomic call (its size), for {@code /metrics}; both must be cheap and never throw.
+     */
+    default void observe(LongConsumer commandNanos, IntConsumer batchRides) {}
 
     /** Releases connections and threads; the store is unusable afterwards. Never throws. */
     @Override

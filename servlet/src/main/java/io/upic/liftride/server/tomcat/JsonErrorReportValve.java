@@ -54,11 +54,8 @@ public final class JsonErrorReportValve extends ErrorReportValve {
 
     /** The message for a request whose Transfer-Encoding Tomcat refused with 501. */
     static String unknownCoding(String transferEncoding) {
-        String coding = transferEncoding == null ? "" : transferEncoding;
-        if (coding.length() > MAX_MESSAGE_CHARS) {
-            coding = coding.substring(0, MAX_MESSAGE_CHARS) + "...";
-        }
-        return "Transfer-Encoding must be chunked (or absent, with a Content-Length), got \"" + coding + "\"";
+        return "Transfer-Encoding must be chunked (or absent, with a Content-Length), got \""
+                + shorten(transferEncoding == null ? "" : transferEncoding) + "\"";
     }
 
     /**
@@ -67,12 +64,14 @@ public final class JsonErrorReportValve extends ErrorReportValve {
      */
     static String message(int status, String tomcatMessage, Throwable throwable) {
         if (status < 500 && throwable == null && tomcatMessage != null && !tomcatMessage.isBlank()) {
-            return tomcatMessage.length() > MAX_MESSAGE_CHARS
-                    ? tomcatMessage.substring(0, MAX_MESSAGE_CHARS) + "..."
-                    : tomcatMessage;
+            return shorten(tomcatMessage);
         }
         String reason = TOMCAT_STRINGS.getString("http." + status + ".reason");
         return reason == null || reason.startsWith("Cannot find message") ? "HTTP status " + status : reason;
+    }
+
+    private static String shorten(String text) {
+        return text.length() > MAX_MESSAGE_CHARS ? text.substring(0, MAX_MESSAGE_CHARS) + "..." : text;
     }
 
     /** A JSON string's content: quotes, backslashes and control characters escaped. */

@@ -1,13 +1,11 @@
 package io.upic.liftride.server.validation;
 
 /**
- * An integer parameter or field: its name, its inclusive range and, for text, at most how many digits
- * it may be written with (0 = any number); immutable and thread-safe.
- *
- * <p>Text (path segments, query values) is ASCII decimal digits only: no sign, no spaces, no
- * exponent; leading zeros are allowed, as the contract's own dayID pattern allows them.
+ * An integer parameter or field: its name, its inclusive range and, for text, at most how many digits it may be
+ * written with (0 = any number; a year is exactly 4 digits); immutable and thread-safe. Text (path segments,
+ * query values, JSON number literals) is ASCII decimal digits only: no sign, no exponent; leading zeros allowed.
  */
-public record IntRule(String name, int min, int max, int maxDigits) {
+public record IntRule(String name, int min, int max, int maxDigits, boolean year) {
     /** What {@link #parseText} returns for text that breaks the rule; every rule's range is non-negative. */
     public static final int INVALID = -1;
 
@@ -21,23 +19,27 @@ public record IntRule(String name, int min, int max, int maxDigits) {
     }
 
     public IntRule(String name, int min, int max) {
-        this(name, min, max, 0);
+        this(name, min, max, 0, false);
+    }
+
+    /** A season written as a 4-digit year, at least {@code min}. */
+    public static IntRule year(String name, int min) {
+        return new IntRule(name, min, 9999, 4, true);
     }
 
     /** The rule in words, e.g. {@code an integer in 1..60}. */
     public String describe() {
+        if (year) {
+            return min == 0 ? "a 4-digit year (exactly 4 ASCII digits)" : "a 4-digit year in " + min + "..9999";
+        }
         String range = "an integer in " + min + ".." + max;
         return maxDigits == 0 ? range : range + " of at most " + maxDigits + " digits";
-    }
-
-    public boolean contains(long value) {
-        return value >= min && value <= max;
     }
 
     /** The value of {@code text} if it obeys the rule, else {@link #INVALID}; never throws. */
     public int parseText(String text) {
         int length = text.length();
-        if (length == 0 || (maxDigits > 0 && length > maxDigits)) {
+        if (length == 0 || (maxDigits > 0 && length > maxDigits) || (year && length != 4)) {
             return INVALID;
         }
         long value = 0;
@@ -56,16 +58,22 @@ public record IntRule(String name, int min, int max, int maxDigits) {
 
     /** {@code liftID must be an integer in 1..60, got "abc"}: for text from the path or the query. */
     public Rejection rejectText(String text) {
-        return Rejection.badRequest(name + " must be " + describe() + ", got " + Values.quote(text));
+        return reject(Values.quote(text));
     }
 
     /** {@code liftID must be an integer in 1..60, got 61}: {@code got} is already rendered. */
-    public Rejection rejectJson(String got) {
+    public Rejection reject(String got) {
         return Rejection.badRequest(name + " must be " + describe() + ", got " + got);
     }
 
     /** {@code liftID is required (an integer in 1..60)}. */
     public Rejection missing() {
         return Rejection.badRequest(name + " is required (" + describe() + ")");
+    }
+
+    /** The value of {@code text}, or the 400 naming the rule. */
+    Result<Integer> parse(String text) {
+        int value = parseText(text);
+        return value == INVALID ? Result.rejected(rejectText(text)) : Result.ok(value);
     }
 }

@@ -28,16 +28,13 @@ import java.util.regex.Pattern;
  */
 public final class JsonBodies {
     private static final int ABSENT = Integer.MIN_VALUE;
-    private static final long NOT_AN_INTEGER = Long.MIN_VALUE;
     private static final String RIDE_EXAMPLE = "{\"liftID\": 21, \"time\": 217, \"waitTime\": 3}";
     private static final String SEASON_EXAMPLE = "{\"year\": \"2019\"}";
 
     /** The LiftRide fields; a ride's values come in this order. */
     private static final IntRule[] RIDE_FIELDS = {LIFT_ID, TIME, WAIT_TIME};
 
-    private static final String[] RIDE_NAMES =
-            Arrays.stream(RIDE_FIELDS).map(IntRule::name).toArray(String[]::new);
-    private static final String[] SEASON_NAMES = {YEAR.name()};
+    private static final IntRule[] SEASON_FIELDS = {YEAR};
 
     /** Numbers longer than this are shortened before Gson reads them (its buffer holds 1,024 characters). */
     static final int LONG_NUMBER_CHARS = 100;
@@ -50,14 +47,12 @@ public final class JsonBodies {
 
     /** A LiftRide from the first {@code length} bytes of {@code body}, which must be UTF-8. */
     public static Result<LiftRide> liftRide(byte[] body, int length) {
-        String json = utf8(body, length);
-        return json == null ? Result.badRequest("body must be UTF-8 encoded JSON") : liftRide(json);
+        return liftRide(utf8(body, length));
     }
 
     /** A LiftRide: liftID 1..60 and time 1..420 required, waitTime 0..10 optional, other fields ignored. */
     public static Result<LiftRide> liftRide(String json) {
-        Result<int[]> fields =
-                readObject(json, RIDE_EXAMPLE, RIDE_NAMES, (index, reader) -> readInt(reader, RIDE_FIELDS[index]));
+        Result<int[]> fields = readObject(json, RIDE_EXAMPLE, RIDE_FIELDS);
         if (!fields.isOk()) {
             return Result.rejected(fields.rejection());
         }
@@ -73,13 +68,12 @@ public final class JsonBodies {
 
     /** A SeasonBody's year from the first {@code length} bytes of {@code body}, which must be UTF-8. */
     public static Result<Integer> seasonYear(byte[] body, int length) {
-        String json = utf8(body, length);
-        return json == null ? Result.badRequest("body must be UTF-8 encoded JSON") : seasonYear(json);
+        return seasonYear(utf8(body, length));
     }
 
     /** A SeasonBody's year: {@code year} required, a string of exactly 4 ASCII digits; other fields ignored. */
     public static Result<Integer> seasonYear(String json) {
-        Result<int[]> fields = readObject(json, SEASON_EXAMPLE, SEASON_NAMES, (index, reader) -> readYear(reader));
+        Result<int[]> fields = readObject(json, SEASON_EXAMPLE, SEASON_FIELDS);
         if (!fields.isOk()) {
             return Result.rejected(fields.rejection());
         }
@@ -87,19 +81,15 @@ public final class JsonBodies {
         return year == ABSENT ? Result.rejected(YEAR.missing()) : Result.ok(year);
     }
 
-    /** Reads the value of a known field. */
-    @FunctionalInterface
-    private interface FieldReader {
-        /** The value of field {@code index} (of the names given to {@link #readObject}), or its rejection. */
-        Result<Integer> read(int index, JsonReader reader) throws IOException;
-    }
-
     /**
-     * The body as one JSON object: the value of each of {@code names} ({@link #ABSENT} when not given); other
-     * fields are skipped. Refuses an empty body, anything but one object, a duplicate field, deep nesting and
-     * malformed JSON; missing fields are the caller's to check.
+     * The body (null: not UTF-8) as one JSON object: the value of each of {@code fields} ({@link #ABSENT} when not
+     * given); other fields are skipped. Refuses an empty body, anything but one object, a duplicate field, deep
+     * nesting and malformed JSON; missing fields are the caller's to check.
      */
-    private static Result<int[]> readObject(String json, String example, String[] names, FieldReader fields) {
+    private static Result<int[]> readObject(String json, String example, IntRule[] fields) {
+        if (json == null) {
+            return Result.badRequest("body must be UTF-8 encoded JSON");
+        }
         if (isJsonWhitespace(json)) {
             return Result.badRequest("body is required: a JSON object such as " + example);
         }
@@ -109,13 +99,13 @@ public final class JsonBodies {
             if (first != JsonToken.BEGIN_OBJECT) {
                 return Result.badRequest("body must be a JSON object, got " + describeValue(reader, first));
             }
-            int[] values = new int[names.length];
+            int[] values = new int[fields.length];
             Arrays.fill(values, ABSENT);
             Set<String> ignored = null; // made on the first unknown field, so the usual body allocates none
             reader.beginObject();
             while (reader.hasNext()) {
                 String name = reader.nextName();
-                int index = indexOf(names, name);
+                int index = indexOf(fields, name);
                 if (index < 0) {
                     if (ignored == null) {
                         ignored = new HashSet<>();
@@ -132,7 +122,7 @@ public final class JsonBodies {
                 if (values[index] != ABSENT) {
                     return duplicate(name);
                 }
-                Result<Integer> value = fields.read(index, reader);
+                Result<Integer> value = readValue(reader, fields[index]);
                 if (!value.isOk()) {
                     return Result.rejected(value.rejection());
                 }
@@ -207,71 +197,52 @@ public final class JsonBodies {
         int depth = 0;
         do {
             switch (reader.peek()) {
-                case BEGIN_ARRAY:
+                case BEGIN_ARRAY, BEGIN_OBJECT -> {
                     if (++depth > Rules.MAX_JSON_NESTING) {
                         return false;
                     }
-                    reader.beginArray();
-                    break;
-                case BEGIN_OBJECT:
-                    if (++depth > Rules.MAX_JSON_NESTING) {
-                        return false;
+                    if (reader.peek() == JsonToken.BEGIN_ARRAY) {
+                        reader.beginArray();
+                    } else {
+                        reader.beginObject();
                     }
-                    reader.beginObject();
-                    break;
-                case END_ARRAY:
+                }
+                case END_ARRAY -> {
                     depth--;
                     reader.endArray();
-                    break;
-                case END_OBJECT:
+                }
+                case END_OBJECT -> {
                     depth--;
                     reader.endObject();
-                    break;
-                case NAME:
-                    reader.nextName(); // duplicates inside ignored values are not our business
-                    break;
-                case STRING:
-                case NUMBER:
-                    reader.nextString(); // not skipValue(): that skips strings without checking them
-                    break;
-                case BOOLEAN:
-                    reader.nextBoolean();
-                    break;
-                default:
-                    reader.nextNull();
+                }
+                case NAME -> reader.nextName(); // duplicates inside ignored values are not our business
+                case STRING, NUMBER -> reader.nextString(); // not skipValue(): that skips strings without checking
+                case BOOLEAN -> reader.nextBoolean();
+                default -> reader.nextNull();
             }
         } while (depth > 0);
         return true;
     }
 
-    /** An integer field: a JSON number without fraction or exponent, within the rule's range. */
-    private static Result<Integer> readInt(JsonReader reader, IntRule rule) throws IOException {
+    /**
+     * A field's value: a JSON number without fraction or exponent within the rule's range, or for a year a JSON
+     * string of its 4 digits.
+     */
+    private static Result<Integer> readValue(JsonReader reader, IntRule rule) throws IOException {
         JsonToken token = reader.peek();
-        if (token == JsonToken.NUMBER) {
-            String literal = reader.nextString();
-            long value = parseInteger(literal);
-            if (value != NOT_AN_INTEGER && rule.contains(value)) {
-                return Result.ok((int) value);
-            }
-            return Result.rejected(rule.rejectJson(Values.literal(literal)));
+        if (token != (rule.year() ? JsonToken.STRING : JsonToken.NUMBER)) {
+            return Result.rejected(rule.reject(describeValue(reader, token)));
         }
-        return Result.rejected(rule.rejectJson(describeValue(reader, token)));
+        String text = reader.nextString(); // -0 is 0; any other sign, fraction or exponent is out of range
+        int value = rule.parseText(text.equals("-0") ? "0" : text);
+        return value != IntRule.INVALID
+                ? Result.ok(value)
+                : Result.rejected(rule.reject(rule.year() ? Values.quote(text) : Values.literal(text)));
     }
 
-    /** The SeasonBody year: a JSON string obeying {@link Rules#YEAR}. */
-    private static Result<Integer> readYear(JsonReader reader) throws IOException {
-        JsonToken token = reader.peek();
-        if (token != JsonToken.STRING) {
-            return Result.rejected(YEAR.reject(describeValue(reader, token)));
-        }
-        String text = reader.nextString();
-        int year = YEAR.parseText(text);
-        return year == IntRule.INVALID ? Result.rejected(YEAR.rejectText(text)) : Result.ok(year);
-    }
-
-    private static int indexOf(String[] names, String name) {
-        for (int i = 0; i < names.length; i++) {
-            if (names[i].equals(name)) {
+    private static int indexOf(IntRule[] fields, String name) {
+        for (int i = 0; i < fields.length; i++) {
+            if (fields[i].name().equals(name)) {
                 return i;
             }
         }
@@ -280,40 +251,15 @@ public final class JsonBodies {
 
     /** A JSON value as the message's "got ...": strings quoted and labelled so "12" is not read as 12. */
     private static String describeValue(JsonReader reader, JsonToken token) throws IOException {
-        switch (token) {
-            case STRING:
-                return Values.quote(reader.nextString()) + " (a string)";
-            case NUMBER:
-                return Values.literal(reader.nextString()) + " (a number)";
-            case BOOLEAN:
-                return reader.nextBoolean() + " (a boolean)";
-            case NULL:
-                return "null";
-            case BEGIN_ARRAY:
-                return "an array";
-            case BEGIN_OBJECT:
-                return "an object";
-            default:
-                return token.name();
-        }
-    }
-
-    /** An optional minus and 1..10 ASCII digits as a long, else {@link #NOT_AN_INTEGER}. */
-    private static long parseInteger(String literal) {
-        int i = literal.startsWith("-") ? 1 : 0;
-        int digits = literal.length() - i;
-        if (digits < 1 || digits > 10) {
-            return NOT_AN_INTEGER;
-        }
-        long value = 0;
-        for (; i < literal.length(); i++) {
-            char c = literal.charAt(i);
-            if (c < '0' || c > '9') {
-                return NOT_AN_INTEGER;
-            }
-            value = value * 10 + (c - '0');
-        }
-        return literal.charAt(0) == '-' ? -value : value;
+        return switch (token) {
+            case STRING -> Values.quote(reader.nextString()) + " (a string)";
+            case NUMBER -> Values.literal(reader.nextString()) + " (a number)";
+            case BOOLEAN -> reader.nextBoolean() + " (a boolean)";
+            case NULL -> "null";
+            case BEGIN_ARRAY -> "an array";
+            case BEGIN_OBJECT -> "an object";
+            default -> token.name();
+        };
     }
 
     private static <T> Result<T> duplicate(String name) {

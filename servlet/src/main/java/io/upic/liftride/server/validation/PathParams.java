@@ -20,66 +20,42 @@ public final class PathParams {
 
     /** {@code /skiers/{resortID}/seasons/{seasonID}/days/{dayID}/skiers/{skierID}}. */
     public static Result<SkierDay> skierDay(RouteMatch match) {
-        requireRoute(match, Route.SKIER_DAY);
-        String resortText = match.parameter(0);
-        int resort = RESORT_ID.parseText(resortText);
-        if (resort == IntRule.INVALID) {
-            return Result.rejected(RESORT_ID.rejectText(resortText));
-        }
-        String seasonText = match.parameter(1);
-        int season = SEASON_ID.parseText(seasonText);
-        if (season == IntRule.INVALID) {
-            return Result.rejected(SEASON_ID.rejectText(seasonText));
-        }
-        String dayText = match.parameter(2);
-        int day = DAY_ID.parseText(dayText);
-        if (day == IntRule.INVALID) {
-            return Result.rejected(DAY_ID.rejectText(dayText));
-        }
-        String skierText = match.parameter(3);
-        int skier = SKIER_ID.parseText(skierText);
-        if (skier == IntRule.INVALID) {
-            return Result.rejected(SKIER_ID.rejectText(skierText));
-        }
-        return Result.ok(new SkierDay(resort, season, day, skier));
+        Result<int[]> ids = parse(match, Route.SKIER_DAY, RESORT_ID, SEASON_ID, DAY_ID, SKIER_ID);
+        return ids.isOk()
+                ? Result.ok(new SkierDay(ids.value()[0], ids.value()[1], ids.value()[2], ids.value()[3]))
+                : Result.rejected(ids.rejection());
     }
 
     /** The skierID of {@code /skiers/{skierID}/vertical}. */
     public static Result<Integer> skierId(RouteMatch match) {
         requireRoute(match, Route.SKIER_VERTICAL);
-        return parse(SKIER_ID, match.parameter(0));
+        return SKIER_ID.parse(match.parameter(0));
     }
 
     /** The resortID of {@code /resorts/{resortID}/seasons}. */
     public static Result<Integer> resortId(RouteMatch match) {
         requireRoute(match, Route.RESORT_SEASONS);
-        return parse(RESORT_ID, match.parameter(0));
+        return RESORT_ID.parse(match.parameter(0));
     }
 
     /** {@code /resorts/{resortID}/seasons/{seasonID}/day/{dayID}/skiers}. */
     public static Result<ResortDay> resortDay(RouteMatch match) {
-        requireRoute(match, Route.RESORT_DAY_SKIERS);
-        String resortText = match.parameter(0);
-        int resort = RESORT_ID.parseText(resortText);
-        if (resort == IntRule.INVALID) {
-            return Result.rejected(RESORT_ID.rejectText(resortText));
-        }
-        String seasonText = match.parameter(1);
-        int season = RESORT_DAY_SEASON_ID.parseText(seasonText);
-        if (season == IntRule.INVALID) {
-            return Result.rejected(RESORT_DAY_SEASON_ID.rejectText(seasonText));
-        }
-        String dayText = match.parameter(2);
-        int day = DAY_ID.parseText(dayText);
-        if (day == IntRule.INVALID) {
-            return Result.rejected(DAY_ID.rejectText(dayText));
-        }
-        return Result.ok(new ResortDay(resort, season, day));
+        Result<int[]> ids = parse(match, Route.RESORT_DAY_SKIERS, RESORT_ID, RESORT_DAY_SEASON_ID, DAY_ID);
+        return ids.isOk()
+                ? Result.ok(new ResortDay(ids.value()[0], ids.value()[1], ids.value()[2]))
+                : Result.rejected(ids.rejection());
     }
 
-    private static Result<Integer> parse(IntRule rule, String text) {
-        int value = rule.parseText(text);
-        return value == IntRule.INVALID ? Result.rejected(rule.rejectText(text)) : Result.ok(value);
+    private static Result<int[]> parse(RouteMatch match, Route route, IntRule... rules) {
+        requireRoute(match, route);
+        int[] values = new int[rules.length];
+        for (int i = 0; i < rules.length; i++) {
+            values[i] = rules[i].parseText(match.parameter(i));
+            if (values[i] == IntRule.INVALID) {
+                return Result.rejected(rules[i].rejectText(match.parameter(i)));
+            }
+        }
+        return Result.ok(values);
     }
 
     private static void requireRoute(RouteMatch match, Route expected) {

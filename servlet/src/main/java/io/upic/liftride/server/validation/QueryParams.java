@@ -23,46 +23,26 @@ public final class QueryParams {
     public static Result<SkierVerticalQuery> skierVertical(int skierId, String rawQuery) {
         Set<Integer> resorts = new LinkedHashSet<>();
         Set<Integer> seasons = new LinkedHashSet<>();
-        int resortCount = 0;
-        int seasonCount = 0;
-        if (rawQuery != null && !rawQuery.isEmpty()) {
-            int start = 0;
-            while (start <= rawQuery.length()) {
-                int amp = rawQuery.indexOf('&', start);
-                int end = amp < 0 ? rawQuery.length() : amp;
-                if (end > start) {
-                    int eq = rawQuery.indexOf('=', start);
-                    boolean hasValue = eq >= 0 && eq < end;
-                    String name = decode(rawQuery.substring(start, hasValue ? eq : end));
-                    String value = hasValue ? decode(rawQuery.substring(eq + 1, end)) : "";
-                    if (name == null || value == null) {
-                        return Result.badRequest("query string must be valid percent-encoding, got "
-                                + Values.quote(rawQuery.substring(start, end)));
-                    }
-                    if (name.equals(RESORT_QUERY.name())) {
-                        if (++resortCount > MAX_QUERY_VALUES) {
-                            return tooMany(RESORT_QUERY.name());
-                        }
-                        int resort = RESORT_QUERY.parseText(value);
-                        if (resort == IntRule.INVALID) {
-                            return Result.rejected(RESORT_QUERY.rejectText(value));
-                        }
-                        resorts.add(resort);
-                    } else if (name.equals(SEASON_QUERY.name())) {
-                        if (++seasonCount > MAX_QUERY_VALUES) {
-                            return tooMany(SEASON_QUERY.name());
-                        }
-                        int season = SEASON_QUERY.parseText(value);
-                        if (season == IntRule.INVALID) {
-                            return Result.rejected(SEASON_QUERY.rejectText(value));
-                        }
-                        seasons.add(season);
-                    }
+        int[] counts = new int[2]; // resort, season
+        for (String pair : rawQuery == null ? new String[0] : rawQuery.split("&")) {
+            int eq = pair.indexOf('=');
+            String name = decode(eq < 0 ? pair : pair.substring(0, eq));
+            String value = eq < 0 ? "" : decode(pair.substring(eq + 1));
+            if (name == null || value == null) {
+                return Result.badRequest("query string must be valid percent-encoding, got " + Values.quote(pair));
+            }
+            boolean resort = name.equals(RESORT_QUERY.name());
+            if (resort || name.equals(SEASON_QUERY.name())) {
+                IntRule rule = resort ? RESORT_QUERY : SEASON_QUERY;
+                if (++counts[resort ? 0 : 1] > MAX_QUERY_VALUES) {
+                    return Result.badRequest(
+                            rule.name() + " may be given at most " + MAX_QUERY_VALUES + " times, got more");
                 }
-                if (amp < 0) {
-                    break;
+                int parsed = rule.parseText(value);
+                if (parsed == IntRule.INVALID) {
+                    return Result.rejected(rule.rejectText(value));
                 }
-                start = amp + 1;
+                (resort ? resorts : seasons).add(parsed);
             }
         }
         if (resorts.isEmpty()) {
@@ -70,10 +50,6 @@ public final class QueryParams {
                     + "; repeat it for several resorts: ?resort=1&resort=2)");
         }
         return Result.ok(new SkierVerticalQuery(skierId, resorts, seasons));
-    }
-
-    private static Result<SkierVerticalQuery> tooMany(String name) {
-        return Result.badRequest(name + " may be given at most " + MAX_QUERY_VALUES + " times, got more");
     }
 
     /** Form-decoded text, or null when the percent-encoding is malformed. */

@@ -3,8 +3,8 @@ package io.upic.liftride.server.validation;
 import java.util.Objects;
 
 /**
- * Either a valid value or the {@link Rejection} saying why there is none; immutable. Validation returns
- * this instead of throwing, so refusing bad input costs no stack trace on the request path.
+ * Either a valid value or the {@link Rejection} saying why there is none; immutable. {@link #value()} of a
+ * rejection throws {@link Rejected}, which carries no stack trace and which the servlets answer with its 4XX.
  */
 public final class Result<T> {
     private final T value;
@@ -31,10 +31,10 @@ public final class Result<T> {
         return rejection == null;
     }
 
-    /** The value; only call when {@link #isOk()}. */
+    /** The value, or {@link Rejected} when there is none. */
     public T value() {
         if (rejection != null) {
-            throw new IllegalStateException("no value: rejected with " + rejection);
+            throw new Rejected(rejection);
         }
         return value;
     }
@@ -50,5 +50,20 @@ public final class Result<T> {
     @Override
     public String toString() {
         return rejection == null ? "Ok[" + value + "]" : rejection.toString();
+    }
+
+    /** A request refused as {@link #rejection()} says; without a stack trace, as refusing input is routine. */
+    public static final class Rejected extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+        private final transient Rejection rejection;
+
+        Rejected(Rejection rejection) {
+            super(rejection.message(), null, false, false);
+            this.rejection = rejection;
+        }
+
+        public Rejection rejection() {
+            return rejection;
+        }
     }
 }

@@ -9,18 +9,18 @@ package io.upic.liftride.server.validation;
 public final class Rules {
     public static final IntRule RESORT_ID = new IntRule("resortID", 1, Integer.MAX_VALUE);
     public static final IntRule SKIER_ID = new IntRule("skierID", 1, 100_000);
-    public static final IntRule DAY_ID = new IntRule("dayID", 1, 366, 3);
-    public static final YearRule SEASON_ID = new YearRule("seasonID", 0);
+    public static final IntRule DAY_ID = new IntRule("dayID", 1, 366, 3, false);
+    public static final IntRule SEASON_ID = IntRule.year("seasonID", 0);
     /** {@code /resorts/.../seasons/{seasonID}/day/...} declares seasonID as an integer 1000..9999. */
-    public static final YearRule RESORT_DAY_SEASON_ID = new YearRule("seasonID", 1000);
+    public static final IntRule RESORT_DAY_SEASON_ID = IntRule.year("seasonID", 1000);
 
     public static final IntRule RESORT_QUERY = new IntRule("resort", 1, Integer.MAX_VALUE);
-    public static final YearRule SEASON_QUERY = new YearRule("season", 0);
+    public static final IntRule SEASON_QUERY = IntRule.year("season", 0);
 
     public static final IntRule LIFT_ID = new IntRule("liftID", 1, 60);
     public static final IntRule TIME = new IntRule("time", 1, 420);
     public static final IntRule WAIT_TIME = new IntRule("waitTime", 0, 10);
-    public static final YearRule YEAR = new YearRule("year", 0);
+    public static final IntRule YEAR = IntRule.year("year", 0);
 
     /** How often one query parameter may appear: each value costs a read, so this caps a GET's work. */
     public static final int MAX_QUERY_VALUES = 50;

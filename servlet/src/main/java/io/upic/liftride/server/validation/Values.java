@@ -12,9 +12,7 @@ public final class Values {
 
     /** {@code abc} becomes {@code "abc"}; quotes, backslashes and control characters are escaped. */
     public static String quote(String raw) {
-        StringBuilder out = new StringBuilder(Math.min(raw.length(), MAX_ECHOED_CHARS) + 8).append('"');
-        appendEscaped(out, raw);
-        return out.append('"').toString();
+        return '"' + literal(raw) + '"';
     }
 
     /** A JSON literal as the client wrote it (e.g. a number), escaped and shortened like {@link #quote}. */

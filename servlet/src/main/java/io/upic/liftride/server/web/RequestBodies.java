@@ -1,13 +1,11 @@
 package io.upic.liftride.server.web;
 
-import io.upic.liftride.server.store.LimitReachedException;
-import io.upic.liftride.server.store.StoreUnavailableException;
+import io.upic.liftride.server.http.JsonResponses;
 import io.upic.liftride.server.validation.MediaTypes;
 import io.upic.liftride.server.validation.Rejection;
 import io.upic.liftride.server.validation.Result;
 import io.upic.liftride.server.validation.Rules;
 import java.io.IOException;
-import java.io.InputStream;
 import java.net.SocketTimeoutException;
 import java.util.Arrays;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -39,13 +37,14 @@ public final class RequestBodies {
     /** The request attribute {@link #answerLater} sets: the handler will complete the request itself. */
     private static final String ANSWER_LATER = RequestBodies.class.getName() + ".answerLater";
 
+    private static final int LIMIT = Rules.MAX_BODY_BYTES;
+
     private RequestBodies() {}
 
     /**
      * Reads a JSON body and hands it to {@code then}: 415 unless JSON, 413 past {@link Rules#MAX_BODY_BYTES},
      * 408 past {@code deadlineMillis}. {@code then} runs on this thread or later on a container thread; it may
-     * throw {@link StoreUnavailableException} or {@link LimitReachedException}, or answer later ({@link
-     * #answerLater}).
+     * answer later ({@link #answerLater}).
      */
     public static void readJson(
             HttpServletRequest request, HttpServletResponse response, int deadlineMillis, BodyHandler then)
@@ -55,10 +54,9 @@ public final class RequestBodies {
             then.accept(Result.rejected(mediaType));
             return;
         }
-        int limit = Rules.MAX_BODY_BYTES;
         long declared = request.getContentLengthLong();
-        if (declared > limit) {
-            then.accept(Result.rejected(tooLarge(limit, "Content-Length is " + declared)));
+        if (declared > LIMIT) {
+            then.accept(Result.rejected(tooLarge("Content-Length is " + declared)));
             return;
         }
         ServletInputStream in = request.getInputStream();
@@ -87,8 +85,7 @@ public final class RequestBodies {
         TomcatContinue.send(request); // the body is wanted: a client waiting for "100 Continue" gets it now
         AsyncContext async = request.startAsync(request, response);
         async.setTimeout(deadlineMillis);
-        NonBlockingBody reader =
-                new NonBlockingBody(async, in, new Body(buffer, length), declared, limit, deadlineMillis, then);
+        NonBlockingBody reader = new NonBlockingBody(async, in, buffer, length, declared, then);
         async.addListener(reader);
         in.setReadListener(reader);
     }
@@ -107,45 +104,6 @@ public final class RequestBodies {
         return answer;
     }
 
-    /** The body, or 413 (too large), 408 (not received within the connector's timeout) or 400 (unreadable). */
-    public static Result<Body> read(HttpServletRequest request, int limit) {
-        long declared = request.getContentLengthLong();
-        if (declared > limit) {
-            return Result.rejected(tooLarge(limit, "Content-Length is " + declared));
-        }
-        try {
-            return read(request.getInputStream(), declared, limit);
-        } catch (IOException unreadable) {
-            return unreadable(unreadable);
-        }
-    }
-
-    private static Result<Body> read(InputStream in, long declared, int limit) {
-        byte[] buffer = new byte[declared >= 0 ? (int) declared : 256];
-        int length = 0;
-        try {
-            while (true) {
-                if (length == buffer.length) {
-                    if (declared >= 0) {
-                        break; // everything declared has arrived
-                    }
-                    if (length > limit) {
-                        return Result.rejected(tooLarge(limit, "the chunked body is longer"));
-                    }
-                    buffer = Arrays.copyOf(buffer, Math.min(buffer.length * 2, limit + 1));
-                }
-                int n = in.read(buffer, length, buffer.length - length);
-                if (n < 0) {
-                    break;
-                }
-                length += n;
-            }
-        } catch (IOException unreadable) {
-            return unreadable(unreadable);
-        }
-        return complete(buffer, length, declared);
-    }
-
     private static Result<Body> complete(byte[] buffer, int length, long declared) {
         if (declared >= 0 && length < declared) {
             return Result.badRequest("body ended after " + length + " of the " + declared + " bytes in Content-Length");
@@ -157,11 +115,11 @@ public final class RequestBodies {
         if (isTimeout(error)) {
             return Result.rejected(new Rejection(408, "body was not received within the server's timeout"));
         }
-        return Result.badRequest("body could not be read: " + describe(error));
+        return Result.badRequest("body could not be read: " + JsonResponses.rootMessage(error));
     }
 
-    private static Rejection tooLarge(int limit, String what) {
-        return new Rejection(413, "body must be at most " + limit + " bytes, " + what);
+    private static Rejection tooLarge(String what) {
+        return new Rejection(413, "body must be at most " + LIMIT + " bytes, " + what);
     }
 
     private static boolean isTimeout(Throwable error) {
@@ -173,15 +131,6 @@ public final class RequestBodies {
         return false;
     }
 
-    private static String describe(IOException error) {
-        Throwable root = error;
-        while (root.getCause() != null && root.getCause() != root) {
-            root = root.getCause();
-        }
-        String message = root.getMessage();
-        return message == null || message.isBlank() ? root.getClass().getSimpleName() : message;
-    }
-
     /**
      * One body read without blocking: Tomcat calls it when bytes arrive, when the body is complete,
      * on an I/O error and when the deadline passes. The first outcome wins ({@link #finished}); the
@@ -191,29 +140,19 @@ public final class RequestBodies {
         private final AsyncContext async;
         private final ServletInputStream in;
         private final long declared;
-        private final int limit;
-        private final int deadlineMillis;
         private final BodyHandler then;
         private final AtomicBoolean finished = new AtomicBoolean();
         private byte[] buffer;
         private int length;
 
         NonBlockingBody(
-                AsyncContext async,
-                ServletInputStream in,
-                Body arrived,
-                long declared,
-                int limit,
-                int deadlineMillis,
-                BodyHandler then) {
+                AsyncContext async, ServletInputStream in, byte[] buffer, int length, long declared, BodyHandler then) {
             this.async = async;
             this.in = in;
+            this.buffer = buffer;
+            this.length = length;
             this.declared = declared;
-            this.limit = limit;
-            this.deadlineMillis = deadlineMillis;
             this.then = then;
-            this.buffer = arrived.bytes();
-            this.length = arrived.length();
         }
 
         @Override
@@ -223,11 +162,11 @@ public final class RequestBodies {
                     if (declared >= 0) {
                         return; // everything declared has arrived: onAllDataRead follows
                     }
-                    if (length > limit) {
-                        finish(Result.rejected(tooLarge(limit, "the chunked body is longer")));
+                    if (length > LIMIT) {
+                        finish(Result.rejected(tooLarge("the chunked body is longer")));
                         return;
                     }
-                    buffer = Arrays.copyOf(buffer, Math.min(buffer.length * 2, limit + 1));
+                    buffer = Arrays.copyOf(buffer, Math.min(buffer.length * 2, LIMIT + 1));
                 }
                 // A read error (malformed chunk, early end) goes to onError, where the answer can be written.
                 int n = in.read(buffer, length, buffer.length - length);
@@ -253,7 +192,7 @@ public final class RequestBodies {
         public void onTimeout(AsyncEvent event) {
             finishQuietly(Result.rejected(new Rejection(
                     408,
-                    "body was not received within the server's deadline of " + deadlineMillis + " ms ("
+                    "body was not received within the server's deadline of " + async.getTimeout() + " ms ("
                             + length + " of " + (declared >= 0 ? declared + " bytes" : "a chunked body")
                             + " arrived)")));
         }
@@ -294,10 +233,6 @@ public final class RequestBodies {
                     // flushing. A few hundred bytes fit in the socket's buffer: this write never waits.
                     response.flushBuffer();
                 }
-            } catch (StoreUnavailableException e) {
-                RouteServlet.storeUnavailable(response, e);
-            } catch (LimitReachedException e) {
-                RouteServlet.limitReached(response, e);
             } finally {
                 if (async.getRequest().getAttribute(ANSWER_LATER) == null) {
                     async.complete();

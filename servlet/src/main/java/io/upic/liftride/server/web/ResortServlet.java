@@ -3,34 +3,25 @@ package io.upic.liftride.server.web;
 import io.upic.liftride.server.http.JsonResponses;
 import io.upic.liftride.server.model.Resort;
 import io.upic.liftride.server.model.ResortDay;
-import io.upic.liftride.server.operations.ContextAttributes;
 import io.upic.liftride.server.routing.HttpMethod;
 import io.upic.liftride.server.routing.Route;
 import io.upic.liftride.server.routing.RouteMatch;
-import io.upic.liftride.server.store.RideStore;
 import io.upic.liftride.server.validation.JsonBodies;
 import io.upic.liftride.server.validation.PathParams;
-import io.upic.liftride.server.validation.Result;
 import java.io.IOException;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
-import javax.servlet.ServletException;
+import java.util.stream.Collectors;
 import javax.servlet.http.HttpServletRequest;
 import javax.servlet.http.HttpServletResponse;
 
 /**
  * {@code /resorts} and {@code /resorts/*}: list resorts, list and add a resort's seasons, count a
- * day's unique skiers. Thread-safe: its only field, the store, is set once in {@link #init()}.
+ * day's unique skiers. Thread-safe: stateless.
  */
 public final class ResortServlet extends RouteServlet {
     private static final long serialVersionUID = 1L;
-
-    private transient RideStore store;
-
-    @Override
-    public void init() throws ServletException {
-        store = ContextAttributes.require(getServletContext(), RideStore.ATTRIBUTE, RideStore.class);
-    }
 
     @Override
     protected boolean serves(Route route) {
@@ -45,22 +36,15 @@ public final class ResortServlet extends RouteServlet {
                 resorts(response);
                 break;
             case RESORT_SEASONS:
-                Result<Integer> resortId = PathParams.resortId(match);
-                if (!resortId.isOk()) {
-                    JsonResponses.reject(response, resortId.rejection());
-                } else if (method == HttpMethod.POST) {
-                    addSeason(resortId.value(), request, response);
+                int resortId = PathParams.resortId(match).value();
+                if (method == HttpMethod.POST) {
+                    addSeason(resortId, request, response);
                 } else {
-                    seasons(resortId.value(), response);
+                    seasons(resortId, response);
                 }
                 break;
             case RESORT_DAY_SKIERS:
-                Result<ResortDay> day = PathParams.resortDay(match);
-                if (!day.isOk()) {
-                    JsonResponses.reject(response, day.rejection());
-                } else {
-                    uniqueSkiers(day.value(), response);
-                }
+                uniqueSkiers(PathParams.resortDay(match).value(), response);
                 break;
             default:
                 throw new IllegalArgumentException("route must be served by this servlet, got " + match.route());
@@ -68,85 +52,53 @@ public final class ResortServlet extends RouteServlet {
     }
 
     private void resorts(HttpServletResponse response) throws IOException {
-        List<Resort> resorts = store.resorts();
-        JsonResponses.send(response, HttpServletResponse.SC_OK, json -> {
-            json.beginObject().name("resorts").beginArray();
-            for (Resort resort : resorts) {
-                json.beginObject()
-                        .name("resortName")
-                        .value(resort.name())
-                        .name("resortID")
-                        .value(resort.id())
-                        .endObject();
-            }
-            json.endArray().endObject();
-        });
+        List<Object> resorts = store().resorts().stream()
+                .map(resort -> JsonResponses.object("resortName", resort.name(), "resortID", resort.id()))
+                .collect(Collectors.toList());
+        JsonResponses.send(response, HttpServletResponse.SC_OK, Map.of("resorts", resorts));
     }
 
     private void seasons(int resortId, HttpServletResponse response) throws IOException {
-        if (store.resort(resortId).isEmpty()) {
+        if (store().resort(resortId).isEmpty()) {
             resortNotFound(resortId, response);
             return;
         }
-        List<Integer> seasons = store.seasons(resortId);
-        JsonResponses.send(response, HttpServletResponse.SC_OK, json -> {
-            json.beginObject().name("seasons").beginArray();
-            for (int season : seasons) {
-                json.value(Seasons.format(season));
-            }
-            json.endArray().endObject();
-        });
+        List<String> seasons =
+                store().seasons(resortId).stream().map(Seasons::format).toList();
+        JsonResponses.send(response, HttpServletResponse.SC_OK, Map.of("seasons", seasons));
     }
 
     private void addSeason(int resortId, HttpServletRequest request, HttpServletResponse response) throws IOException {
         String client = request.getRemoteAddr();
-        RequestBodies.readJson(
-                request, response, bodyDeadlineMillis(), body -> addSeason(resortId, client, body, response));
-    }
-
-    /** Adds the season in {@code body} (on whichever thread the body's reading ends). */
-    private void addSeason(int resortId, String client, Result<RequestBodies.Body> body, HttpServletResponse response)
-            throws IOException {
-        if (!body.isOk()) {
-            JsonResponses.reject(response, body.rejection());
-            return;
-        }
-        Result<Integer> year =
-                JsonBodies.seasonYear(body.value().bytes(), body.value().length());
-        if (!year.isOk()) {
-            JsonResponses.reject(response, year.rejection());
-            return;
-        }
-        if (!store.addSeason(resortId, year.value(), client)) {
-            resortNotFound(resortId, response);
-            return;
-        }
-        JsonResponses.created(response);
+        readJson(request, response, body -> {
+            int year = JsonBodies.seasonYear(body.value().bytes(), body.value().length())
+                    .value();
+            if (store().addSeason(resortId, year, client)) {
+                JsonResponses.created(response);
+            } else {
+                resortNotFound(resortId, response);
+            }
+        });
     }
 
     private void uniqueSkiers(ResortDay day, HttpServletResponse response) throws IOException {
-        Optional<Resort> resort = store.resort(day.resortId());
+        Optional<Resort> resort = store().resort(day.resortId());
         if (resort.isEmpty()) {
             resortNotFound(day.resortId(), response);
             return;
         }
-        if (!store.seasons(day.resortId()).contains(day.seasonId())) {
+        if (!store().seasons(day.resortId()).contains(day.seasonId())) {
             JsonResponses.message(
                     response,
                     HttpServletResponse.SC_NOT_FOUND,
                     "season " + Seasons.format(day.seasonId()) + " not found at resort " + day.resortId());
             return;
         }
-        int skiers = store.uniqueSkiers(day);
+        int skiers = store().uniqueSkiers(day);
         JsonResponses.send(
                 response,
                 HttpServletResponse.SC_OK,
-                json -> json.beginObject()
-                        .name("time")
-                        .value(resort.get().name())
-                        .name("numSkiers")
-                        .value(skiers)
-                        .endObject());
+                JsonResponses.object("time", resort.get().name(), "numSkiers", skiers));
     }
 
     private static void resortNotFound(int resortId, HttpServletResponse response) throws IOException {

@@ -13,7 +13,9 @@ import io.upic.liftride.server.routing.Route;
 import io.upic.liftride.server.routing.RouteMatch;
 import io.upic.liftride.server.routing.Routes;
 import io.upic.liftride.server.store.LimitReachedException;
+import io.upic.liftride.server.store.RideStore;
 import io.upic.liftride.server.store.StoreUnavailableException;
+import io.upic.liftride.server.validation.Result;
 import java.io.IOException;
 import javax.servlet.AsyncEvent;
 import javax.servlet.AsyncListener;
@@ -25,25 +27,24 @@ import javax.servlet.http.HttpServletResponse;
 
 /**
  * The steps every API servlet shares: route ({@link Route}, else 404), check the method (else 405 with {@code
- * Allow}), hand over to the subclass and time it into {@link EndpointStats}. Subclasses keep no per-request state
- * in fields: many threads call them at once.
+ * Allow}), hand over to the subclass, answer its refusals ({@link #fail}) and time it into {@link EndpointStats}.
+ * Subclasses keep no per-request state in fields: many threads call them at once.
  */
 abstract class RouteServlet extends HttpServlet {
     private static final long serialVersionUID = 1L;
 
     private transient EndpointStats stats;
+    private transient RideStore store;
     private int bodyDeadlineMillis;
     private transient Drain drain;
     /** Null when metrics are off. */
     private transient Metrics metrics;
 
-    /**
-     * Reads the endpoint statistics, the limits, the drain state and the metrics, then calls the subclass's
-     * {@link #init()}.
-     */
+    /** Reads the shared objects {@link ContextAttributes} names. */
     @Override
     public final void init(ServletConfig config) throws ServletException {
         stats = ContextAttributes.require(config.getServletContext(), EndpointStats.ATTRIBUTE, EndpointStats.class);
+        store = ContextAttributes.require(config.getServletContext(), RideStore.ATTRIBUTE, RideStore.class);
         bodyDeadlineMillis = ContextAttributes.require(config.getServletContext(), Limits.ATTRIBUTE, Limits.class)
                 .count(Limit.BODY_DEADLINE_MILLIS);
         drain = ContextAttributes.require(config.getServletContext(), Drain.ATTRIBUTE, Drain.class);
@@ -51,14 +52,13 @@ abstract class RouteServlet extends HttpServlet {
         super.init(config);
     }
 
-    /** How long a request body has to arrive whole ({@link Limit#BODY_DEADLINE_MILLIS}). */
-    protected final int bodyDeadlineMillis() {
-        return bodyDeadlineMillis;
-    }
-
     /** The statistics every answered route is timed into. */
     protected final EndpointStats stats() {
         return stats;
+    }
+
+    protected final RideStore store() {
+        return store;
     }
 
     /** Which routes this servlet serves; the others are 404 here (its URL pattern should prevent them). */
@@ -84,20 +84,13 @@ abstract class RouteServlet extends HttpServlet {
         Route route = match.route();
         HttpMethod method = HttpMethod.parse(request.getMethod());
         if (!route.allows(method)) {
-            response.setHeader("Allow", route.allowHeader());
-            JsonResponses.message(
-                    response,
-                    HttpServletResponse.SC_METHOD_NOT_ALLOWED,
-                    "method " + request.getMethod() + " is not allowed on " + route.template() + "; allowed: "
-                            + route.allowHeader());
+            JsonResponses.methodNotAllowed(response, request.getMethod(), route.template(), route.allowHeader());
             return;
         }
         try {
             serve(match, method, request, response);
-        } catch (StoreUnavailableException e) {
-            unavailable(response, e);
-        } catch (LimitReachedException e) {
-            limitReached(response, e);
+        } catch (Result.Rejected | StoreUnavailableException | LimitReachedException e) {
+            fail(response, e);
         } finally {
             if (request.isAsyncStarted()) {
                 // Async (a non-blocking read, or a later answer): time to the end. No async callback runs before
@@ -123,34 +116,44 @@ abstract class RouteServlet extends HttpServlet {
         }
     }
 
-    /** {@link #storeUnavailable}, counted by its cause in the metrics (when on). */
-    protected final void unavailable(HttpServletResponse response, StoreUnavailableException e) throws IOException {
-        if (metrics != null) {
-            metrics.unavailable(e.unavailableCause());
-        }
-        storeUnavailable(response, e);
+    /**
+     * Reads a JSON body ({@link RequestBodies#readJson}) within {@link Limit#BODY_DEADLINE_MILLIS}; {@code then}'s
+     * refusals are answered by {@link #fail}, on whichever thread it runs.
+     */
+    protected final void readJson(
+            HttpServletRequest request, HttpServletResponse response, RequestBodies.BodyHandler then)
+            throws IOException {
+        RequestBodies.readJson(request, response, bodyDeadlineMillis, body -> {
+            try {
+                then.accept(body);
+            } catch (Result.Rejected | StoreUnavailableException | LimitReachedException e) {
+                fail(response, e);
+            }
+        });
     }
 
-    /** 503 with Retry-After: the store did not answer in time; nothing the request asked was applied. */
-    static void storeUnavailable(HttpServletResponse response, StoreUnavailableException e) throws IOException {
+    /**
+     * Answers a request that could not be done: its 4XX for a rejection, 409 for a limit (nothing applied), else
+     * 503 with Retry-After, counted by its cause in the metrics (the store did not answer; nothing applied).
+     */
+    protected final void fail(HttpServletResponse response, Throwable failure) throws IOException {
         if (response.isCommitted()) {
-            throw e; // a body already went out: nothing left but to fail the exchange
+            throw failure instanceof RuntimeException e ? e : StoreUnavailableException.of(failure); // a body went out
         }
         response.resetBuffer();
-        response.setHeader("Retry-After", Integer.toString(JsonResponses.RETRY_AFTER_SECONDS));
-        JsonResponses.message(
-                response,
-                HttpServletResponse.SC_SERVICE_UNAVAILABLE,
-                "the ride store is unavailable (" + e.getMessage() + "); retry after "
-                        + JsonResponses.RETRY_AFTER_SECONDS + " s");
-    }
-
-    /** 409: the store holds as many entries of a kind as its limit allows; nothing was applied. */
-    static void limitReached(HttpServletResponse response, LimitReachedException e) throws IOException {
-        if (response.isCommitted()) {
-            throw e;
+        if (failure instanceof Result.Rejected rejected) {
+            JsonResponses.reject(response, rejected.rejection());
+        } else if (failure instanceof LimitReachedException limit) {
+            JsonResponses.message(response, HttpServletResponse.SC_CONFLICT, limit.getMessage());
+        } else {
+            StoreUnavailableException e = StoreUnavailableException.of(failure);
+            if (metrics != null) {
+                metrics.unavailable(e.unavailableCause());
+            }
+            JsonResponses.unavailable(
+                    response,
+                    "the ride store is unavailable (" + e.getMessage() + "); retry after "
+                            + JsonResponses.RETRY_AFTER_SECONDS + " s");
         }
-        response.resetBuffer();
-        JsonResponses.message(response, HttpServletResponse.SC_CONFLICT, e.getMessage());
     }
 }

@@ -1,6 +1,7 @@
 package io.upic.liftride.server.web;
 
 import java.util.Collection;
+import java.util.function.IntFunction;
 import java.util.stream.Collectors;
 
 /** Seasons as the API writes them: 4-digit strings ("0999", "2022"). Stateless. */
@@ -12,11 +13,8 @@ final class Seasons {
         return digits.length() >= 4 ? digits : "0000".substring(digits.length()) + digits;
     }
 
-    static String formatAll(Collection<Integer> seasons) {
-        return seasons.stream().sorted().map(Seasons::format).collect(Collectors.joining(", ", "[", "]"));
-    }
-
-    static String sortedList(Collection<Integer> ids) {
-        return ids.stream().sorted().map(String::valueOf).collect(Collectors.joining(", ", "[", "]"));
+    /** {@code [1, 2]}, sorted, each written by {@code format}. */
+    static String sortedList(Collection<Integer> values, IntFunction<String> format) {
+        return values.stream().sorted().map(format::apply).collect(Collectors.joining(", ", "[", "]"));
     }
 }

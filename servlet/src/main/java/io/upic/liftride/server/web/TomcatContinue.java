@@ -9,13 +9,9 @@ import org.apache.coyote.ActionCode;
 import org.apache.coyote.ContinueResponseTiming;
 
 /**
- * Sends "100 Continue" to a client that asked for it ({@code Expect: 100-continue}) and whose body the
- * application is about to read without blocking. The connectors send it only on a blocking read
- * ({@code continueResponseTiming="onRead"}, so that a 413 or 415 decided from the headers is the
- * client's first answer), and a non-blocking read never makes one: without this the client would wait
- * for the 100 and the server for the body. Tomcat has no public call for it, so this reaches Tomcat's
- * request behind the servlet facade; elsewhere it does nothing (clients send the body after a pause
- * anyway). Stateless and thread-safe.
+ * Sends "100 Continue" to a client that expects one before the application reads its body without blocking
+ * (a non-blocking read never sends it; {@code continueResponseTiming="onRead"} keeps a 413 or 415 the first
+ * answer). Reaches Tomcat's request behind the facade; elsewhere does nothing. Stateless and thread-safe.
  */
 final class TomcatContinue {
     private static final Field FACADE_REQUEST = facadeRequest();

@@ -41,13 +41,6 @@ class ConnectorSettingsTest {
     }
 
     @Test
-    void refusesNonsensicalValuesNamingThem() {
-        IllegalArgumentException error = assertThrows(
-                IllegalArgumentException.class, () -> ConnectorSettings.LOAD_TEST.withConnectionTimeoutMillis(0));
-        assertEquals("connectionTimeoutMillis must be >= 1, got 0", error.getMessage());
-    }
-
-    @Test
     void aOneCpuServerRunsAFewRequestThreadsAndALargerOneTheLoadTestPool() {
         ConnectorSettings small = ConnectorSettings.forProcessors(1);
         assertEquals(ConnectorSettings.ONE_CPU_THREADS, small.maxThreads());
@@ -99,11 +92,12 @@ class ConnectorSettingsTest {
         IllegalArgumentException notANumber = assertThrows(
                 IllegalArgumentException.class,
                 () -> ConnectorSettings.forLauncher(Map.of(ConnectorSettings.MAX_THREADS_PROPERTY, "many")::get, 2));
-        assertEquals("liftride.http.maxThreads must be an integer >= 1, got \"many\"", notANumber.getMessage());
+        assertEquals(
+                "liftride.http.maxThreads must be an integer in 1..2147483647, got \"many\"", notANumber.getMessage());
         IllegalArgumentException zero = assertThrows(
                 IllegalArgumentException.class,
                 () -> ConnectorSettings.forLauncher(Map.of(ConnectorSettings.MAX_THREADS_PROPERTY, "0")::get, 2));
-        assertEquals("liftride.http.maxThreads must be an integer >= 1, got \"0\"", zero.getMessage());
+        assertEquals("liftride.http.maxThreads must be an integer in 1..2147483647, got \"0\"", zero.getMessage());
         IllegalArgumentException spareAboveMax = assertThrows(
                 IllegalArgumentException.class,
                 () -> ConnectorSettings.forLauncher(

@@ -29,7 +29,9 @@ class HostileHttpIT {
     @BeforeAll
     static void start() {
         server = EmbeddedServer.start(
-                "127.0.0.1", 0, ConnectorSettings.LOAD_TEST.withConnectionTimeoutMillis(TIMEOUT_MILLIS));
+                "127.0.0.1",
+                0,
+                new ConnectorSettings(256, 32, 1024, 1_000, TIMEOUT_MILLIS, 60_000, -1, 64 * 1024, 4096, 8192));
     }
 
     @AfterAll

@@ -41,7 +41,7 @@ class OperatingSettingsTest {
         IllegalArgumentException e = assertThrows(
                 IllegalArgumentException.class, () -> read(Map.of("liftride.drain.graceMillis", "two seconds")));
         assertEquals(
-                "liftride.drain.graceMillis must be milliseconds in 0..3600000, got \"two seconds\"", e.getMessage());
+                "liftride.drain.graceMillis must be an integer in 0..3600000, got \"two seconds\"", e.getMessage());
         e = assertThrows(IllegalArgumentException.class, () -> read(Map.of("liftride.metrics", "yes")));
         assertEquals("liftride.metrics must be on or off, got \"yes\"", e.getMessage());
         e = assertThrows(IllegalArgumentException.class, () -> read(Map.of("liftride.health.pingMillis", "0")));

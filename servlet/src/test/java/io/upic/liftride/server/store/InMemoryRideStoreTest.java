@@ -22,9 +22,13 @@ class InMemoryRideStoreTest extends RideStoreContract {
     void refusesIdsThePackedKeysCannotHoldNamingThem() {
         IllegalArgumentException error = assertThrows(
                 IllegalArgumentException.class, () -> store.addRide(new SkierDay(1, 10_000, 1, 1), lift(1)));
-        assertEquals("seasonID must be in 0..9999, got 10000", error.getMessage());
+        assertEquals(
+                "the packed keys hold resortID >= 1, seasonID 0..9999 and dayID 1..511, got 1, 10000, 1",
+                error.getMessage());
         error = assertThrows(IllegalArgumentException.class, () -> store.addRide(new SkierDay(0, 2022, 1, 1), lift(1)));
-        assertEquals("resortID must be >= 1, got 0", error.getMessage());
+        assertEquals(
+                "the packed keys hold resortID >= 1, seasonID 0..9999 and dayID 1..511, got 0, 2022, 1",
+                error.getMessage());
         assertEquals(0, store.ridesStored());
     }
 

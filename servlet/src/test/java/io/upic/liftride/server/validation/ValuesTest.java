@@ -44,8 +44,10 @@ class ValuesTest {
     }
 
     @Test
-    void resultsRefuseTheWrongAccessor() {
-        assertThrows(IllegalStateException.class, () -> Result.badRequest("x").value());
+    void aRejectedValueThrowsItsRejectionAndAnOkResultHasNone() {
+        Result.Rejected rejected =
+                assertThrows(Result.Rejected.class, () -> Result.badRequest("x").value());
+        assertEquals(Rejection.badRequest("x"), rejected.rejection());
         assertThrows(IllegalStateException.class, () -> Result.ok(1).rejection());
     }
 

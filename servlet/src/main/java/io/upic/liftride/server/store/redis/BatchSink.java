@@ -7,12 +7,9 @@ import java.util.List;
 @FunctionalInterface
 interface BatchSink {
     /**
-     * Applies {@code rides} (all with {@code tag}) and returns one outcome per ride, in order. A ride it
-     * refuses on its own (a limit) it fails itself, through its future; its outcome is then ignored.
-     *
-     * @param deadlineNanos {@link System#nanoTime()} after which the batch must not be applied any
-     *     more, because its requests have been answered
-     * @throws RuntimeException when nothing was applied or the store did not say (the caller answers 503)
+     * Applies {@code rides} (all with {@code tag}), not after {@code deadlineNanos} ({@link System#nanoTime()}), and
+     * returns one outcome per ride; a ride refused for a limit is failed through its future. Throws when nothing
+     * was applied or the store did not say (a 503).
      */
     List<RideOutcome> apply(String tag, List<PendingRide> rides, long deadlineNanos);
 }

@@ -1,20 +1,19 @@
 package io.upic.liftride.server.store.redis;
 
-import io.upic.liftride.server.store.LimitReachedException;
 import io.upic.liftride.server.store.RideOutcome;
+import io.upic.liftride.server.store.RideStore;
 import io.upic.liftride.server.store.StoreUnavailableException;
 import io.upic.liftride.server.store.UnavailableCause;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -93,7 +92,7 @@ final class GroupCommit implements AutoCloseable {
         if (closed) {
             throw new StoreUnavailableException(UnavailableCause.SHUTTING_DOWN, "the ride store is shutting down");
         }
-        ride.queuedAt(System.nanoTime());
+        ride.queuedAtNanos = System.nanoTime();
         if (!queue.offer(ride)) {
             throw new StoreUnavailableException(
                     UnavailableCause.STORE_OVERLOADED,
@@ -102,38 +101,9 @@ final class GroupCommit implements AutoCloseable {
         return ride.outcome;
     }
 
-    /**
-     * Queues the ride and waits for its outcome ({@link #submit}, bounded by the watchdog).
-     *
-     * @throws StoreUnavailableException if the queue is full, the ride was not sent in time, or its
-     *     batch failed
-     * @throws LimitReachedException if the sink refused the ride for a limit
-     */
+    /** Queues the ride and waits for its outcome ({@link #submit}, bounded by the watchdog). */
     RideOutcome apply(PendingRide ride) {
-        CompletableFuture<RideOutcome> outcome = submit(ride);
-        boolean interrupted = false;
-        // The watchdog ends every ride by requestTimeout + batchTimeout + slack; this bound is only a safety net.
-        long boundNanos = requestTimeoutNanos + batchTimeoutNanos + SLACK_NANOS + TimeUnit.SECONDS.toNanos(10);
-        try {
-            while (true) {
-                try {
-                    return outcome.get(boundNanos, TimeUnit.NANOSECONDS);
-                } catch (InterruptedException e) {
-                    interrupted = true; // the batch may be under way: report what it did, when it is known
-                }
-            }
-        } catch (TimeoutException e) {
-            throw new IllegalStateException("the group commit's watchdog did not end a ride in time", e);
-        } catch (ExecutionException e) {
-            if (e.getCause() instanceof LimitReachedException refused) {
-                throw refused;
-            }
-            throw StoreUnavailableException.of(e.getCause());
-        } finally {
-            if (interrupted) {
-                Thread.currentThread().interrupt();
-            }
-        }
+        return RideStore.await(submit(ride));
     }
 
     /** Fails the rides past their time, every {@value #WATCH_MILLIS} ms, until closed and every ride is answered. */
@@ -159,48 +129,42 @@ final class GroupCommit implements AutoCloseable {
      */
     private void expire(long nowNanos) {
         PendingRide head;
-        while ((head = queue.peek()) != null && nowNanos - head.queuedAtNanos() >= requestTimeoutNanos) {
+        while ((head = queue.peek()) != null && nowNanos - head.queuedAtNanos >= requestTimeoutNanos) {
             if (queue.remove(head)) { // else a committer took it just now: it is in taken below
                 expire(head, nowNanos);
             }
         }
-        for (int i = 0; i < taken.length(); i++) {
-            PendingRide[] rides = taken.get(i);
-            if (rides != null) {
-                for (PendingRide ride : rides) {
-                    expire(ride, nowNanos);
-                }
-            }
+        for (PendingRide ride : taken()) {
+            expire(ride, nowNanos);
         }
     }
 
     private boolean unanswered() {
-        if (!queue.isEmpty()) {
-            return true;
-        }
+        return !queue.isEmpty() || taken().stream().anyMatch(ride -> !ride.outcome.isDone());
+    }
+
+    /** The rides the committers have taken from the queue and not yet answered. */
+    private List<PendingRide> taken() {
+        List<PendingRide> rides = new ArrayList<>();
         for (int i = 0; i < taken.length(); i++) {
-            PendingRide[] rides = taken.get(i);
-            if (rides != null) {
-                for (PendingRide ride : rides) {
-                    if (!ride.outcome.isDone()) {
-                        return true;
-                    }
-                }
+            PendingRide[] batch = taken.get(i);
+            if (batch != null) {
+                rides.addAll(Arrays.asList(batch));
             }
         }
-        return false;
+        return rides;
     }
 
     private void expire(PendingRide ride, long nowNanos) {
         if (ride.outcome.isDone()) {
             return;
         }
-        if (nowNanos - ride.queuedAtNanos() >= requestTimeoutNanos && ride.abandon()) {
+        if (nowNanos - ride.queuedAtNanos >= requestTimeoutNanos && ride.abandon()) {
             ride.outcome.completeExceptionally(new StoreUnavailableException(
                     UnavailableCause.STORE_QUEUE_TIMEOUT,
                     "the ride store did not take the ride within " + TimeUnit.NANOSECONDS.toMillis(requestTimeoutNanos)
                             + " ms; it was not stored"));
-        } else if (ride.sent() && nowNanos - ride.claimedAtNanos() >= batchTimeoutNanos + SLACK_NANOS) {
+        } else if (ride.sent() && nowNanos - ride.claimedAtNanos >= batchTimeoutNanos + SLACK_NANOS) {
             ride.outcome.completeExceptionally(new StoreUnavailableException(
                     UnavailableCause.STORE_UNREACHABLE, "the ride store did not confirm the ride in time"));
         }
@@ -278,12 +242,7 @@ final class GroupCommit implements AutoCloseable {
 
     /** Rides queued or in a batch under way, for a drain; may miss one for an instant. */
     int pending() {
-        int pending = queue.size();
-        for (int i = 0; i < taken.length(); i++) {
-            PendingRide[] rides = taken.get(i);
-            pending += rides == null ? 0 : rides.length;
-        }
-        return pending;
+        return queue.size() + taken().size();
     }
 
     /** Rides that may wait at most; one more is refused with 503. */

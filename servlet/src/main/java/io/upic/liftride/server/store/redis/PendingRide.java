@@ -29,9 +29,9 @@ final class PendingRide {
     final CompletableFuture<RideOutcome> outcome = new CompletableFuture<>();
     private final AtomicInteger state = new AtomicInteger(QUEUED);
     /** When the committer claimed it ({@link System#nanoTime()}); read only after {@link #claim} won. */
-    private volatile long claimedAtNanos;
-    /** When its request queued it ({@link System#nanoTime()}); set by {@link #queuedAt(long)} before it is queued. */
-    private long queuedAtNanos;
+    volatile long claimedAtNanos;
+    /** When its request queued it ({@link System#nanoTime()}); set before the queue publishes it. */
+    long queuedAtNanos;
 
     PendingRide(String tag, int day, int skier, int vertical, String key, long fingerprint, String client) {
         this.tag = tag;
@@ -52,20 +52,6 @@ final class PendingRide {
     boolean claim(long nowNanos) {
         claimedAtNanos = nowNanos; // written before the state, so a request that sees SENT sees it
         return state.compareAndSet(QUEUED, SENT);
-    }
-
-    /** When the committer claimed the ride; meaningful once {@link #abandon()} has returned false. */
-    long claimedAtNanos() {
-        return claimedAtNanos;
-    }
-
-    /** Marks when the ride is queued; called once, before the queue publishes it to other threads. */
-    void queuedAt(long nowNanos) {
-        queuedAtNanos = nowNanos;
-    }
-
-    long queuedAtNanos() {
-        return queuedAtNanos;
     }
 
     /** Whether the committer has claimed it: its batch is sent, or about to be. */

@@ -1,12 +1,11 @@
 package io.upic.liftride.server.store.redis;
 
-import java.nio.charset.StandardCharsets;
-import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.logging.Level;
 import java.util.logging.Logger;
+import redis.clients.jedis.BuilderFactory;
 import redis.clients.jedis.CommandArguments;
+import redis.clients.jedis.CommandObject;
 import redis.clients.jedis.Connection;
 import redis.clients.jedis.ConnectionPool;
 import redis.clients.jedis.Protocol;
@@ -31,7 +30,8 @@ final class RedisDurability {
         String line;
         Level level = Level.INFO;
         try {
-            Map<String, String> config = cluster ? fromAnyNode((RedisClusterClient) redis) : configGet(redis);
+            Map<String, String> config =
+                    cluster ? fromAnyNode((RedisClusterClient) redis) : redis.configGet("appendonly", "appendfsync");
             line = describe(config);
             if (!"yes".equals(config.get("appendonly"))) {
                 level = Level.WARNING;
@@ -62,19 +62,16 @@ final class RedisDurability {
         return "appendonly yes, appendfsync " + fsync + ": rides survive a restart of Redis; " + window;
     }
 
-    private static Map<String, String> configGet(UnifiedJedis redis) {
-        return redis.configGet("appendonly", "appendfsync");
-    }
-
     private static Map<String, String> fromAnyNode(RedisClusterClient redis) {
         JedisException last = new JedisException("no cluster node known");
         for (ConnectionPool pool : redis.getClusterNodes().values()) {
             try (Connection connection = pool.getResource()) {
-                Object reply = connection.executeCommand(new CommandArguments(Protocol.Command.CONFIG)
-                        .add("GET")
-                        .add("appendonly")
-                        .add("appendfsync"));
-                return pairs((List<?>) reply);
+                return connection.executeCommand(new CommandObject<>(
+                        new CommandArguments(Protocol.Command.CONFIG)
+                                .add("GET")
+                                .add("appendonly")
+                                .add("appendfsync"),
+                        BuilderFactory.STRING_MAP));
             } catch (JedisDataException e) {
                 throw e;
             } catch (JedisException e) {
@@ -82,17 +79,5 @@ final class RedisDurability {
             }
         }
         throw last;
-    }
-
-    private static Map<String, String> pairs(List<?> reply) {
-        Map<String, String> config = new HashMap<>();
-        for (int i = 0; i + 1 < reply.size(); i += 2) {
-            config.put(text(reply.get(i)), text(reply.get(i + 1)));
-        }
-        return config;
-    }
-
-    private static String text(Object value) {
-        return value instanceof byte[] b ? new String(b, StandardCharsets.UTF_8) : String.valueOf(value);
     }
 }

@@ -9,10 +9,8 @@ import io.upic.liftride.server.model.SeasonVertical;
 import io.upic.liftride.server.model.SkierDay;
 import io.upic.liftride.server.model.SkierVerticalQuery;
 import io.upic.liftride.server.store.InMemoryRideStore;
-import io.upic.liftride.server.store.RideKey;
 import io.upic.liftride.server.store.RideOutcome;
 import io.upic.liftride.server.store.RideStore;
-import io.upic.liftride.server.store.StoreObserver;
 import io.upic.liftride.server.store.StoreUnavailableException;
 import io.upic.liftride.server.store.UnavailableCause;
 import java.io.IOException;
@@ -34,6 +32,8 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Function;
+import java.util.function.IntConsumer;
+import java.util.function.LongConsumer;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
 import redis.clients.jedis.AbstractPipeline;
@@ -86,13 +86,18 @@ public final class RedisRideStore implements RideStore {
     private final String description;
     private final Settings settings;
     private final GroupCommit commits;
-    private final RedisClock clock;
+    /** Redis's clock ({@code TIME}, in microseconds) at {@link #syncedAtNanos}; asked again every 10 s. */
+    private long redisMicrosAtSync; // guarded by this
+
+    private long syncedAtNanos; // guarded by this
+    private boolean synced; // guarded by this
     /** On a cluster: (resort, season) -> when this JVM last wrote it into the registry (nanoTime). */
     private final Map<Long, Long> registered = new ConcurrentHashMap<>();
 
     private final LongAdder roundTrips = new LongAdder();
     private volatile String durability = "not checked yet";
-    private volatile StoreObserver observer = StoreObserver.NONE;
+    private volatile LongConsumer commandObserver = nanos -> {};
+    private volatile IntConsumer batchObserver = rides -> {};
     private volatile Limits limits = Limits.DEFAULTS;
 
     /**
@@ -138,10 +143,14 @@ public final class RedisRideStore implements RideStore {
                     d.commandTimeout(),
                     d.requestTimeout(),
                     d.keyTtl(),
-                    positive(
+                    (int) Limits.setting(
+                            System::getProperty,
                             "liftride.redis.committers",
-                            committersFor(Runtime.getRuntime().availableProcessors())),
-                    positive("liftride.redis.maxBatch", d.maxBatch()),
+                            committersFor(Runtime.getRuntime().availableProcessors()),
+                            1,
+                            Integer.MAX_VALUE),
+                    (int) Limits.setting(
+                            System::getProperty, "liftride.redis.maxBatch", d.maxBatch(), 1, Integer.MAX_VALUE),
                     d.maxConnections(),
                     d.clockMargin());
         }
@@ -156,22 +165,6 @@ public final class RedisRideStore implements RideStore {
             }
             return processors == 1 ? 1 : DEFAULTS.committers();
         }
-
-        private static int positive(String property, int fallback) {
-            String text = System.getProperty(property);
-            if (text == null) {
-                return fallback;
-            }
-            try {
-                int value = Integer.parseInt(text.strip());
-                if (value >= 1) {
-                    return value;
-                }
-            } catch (NumberFormatException e) {
-                // refused below with the rule and the value
-            }
-            throw new IllegalArgumentException(property + " must be a positive integer, got \"" + text + "\"");
-        }
     }
 
     private RedisRideStore(UnifiedJedis redis, boolean cluster, String description, Settings settings) {
@@ -179,7 +172,6 @@ public final class RedisRideStore implements RideStore {
         this.cluster = cluster;
         this.description = description;
         this.settings = settings;
-        this.clock = new RedisClock(this::redisTimeMicros);
         this.commits = new GroupCommit(
                 this::applyBatch,
                 settings.committers(),
@@ -216,10 +208,9 @@ public final class RedisRideStore implements RideStore {
      * @throws IllegalStateException in one line when Redis refuses the user or password
      */
     public static RedisRideStore cluster(List<HostAndPort> nodes, RedisAccess access, Settings settings) {
-        StringBuilder description = new StringBuilder(access.scheme("-cluster") + access.shownUserInfo());
-        for (int i = 0; i < nodes.size(); i++) {
-            description.append(i == 0 ? "" : ",").append(nodes.get(i));
-        }
+        String description = access.scheme("-cluster")
+                + access.shownUserInfo()
+                + nodes.stream().map(HostAndPort::toString).collect(Collectors.joining(","));
         RedisClusterClient client;
         try {
             client = RedisClusterClient.builder()
@@ -229,9 +220,9 @@ public final class RedisRideStore implements RideStore {
                     .maxAttempts(1) // a retried FCALL could apply a batch twice; the client retries instead
                     .build();
         } catch (JedisException e) {
-            throw refusedOr(e, description.toString());
+            throw refusedOr(e, description);
         }
-        return prepared(new RedisRideStore(client, true, description.toString(), settings));
+        return prepared(new RedisRideStore(client, true, description, settings));
     }
 
     /** A store on a Redis Cluster without TLS or AUTH. */
@@ -281,14 +272,14 @@ public final class RedisRideStore implements RideStore {
                 where.skierId(),
                 ride.vertical(),
                 idempotencyKey,
-                RideKey.fingerprint(where, ride),
+                RideStore.fingerprint(where, ride),
                 client);
     }
 
     private List<RideOutcome> applyBatch(String tag, List<PendingRide> rides, long deadlineNanos) {
         List<String> args = new ArrayList<>(12 + 6 * rides.size());
         long margin = settings.clockMargin().toNanos();
-        args.add(Long.toString(clock.redisMicrosAt(deadlineNanos - margin)));
+        args.add(Long.toString(redisMicrosAt(deadlineNanos - margin)));
         args.add(Long.toString(settings.keyTtl().toSeconds()));
         args.add(cluster ? "" : resortName(RedisKeys.resortOf(tag)));
         Limits now = limits;
@@ -316,7 +307,7 @@ public final class RedisRideStore implements RideStore {
                         CLIENTS + "seasons:" + RedisKeys.resortOf(tag),
                         CLIENTS + "days",
                         CLIENTS + "skierDays");
-        observer.batch(rides.size());
+        batchObserver.accept(rides.size());
         Object reply = withFunctions(() -> call(() -> redis.fcall(FUNCTION, keys, args)));
         return FunctionCodes.outcomes(reply, rides, now);
     }
@@ -559,8 +550,9 @@ public final class RedisRideStore implements RideStore {
     }
 
     @Override
-    public void observe(StoreObserver observer) {
-        this.observer = observer;
+    public void observe(LongConsumer commandNanos, IntConsumer batchRides) {
+        this.commandObserver = commandNanos;
+        this.batchObserver = batchRides;
     }
 
     @Override
@@ -688,18 +680,31 @@ public final class RedisRideStore implements RideStore {
         }
     }
 
-    private long redisTimeMicros() {
-        Object reply = cluster
-                ? redis.sendCommand(
-                        RedisKeys.rides(RedisKeys.tag(1, 1)).getBytes(StandardCharsets.UTF_8), Protocol.Command.TIME)
-                : redis.sendCommand(Protocol.Command.TIME);
-        List<?> parts = (List<?>) reply;
-        long seconds = Long.parseLong(new String((byte[]) parts.get(0), StandardCharsets.US_ASCII));
-        long micros = Long.parseLong(new String((byte[]) parts.get(1), StandardCharsets.US_ASCII));
-        return seconds * 1_000_000L + micros;
+    /**
+     * Redis's clock at this JVM's {@code nanoTime}, so a batch carries a deadline Redis checks itself: the middle of
+     * a {@code TIME} round trip is taken as the moment of its answer (the error, half a round trip, is within the
+     * clock margin).
+     */
+    private synchronized long redisMicrosAt(long nanoTime) {
+        long before = System.nanoTime();
+        if (!synced || before - syncedAtNanos > TimeUnit.SECONDS.toNanos(10)) {
+            Object reply = cluster
+                    ? redis.sendCommand(
+                            RedisKeys.rides(RedisKeys.tag(1, 1)).getBytes(StandardCharsets.UTF_8),
+                            Protocol.Command.TIME)
+                    : redis.sendCommand(Protocol.Command.TIME);
+            long after = System.nanoTime();
+            List<?> parts = (List<?>) reply;
+            long seconds = Long.parseLong(new String((byte[]) parts.get(0), StandardCharsets.US_ASCII));
+            redisMicrosAtSync =
+                    seconds * 1_000_000L + Long.parseLong(new String((byte[]) parts.get(1), StandardCharsets.US_ASCII));
+            syncedAtNanos = before + (after - before) / 2;
+            synced = true;
+        }
+        return redisMicrosAtSync + (nanoTime - syncedAtNanos) / 1_000L;
     }
 
-    /** Runs one Redis call (one round trip, timed for {@link StoreObserver#command}); a Jedis failure becomes a 503. */
+    /** Runs one Redis call (one round trip, timed for {@link #observe}); a Jedis failure becomes a 503. */
     private <T> T call(Supplier<T> command) {
         roundTrips.increment();
         long startNanos = System.nanoTime();
@@ -720,7 +725,7 @@ public final class RedisRideStore implements RideStore {
             throw new StoreUnavailableException(
                     UnavailableCause.STORE_UNREACHABLE, "Redis did not answer: " + e.getMessage(), e);
         } finally {
-            observer.command(System.nanoTime() - startNanos);
+            commandObserver.accept(System.nanoTime() - startNanos);
         }
     }
 
