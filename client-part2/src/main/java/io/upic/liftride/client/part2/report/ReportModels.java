@@ -2,7 +2,6 @@ package io.upic.liftride.client.part2.report;
 
 import io.upic.liftride.client.engine.RunResult;
 import io.upic.liftride.client.part2.chart.RunCharts.ChartFile;
-import io.upic.liftride.client.part2.metrics.ScopeStats;
 import io.upic.liftride.client.part2.metrics.TimeBuckets;
 import io.upic.liftride.client.part2.metrics.Timeline;
 import io.upic.liftride.client.prediction.Baseline;
@@ -10,6 +9,7 @@ import io.upic.liftride.client.prediction.Prediction;
 import io.upic.liftride.client.report.Reconciliation;
 import io.upic.liftride.client.report.RunReport;
 import io.upic.liftride.client.report.RunSummary;
+import io.upic.liftride.client.report.RunTables;
 import io.upic.liftride.client.report.TheoryTable;
 import io.upic.liftride.client.report.VerboseSummary;
 import java.util.ArrayList;
@@ -126,21 +126,19 @@ public final class ReportModels {
         return new ReportModel.Run(
                 o.dir().getFileName().toString(),
                 String.format(L, "Run: %d threads%s", r.numThreads(), r.stopped() ? " (STOPPED, partial)" : ""),
-                r,
-                o.metrics(),
+                rep.summary(),
                 files,
                 List.of(),
                 checks(o),
                 notes,
                 problems,
                 TheoryTable.of(rep),
-                OpenModelReport.isOpen(r) ? rep.config().workload().rate() : null,
+                RunTables.openModel(r),
                 Timeline.of(buckets, r),
                 PercentileCurves.of(o.metrics()),
                 o.charts(),
                 null,
-                String.format(L, "Statistics and charts generated in %.3f s after the run.", o.reportNanos() / 1e9),
-                rep.summary());
+                String.format(L, "Statistics and charts generated in %.3f s after the run.", o.reportNanos() / 1e9));
     }
 
     private static List<ReportModel.Check> checks(RunOutput o) {
@@ -169,16 +167,15 @@ public final class ReportModels {
     /** The sweep across {@code outputs}: a row per run and Little's law's two predictions. */
     static ReportModel.Sweep sweep(List<RunOutput> outputs, List<ChartFile> charts) {
         int n = outputs.size();
-        List<ReportModel.SweepRow> rows = new ArrayList<>(n);
+        List<RunTables.SweepRow> rows = new ArrayList<>(n);
         double[][] pred = new double[4][n];
         for (double[] a : pred) {
             Arrays.fill(a, Double.NaN);
         }
         String caveat = "";
         for (int i = 0; i < n; i++) {
-            RunReport rep = outputs.get(i).report();
-            RunResult r = rep.result();
-            TheoryTable t = TheoryTable.of(rep);
+            RunTables.SweepRow row = RunTables.SweepRow.of(outputs.get(i).report());
+            TheoryTable t = row.theory();
             Prediction bp = t == null ? null : t.model();
             if (bp != null && !bp.network().scope().caveat().isEmpty()) {
                 caveat = " (here " + bp.network().scope().caveat() + ")";
@@ -191,15 +188,7 @@ public final class ReportModels {
                 pred[2][i] = bp.throughputPerSecond();
                 pred[3][i] = bp.wallNanos() / 1e9;
             }
-            ScopeStats s = outputs.get(i).metrics().run();
-            rows.add(new ReportModel.SweepRow(
-                    r.numThreads(),
-                    r.requests().planned(),
-                    r.requests().failed(),
-                    r.wallNanos(),
-                    r.throughputPerSecond(),
-                    t,
-                    s));
+            rows.add(row);
         }
         List<ReportModel.Predicted> predictions = List.of(
                 new ReportModel.Predicted("naive N / W", pred[0], pred[1]),
