@@ -15,10 +15,12 @@ import io.upic.liftride.client.threshold.ThresholdResult;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import java.util.TreeMap;
 import lombok.Builder;
 
 /**
@@ -79,7 +81,9 @@ public record RunSummary(
         phases = List.copyOf(phases);
         thresholds = List.copyOf(thresholds);
         problems = List.copyOf(problems);
-        failuresByCause = failuresByCause == null ? Map.of() : Map.copyOf(failuresByCause);
+        failuresByCause = failuresByCause == null
+                ? Map.of()
+                : Collections.unmodifiableMap(new TreeMap<>(failuresByCause)); // by code, as printed
         shards = shards == null ? null : List.copyOf(shards);
         operations = operations == null ? null : List.copyOf(operations);
         Objects.requireNonNull(latencyMs, "latencyMs");
@@ -171,9 +175,7 @@ public record RunSummary(
                         s.notFound(),
                         s.attempts(),
                         r.wallNanos() <= 0 ? 0 : s.successful() * 1e9 / r.wallNanos(),
-                        source instanceof Measured m
-                                ? m.operationLatency(op)
-                                : Latency.mean(s.meanLatencyNanos())));
+                        source instanceof Measured m ? m.operationLatency(op) : Latency.mean(s.meanLatencyNanos())));
             });
             return rows;
         }
@@ -203,8 +205,17 @@ public record RunSummary(
                 double throughput,
                 Latency latencyMs,
                 Latency latencyFromIntendedMs) {
-            this(name, threads, requests, successful, failed, durationSeconds, throughput, latencyMs,
-                    latencyFromIntendedMs, null);
+            this(
+                    name,
+                    threads,
+                    requests,
+                    successful,
+                    failed,
+                    durationSeconds,
+                    throughput,
+                    latencyMs,
+                    latencyFromIntendedMs,
+                    null);
         }
 
         /** Whether it ran: a phase a stop kept from starting has neither duration nor a finished request. */
@@ -224,7 +235,15 @@ public record RunSummary(
      * exact; the percentiles HdrHistogram's (3 significant digits, capped at the exact max).
      */
     public record Latency(
-            Double mean, Double p50, Double p90, Double p99, Double p999, Double max, Long count, Double min, Double p95) {
+            Double mean,
+            Double p50,
+            Double p90,
+            Double p99,
+            Double p999,
+            Double max,
+            Long count,
+            Double min,
+            Double p95) {
 
         /** Without count, min and p95: what an older summary holds. */
         public Latency(Double mean, Double p50, Double p90, Double p99, Double p999, Double max) {

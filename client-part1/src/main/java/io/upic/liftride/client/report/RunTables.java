@@ -85,7 +85,9 @@ public final class RunTables {
                                     p.name(),
                                     p.threads(),
                                     p.requests(),
-                                    p.ran() || p.threads() == 0 && !s.stopped() ? "no threads on this shard" : "not started")
+                                    p.ran() || p.threads() == 0 && !s.stopped()
+                                            ? "no threads on this shard"
+                                            : "not started")
                             : Table.cells(
                                     "%s|%d|%,d|%,d|%,d|%.3f|%,.1f|%s|%.1f|%.0f%%",
                                     p.name(),

@@ -127,7 +127,7 @@ final class Instrumentation extends Console {
         List<String> problems = new ArrayList<>(rec.problems());
         RunMetrics metrics = rec.metrics();
         if (metrics == null || rec.csv() == null) {
-            failures.add("run with " + report.result().numThreads() + " threads: no statistics (" + problems + ")");
+            failures.add("run with " + report.summary().threads() + " threads: no statistics (" + problems + ")");
             err.println("PROBLEM (instrumentation): no statistics for this run: " + problems);
             return;
         }
@@ -200,7 +200,7 @@ final class Instrumentation extends Console {
             }
         }
         boolean stopped = reports.size() < plannedRuns
-                || reports.stream().anyMatch(r -> r.result().stopped());
+                || reports.stream().anyMatch(r -> r.summary().stopped());
         ReportModel model = writeReport(stopped);
         if (verbose && model != null && model.sweep() != null) {
             ConsoleReport.printSweep(out, model.sweep(), outDir);
@@ -274,13 +274,9 @@ final class Instrumentation extends Console {
     }
 
     private static String runLabel(RunReport report) {
-        RunResult r = report.result();
+        RunSummary s = report.summary();
         return String.format(
-                Locale.US,
-                "%d threads, %,d requests%s",
-                r.numThreads(),
-                r.requests().planned(),
-                r.stopped() ? " (stopped)" : "");
+                Locale.US, "%d threads, %,d requests%s", s.threads(), s.planned(), s.stopped() ? " (stopped)" : "");
     }
 
     private String sweepLabel() {

@@ -87,8 +87,7 @@ class SummaryJsonPart2IT {
             assertTrue(t.get("thresholdsPassed").asBoolean(), json);
             assertEquals(4, t.get("thresholds").size());
         }
-        Latency stats =
-                main.instrumentation().outputs().get(1).metrics().run().all();
+        Latency stats = main.instrumentation().outputs().get(1).metrics().run().all();
         JsonNode t8 = SummarySchema.tree(Files.readString(work.resolve("out/t8/summary.json"), StandardCharsets.UTF_8));
         assertEquals(stats.p99(), t8.get("latencyMs").get("p99").asDouble(), 1e-9, "the report's p99");
         assertEquals(stats.max(), t8.get("latencyMs").get("max").asDouble(), 1e-9);

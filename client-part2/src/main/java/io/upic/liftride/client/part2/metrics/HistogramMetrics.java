@@ -63,14 +63,12 @@ public final class HistogramMetrics implements MetricSource, RunSummary.Measured
         if (l.mean() == null) {
             return OptionalDouble.of(Double.NaN);
         }
-        return OptionalDouble.of(
-                1e6
-                        * switch (metric.kind()) {
-                            case PERCENTILE ->
-                                LatencyHistograms.percentileMillis(histogram, metric.percentile(), l.max());
-                            case MAX -> l.max();
-                            default -> l.mean();
-                        });
+        return OptionalDouble.of(1e6
+                * switch (metric.kind()) {
+                    case PERCENTILE -> LatencyHistograms.percentileMillis(histogram, metric.percentile(), l.max());
+                    case MAX -> l.max();
+                    default -> l.mean();
+                });
     }
 
     /**

@@ -30,7 +30,8 @@ public final class OpenModelReport {
     public static String heading(ReportModel.Run o) {
         return o.ramp() != null
                 ? "Open model: --ramp " + o.ramp().spec()
-                : String.format(L, "Open model: --rate %s req/s", trim(o.summary().offeredRate()));
+                : String.format(
+                        L, "Open model: --rate %s req/s", trim(o.summary().offeredRate()));
     }
 
     /** One line per ramp stage not offered in full ({@link RampStages}); empty otherwise. */

@@ -190,7 +190,8 @@ public record ReportModel(Header header, Sweep sweep, List<Run> runs) {
      * @param caveat      a caveat on the bounded prediction's CPU scope, or ""
      * @param charts      the sweep's PNG charts
      */
-    public record Sweep(List<RunTables.SweepRow> rows, List<Predicted> predictions, String caveat, List<ChartFile> charts) {
+    public record Sweep(
+            List<RunTables.SweepRow> rows, List<Predicted> predictions, String caveat, List<ChartFile> charts) {
 
         public Sweep {
             rows = List.copyOf(rows);
@@ -198,7 +199,6 @@ public record ReportModel(Header header, Sweep sweep, List<Run> runs) {
             charts = List.copyOf(charts);
         }
     }
-
 
     /**
      * A prediction across the sweep's runs.

@@ -1,6 +1,5 @@
 package io.upic.liftride.client.part2.report;
 
-import io.upic.liftride.client.engine.RunResult;
 import io.upic.liftride.client.part2.chart.RunCharts.ChartFile;
 import io.upic.liftride.client.part2.metrics.TimeBuckets;
 import io.upic.liftride.client.part2.metrics.Timeline;
@@ -107,7 +106,7 @@ public final class ReportModels {
     /** The section of one run, built once from its output and its time buckets. */
     public static ReportModel.Run run(RunOutput o, TimeBuckets buckets) {
         RunReport rep = o.report();
-        RunResult r = rep.result();
+        RunSummary s = rep.summary();
         List<ReportModel.FileRef> files = List.of(
                 new ReportModel.FileRef(
                         o.csv().file(),
@@ -120,21 +119,21 @@ public final class ReportModels {
             notes.add(cpu);
         }
         List<String> problems = new ArrayList<>();
-        r.problems()
+        s.problems()
                 .forEach(p -> problems.add("PROBLEM: " + p.lines().findFirst().orElse(p)));
         o.problems().forEach(p -> problems.add("PROBLEM (instrumentation): " + p));
         return new ReportModel.Run(
                 o.dir().getFileName().toString(),
-                String.format(L, "Run: %d threads%s", r.numThreads(), r.stopped() ? " (STOPPED, partial)" : ""),
-                rep.summary(),
+                String.format(L, "Run: %d threads%s", s.threads(), s.stopped() ? " (STOPPED, partial)" : ""),
+                s,
                 files,
                 List.of(),
                 checks(o),
                 notes,
                 problems,
                 TheoryTable.of(rep),
-                RunTables.openModel(r),
-                Timeline.of(buckets, r),
+                RunTables.openModel(rep.result()),
+                Timeline.of(buckets, rep.result()),
                 PercentileCurves.of(o.metrics()),
                 o.charts(),
                 null,

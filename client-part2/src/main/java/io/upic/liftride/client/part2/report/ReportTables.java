@@ -97,12 +97,14 @@ public final class ReportTables {
             }
         }
         List<String> columns = RunSummary.Latency.COLUMNS;
-        return Table.of(
-                "scope|attempts|count|" + String.join("|", columns), "llr" + "r".repeat(columns.size()), rows);
+        return Table.of("scope|attempts|count|" + String.join("|", columns), "llr" + "r".repeat(columns.size()), rows);
     }
 
     private static void latencyRows(
-            List<List<String>> rows, String scope, RunSummary.Latency all, RunSummary.Latency first,
+            List<List<String>> rows,
+            String scope,
+            RunSummary.Latency all,
+            RunSummary.Latency first,
             RunSummary.Latency intended) {
         rows.add(latencyRow(scope, "all", all));
         if (first != null) {
@@ -114,7 +116,8 @@ public final class ReportTables {
     }
 
     private static List<String> latencyRow(String scope, String attempts, RunSummary.Latency l) {
-        List<String> row = new ArrayList<>(List.of(scope, attempts, l == null ? "" : String.format(L, "%,d", l.attempts())));
+        List<String> row =
+                new ArrayList<>(List.of(scope, attempts, l == null ? "" : String.format(L, "%,d", l.attempts())));
         for (Double v : l == null ? List.<Double>of() : l.columns()) {
             row.add(v == null ? "" : String.format(L, "%.3f", v));
         }

@@ -160,8 +160,7 @@ class ShardMergeTest {
         for (double p : new double[] {50, 90, 99, 99.9}) {
             assertEquals(expected.getValueAtPercentile(p) / 1000.0, LatencyHistogramsPercentile.of(run, p));
         }
-        assertEquals(
-                expected.getMaxValue() / 1000.0, run.all().max(), 0.2, "max is exact, the histogram's rounds");
+        assertEquals(expected.getMaxValue() / 1000.0, run.all().max(), 0.2, "max is exact, the histogram's rounds");
         double exactMean = (sum(a) + sum(b)) / 36_000.0 / 1000;
         assertEquals(exactMean, run.all().mean(), 1e-9);
         // each phase too
@@ -305,8 +304,7 @@ class ShardMergeTest {
                 false);
         assertEquals(48, m.metrics().run().fromIntended().attempts(), "3 x 7 + 3 x 9 attempts");
         assertEquals(
-                m.metrics().run().all().p99(),
-                m.metrics().run().fromIntended().p99());
+                m.metrics().run().all().p99(), m.metrics().run().fromIntended().p99());
         RunSummary s = MergedSummary.of(m);
         assertEquals(50.0, s.offeredRate());
         assertNotNull(s.latencyFromIntendedMs());

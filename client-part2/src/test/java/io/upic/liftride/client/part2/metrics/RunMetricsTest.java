@@ -79,8 +79,7 @@ class RunMetricsTest {
         long[] all = {1, 3, 5, 2, 4, 10, 20, 30, 7};
         Arrays.sort(all);
         assertEquals(Arrays.stream(all).sum() / 9.0, run.all().mean(), 1e-12);
-        assertEquals(
-                LatencyHistogramsTest.nearestRank(all, 50), run.all().p50(), 0.01 * 7); // 7 ms, bucket within 0.1%
+        assertEquals(LatencyHistogramsTest.nearestRank(all, 50), run.all().p50(), 0.01 * 7); // 7 ms, bucket within 0.1%
         assertEquals(30.0, run.all().max(), 1e-12);
         assertEquals(1.0, run.all().min(), 1e-12);
         assertEquals(10.0, run.first().max(), 1e-12);
