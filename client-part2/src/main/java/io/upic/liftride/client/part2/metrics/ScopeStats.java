@@ -37,11 +37,6 @@ public record ScopeStats(
         Latency fromIntended,
         Histogram fromIntendedHistogram) {
 
-    /** Little's law with measured numbers: throughput x mean latency (all attempts) = requests in flight. */
-    public double measuredConcurrency() {
-        return all.mean() == null ? 0 : throughputPerSecond * all.mean() / 1000.0;
-    }
-
     public boolean isRun() {
         return phaseIndex < 0;
     }
