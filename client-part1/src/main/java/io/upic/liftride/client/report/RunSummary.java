@@ -194,30 +194,6 @@ public record RunSummary(
             Latency latencyFromIntendedMs,
             Latency latencyFirstMs) {
 
-        /** Without first attempts' latencies: what client-part1 and an older summary hold. */
-        public Phase(
-                String name,
-                int threads,
-                long requests,
-                long successful,
-                long failed,
-                double durationSeconds,
-                double throughput,
-                Latency latencyMs,
-                Latency latencyFromIntendedMs) {
-            this(
-                    name,
-                    threads,
-                    requests,
-                    successful,
-                    failed,
-                    durationSeconds,
-                    throughput,
-                    latencyMs,
-                    latencyFromIntendedMs,
-                    null);
-        }
-
         /** Whether it ran: a phase a stop kept from starting has neither duration nor a finished request. */
         public boolean ran() {
             return durationSeconds > 0 || successful + failed > 0;

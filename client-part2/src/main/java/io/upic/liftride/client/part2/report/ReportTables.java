@@ -11,10 +11,9 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * The report's own tables as cells of text, formatted once from a run's {@link RunSummary} (the run's account, its
- * phases, its predictions and a sweep's throughput come from {@link RunTables}): the Markdown renderer writes them as pipe
- * tables, the HTML renderer as {@code <table>}s, the console as aligned text.
- * Stateless and thread-safe.
+ * The report's own tables as cells of text, formatted once from a run's {@link RunSummary} (its account, phases,
+ * predictions and a sweep's throughput come from {@link RunTables}): the Markdown renderer writes them as pipe
+ * tables, the HTML renderer as {@code <table>}s, the console as aligned text. Stateless and thread-safe.
  */
 public final class ReportTables {
 

@@ -76,7 +76,8 @@ class ShardMergeTest {
             byTag.put(HdrLog.firstTag(PHASES[p]), h.copy());
             run.add(h);
             long count = micros[p].length;
-            phases.add(new RunSummary.Phase(PHASES[p], 2, count, count, 0, 0.5, count / 0.5, latency(values), null));
+            phases.add(
+                    new RunSummary.Phase(PHASES[p], 2, count, count, 0, 0.5, count / 0.5, latency(values), null, null));
         }
         byTag.put("", run);
         byTag.put(HdrLog.FIRST, run.copy());
