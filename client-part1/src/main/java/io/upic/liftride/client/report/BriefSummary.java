@@ -133,40 +133,39 @@ public final class BriefSummary {
 
     /** The account of a finished run, judged ({@link RunVerdict#judge}): counts, latency, prediction, checks. */
     public static void printResult(PrintStream out, RunReport report) {
-        RunResult r = report.result();
-        var q = r.requests();
-        if (r.stopped()) {
+        RunSummary s = report.summary();
+        if (s.stopped()) {
             out.printf(
                     L,
                     "  STOPPED before the end: partial account (done %,d = %,d successful + %,d failed; not sent %,d)%n",
-                    q.finished(),
-                    q.successful(),
-                    q.failed(),
-                    q.notSent());
+                    s.successful() + s.failed(),
+                    s.successful(),
+                    s.failed(),
+                    s.notSent());
         }
         out.printf(
                 L,
                 LABEL + "%,d successful, %,d failed%s, %,d retries; wall %.3f s, %,.1f req/s%n",
                 "requests",
-                q.successful(),
-                q.failed(),
-                q.notSent() > 0 ? String.format(L, ", %,d not sent", q.notSent()) : "",
-                q.retries(),
-                r.wallNanos() / 1e9,
-                r.throughputPerSecond());
-        out.println(String.format(L, LABEL, "latency") + latency(report.summary()));
-        operations(report.summary()).forEach(out::println);
-        if (report.config().workload().ramp() == null) {
-            rates(r).forEach(line -> out.printf(L, LABEL + "%s%n", "open model", line));
+                s.successful(),
+                s.failed(),
+                s.notSent() > 0 ? String.format(L, ", %,d not sent", s.notSent()) : "",
+                s.retries(),
+                s.wallSeconds(),
+                s.throughput());
+        out.println(String.format(L, LABEL, "latency") + latency(s.latencyMs()));
+        operations(s).forEach(out::println);
+        if (s.ramp() == null) {
+            rates(report.result()).forEach(line -> out.printf(L, LABEL + "%s%n", "open model", line));
         } else {
-            List<String> ramp = RampStages.brief(r.phases());
+            List<String> ramp = RampStages.brief(s);
             out.printf(L, LABEL + "%s%n", "ramp", ramp.get(0));
             out.printf(L, LABEL + "%s%n", "stages", ramp.get(1));
         }
-        if (!r.failuresByCause().isEmpty()) {
-            out.println("  failures by cause: " + causes(r.failuresByCause()));
+        if (!s.failuresByCause().isEmpty()) {
+            out.println("  failures by cause: " + causes(s.failuresByCause()));
         }
-        for (String problem : r.problems()) {
+        for (String problem : s.problems()) {
             out.println("  PROBLEM: " + problem);
         }
         out.println(String.format(L, LABEL, "predicted") + prediction(report));
@@ -189,10 +188,9 @@ public final class BriefSummary {
         out.flush();
     }
 
-    /** Mean, p50, p99 and max, as far as the run's metrics measure them. */
     /** With --mix, one line per operation: its counts, throughput and latency; none without. */
     private static List<String> operations(RunSummary s) {
-        if (s == null || s.operations() == null) {
+        if (s.operations() == null) {
             return List.of();
         }
         return s.operations().stream()
@@ -208,10 +206,7 @@ public final class BriefSummary {
                 .toList();
     }
 
-    private static String latency(RunSummary s) {
-        return latency(s == null ? null : s.latencyMs());
-    }
-
+    /** Mean, p50, p99 and max, as far as the client measures them. */
     private static String latency(RunSummary.Latency l) {
         if (l == null || l.mean() == null) {
             return "-";
@@ -303,20 +298,19 @@ public final class BriefSummary {
                 "naive N / W",
                 "model (MVA)");
         for (RunReport rep : reports) {
-            RunResult r = rep.result();
-            RunSummary.Latency l = rep.summary() == null ? null : rep.summary().latencyMs();
+            RunSummary s = rep.summary();
             out.printf(
                     L,
                     columns,
-                    r.numThreads(),
-                    String.format(L, "%,d", r.requests().successful()),
-                    String.format(L, "%,d", r.requests().failed()),
-                    String.format(L, "%.3f s", r.wallNanos() / 1e9),
-                    String.format(L, "%,.0f req/s", r.throughputPerSecond()),
-                    millis(l == null ? null : l.mean()),
-                    millis(l == null ? null : l.p99()),
-                    wall(r, rep.prediction()),
-                    wall(r, rep.model()));
+                    s.threads(),
+                    String.format(L, "%,d", s.successful()),
+                    String.format(L, "%,d", s.failed()),
+                    String.format(L, "%.3f s", s.wallSeconds()),
+                    String.format(L, "%,.0f req/s", s.throughput()),
+                    millis(s.latencyMs().mean()),
+                    millis(s.latencyMs().p99()),
+                    wall(s, rep.prediction()),
+                    wall(s, rep.model()));
         }
         out.println("  (naive and model: the predicted wall time, and the measurement's difference from it)");
         out.flush();
@@ -333,13 +327,14 @@ public final class BriefSummary {
         return v == null ? "-" : String.format(L, "%.3f ms", v);
     }
 
-    private static String wall(RunResult r, Prediction p) {
+    private static String wall(RunSummary s, Prediction p) {
         return p == null
                 ? "-"
                 : String.format(
                         L,
                         "%9s %9s",
                         String.format(L, "%.3f s", p.wallNanos() / 1e9),
-                        String.format(L, "%+.1f%%", LittlesLaw.differencePercent(r.wallNanos(), p.wallNanos())));
+                        String.format(
+                                L, "%+.1f%%", LittlesLaw.differencePercent(s.wallSeconds() * 1e9, p.wallNanos())));
     }
 }

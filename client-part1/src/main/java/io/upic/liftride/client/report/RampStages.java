@@ -51,17 +51,6 @@ public final class RampStages {
             boolean offeredInFull) {}
 
     /**
-     * Why stage {@code p} was not offered in full, or null when it was (or did not start).
-     */
-    public static String shortfall(PhaseResult p) {
-        if (!p.started() || p.offeredPerSecond() == null) {
-            return null;
-        }
-        return shortfall(
-                p.offeredPerSecond(), p.achievedPerSecond(), p.scheduleLag().meanNanos());
-    }
-
-    /**
      * Why a stage that offered {@code offeredPerSecond}, achieved {@code achievedPerSecond} and sent with a mean lag
      * of {@code sendLagMeanNanos} was not offered in full (see the class comment), or null when it was.
      */
@@ -101,23 +90,25 @@ public final class RampStages {
                     s.durationNanos() / 1e9,
                     offered,
                     p.achievedPerSecond(),
-                    achievedOverOffered(p),
+                    offered == 0 ? 1 : p.achievedPerSecond() / offered,
                     lag.meanNanos() / 1e6,
                     lag.maxNanos() / 1e6,
                     lag.lateSends(),
-                    shortfall(p) == null));
+                    !p.started() || shortfall(offered, p.achievedPerSecond(), lag.meanNanos()) == null));
         }
         return stages;
     }
 
-    /** The console's two lines on the stages: the verdict with the worst stage, and where the figures are. */
-    public static List<String> brief(List<PhaseResult> phases) {
-        List<PhaseResult> started = phases.stream().filter(PhaseResult::started).toList();
-        long flagged = started.stream().filter(p -> shortfall(p) != null).count();
+    /** The console's two lines on the started stages of {@code s}: the verdict with the worst, and the figures. */
+    public static List<String> brief(RunSummary s) {
+        List<Stage> started = s.ramp().stages().stream()
+                .filter(st -> s.phases().stream().anyMatch(p -> p.name().equals(st.name()) && p.ran()))
+                .toList();
+        long flagged = started.stream().filter(st -> !st.offeredInFull()).count();
         String verdict = started.stream()
-                .min(Comparator.comparing((PhaseResult p) -> shortfall(p) == null)
-                        .thenComparingDouble(RampStages::achievedOverOffered)
-                        .thenComparingDouble(p -> -p.scheduleLag().meanNanos()))
+                .min(Comparator.comparing(Stage::offeredInFull)
+                        .thenComparingDouble(Stage::achievedOverOffered)
+                        .thenComparingDouble(st -> -st.sendLagMeanMs()))
                 .map(worst -> flagged > 0
                         ? String.format(
                                 L,
@@ -132,13 +123,9 @@ public final class RampStages {
                                         + " %.3f ms)",
                                 started.size(),
                                 worst.name(),
-                                achievedOverOffered(worst),
-                                worst.scheduleLag().meanNanos() / 1e6))
+                                worst.achievedOverOffered(),
+                                worst.sendLagMeanMs()))
                 .orElse("no stage started");
         return List.of(verdict, "each stage's rates and send lag: --verbose, and report.md from client-part2");
-    }
-
-    private static double achievedOverOffered(PhaseResult p) {
-        return p.offeredPerSecond() == 0 ? 1 : p.achievedPerSecond() / p.offeredPerSecond();
     }
 }

@@ -5,20 +5,22 @@ import io.upic.liftride.client.engine.OperationStats;
 import io.upic.liftride.client.engine.PhaseResult;
 import io.upic.liftride.client.engine.Requests;
 import io.upic.liftride.client.engine.RunResult;
+import io.upic.liftride.client.http.Operation;
 import io.upic.liftride.client.prediction.Prediction;
 import io.upic.liftride.client.threshold.Abort;
-import io.upic.liftride.client.threshold.Metric;
 import io.upic.liftride.client.threshold.MetricSource;
 import io.upic.liftride.client.threshold.Threshold;
 import io.upic.liftride.client.threshold.ThresholdCheck;
 import io.upic.liftride.client.threshold.ThresholdResult;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
-import java.util.OptionalDouble;
+import java.util.TreeMap;
 import lombok.Builder;
 
 /**
@@ -69,7 +71,8 @@ public record RunSummary(
         List<String> problems,
         List<ShardPart> shards,
         PredictionInputs prediction,
-        List<OperationRow> operations) {
+        List<OperationRow> operations,
+        Latency latencyFirstMs) {
 
     /** The schema version this code writes. */
     public static final int SCHEMA_VERSION = 1;
@@ -78,7 +81,9 @@ public record RunSummary(
         phases = List.copyOf(phases);
         thresholds = List.copyOf(thresholds);
         problems = List.copyOf(problems);
-        failuresByCause = failuresByCause == null ? Map.of() : Map.copyOf(failuresByCause);
+        failuresByCause = failuresByCause == null
+                ? Map.of()
+                : Collections.unmodifiableMap(new TreeMap<>(failuresByCause)); // by code, as printed
         shards = shards == null ? null : List.copyOf(shards);
         operations = operations == null ? null : List.copyOf(operations);
         Objects.requireNonNull(latencyMs, "latencyMs");
@@ -170,7 +175,7 @@ public record RunSummary(
                         s.notFound(),
                         s.attempts(),
                         r.wallNanos() <= 0 ? 0 : s.successful() * 1e9 / r.wallNanos(),
-                        Latency.from(source.operation(op).orElse(m -> OptionalDouble.empty()), false)));
+                        source instanceof Measured m ? m.operationLatency(op) : Latency.mean(s.meanLatencyNanos())));
             });
             return rows;
         }
@@ -186,58 +191,58 @@ public record RunSummary(
             double durationSeconds,
             double throughput,
             Latency latencyMs,
-            Latency latencyFromIntendedMs) {
+            Latency latencyFromIntendedMs,
+            Latency latencyFirstMs) {
 
-        /** The phase as a run's account has it, without latencies. */
-        public static Phase of(PhaseResult p) {
-            return new Phase(
-                    p.name(),
-                    p.threads(),
-                    p.requests().planned(),
-                    p.requests().successful(),
-                    p.requests().failed(),
-                    p.durationNanos() / 1e9,
-                    p.throughputPerSecond(),
-                    null,
-                    null);
+        /** Whether it ran: a phase a stop kept from starting has neither duration nor a finished request. */
+        public boolean ran() {
+            return durationSeconds > 0 || successful + failed > 0;
         }
 
-        /** This phase with the latencies {@code source} gives for it (from the intended send too if it has them). */
-        public Phase withLatencies(MetricSource source) {
-            boolean intended = source.value(Metric.MEAN.fromIntended()).isPresent();
-            return new Phase(
-                    name,
-                    threads,
-                    requests,
-                    successful,
-                    failed,
-                    durationSeconds,
-                    throughput,
-                    Latency.from(source, false),
-                    intended ? Latency.from(source, true) : null);
+        /** Little's law with measured numbers: throughput x mean latency = requests in flight; 0 without a mean. */
+        public double inFlight() {
+            return latencyMs == null || latencyMs.mean() == null ? 0 : throughput * latencyMs.mean() / 1e3;
         }
     }
 
     /**
-     * Latency statistics in milliseconds; null where the client does not measure one (client-part1 keeps
-     * only the mean) or there was no attempt.
+     * Latency statistics in milliseconds, the one record every output reads; a value is null where the client
+     * does not measure it (client-part1 keeps only the mean) or there was no attempt. Count, mean, min and max are
+     * exact; the percentiles HdrHistogram's (3 significant digits, capped at the exact max).
      */
-    public record Latency(Double mean, Double p50, Double p90, Double p99, Double p999, Double max) {
+    public record Latency(
+            Double mean,
+            Double p50,
+            Double p90,
+            Double p99,
+            Double p999,
+            Double max,
+            Long count,
+            Double min,
+            Double p95) {
 
-        /** The statistics {@code source} gives, from the intended send if {@code intended}. */
-        static Latency from(MetricSource source, boolean intended) {
-            return new Latency(
-                    millis(source, Metric.MEAN, intended),
-                    millis(source, Metric.percentile(50), intended),
-                    millis(source, Metric.percentile(90), intended),
-                    millis(source, Metric.percentile(99), intended),
-                    millis(source, Metric.percentile(99.9), intended),
-                    millis(source, Metric.MAX, intended));
+        /** Without count, min and p95: what an older summary holds. */
+        public Latency(Double mean, Double p50, Double p90, Double p99, Double p999, Double max) {
+            this(mean, p50, p90, p99, p999, max, null, null, null);
         }
 
-        private static Double millis(MetricSource source, Metric metric, boolean intended) {
-            OptionalDouble nanos = source.value(intended ? metric.fromIntended() : metric);
-            return nanos.isEmpty() ? null : finiteOrNull(nanos.getAsDouble() / 1e6);
+        /** The columns of every latency table, in the order of {@link #columns}. */
+        public static final List<String> COLUMNS =
+                List.of("mean", "median", "p90", "p95", "p99", "p99.9", "min", "max");
+
+        /** This record's values in the order of {@link #COLUMNS}, in milliseconds (null: not measured). */
+        public List<Double> columns() {
+            return Arrays.asList(mean, p50, p90, p95, p99, p999, min, max);
+        }
+
+        /** Attempts it covers: 0 when the client did not count them. */
+        public long attempts() {
+            return count == null ? 0 : count;
+        }
+
+        /** Only a mean of {@code nanos}: what client-part1's counters give. */
+        static Latency mean(double nanos) {
+            return new Latency(finiteOrNull(nanos / 1e6), null, null, null, null, null, null, null, null);
         }
     }
 
@@ -303,7 +308,6 @@ public record RunSummary(
     public static RunSummary of(
             RunReport report, MetricSource source, ThresholdCheck check, String client, Double offeredRate) {
         RunResult r = report.result();
-        boolean intended = source.value(Metric.MEAN.fromIntended()).isPresent();
         return RunSummary.builder()
                 .schemaVersion(SCHEMA_VERSION)
                 .client(client)
@@ -341,8 +345,9 @@ public record RunSummary(
                 .stopped(r.stopped())
                 .ok(report.ok())
                 .phases(phases(r, source))
-                .latencyMs(Latency.from(source, false))
-                .latencyFromIntendedMs(intended ? Latency.from(source, true) : null)
+                .latencyMs(latency(source, -1, Attempts.ALL, r.meanLatencyNanos()))
+                .latencyFromIntendedMs(latency(source, -1, Attempts.INTENDED, 0))
+                .latencyFirstMs(latency(source, -1, Attempts.FIRST, 0))
                 .thresholds(check.results().stream().map(ThresholdOutcome::of).toList())
                 .thresholdsPassed(check.passed())
                 .abort(Aborted.of(report.abort()))
@@ -357,10 +362,47 @@ public record RunSummary(
     public static List<Phase> phases(RunResult r, MetricSource source) {
         List<Phase> phases = new ArrayList<>(r.phases().size());
         for (int k = 0; k < r.phases().size(); k++) {
-            Phase p = Phase.of(r.phases().get(k));
-            phases.add(source.phase(k).map(p::withLatencies).orElse(p));
+            PhaseResult p = r.phases().get(k);
+            phases.add(new Phase(
+                    p.name(),
+                    p.threads(),
+                    p.requests().planned(),
+                    p.requests().successful(),
+                    p.requests().failed(),
+                    p.durationNanos() / 1e9,
+                    p.throughputPerSecond(),
+                    latency(source, k, Attempts.ALL, p.meanLatencyNanos()),
+                    latency(source, k, Attempts.INTENDED, 0),
+                    latency(source, k, Attempts.FIRST, 0)));
         }
         return phases;
+    }
+
+    /** Which attempts a latency record covers. */
+    public enum Attempts {
+        ALL,
+        FIRST,
+        INTENDED
+    }
+
+    /** A {@link MetricSource} that gives the summary's latency records whole, count and min too (client-part2). */
+    public interface Measured {
+        /** The latencies of phase {@code phase} (the whole run for -1); null when not recorded (closed: intended). */
+        Latency latency(int phase, Attempts which);
+
+        /** With --mix, operation {@code op}'s attempts' latencies from the actual send; null when none was sent. */
+        Latency operationLatency(Operation op);
+    }
+
+    /**
+     * The latencies of {@code which} attempts over phase {@code phase} (-1: the run): whole from a {@link Measured}
+     * source, else the account's mean ({@code meanNanos}) of all attempts and null for the others.
+     */
+    private static Latency latency(MetricSource source, int phase, Attempts which, double meanNanos) {
+        if (source instanceof Measured m) {
+            return m.latency(phase, which);
+        }
+        return which == Attempts.ALL ? Latency.mean(meanNanos) : null;
     }
 
     private static Double finiteOrNull(double v) {

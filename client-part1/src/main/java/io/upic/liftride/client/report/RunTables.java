@@ -58,8 +58,7 @@ public final class RunTables {
     }
 
     /** A run's request account. */
-    public static Table account(RunResult r) {
-        var q = r.requests();
+    public static Table account(RunSummary q) {
         return Table.of(
                 "planned|successful|failed|not sent|attempts|retries|wall (s)|throughput (req/s)",
                 "rrrrrrrr",
@@ -71,39 +70,57 @@ public final class RunTables {
                         q.notSent(),
                         q.attempts(),
                         q.retries(),
-                        r.wallNanos() / 1e9,
-                        r.throughputPerSecond())));
+                        q.wallSeconds(),
+                        q.throughput())));
     }
 
-    /** Each phase's account from the client's counters: its own duration, throughput, latency, in flight. */
-    public static Table phases(RunResult r) {
+    /** Each phase's account, then the whole run's, with Little's law on measured numbers: in flight = X x W. */
+    public static Table phases(RunSummary s) {
         List<List<String>> rows = new ArrayList<>();
-        for (PhaseResult p : r.phases()) {
+        for (RunSummary.Phase p : s.phases()) {
             rows.add(
-                    !p.started() || p.threads() == 0
+                    !p.ran() || p.threads() == 0
                             ? Table.cells(
-                                    "%s|%d|%,d|-|-|%s|||",
+                                    "%s|%d|%,d|-|-|%s||||",
                                     p.name(),
                                     p.threads(),
-                                    p.requests().planned(),
-                                    p.started() ? "no threads on this shard" : "not started")
+                                    p.requests(),
+                                    p.ran() || p.threads() == 0 && !s.stopped()
+                                            ? "no threads on this shard"
+                                            : "not started")
                             : Table.cells(
-                                    "%s|%d|%,d|%,d|%,d|%.3f|%,.1f|%.3f|%.1f",
+                                    "%s|%d|%,d|%,d|%,d|%.3f|%,.1f|%s|%.1f|%.0f%%",
                                     p.name(),
                                     p.threads(),
-                                    p.requests().planned(),
-                                    p.requests().successful(),
-                                    p.requests().failed(),
-                                    p.durationNanos() / 1e9,
-                                    p.throughputPerSecond(),
-                                    p.meanLatencyNanos() / 1e6,
-                                    p.measuredConcurrency()));
+                                    p.requests(),
+                                    p.successful(),
+                                    p.failed(),
+                                    p.durationSeconds(),
+                                    p.throughput(),
+                                    mean(p.latencyMs()),
+                                    p.inFlight(),
+                                    100 * p.inFlight() / p.threads()));
         }
+        RunSummary.Latency l = s.latencyMs();
+        rows.add(Table.cells(
+                "**whole run**|%d (-t)|%,d|%,d|%,d|%.3f|%,.1f|%s|%.1f|",
+                s.threads(),
+                s.planned(),
+                s.successful(),
+                s.failed(),
+                s.wallSeconds(),
+                s.throughput(),
+                mean(l),
+                l.mean() == null ? 0 : s.throughput() * l.mean() / 1e3));
         return Table.of(
                 "phase|threads|requests|successful|failed|duration (s)|throughput (req/s)|mean latency (ms)"
-                        + "|in flight",
-                "lrrrrrrrr",
+                        + "|in flight (X x W)|in flight / threads",
+                "lrrrrrrrrr",
                 rows);
+    }
+
+    private static String mean(RunSummary.Latency l) {
+        return l == null || l.mean() == null ? "-" : String.format(L, "%.3f", l.mean());
     }
 
     /** The open model's offered against achieved rate and send lag per started phase; null in the closed model. */
@@ -151,21 +168,12 @@ public final class RunTables {
         return Table.of(header, "lrrrrr", rows).columns(t.model() == null ? 4 : 6);
     }
 
-    /** One run of a sweep; {@code theory} may be null. */
-    public record SweepRow(
-            int threads, long planned, long failed, long wallNanos, double throughput, TheoryTable theory) {
+    /** One run of a sweep: its record, and its Little's-law table or null. */
+    public record SweepRow(RunSummary summary, TheoryTable theory) {
 
         /** The row of {@code report}'s run. */
         public static SweepRow of(RunReport report) {
-            RunResult r = report.result();
-            var q = r.requests();
-            return new SweepRow(
-                    r.numThreads(),
-                    q.planned(),
-                    q.failed(),
-                    r.wallNanos(),
-                    r.throughputPerSecond(),
-                    TheoryTable.of(report));
+            return new SweepRow(report.summary(), TheoryTable.of(report));
         }
     }
 
@@ -173,18 +181,19 @@ public final class RunTables {
     public static Table sweep(List<SweepRow> sweep) {
         List<List<String>> rows = new ArrayList<>();
         for (SweepRow row : sweep) {
+            RunSummary s = row.summary();
             TheoryTable t = row.theory();
             TheoryTable.Row x = t == null ? null : t.wholeRunThroughput();
             Prediction bp = t == null ? null : t.model();
             rows.add(Table.cells(
                     "%d|%,d|%,d|%.3f|%s|%s|%,.0f|%s|%s|%s|%s",
-                    row.threads(),
-                    row.planned(),
-                    row.failed(),
-                    row.wallNanos() / 1e9,
+                    s.threads(),
+                    s.planned(),
+                    s.failed(),
+                    s.wallSeconds(),
                     t == null ? "-" : String.format(L, "%.3f", t.naive().wallNanos() / 1e9),
                     bp == null ? "-" : String.format(L, "%.3f", bp.wallNanos() / 1e9),
-                    row.throughput(),
+                    s.throughput(),
                     x == null ? "-" : x.naiveText(),
                     x == null ? "-" : x.naiveDiff(),
                     x == null ? "-" : x.modelText(),

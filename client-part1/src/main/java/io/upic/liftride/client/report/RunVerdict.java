@@ -45,9 +45,9 @@ public final class RunVerdict {
                     out,
                     reports.size() == 1
                             ? "Thresholds"
-                            : "Thresholds, -t " + r.result().numThreads());
-            if (r.abort() != null) {
-                out.println("  " + RunSummary.Aborted.of(r.abort()).line());
+                            : "Thresholds, -t " + r.summary().threads());
+            if (r.summary().abort() != null) {
+                out.println("  " + r.summary().abort().line());
             }
             passed &= check.passed() && r.abort() == null;
         }

@@ -1,7 +1,6 @@
 package io.upic.liftride.client.report;
 
 import io.upic.liftride.client.cli.Workload;
-import io.upic.liftride.client.engine.RunResult;
 import io.upic.liftride.client.plan.LoadPlan;
 import io.upic.liftride.client.plan.OpenModel;
 import io.upic.liftride.client.prediction.Baseline;
@@ -82,12 +81,11 @@ public final class VerboseSummary {
 
     /** The tables of a finished run, its process CPU, Little's law against the measurement and the server's count. */
     public static void printResult(PrintStream out, RunReport report) {
-        RunResult r = report.result();
-        print(out, RunTables.account(r));
-        print(out, RunTables.phases(r));
+        print(out, RunTables.account(report.summary()));
+        print(out, RunTables.phases(report.summary()));
         out.println("  (a phase's throughput = its successful requests / its own duration; phases overlap, so they do"
-                + " not add up; in flight = sum of latencies / duration)");
-        Table open = RunTables.openModel(r);
+                + " not add up; in flight = throughput x mean latency)");
+        Table open = RunTables.openModel(report.result());
         if (open != null) {
             print(out, open);
             out.println("  (achieved = requests done / the phase's duration; send lag = how long after its intended"

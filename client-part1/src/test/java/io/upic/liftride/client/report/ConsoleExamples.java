@@ -5,6 +5,7 @@ import io.upic.liftride.client.cli.RunConfig;
 import io.upic.liftride.client.engine.PhaseResult;
 import io.upic.liftride.client.engine.Requests;
 import io.upic.liftride.client.engine.RunResult;
+import io.upic.liftride.client.http.Operation;
 import io.upic.liftride.client.plan.LoadPlan;
 import io.upic.liftride.client.prediction.Baseline;
 import io.upic.liftride.client.prediction.ClosedNetwork;
@@ -13,6 +14,7 @@ import io.upic.liftride.client.prediction.LittlesLaw;
 import io.upic.liftride.client.prediction.Prediction;
 import io.upic.liftride.client.threshold.Metric;
 import io.upic.liftride.client.threshold.MetricSource;
+import io.upic.liftride.client.threshold.ResultMetrics;
 import io.upic.liftride.client.threshold.Threshold;
 import io.upic.liftride.client.threshold.ThresholdCheck;
 import java.io.ByteArrayOutputStream;
@@ -78,22 +80,42 @@ public final class ConsoleExamples {
         RunResult r = peakRun(180_000, 179_990, 10, 0, Map.of(503, 7L, -1, 3L));
         LoadPlan plan = Fixtures.config().workload().loadPlan();
         Baseline.Result baseline = Fixtures.baseline().meanLatencyNanos(100_000).build();
-        return Fixtures.report(r)
+        RunReport report = Fixtures.report(r)
                 .baseline(baseline)
                 .prediction(LittlesLaw.predict(plan, baseline))
                 .model(LittlesLaw.mva(plan, baseline.meanLatencyNanos(), NETWORK))
                 .reconciliation(Reconciliation.of(r, OptionalLong.of(10_000), OptionalLong.of(189_990), null))
                 .processCpuNanos(21_600_000_000L)
                 .build();
+        return RunVerdict.judge(report, new ResultMetrics(r), "test", null);
     }
 
-    /** Histogram-like metrics: mean 2 ms, p50 1.5 ms, p99 9 ms, max 40 ms. */
-    public static final MetricSource PERCENTILES = metric -> switch (metric.kind()) {
-        case MEAN -> OptionalDouble.of(2_000_000);
-        case PERCENTILE -> OptionalDouble.of(metric.percentile() == 50 ? 1_500_000 : 9_000_000);
-        case MAX -> OptionalDouble.of(40_000_000);
-        default -> OptionalDouble.empty();
-    };
+    /** Histogram-like metrics, as client-part2 measures them: mean 2 ms, p50 1.5 ms, p99 9 ms, max 40 ms. */
+    public static final MetricSource PERCENTILES = new Percentiles();
+
+    private static final class Percentiles implements MetricSource, RunSummary.Measured {
+        @Override
+        public OptionalDouble value(Metric metric) {
+            return switch (metric.kind()) {
+                case MEAN -> OptionalDouble.of(2_000_000);
+                case PERCENTILE -> OptionalDouble.of(metric.percentile() == 50 ? 1_500_000 : 9_000_000);
+                case MAX -> OptionalDouble.of(40_000_000);
+                default -> OptionalDouble.empty();
+            };
+        }
+
+        @Override
+        public RunSummary.Latency latency(int phase, RunSummary.Attempts which) {
+            return phase < 0 && which == RunSummary.Attempts.ALL
+                    ? new RunSummary.Latency(2.0, 1.5, 9.0, 9.0, 9.0, 40.0, null, null, 9.0)
+                    : null;
+        }
+
+        @Override
+        public RunSummary.Latency operationLatency(Operation op) {
+            return null;
+        }
+    }
 
     /** A finished, judged run at {@code threads} whose wall time is {@code wallNanos}, all requests in its peak. */
     public static RunReport briefRun(int threads, long wallNanos, long failed, MetricSource metrics) {

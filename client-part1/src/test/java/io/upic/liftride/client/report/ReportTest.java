@@ -14,6 +14,7 @@ import io.upic.liftride.client.prediction.ClosedNetwork;
 import io.upic.liftride.client.prediction.CpuScope;
 import io.upic.liftride.client.prediction.LittlesLaw;
 import io.upic.liftride.client.prediction.Prediction;
+import io.upic.liftride.client.threshold.ResultMetrics;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -160,7 +161,8 @@ class ReportTest {
                 .build();
         RunReport none = Fixtures.report(r).build();
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        VerboseSummary.printSweep(new PrintStream(bytes, true, StandardCharsets.UTF_8), List.of(report, none));
+        VerboseSummary.printSweep(
+                new PrintStream(bytes, true, StandardCharsets.UTF_8), List.of(judged(report), judged(none)));
         String out = bytes.toString(StandardCharsets.UTF_8);
         assertTrue(out.contains("throughput (req/s)     naive N/W   diff   model (MVA)    diff"), out);
         // measured 15,000 req/s; naive 16,000 (-6.25%); the model 180,000 x D / C = 9 s: 20,000 (-25.0%)
@@ -191,7 +193,13 @@ class ReportTest {
                 bytes.toString(StandardCharsets.UTF_8));
     }
 
-    private static String print(RunReport report) {
+    /** {@code report} with its summary built, as a run ends. */
+    private static RunReport judged(RunReport report) {
+        return RunVerdict.judge(report, new ResultMetrics(report.result()), "client-part1", null);
+    }
+
+    private static String print(RunReport unjudged) {
+        RunReport report = judged(unjudged);
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         PrintStream out = new PrintStream(bytes, true, StandardCharsets.UTF_8);
         BriefSummary.printResult(out, report);

@@ -193,9 +193,12 @@ class SummaryJsonTest {
                         "durationSeconds",
                         "throughput",
                         "latencyMs",
-                        "latencyFromIntendedMs"),
+                        "latencyFromIntendedMs",
+                        "latencyFirstMs"),
                 keys);
-        assertTrue(startup.get("latencyMs").isNull(), "client-part1 keeps no latency per phase");
+        assertTrue(startup.get("latencyMs").get("mean").isNumber(), "client-part1 keeps the mean per phase");
+        assertTrue(startup.get("latencyMs").get("p99").isNull(), "and no percentile");
+        assertTrue(startup.get("latencyFirstMs").isNull());
         assertTrue(startup.get("latencyFromIntendedMs").isNull());
         assertEquals("startup", startup.get("name").asString());
         assertEquals(1_000, startup.get("requests").asLong());
@@ -298,10 +301,27 @@ class SummaryJsonTest {
         assertFalse(t.get("ok").asBoolean());
     }
 
+    /** A source that measures its latency records whole, as client-part2's histograms do. */
+    private interface MeasuredSource extends MetricSource, RunSummary.Measured {
+        @Override
+        default OptionalDouble value(Metric m) {
+            return OptionalDouble.of(1_000_000);
+        }
+
+        @Override
+        default RunSummary.Latency operationLatency(io.upic.liftride.client.http.Operation op) {
+            return null;
+        }
+    }
+
+    private static RunSummary.Latency ms(double v) {
+        return new RunSummary.Latency(v, v, v, v, v, v, 1L, v, v);
+    }
+
     @Test
     void anIntendedSourceFillsLatencyFromIntended() {
         RunReport r = report(true);
-        MetricSource source = m -> OptionalDouble.of(m.intended() ? 9_000_000 : 1_000_000);
+        MeasuredSource source = (phase, which) -> ms(which == RunSummary.Attempts.INTENDED ? 9 : 1);
         RunSummary s = RunSummary.of(r, source, io.upic.liftride.client.threshold.ThresholdCheck.NONE, "x", 3000.0);
         assertEquals(9.0, s.latencyFromIntendedMs().p99());
         assertEquals(1.0, s.latencyMs().p999());
@@ -312,18 +332,8 @@ class SummaryJsonTest {
     @Test
     void aSourceWithPhasesFillsEachPhasesLatencies() {
         RunReport r = report(true);
-        MetricSource source = new MetricSource() {
-            @Override
-            public OptionalDouble value(Metric m) {
-                return OptionalDouble.of(1_000_000);
-            }
-
-            @Override
-            public java.util.Optional<MetricSource> phase(int index) {
-                return java.util.Optional.of(
-                        m -> m.intended() ? OptionalDouble.empty() : OptionalDouble.of((index + 2) * 1_000_000.0));
-            }
-        };
+        MeasuredSource source =
+                (phase, which) -> which == RunSummary.Attempts.INTENDED ? null : ms(phase < 0 ? 1 : phase + 2);
         RunSummary s =
                 RunSummary.of(r, source, io.upic.liftride.client.threshold.ThresholdCheck.NONE, "client-part2", null);
         assertEquals(2.0, s.phases().get(0).latencyMs().p99());

@@ -10,7 +10,6 @@ import io.upic.liftride.client.part2.chart.RunCharts.ChartFile;
 import io.upic.liftride.client.part2.chart.SweepCharts;
 import io.upic.liftride.client.part2.metrics.HistogramMetrics;
 import io.upic.liftride.client.part2.metrics.RunMetrics;
-import io.upic.liftride.client.part2.metrics.ScopeStats;
 import io.upic.liftride.client.part2.report.ConsoleReport;
 import io.upic.liftride.client.part2.report.HdrLog;
 import io.upic.liftride.client.part2.report.HtmlReport;
@@ -22,6 +21,7 @@ import io.upic.liftride.client.plan.LoadPlan;
 import io.upic.liftride.client.prediction.CpuScope;
 import io.upic.liftride.client.prediction.Prediction;
 import io.upic.liftride.client.report.RunReport;
+import io.upic.liftride.client.report.RunSummary;
 import io.upic.liftride.client.report.SummaryJson;
 import io.upic.liftride.client.threshold.MetricSource;
 import java.io.IOException;
@@ -127,7 +127,7 @@ final class Instrumentation extends Console {
         List<String> problems = new ArrayList<>(rec.problems());
         RunMetrics metrics = rec.metrics();
         if (metrics == null || rec.csv() == null) {
-            failures.add("run with " + report.result().numThreads() + " threads: no statistics (" + problems + ")");
+            failures.add("run with " + report.summary().threads() + " threads: no statistics (" + problems + ")");
             err.println("PROBLEM (instrumentation): no statistics for this run: " + problems);
             return;
         }
@@ -200,7 +200,7 @@ final class Instrumentation extends Console {
             }
         }
         boolean stopped = reports.size() < plannedRuns
-                || reports.stream().anyMatch(r -> r.result().stopped());
+                || reports.stream().anyMatch(r -> r.summary().stopped());
         ReportModel model = writeReport(stopped);
         if (verbose && model != null && model.sweep() != null) {
             ConsoleReport.printSweep(out, model.sweep(), outDir);
@@ -252,7 +252,7 @@ final class Instrumentation extends Console {
             RunResult r = o.report().result();
             Prediction p = o.report().prediction();
             Prediction b = o.report().model();
-            ScopeStats s = o.metrics().run();
+            RunSummary.Latency l = o.report().summary().latencyMs();
             points.add(new SweepCharts.Point(
                     r.numThreads(),
                     r.wallNanos() / 1e9,
@@ -262,21 +262,21 @@ final class Instrumentation extends Console {
                     b == null ? Double.NaN : b.wallNanos() / 1e9,
                     b == null ? Double.NaN : b.throughputPerSecond(),
                     b != null && b.network().scope() == CpuScope.REMOTE_SERVER,
-                    s.all().meanMillis(),
-                    s.all().p50Millis(),
-                    s.all().p99Millis()));
+                    nanOrMillis(l.mean()),
+                    nanOrMillis(l.p50()),
+                    nanOrMillis(l.p99())));
         }
         return points;
     }
 
+    private static double nanOrMillis(Double ms) {
+        return ms == null ? Double.NaN : ms;
+    }
+
     private static String runLabel(RunReport report) {
-        RunResult r = report.result();
+        RunSummary s = report.summary();
         return String.format(
-                Locale.US,
-                "%d threads, %,d requests%s",
-                r.numThreads(),
-                r.requests().planned(),
-                r.stopped() ? " (stopped)" : "");
+                Locale.US, "%d threads, %,d requests%s", s.threads(), s.planned(), s.stopped() ? " (stopped)" : "");
     }
 
     private String sweepLabel() {

@@ -101,8 +101,8 @@ class OpenModelFreezeIT {
         PhaseResult peak = o.report().result().phases().get(1);
         ScopeStats peakStats = o.metrics().phases().get(1);
         assertNotNull(peakStats.fromIntended(), output);
-        double intendedP99 = peakStats.fromIntended().p99Millis();
-        double actualP99 = peakStats.all().p99Millis();
+        double intendedP99 = peakStats.fromIntended().p99();
+        double actualP99 = peakStats.all().p99();
         // ~2,000 requests were due during the freeze, a third of the peak's: their users waited up to a second
         assertTrue(intendedP99 > 300, "p99 from intended " + intendedP99 + " ms\n" + output);
         // only the 32 requests in flight when it froze (0.5% of the peak) waited the second from their actual send

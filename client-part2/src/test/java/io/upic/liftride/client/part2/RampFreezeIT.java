@@ -92,8 +92,8 @@ class RampFreezeIT {
         RunOutput o = main.instrumentation().outputs().get(0);
         ScopeStats stage2 = o.metrics().phases().get(1);
         assertNotNull(stage2.fromIntended(), output);
-        double intendedP99 = stage2.fromIntended().p99Millis();
-        double actualP99 = stage2.all().p99Millis();
+        double intendedP99 = stage2.fromIntended().p99();
+        double actualP99 = stage2.all().p99();
         // ~300 requests were due during the freeze, a quarter of the stage's: their users waited up to a second
         assertTrue(intendedP99 > 300, "p99 from intended " + intendedP99 + " ms\n" + output);
         assertTrue(actualP99 < intendedP99 / 5, "actual p99 " + actualP99 + " vs " + intendedP99 + "\n" + output);

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.upic.liftride.client.EmbeddedTarget;
-import io.upic.liftride.client.part2.metrics.LatencyStats;
+import io.upic.liftride.client.report.RunSummary.Latency;
 import io.upic.liftride.client.report.SummarySchema;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -87,19 +87,18 @@ class SummaryJsonPart2IT {
             assertTrue(t.get("thresholdsPassed").asBoolean(), json);
             assertEquals(4, t.get("thresholds").size());
         }
-        LatencyStats stats =
-                main.instrumentation().outputs().get(1).metrics().run().all();
+        Latency stats = main.instrumentation().outputs().get(1).metrics().run().all();
         JsonNode t8 = SummarySchema.tree(Files.readString(work.resolve("out/t8/summary.json"), StandardCharsets.UTF_8));
-        assertEquals(stats.p99Millis(), t8.get("latencyMs").get("p99").asDouble(), 1e-9, "the report's p99");
-        assertEquals(stats.maxMillis(), t8.get("latencyMs").get("max").asDouble(), 1e-9);
-        assertEquals(stats.p99Millis(), t8.get("thresholds").get(0).get("value").asDouble(), 1e-9);
+        assertEquals(stats.p99(), t8.get("latencyMs").get("p99").asDouble(), 1e-9, "the report's p99");
+        assertEquals(stats.max(), t8.get("latencyMs").get("max").asDouble(), 1e-9);
+        assertEquals(stats.p99(), t8.get("thresholds").get(0).get("value").asDouble(), 1e-9);
         JsonNode phases = t8.get("phases");
         var phaseStats = main.instrumentation().outputs().get(1).metrics().phases();
         assertEquals(phaseStats.size(), phases.size());
         for (int k = 0; k < phases.size(); k++) {
             JsonNode l = phases.get(k).get("latencyMs");
-            assertEquals(phaseStats.get(k).all().p99Millis(), l.get("p99").asDouble(), 1e-9, "phase " + k + "'s p99");
-            assertEquals(phaseStats.get(k).all().maxMillis(), l.get("max").asDouble(), 1e-9);
+            assertEquals(phaseStats.get(k).all().p99(), l.get("p99").asDouble(), 1e-9, "phase " + k + "'s p99");
+            assertEquals(phaseStats.get(k).all().max(), l.get("max").asDouble(), 1e-9);
             assertTrue(phases.get(k).get("latencyFromIntendedMs").isNull(), "closed model");
         }
 

@@ -150,16 +150,16 @@ public final class RunCharts {
         ScopeStats run = metrics.run();
         double xMax = 10;
         double top = 0;
-        if (run.all().count() > 0) {
+        if (run.all().attempts() > 0) {
             xMax = curve(c, "whole run, all attempts", run.allHistogram(), ChartStyle.GREY, ChartStyle.THICK);
-            top = run.all().maxMillis();
-            if (run.first().count() != run.all().count() && run.first().count() > 0) {
+            top = run.all().max();
+            if (run.first().attempts() != run.all().attempts() && run.first().attempts() > 0) {
                 curve(c, "whole run, first attempts", run.firstHistogram(), ChartStyle.BLUE, ChartStyle.DASHED);
             }
             int k = 0;
             for (ScopeStats p : metrics.phases()) {
                 // the same colour per phase as in the time charts' phase strips
-                if (p.all().count() > 0) {
+                if (p.all().attempts() > 0) {
                     curve(
                             c,
                             p.name(),

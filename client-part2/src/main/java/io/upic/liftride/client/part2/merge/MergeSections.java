@@ -9,6 +9,7 @@ import io.upic.liftride.client.part2.report.HdrLog;
 import io.upic.liftride.client.part2.report.PercentileCurves;
 import io.upic.liftride.client.part2.report.ReportModel;
 import io.upic.liftride.client.report.RunSummary;
+import io.upic.liftride.client.report.RunTables;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -92,8 +93,7 @@ public final class MergeSections {
                         id.planIdentity(),
                         m.shards().size(),
                         id.count()),
-                r,
-                m.metrics(),
+                MergedSummary.of(m),
                 files,
                 warnings,
                 checks(m),
@@ -102,13 +102,12 @@ public final class MergeSections {
                         .toList(),
                 List.of(),
                 null,
-                m.offeredRate(),
+                RunTables.openModel(r),
                 Timeline.of(m.seconds(), r),
                 PercentileCurves.of(m.metrics()),
                 charts,
                 shards(m),
-                null,
-                MergedSummary.of(m));
+                null);
     }
 
     private static List<ReportModel.Check> checks(MergedRun m) {
@@ -166,7 +165,7 @@ public final class MergeSections {
                 start + r.wallNanos() / 1_000_000,
                 r.requests(),
                 m.metrics().run().throughputPerSecond(),
-                MergedSummary.latency(m.metrics().run().all()));
+                m.metrics().run().all());
         long[] rate = overlapCount(m.seconds(), from - start, to - start);
         return new ReportModel.Shards(
                 windows, from, to, rate[0], rate[1] == 0 ? Double.NaN : rate[0] * 1e3 / rate[1], total);

@@ -4,7 +4,6 @@ import io.upic.liftride.client.engine.Mix;
 import io.upic.liftride.client.engine.RunResult;
 import io.upic.liftride.client.http.Operation;
 import io.upic.liftride.client.part2.metrics.HistogramMetrics;
-import io.upic.liftride.client.part2.metrics.LatencyStats;
 import io.upic.liftride.client.report.RunSummary;
 import io.upic.liftride.client.report.SummaryJson;
 import java.time.Instant;
@@ -62,12 +61,10 @@ public final class MergedSummary {
                 .stopped(r.stopped())
                 .ok(m.ok())
                 .phases(RunSummary.phases(r, new HistogramMetrics(m.metrics(), r)))
-                .latencyMs(latency(m.metrics().run().all()))
+                .latencyMs(m.metrics().run().all())
+                .latencyFirstMs(m.metrics().run().first())
                 .offeredRate(m.offeredRate())
-                .latencyFromIntendedMs(
-                        m.metrics().run().fromIntended() == null
-                                ? null
-                                : latency(m.metrics().run().fromIntended()))
+                .latencyFromIntendedMs(m.metrics().run().fromIntended())
                 .thresholds(m.thresholds().results().stream()
                         .map(RunSummary.ThresholdOutcome::of)
                         .toList())
@@ -109,13 +106,5 @@ public final class MergedSummary {
                     s.summary().latencyMs()));
         }
         return parts;
-    }
-
-    static RunSummary.Latency latency(LatencyStats s) {
-        if (s.count() == 0) {
-            return new RunSummary.Latency(null, null, null, null, null, null);
-        }
-        return new RunSummary.Latency(
-                s.meanMillis(), s.p50Millis(), s.p90Millis(), s.p99Millis(), s.p999Millis(), s.maxMillis());
     }
 }

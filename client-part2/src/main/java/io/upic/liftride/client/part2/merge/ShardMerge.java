@@ -6,12 +6,12 @@ import io.upic.liftride.client.engine.Requests;
 import io.upic.liftride.client.engine.RunResult;
 import io.upic.liftride.client.http.Operation;
 import io.upic.liftride.client.part2.metrics.LatencyHistograms;
-import io.upic.liftride.client.part2.metrics.LatencyStats;
 import io.upic.liftride.client.part2.metrics.RunMetrics;
 import io.upic.liftride.client.part2.metrics.ScopeStats;
 import io.upic.liftride.client.part2.metrics.TimeBuckets;
 import io.upic.liftride.client.part2.report.HdrLog;
 import io.upic.liftride.client.report.RunSummary;
+import io.upic.liftride.client.report.RunSummary.Latency;
 import io.upic.liftride.client.report.SummaryJson;
 import io.upic.liftride.client.threshold.ThresholdCheck;
 import java.util.ArrayList;
@@ -345,7 +345,7 @@ public final class ShardMerge {
     }
 
     /** A merged scope: percentiles from the added histogram, the rest from exact totals. */
-    static LatencyStats stats(Histogram h, List<Part> parts) {
+    static Latency stats(Histogram h, List<Part> parts) {
         long count = 0;
         double sum = 0, min = Double.MAX_VALUE, max = 0;
         for (Part l : parts) {
@@ -357,18 +357,6 @@ public final class ShardMerge {
             min = Math.min(min, l.minMillis());
             max = Math.max(max, l.maxMillis());
         }
-        if (count == 0) {
-            return LatencyStats.EMPTY;
-        }
-        return new LatencyStats(
-                count,
-                sum / count,
-                min,
-                LatencyStats.percentileMillis(h, 50, max),
-                LatencyStats.percentileMillis(h, 90, max),
-                LatencyStats.percentileMillis(h, 95, max),
-                LatencyStats.percentileMillis(h, 99, max),
-                LatencyStats.percentileMillis(h, 99.9, max),
-                max);
+        return count == 0 ? LatencyHistograms.EMPTY : LatencyHistograms.latency(h, count, sum / count, min, max);
     }
 }

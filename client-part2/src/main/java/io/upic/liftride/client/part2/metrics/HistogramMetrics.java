@@ -3,6 +3,8 @@ package io.upic.liftride.client.part2.metrics;
 import io.upic.liftride.client.engine.OperationStats;
 import io.upic.liftride.client.engine.RunResult;
 import io.upic.liftride.client.http.Operation;
+import io.upic.liftride.client.report.RunSummary;
+import io.upic.liftride.client.report.RunSummary.Latency;
 import io.upic.liftride.client.threshold.Metric;
 import io.upic.liftride.client.threshold.MetricSource;
 import java.util.Objects;
@@ -11,11 +13,11 @@ import java.util.OptionalDouble;
 import org.HdrHistogram.Histogram;
 
 /**
- * client-part2's {@link MetricSource}: latencies from the merged HdrHistograms ({@link LatencyStats}' semantics),
- * failures and throughput from the engine's account; {@link #phase} gives the same for one phase. Immutable and
- * thread-safe.
+ * client-part2's {@link MetricSource}: latencies from the merged HdrHistograms (the summary's {@link Latency}
+ * records, which it also gives whole), failures and throughput from the engine's account; {@link #phase} gives the
+ * same for one phase. Immutable and thread-safe.
  */
-public final class HistogramMetrics implements MetricSource {
+public final class HistogramMetrics implements MetricSource, RunSummary.Measured {
 
     private final ScopeStats scope;
     private final long failed;
@@ -45,20 +47,28 @@ public final class HistogramMetrics implements MetricSource {
         if (metric.intended() && scope.fromIntended() == null) {
             return OptionalDouble.empty(); // the closed model has no intended send
         }
-        LatencyStats stats = metric.intended() ? scope.fromIntended() : scope.all();
-        Histogram histogram = metric.intended() ? scope.fromIntendedHistogram() : scope.allHistogram();
         return switch (metric.kind()) {
-            case PERCENTILE ->
-                OptionalDouble.of(
-                        stats.count() == 0
-                                ? Double.NaN
-                                : LatencyStats.percentileMillis(histogram, metric.percentile(), stats.maxMillis())
-                                        * 1e6);
-            case MEAN -> OptionalDouble.of(stats.meanMillis() * 1e6);
-            case MAX -> OptionalDouble.of(stats.count() == 0 ? Double.NaN : stats.maxMillis() * 1e6);
             case FAILED -> OptionalDouble.of(failed);
             case THROUGHPUT -> OptionalDouble.of(throughput);
+            default ->
+                latency(
+                        metric,
+                        metric.intended() ? scope.fromIntended() : scope.all(),
+                        metric.intended() ? scope.fromIntendedHistogram() : scope.allHistogram());
         };
+    }
+
+    /** A latency metric of {@code l}, in nanoseconds; NaN without attempts. */
+    private static OptionalDouble latency(Metric metric, Latency l, Histogram histogram) {
+        if (l.mean() == null) {
+            return OptionalDouble.of(Double.NaN);
+        }
+        return OptionalDouble.of(1e6
+                * switch (metric.kind()) {
+                    case PERCENTILE -> LatencyHistograms.percentileMillis(histogram, metric.percentile(), l.max());
+                    case MAX -> l.max();
+                    default -> l.mean();
+                });
     }
 
     /**
@@ -72,18 +82,12 @@ public final class HistogramMetrics implements MetricSource {
         if (!scope.isRun() || latency == null || counts == null) {
             return Optional.empty();
         }
-        LatencyStats stats = latency.stats();
         return Optional.of(metric -> metric.intended()
                 ? OptionalDouble.empty()
                 : switch (metric.kind()) {
-                    case PERCENTILE ->
-                        OptionalDouble.of(LatencyStats.percentileMillis(
-                                        latency.histogram(), metric.percentile(), stats.maxMillis())
-                                * 1e6);
-                    case MEAN -> OptionalDouble.of(stats.meanMillis() * 1e6);
-                    case MAX -> OptionalDouble.of(stats.maxMillis() * 1e6);
                     case FAILED -> OptionalDouble.of(counts.failed());
                     case THROUGHPUT -> OptionalDouble.of(counts.successful() * 1e9 / result.wallNanos());
+                    default -> latency(metric, latency.stats(), latency.histogram());
                 });
     }
 
@@ -96,5 +100,21 @@ public final class HistogramMetrics implements MetricSource {
         ScopeStats p = metrics.phases().get(index);
         long phaseFailed = result.phases().get(index).requests().failed();
         return Optional.of(new HistogramMetrics(p, phaseFailed, p.throughputPerSecond(), metrics, result));
+    }
+
+    @Override
+    public Latency latency(int phase, RunSummary.Attempts which) {
+        ScopeStats s = phase < 0 ? metrics.run() : metrics.phases().get(phase);
+        return switch (which) {
+            case ALL -> s.all();
+            case FIRST -> s.first();
+            case INTENDED -> s.fromIntended();
+        };
+    }
+
+    @Override
+    public Latency operationLatency(Operation op) {
+        RunMetrics.OperationLatency l = metrics.operations().get(op);
+        return l == null ? new Latency(null, null, null, null, null, null) : l.stats();
     }
 }

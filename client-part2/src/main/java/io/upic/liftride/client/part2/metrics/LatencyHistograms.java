@@ -1,5 +1,7 @@
 package io.upic.liftride.client.part2.metrics;
 
+import io.upic.liftride.client.report.RunSummary.Latency;
+import org.HdrHistogram.AbstractHistogram;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.IntCountsHistogram;
 
@@ -16,6 +18,9 @@ public final class LatencyHistograms {
     public static final int SIGNIFICANT_DIGITS = 3;
     /** Per-second histograms only feed charts: 2 digits (1%) keeps a long run's buckets small. */
     public static final int PER_SECOND_DIGITS = 2;
+
+    /** The record of no attempt. */
+    public static final Latency EMPTY = new Latency(null, null, null, null, null, null, 0L, null, null);
 
     private LatencyHistograms() {}
 
@@ -41,5 +46,42 @@ public final class LatencyHistograms {
     /** Nanoseconds to the recorded unit: microseconds, rounded half-up; negative values count as 0. */
     public static long micros(long nanos) {
         return nanos <= 0 ? 0 : (nanos + 500) / 1_000;
+    }
+
+    /**
+     * The summary's record of the attempts in {@code histogram} (µs), whose exact count, sum, min and max are
+     * {@code exact}.
+     *
+     * @throws IllegalArgumentException if the two disagree on the count (they record the same attempts)
+     */
+    public static Latency latency(AbstractHistogram histogram, WorkerRecorder.Totals exact) {
+        if (histogram.getTotalCount() != exact.count()) {
+            throw new IllegalArgumentException(
+                    "histogram count " + histogram.getTotalCount() + " != exact count " + exact.count());
+        }
+        return latency(
+                histogram, exact.count(), exact.meanNanos() / 1e6, exact.minNanos() / 1e6, exact.maxNanos() / 1e6);
+    }
+
+    /** The record of {@code count} attempts in {@code h} with their exact mean, min and max in ms; all null but 0. */
+    public static Latency latency(AbstractHistogram h, long count, double mean, double min, double max) {
+        if (count == 0) {
+            return EMPTY;
+        }
+        return new Latency(
+                mean,
+                percentileMillis(h, 50, max),
+                percentileMillis(h, 90, max),
+                percentileMillis(h, 99, max),
+                percentileMillis(h, 99.9, max),
+                max,
+                count,
+                min,
+                percentileMillis(h, 95, max));
+    }
+
+    /** HdrHistogram's value at {@code percentile} in milliseconds, capped at the exact {@code maxMillis}. */
+    public static double percentileMillis(AbstractHistogram histogram, double percentile, double maxMillis) {
+        return Math.min(histogram.getValueAtPercentile(percentile) / 1000.0, maxMillis);
     }
 }

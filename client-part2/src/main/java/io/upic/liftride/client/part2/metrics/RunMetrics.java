@@ -4,6 +4,7 @@ import io.upic.liftride.client.engine.PhaseResult;
 import io.upic.liftride.client.engine.Requests;
 import io.upic.liftride.client.engine.RunResult;
 import io.upic.liftride.client.http.Operation;
+import io.upic.liftride.client.report.RunSummary.Latency;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
@@ -31,7 +32,7 @@ public record RunMetrics(ScopeStats run, List<ScopeStats> phases, Map<Operation,
     }
 
     /** One operation's attempt latencies merged over the workers (µs histogram, exact totals). */
-    public record OperationLatency(Histogram histogram, LatencyStats stats) {}
+    public record OperationLatency(Histogram histogram, Latency stats) {}
 
     private static Map<Operation, OperationLatency> operations(List<WorkerRecorder> recorders) {
         Map<Operation, OperationLatency> operations = new EnumMap<>(Operation.class);
@@ -45,7 +46,7 @@ public record RunMetrics(ScopeStats run, List<ScopeStats> phases, Map<Operation,
                 }
             }
             if (totals.count() > 0) {
-                operations.put(op, new OperationLatency(h, LatencyStats.of(h, totals)));
+                operations.put(op, new OperationLatency(h, LatencyHistograms.latency(h, totals)));
             }
         }
         return operations;
@@ -131,11 +132,11 @@ public record RunMetrics(ScopeStats run, List<ScopeStats> phases, Map<Operation,
                     durationNanos,
                     requests.successful(),
                     requests.throughputPerSecond(durationNanos),
-                    LatencyStats.of(all, allTotals),
-                    LatencyStats.of(first, firstTotals),
+                    LatencyHistograms.latency(all, allTotals),
+                    LatencyHistograms.latency(first, firstTotals),
                     all,
                     first,
-                    scheduled ? LatencyStats.of(intended, intendedTotals) : null,
+                    scheduled ? LatencyHistograms.latency(intended, intendedTotals) : null,
                     scheduled ? intended : null);
         }
     }

@@ -1,5 +1,6 @@
 package io.upic.liftride.client.part2.metrics;
 
+import io.upic.liftride.client.report.RunSummary.Latency;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -29,17 +30,12 @@ public record ScopeStats(
         long durationNanos,
         long successful,
         double throughputPerSecond,
-        LatencyStats all,
-        LatencyStats first,
+        Latency all,
+        Latency first,
         Histogram allHistogram,
         Histogram firstHistogram,
-        LatencyStats fromIntended,
+        Latency fromIntended,
         Histogram fromIntendedHistogram) {
-
-    /** Little's law with measured numbers: throughput x mean latency (all attempts) = requests in flight. */
-    public double measuredConcurrency() {
-        return all.count() == 0 ? 0 : throughputPerSecond * all.meanMillis() / 1000.0;
-    }
 
     public boolean isRun() {
         return phaseIndex < 0;

@@ -18,7 +18,7 @@ public final class ConsoleReport {
     /** The run's folder and files in one line, its checks only when they fail, and its problems; more with verbose. */
     public static void printRun(PrintStream out, RunOutput o, ReportModel.Run run, Path base, boolean verbose) {
         if (verbose) {
-            VerboseSummary.print(out, ReportTables.latency(run));
+            VerboseSummary.print(out, ReportTables.latency(run.summary()));
             out.println("  checks: " + MarkdownReport.checksText(run.checks()));
             String cpu = VerboseSummary.cpu(o.report()); // client-part1's account printed it already
             run.notes().stream().filter(n -> !n.equals(cpu)).forEach(n -> out.println("  " + n));

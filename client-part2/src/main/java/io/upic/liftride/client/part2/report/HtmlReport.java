@@ -6,10 +6,10 @@ import io.upic.liftride.client.part2.html.ChartSpec;
 import io.upic.liftride.client.part2.html.ChartSpec.Line;
 import io.upic.liftride.client.part2.html.Html;
 import io.upic.liftride.client.part2.html.HtmlPage;
-import io.upic.liftride.client.part2.metrics.LatencyStats;
 import io.upic.liftride.client.part2.metrics.Timeline;
 import io.upic.liftride.client.plan.Ramp;
 import io.upic.liftride.client.report.BriefSummary;
+import io.upic.liftride.client.report.RunSummary;
 import io.upic.liftride.client.report.RunTables;
 import io.upic.liftride.client.report.Table;
 import io.upic.liftride.client.report.TheoryTable;
@@ -100,7 +100,7 @@ public final class HtmlReport {
     private static void sweep(HtmlPage page, Path dir, ReportModel.Sweep sweep, List<ReportModel.Run> runs) {
         page.heading(2, "Sweep", "sweep");
         page.heading(3, "Throughput and wall time, measured and predicted", null);
-        table(page, ReportTables.sweepThroughput(sweep));
+        table(page, RunTables.sweep(sweep.rows()));
         page.paragraph(MarkdownReport.sweepNote(sweep.caveat()));
         page.paragraph(MarkdownReport.WHY_NAIVE_MISSES);
         page.heading(3, "Latency and concurrency", null);
@@ -110,10 +110,10 @@ public final class HtmlReport {
         double[] x = new double[n];
         double[] wall = new double[n];
         for (int i = 0; i < n; i++) {
-            ReportModel.SweepRow r = sweep.rows().get(i);
+            RunSummary r = sweep.rows().get(i).summary();
             threads[i] = r.threads();
             x[i] = r.throughput();
-            wall[i] = r.wallNanos() / 1e9;
+            wall[i] = r.wallSeconds();
         }
         List<Line> xLines = new ArrayList<>(List.of(Line.solid("measured", BLUE, x)));
         List<Line> wLines = new ArrayList<>(List.of(Line.solid("measured", BLUE, wall)));
@@ -155,16 +155,16 @@ public final class HtmlReport {
             table(page, ReportTables.shards(run.shards()));
             page.paragraph(MarkdownReport.overlapText(run.shards()));
         } else {
-            table(page, RunTables.account(run.result()));
+            table(page, RunTables.account(run.summary()));
         }
-        if (!run.result().failuresByCause().isEmpty()) {
+        if (!run.summary().failuresByCause().isEmpty()) {
             page.paragraph("Failed requests by cause: "
-                    + BriefSummary.causes(run.result().failuresByCause()));
+                    + BriefSummary.causes(run.summary().failuresByCause()));
         }
         checks(page, run);
         timeCharts(page, run, chartId);
         page.heading(3, "Latency (ms)", null);
-        table(page, ReportTables.latency(run));
+        table(page, ReportTables.latency(run.summary()));
         page.chart(percentiles(run, chartId));
         Table open = OpenModelReport.table(run);
         if (open != null) {
@@ -180,7 +180,7 @@ public final class HtmlReport {
             page.paragraph(MarkdownReport.OPERATIONS_NOTE);
         }
         page.heading(3, "Phases and Little's law", null);
-        table(page, ReportTables.phases(run));
+        table(page, RunTables.phases(run.summary()));
         theory(page, run.theory());
         links(page, dir, run.charts());
         if (run.generated() != null) {
@@ -190,10 +190,10 @@ public final class HtmlReport {
 
     /** The run's headline numbers, keyed as in summary.json. */
     static List<HtmlPage.Metric> headline(ReportModel.Run run) {
-        var r = run.result();
-        LatencyStats all = run.metrics().run().all();
+        RunSummary r = run.summary();
+        RunSummary.Latency all = r.latencyMs();
         List<HtmlPage.Metric> m = new ArrayList<>();
-        double x = r.throughputPerSecond();
+        double x = r.throughput();
         String label = run.shards() == null ? "throughput" : "throughput over the whole span";
         m.add(new HtmlPage.Metric("throughput", label, x, String.format(L, "%,.1f req/s", x)));
         if (run.shards() != null && run.shards().overlap()) {
@@ -201,20 +201,20 @@ public final class HtmlReport {
             m.add(new HtmlPage.Metric(
                     "overlapThroughput", "all shards together", o, String.format(L, "%,.1f req/s", o)));
         }
-        double wall = r.wallNanos() / 1e9;
-        m.add(new HtmlPage.Metric("wallSeconds", "wall time", wall, String.format(L, "%.3f s", wall)));
-        m.add(count("successful", "successful", r.requests().successful()));
-        m.add(count("failed", "failed", r.requests().failed()));
-        if (all.count() > 0) {
-            m.add(millis("latencyMs.mean", "mean", all.meanMillis()));
-            m.add(millis("latencyMs.p50", "p50", all.p50Millis()));
-            m.add(millis("latencyMs.p99", "p99", all.p99Millis()));
-            m.add(millis("latencyMs.p999", "p99.9", all.p999Millis()));
-            m.add(millis("latencyMs.max", "max", all.maxMillis()));
+        m.add(new HtmlPage.Metric(
+                "wallSeconds", "wall time", r.wallSeconds(), String.format(L, "%.3f s", r.wallSeconds())));
+        m.add(count("successful", "successful", r.successful()));
+        m.add(count("failed", "failed", r.failed()));
+        if (all.p50() != null) {
+            m.add(millis("latencyMs.mean", "mean", all.mean()));
+            m.add(millis("latencyMs.p50", "p50", all.p50()));
+            m.add(millis("latencyMs.p99", "p99", all.p99()));
+            m.add(millis("latencyMs.p999", "p99.9", all.p999()));
+            m.add(millis("latencyMs.max", "max", all.max()));
         }
-        LatencyStats intended = run.metrics().run().fromIntended();
-        if (intended != null && intended.count() > 0) {
-            m.add(millis("latencyFromIntendedMs.p99", "p99 from intended send", intended.p99Millis()));
+        RunSummary.Latency intended = r.latencyFromIntendedMs();
+        if (intended != null && intended.p99() != null) {
+            m.add(millis("latencyFromIntendedMs.p99", "p99 from intended send", intended.p99()));
         }
         return m;
     }
@@ -303,7 +303,7 @@ public final class HtmlReport {
             Timeline.Series s = t.failuresByCause().get(k);
             lines.add(new Line(s.name(), CAUSES[k % CAUSES.length], s.values(), false, true));
         }
-        if (lines.isEmpty() && run.result().requests().failed() > 0) {
+        if (lines.isEmpty() && run.summary().failed() > 0) {
             lines.add(new Line("failed attempts (all causes)", RED, t.failedPerSecond(), false, true));
         }
         if (lines.isEmpty()) {
@@ -316,7 +316,7 @@ public final class HtmlReport {
 
     /** The colour of the phase named {@code name} in {@code run}'s plan, the same on every chart and PNG. */
     private static String phaseColor(ReportModel.Run run, String name) {
-        var phases = run.result().phases();
+        var phases = run.summary().phases();
         for (int k = 0; k < phases.size(); k++) {
             if (phases.get(k).name().equals(name)) {
                 return ChartStyle.phaseColor(k);

@@ -84,7 +84,7 @@ public final class MarkdownReport {
 
     private static void sweep(StringBuilder b, Path dir, ReportModel.Sweep sweep) {
         b.append("## Sweep\n\n");
-        table(b, ReportTables.sweepThroughput(sweep));
+        table(b, RunTables.sweep(sweep.rows()));
         b.append('\n');
         table(b, ReportTables.sweepLatency(sweep));
         b.append('\n').append(sweepNote(sweep.caveat())).append("\n\n");
@@ -117,17 +117,17 @@ public final class MarkdownReport {
             table(b, ReportTables.shards(run.shards()));
             b.append('\n').append(overlapText(run.shards())).append("\n\n");
         } else {
-            table(b, RunTables.account(run.result()));
+            table(b, RunTables.account(run.summary()));
             b.append('\n');
         }
-        if (!run.result().failuresByCause().isEmpty()) {
+        if (!run.summary().failuresByCause().isEmpty()) {
             b.append("Failed requests by cause: ")
-                    .append(BriefSummary.causes(run.result().failuresByCause()))
+                    .append(BriefSummary.causes(run.summary().failuresByCause()))
                     .append("\n\n");
         }
         checks(b, run);
         subheading(b, run, "Latency (ms)");
-        table(b, ReportTables.latency(run));
+        table(b, ReportTables.latency(run.summary()));
         b.append('\n');
         Table open = OpenModelReport.table(run);
         if (open != null) {
@@ -145,7 +145,7 @@ public final class MarkdownReport {
             b.append('\n').append(OPERATIONS_NOTE).append("\n\n");
         }
         subheading(b, run, "Phases and Little's law");
-        table(b, ReportTables.phases(run));
+        table(b, RunTables.phases(run.summary()));
         b.append('\n');
         theory(b, run.theory());
         if (!run.charts().isEmpty()) {

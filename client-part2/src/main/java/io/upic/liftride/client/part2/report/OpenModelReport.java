@@ -1,9 +1,7 @@
 package io.upic.liftride.client.part2.report;
 
-import io.upic.liftride.client.engine.RunResult;
-import io.upic.liftride.client.part2.metrics.LatencyStats;
-import io.upic.liftride.client.part2.metrics.ScopeStats;
 import io.upic.liftride.client.report.RampStages;
+import io.upic.liftride.client.report.RunSummary;
 import io.upic.liftride.client.report.RunTables;
 import io.upic.liftride.client.report.Table;
 import java.util.ArrayList;
@@ -28,16 +26,12 @@ public final class OpenModelReport {
 
     private OpenModelReport() {}
 
-    /** Whether {@code result} ran in the open model. */
-    public static boolean isOpen(RunResult result) {
-        return !result.phases().isEmpty() && result.phases().get(0).offeredPerSecond() != null;
-    }
-
     /** The "Open model" heading of one run. */
     public static String heading(ReportModel.Run o) {
         return o.ramp() != null
                 ? "Open model: --ramp " + o.ramp().spec()
-                : String.format(L, "Open model: --rate %s req/s", trim(o.offeredRate()));
+                : String.format(
+                        L, "Open model: --rate %s req/s", trim(o.summary().offeredRate()));
     }
 
     /** One line per ramp stage not offered in full ({@link RampStages}); empty otherwise. */
@@ -62,21 +56,20 @@ public final class OpenModelReport {
             + " request. " + WHY_TWO_LATENCIES;
 
     /**
-     * The offered against the achieved rate per started phase ({@link RunTables#openModel}; a ramp's from its
+     * The offered against the achieved rate per started phase ({@link ReportModel.Run#rates}; a ramp's from its
      * summary's stages), with each phase's p99 from the actual and from the intended send; null in the closed model.
      */
     public static Table table(ReportModel.Run o) {
-        Table t = o.ramp() != null ? stages(o) : o.open() ? RunTables.openModel(o.result()) : null;
+        Table t = o.ramp() != null ? stages(o) : o.rates();
         if (t == null) {
             return null;
         }
         List<List<String>> rows = new ArrayList<>();
-        List<ScopeStats> started =
-                o.metrics().phases().stream().filter(ScopeStats::started).toList();
-        for (int k = 0; k < t.rows().size(); k++) {
-            List<String> row = new ArrayList<>(t.rows().get(k));
-            row.add(String.format(L, "%.3f", started.get(k).all().p99Millis()));
-            row.add(p99(started.get(k).fromIntended()));
+        for (List<String> r : t.rows()) {
+            RunSummary.Phase p = o.phase(r.get(0));
+            List<String> row = new ArrayList<>(r);
+            row.add(p99(p == null ? null : p.latencyMs()));
+            row.add(p99(p == null ? null : p.latencyFromIntendedMs()));
             rows.add(row);
         }
         List<String> header = new ArrayList<>(t.header());
@@ -90,8 +83,8 @@ public final class OpenModelReport {
     private static Table stages(ReportModel.Run o) {
         List<List<String>> rows = new ArrayList<>();
         for (RampStages.Stage s : o.ramp().stages()) {
-            if (o.metrics().phases().stream()
-                    .anyMatch(p -> p.started() && p.name().equals(s.name()))) {
+            RunSummary.Phase p = o.phase(s.name());
+            if (p != null && p.ran()) {
                 rows.add(Table.cells(
                         "%s|%s->%s|%,.1f|%,.1f|%.3f|%.3f|%.3f|%,d",
                         s.name(),
@@ -112,8 +105,8 @@ public final class OpenModelReport {
                 rows);
     }
 
-    private static String p99(LatencyStats s) {
-        return s == null || s.count() == 0 ? "" : String.format(L, "%.3f", s.p99Millis());
+    private static String p99(RunSummary.Latency l) {
+        return l == null || l.p99() == null ? "" : String.format(L, "%.3f", l.p99());
     }
 
     /** The rate as typed: "2,000" for a whole number. */

@@ -36,7 +36,7 @@ public record PercentileCurves(double[] nines, List<Curve> curves) {
         double[] nines = nines(count);
         List<Curve> curves = new ArrayList<>();
         add(curves, "whole run, all attempts", run.allHistogram(), nines);
-        if (run.first().count() != run.all().count()) {
+        if (run.first().attempts() != run.all().attempts()) {
             add(curves, "whole run, first attempts", run.firstHistogram(), nines);
         }
         add(curves, "whole run, from intended send", run.fromIntendedHistogram(), nines);

@@ -1,12 +1,10 @@
 package io.upic.liftride.client.part2.report;
 
 import io.upic.liftride.client.engine.Requests;
-import io.upic.liftride.client.engine.RunResult;
 import io.upic.liftride.client.part2.chart.RunCharts.ChartFile;
-import io.upic.liftride.client.part2.metrics.RunMetrics;
-import io.upic.liftride.client.part2.metrics.ScopeStats;
 import io.upic.liftride.client.part2.metrics.Timeline;
 import io.upic.liftride.client.report.RunSummary;
+import io.upic.liftride.client.report.RunTables;
 import io.upic.liftride.client.report.Table;
 import io.upic.liftride.client.report.TheoryTable;
 import java.nio.file.Path;
@@ -54,40 +52,37 @@ public record ReportModel(Header header, Sweep sweep, List<Run> runs) {
      *
      * @param name        the run folder's name ({@code t64}): a stable id
      * @param heading     the section's heading
-     * @param result      its account: requests, phases, wall time, failures by cause
-     * @param metrics     its latency statistics per scope
+     * @param summary     its record (summary.json): account, phases, latencies, thresholds, prediction
      * @param files       the data files worth a link (CSV, histogram logs)
      * @param warnings    what a reader must not miss (a partial merge...), empty normally
      * @param checks      the checks of the account, each passed, failed or not made
      * @param notes       lines after the checks (the process CPU, thresholds...)
      * @param problems    problem lines, labelled ("PROBLEM: ...")
      * @param theory      Little's-law predictions against the measurement, or null without a baseline
-     * @param offeredRate the open model's --rate, or null in the closed model
+     * @param rates       the open model's offered against achieved rate per started phase; null in the closed
+     *                    model and with --ramp (its summary's stages)
      * @param timeline    latency and throughput over time
      * @param percentiles the latency percentile distribution
      * @param charts      the PNG charts written for it
      * @param shards      each shard's window when this is a merge, else null
      * @param generated   a closing line (how long the statistics took), or null
-     * @param summary     its summary.json values, or null when it has none
      */
     public record Run(
             String name,
             String heading,
-            RunResult result,
-            RunMetrics metrics,
+            RunSummary summary,
             List<FileRef> files,
             List<String> warnings,
             List<Check> checks,
             List<String> notes,
             List<String> problems,
             TheoryTable theory,
-            Double offeredRate,
+            Table rates,
             Timeline timeline,
             PercentileCurves percentiles,
             List<ChartFile> charts,
             Shards shards,
-            String generated,
-            RunSummary summary) {
+            String generated) {
 
         public Run {
             files = List.copyOf(files);
@@ -100,12 +95,20 @@ public record ReportModel(Header header, Sweep sweep, List<Run> runs) {
 
         /** Whether it ran in the open model (--rate or --ramp). */
         public boolean open() {
-            return offeredRate != null || ramp() != null;
+            return summary.offeredRate() != null || ramp() != null;
         }
 
         /** Its --ramp, or null without. */
         public RunSummary.RampOutcome ramp() {
-            return summary == null ? null : summary.ramp();
+            return summary.ramp();
+        }
+
+        /** Its phase named {@code name}, or null. */
+        public RunSummary.Phase phase(String name) {
+            return summary.phases().stream()
+                    .filter(p -> p.name().equals(name))
+                    .findFirst()
+                    .orElse(null);
         }
     }
 
@@ -187,7 +190,8 @@ public record ReportModel(Header header, Sweep sweep, List<Run> runs) {
      * @param caveat      a caveat on the bounded prediction's CPU scope, or ""
      * @param charts      the sweep's PNG charts
      */
-    public record Sweep(List<SweepRow> rows, List<Predicted> predictions, String caveat, List<ChartFile> charts) {
+    public record Sweep(
+            List<RunTables.SweepRow> rows, List<Predicted> predictions, String caveat, List<ChartFile> charts) {
 
         public Sweep {
             rows = List.copyOf(rows);
@@ -195,26 +199,6 @@ public record ReportModel(Header header, Sweep sweep, List<Run> runs) {
             charts = List.copyOf(charts);
         }
     }
-
-    /**
-     * One run of a sweep.
-     *
-     * @param threads    -t
-     * @param planned    planned requests
-     * @param failed     failed requests
-     * @param wallNanos  wall time
-     * @param throughput successful requests per second
-     * @param theory     its Little's-law table, or null
-     * @param run        its whole-run statistics
-     */
-    public record SweepRow(
-            int threads,
-            long planned,
-            long failed,
-            long wallNanos,
-            double throughput,
-            TheoryTable theory,
-            ScopeStats run) {}
 
     /**
      * A prediction across the sweep's runs.

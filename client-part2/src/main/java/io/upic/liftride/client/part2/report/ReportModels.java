@@ -1,8 +1,6 @@
 package io.upic.liftride.client.part2.report;
 
-import io.upic.liftride.client.engine.RunResult;
 import io.upic.liftride.client.part2.chart.RunCharts.ChartFile;
-import io.upic.liftride.client.part2.metrics.ScopeStats;
 import io.upic.liftride.client.part2.metrics.TimeBuckets;
 import io.upic.liftride.client.part2.metrics.Timeline;
 import io.upic.liftride.client.prediction.Baseline;
@@ -10,6 +8,7 @@ import io.upic.liftride.client.prediction.Prediction;
 import io.upic.liftride.client.report.Reconciliation;
 import io.upic.liftride.client.report.RunReport;
 import io.upic.liftride.client.report.RunSummary;
+import io.upic.liftride.client.report.RunTables;
 import io.upic.liftride.client.report.TheoryTable;
 import io.upic.liftride.client.report.VerboseSummary;
 import java.util.ArrayList;
@@ -107,7 +106,7 @@ public final class ReportModels {
     /** The section of one run, built once from its output and its time buckets. */
     public static ReportModel.Run run(RunOutput o, TimeBuckets buckets) {
         RunReport rep = o.report();
-        RunResult r = rep.result();
+        RunSummary s = rep.summary();
         List<ReportModel.FileRef> files = List.of(
                 new ReportModel.FileRef(
                         o.csv().file(),
@@ -120,27 +119,25 @@ public final class ReportModels {
             notes.add(cpu);
         }
         List<String> problems = new ArrayList<>();
-        r.problems()
+        s.problems()
                 .forEach(p -> problems.add("PROBLEM: " + p.lines().findFirst().orElse(p)));
         o.problems().forEach(p -> problems.add("PROBLEM (instrumentation): " + p));
         return new ReportModel.Run(
                 o.dir().getFileName().toString(),
-                String.format(L, "Run: %d threads%s", r.numThreads(), r.stopped() ? " (STOPPED, partial)" : ""),
-                r,
-                o.metrics(),
+                String.format(L, "Run: %d threads%s", s.threads(), s.stopped() ? " (STOPPED, partial)" : ""),
+                s,
                 files,
                 List.of(),
                 checks(o),
                 notes,
                 problems,
                 TheoryTable.of(rep),
-                OpenModelReport.isOpen(r) ? rep.config().workload().rate() : null,
-                Timeline.of(buckets, r),
+                RunTables.openModel(rep.result()),
+                Timeline.of(buckets, rep.result()),
                 PercentileCurves.of(o.metrics()),
                 o.charts(),
                 null,
-                String.format(L, "Statistics and charts generated in %.3f s after the run.", o.reportNanos() / 1e9),
-                rep.summary());
+                String.format(L, "Statistics and charts generated in %.3f s after the run.", o.reportNanos() / 1e9));
     }
 
     private static List<ReportModel.Check> checks(RunOutput o) {
@@ -169,16 +166,15 @@ public final class ReportModels {
     /** The sweep across {@code outputs}: a row per run and Little's law's two predictions. */
     static ReportModel.Sweep sweep(List<RunOutput> outputs, List<ChartFile> charts) {
         int n = outputs.size();
-        List<ReportModel.SweepRow> rows = new ArrayList<>(n);
+        List<RunTables.SweepRow> rows = new ArrayList<>(n);
         double[][] pred = new double[4][n];
         for (double[] a : pred) {
             Arrays.fill(a, Double.NaN);
         }
         String caveat = "";
         for (int i = 0; i < n; i++) {
-            RunReport rep = outputs.get(i).report();
-            RunResult r = rep.result();
-            TheoryTable t = TheoryTable.of(rep);
+            RunTables.SweepRow row = RunTables.SweepRow.of(outputs.get(i).report());
+            TheoryTable t = row.theory();
             Prediction bp = t == null ? null : t.model();
             if (bp != null && !bp.network().scope().caveat().isEmpty()) {
                 caveat = " (here " + bp.network().scope().caveat() + ")";
@@ -191,15 +187,7 @@ public final class ReportModels {
                 pred[2][i] = bp.throughputPerSecond();
                 pred[3][i] = bp.wallNanos() / 1e9;
             }
-            ScopeStats s = outputs.get(i).metrics().run();
-            rows.add(new ReportModel.SweepRow(
-                    r.numThreads(),
-                    r.requests().planned(),
-                    r.requests().failed(),
-                    r.wallNanos(),
-                    r.throughputPerSecond(),
-                    t,
-                    s));
+            rows.add(row);
         }
         List<ReportModel.Predicted> predictions = List.of(
                 new ReportModel.Predicted("naive N / W", pred[0], pred[1]),

@@ -1,9 +1,5 @@
 package io.upic.liftride.client.part2.report;
 
-import io.upic.liftride.client.engine.PhaseResult;
-import io.upic.liftride.client.engine.RunResult;
-import io.upic.liftride.client.part2.metrics.LatencyStats;
-import io.upic.liftride.client.part2.metrics.ScopeStats;
 import io.upic.liftride.client.report.RunSummary;
 import io.upic.liftride.client.report.RunTables;
 import io.upic.liftride.client.report.Table;
@@ -15,10 +11,9 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * The report's own tables as cells of text, formatted once from a {@link ReportModel} (the run's account, its
+ * The report's own tables as cells of text, formatted once from a run's {@link RunSummary} (its account, phases,
  * predictions and a sweep's throughput come from {@link RunTables}): the Markdown renderer writes them as pipe
- * tables, the HTML renderer as {@code <table>}s, the console as aligned text.
- * Stateless and thread-safe.
+ * tables, the HTML renderer as {@code <table>}s, the console as aligned text. Stateless and thread-safe.
  */
 public final class ReportTables {
 
@@ -28,28 +23,21 @@ public final class ReportTables {
 
     private ReportTables() {}
 
-    /** The sweep's throughput and wall time: one row per run, its predictions beside the measurement. */
-    public static Table sweepThroughput(ReportModel.Sweep sweep) {
-        return RunTables.sweep(sweep.rows().stream()
-                .map(r -> new RunTables.SweepRow(
-                        r.threads(), r.planned(), r.failed(), r.wallNanos(), r.throughput(), r.theory()))
-                .toList());
-    }
-
     /** The sweep's latency and measured concurrency: one row per run. */
     public static Table sweepLatency(ReportModel.Sweep sweep) {
         List<List<String>> rows = new ArrayList<>();
-        for (ReportModel.SweepRow row : sweep.rows()) {
-            ScopeStats s = row.run();
+        for (RunTables.SweepRow row : sweep.rows()) {
+            RunSummary s = row.summary();
+            RunSummary.Latency l = s.latencyMs();
             rows.add(Table.cells(
-                    "%d|%.3f|%.3f|%.3f|%.3f|%.3f|%.1f",
-                    row.threads(),
-                    s.all().meanMillis(),
-                    s.all().p50Millis(),
-                    s.all().p99Millis(),
-                    s.all().p999Millis(),
-                    s.all().maxMillis(),
-                    s.measuredConcurrency()));
+                    "%d|%s|%s|%s|%s|%s|%.1f",
+                    s.threads(),
+                    ms(l.mean()),
+                    ms(l.p50()),
+                    ms(l.p99()),
+                    ms(l.p999()),
+                    ms(l.max()),
+                    l.mean() == null ? 0 : s.throughput() * l.mean() / 1e3));
         }
         return Table.of(
                 "threads|mean (ms)|median (ms)|p99 (ms)|p99.9 (ms)|max (ms)|in flight (X x W)", "rrrrrrr", rows);
@@ -97,87 +85,47 @@ public final class ReportTables {
     }
 
     /** Latency per scope (the whole run, then each phase): all attempts, first attempts, from intended. */
-    public static Table latency(ReportModel.Run run) {
+    public static Table latency(RunSummary s) {
         List<List<String>> rows = new ArrayList<>();
-        latencyRows(rows, run.metrics().run());
-        for (ScopeStats s : run.metrics().phases()) {
-            latencyRows(rows, s);
+        latencyRows(rows, "**whole run**", s.latencyMs(), s.latencyFirstMs(), s.latencyFromIntendedMs());
+        for (RunSummary.Phase p : s.phases()) {
+            if (p.ran()) {
+                latencyRows(rows, p.name(), p.latencyMs(), p.latencyFirstMs(), p.latencyFromIntendedMs());
+            } else {
+                rows.add(Table.cells("%s|-|not started||||||||", p.name()));
+            }
         }
-        return Table.of(
-                "scope|attempts|count|" + String.join("|", LatencyStats.COLUMNS),
-                "llr" + "r".repeat(LatencyStats.COLUMNS.size()),
-                rows);
+        List<String> columns = RunSummary.Latency.COLUMNS;
+        return Table.of("scope|attempts|count|" + String.join("|", columns), "llr" + "r".repeat(columns.size()), rows);
     }
 
-    private static void latencyRows(List<List<String>> rows, ScopeStats s) {
-        if (!s.started()) {
-            rows.add(Table.cells("%s|-|not started||||||||", s.name()));
-            return;
+    private static void latencyRows(
+            List<List<String>> rows,
+            String scope,
+            RunSummary.Latency all,
+            RunSummary.Latency first,
+            RunSummary.Latency intended) {
+        rows.add(latencyRow(scope, "all", all));
+        if (first != null) {
+            rows.add(latencyRow(scope, "first", first));
         }
-        String scope = s.isRun() ? "**whole run**" : s.name();
-        rows.add(latencyRow(scope, "all", s.all()));
-        rows.add(latencyRow(scope, "first", s.first()));
-        if (s.fromIntended() != null) {
-            rows.add(latencyRow(scope, "from intended", s.fromIntended()));
+        if (intended != null) {
+            rows.add(latencyRow(scope, "from intended", intended));
         }
     }
 
-    private static List<String> latencyRow(String scope, String attempts, LatencyStats l) {
-        List<String> row = new ArrayList<>(List.of(scope, attempts, String.format(L, "%,d", l.count())));
-        for (double v : l.columnsMillis()) {
-            row.add(l.count() == 0 ? "" : String.format(L, "%.3f", v));
+    private static List<String> latencyRow(String scope, String attempts, RunSummary.Latency l) {
+        List<String> row =
+                new ArrayList<>(List.of(scope, attempts, l == null ? "" : String.format(L, "%,d", l.attempts())));
+        for (Double v : l == null ? List.<Double>of() : l.columns()) {
+            row.add(v == null ? "" : String.format(L, "%.3f", v));
         }
         return row;
     }
 
-    /** Phases and Little's law with measured numbers: in flight = throughput x mean latency, beside the threads. */
-    public static Table phases(ReportModel.Run o) {
-        RunResult r = o.result();
-        List<List<String>> rows = new ArrayList<>();
-        for (int k = 0; k < r.phases().size(); k++) {
-            PhaseResult p = r.phases().get(k);
-            ScopeStats s = o.metrics().phases().get(k);
-            if (!p.started() || p.threads() == 0) {
-                rows.add(Table.cells(
-                        "%s|%d|%,d|-|%s||||",
-                        p.name(),
-                        p.threads(),
-                        p.requests().planned(),
-                        p.started() ? "no threads on this shard" : "not started"));
-                continue;
-            }
-            rows.add(Table.cells(
-                    "%s|%d|%,d|%,d|%.3f|%,.1f|%.3f|%.1f|%.0f%%",
-                    p.name(),
-                    p.threads(),
-                    p.requests().planned(),
-                    p.requests().successful(),
-                    p.durationNanos() / 1e9,
-                    s.throughputPerSecond(),
-                    s.all().meanMillis(),
-                    s.measuredConcurrency(),
-                    100 * s.measuredConcurrency() / p.threads()));
-        }
-        ScopeStats run = o.metrics().run();
-        rows.add(Table.cells(
-                "**whole run**|%d (-t)|%,d|%,d|%.3f|%,.1f|%.3f|%.1f|",
-                r.numThreads(),
-                r.requests().planned(),
-                r.requests().successful(),
-                r.wallNanos() / 1e9,
-                run.throughputPerSecond(),
-                run.all().meanMillis(),
-                run.measuredConcurrency()));
-        return Table.of(
-                "phase|threads|requests|successful|duration (s)|throughput (req/s)|mean latency (ms)"
-                        + "|in flight (X x W)|in flight / threads",
-                "lrrrrrrrr",
-                rows);
-    }
-
     /** With --mix, one row per operation (from the run's summary); null without. */
     public static Table operations(ReportModel.Run o) {
-        if (o.summary() == null || o.summary().operations() == null) {
+        if (o.summary().operations() == null) {
             return null;
         }
         List<List<String>> rows = new ArrayList<>();
@@ -192,19 +140,15 @@ public final class ReportTables {
                     op.notFound(),
                     op.failed(),
                     op.throughput(),
-                    millis(l.mean()),
-                    millis(l.p50()),
-                    millis(l.p99()),
-                    millis(l.max())));
+                    ms(l.mean()),
+                    ms(l.p50()),
+                    ms(l.p99()),
+                    ms(l.max())));
         }
         return Table.of(
                 "operation|weight|requests|successful|expected 404|failed|throughput (req/s)|mean (ms)"
                         + "|p50 (ms)|p99 (ms)|max (ms)",
                 "lrrrrrrrrrr",
                 rows);
-    }
-
-    private static String millis(Double ms) {
-        return ms == null ? "-" : String.format(Locale.US, "%.3f", ms);
     }
 }

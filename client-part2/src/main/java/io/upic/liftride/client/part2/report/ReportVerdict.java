@@ -10,7 +10,7 @@ import java.util.Locale;
  * What a report's first screen says of each run, taken from its {@code summary.json} values (never recomputed, so
  * page and file agree). Immutable and thread-safe.
  *
- * @param rows one per run that has a summary, in order
+ * @param rows one per run, in order
  */
 public record ReportVerdict(List<Row> rows) {
 
@@ -63,22 +63,20 @@ public record ReportVerdict(List<Row> rows) {
         rows = List.copyOf(rows);
     }
 
-    /** The verdict of {@code runs}; a run without a summary is left out. */
+    /** The verdict of {@code runs}. */
     public static ReportVerdict of(List<ReportModel.Run> runs) {
         List<Row> rows = new ArrayList<>();
         for (ReportModel.Run run : runs) {
             RunSummary s = run.summary();
-            if (s != null) {
-                rows.add(new Row(
-                        run.name(),
-                        String.format(L, "%d threads", s.threads()),
-                        List.of(
-                                thresholds(s),
-                                server(s.server(), s.successful()),
-                                failed(run, s),
-                                throughput(s),
-                                prediction(s))));
-            }
+            rows.add(new Row(
+                    run.name(),
+                    String.format(L, "%d threads", s.threads()),
+                    List.of(
+                            thresholds(s),
+                            server(s.server(), s.successful()),
+                            failed(s),
+                            throughput(s),
+                            prediction(s))));
         }
         return new ReportVerdict(rows);
     }
@@ -117,12 +115,12 @@ public record ReportVerdict(List<Row> rows) {
                         Status.BAD);
     }
 
-    private static Cell failed(ReportModel.Run run, RunSummary s) {
+    private static Cell failed(RunSummary s) {
         String notSent = s.notSent() == 0 ? "" : String.format(L, "; %,d not sent", s.notSent());
         if (s.failed() == 0) {
             return new Cell("failed", 0, "0 of " + String.format(L, "%,d", s.planned()) + notSent, Status.OK);
         }
-        var causes = run.result().failuresByCause();
+        var causes = s.failuresByCause();
         return new Cell(
                 "failed",
                 s.failed(),

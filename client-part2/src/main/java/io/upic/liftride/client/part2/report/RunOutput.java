@@ -32,7 +32,7 @@ public record RunOutput(
 
     /** Attempts the engine made. */
     public long attempts() {
-        return report.result().requests().attempts();
+        return report.summary().attempts();
     }
 
     /** rows written == attempts made, and the file was written without error. */

@@ -40,7 +40,7 @@ final class Summaries {
                 .ok(failed == 0)
                 .phases(List.of(
                         new RunSummary.Phase(
-                                "startup", 2, 1000, 1000, 0, 1, throughput / 2, latency(latencyMs / 2), null),
+                                "startup", 2, 1000, 1000, 0, 1, throughput / 2, latency(latencyMs / 2), null, null),
                         new RunSummary.Phase(
                                 "peak",
                                 threads,
@@ -50,6 +50,7 @@ final class Summaries {
                                 4,
                                 throughput,
                                 latency(latencyMs),
+                                null,
                                 null)))
                 .latencyMs(latency(latencyMs))
                 .thresholds(List.of())

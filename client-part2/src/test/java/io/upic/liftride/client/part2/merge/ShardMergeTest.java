@@ -76,7 +76,8 @@ class ShardMergeTest {
             byTag.put(HdrLog.firstTag(PHASES[p]), h.copy());
             run.add(h);
             long count = micros[p].length;
-            phases.add(new RunSummary.Phase(PHASES[p], 2, count, count, 0, 0.5, count / 0.5, latency(values), null));
+            phases.add(
+                    new RunSummary.Phase(PHASES[p], 2, count, count, 0, 0.5, count / 0.5, latency(values), null, null));
         }
         byTag.put("", run);
         byTag.put(HdrLog.FIRST, run.copy());
@@ -156,14 +157,13 @@ class ShardMergeTest {
         }
         ScopeStats run = m.metrics().run();
         assertEquals(expected, run.allHistogram(), "every bucket's count is the sum of the shards'");
-        assertEquals(36_000, run.all().count());
+        assertEquals(36_000, run.all().attempts());
         for (double p : new double[] {50, 90, 99, 99.9}) {
             assertEquals(expected.getValueAtPercentile(p) / 1000.0, LatencyHistogramsPercentile.of(run, p));
         }
-        assertEquals(
-                expected.getMaxValue() / 1000.0, run.all().maxMillis(), 0.2, "max is exact, the histogram's rounds");
+        assertEquals(expected.getMaxValue() / 1000.0, run.all().max(), 0.2, "max is exact, the histogram's rounds");
         double exactMean = (sum(a) + sum(b)) / 36_000.0 / 1000;
-        assertEquals(exactMean, run.all().meanMillis(), 1e-9);
+        assertEquals(exactMean, run.all().mean(), 1e-9);
         // each phase too
         Histogram peak = LatencyHistograms.forMerge();
         for (long v : a[1]) {
@@ -303,10 +303,9 @@ class ShardMergeTest {
                         open(shard(1, 2, T0, randomLatencies(13, 7)), 50),
                         open(shard(2, 2, T0, randomLatencies(14, 9)), 50)),
                 false);
-        assertEquals(48, m.metrics().run().fromIntended().count(), "3 x 7 + 3 x 9 attempts");
+        assertEquals(48, m.metrics().run().fromIntended().attempts(), "3 x 7 + 3 x 9 attempts");
         assertEquals(
-                m.metrics().run().all().p99Millis(),
-                m.metrics().run().fromIntended().p99Millis());
+                m.metrics().run().all().p99(), m.metrics().run().fromIntended().p99());
         RunSummary s = MergedSummary.of(m);
         assertEquals(50.0, s.offeredRate());
         assertNotNull(s.latencyFromIntendedMs());
@@ -535,14 +534,14 @@ class ShardMergeTest {
                 e.getMessage().contains("latency.hlog holds 9 latencies but summary.json counts 12"), e.getMessage());
     }
 
-    /** The merged run's percentile as {@link io.upic.liftride.client.part2.metrics.LatencyStats} reports it. */
+    /** The merged run's percentile as {@link io.upic.liftride.client.part2.metrics.Latency} reports it. */
     private static final class LatencyHistogramsPercentile {
         static double of(ScopeStats s, double p) {
             return p == 50
-                    ? s.all().p50Millis()
+                    ? s.all().p50()
                     : p == 90
-                            ? s.all().p90Millis()
-                            : p == 99 ? s.all().p99Millis() : s.all().p999Millis();
+                            ? s.all().p90()
+                            : p == 99 ? s.all().p99() : s.all().p999();
         }
     }
 }

@@ -29,7 +29,7 @@ class AbortRuleAgainstHistogramsTest {
             h.recordValueWithCount(LatencyHistograms.micros(BOUND_NANOS), slow);
             maxNanos = BOUND_NANOS;
         }
-        return LatencyStats.percentileMillis(h, pct, maxNanos / 1e6) * 1e6;
+        return LatencyHistograms.percentileMillis(h, pct, maxNanos / 1e6) * 1e6;
     }
 
     @ParameterizedTest(name = "p{0} over {1} planned")

@@ -7,6 +7,7 @@ import io.upic.liftride.client.engine.PhaseResult;
 import io.upic.liftride.client.engine.Requests;
 import io.upic.liftride.client.engine.RunResult;
 import io.upic.liftride.client.part2.csv.ChunkPool;
+import io.upic.liftride.client.report.RunSummary.Latency;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -58,33 +59,31 @@ class RunMetricsTest {
         RunMetrics m = RunMetrics.merge(List.of(a, b, c), result);
 
         ScopeStats one = m.phases().get(0);
-        assertEquals(5, one.all().count());
-        assertEquals(3.0, one.all().meanMillis(), 1e-12);
-        assertEquals(3.0, one.all().p50Millis(), 1e-2); // 3,000 µs, bucket top 3,001
-        assertEquals(5, one.first().count());
+        assertEquals(5, one.all().attempts());
+        assertEquals(3.0, one.all().mean(), 1e-12);
+        assertEquals(3.0, one.all().p50(), 1e-2); // 3,000 µs, bucket top 3,001
+        assertEquals(5, one.first().attempts());
 
         ScopeStats two = m.phases().get(1);
-        assertEquals(4, two.all().count());
-        assertEquals(2, two.first().count());
-        assertEquals((10 + 7) / 2.0, two.first().meanMillis(), 1e-12);
-        assertEquals(7.0, two.first().minMillis(), 1e-12);
-        assertEquals(10.0, two.first().maxMillis(), 1e-12);
+        assertEquals(4, two.all().attempts());
+        assertEquals(2, two.first().attempts());
+        assertEquals((10 + 7) / 2.0, two.first().mean(), 1e-12);
+        assertEquals(7.0, two.first().min(), 1e-12);
+        assertEquals(10.0, two.first().max(), 1e-12);
         assertEquals(2, two.firstHistogram().getTotalCount());
 
         ScopeStats run = m.run();
-        assertEquals(9, run.all().count());
-        assertEquals(7, run.first().count());
+        assertEquals(9, run.all().attempts());
+        assertEquals(7, run.first().attempts());
         assertEquals(9, m.recordedAttempts());
         long[] all = {1, 3, 5, 2, 4, 10, 20, 30, 7};
         Arrays.sort(all);
-        assertEquals(Arrays.stream(all).sum() / 9.0, run.all().meanMillis(), 1e-12);
-        assertEquals(
-                LatencyStatsTest.nearestRank(all, 50), run.all().p50Millis(), 0.01 * 7); // 7 ms, bucket within 0.1%
-        assertEquals(30.0, run.all().maxMillis(), 1e-12);
-        assertEquals(1.0, run.all().minMillis(), 1e-12);
-        assertEquals(10.0, run.first().maxMillis(), 1e-12);
+        assertEquals(Arrays.stream(all).sum() / 9.0, run.all().mean(), 1e-12);
+        assertEquals(LatencyHistogramsTest.nearestRank(all, 50), run.all().p50(), 0.01 * 7); // 7 ms, bucket within 0.1%
+        assertEquals(30.0, run.all().max(), 1e-12);
+        assertEquals(1.0, run.all().min(), 1e-12);
+        assertEquals(10.0, run.first().max(), 1e-12);
         assertEquals(7 / 4.0, run.throughputPerSecond(), 1e-12); // successful / wall seconds
-        assertEquals(run.throughputPerSecond() * run.all().meanMillis() / 1000, run.measuredConcurrency(), 1e-12);
     }
 
     @Test
@@ -109,8 +108,8 @@ class RunMetricsTest {
                 .stopped(true)
                 .build();
         RunMetrics m = RunMetrics.merge(List.of(a), result);
-        assertEquals(LatencyStats.EMPTY, m.phases().get(1).all());
-        assertEquals(1, m.run().all().count());
+        assertEquals(LatencyHistograms.EMPTY, m.phases().get(1).all());
+        assertEquals(1, m.run().all().attempts());
     }
 
     @Test
@@ -138,11 +137,11 @@ class RunMetricsTest {
                 .wallNanos(1_000_000_000L)
                 .build();
         RunMetrics m = RunMetrics.merge(List.of(open), result);
-        LatencyStats intended = m.run().fromIntended();
+        Latency intended = m.run().fromIntended();
         assertEquals(3, intended.count());
-        assertEquals(311.0, intended.maxMillis(), 1e-9);
-        assertEquals((1 + 302 + 311) / 3.0, intended.meanMillis(), 1e-9);
-        assertEquals(2.0, m.run().all().maxMillis(), 1e-9, "the actual latency hides the stall");
+        assertEquals(311.0, intended.max(), 1e-9);
+        assertEquals((1 + 302 + 311) / 3.0, intended.mean(), 1e-9);
+        assertEquals(2.0, m.run().all().max(), 1e-9, "the actual latency hides the stall");
         assertEquals(intended, m.phases().get(0).fromIntended());
 
         WorkerRecorder closed = new WorkerRecorder(0, 0, pool);

@@ -3,6 +3,7 @@ package io.upic.liftride.client.part2.metrics;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.upic.liftride.client.report.RunSummary.Latency;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.util.Arrays;
@@ -12,13 +13,13 @@ import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 
 /**
- * The statistics against a sort-based reference on known data. Percentile definition under test:
+ * The latency record against a sort-based reference on known data. Percentile definition under test:
  * HdrHistogram's getValueAtPercentile = the nearest-rank value (sorted[ceil(p/100 x n) - 1], at least
  * the first) reported as the highest value equivalent to it in the histogram. So the expected value
  * is exactly {@code highestEquivalentValue(nearestRank)}, which is within the histogram's precision
  * (3 significant digits: at most 1/1024 of the value, 0 below 2,048 µs) above the exact one.
  */
-class LatencyStatsTest {
+class LatencyHistogramsTest {
 
     private static final double[] PERCENTILES = {50, 90, 95, 99, 99.9};
 
@@ -35,18 +36,18 @@ class LatencyStatsTest {
         return sorted[Math.max(rank, 1) - 1];
     }
 
-    private static LatencyStats statsOf(long[] micros) {
+    private static Latency statsOf(long[] micros) {
         Histogram h = LatencyHistograms.forMerge();
         WorkerRecorder.Totals t = new WorkerRecorder.Totals();
         for (long v : micros) {
             h.recordValue(v);
             t.add(v * 1_000); // exact nanos = the µs value, so exact and histogram describe the same data
         }
-        return LatencyStats.of(h, t);
+        return LatencyHistograms.latency(h, t);
     }
 
-    private static double[] statPercentiles(LatencyStats s) {
-        return new double[] {s.p50Millis(), s.p90Millis(), s.p95Millis(), s.p99Millis(), s.p999Millis()};
+    private static double[] statPercentiles(Latency s) {
+        return new double[] {s.p50(), s.p90(), s.p95(), s.p99(), s.p999()};
     }
 
     @Test
@@ -57,7 +58,7 @@ class LatencyStatsTest {
             // log-uniform from 50 µs to 5 s, the range a real run spans
             micros[i] = (long) Math.exp(random.nextDouble(Math.log(50), Math.log(5_000_000)));
         }
-        LatencyStats s = statsOf(micros);
+        Latency s = statsOf(micros);
         long[] sorted = micros.clone();
         Arrays.sort(sorted);
         Histogram h = LatencyHistograms.forMerge();
@@ -73,41 +74,32 @@ class LatencyStatsTest {
 
     @Test
     void everyTableColumnNamesTheValueBelowIt() {
-        LatencyStats s = new LatencyStats(9, 1.5, 0.5, 1.0, 2.0, 3.0, 4.0, 5.0, 6.0);
-        double[] values = s.columnsMillis();
-        assertEquals(LatencyStats.COLUMNS.size(), values.length);
-        double[] expected = {
-            s.meanMillis(),
-            s.p50Millis(),
-            s.p90Millis(),
-            s.p95Millis(),
-            s.p99Millis(),
-            s.p999Millis(),
-            s.minMillis(),
-            s.maxMillis()
-        };
-        for (int i = 0; i < values.length; i++) {
-            assertEquals(expected[i], values[i], LatencyStats.COLUMNS.get(i));
+        Latency s = new Latency(1.5, 1.0, 2.0, 4.0, 5.0, 6.0, 9L, 0.5, 3.0);
+        List<Double> values = s.columns();
+        assertEquals(Latency.COLUMNS.size(), values.size());
+        List<Double> expected = List.of(s.mean(), s.p50(), s.p90(), s.p95(), s.p99(), s.p999(), s.min(), s.max());
+        for (int i = 0; i < values.size(); i++) {
+            assertEquals(expected.get(i), values.get(i), Latency.COLUMNS.get(i));
         }
-        assertEquals(List.of("mean", "median", "p90", "p95", "p99", "p99.9", "min", "max"), LatencyStats.COLUMNS);
+        assertEquals(List.of("mean", "median", "p90", "p95", "p99", "p99.9", "min", "max"), Latency.COLUMNS);
     }
 
     @Test
     void meanMinMaxAndCountAreExact() {
         long[] micros = {7, 1_000_003, 250, 250, 3_999, 12};
-        LatencyStats s = statsOf(micros);
-        assertEquals(6, s.count());
-        assertEquals(Arrays.stream(micros).sum() / 6.0 / 1000.0, s.meanMillis(), 1e-12);
-        assertEquals(0.007, s.minMillis(), 1e-12);
-        assertEquals(1000.003, s.maxMillis(), 1e-12); // the histogram alone would say 1000.447
+        Latency s = statsOf(micros);
+        assertEquals(6, s.attempts());
+        assertEquals(Arrays.stream(micros).sum() / 6.0 / 1000.0, s.mean(), 1e-12);
+        assertEquals(0.007, s.min(), 1e-12);
+        assertEquals(1000.003, s.max(), 1e-12); // the histogram alone would say 1000.447
     }
 
     @Test
     void noPercentileReadsAboveTheExactMax() {
-        LatencyStats s = statsOf(new long[] {7, 1_000_003}); // its bucket ends at 1,000,447 µs
-        assertEquals(1000.003, s.p999Millis(), 1e-12);
-        assertEquals(1000.003, s.p99Millis(), 1e-12);
-        assertEquals(s.maxMillis(), s.p999Millis());
+        Latency s = statsOf(new long[] {7, 1_000_003}); // its bucket ends at 1,000,447 µs
+        assertEquals(1000.003, s.p999(), 1e-12);
+        assertEquals(1000.003, s.p99(), 1e-12);
+        assertEquals(s.max(), s.p999());
     }
 
     @Test
@@ -116,7 +108,7 @@ class LatencyStatsTest {
         for (int i = 0; i < micros.length; i++) { // 1048..2047 µs, all in unit-wide buckets
             micros[i] = 2047 - i;
         }
-        LatencyStats s = statsOf(micros);
+        Latency s = statsOf(micros);
         long[] sorted = micros.clone();
         Arrays.sort(sorted);
         double[] got = statPercentiles(s);
@@ -128,18 +120,18 @@ class LatencyStatsTest {
     @Test
     void tenValuesGiveTheTextbookNearestRanks() {
         long[] micros = {10, 20, 30, 40, 50, 60, 70, 80, 90, 100};
-        LatencyStats s = statsOf(micros);
-        assertEquals(0.050, s.p50Millis(), 1e-12); // rank ceil(5.0) = 5
-        assertEquals(0.090, s.p90Millis(), 1e-12); // rank 9
-        assertEquals(0.100, s.p95Millis(), 1e-12); // rank ceil(9.5) = 10
-        assertEquals(0.100, s.p99Millis(), 1e-12);
-        assertEquals(0.100, s.p999Millis(), 1e-12);
-        assertEquals(0.055, s.meanMillis(), 1e-12);
+        Latency s = statsOf(micros);
+        assertEquals(0.050, s.p50(), 1e-12); // rank ceil(5.0) = 5
+        assertEquals(0.090, s.p90(), 1e-12); // rank 9
+        assertEquals(0.100, s.p95(), 1e-12); // rank ceil(9.5) = 10
+        assertEquals(0.100, s.p99(), 1e-12);
+        assertEquals(0.100, s.p999(), 1e-12);
+        assertEquals(0.055, s.mean(), 1e-12);
     }
 
     @Test
     void noValuesGiveEmptyStatistics() {
-        assertEquals(LatencyStats.EMPTY, statsOf(new long[0]));
+        assertEquals(LatencyHistograms.EMPTY, statsOf(new long[0]));
     }
 
     @Test
@@ -147,7 +139,7 @@ class LatencyStatsTest {
         Histogram h = LatencyHistograms.forMerge();
         h.recordValue(5);
         try {
-            LatencyStats.of(h, new WorkerRecorder.Totals());
+            LatencyHistograms.latency(h, new WorkerRecorder.Totals());
         } catch (IllegalArgumentException expected) {
             return;
         }
