@@ -33,13 +33,6 @@ public final class MaxDuration {
 
     private MaxDuration() {}
 
-    /** Checks {@code d} against the flag's rule: 0..720h. */
-    static void check(String field, Duration d) {
-        if (d.isNegative() || d.compareTo(MAX) > 0) {
-            throw new IllegalArgumentException(field + " not in 0..720h: " + d);
-        }
-    }
-
     /**
      * The flag's value: a number and a unit, or 0 for {@link #NONE}.
      *

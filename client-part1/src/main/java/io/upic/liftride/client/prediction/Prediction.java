@@ -1,10 +1,8 @@
 package io.upic.liftride.client.prediction;
 
-import java.util.List;
-
 /**
  * What a model predicts for a plan before the run: the naive N / W, or the closed-network model ({@link
- * ClosedNetwork}, see {@link LittlesLaw}). Immutable. Times are nanoseconds from the run's start.
+ * ClosedNetwork}, see {@link LittlesLaw}). Immutable.
  *
  * @param model                   {@link #NAIVE} or {@link #MVA}
  * @param meanLatencyNanos        W, the baseline's mean latency
@@ -14,8 +12,6 @@ import java.util.List;
  * @param peakResponseNanos       a thread's time per request at N threads: W, or N / X(N)
  * @param wallNanos               predicted wall time, following the phase schedule
  * @param throughputPerSecond     planned requests / predicted wall time
- * @param phaseStartNanos         predicted start of each phase
- * @param phaseEndNanos           predicted end of each phase
  */
 public record Prediction(
         String model,
@@ -25,20 +21,13 @@ public record Prediction(
         double peakThroughputPerSecond,
         double peakResponseNanos,
         double wallNanos,
-        double throughputPerSecond,
-        List<Double> phaseStartNanos,
-        List<Double> phaseEndNanos) {
+        double throughputPerSecond) {
 
     /** The naive model's name, as summary.json writes it. */
     public static final String NAIVE = "naive N/W";
 
     /** The closed-network model's name, as summary.json writes it. */
     public static final String MVA = "MVA closed network";
-
-    public Prediction {
-        phaseStartNanos = List.copyOf(phaseStartNanos);
-        phaseEndNanos = List.copyOf(phaseEndNanos);
-    }
 
     /**
      * The closed network a prediction was solved for, and where its inputs came from.
