@@ -4,6 +4,7 @@ import io.upic.liftride.client.plan.LoadPlan;
 import io.upic.liftride.client.plan.OpenModel;
 import io.upic.liftride.client.plan.PlannedPhase;
 import io.upic.liftride.client.plan.ThreadAssignment;
+import io.upic.liftride.client.threshold.Threshold;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
@@ -47,7 +48,7 @@ public final class MaxDuration {
         if (!m.matches()) {
             throw new IllegalArgumentException("a number and a unit");
         }
-        double nanos = Double.parseDouble(m.group(1)) * nanosPer(m.group(2));
+        double nanos = Double.parseDouble(m.group(1)) * Threshold.nanosPer(m.group(2));
         if (nanos > MAX.toNanos()) {
             throw new IllegalArgumentException("longer than 720h");
         }
@@ -55,18 +56,6 @@ public final class MaxDuration {
             throw new IllegalArgumentException("0 is written 0");
         }
         return Duration.ofNanos((long) nanos);
-    }
-
-    private static double nanosPer(String unit) {
-        return switch (unit) {
-            case "ns" -> 1;
-            case "us", "µs" -> 1e3;
-            case "ms" -> 1e6;
-            case "s" -> 1e9;
-            case "m" -> 60e9;
-            case "h" -> 3600e9;
-            default -> throw new IllegalStateException("unit " + unit);
-        };
     }
 
     /** The first config's {@code --max-duration}, else the default. */

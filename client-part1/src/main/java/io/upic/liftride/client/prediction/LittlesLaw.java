@@ -9,7 +9,7 @@ import java.util.function.IntToDoubleFunction;
 
 /**
  * Predictions for a plan, made before the run: the naive Little's law N / W from the single-thread mean latency
- * W, and the closed-network model solved by MVA ({@link ClosedNetwork}), both following the phase schedule
+ * W, and the closed-network model solved by MVA ({@link Prediction.Network}), both following the phase schedule
  * (docs/client.md describes the model). Pure functions; thread-safe.
  */
 public final class LittlesLaw {
@@ -22,19 +22,12 @@ public final class LittlesLaw {
      * @param meanLatencyNanos W, > 0
      */
     public static Prediction predict(LoadPlan plan, double meanLatencyNanos) {
-        if (!(meanLatencyNanos > 0)) {
-            throw new IllegalArgumentException("meanLatencyNanos <= 0: " + meanLatencyNanos);
-        }
         return prediction(plan, Prediction.NAIVE, meanLatencyNanos, null, busy -> meanLatencyNanos);
     }
 
     /** The naive prediction from the baseline's W, or null when the baseline was skipped or had no success. */
-    public static Prediction predict(LoadPlan plan, Baseline.Result baseline) {
-        return usable(baseline) ? predict(plan, baseline.meanLatencyNanos()) : null;
-    }
-
-    private static boolean usable(Baseline.Result b) {
-        return b != null && b.successful() > 0 && b.meanLatencyNanos() > 0;
+    public static Prediction predict(LoadPlan plan, Baseline.Result b) {
+        return b != null && b.successful() > 0 && b.meanLatencyNanos() > 0 ? predict(plan, b.meanLatencyNanos()) : null;
     }
 
     /**
@@ -44,10 +37,7 @@ public final class LittlesLaw {
      * @param meanLatencyNanos W, > 0 (reported beside the network's inputs)
      */
     public static Prediction mva(LoadPlan plan, double meanLatencyNanos, Prediction.Network network) {
-        if (!(meanLatencyNanos > 0)) {
-            throw new IllegalArgumentException("meanLatencyNanos <= 0: " + meanLatencyNanos);
-        }
-        double[] x = network.solved().throughputs(plan.totalThreads());
+        double[] x = network.throughputs(plan.totalThreads());
         return prediction(plan, Prediction.MVA, meanLatencyNanos, network, busy -> busy / x[busy]);
     }
 
@@ -57,6 +47,9 @@ public final class LittlesLaw {
             double meanLatencyNanos,
             Prediction.Network network,
             IntToDoubleFunction response) {
+        if (!(meanLatencyNanos > 0)) {
+            throw new IllegalArgumentException("meanLatencyNanos <= 0: " + meanLatencyNanos);
+        }
         double wall = simulate(plan, response);
         int n = plan.peakPhase().threads();
         double peakResponse = response.applyAsDouble(n);

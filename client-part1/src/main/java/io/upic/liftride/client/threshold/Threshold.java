@@ -46,7 +46,7 @@ public record Threshold(String expr, Metric metric, Operation operation, Compari
         int at = -1;
         Comparison op = null;
         for (int i = 0; i < expr.length() && op == null; i++) {
-            for (Comparison c : Comparison.all()) {
+            for (Comparison c : Comparison.values()) {
                 if (expr.startsWith(c.symbol(), i)) {
                     op = c;
                     at = i;
@@ -105,13 +105,16 @@ public record Threshold(String expr, Metric metric, Operation operation, Compari
         return Double.parseDouble(value);
     }
 
-    private static double nanosPer(String unit) {
+    /** Nanoseconds in one {@code unit}: ns, us, µs, ms, s, m or h. */
+    public static double nanosPer(String unit) {
         return switch (unit) {
             case "ns" -> 1;
             case "us", "µs" -> 1e3;
             case "ms" -> 1e6;
             case "s" -> 1e9;
-            default -> throw new IllegalStateException("unit " + unit);
+            case "m" -> 60e9;
+            case "h" -> 3600e9;
+            default -> throw new IllegalArgumentException("unit " + unit);
         };
     }
 
