@@ -24,6 +24,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
+import java.util.stream.Stream;
 import org.apache.commons.cli.CommandLine;
 
 /**
@@ -131,14 +132,14 @@ public final class RunOptions {
             3_600_000,
             (int) RetryPolicy.DEFAULT_GIVE_UP_AFTER_MILLIS);
     public static final Flag<Duration> MAX_DURATION = explained(
-                    "max-duration",
-                    "DURATION",
-                    MaxDuration.RULE,
-                    "stop sending once the whole command has run this long (90s, 10m, 1.5h; 0 = no limit), let the"
-                            + " attempts in flight end, reconcile, write every output and exit "
-                            + ExitCodes.DEADLINE + "; default: 1h plus " + MaxDuration.DEFAULT_MILLIS_PER_REQUEST
-                            + " ms per planned request (the open model: twice its schedule if longer)",
-                    MaxDuration::parse);
+            "max-duration",
+            "DURATION",
+            MaxDuration.RULE,
+            "stop sending once the whole command has run this long (90s, 10m, 1.5h; 0 = no limit), let the"
+                    + " attempts in flight end, reconcile, write every output and exit "
+                    + ExitCodes.DEADLINE + "; default: 1h plus " + MaxDuration.DEFAULT_MILLIS_PER_REQUEST
+                    + " ms per planned request (the open model: twice its schedule if longer)",
+            MaxDuration::parse);
     public static final Flag<Boolean> RECALIBRATE = Flag.toggle(
             null,
             "recalibrate",
@@ -156,14 +157,14 @@ public final class RunOptions {
             Transport::named);
     /** Repeatable: read with {@link Flag#valuesIn}. */
     public static final Flag<Threshold> THRESHOLD = explained(
-                    "threshold",
-                    "EXPR",
-                    Threshold.RULE,
-                    "pass/fail condition checked at the end, repeatable: p99<50ms, p99.9<200ms, mean<10ms, max<2s,"
-                            + " failed==0, throughput>5000, intended.p99<100ms (with --rate), p99{op=getSkierDayVertical}"
-                            + "<20ms (one operation of --mix); operators < <= > >= =="
-                            + ", latency units ns us µs ms s; any FAIL exits " + ThresholdCheck.EXIT_CODE,
-                    Threshold::parse);
+            "threshold",
+            "EXPR",
+            Threshold.RULE,
+            "pass/fail condition checked at the end, repeatable: p99<50ms, p99.9<200ms, mean<10ms, max<2s,"
+                    + " failed==0, throughput>5000, intended.p99<100ms (with --rate), p99{op=getSkierDayVertical}"
+                    + "<20ms (one operation of --mix); operators < <= > >= =="
+                    + ", latency units ns us µs ms s; any FAIL exits " + ThresholdCheck.EXIT_CODE,
+            Threshold::parse);
 
     public static final Flag<Boolean> ABORT_ON_FAIL = Flag.toggle(
             null,
@@ -172,38 +173,38 @@ public final class RunOptions {
                     + " sending, let the attempts in flight end, reconcile, write every output and exit "
                     + ThresholdCheck.EXIT_CODE + "; a sweep's later runs do not start");
     public static final Flag<Duration> ABORT_DELAY = explained(
-                    "abort-delay",
-                    "DURATION",
-                    MaxDuration.RULE,
-                    "with --abort-on-fail, judge the thresholds from this long after the run's start (10s, 1m);"
-                            + " default 0: from the start",
-                    MaxDuration::parse);
+            "abort-delay",
+            "DURATION",
+            MaxDuration.RULE,
+            "with --abort-on-fail, judge the thresholds from this long after the run's start (10s, 1m);"
+                    + " default 0: from the start",
+            MaxDuration::parse);
 
     public static final Flag<Path> SUMMARY_JSON = explained(
-                    "summary-json",
-                    "FILE",
-                    "a file path",
-                    "write the run's machine-readable summary (JSON, schema summary.schema.json) to FILE",
-                    text -> {
-                        if (text.isBlank()) {
-                            throw new IllegalArgumentException("empty path");
-                        }
-                        return Path.of(text.trim());
-                    });
+            "summary-json",
+            "FILE",
+            "a file path",
+            "write the run's machine-readable summary (JSON, schema summary.schema.json) to FILE",
+            text -> {
+                if (text.isBlank()) {
+                    throw new IllegalArgumentException("empty path");
+                }
+                return Path.of(text.trim());
+            });
     public static final Flag<Boolean> VERBOSE = Flag.toggle(
             "v",
             "verbose",
             "the full account on the console: the baseline, each phase, the prediction's inputs and the embedded"
                     + " server's lines; default: at most 15 lines per run");
     public static final Flag<MetricsAddress> METRICS_PORT = explained(
-                    "metrics-port",
-                    "PORT",
-                    MetricsAddress.RULE,
-                    "serve live metrics for Prometheus at http://HOST:PORT/metrics while the client runs (requests"
-                            + " sent, successful, failed, retries, in flight, latency; per phase, labelled run_id and"
-                            + " shard); 0 = a free port, printed; HOST:PORT listens on one address only; a live view,"
-                            + " the summary is the account",
-                    MetricsAddress::parse);
+            "metrics-port",
+            "PORT",
+            MetricsAddress.RULE,
+            "serve live metrics for Prometheus at http://HOST:PORT/metrics while the client runs (requests"
+                    + " sent, successful, failed, retries, in flight, latency; per phase, labelled run_id and"
+                    + " shard); 0 = a free port, printed; HOST:PORT listens on one address only; a live view,"
+                    + " the summary is the account",
+            MetricsAddress::parse);
     public static final Flag<Boolean> QUIET =
             Flag.toggle(null, "quiet", "no progress output at all (neither the line nor the 10 s log lines)");
     public static final Flag<Shard> SHARD = Flag.of(
@@ -220,16 +221,13 @@ public final class RunOptions {
             .withMissingValueHint("K/N or auto/N")
             .withExplainsRejection(true);
     public static final Flag<Instant> START_AT = explained(
-                    "start-at",
-                    "INSTANT",
-                    StartAt.RULE,
-                    "start the first run at this instant, after the setup (so that N shards begin together);"
-                            + " more than " + StartAt.TOLERANCE.toSeconds() + " s after it the client refuses to"
-                            + " start and exits 2; default: at once",
-                    StartAt::parse);
-    /** Bounds of --rate in requests per second; a decimal value is allowed. */
-    public static final double MIN_RATE = 1, MAX_RATE = 1_000_000;
-
+            "start-at",
+            "INSTANT",
+            StartAt.RULE,
+            "start the first run at this instant, after the setup (so that N shards begin together);"
+                    + " more than " + StartAt.TOLERANCE.toSeconds() + " s after it the client refuses to"
+                    + " start and exits 2; default: at once",
+            StartAt::parse);
     public static final Flag<Double> RATE = Flag.of(
             null,
             "rate",
@@ -242,13 +240,13 @@ public final class RunOptions {
                     + " time; default: the closed model (each thread sends when its previous answer arrived)",
             RunOptions::rate);
     public static final Flag<Mix> MIX = explained(
-                    "mix",
-                    "OPS",
-                    Mix.RULE,
-                    "send the contract's operations by weight, named by operationId (" + Operation.ids() + "), e.g."
-                            + " writeNewLiftRide=90,getSkierDayVertical=5,getResortSkiersDay=5: each thread draws"
-                            + " each request's operation, and its GETs read rides it stored; default: rides only",
-                    Mix::parse);
+            "mix",
+            "OPS",
+            Mix.RULE,
+            "send the contract's operations by weight, named by operationId (" + Operation.ids() + "), e.g."
+                    + " writeNewLiftRide=90,getSkierDayVertical=5,getResortSkiersDay=5: each thread draws"
+                    + " each request's operation, and its GETs read rides it stored; default: rides only",
+            Mix::parse);
     public static final Flag<Integer> MIX_UNKNOWN = Flag.of(
             null,
             "mix-unknown",
@@ -259,14 +257,14 @@ public final class RunOptions {
                     + " (a success, counted as not found in the operation's row); default 0%",
             RunOptions::percent);
     public static final Flag<Ramp> RAMP = explained(
-                    "ramp",
-                    "START,TARGET:DURATION,...",
-                    Ramp.RULE,
-                    "open model with a ramping rate, in place of the plan's phases and --rate: from START req/s"
-                            + " linearly to each TARGET over its DURATION (500,5000:60s,5000:120s,0:30s), one phase per"
-                            + " stage, each of -t threads; latency is also measured from each request's intended send"
-                            + " time",
-                    Ramp::parse);
+            "ramp",
+            "START,TARGET:DURATION,...",
+            Ramp.RULE,
+            "open model with a ramping rate, in place of the plan's phases and --rate: from START req/s"
+                    + " linearly to each TARGET over its DURATION (500,5000:60s,5000:120s,0:30s), one phase per"
+                    + " stage, each of -t threads; latency is also measured from each request's intended send"
+                    + " time",
+            Ramp::parse);
     public static final Flag<Boolean> HELP = Flags.HELP;
 
     /** client-part1's flags as its usage groups them, the required ones first; the Output group comes 4th. */
@@ -328,7 +326,8 @@ public final class RunOptions {
     /** {@link #parse(String[], Flag[])} with the environment variables of {@code env} ({@code --shard auto/N}). */
     public static ParsedArgs parse(Function<String, String> env, String[] args, Flag<?>... extra)
             throws UsageException {
-        CommandLine cl = Flags.parseOnlyFlags(args, withExtra(extra));
+        CommandLine cl = Flags.parseOnlyFlags(
+                args, Stream.concat(FLAGS.stream(), Stream.of(extra)).toList());
         if (HELP.valueIn(cl)) {
             return new ParsedArgs(cl, List.of(), null, true);
         }
@@ -405,12 +404,6 @@ public final class RunOptions {
                         + " account).");
     }
 
-    private static List<Flag<?>> withExtra(Flag<?>... extra) {
-        List<Flag<?>> flags = new ArrayList<>(FLAGS);
-        flags.addAll(List.of(extra));
-        return flags;
-    }
-
     private static <T> T required(CommandLine cl, Flag<T> flag) throws UsageException {
         if (!cl.hasOption(flag.longName())) {
             throw flag.missing();
@@ -426,8 +419,10 @@ public final class RunOptions {
         List<Integer> counts = new ArrayList<>();
         for (String part : text.split(",", -1)) {
             String p = part.trim();
-            refuse(p.isEmpty(), THREADS.displayName() + " must be a thread count or a comma-separated list like "
-                    + THREAD_LIST_EXAMPLE + ", got " + text);
+            refuse(
+                    p.isEmpty(),
+                    THREADS.displayName() + " must be a thread count or a comma-separated list like "
+                            + THREAD_LIST_EXAMPLE + ", got " + text);
             try {
                 int n = Integer.parseInt(p);
                 THREADS.check("threads", n);
@@ -443,8 +438,10 @@ public final class RunOptions {
     private static Mix mix(CommandLine cl) throws UsageException {
         Mix mix = MIX.valueIn(cl);
         int unknown = MIX_UNKNOWN.valueIn(cl);
-        refuse(mix == null && cl.hasOption(MIX_UNKNOWN.longName()), MIX_UNKNOWN.displayName() + " needs "
-                + MIX.displayName() + ": got " + given(cl, MIX_UNKNOWN) + " alone");
+        refuse(
+                mix == null && cl.hasOption(MIX_UNKNOWN.longName()),
+                MIX_UNKNOWN.displayName() + " needs " + MIX.displayName() + ": got " + given(cl, MIX_UNKNOWN)
+                        + " alone");
         return mix == null ? null : mix.withUnknownPercent(unknown);
     }
 
@@ -464,17 +461,22 @@ public final class RunOptions {
     private static void checkThresholdOperations(RunConfig config) throws UsageException {
         Mix mix = config.workload().mix();
         for (Threshold t : config.checks().thresholds()) {
-            refuse(t.operation() != null && (mix == null || !mix.contains(t.operation())), THRESHOLD.displayName()
-                    + " " + t.expr() + ": " + (t.operation() == null ? "" : t.operation().operationId()) + " is not in "
-                    + MIX.displayName() + ", got " + (mix == null ? "no " + MIX.displayName() : mix.toString()));
+            refuse(
+                    t.operation() != null && (mix == null || !mix.contains(t.operation())),
+                    THRESHOLD.displayName()
+                            + " " + t.expr() + ": "
+                            + (t.operation() == null ? "" : t.operation().operationId()) + " is not in "
+                            + MIX.displayName() + ", got "
+                            + (mix == null ? "no " + MIX.displayName() : mix.toString()));
         }
     }
 
     /** --quiet, which contradicts --progress. */
     private static boolean quiet(CommandLine cl) throws UsageException {
         boolean quiet = QUIET.valueIn(cl);
-        refuse(quiet && PROGRESS.valueIn(cl), QUIET.displayName() + " and " + PROGRESS.displayName()
-                + " contradict each other: give one");
+        refuse(
+                quiet && PROGRESS.valueIn(cl),
+                QUIET.displayName() + " and " + PROGRESS.displayName() + " contradict each other: give one");
         return quiet;
     }
 
@@ -484,17 +486,21 @@ public final class RunOptions {
         List<Threshold> thresholds = THRESHOLD.valuesIn(cl);
         String needs = ABORT_ON_FAIL.displayName() + " needs a " + THRESHOLD.displayName();
         refuse(abort && thresholds.isEmpty(), needs + " to judge (" + Threshold.RULE + "), got none");
-        refuse(abort && thresholds.stream().noneMatch(ThresholdOutlook::judgedEarly), needs
-                + " it can judge before the end (" + ThresholdOutlook.JUDGED_EARLY + "), got "
-                + thresholds.stream().map(Threshold::expr).toList());
+        refuse(
+                abort && thresholds.stream().noneMatch(ThresholdOutlook::judgedEarly),
+                needs
+                        + " it can judge before the end (" + ThresholdOutlook.JUDGED_EARLY + "), got "
+                        + thresholds.stream().map(Threshold::expr).toList());
         return abort;
     }
 
     /** --abort-delay, which only --abort-on-fail uses. */
     private static Duration abortDelay(CommandLine cl) throws UsageException {
         Duration delay = ABORT_DELAY.valueIn(cl);
-        refuse(delay != null && !ABORT_ON_FAIL.valueIn(cl), ABORT_DELAY.displayName() + " applies only with "
-                + ABORT_ON_FAIL.displayName() + ", got " + given(cl, ABORT_DELAY));
+        refuse(
+                delay != null && !ABORT_ON_FAIL.valueIn(cl),
+                ABORT_DELAY.displayName() + " applies only with " + ABORT_ON_FAIL.displayName() + ", got "
+                        + given(cl, ABORT_DELAY));
         return delay;
     }
 
@@ -503,9 +509,12 @@ public final class RunOptions {
         Shard shard = workload.shard();
         for (int t : threadCounts) {
             int planThreads = workload.withThreads(t).wholePlan().totalThreads();
-            refuse(shard.count() > planThreads, SHARD.displayName() + " " + shard + ": the plan at -t " + t
-                    + " has only " + planThreads + " threads in all its phases, so some shards would send nothing;"
-                    + " use at most " + planThreads + " shards");
+            refuse(
+                    shard.count() > planThreads,
+                    SHARD.displayName() + " " + shard + ": the plan at -t " + t
+                            + " has only " + planThreads
+                            + " threads in all its phases, so some shards would send nothing;"
+                            + " use at most " + planThreads + " shards");
         }
     }
 
@@ -513,13 +522,15 @@ public final class RunOptions {
     private static Ramp ramp(CommandLine cl) throws UsageException {
         Ramp ramp = RAMP.valueIn(cl);
         for (Flag<?> other : List.of(RATE, PLAN)) {
-            refuse(ramp != null && cl.hasOption(other.longName()), RAMP.displayName() + " replaces "
-                    + other.displayName() + " (its stages are the run's phases and rates): give one");
+            refuse(
+                    ramp != null && cl.hasOption(other.longName()),
+                    RAMP.displayName() + " replaces " + other.displayName()
+                            + " (its stages are the run's phases and rates): give one");
         }
         return ramp;
     }
 
-    /** The --rate value: a finite decimal number in {@link #MIN_RATE}..{@link #MAX_RATE}. */
+    /** The --rate value: a finite decimal number in 1..1000000. */
     private static Double rate(String text) {
         double r = Double.parseDouble(text.trim());
         checkRate("rate", r);
@@ -532,7 +543,7 @@ public final class RunOptions {
      * @throws IllegalArgumentException e.g. {@code rate not in 1..1000000: 0.5}
      */
     public static void checkRate(String field, Double rate) {
-        if (rate != null && !(rate >= MIN_RATE && rate <= MAX_RATE)) { // NaN fails too
+        if (rate != null && !(rate >= 1 && rate <= 1_000_000)) { // NaN fails too
             throw new IllegalArgumentException(field + " not in 1..1000000: " + rate);
         }
     }
@@ -552,8 +563,10 @@ public final class RunOptions {
     private static RetryPolicy retryPolicy(CommandLine cl) throws UsageException {
         int base = BACKOFF.valueIn(cl);
         Integer max = BACKOFF_MAX.valueIn(cl);
-        refuse(max != null && max < base, BACKOFF_MAX.displayName() + " must be at least " + BACKOFF.displayName()
-                + " (" + base + "), got " + cl.getOptionValue(BACKOFF_MAX.longName()));
+        refuse(
+                max != null && max < base,
+                BACKOFF_MAX.displayName() + " must be at least " + BACKOFF.displayName() + " (" + base + "), got "
+                        + cl.getOptionValue(BACKOFF_MAX.longName()));
         max = max != null ? max : (int) Math.max(base, RetryPolicy.DEFAULT_MAX_BACKOFF_MILLIS);
         return RetryPolicy.DEFAULT.withBackoff(base, max).withGiveUpAfter(GIVE_UP.valueIn(cl));
     }

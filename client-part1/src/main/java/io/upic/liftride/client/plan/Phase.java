@@ -12,4 +12,9 @@ package io.upic.liftride.client.plan;
  *                           phase) of those threads have finished; in [0, 1]; ignored for the first phase
  */
 public record Phase(
-        String name, double threadsFraction, double factor, int startMinute, int endMinute, double startAfterFraction) {}
+        String name,
+        double threadsFraction,
+        double factor,
+        int startMinute,
+        int endMinute,
+        double startAfterFraction) {}

@@ -61,8 +61,9 @@ public record PhasePlan(String name, List<Phase> phases) {
         return switch (n) {
             case "fall2021" -> fall2021();
             case "spring2022" -> spring2022();
-            default -> throw new IllegalArgumentException(
-                    "unknown plan " + name + ", expected one of " + String.join(", ", names()));
+            default ->
+                throw new IllegalArgumentException(
+                        "unknown plan " + name + ", expected one of " + String.join(", ", names()));
         };
     }
 
@@ -78,7 +79,7 @@ public record PhasePlan(String name, List<Phase> phases) {
         int previousThreads = 0;
         for (int k = 0; k < phases.size(); k++) {
             Phase phase = phases.get(k);
-            int threads = threadsFor(phase.threadsFraction(), numThreads, numSkiers);
+            int threads = Math.max(1, Math.min(ceilTimes(phase.threadsFraction(), numThreads), numSkiers));
             int startAfter = k == 0 ? 0 : ceilTimes(phase.startAfterFraction(), previousThreads);
             planned.add(new PlannedPhase(
                     k,
@@ -91,12 +92,6 @@ public record PhasePlan(String name, List<Phase> phases) {
             previousThreads = threads;
         }
         return new LoadPlan(name, numThreads, numSkiers, numRuns, planned);
-    }
-
-    /** ceil(fraction x numThreads), clamped to 1..numSkiers. */
-    static int threadsFor(double fraction, int numThreads, int numSkiers) {
-        int t = ceilTimes(fraction, numThreads);
-        return Math.max(1, Math.min(t, numSkiers));
     }
 
     /** round-half-up(factor x numRuns x skiers), at least 1. */

@@ -172,7 +172,8 @@ public record Ramp(String text, double startPerSecond, List<Stage> stages) {
 
     /** Stage {@code s}'s send times, its constants computed once (a worker asks for one per send). */
     public StageTimes times(int s) {
-        double offset = BigDecimal.valueOf(firstRequest(s)).subtract(integralBefore(s)).doubleValue();
+        double offset =
+                BigDecimal.valueOf(firstRequest(s)).subtract(integralBefore(s)).doubleValue();
         double seconds = stages.get(s).durationNanos() / 1e9;
         double slope = (stages.get(s).targetPerSecond() - fromPerSecond(s)) / seconds;
         return new StageTimes(startNanos(s), stages.get(s).durationNanos(), offset, fromPerSecond(s), slope);

@@ -62,7 +62,8 @@ public record Shard(int index, int count) {
             String rule = "auto/N takes K - 1 from " + INDEX_VARIABLE + ", an integer in 0.." + (n - 1);
             String index = env.apply(INDEX_VARIABLE);
             if (index == null || !index.trim().matches("\\d{1,4}") || Integer.parseInt(index.trim()) >= n) {
-                throw new IllegalArgumentException(rule + (index == null ? "; it is unset" : "; it is \"" + index + "\""));
+                throw new IllegalArgumentException(
+                        rule + (index == null ? "; it is unset" : "; it is \"" + index + "\""));
             }
             return new Shard(Integer.parseInt(index.trim()) + 1, n);
         }

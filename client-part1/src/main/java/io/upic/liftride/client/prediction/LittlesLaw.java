@@ -81,7 +81,10 @@ public final class LittlesLaw {
         double v = 0, t = 0;
         do {
             for (int k = 0; k < phases.size(); k++) { // start every phase whose trigger is met, in order
-                if (!started[k] && (k == 0 || (started[k - 1] && finished[k - 1] >= phases.get(k).startAfter()))) {
+                if (!started[k]
+                        && (k == 0
+                                || (started[k - 1]
+                                        && finished[k - 1] >= phases.get(k).startAfter()))) {
                     started[k] = true;
                     for (ThreadAssignment assignment : phases.get(k).assignments()) {
                         busy.add(new double[] {v + assignment.requests(), k});

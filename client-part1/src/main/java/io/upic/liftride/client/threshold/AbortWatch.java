@@ -9,7 +9,6 @@ import io.upic.liftride.client.plan.ThreadAssignment;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Objects;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.Supplier;
 
@@ -46,18 +45,15 @@ public final class AbortWatch implements AttemptListener {
      */
     public AbortWatch(List<Threshold> thresholds, Duration delay, long plannedRequests, AttemptListener listener) {
         this.thresholds = List.copyOf(thresholds);
-        if (delay.isNegative()) {
-            throw new IllegalArgumentException("delay < 0: " + delay);
-        }
         this.delayNanos = delay.toNanos();
         this.plannedRequests = plannedRequests;
-        this.listener = Objects.requireNonNull(listener, "listener");
+        this.listener = listener;
     }
 
     /** Where the run's live figures come from, and what stops it ({@code LoadEngine::live}, {@code ::stop}). */
     public void attach(Supplier<List<LiveFigures>> live, Runnable stop) {
-        this.live = Objects.requireNonNull(live, "live");
-        this.stop = Objects.requireNonNull(stop, "stop");
+        this.live = live;
+        this.stop = stop;
     }
 
     /** Why and when the run was stopped; null if it was not (or has not been yet). */

@@ -1,7 +1,6 @@
 package io.upic.liftride.client.threshold;
 
 import io.upic.liftride.client.http.Operation;
-import java.util.Objects;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -25,15 +24,6 @@ public record Threshold(String expr, Metric metric, Operation operation, Compari
     private static final Pattern NUMBER = Pattern.compile("\\d+(?:\\.\\d+)?");
     private static final Pattern LATENCY = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*(ns|us|µs|ms|s)");
 
-    public Threshold {
-        Objects.requireNonNull(expr, "expr");
-        Objects.requireNonNull(metric, "metric");
-        Objects.requireNonNull(op, "op");
-        if (!(bound >= 0) || Double.isInfinite(bound)) {
-            throw new IllegalArgumentException("bound not a finite number >= 0: " + bound);
-        }
-    }
-
     /**
      * Parses one expression.
      *
@@ -41,7 +31,6 @@ public record Threshold(String expr, Metric metric, Operation operation, Compari
      *     needs a unit: ns, us, µs, ms or s}, ...)
      */
     public static Threshold parse(String text) {
-        Objects.requireNonNull(text, "text");
         String expr = text.trim();
         int at = -1;
         Comparison op = null;

@@ -62,8 +62,7 @@ class LittlesLawTest {
 
     /** The model with demand D, delay Z and C cores, W = D + Z. */
     private static Prediction mva(LoadPlan plan, double d, double z, int cores) {
-        return LittlesLaw.mva(
-                plan, d + z, new Prediction.Network(cores, d, z, CpuScope.EMBEDDED_SERVER, "test"));
+        return LittlesLaw.mva(plan, d + z, new Prediction.Network(cores, d, z, CpuScope.EMBEDDED_SERVER, "test"));
     }
 
     @Test
@@ -77,8 +76,7 @@ class LittlesLawTest {
         assertEquals(MS, naive.peakResponseNanos(), 1e-9); // R = W
         assertEquals(11.25e9, naive.wallNanos(), 1);
         // D = 1 ms = W, so Z = 0
-        Prediction m = LittlesLaw.mva(
-                plan, MS, new Prediction.Network(2, MS, 0, CpuScope.REMOTE_SERVER, "test"));
+        Prediction m = LittlesLaw.mva(plan, MS, new Prediction.Network(2, MS, 0, CpuScope.REMOTE_SERVER, "test"));
         assertEquals(Prediction.MVA, m.model());
         assertEquals(CpuScope.REMOTE_SERVER, m.network().scope());
         assertEquals(90e9, m.wallNanos(), 1e3); // always saturated: 180,000 x D / C
@@ -97,7 +95,8 @@ class LittlesLawTest {
         // D = 100 us, Z = 900 us, C = 2: between N / W and C / D, and X(N) x R(N) = N
         for (int n : new int[] {1, 7, 20, 64, 256}) {
             Prediction p = mva(onePhase(n), 0.1 * MS, 0.9 * MS, 2);
-            double x = new Prediction.Network(2, 0.1 * MS, 0.9 * MS, CpuScope.EMBEDDED_SERVER, "test").throughputPerSecond(n);
+            double x = new Prediction.Network(2, 0.1 * MS, 0.9 * MS, CpuScope.EMBEDDED_SERVER, "test")
+                    .throughputPerSecond(n);
             assertEquals(x, p.peakThroughputPerSecond(), 1e-9 * x);
             assertEquals(n, p.peakThroughputPerSecond() * p.peakResponseNanos() / 1e9, 1e-9);
             assertEquals(true, x <= Math.min(n * 1e9 / MS, 20_000) * (1 + 1e-12), "n=" + n);

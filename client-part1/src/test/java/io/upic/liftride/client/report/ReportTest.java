@@ -149,8 +149,7 @@ class ReportTest {
     void theSweepTableHasTheNaiveAndTheModelsPrediction() {
         RunResult r = result(180_000, 180_000, 0, 0, Map.of());
         LoadPlan plan = Fixtures.config().workload().loadPlan();
-        Prediction.Network network =
-                new Prediction.Network(2, 100_000, 0, CpuScope.EMBEDDED_SERVER, "test");
+        Prediction.Network network = new Prediction.Network(2, 100_000, 0, CpuScope.EMBEDDED_SERVER, "test");
         RunReport report = Fixtures.report(r)
                 .prediction(LittlesLaw.predict(plan, 1_000_000))
                 .model(LittlesLaw.mva(plan, 1_000_000, network))
