@@ -2,7 +2,6 @@ package io.upic.liftride.client.cli;
 
 import io.upic.liftride.client.plan.LoadPlan;
 import io.upic.liftride.client.plan.OpenModel;
-import io.upic.liftride.client.plan.PlannedPhase;
 import io.upic.liftride.client.plan.ThreadAssignment;
 import io.upic.liftride.client.threshold.Threshold;
 import java.time.Duration;
@@ -81,15 +80,11 @@ public final class MaxDuration {
 
     /** An upper bound on the open model's schedule: each phase as long as its busiest thread's, one after another. */
     private static long scheduleMillis(LoadPlan plan, OpenModel open) {
-        long millis = 0;
-        for (PlannedPhase p : plan.phases()) {
-            int most = p.assignments().stream()
-                    .mapToInt(ThreadAssignment::requests)
-                    .max()
-                    .orElse(0);
-            millis += most * open.intervalNanos() / 1_000_000;
-        }
-        return millis;
+        return plan.phases().stream()
+                .mapToLong(p -> p.assignments().stream().mapToLong(ThreadAssignment::requests).max().orElse(0)
+                        * open.intervalNanos()
+                        / 1_000_000)
+                .sum();
     }
 
     /** {@code d} as a person reads it: {@code 1h37m}, {@code 10m00s}, {@code 2.5s}. */

@@ -447,10 +447,7 @@ public final class RunOptions {
 
     /** A --mix-unknown value: an integer 0..100, with or without a trailing %. */
     private static Integer percent(String text) {
-        String digits = text.strip().endsWith("%")
-                ? text.strip().substring(0, text.strip().length() - 1)
-                : text.strip();
-        int p = Integer.parseInt(digits);
+        int p = Integer.parseInt(text.strip().replaceFirst("%$", ""));
         if (p < 0 || p > 100) {
             throw new IllegalArgumentException("not in 0..100: " + p);
         }
@@ -461,13 +458,10 @@ public final class RunOptions {
     private static void checkThresholdOperations(RunConfig config) throws UsageException {
         Mix mix = config.workload().mix();
         for (Threshold t : config.checks().thresholds()) {
-            refuse(
-                    t.operation() != null && (mix == null || !mix.contains(t.operation())),
-                    THRESHOLD.displayName()
-                            + " " + t.expr() + ": "
-                            + (t.operation() == null ? "" : t.operation().operationId()) + " is not in "
-                            + MIX.displayName() + ", got "
-                            + (mix == null ? "no " + MIX.displayName() : mix.toString()));
+            if (t.operation() != null && (mix == null || !mix.contains(t.operation()))) {
+                throw new UsageException(THRESHOLD.displayName() + " " + t.expr() + ": " + t.operation().operationId()
+                        + " is not in " + MIX.displayName() + ", got " + (mix == null ? "no " + MIX.displayName() : mix));
+            }
         }
     }
 

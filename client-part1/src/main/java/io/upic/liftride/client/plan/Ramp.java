@@ -113,11 +113,7 @@ public record Ramp(String text, double startPerSecond, List<Stage> stages) {
 
     /** When stage {@code s} starts, in nanoseconds from the ramp's start. */
     public long startNanos(int s) {
-        long sum = 0;
-        for (int i = 0; i < s; i++) {
-            sum += stages.get(i).durationNanos();
-        }
-        return sum;
+        return stages.subList(0, s).stream().mapToLong(Stage::durationNanos).sum();
     }
 
     /** When stage {@code s} ends, in nanoseconds from the ramp's start. */
@@ -215,11 +211,6 @@ public record Ramp(String text, double startPerSecond, List<Stage> stages) {
         return 0;
     }
 
-    /** Threads per stage for {@code -t numThreads} and {@code -s numSkiers}: a thread needs a skier of its own. */
-    public static int threads(int numThreads, int numSkiers) {
-        return Math.max(1, Math.min(numThreads, numSkiers));
-    }
-
     /**
      * The ramp as a plan: one phase per stage ({@code stage1}, ...), each starting when the one before has
      * finished.
@@ -227,7 +218,7 @@ public record Ramp(String text, double startPerSecond, List<Stage> stages) {
      * @throws IllegalArgumentException when a thread of some stage would send more than 2^31 - 1 requests
      */
     public LoadPlan forRun(int numThreads, int numSkiers, int numRuns) {
-        int threads = threads(numThreads, numSkiers);
+        int threads = Math.max(1, Math.min(numThreads, numSkiers)); // a thread needs a skier of its own
         List<PlannedPhase> phases = new ArrayList<>(stages.size());
         for (int s = 0; s < stages.size(); s++) {
             long n = requests(s);

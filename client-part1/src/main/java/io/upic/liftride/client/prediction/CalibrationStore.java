@@ -15,21 +15,16 @@ import java.util.Optional;
  * The CPU per request an invocation measured, stored per machine, JVM, build, server and transport ({@link #key})
  * and reused while {@link Entry#reusable fresh}. Every file error reads as "nothing stored" and makes a save a
  * no-op. Thread-safe: a save replaces its file atomically; the last writer wins.
+ *
+ * @param dir where entries live (created on the first save); null: stores nothing
  */
-public final class CalibrationStore {
+public record CalibrationStore(Path dir) {
 
     /** A stored entry is reused for at most this long: what else runs on a machine changes over days. */
     static final Duration MAX_AGE = Duration.ofDays(7);
 
     /** Stores nothing and finds nothing (tests, --baseline 0). */
     public static final CalibrationStore NONE = new CalibrationStore(null);
-
-    private final Path dir;
-
-    /** A store in {@code dir} (created on the first save), or none for null. */
-    public CalibrationStore(Path dir) {
-        this.dir = dir;
-    }
 
     /** The store of client runs: ~/.cache/liftride/calibration. */
     public static CalibrationStore inUserCache() {

@@ -3,21 +3,16 @@ package io.upic.liftride.client.threshold;
 import io.upic.liftride.client.engine.OperationStats;
 import io.upic.liftride.client.engine.RunResult;
 import io.upic.liftride.client.http.Operation;
-import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalDouble;
 
 /**
  * client-part1's {@link MetricSource}: what the engine's counters give (see {@link MetricCatalog#clientPart1()}):
  * the mean latency of all attempts, the failed requests and the throughput. Immutable and thread-safe.
+ *
+ * @param result the finished run
  */
-public final class ResultMetrics implements MetricSource {
-
-    private final RunResult result;
-
-    public ResultMetrics(RunResult result) {
-        this.result = Objects.requireNonNull(result, "result");
-    }
+public record ResultMetrics(RunResult result) implements MetricSource {
 
     @Override
     public OptionalDouble value(Metric metric) {

@@ -1,6 +1,7 @@
 package io.upic.liftride.client.threshold;
 
 import io.upic.liftride.client.http.Operation;
+import java.util.Arrays;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -21,6 +22,9 @@ public record Threshold(String expr, Metric metric, Operation operation, Compari
     public static final String RULE = "METRIC OP VALUE such as p99<50ms, mean<10ms, failed==0 or throughput>5000";
 
     private static final String OP_SELECTOR = "{op=";
+    /** Metric, the first operator (two-character ones tried first) and value. */
+    private static final Pattern EXPRESSION = Pattern.compile("(.*?)(<=|>=|==|<|>)(.*)", Pattern.DOTALL);
+
     private static final Pattern NUMBER = Pattern.compile("\\d+(?:\\.\\d+)?");
     private static final Pattern LATENCY = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*(ns|us|µs|ms|s)");
 
@@ -32,21 +36,15 @@ public record Threshold(String expr, Metric metric, Operation operation, Compari
      */
     public static Threshold parse(String text) {
         String expr = text.trim();
-        int at = -1;
-        Comparison op = null;
-        for (int i = 0; i < expr.length() && op == null; i++) {
-            for (Comparison c : Comparison.values()) {
-                if (expr.startsWith(c.symbol(), i)) {
-                    op = c;
-                    at = i;
-                    break;
-                }
-            }
-        }
-        if (op == null) {
+        Matcher m = EXPRESSION.matcher(expr);
+        if (!m.matches()) {
             throw new IllegalArgumentException("no operator: use <, <=, >, >= or ==");
         }
-        String name = expr.substring(0, at).trim();
+        Comparison op = Arrays.stream(Comparison.values())
+                .filter(c -> c.symbol().equals(m.group(2)))
+                .findFirst()
+                .orElseThrow();
+        String name = m.group(1).trim();
         if (name.isEmpty()) {
             throw new IllegalArgumentException("no metric before the operator; metrics: " + Metric.NAMES);
         }
@@ -57,8 +55,7 @@ public record Threshold(String expr, Metric metric, Operation operation, Compari
             name = name.substring(0, brace).trim();
         }
         Metric metric = Metric.parse(name);
-        String value = expr.substring(at + op.symbol().length()).trim();
-        return new Threshold(expr, metric, operation, op, bound(metric, value));
+        return new Threshold(expr, metric, operation, op, bound(metric, m.group(3).trim()));
     }
 
     /** The operation a {@code {op=operationId}} selector names. */

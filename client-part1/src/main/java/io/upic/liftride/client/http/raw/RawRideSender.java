@@ -9,8 +9,11 @@ import java.nio.charset.StandardCharsets;
  * The {@code raw} transport's sender: writes the POST the SDK would write into a reused buffer and sends it in
  * one write on its own kept-alive connection, so the client takes little CPU from a server it shares a machine
  * with. One instance per worker; not thread-safe.
+ *
+ * @param connection the worker's own connection
+ * @param bytes      the request bytes every sender of the factory shares
  */
-final class RawRideSender implements RideSender {
+record RawRideSender(RawHttpConnection connection, RawRideSenderFactory bytes) implements RideSender {
 
     private static final byte[] SEASONS = ascii("/seasons/");
     private static final byte[] DAYS = ascii("/days/");
@@ -24,15 +27,6 @@ final class RawRideSender implements RideSender {
     private static final byte[] DAY = ascii("/day/");
     private static final byte[] VERTICAL_RESORT = ascii("/vertical?resort=");
     private static final byte[] AND_SEASON = ascii("&season=");
-
-    private final RawHttpConnection connection;
-    /** The request bytes every sender of the factory shares. */
-    private final RawRideSenderFactory bytes;
-
-    RawRideSender(RawHttpConnection connection, RawRideSenderFactory bytes) {
-        this.connection = connection;
-        this.bytes = bytes;
-    }
 
     @Override
     public int send(
