@@ -81,7 +81,10 @@ public final class MaxDuration {
     /** An upper bound on the open model's schedule: each phase as long as its busiest thread's, one after another. */
     private static long scheduleMillis(LoadPlan plan, OpenModel open) {
         return plan.phases().stream()
-                .mapToLong(p -> p.assignments().stream().mapToLong(ThreadAssignment::requests).max().orElse(0)
+                .mapToLong(p -> p.assignments().stream()
+                                .mapToLong(ThreadAssignment::requests)
+                                .max()
+                                .orElse(0)
                         * open.intervalNanos()
                         / 1_000_000)
                 .sum();

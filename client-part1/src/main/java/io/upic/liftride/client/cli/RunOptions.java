@@ -459,8 +459,9 @@ public final class RunOptions {
         Mix mix = config.workload().mix();
         for (Threshold t : config.checks().thresholds()) {
             if (t.operation() != null && (mix == null || !mix.contains(t.operation()))) {
-                throw new UsageException(THRESHOLD.displayName() + " " + t.expr() + ": " + t.operation().operationId()
-                        + " is not in " + MIX.displayName() + ", got " + (mix == null ? "no " + MIX.displayName() : mix));
+                throw new UsageException(THRESHOLD.displayName() + " " + t.expr() + ": "
+                        + t.operation().operationId() + " is not in " + MIX.displayName() + ", got "
+                        + (mix == null ? "no " + MIX.displayName() : mix));
             }
         }
     }

@@ -99,7 +99,8 @@ public final class LiveMetrics {
 
     private static double[] boundsSeconds() {
         long[] nanos = LiveFigures.LATENCY_BOUNDS_NANOS;
-        double[] seconds = Arrays.copyOf(Arrays.stream(nanos).mapToDouble(n -> n / 1e9).toArray(), nanos.length + 1);
+        double[] seconds =
+                Arrays.copyOf(Arrays.stream(nanos).mapToDouble(n -> n / 1e9).toArray(), nanos.length + 1);
         seconds[nanos.length] = Double.POSITIVE_INFINITY;
         return seconds;
     }

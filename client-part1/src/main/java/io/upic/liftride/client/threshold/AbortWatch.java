@@ -115,12 +115,9 @@ public final class AbortWatch implements AttemptListener {
     }
 
     private void watch() {
-        while (!ended) {
+        do {
             LockSupport.parkNanos(INTERVAL_NANOS);
-            if (!ended && judge(System.nanoTime())) {
-                return;
-            }
-        }
+        } while (!ended && !judge(System.nanoTime()));
     }
 
     /** Judges the thresholds at {@code nowNanos}; stops the run and returns true when one can no longer hold. */
@@ -137,13 +134,9 @@ public final class AbortWatch implements AttemptListener {
             }
             retries += w.retries(); // after the tallies: never fewer retries than they counted
         }
-        long sent = 0;
-        long failed = 0;
-        for (LiveFigures f : live.get()) {
-            sent += f.sent();
-            failed += f.failed();
-        }
-        if (sent >= plannedRequests) {
+        List<LiveFigures> figures = live.get();
+        long failed = figures.stream().mapToLong(LiveFigures::failed).sum();
+        if (figures.stream().mapToLong(LiveFigures::sent).sum() >= plannedRequests) {
             return false; // nothing left to save
         }
         ThresholdOutlook.SoFar soFar = new ThresholdOutlook.SoFar(plannedRequests, retries, failed, elapsed);

@@ -55,7 +55,8 @@ public record Threshold(String expr, Metric metric, Operation operation, Compari
             name = name.substring(0, brace).trim();
         }
         Metric metric = Metric.parse(name);
-        return new Threshold(expr, metric, operation, op, bound(metric, m.group(3).trim()));
+        return new Threshold(
+                expr, metric, operation, op, bound(metric, m.group(3).trim()));
     }
 
     /** The operation a {@code {op=operationId}} selector names. */
