@@ -13,9 +13,9 @@ import lombok.Builder;
 import lombok.With;
 
 /**
- * What one run sends, and when; each field's rule is its flag's in {@link RunOptions}, which checks it. Immutable; a sweep's runs
- * differ only in {@code threads}. Null fields mean the flag was not given: unseeded, the closed model, no ramp,
- * rides only, {@link Shard#WHOLE}, start at once, and the plan's default {@link MaxDuration#of}.
+ * What one run sends, and when; each field's rule is its flag's in {@link RunOptions}, which checks it. Immutable;
+ * a sweep's runs differ only in {@code threads}. Null fields mean the flag was not given: unseeded, the closed
+ * model, no ramp, rides only, {@link Shard#WHOLE}, start at once, and the plan's default {@link MaxDuration#of}.
  */
 @Builder(toBuilder = true)
 @With

@@ -133,7 +133,7 @@ public final class Baseline {
     /** What one part (warm-up or measured) did: rides sent, of them successful, and whether a stop ended it. */
     private record Part(long sent, long successful, boolean stopped) {}
 
-    /** Sends up to {@code requests} rides, for at most {@link #PART_LIMIT_NANOS} once {@link #PART_MIN_REQUESTS} are. */
+    /** Sends up to {@code requests} rides, for at most {@link #PART_LIMIT_NANOS} past {@link #PART_MIN_REQUESTS}. */
     private static Part part(int requests, BooleanSupplier stop, IntSupplier send) {
         long end = System.nanoTime() + PART_LIMIT_NANOS;
         long sent = 0, successful = 0;

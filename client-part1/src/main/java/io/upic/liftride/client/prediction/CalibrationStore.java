@@ -40,7 +40,7 @@ public record CalibrationStore(Path dir) {
      */
     public record Entry(double demandNanos, double coldExtraCpuNanos, Instant measuredAt) {
 
-        /** Whether it may be reused at {@code now}, after a baseline that measured W = {@code w}. */
+        /** Whether it may be reused at {@code now}: measured at most {@link #MAX_AGE} before. */
         public boolean reusable(Instant now) {
             Duration age = Duration.between(measuredAt, now);
             return !age.isNegative() && age.compareTo(MAX_AGE) <= 0;
@@ -65,16 +65,10 @@ public record CalibrationStore(Path dir) {
             return null;
         }
         Runtime rt = Runtime.getRuntime();
-        return String.join(
-                " ",
-                host,
-                rt.availableProcessors() + "cpu",
-                System.getProperty("java.vm.name").replace(' ', '_'),
-                System.getProperty("java.runtime.version"),
-                rt.maxMemory() + "B",
-                code,
-                server,
-                transport);
+        return host + " " + rt.availableProcessors() + "cpu "
+                + System.getProperty("java.vm.name").replace(' ', '_')
+                + " " + System.getProperty("java.runtime.version") + " " + rt.maxMemory() + "B " + code + " " + server
+                + " " + transport;
     }
 
     /** Whether it keeps what is saved (not {@link #NONE}). */
@@ -103,11 +97,7 @@ public record CalibrationStore(Path dir) {
         if (file == null) {
             return false;
         }
-        String values = String.join(
-                " ",
-                Double.toString(entry.demandNanos()),
-                Double.toString(entry.coldExtraCpuNanos()),
-                entry.measuredAt().toString());
+        String values = entry.demandNanos() + " " + entry.coldExtraCpuNanos() + " " + entry.measuredAt();
         try {
             Files.createDirectories(dir);
             Path tmp = Files.createTempFile(dir, "calibration", ".tmp");
