@@ -15,7 +15,7 @@ One command runs, in order:
   3. the capped scale-out: reads data/scale-out.json (bench/scale_out.py --server-cpus) when present and predicts
      each server count's throughput from the cap and the server CPU per ride, servers x cap / D_server.
 Each client run makes its own prediction before it starts (the baseline's W and a D learned from the runs; see
-client-part1's CpuDemand, LittlesLaw and ClosedNetwork) and writes it into summary.json's "prediction"; this script
+client-part1's CpuDemand, LittlesLaw and Prediction.Network) and writes it into summary.json's "prediction"; this script
 only collects them and writes data/theory.md with every prediction, measurement and error, the time before the
 first run, the load average, and how long it took.
 
@@ -371,7 +371,7 @@ def write(a, total_seconds):
              "model is mean value analysis of a closed network: the N threads of each phase (phases overlap as the "
              "schedule says), a CPU station of C cores with demand D per request, and a delay station Z for "
              "what does not use this machine's CPU (the network round trip; a remote server's time). Exact MVA for "
-             "a multi-server station (client-part1's `ClosedNetwork`); a thread with n threads busy takes n / X(n) "
+             "a multi-server station (client-part1's `Prediction.Network`); a thread with n threads busy takes n / X(n) "
              "per request. W comes from the single-thread baseline, D (process CPU / requests: the client's, plus "
              "the embedded server's on loopback) from the runs themselves: the previous run's, or what an earlier "
              "invocation on this machine, server and transport stored (docs/model.md), Z = W - D. The naive N / W "

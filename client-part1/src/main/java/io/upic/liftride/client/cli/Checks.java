@@ -29,7 +29,5 @@ public record Checks(
             throw new IllegalArgumentException("abortOnFail without thresholds");
         }
         abortDelay = abortDelay == null ? Duration.ZERO : abortDelay;
-        MaxDuration.check("abortDelay", abortDelay);
-        RunOptions.BASELINE.check("baselineRequests", baselineRequests);
     }
 }

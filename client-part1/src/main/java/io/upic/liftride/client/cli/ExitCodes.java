@@ -1,6 +1,7 @@
 package io.upic.liftride.client.cli;
 
 import io.upic.liftride.client.threshold.ThresholdCheck;
+import java.util.List;
 
 /**
  * The client's exit codes, part of its command line (docs/client.md lists them): 0, {@link #FAILED},
@@ -15,7 +16,7 @@ public final class ExitCodes {
     public static final int DEADLINE = 5;
 
     /** From the code that says most to the code that says least; 0 last. */
-    private static final int[] PRECEDENCE = {DEADLINE, FAILED, UNCHECKED, ThresholdCheck.EXIT_CODE, OK};
+    private static final List<Integer> PRECEDENCE = List.of(DEADLINE, FAILED, UNCHECKED, ThresholdCheck.EXIT_CODE, OK);
 
     private ExitCodes() {}
 
@@ -24,15 +25,9 @@ public final class ExitCodes {
      * requests not sent), a failure before unchecked counts, unchecked counts before a failed threshold, then 0.
      */
     public static int worse(int a, int b) {
-        return rank(a) <= rank(b) ? a : b;
-    }
-
-    private static int rank(int code) {
-        for (int i = 0; i < PRECEDENCE.length; i++) {
-            if (PRECEDENCE[i] == code) {
-                return i;
-            }
+        if (!PRECEDENCE.contains(a) || !PRECEDENCE.contains(b)) {
+            throw new IllegalArgumentException("not a run's exit codes: " + a + ", " + b);
         }
-        throw new IllegalArgumentException("not a run's exit code: " + code);
+        return PRECEDENCE.indexOf(a) <= PRECEDENCE.indexOf(b) ? a : b;
     }
 }

@@ -2,8 +2,8 @@ package io.upic.liftride.client.cli;
 
 import io.upic.liftride.client.plan.LoadPlan;
 import io.upic.liftride.client.plan.OpenModel;
-import io.upic.liftride.client.plan.PlannedPhase;
 import io.upic.liftride.client.plan.ThreadAssignment;
+import io.upic.liftride.client.threshold.Threshold;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
@@ -33,13 +33,6 @@ public final class MaxDuration {
 
     private MaxDuration() {}
 
-    /** Checks {@code d} against the flag's rule: 0..720h. */
-    static void check(String field, Duration d) {
-        if (d.isNegative() || d.compareTo(MAX) > 0) {
-            throw new IllegalArgumentException(field + " not in 0..720h: " + d);
-        }
-    }
-
     /**
      * The flag's value: a number and a unit, or 0 for {@link #NONE}.
      *
@@ -54,7 +47,7 @@ public final class MaxDuration {
         if (!m.matches()) {
             throw new IllegalArgumentException("a number and a unit");
         }
-        double nanos = Double.parseDouble(m.group(1)) * nanosPer(m.group(2));
+        double nanos = Double.parseDouble(m.group(1)) * Threshold.nanosPer(m.group(2));
         if (nanos > MAX.toNanos()) {
             throw new IllegalArgumentException("longer than 720h");
         }
@@ -62,18 +55,6 @@ public final class MaxDuration {
             throw new IllegalArgumentException("0 is written 0");
         }
         return Duration.ofNanos((long) nanos);
-    }
-
-    private static double nanosPer(String unit) {
-        return switch (unit) {
-            case "ns" -> 1;
-            case "us", "µs" -> 1e3;
-            case "ms" -> 1e6;
-            case "s" -> 1e9;
-            case "m" -> 60e9;
-            case "h" -> 3600e9;
-            default -> throw new IllegalStateException("unit " + unit);
-        };
     }
 
     /** The first config's {@code --max-duration}, else the default. */
@@ -99,15 +80,14 @@ public final class MaxDuration {
 
     /** An upper bound on the open model's schedule: each phase as long as its busiest thread's, one after another. */
     private static long scheduleMillis(LoadPlan plan, OpenModel open) {
-        long millis = 0;
-        for (PlannedPhase p : plan.phases()) {
-            int most = p.assignments().stream()
-                    .mapToInt(ThreadAssignment::requests)
-                    .max()
-                    .orElse(0);
-            millis += most * open.intervalNanos() / 1_000_000;
-        }
-        return millis;
+        return plan.phases().stream()
+                .mapToLong(p -> p.assignments().stream()
+                                .mapToLong(ThreadAssignment::requests)
+                                .max()
+                                .orElse(0)
+                        * open.intervalNanos()
+                        / 1_000_000)
+                .sum();
     }
 
     /** {@code d} as a person reads it: {@code 1h37m}, {@code 10m00s}, {@code 2.5s}. */

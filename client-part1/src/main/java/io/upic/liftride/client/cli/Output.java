@@ -16,11 +16,4 @@ import lombok.With;
  */
 @With
 public record Output(
-        Path summaryJson, boolean quiet, boolean verbose, boolean progress, MetricsAddress metricsAddress) {
-
-    public Output {
-        if (quiet && progress) {
-            throw new IllegalArgumentException("quiet and progress both set");
-        }
-    }
-}
+        Path summaryJson, boolean quiet, boolean verbose, boolean progress, MetricsAddress metricsAddress) {}

@@ -1,19 +1,11 @@
 package io.upic.liftride.client.cli;
 
 import io.upic.liftride.client.prediction.Baseline;
-import java.util.Objects;
 import lombok.With;
 
 /** Everything one run needs, by concern, each part checking its own fields. Immutable. */
 @With
 public record RunConfig(Target target, Workload workload, Output output, Checks checks) {
-
-    public RunConfig {
-        Objects.requireNonNull(target, "target");
-        Objects.requireNonNull(workload, "workload");
-        Objects.requireNonNull(output, "output");
-        Objects.requireNonNull(checks, "checks");
-    }
 
     /** This config at {@code threads}: one run of a sweep. */
     public RunConfig withThreads(int threads) {

@@ -15,6 +15,7 @@ import io.upic.liftride.client.threshold.ThresholdCheck;
 import io.upic.liftride.client.threshold.ThresholdOutlook;
 import io.upic.liftride.client.transport.Transport;
 import io.upic.liftride.flags.Flag;
+import io.upic.liftride.flags.Flag.Parser;
 import io.upic.liftride.flags.Flags;
 import io.upic.liftride.flags.UsageException;
 import java.nio.file.Path;
@@ -23,6 +24,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
+import java.util.stream.Stream;
 import org.apache.commons.cli.CommandLine;
 
 /**
@@ -129,18 +131,15 @@ public final class RunOptions {
             0,
             3_600_000,
             (int) RetryPolicy.DEFAULT_GIVE_UP_AFTER_MILLIS);
-    public static final Flag<Duration> MAX_DURATION = Flag.of(
-                    null,
-                    "max-duration",
-                    "DURATION",
-                    MaxDuration.RULE,
-                    null,
-                    "stop sending once the whole command has run this long (90s, 10m, 1.5h; 0 = no limit), let the"
-                            + " attempts in flight end, reconcile, write every output and exit "
-                            + ExitCodes.DEADLINE + "; default: 1h plus " + MaxDuration.DEFAULT_MILLIS_PER_REQUEST
-                            + " ms per planned request (the open model: twice its schedule if longer)",
-                    MaxDuration::parse)
-            .withExplainsRejection(true);
+    public static final Flag<Duration> MAX_DURATION = explained(
+            "max-duration",
+            "DURATION",
+            MaxDuration.RULE,
+            "stop sending once the whole command has run this long (90s, 10m, 1.5h; 0 = no limit), let the"
+                    + " attempts in flight end, reconcile, write every output and exit "
+                    + ExitCodes.DEADLINE + "; default: 1h plus " + MaxDuration.DEFAULT_MILLIS_PER_REQUEST
+                    + " ms per planned request (the open model: twice its schedule if longer)",
+            MaxDuration::parse);
     public static final Flag<Boolean> RECALIBRATE = Flag.toggle(
             null,
             "recalibrate",
@@ -157,18 +156,15 @@ public final class RunOptions {
             "HTTP stack for the load: " + Transport.names() + ", default " + Transport.SDK.cliName(),
             Transport::named);
     /** Repeatable: read with {@link Flag#valuesIn}. */
-    public static final Flag<Threshold> THRESHOLD = Flag.of(
-                    null,
-                    "threshold",
-                    "EXPR",
-                    Threshold.RULE,
-                    null,
-                    "pass/fail condition checked at the end, repeatable: p99<50ms, p99.9<200ms, mean<10ms, max<2s,"
-                            + " failed==0, throughput>5000, intended.p99<100ms (with --rate), p99{op=getSkierDayVertical}"
-                            + "<20ms (one operation of --mix); operators < <= > >= =="
-                            + ", latency units ns us µs ms s; any FAIL exits " + ThresholdCheck.EXIT_CODE,
-                    Threshold::parse)
-            .withExplainsRejection(true);
+    public static final Flag<Threshold> THRESHOLD = explained(
+            "threshold",
+            "EXPR",
+            Threshold.RULE,
+            "pass/fail condition checked at the end, repeatable: p99<50ms, p99.9<200ms, mean<10ms, max<2s,"
+                    + " failed==0, throughput>5000, intended.p99<100ms (with --rate), p99{op=getSkierDayVertical}"
+                    + "<20ms (one operation of --mix); operators < <= > >= =="
+                    + ", latency units ns us µs ms s; any FAIL exits " + ThresholdCheck.EXIT_CODE,
+            Threshold::parse);
 
     public static final Flag<Boolean> ABORT_ON_FAIL = Flag.toggle(
             null,
@@ -176,48 +172,39 @@ public final class RunOptions {
             "stop the run as soon as a --threshold can no longer hold, whatever the rest of the run does: stop"
                     + " sending, let the attempts in flight end, reconcile, write every output and exit "
                     + ThresholdCheck.EXIT_CODE + "; a sweep's later runs do not start");
-    public static final Flag<Duration> ABORT_DELAY = Flag.of(
-                    null,
-                    "abort-delay",
-                    "DURATION",
-                    MaxDuration.RULE,
-                    null,
-                    "with --abort-on-fail, judge the thresholds from this long after the run's start (10s, 1m);"
-                            + " default 0: from the start",
-                    MaxDuration::parse)
-            .withExplainsRejection(true);
+    public static final Flag<Duration> ABORT_DELAY = explained(
+            "abort-delay",
+            "DURATION",
+            MaxDuration.RULE,
+            "with --abort-on-fail, judge the thresholds from this long after the run's start (10s, 1m);"
+                    + " default 0: from the start",
+            MaxDuration::parse);
 
-    public static final Flag<Path> SUMMARY_JSON = Flag.of(
-                    null,
-                    "summary-json",
-                    "FILE",
-                    "a file path",
-                    null,
-                    "write the run's machine-readable summary (JSON, schema summary.schema.json) to FILE",
-                    text -> {
-                        if (text.isBlank()) {
-                            throw new IllegalArgumentException("empty path");
-                        }
-                        return Path.of(text.trim());
-                    })
-            .withExplainsRejection(true);
+    public static final Flag<Path> SUMMARY_JSON = explained(
+            "summary-json",
+            "FILE",
+            "a file path",
+            "write the run's machine-readable summary (JSON, schema summary.schema.json) to FILE",
+            text -> {
+                if (text.isBlank()) {
+                    throw new IllegalArgumentException("empty path");
+                }
+                return Path.of(text.trim());
+            });
     public static final Flag<Boolean> VERBOSE = Flag.toggle(
             "v",
             "verbose",
             "the full account on the console: the baseline, each phase, the prediction's inputs and the embedded"
                     + " server's lines; default: at most 15 lines per run");
-    public static final Flag<MetricsAddress> METRICS_PORT = Flag.of(
-                    null,
-                    "metrics-port",
-                    "PORT",
-                    MetricsAddress.RULE,
-                    null,
-                    "serve live metrics for Prometheus at http://HOST:PORT/metrics while the client runs (requests"
-                            + " sent, successful, failed, retries, in flight, latency; per phase, labelled run_id and"
-                            + " shard); 0 = a free port, printed; HOST:PORT listens on one address only; a live view,"
-                            + " the summary is the account",
-                    MetricsAddress::parse)
-            .withExplainsRejection(true);
+    public static final Flag<MetricsAddress> METRICS_PORT = explained(
+            "metrics-port",
+            "PORT",
+            MetricsAddress.RULE,
+            "serve live metrics for Prometheus at http://HOST:PORT/metrics while the client runs (requests"
+                    + " sent, successful, failed, retries, in flight, latency; per phase, labelled run_id and"
+                    + " shard); 0 = a free port, printed; HOST:PORT listens on one address only; a live view,"
+                    + " the summary is the account",
+            MetricsAddress::parse);
     public static final Flag<Boolean> QUIET =
             Flag.toggle(null, "quiet", "no progress output at all (neither the line nor the 10 s log lines)");
     public static final Flag<Shard> SHARD = Flag.of(
@@ -233,20 +220,14 @@ public final class RunOptions {
                     Shard::parse)
             .withMissingValueHint("K/N or auto/N")
             .withExplainsRejection(true);
-    public static final Flag<Instant> START_AT = Flag.of(
-                    null,
-                    "start-at",
-                    "INSTANT",
-                    StartAt.RULE,
-                    null,
-                    "start the first run at this instant, after the setup (so that N shards begin together);"
-                            + " more than " + StartAt.TOLERANCE.toSeconds() + " s after it the client refuses to"
-                            + " start and exits 2; default: at once",
-                    StartAt::parse)
-            .withExplainsRejection(true);
-    /** Bounds of --rate in requests per second; a decimal value is allowed. */
-    public static final double MIN_RATE = 1, MAX_RATE = 1_000_000;
-
+    public static final Flag<Instant> START_AT = explained(
+            "start-at",
+            "INSTANT",
+            StartAt.RULE,
+            "start the first run at this instant, after the setup (so that N shards begin together);"
+                    + " more than " + StartAt.TOLERANCE.toSeconds() + " s after it the client refuses to"
+                    + " start and exits 2; default: at once",
+            StartAt::parse);
     public static final Flag<Double> RATE = Flag.of(
             null,
             "rate",
@@ -258,17 +239,14 @@ public final class RunOptions {
                     + " and cooldown offer their share; latency is also measured from each request's intended send"
                     + " time; default: the closed model (each thread sends when its previous answer arrived)",
             RunOptions::rate);
-    public static final Flag<Mix> MIX = Flag.of(
-                    null,
-                    "mix",
-                    "OPS",
-                    Mix.RULE,
-                    null,
-                    "send the contract's operations by weight, named by operationId (" + Operation.ids() + "), e.g."
-                            + " writeNewLiftRide=90,getSkierDayVertical=5,getResortSkiersDay=5: each thread draws"
-                            + " each request's operation, and its GETs read rides it stored; default: rides only",
-                    Mix::parse)
-            .withExplainsRejection(true);
+    public static final Flag<Mix> MIX = explained(
+            "mix",
+            "OPS",
+            Mix.RULE,
+            "send the contract's operations by weight, named by operationId (" + Operation.ids() + "), e.g."
+                    + " writeNewLiftRide=90,getSkierDayVertical=5,getResortSkiersDay=5: each thread draws"
+                    + " each request's operation, and its GETs read rides it stored; default: rides only",
+            Mix::parse);
     public static final Flag<Integer> MIX_UNKNOWN = Flag.of(
             null,
             "mix-unknown",
@@ -278,18 +256,15 @@ public final class RunOptions {
             "with --mix: P% of the GETs ask for a resort no run writes; their 404 is the expected answer"
                     + " (a success, counted as not found in the operation's row); default 0%",
             RunOptions::percent);
-    public static final Flag<Ramp> RAMP = Flag.of(
-                    null,
-                    "ramp",
-                    "START,TARGET:DURATION,...",
-                    Ramp.RULE,
-                    null,
-                    "open model with a ramping rate, in place of the plan's phases and --rate: from START req/s"
-                            + " linearly to each TARGET over its DURATION (500,5000:60s,5000:120s,0:30s), one phase per"
-                            + " stage, each of -t threads; latency is also measured from each request's intended send"
-                            + " time",
-                    Ramp::parse)
-            .withExplainsRejection(true);
+    public static final Flag<Ramp> RAMP = explained(
+            "ramp",
+            "START,TARGET:DURATION,...",
+            Ramp.RULE,
+            "open model with a ramping rate, in place of the plan's phases and --rate: from START req/s"
+                    + " linearly to each TARGET over its DURATION (500,5000:60s,5000:120s,0:30s), one phase per"
+                    + " stage, each of -t threads; latency is also measured from each request's intended send"
+                    + " time",
+            Ramp::parse);
     public static final Flag<Boolean> HELP = Flags.HELP;
 
     /** client-part1's flags as its usage groups them, the required ones first; the Output group comes 4th. */
@@ -334,6 +309,11 @@ public final class RunOptions {
 
     private RunOptions() {}
 
+    /** A flag without a short name or default whose rejections give the parser's reason. */
+    private static <T> Flag<T> explained(String longName, String argName, String rule, String help, Parser<T> parser) {
+        return Flag.of(null, longName, argName, rule, null, help, parser).withExplainsRejection(true);
+    }
+
     /**
      * Parses {@code args} against client-part1's flags plus {@code extra} and validates client-part1's.
      *
@@ -346,7 +326,8 @@ public final class RunOptions {
     /** {@link #parse(String[], Flag[])} with the environment variables of {@code env} ({@code --shard auto/N}). */
     public static ParsedArgs parse(Function<String, String> env, String[] args, Flag<?>... extra)
             throws UsageException {
-        CommandLine cl = Flags.parseOnlyFlags(args, withExtra(extra));
+        CommandLine cl = Flags.parseOnlyFlags(
+                args, Stream.concat(FLAGS.stream(), Stream.of(extra)).toList());
         if (HELP.valueIn(cl)) {
             return new ParsedArgs(cl, List.of(), null, true);
         }
@@ -423,12 +404,6 @@ public final class RunOptions {
                         + " account).");
     }
 
-    private static List<Flag<?>> withExtra(Flag<?>... extra) {
-        List<Flag<?>> flags = new ArrayList<>(FLAGS);
-        flags.addAll(List.of(extra));
-        return flags;
-    }
-
     private static <T> T required(CommandLine cl, Flag<T> flag) throws UsageException {
         if (!cl.hasOption(flag.longName())) {
             throw flag.missing();
@@ -444,10 +419,10 @@ public final class RunOptions {
         List<Integer> counts = new ArrayList<>();
         for (String part : text.split(",", -1)) {
             String p = part.trim();
-            if (p.isEmpty()) {
-                throw new UsageException(THREADS.displayName() + " must be a thread count or a comma-separated list"
-                        + " like " + THREAD_LIST_EXAMPLE + ", got " + text);
-            }
+            refuse(
+                    p.isEmpty(),
+                    THREADS.displayName() + " must be a thread count or a comma-separated list like "
+                            + THREAD_LIST_EXAMPLE + ", got " + text);
             try {
                 int n = Integer.parseInt(p);
                 THREADS.check("threads", n);
@@ -463,19 +438,16 @@ public final class RunOptions {
     private static Mix mix(CommandLine cl) throws UsageException {
         Mix mix = MIX.valueIn(cl);
         int unknown = MIX_UNKNOWN.valueIn(cl);
-        if (mix == null && cl.hasOption(MIX_UNKNOWN.longName())) {
-            throw new UsageException(MIX_UNKNOWN.displayName() + " needs " + MIX.displayName() + ": got "
-                    + MIX_UNKNOWN.displayName() + " " + cl.getOptionValue(MIX_UNKNOWN.longName()) + " alone");
-        }
+        refuse(
+                mix == null && cl.hasOption(MIX_UNKNOWN.longName()),
+                MIX_UNKNOWN.displayName() + " needs " + MIX.displayName() + ": got " + given(cl, MIX_UNKNOWN)
+                        + " alone");
         return mix == null ? null : mix.withUnknownPercent(unknown);
     }
 
     /** A --mix-unknown value: an integer 0..100, with or without a trailing %. */
     private static Integer percent(String text) {
-        String digits = text.strip().endsWith("%")
-                ? text.strip().substring(0, text.strip().length() - 1)
-                : text.strip();
-        int p = Integer.parseInt(digits);
+        int p = Integer.parseInt(text.strip().replaceFirst("%$", ""));
         if (p < 0 || p > 100) {
             throw new IllegalArgumentException("not in 0..100: " + p);
         }
@@ -488,9 +460,8 @@ public final class RunOptions {
         for (Threshold t : config.checks().thresholds()) {
             if (t.operation() != null && (mix == null || !mix.contains(t.operation()))) {
                 throw new UsageException(THRESHOLD.displayName() + " " + t.expr() + ": "
-                        + t.operation().operationId()
-                        + " is not in " + MIX.displayName() + ", got "
-                        + (mix == null ? "no " + MIX.displayName() : mix.toString()));
+                        + t.operation().operationId() + " is not in " + MIX.displayName() + ", got "
+                        + (mix == null ? "no " + MIX.displayName() : mix));
             }
         }
     }
@@ -498,10 +469,9 @@ public final class RunOptions {
     /** --quiet, which contradicts --progress. */
     private static boolean quiet(CommandLine cl) throws UsageException {
         boolean quiet = QUIET.valueIn(cl);
-        if (quiet && PROGRESS.valueIn(cl)) {
-            throw new UsageException(
-                    QUIET.displayName() + " and " + PROGRESS.displayName() + " contradict each other: give one");
-        }
+        refuse(
+                quiet && PROGRESS.valueIn(cl),
+                QUIET.displayName() + " and " + PROGRESS.displayName() + " contradict each other: give one");
         return quiet;
     }
 
@@ -509,25 +479,23 @@ public final class RunOptions {
     private static boolean abortOnFail(CommandLine cl) throws UsageException {
         boolean abort = ABORT_ON_FAIL.valueIn(cl);
         List<Threshold> thresholds = THRESHOLD.valuesIn(cl);
-        if (abort && thresholds.isEmpty()) {
-            throw new UsageException(ABORT_ON_FAIL.displayName() + " needs a " + THRESHOLD.displayName() + " to judge ("
-                    + Threshold.RULE + "), got none");
-        }
-        if (abort && thresholds.stream().noneMatch(ThresholdOutlook::judgedEarly)) {
-            throw new UsageException(ABORT_ON_FAIL.displayName() + " needs a " + THRESHOLD.displayName()
-                    + " it can judge before the end (" + ThresholdOutlook.JUDGED_EARLY + "), got "
-                    + thresholds.stream().map(Threshold::expr).toList());
-        }
+        String needs = ABORT_ON_FAIL.displayName() + " needs a " + THRESHOLD.displayName();
+        refuse(abort && thresholds.isEmpty(), needs + " to judge (" + Threshold.RULE + "), got none");
+        refuse(
+                abort && thresholds.stream().noneMatch(ThresholdOutlook::judgedEarly),
+                needs
+                        + " it can judge before the end (" + ThresholdOutlook.JUDGED_EARLY + "), got "
+                        + thresholds.stream().map(Threshold::expr).toList());
         return abort;
     }
 
     /** --abort-delay, which only --abort-on-fail uses. */
     private static Duration abortDelay(CommandLine cl) throws UsageException {
         Duration delay = ABORT_DELAY.valueIn(cl);
-        if (delay != null && !ABORT_ON_FAIL.valueIn(cl)) {
-            throw new UsageException(ABORT_DELAY.displayName() + " applies only with " + ABORT_ON_FAIL.displayName()
-                    + ", got " + ABORT_DELAY.displayName() + " " + cl.getOptionValue(ABORT_DELAY.longName()));
-        }
+        refuse(
+                delay != null && !ABORT_ON_FAIL.valueIn(cl),
+                ABORT_DELAY.displayName() + " applies only with " + ABORT_ON_FAIL.displayName() + ", got "
+                        + given(cl, ABORT_DELAY));
         return delay;
     }
 
@@ -536,11 +504,12 @@ public final class RunOptions {
         Shard shard = workload.shard();
         for (int t : threadCounts) {
             int planThreads = workload.withThreads(t).wholePlan().totalThreads();
-            if (shard.count() > planThreads) {
-                throw new UsageException(SHARD.displayName() + " " + shard + ": the plan at -t " + t + " has only "
-                        + planThreads + " threads in all its phases, so some shards would send nothing; use at most "
-                        + planThreads + " shards");
-            }
+            refuse(
+                    shard.count() > planThreads,
+                    SHARD.displayName() + " " + shard + ": the plan at -t " + t
+                            + " has only " + planThreads
+                            + " threads in all its phases, so some shards would send nothing;"
+                            + " use at most " + planThreads + " shards");
         }
     }
 
@@ -548,15 +517,15 @@ public final class RunOptions {
     private static Ramp ramp(CommandLine cl) throws UsageException {
         Ramp ramp = RAMP.valueIn(cl);
         for (Flag<?> other : List.of(RATE, PLAN)) {
-            if (ramp != null && cl.hasOption(other.longName())) {
-                throw new UsageException(RAMP.displayName() + " replaces " + other.displayName()
-                        + " (its stages are the run's phases and rates): give one");
-            }
+            refuse(
+                    ramp != null && cl.hasOption(other.longName()),
+                    RAMP.displayName() + " replaces " + other.displayName()
+                            + " (its stages are the run's phases and rates): give one");
         }
         return ramp;
     }
 
-    /** The --rate value: a finite decimal number in {@link #MIN_RATE}..{@link #MAX_RATE}. */
+    /** The --rate value: a finite decimal number in 1..1000000. */
     private static Double rate(String text) {
         double r = Double.parseDouble(text.trim());
         checkRate("rate", r);
@@ -569,21 +538,31 @@ public final class RunOptions {
      * @throws IllegalArgumentException e.g. {@code rate not in 1..1000000: 0.5}
      */
     public static void checkRate(String field, Double rate) {
-        if (rate != null && !(rate >= MIN_RATE && rate <= MAX_RATE)) { // NaN fails too
+        if (rate != null && !(rate >= 1 && rate <= 1_000_000)) { // NaN fails too
             throw new IllegalArgumentException(field + " not in 1..1000000: " + rate);
         }
+    }
+
+    private static void refuse(boolean bad, String message) throws UsageException {
+        if (bad) {
+            throw new UsageException(message);
+        }
+    }
+
+    /** "--flag VALUE" as given. */
+    private static String given(CommandLine cl, Flag<?> flag) {
+        return flag.displayName() + " " + cl.getOptionValue(flag.longName());
     }
 
     /** The retry policy: the assignment's 6 attempts, backoff and give-up from the flags. */
     private static RetryPolicy retryPolicy(CommandLine cl) throws UsageException {
         int base = BACKOFF.valueIn(cl);
         Integer max = BACKOFF_MAX.valueIn(cl);
-        if (max == null) {
-            max = (int) Math.max(base, RetryPolicy.DEFAULT_MAX_BACKOFF_MILLIS);
-        } else if (max < base) {
-            throw new UsageException(BACKOFF_MAX.displayName() + " must be at least " + BACKOFF.displayName() + " ("
-                    + base + "), got " + cl.getOptionValue(BACKOFF_MAX.longName()));
-        }
+        refuse(
+                max != null && max < base,
+                BACKOFF_MAX.displayName() + " must be at least " + BACKOFF.displayName() + " (" + base + "), got "
+                        + cl.getOptionValue(BACKOFF_MAX.longName()));
+        max = max != null ? max : (int) Math.max(base, RetryPolicy.DEFAULT_MAX_BACKOFF_MILLIS);
         return RetryPolicy.DEFAULT.withBackoff(base, max).withGiveUpAfter(GIVE_UP.valueIn(cl));
     }
 }

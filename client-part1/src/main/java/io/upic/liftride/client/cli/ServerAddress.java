@@ -79,21 +79,12 @@ public final class ServerAddress {
         if (uri.getRawQuery() != null || uri.getRawFragment() != null) {
             throw new IllegalArgumentException("must not have a query or fragment");
         }
-        String s = v;
-        while (s.endsWith("/")) {
-            s = s.substring(0, s.length() - 1);
-        }
-        return s;
+        return v.replaceAll("/+$", "");
     }
 
     private static int port(String text) {
-        try {
-            int p = Integer.parseInt(text);
-            if (p >= 1 && p <= 65535) {
-                return p;
-            }
-        } catch (NumberFormatException ignored) {
-            // fall through to the message
+        if (text.matches("\\d{1,5}") && Integer.parseInt(text) >= 1 && Integer.parseInt(text) <= 65535) {
+            return Integer.parseInt(text);
         }
         throw new IllegalArgumentException("port must be an integer in 1..65535, got " + text);
     }

@@ -10,8 +10,12 @@ import java.util.function.BooleanSupplier;
 /**
  * {@code --start-at INSTANT}: shards started apart begin their first run at one instant; one more than {@link
  * #TOLERANCE} late refuses to start, as it would run alone. Not thread-safe: one invocation's.
+ *
+ * @param at      when the first run starts
+ * @param clock   what tells the time
+ * @param sleeper what waits ({@link Thread#sleep} in production)
  */
-public final class StartAt {
+public record StartAt(Instant at, Clock clock, Sleeper sleeper) {
 
     /** What --start-at takes, as its messages say it. */
     public static final String RULE = "an ISO-8601 instant such as 2026-12-01T09:00:00Z";
@@ -26,16 +30,6 @@ public final class StartAt {
     @FunctionalInterface
     public interface Sleeper {
         void sleep(Duration duration) throws InterruptedException;
-    }
-
-    private final Instant at;
-    private final Clock clock;
-    private final Sleeper sleeper;
-
-    public StartAt(Instant at, Clock clock, Sleeper sleeper) {
-        this.at = at;
-        this.clock = clock;
-        this.sleeper = sleeper;
     }
 
     /** The start at {@code at} on the system clock, waiting with {@link Thread#sleep}. */

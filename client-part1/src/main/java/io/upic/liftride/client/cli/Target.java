@@ -2,7 +2,6 @@ package io.upic.liftride.client.cli;
 
 import io.upic.liftride.client.http.RetryPolicy;
 import io.upic.liftride.client.transport.Transport;
-import java.util.Objects;
 import lombok.With;
 
 /**
@@ -17,13 +16,6 @@ import lombok.With;
 @With
 public record Target(
         String baseUrl, Transport transport, int connectTimeoutMillis, int readTimeoutMillis, RetryPolicy retryPolicy) {
-
-    public Target {
-        RunOptions.CONNECT_TIMEOUT.check("connectTimeoutMillis", connectTimeoutMillis);
-        RunOptions.READ_TIMEOUT.check("readTimeoutMillis", readTimeoutMillis);
-        Objects.requireNonNull(transport, "transport");
-        Objects.requireNonNull(retryPolicy, "retryPolicy");
-    }
 
     /** Whether the client starts its own embedded server (no -i given). */
     public boolean embeddedServer() {

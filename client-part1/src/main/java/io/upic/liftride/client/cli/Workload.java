@@ -13,9 +13,9 @@ import lombok.Builder;
 import lombok.With;
 
 /**
- * What one run sends, and when; each field's rule is its flag's in {@link RunOptions}. Immutable; a sweep's runs
- * differ only in {@code threads}. Null fields mean the flag was not given: unseeded, the closed model, no ramp,
- * rides only, {@link Shard#WHOLE}, start at once, and the plan's default {@link MaxDuration#of}.
+ * What one run sends, and when; each field's rule is its flag's in {@link RunOptions}, which checks it. Immutable;
+ * a sweep's runs differ only in {@code threads}. Null fields mean the flag was not given: unseeded, the closed
+ * model, no ramp, rides only, {@link Shard#WHOLE}, start at once, and the plan's default {@link MaxDuration#of}.
  */
 @Builder(toBuilder = true)
 @With
@@ -38,21 +38,8 @@ public record Workload(
 
     public Workload {
         RunOptions.THREADS.check("threads", threads);
-        RunOptions.SKIERS.check("skiers", skiers);
-        RunOptions.LIFTS.check("lifts", lifts);
-        RunOptions.MEAN_RUNS.check("meanRuns", meanRuns);
-        RunOptions.RESORT.check("resortId", resortId);
-        RunOptions.SEASON.check("seasonId", seasonId);
-        RunOptions.DAY.check("dayId", dayId);
-        PhasePlan.named(planName);
         RunOptions.checkRate("rate", rate);
-        if (rate != null && ramp != null) {
-            throw new IllegalArgumentException("rate and ramp both set: " + rate + ", " + ramp.text());
-        }
         shard = shard == null ? Shard.WHOLE : shard;
-        if (maxDuration != null) {
-            MaxDuration.check("maxDuration", maxDuration);
-        }
     }
 
     /** The ride values of every request: --resort, --season, --day and -l. */

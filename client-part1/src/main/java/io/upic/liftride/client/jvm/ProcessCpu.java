@@ -39,11 +39,7 @@ public final class ProcessCpu {
         } catch (IOException | RuntimeException e) {
             return 0; // not Linux, or /proc not mounted
         }
-        long ticks = 0;
-        for (long t : SEEN_TICKS.values()) {
-            ticks += t;
-        }
-        return ticks * (1_000_000_000L / USER_HZ);
+        return SEEN_TICKS.values().stream().mapToLong(Long::longValue).sum() * (1_000_000_000L / USER_HZ);
     }
 
     /** Records utime + stime of one task in {@code seen} if its name is a compiler thread's. */

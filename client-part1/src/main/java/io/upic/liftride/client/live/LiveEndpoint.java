@@ -5,7 +5,6 @@ import com.sun.net.httpserver.HttpServer;
 import io.prometheus.metrics.expositionformats.PrometheusTextFormatWriter;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -70,9 +69,7 @@ public final class LiveEndpoint implements AutoCloseable {
             boolean head = method.equals("HEAD");
             exchange.sendResponseHeaders(200, head ? -1 : text.size());
             if (!head) {
-                try (OutputStream body = exchange.getResponseBody()) {
-                    text.writeTo(body);
-                }
+                text.writeTo(exchange.getResponseBody()); // closed with the exchange
             }
             synchronized (scraped) {
                 previousScrapeNanos = lastScrapeNanos;

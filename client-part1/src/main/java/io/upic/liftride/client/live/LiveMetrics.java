@@ -12,6 +12,7 @@ import io.prometheus.metrics.model.snapshots.MetricSnapshots;
 import io.upic.liftride.client.engine.LiveFigures;
 import io.upic.liftride.client.plan.Shard;
 import java.time.Instant;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -98,10 +99,8 @@ public final class LiveMetrics {
 
     private static double[] boundsSeconds() {
         long[] nanos = LiveFigures.LATENCY_BOUNDS_NANOS;
-        double[] seconds = new double[nanos.length + 1];
-        for (int i = 0; i < nanos.length; i++) {
-            seconds[i] = nanos[i] / 1e9;
-        }
+        double[] seconds =
+                Arrays.copyOf(Arrays.stream(nanos).mapToDouble(n -> n / 1e9).toArray(), nanos.length + 1);
         seconds[nanos.length] = Double.POSITIVE_INFINITY;
         return seconds;
     }

@@ -16,37 +16,22 @@ public record LoadPlan(String planName, int numThreads, int numSkiers, int numRu
 
     public LoadPlan {
         phases = List.copyOf(phases);
-        if (phases.isEmpty()) {
-            throw new IllegalArgumentException("a load plan needs at least one phase");
-        }
     }
 
     /** Requests the whole plan sends: the sum over every thread of every phase. */
     public long totalRequests() {
-        long sum = 0;
-        for (PlannedPhase p : phases) {
-            sum += p.requests();
-        }
-        return sum;
+        return phases.stream().mapToLong(PlannedPhase::requests).sum();
     }
 
     /** Threads of all phases together (each thread runs one {@link ThreadAssignment}). */
     public int totalThreads() {
-        int sum = 0;
-        for (PlannedPhase p : phases) {
-            sum += p.threads();
-        }
-        return sum;
+        return phases.stream().mapToInt(PlannedPhase::threads).sum();
     }
 
     /** The phase with the most threads (the first of them on a tie): the "peak" Little's law is about. */
     public PlannedPhase peakPhase() {
-        PlannedPhase best = phases.get(0);
-        for (PlannedPhase p : phases) {
-            if (p.threads() > best.threads()) {
-                best = p;
-            }
-        }
-        return best;
+        return phases.stream()
+                .reduce((best, p) -> p.threads() > best.threads() ? p : best)
+                .orElseThrow();
     }
 }

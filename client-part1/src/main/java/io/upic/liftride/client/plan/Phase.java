@@ -12,26 +12,9 @@ package io.upic.liftride.client.plan;
  *                           phase) of those threads have finished; in [0, 1]; ignored for the first phase
  */
 public record Phase(
-        String name, double threadsFraction, double factor, int startMinute, int endMinute, double startAfterFraction) {
-
-    public Phase {
-        if (name == null || name.isBlank()) {
-            throw new IllegalArgumentException("phase name is blank");
-        }
-        if (!(threadsFraction > 0 && threadsFraction <= 16)) {
-            throw new IllegalArgumentException("threadsFraction not in (0, 16]: " + threadsFraction);
-        }
-        if (!(factor > 0 && factor <= 100)) {
-            throw new IllegalArgumentException("factor not in (0, 100]: " + factor);
-        }
-        if (startMinute < 1) {
-            throw new IllegalArgumentException("startMinute < 1: " + startMinute);
-        }
-        if (endMinute < startMinute) {
-            throw new IllegalArgumentException("endMinute < startMinute: " + endMinute + " < " + startMinute);
-        }
-        if (!(startAfterFraction >= 0 && startAfterFraction <= 1)) {
-            throw new IllegalArgumentException("startAfterFraction not in [0, 1]: " + startAfterFraction);
-        }
-    }
-}
+        String name,
+        double threadsFraction,
+        double factor,
+        int startMinute,
+        int endMinute,
+        double startAfterFraction) {}

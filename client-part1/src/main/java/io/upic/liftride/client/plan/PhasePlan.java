@@ -24,12 +24,6 @@ public record PhasePlan(String name, List<Phase> phases) {
 
     public PhasePlan {
         phases = List.copyOf(phases);
-        if (name == null || name.isBlank()) {
-            throw new IllegalArgumentException("plan name is blank");
-        }
-        if (phases.isEmpty()) {
-            throw new IllegalArgumentException("plan " + name + " has no phases");
-        }
     }
 
     /** The Fall 2021 plan (the default); see docs/client.md. */
@@ -64,15 +58,13 @@ public record PhasePlan(String name, List<Phase> phases) {
      */
     public static PhasePlan named(String name) {
         String n = name == null ? "" : name.trim().toLowerCase(Locale.ROOT);
-        switch (n) {
-            case "fall2021":
-                return fall2021();
-            case "spring2022":
-                return spring2022();
-            default:
+        return switch (n) {
+            case "fall2021" -> fall2021();
+            case "spring2022" -> spring2022();
+            default ->
                 throw new IllegalArgumentException(
                         "unknown plan " + name + ", expected one of " + String.join(", ", names()));
-        }
+        };
     }
 
     /**
@@ -83,21 +75,11 @@ public record PhasePlan(String name, List<Phase> phases) {
      * @param numRuns    -m, >= 1
      */
     public LoadPlan forRun(int numThreads, int numSkiers, int numRuns) {
-        if (numThreads < 1) {
-            throw new IllegalArgumentException("numThreads < 1: " + numThreads);
-        }
-        if (numSkiers < 1) {
-            throw new IllegalArgumentException("numSkiers < 1: " + numSkiers);
-        }
-        if (numRuns < 1) {
-            throw new IllegalArgumentException("numRuns < 1: " + numRuns);
-        }
-
         List<PlannedPhase> planned = new ArrayList<>(phases.size());
         int previousThreads = 0;
         for (int k = 0; k < phases.size(); k++) {
             Phase phase = phases.get(k);
-            int threads = threadsFor(phase.threadsFraction(), numThreads, numSkiers);
+            int threads = Math.max(1, Math.min(ceilTimes(phase.threadsFraction(), numThreads), numSkiers));
             int startAfter = k == 0 ? 0 : ceilTimes(phase.startAfterFraction(), previousThreads);
             planned.add(new PlannedPhase(
                     k,
@@ -110,12 +92,6 @@ public record PhasePlan(String name, List<Phase> phases) {
             previousThreads = threads;
         }
         return new LoadPlan(name, numThreads, numSkiers, numRuns, planned);
-    }
-
-    /** ceil(fraction x numThreads), clamped to 1..numSkiers. */
-    static int threadsFor(double fraction, int numThreads, int numSkiers) {
-        int t = ceilTimes(fraction, numThreads);
-        return Math.max(1, Math.min(t, numSkiers));
     }
 
     /** round-half-up(factor x numRuns x skiers), at least 1. */

@@ -16,18 +16,6 @@ public record PlannedPhase(
 
     public PlannedPhase {
         assignments = List.copyOf(assignments);
-        if (threads != assignments.size()) {
-            throw new IllegalArgumentException(
-                    "threads != assignments.size(): " + threads + " != " + assignments.size());
-        }
-        for (ThreadAssignment a : assignments) {
-            if (a.threadIndex() >= wholeThreads) {
-                throw new IllegalArgumentException("threadIndex not in 0.." + (wholeThreads - 1) + ": " + a);
-            }
-        }
-        if (startAfter < 0) {
-            throw new IllegalArgumentException("startAfter < 0: " + startAfter);
-        }
     }
 
     /** The phase's name. */
@@ -37,11 +25,7 @@ public record PlannedPhase(
 
     /** Requests all threads of this phase send together. */
     public long requests() {
-        long sum = 0;
-        for (ThreadAssignment w : assignments) {
-            sum += w.requests();
-        }
-        return sum;
+        return assignments.stream().mapToLong(ThreadAssignment::requests).sum();
     }
 
     /** Smallest skier range of a thread in this phase. */

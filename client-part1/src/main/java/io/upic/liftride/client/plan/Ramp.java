@@ -42,21 +42,10 @@ public record Ramp(String text, double startPerSecond, List<Stage> stages) {
         public static final int MAX_HOURS = 24;
         /** The most stages a ramp has. */
         public static final int MAX_STAGES = 100;
-
-        public Stage {
-            checkRate("target", targetPerSecond);
-            if (durationNanos < 1 || durationNanos > MAX_HOURS * 3_600_000_000_000L) {
-                throw new IllegalArgumentException("duration not in (0, " + MAX_HOURS + "h]: " + durationNanos + " ns");
-            }
-        }
     }
 
     public Ramp {
-        checkRate("start", startPerSecond);
         stages = List.copyOf(stages);
-        if (stages.isEmpty() || stages.size() > Stage.MAX_STAGES) {
-            throw new IllegalArgumentException("stages not in 1.." + Stage.MAX_STAGES + ": " + stages.size());
-        }
     }
 
     /**
@@ -66,8 +55,8 @@ public record Ramp(String text, double startPerSecond, List<Stage> stages) {
      */
     public static Ramp parse(String text) {
         String[] parts = text.trim().split(",", -1);
-        if (parts.length < 2) {
-            throw new IllegalArgumentException("a start rate and at least one TARGET:DURATION");
+        if (parts.length < 2 || parts.length > Stage.MAX_STAGES + 1) {
+            throw new IllegalArgumentException("a start rate and 1.." + Stage.MAX_STAGES + " TARGET:DURATION");
         }
         double start = rate(parts[0]);
         List<Stage> stages = new ArrayList<>();
@@ -86,19 +75,16 @@ public record Ramp(String text, double startPerSecond, List<Stage> stages) {
     }
 
     private static double rate(String text) {
+        double r;
         try {
-            double r = Double.parseDouble(text.trim());
-            checkRate("rate", r);
-            return r;
+            r = Double.parseDouble(text.trim());
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException("rate is not a number: " + text.trim());
         }
-    }
-
-    private static void checkRate(String field, double r) {
         if (!(r >= 0 && r <= MAX_RATE)) { // NaN fails too
-            throw new IllegalArgumentException(field + " not in 0..1000000: " + r);
+            throw new IllegalArgumentException("rate not in 0..1000000: " + r);
         }
+        return r;
     }
 
     private static long duration(String text, int stage) {
@@ -127,11 +113,7 @@ public record Ramp(String text, double startPerSecond, List<Stage> stages) {
 
     /** When stage {@code s} starts, in nanoseconds from the ramp's start. */
     public long startNanos(int s) {
-        long sum = 0;
-        for (int i = 0; i < s; i++) {
-            sum += stages.get(i).durationNanos();
-        }
-        return sum;
+        return stages.subList(0, s).stream().mapToLong(Stage::durationNanos).sum();
     }
 
     /** When stage {@code s} ends, in nanoseconds from the ramp's start. */
@@ -146,11 +128,7 @@ public record Ramp(String text, double startPerSecond, List<Stage> stages) {
 
     /** Index (over the whole ramp) of stage {@code s}'s first request: ceil of the rate's integral before it. */
     public long firstRequest(int s) {
-        BigDecimal integral = BigDecimal.ZERO;
-        for (int i = 0; i < s; i++) {
-            integral = integral.add(area(i));
-        }
-        return integral.setScale(0, RoundingMode.CEILING).longValueExact();
+        return integralBefore(s).setScale(0, RoundingMode.CEILING).longValueExact();
     }
 
     /** Requests stage {@code s} holds. */
@@ -163,12 +141,16 @@ public record Ramp(String text, double startPerSecond, List<Stage> stages) {
         return firstRequest(stages.size());
     }
 
-    /** The stage's integral of the rate, exactly: (from + to) / 2 x duration, on the decimal values of the rates. */
-    private BigDecimal area(int s) {
-        return BigDecimal.valueOf(fromPerSecond(s))
-                .add(BigDecimal.valueOf(stages.get(s).targetPerSecond()))
-                .multiply(BigDecimal.valueOf(stages.get(s).durationNanos()))
-                .divide(BigDecimal.valueOf(2_000_000_000L));
+    /** The rate's integral before stage {@code s}, exactly: (from + to) / 2 x duration per stage, decimal rates. */
+    private BigDecimal integralBefore(int s) {
+        BigDecimal integral = BigDecimal.ZERO;
+        for (int i = 0; i < s; i++) {
+            integral = integral.add(BigDecimal.valueOf(fromPerSecond(i))
+                    .add(BigDecimal.valueOf(stages.get(i).targetPerSecond()))
+                    .multiply(BigDecimal.valueOf(stages.get(i).durationNanos()))
+                    .divide(BigDecimal.valueOf(2_000_000_000L)));
+        }
+        return integral;
     }
 
     /** The rate offered on average over stage {@code s}: its requests over its duration. */
@@ -186,11 +168,8 @@ public record Ramp(String text, double startPerSecond, List<Stage> stages) {
 
     /** Stage {@code s}'s send times, its constants computed once (a worker asks for one per send). */
     public StageTimes times(int s) {
-        BigDecimal before = BigDecimal.ZERO;
-        for (int i = 0; i < s; i++) {
-            before = before.add(area(i));
-        }
-        double offset = BigDecimal.valueOf(firstRequest(s)).subtract(before).doubleValue();
+        double offset =
+                BigDecimal.valueOf(firstRequest(s)).subtract(integralBefore(s)).doubleValue();
         double seconds = stages.get(s).durationNanos() / 1e9;
         double slope = (stages.get(s).targetPerSecond() - fromPerSecond(s)) / seconds;
         return new StageTimes(startNanos(s), stages.get(s).durationNanos(), offset, fromPerSecond(s), slope);
@@ -232,11 +211,6 @@ public record Ramp(String text, double startPerSecond, List<Stage> stages) {
         return 0;
     }
 
-    /** Threads per stage for {@code -t numThreads} and {@code -s numSkiers}: a thread needs a skier of its own. */
-    public static int threads(int numThreads, int numSkiers) {
-        return Math.max(1, Math.min(numThreads, numSkiers));
-    }
-
     /**
      * The ramp as a plan: one phase per stage ({@code stage1}, ...), each starting when the one before has
      * finished.
@@ -244,7 +218,7 @@ public record Ramp(String text, double startPerSecond, List<Stage> stages) {
      * @throws IllegalArgumentException when a thread of some stage would send more than 2^31 - 1 requests
      */
     public LoadPlan forRun(int numThreads, int numSkiers, int numRuns) {
-        int threads = threads(numThreads, numSkiers);
+        int threads = Math.max(1, Math.min(numThreads, numSkiers)); // a thread needs a skier of its own
         List<PlannedPhase> phases = new ArrayList<>(stages.size());
         for (int s = 0; s < stages.size(); s++) {
             long n = requests(s);

@@ -3,6 +3,8 @@ package io.upic.liftride.client.plan;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * Shard {@code index} of {@code count} ({@code --shard K/N}, or {@code auto/N} from a Kubernetes Indexed Job's
@@ -24,7 +26,7 @@ public record Shard(int index, int count) {
     /** What an Indexed Job sets in each of its pods: the pod's completion index, 0 to N - 1. */
     public static final String INDEX_VARIABLE = "JOB_COMPLETION_INDEX";
 
-    private static final String AUTO = "auto/";
+    private static final Pattern FORM = Pattern.compile("(auto|\\d{1,4})/(\\d{1,4})");
 
     public Shard {
         if (count < 1 || count > MAX_COUNT) {
@@ -48,54 +50,28 @@ public record Shard(int index, int count) {
      *     (the message names it)
      */
     public static Shard parse(String text, Function<String, String> env) {
-        String t = text == null ? "" : text.trim();
-        if (t.startsWith(AUTO)) {
-            return auto(count(t.substring(AUTO.length())), env.apply(INDEX_VARIABLE));
-        }
-        int slash = t.indexOf('/');
-        if (slash < 1 || slash == t.length() - 1 || !digits(t, 0, slash) || !digits(t, slash + 1, t.length())) {
+        Matcher m = FORM.matcher(text == null ? "" : text.trim());
+        if (!m.matches()) {
             throw new IllegalArgumentException("not K/N");
         }
-        int n = count(t.substring(slash + 1));
-        int k = slash > 4 ? Integer.MAX_VALUE : Integer.parseInt(t.substring(0, slash)); // 5 digits: above N anyway
+        int n = Integer.parseInt(m.group(2));
+        if (n < 1 || n > MAX_COUNT) {
+            throw new IllegalArgumentException("N not in 1.." + MAX_COUNT);
+        }
+        if (m.group(1).equals("auto")) {
+            String rule = "auto/N takes K - 1 from " + INDEX_VARIABLE + ", an integer in 0.." + (n - 1);
+            String index = env.apply(INDEX_VARIABLE);
+            if (index == null || !index.trim().matches("\\d{1,4}") || Integer.parseInt(index.trim()) >= n) {
+                throw new IllegalArgumentException(
+                        rule + (index == null ? "; it is unset" : "; it is \"" + index + "\""));
+            }
+            return new Shard(Integer.parseInt(index.trim()) + 1, n);
+        }
+        int k = Integer.parseInt(m.group(1));
         if (k < 1 || k > n) {
             throw new IllegalArgumentException("K not in 1..N");
         }
         return new Shard(k, n);
-    }
-
-    /** N: ASCII digits in 1..{@value #MAX_COUNT}. */
-    private static int count(String text) {
-        if (!digits(text, 0, text.length())) {
-            throw new IllegalArgumentException("not K/N");
-        }
-        if (text.length() > 4 || Integer.parseInt(text) < 1 || Integer.parseInt(text) > MAX_COUNT) {
-            throw new IllegalArgumentException("N not in 1.." + MAX_COUNT);
-        }
-        return Integer.parseInt(text);
-    }
-
-    /** Shard index + 1 of {@code n}, the index being {@value #INDEX_VARIABLE}'s value (null: unset). */
-    private static Shard auto(int n, String index) {
-        String rule = "auto/N takes K - 1 from " + INDEX_VARIABLE + ", an integer in 0.." + (n - 1);
-        if (index == null) {
-            throw new IllegalArgumentException(rule + "; it is unset");
-        }
-        String i = index.trim();
-        if (!digits(i, 0, i.length()) || i.length() > 4 || Integer.parseInt(i) >= n) {
-            throw new IllegalArgumentException(rule + "; it is \"" + index + "\"");
-        }
-        return new Shard(Integer.parseInt(i) + 1, n);
-    }
-
-    private static boolean digits(String s, int from, int to) {
-        for (int i = from; i < to; i++) {
-            char c = s.charAt(i);
-            if (c < '0' || c > '9') {
-                return false;
-            }
-        }
-        return to > from;
     }
 
     /** Whether this is the whole plan (1/1). */

@@ -2,7 +2,8 @@ package io.upic.liftride.client.plan;
 
 /**
  * One worker thread's assignment in a phase: which phase, its index in the phase, its skier range, how many
- * requests to send and the minutes its rides may have. Immutable and thread-safe.
+ * requests to send and the minutes its rides may have; {@link PhasePlan} builds it consistent. Immutable and
+ * thread-safe.
  *
  * @param phaseIndex  0-based index of the phase in the plan
  * @param phaseName   the phase's name, for output
@@ -22,27 +23,6 @@ public record ThreadAssignment(
         int requests,
         int startMinute,
         int endMinute) {
-
-    public ThreadAssignment {
-        if (phaseIndex < 0) {
-            throw new IllegalArgumentException("phaseIndex < 0: " + phaseIndex);
-        }
-        if (threadIndex < 0) {
-            throw new IllegalArgumentException("threadIndex < 0: " + threadIndex);
-        }
-        if (skierFrom < 1) {
-            throw new IllegalArgumentException("skierFrom < 1: " + skierFrom);
-        }
-        if (skierTo < skierFrom) {
-            throw new IllegalArgumentException("skierTo < skierFrom: " + skierTo + " < " + skierFrom);
-        }
-        if (requests < 0) {
-            throw new IllegalArgumentException("requests < 0: " + requests);
-        }
-        if (startMinute < 1 || endMinute < startMinute) {
-            throw new IllegalArgumentException("bad time window: " + startMinute + ".." + endMinute);
-        }
-    }
 
     /** Number of skiers in the range, {@code skierTo - skierFrom + 1}. */
     public int skiers() {

@@ -15,6 +15,7 @@ import io.upic.liftride.client.plan.PhasePlan;
 import java.util.SplittableRandom;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.BooleanSupplier;
+import java.util.function.IntSupplier;
 import java.util.random.RandomGenerator;
 import lombok.Builder;
 
@@ -109,33 +110,14 @@ public final class Baseline {
                     stopRequested,
                     silentServer,
                     new RideKeys(RideKeys.newRunId(), "baseline"));
-            long warmedUp = 0;
-            boolean stopped = false;
-            long warmupEnd = System.nanoTime() + PART_LIMIT_NANOS;
-            for (; warmedUp < requests && inTime(warmedUp, warmupEnd); warmedUp++) {
-                if (stop.getAsBoolean()) {
-                    stopped = true;
-                    break;
-                }
-                send(sender, random, spec);
-            }
-            long successful = 0, failed = 0;
+            IntSupplier sendOne = () -> send(sender, random, spec);
+            Part w = part(requests, stop, sendOne); // the warm-up
             long attemptsBefore = sender.attempts();
             long latencyBefore = sender.latencyNanosSum();
             long jitBefore = ProcessCpu.jitCompilerNanos();
             long cpuBefore = ProcessCpu.nanos();
             long start = System.nanoTime();
-            for (int i = 0; i < requests && !stopped && inTime(i, start + PART_LIMIT_NANOS); i++) {
-                if (stop.getAsBoolean()) {
-                    stopped = true;
-                    break;
-                }
-                if (AttemptCodes.isSuccess(send(sender, random, spec))) {
-                    successful++;
-                } else {
-                    failed++;
-                }
-            }
+            Part m = w.stopped() ? new Part(0, 0, true) : part(requests, stop, sendOne);
             long wall = System.nanoTime() - start;
             long cpuAfter = ProcessCpu.nanos();
             long jit = ProcessCpu.jitCompilerNanos() - jitBefore;
@@ -143,13 +125,25 @@ public final class Baseline {
             double mean = attempts == 0 ? Double.NaN : (double) (sender.latencyNanosSum() - latencyBefore) / attempts;
             long cpu = cpuBefore < 0 || cpuAfter < 0 ? -1 : cpuAfter - cpuBefore;
             long lessJit = cpu < 0 ? -1 : Math.max(0, cpu - jit);
-            return new Result(requests, successful, failed, attempts, mean, wall, stopped, warmedUp, cpu, lessJit);
+            long ok = m.successful();
+            return new Result(requests, ok, m.sent() - ok, attempts, mean, wall, m.stopped(), w.sent(), cpu, lessJit);
         }
     }
 
-    /** Whether a part that has sent {@code sent} requests may send another before {@code endNanos}. */
-    private static boolean inTime(long sent, long endNanos) {
-        return sent < PART_MIN_REQUESTS || System.nanoTime() - endNanos < 0;
+    /** What one part (warm-up or measured) did: rides sent, of them successful, and whether a stop ended it. */
+    private record Part(long sent, long successful, boolean stopped) {}
+
+    /** Sends up to {@code requests} rides, for at most {@link #PART_LIMIT_NANOS} past {@link #PART_MIN_REQUESTS}. */
+    private static Part part(int requests, BooleanSupplier stop, IntSupplier send) {
+        long end = System.nanoTime() + PART_LIMIT_NANOS;
+        long sent = 0, successful = 0;
+        for (; sent < requests && (sent < PART_MIN_REQUESTS || System.nanoTime() - end < 0); sent++) {
+            if (stop.getAsBoolean()) {
+                return new Part(sent, successful, true);
+            }
+            successful += AttemptCodes.isSuccess(send.getAsInt()) ? 1 : 0;
+        }
+        return new Part(sent, successful, false);
     }
 
     /** One random ride of {@code spec} through {@code sender}; its last attempt's code. */

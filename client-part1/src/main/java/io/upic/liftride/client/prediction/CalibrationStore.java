@@ -15,21 +15,16 @@ import java.util.Optional;
  * The CPU per request an invocation measured, stored per machine, JVM, build, server and transport ({@link #key})
  * and reused while {@link Entry#reusable fresh}. Every file error reads as "nothing stored" and makes a save a
  * no-op. Thread-safe: a save replaces its file atomically; the last writer wins.
+ *
+ * @param dir where entries live (created on the first save); null: stores nothing
  */
-public final class CalibrationStore {
+public record CalibrationStore(Path dir) {
 
     /** A stored entry is reused for at most this long: what else runs on a machine changes over days. */
     static final Duration MAX_AGE = Duration.ofDays(7);
 
     /** Stores nothing and finds nothing (tests, --baseline 0). */
     public static final CalibrationStore NONE = new CalibrationStore(null);
-
-    private final Path dir;
-
-    /** A store in {@code dir} (created on the first save), or none for null. */
-    public CalibrationStore(Path dir) {
-        this.dir = dir;
-    }
 
     /** The store of client runs: ~/.cache/liftride/calibration. */
     public static CalibrationStore inUserCache() {
@@ -45,7 +40,7 @@ public final class CalibrationStore {
      */
     public record Entry(double demandNanos, double coldExtraCpuNanos, Instant measuredAt) {
 
-        /** Whether it may be reused at {@code now}, after a baseline that measured W = {@code w}. */
+        /** Whether it may be reused at {@code now}: measured at most {@link #MAX_AGE} before. */
         public boolean reusable(Instant now) {
             Duration age = Duration.between(measuredAt, now);
             return !age.isNegative() && age.compareTo(MAX_AGE) <= 0;
@@ -70,16 +65,10 @@ public final class CalibrationStore {
             return null;
         }
         Runtime rt = Runtime.getRuntime();
-        return String.join(
-                " ",
-                host,
-                rt.availableProcessors() + "cpu",
-                System.getProperty("java.vm.name").replace(' ', '_'),
-                System.getProperty("java.runtime.version"),
-                rt.maxMemory() + "B",
-                code,
-                server,
-                transport);
+        return host + " " + rt.availableProcessors() + "cpu "
+                + System.getProperty("java.vm.name").replace(' ', '_')
+                + " " + System.getProperty("java.runtime.version") + " " + rt.maxMemory() + "B " + code + " " + server
+                + " " + transport;
     }
 
     /** The entry stored under {@code key}, if any. */
@@ -103,11 +92,7 @@ public final class CalibrationStore {
         if (file == null) {
             return false;
         }
-        String values = String.join(
-                " ",
-                Double.toString(entry.demandNanos()),
-                Double.toString(entry.coldExtraCpuNanos()),
-                entry.measuredAt().toString());
+        String values = entry.demandNanos() + " " + entry.coldExtraCpuNanos() + " " + entry.measuredAt();
         try {
             Files.createDirectories(dir);
             Path tmp = Files.createTempFile(dir, "calibration", ".tmp");

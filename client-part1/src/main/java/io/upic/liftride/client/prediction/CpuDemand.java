@@ -100,6 +100,6 @@ public final class CpuDemand {
         if (!(d > 0) || !(latencyNanos > 0)) {
             return null;
         }
-        return new Prediction.Network(new ClosedNetwork(cores, d, Math.max(0, latencyNanos - d)), scope, source());
+        return new Prediction.Network(cores, d, Math.max(0, latencyNanos - d), scope, source());
     }
 }

@@ -1,10 +1,8 @@
 package io.upic.liftride.client.prediction;
 
-import java.util.List;
-
 /**
  * What a model predicts for a plan before the run: the naive N / W, or the closed-network model ({@link
- * ClosedNetwork}, see {@link LittlesLaw}). Immutable. Times are nanoseconds from the run's start.
+ * Network}, see {@link LittlesLaw}). Immutable.
  *
  * @param model                   {@link #NAIVE} or {@link #MVA}
  * @param meanLatencyNanos        W, the baseline's mean latency
@@ -14,8 +12,6 @@ import java.util.List;
  * @param peakResponseNanos       a thread's time per request at N threads: W, or N / X(N)
  * @param wallNanos               predicted wall time, following the phase schedule
  * @param throughputPerSecond     planned requests / predicted wall time
- * @param phaseStartNanos         predicted start of each phase
- * @param phaseEndNanos           predicted end of each phase
  */
 public record Prediction(
         String model,
@@ -25,9 +21,7 @@ public record Prediction(
         double peakThroughputPerSecond,
         double peakResponseNanos,
         double wallNanos,
-        double throughputPerSecond,
-        List<Double> phaseStartNanos,
-        List<Double> phaseEndNanos) {
+        double throughputPerSecond) {
 
     /** The naive model's name, as summary.json writes it. */
     public static final String NAIVE = "naive N/W";
@@ -35,35 +29,63 @@ public record Prediction(
     /** The closed-network model's name, as summary.json writes it. */
     public static final String MVA = "MVA closed network";
 
-    public Prediction {
-        phaseStartNanos = List.copyOf(phaseStartNanos);
-        phaseEndNanos = List.copyOf(phaseEndNanos);
-    }
-
     /**
-     * The closed network a prediction was solved for, and where its inputs came from.
+     * The closed network a prediction was solved for, and where its inputs came from: N threads and two stations,
+     * solved exactly by mean value analysis (MVA), the CPU (C cores serving D per request) and a delay station Z
+     * for everything else a request waits on; docs/model.md gives the recursion. Immutable and thread-safe.
      *
-     * @param solved the network: C cores, D CPU per request under load, Z the delay
-     * @param scope  whose CPU D is (client and embedded server, or the client alone)
-     * @param source where D came from (see {@link CpuDemand#source}), for the labels
+     * @param cores              C, >= 1
+     * @param cpuNanosPerRequest D, the CPU time per request under load (all cores together), > 0
+     * @param delayNanos         Z, the rest of a request's cycle, >= 0
+     * @param scope              whose CPU D is (client and embedded server, or the client alone)
+     * @param source             where D came from (see {@link CpuDemand#source}), for the labels
      */
-    public record Network(ClosedNetwork solved, CpuScope scope, String source) {
+    public record Network(int cores, double cpuNanosPerRequest, double delayNanos, CpuScope scope, String source) {
 
-        public int cores() {
-            return solved.cores();
-        }
-
-        public double cpuNanosPerRequest() {
-            return solved.demandNanos();
-        }
-
-        public double delayNanos() {
-            return solved.delayNanos();
+        public Network {
+            if (cores < 1 || !(cpuNanosPerRequest > 0) || !(delayNanos >= 0)) {
+                throw new IllegalArgumentException(
+                        "not C >= 1, D > 0, Z >= 0: " + cores + ", " + cpuNanosPerRequest + ", " + delayNanos);
+            }
         }
 
         /** C / D in requests per second: the most the CPU can do, whatever the thread count. */
         public double capacityPerSecond() {
-            return solved.capacityPerSecond();
+            return cores * 1e9 / cpuNanosPerRequest;
+        }
+
+        /** X(n) for n = 0..{@code maxThreads}, in requests per nanosecond (X(0) = 0). */
+        public double[] throughputs(int maxThreads) {
+            double[] x = new double[maxThreads + 1];
+            double[] p = new double[cores]; // p(j | n - 1), j = 0..C-1
+            double[] next = new double[cores];
+            p[0] = 1;
+            double q = 0;
+            for (int n = 1; n <= maxThreads; n++) {
+                double idle = 0;
+                for (int j = 1; j < cores; j++) {
+                    idle += (cores - j) * p[j - 1];
+                }
+                double r = cpuNanosPerRequest / cores * (1 + q + idle);
+                x[n] = n / (r + delayNanos);
+                q = x[n] * r;
+                double dx = cpuNanosPerRequest * x[n];
+                double busy = dx;
+                for (int j = 1; j < cores; j++) {
+                    next[j] = dx / j * p[j - 1];
+                    busy += (cores - j) * next[j];
+                }
+                next[0] = Math.min(1, Math.max(0, 1 - busy / cores));
+                double[] t = p;
+                p = next;
+                next = t;
+            }
+            return x;
+        }
+
+        /** X(n) in requests per second. */
+        public double throughputPerSecond(int threads) {
+            return throughputs(threads)[threads] * 1e9;
         }
     }
 

@@ -1,7 +1,5 @@
 package io.upic.liftride.client.threshold;
 
-import java.util.Objects;
-
 /**
  * Why and when {@code --abort-on-fail} stopped a run. Immutable and thread-safe.
  *
@@ -10,10 +8,4 @@ import java.util.Objects;
  * @param afterNanos  when, from the run's start
  * @param epochMillis when, on the wall clock
  */
-public record Abort(String threshold, String reason, long afterNanos, long epochMillis) {
-
-    public Abort {
-        Objects.requireNonNull(threshold, "threshold");
-        Objects.requireNonNull(reason, "reason");
-    }
-}
+public record Abort(String threshold, String reason, long afterNanos, long epochMillis) {}

@@ -9,7 +9,6 @@ import io.upic.liftride.client.plan.ThreadAssignment;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Objects;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.Supplier;
 
@@ -46,18 +45,15 @@ public final class AbortWatch implements AttemptListener {
      */
     public AbortWatch(List<Threshold> thresholds, Duration delay, long plannedRequests, AttemptListener listener) {
         this.thresholds = List.copyOf(thresholds);
-        if (delay.isNegative()) {
-            throw new IllegalArgumentException("delay < 0: " + delay);
-        }
         this.delayNanos = delay.toNanos();
         this.plannedRequests = plannedRequests;
-        this.listener = Objects.requireNonNull(listener, "listener");
+        this.listener = listener;
     }
 
     /** Where the run's live figures come from, and what stops it ({@code LoadEngine::live}, {@code ::stop}). */
     public void attach(Supplier<List<LiveFigures>> live, Runnable stop) {
-        this.live = Objects.requireNonNull(live, "live");
-        this.stop = Objects.requireNonNull(stop, "stop");
+        this.live = live;
+        this.stop = stop;
     }
 
     /** Why and when the run was stopped; null if it was not (or has not been yet). */
@@ -119,12 +115,9 @@ public final class AbortWatch implements AttemptListener {
     }
 
     private void watch() {
-        while (!ended) {
+        do {
             LockSupport.parkNanos(INTERVAL_NANOS);
-            if (!ended && judge(System.nanoTime())) {
-                return;
-            }
-        }
+        } while (!ended && !judge(System.nanoTime()));
     }
 
     /** Judges the thresholds at {@code nowNanos}; stops the run and returns true when one can no longer hold. */
@@ -141,13 +134,9 @@ public final class AbortWatch implements AttemptListener {
             }
             retries += w.retries(); // after the tallies: never fewer retries than they counted
         }
-        long sent = 0;
-        long failed = 0;
-        for (LiveFigures f : live.get()) {
-            sent += f.sent();
-            failed += f.failed();
-        }
-        if (sent >= plannedRequests) {
+        List<LiveFigures> figures = live.get();
+        long failed = figures.stream().mapToLong(LiveFigures::failed).sum();
+        if (figures.stream().mapToLong(LiveFigures::sent).sum() >= plannedRequests) {
             return false; // nothing left to save
         }
         ThresholdOutlook.SoFar soFar = new ThresholdOutlook.SoFar(plannedRequests, retries, failed, elapsed);

@@ -1,7 +1,5 @@
 package io.upic.liftride.client.threshold;
 
-import java.util.List;
-
 /** A threshold's operator. Stateless and thread-safe. */
 public enum Comparison {
     // two-character operators first, so that parsing "<=" never stops at "<"
@@ -20,11 +18,6 @@ public enum Comparison {
     /** As written in an expression. */
     public String symbol() {
         return symbol;
-    }
-
-    /** Every operator, two-character ones first (the order parsing tries them in). */
-    public static List<Comparison> all() {
-        return List.of(values());
     }
 
     /** Whether {@code measured OP bound} holds; false for a NaN measurement. */

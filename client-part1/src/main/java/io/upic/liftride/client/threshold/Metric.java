@@ -1,6 +1,7 @@
 package io.upic.liftride.client.threshold;
 
 import java.math.BigDecimal;
+import java.util.Locale;
 import java.util.Objects;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -16,22 +17,11 @@ public record Metric(boolean intended, Kind kind, double percentile) {
 
     /** The statistics a threshold can name. */
     public enum Kind {
-        PERCENTILE(true),
-        MEAN(true),
-        MAX(true),
-        FAILED(false),
-        THROUGHPUT(false);
-
-        private final boolean latency;
-
-        Kind(boolean latency) {
-            this.latency = latency;
-        }
-
-        /** Whether the metric is a latency (nanoseconds, bounded with a unit). */
-        public boolean latency() {
-            return latency;
-        }
+        PERCENTILE,
+        MEAN,
+        MAX,
+        FAILED,
+        THROUGHPUT
     }
 
     /** The prefix that selects the latency from the intended send. */
@@ -57,7 +47,7 @@ public record Metric(boolean intended, Kind kind, double percentile) {
         } else if (percentile != 0) {
             throw new IllegalArgumentException("percentile of a " + kind + " metric: " + percentile);
         }
-        if (intended && !kind.latency()) {
+        if (intended && (kind == Kind.FAILED || kind == Kind.THROUGHPUT)) {
             throw new IllegalArgumentException(INTENDED_PREFIX + " applies to latencies only, not " + kind);
         }
     }
@@ -112,21 +102,16 @@ public record Metric(boolean intended, Kind kind, double percentile) {
         return new Metric(true, kind, percentile);
     }
 
-    /** Whether this metric is a latency. */
+    /** Whether this metric is a latency (nanoseconds, bounded with a unit). */
     public boolean latency() {
-        return kind.latency();
+        return kind != Kind.FAILED && kind != Kind.THROUGHPUT;
     }
 
     /** As thresholds write it: {@code p99.9}, {@code mean}, {@code intended.p99}, {@code throughput}. */
     public String label() {
-        String base = switch (kind) {
-            case PERCENTILE ->
-                "p" + BigDecimal.valueOf(percentile).stripTrailingZeros().toPlainString();
-            case MEAN -> "mean";
-            case MAX -> "max";
-            case FAILED -> "failed";
-            case THROUGHPUT -> "throughput";
-        };
+        String base = kind == Kind.PERCENTILE
+                ? "p" + BigDecimal.valueOf(percentile).stripTrailingZeros().toPlainString()
+                : kind.name().toLowerCase(Locale.ROOT);
         return intended ? INTENDED_PREFIX + base : base;
     }
 

@@ -3,49 +3,40 @@ package io.upic.liftride.client.threshold;
 import io.upic.liftride.client.engine.OperationStats;
 import io.upic.liftride.client.engine.RunResult;
 import io.upic.liftride.client.http.Operation;
-import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalDouble;
 
 /**
  * client-part1's {@link MetricSource}: what the engine's counters give (see {@link MetricCatalog#clientPart1()}):
  * the mean latency of all attempts, the failed requests and the throughput. Immutable and thread-safe.
+ *
+ * @param result the finished run
  */
-public final class ResultMetrics implements MetricSource {
-
-    private final RunResult result;
-
-    public ResultMetrics(RunResult result) {
-        this.result = Objects.requireNonNull(result, "result");
-    }
+public record ResultMetrics(RunResult result) implements MetricSource {
 
     @Override
     public OptionalDouble value(Metric metric) {
-        if (metric.intended()) {
-            return OptionalDouble.empty();
-        }
-        return switch (metric.kind()) {
-            case MEAN -> OptionalDouble.of(result.meanLatencyNanos());
-            case FAILED -> OptionalDouble.of(result.requests().failed());
-            case THROUGHPUT -> OptionalDouble.of(result.throughputPerSecond());
-            case PERCENTILE, MAX -> OptionalDouble.empty();
-        };
+        return value(metric, result.meanLatencyNanos(), result.requests().failed(), result.throughputPerSecond());
     }
 
     /** The mean latency, failed requests and throughput (successful ones / the run's wall time) of {@code op}. */
     @Override
     public Optional<MetricSource> operation(Operation op) {
         OperationStats s = result.operations().get(op);
-        if (s == null) {
-            return Optional.empty();
-        }
-        return Optional.of(metric -> metric.intended()
+        return s == null
+                ? Optional.empty()
+                : Optional.of(metric ->
+                        value(metric, s.meanLatencyNanos(), s.failed(), s.successful() * 1e9 / result.wallNanos()));
+    }
+
+    private static OptionalDouble value(Metric metric, double meanNanos, long failed, double throughput) {
+        return metric.intended()
                 ? OptionalDouble.empty()
                 : switch (metric.kind()) {
-                    case MEAN -> OptionalDouble.of(s.meanLatencyNanos());
-                    case FAILED -> OptionalDouble.of(s.failed());
-                    case THROUGHPUT -> OptionalDouble.of(s.successful() * 1e9 / result.wallNanos());
+                    case MEAN -> OptionalDouble.of(meanNanos);
+                    case FAILED -> OptionalDouble.of(failed);
+                    case THROUGHPUT -> OptionalDouble.of(throughput);
                     case PERCENTILE, MAX -> OptionalDouble.empty();
-                });
+                };
     }
 }

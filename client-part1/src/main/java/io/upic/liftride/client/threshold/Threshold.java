@@ -1,7 +1,7 @@
 package io.upic.liftride.client.threshold;
 
 import io.upic.liftride.client.http.Operation;
-import java.util.Objects;
+import java.util.Arrays;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -22,17 +22,11 @@ public record Threshold(String expr, Metric metric, Operation operation, Compari
     public static final String RULE = "METRIC OP VALUE such as p99<50ms, mean<10ms, failed==0 or throughput>5000";
 
     private static final String OP_SELECTOR = "{op=";
+    /** Metric, the first operator (two-character ones tried first) and value. */
+    private static final Pattern EXPRESSION = Pattern.compile("(.*?)(<=|>=|==|<|>)(.*)", Pattern.DOTALL);
+
     private static final Pattern NUMBER = Pattern.compile("\\d+(?:\\.\\d+)?");
     private static final Pattern LATENCY = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*(ns|us|µs|ms|s)");
-
-    public Threshold {
-        Objects.requireNonNull(expr, "expr");
-        Objects.requireNonNull(metric, "metric");
-        Objects.requireNonNull(op, "op");
-        if (!(bound >= 0) || Double.isInfinite(bound)) {
-            throw new IllegalArgumentException("bound not a finite number >= 0: " + bound);
-        }
-    }
 
     /**
      * Parses one expression.
@@ -41,23 +35,16 @@ public record Threshold(String expr, Metric metric, Operation operation, Compari
      *     needs a unit: ns, us, µs, ms or s}, ...)
      */
     public static Threshold parse(String text) {
-        Objects.requireNonNull(text, "text");
         String expr = text.trim();
-        int at = -1;
-        Comparison op = null;
-        for (int i = 0; i < expr.length() && op == null; i++) {
-            for (Comparison c : Comparison.all()) {
-                if (expr.startsWith(c.symbol(), i)) {
-                    op = c;
-                    at = i;
-                    break;
-                }
-            }
-        }
-        if (op == null) {
+        Matcher m = EXPRESSION.matcher(expr);
+        if (!m.matches()) {
             throw new IllegalArgumentException("no operator: use <, <=, >, >= or ==");
         }
-        String name = expr.substring(0, at).trim();
+        Comparison op = Arrays.stream(Comparison.values())
+                .filter(c -> c.symbol().equals(m.group(2)))
+                .findFirst()
+                .orElseThrow();
+        String name = m.group(1).trim();
         if (name.isEmpty()) {
             throw new IllegalArgumentException("no metric before the operator; metrics: " + Metric.NAMES);
         }
@@ -68,8 +55,8 @@ public record Threshold(String expr, Metric metric, Operation operation, Compari
             name = name.substring(0, brace).trim();
         }
         Metric metric = Metric.parse(name);
-        String value = expr.substring(at + op.symbol().length()).trim();
-        return new Threshold(expr, metric, operation, op, bound(metric, value));
+        return new Threshold(
+                expr, metric, operation, op, bound(metric, m.group(3).trim()));
     }
 
     /** The operation a {@code {op=operationId}} selector names. */
@@ -105,13 +92,16 @@ public record Threshold(String expr, Metric metric, Operation operation, Compari
         return Double.parseDouble(value);
     }
 
-    private static double nanosPer(String unit) {
+    /** Nanoseconds in one {@code unit}: ns, us, µs, ms, s, m or h. */
+    public static double nanosPer(String unit) {
         return switch (unit) {
             case "ns" -> 1;
             case "us", "µs" -> 1e3;
             case "ms" -> 1e6;
             case "s" -> 1e9;
-            default -> throw new IllegalStateException("unit " + unit);
+            case "m" -> 60e9;
+            case "h" -> 3600e9;
+            default -> throw new IllegalArgumentException("unit " + unit);
         };
     }
 

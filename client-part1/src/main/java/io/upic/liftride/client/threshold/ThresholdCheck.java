@@ -2,7 +2,6 @@ package io.upic.liftride.client.threshold;
 
 import java.io.PrintStream;
 import java.util.List;
-import java.util.Objects;
 
 /**
  * The thresholds of one run checked at its end, in the order given. Immutable and thread-safe.
@@ -23,7 +22,6 @@ public record ThresholdCheck(List<ThresholdResult> results) {
 
     /** Checks every threshold against {@code source}. */
     public static ThresholdCheck of(List<Threshold> thresholds, MetricSource source) {
-        Objects.requireNonNull(source, "source");
         return new ThresholdCheck(
                 thresholds.stream().map(t -> ThresholdResult.check(t, source)).toList());
     }

@@ -1,7 +1,6 @@
 package io.upic.liftride.client.threshold;
 
 import java.util.Locale;
-import java.util.Objects;
 import java.util.OptionalDouble;
 
 /**
@@ -13,10 +12,6 @@ import java.util.OptionalDouble;
  * @param passed    whether the measured value meets the threshold
  */
 public record ThresholdResult(Threshold threshold, double measured, boolean passed) {
-
-    public ThresholdResult {
-        Objects.requireNonNull(threshold, "threshold");
-    }
 
     /** Checks {@code threshold} against {@code source}; a metric the source lacks is NaN, so FAIL. */
     public static ThresholdResult check(Threshold threshold, MetricSource source) {

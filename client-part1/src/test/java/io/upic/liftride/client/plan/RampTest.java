@@ -112,7 +112,7 @@ class RampTest {
     @CsvSource(
             delimiter = '|',
             value = {
-                "500 | a start rate and at least one TARGET:DURATION",
+                "500 | a start rate and 1..100 TARGET:DURATION",
                 "500,5000 | stage 1 is not TARGET:DURATION: 5000",
                 "500,5000:0s | stage 1 duration not in 1ms..24h: 0s",
                 "500,5000:25h | stage 1 duration not in 1ms..24h: 25h",

@@ -45,8 +45,6 @@ class LittlesLawTest {
         // triggers peak at 5 s); peak 32 threads x 3,750 end at 8.75 s (4 of them trigger cooldown);
         // cooldown 8 threads x 2,500 end at 11.25 s.
         Prediction p = LittlesLaw.predict(PhasePlan.fall2021().forRun(32, 20_000, 10), MS);
-        assertEquals(List.of(0.0, 5e9, 8.75e9), p.phaseStartNanos());
-        assertEquals(List.of(5e9, 8.75e9, 11.25e9), p.phaseEndNanos());
         assertEquals(11.25e9, p.wallNanos(), 1);
         assertEquals(16_000, p.throughputPerSecond(), 1e-6);
         assertEquals(32, p.peakThreads());
@@ -56,16 +54,15 @@ class LittlesLawTest {
     @Test
     void unevenRangesMakeTheTriggerTheKthFinisherNotTheLast() {
         // -t 12 -s 10: startup 3 threads with 4, 3, 3 skiers (8, 6, 6 requests); peak starts when the
-        // first (10% of 3, rounded up = 1) finishes, i.e. after 6 requests, not 8.
+        // first (10% of 3, rounded up = 1) finishes, i.e. after 6 requests, not 8; its 10 threads of 6 requests
+        // end at 12 ms and trigger cooldown, 3 threads of 4, 3, 3 skiers (4, 3, 3 requests): done at 16 ms.
         Prediction p = LittlesLaw.predict(PhasePlan.fall2021().forRun(12, 10, 10), MS);
-        assertEquals(6 * MS, p.phaseStartNanos().get(1), 1e-3);
-        assertEquals(8 * MS, p.phaseEndNanos().get(0), 1e-3);
+        assertEquals(16 * MS, p.wallNanos(), 1e-3);
     }
 
     /** The model with demand D, delay Z and C cores, W = D + Z. */
     private static Prediction mva(LoadPlan plan, double d, double z, int cores) {
-        return LittlesLaw.mva(
-                plan, d + z, new Prediction.Network(new ClosedNetwork(cores, d, z), CpuScope.EMBEDDED_SERVER, "test"));
+        return LittlesLaw.mva(plan, d + z, new Prediction.Network(cores, d, z, CpuScope.EMBEDDED_SERVER, "test"));
     }
 
     @Test
@@ -79,8 +76,7 @@ class LittlesLawTest {
         assertEquals(MS, naive.peakResponseNanos(), 1e-9); // R = W
         assertEquals(11.25e9, naive.wallNanos(), 1);
         // D = 1 ms = W, so Z = 0
-        Prediction m = LittlesLaw.mva(
-                plan, MS, new Prediction.Network(new ClosedNetwork(2, MS, 0), CpuScope.REMOTE_SERVER, "test"));
+        Prediction m = LittlesLaw.mva(plan, MS, new Prediction.Network(2, MS, 0, CpuScope.REMOTE_SERVER, "test"));
         assertEquals(Prediction.MVA, m.model());
         assertEquals(CpuScope.REMOTE_SERVER, m.network().scope());
         assertEquals(90e9, m.wallNanos(), 1e3); // always saturated: 180,000 x D / C
@@ -99,7 +95,8 @@ class LittlesLawTest {
         // D = 100 us, Z = 900 us, C = 2: between N / W and C / D, and X(N) x R(N) = N
         for (int n : new int[] {1, 7, 20, 64, 256}) {
             Prediction p = mva(onePhase(n), 0.1 * MS, 0.9 * MS, 2);
-            double x = new ClosedNetwork(2, 0.1 * MS, 0.9 * MS).throughputPerSecond(n);
+            double x = new Prediction.Network(2, 0.1 * MS, 0.9 * MS, CpuScope.EMBEDDED_SERVER, "test")
+                    .throughputPerSecond(n);
             assertEquals(x, p.peakThroughputPerSecond(), 1e-9 * x);
             assertEquals(n, p.peakThroughputPerSecond() * p.peakResponseNanos() / 1e9, 1e-9);
             assertEquals(true, x <= Math.min(n * 1e9 / MS, 20_000) * (1 + 1e-12), "n=" + n);
@@ -119,19 +116,14 @@ class LittlesLawTest {
         //   5-7 ms:  B1 alone (1 ms) sends its last 2: done at 7 ms.
         LoadPlan plan = twoOverlappingPhases();
         Prediction b = mva(plan, MS, 0, 2);
-        assertEquals(List.of(0.0, 2 * MS), rounded(b.phaseStartNanos()));
-        assertEquals(List.of(5 * MS, 7 * MS), rounded(b.phaseEndNanos()));
         assertEquals(7 * MS, b.wallNanos(), 1e-3);
         assertEquals(12 / 0.007, b.throughputPerSecond(), 1e-6);
         // the naive schedule of the same plan: A ends at 4 ms, B runs 2-6 ms
-        Prediction naive = LittlesLaw.predict(plan, MS);
-        assertEquals(List.of(4 * MS, 6 * MS), rounded(naive.phaseEndNanos()));
+        assertEquals(6 * MS, LittlesLaw.predict(plan, MS).wallNanos(), 1e-3);
 
         // C = 1: n ms per request. 0-4 ms: 2 busy, A2 done at 4 ms, B starts; 4-10 ms: 3 busy, A1 and B2
         // done at 10 ms; 10-12 ms: B1 alone. Saturated all the way: 12 requests x D / C = 12 ms.
         Prediction one = mva(plan, MS, 0, 1);
-        assertEquals(List.of(0.0, 4 * MS), rounded(one.phaseStartNanos()));
-        assertEquals(List.of(10 * MS, 12 * MS), rounded(one.phaseEndNanos()));
         assertEquals(12 * MS, one.wallNanos(), 1e-3);
         assertEquals(1_000, one.throughputPerSecond(), 1e-6); // = C / D
     }
@@ -154,22 +146,16 @@ class LittlesLawTest {
             Prediction naive = LittlesLaw.predict(plan, MS);
             Prediction b = mva(plan, 1, MS - 1, 2); // D = 1 ns: N* far above any thread count
             assertEquals(naive.wallNanos(), b.wallNanos(), 1e-3 * MS, plan.toString());
-            for (int k = 0; k < plan.phases().size(); k++) {
-                assertEquals(naive.phaseStartNanos().get(k), b.phaseStartNanos().get(k), 1e-3 * MS);
-                assertEquals(naive.phaseEndNanos().get(k), b.phaseEndNanos().get(k), 1e-3 * MS);
-            }
         }
     }
 
     @Test
     void theSimulationStartsAPhaseWithATriggerOfZeroTogetherWithThePreviousOne() {
-        // B (trigger 0 threads) starts with A at 0: 4 busy at D = 1 ms, Z = 0, C = 2: 2 ms per request.
+        // B (trigger 0 threads) starts with A at 0: both end after 3 requests of W = 1 ms, not A's 3 ms and B's 3 ms
         LoadPlan plan = new PhasePlan(
                         "together", List.of(new Phase("a", 1.0, 1.0, 1, 210, 0), new Phase("b", 1.0, 1.0, 211, 420, 0)))
                 .forRun(2, 2, 3); // 2 threads x 3 requests per phase
-        Prediction b = mva(plan, MS, 0, 2);
-        assertEquals(List.of(0.0, 0.0), rounded(b.phaseStartNanos()));
-        assertEquals(List.of(6 * MS, 6 * MS), rounded(b.phaseEndNanos()));
+        assertEquals(3 * MS, LittlesLaw.predict(plan, MS).wallNanos(), 1e-3);
     }
 
     /** Phases a and b of 2 threads each with 4 and 2 requests; b starts after 1 of a's threads. */
@@ -190,10 +176,5 @@ class LittlesLawTest {
                         .toList());
         assertEquals(1, plan.phases().get(1).startAfter());
         return plan;
-    }
-
-    /** Rounds to 1e-3 ns, so that hand-computed times compare with equals. */
-    private static List<Double> rounded(List<Double> nanos) {
-        return nanos.stream().map(v -> Math.rint(v * 1e3) / 1e3).toList();
     }
 }

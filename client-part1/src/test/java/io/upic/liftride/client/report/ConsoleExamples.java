@@ -8,7 +8,6 @@ import io.upic.liftride.client.engine.RunResult;
 import io.upic.liftride.client.http.Operation;
 import io.upic.liftride.client.plan.LoadPlan;
 import io.upic.liftride.client.prediction.Baseline;
-import io.upic.liftride.client.prediction.ClosedNetwork;
 import io.upic.liftride.client.prediction.CpuScope;
 import io.upic.liftride.client.prediction.LittlesLaw;
 import io.upic.liftride.client.prediction.Prediction;
@@ -33,7 +32,7 @@ public final class ConsoleExamples {
 
     /** D = 100 us and Z = 0 on 2 cores, as the previous run of a sweep measured it. */
     public static final Prediction.Network NETWORK =
-            new Prediction.Network(new ClosedNetwork(2, 100_000, 0), CpuScope.EMBEDDED_SERVER, "measured in run -t 16");
+            new Prediction.Network(2, 100_000, 0, CpuScope.EMBEDDED_SERVER, "measured in run -t 16");
 
     private ConsoleExamples() {}
 
@@ -73,7 +72,7 @@ public final class ConsoleExamples {
 
     /**
      * A run of 12 s that the model put at 9 s. W = 0.1 ms, D = 100 us under load: Z = 0, so X(n) = min(n, 2) / D
-     * and a thread's cycle n x D / 2 (see ClosedNetworkTest); -t 32: startup 8 threads x 5,000 at 0.4 ms = 2 s, peak
+     * and a thread's cycle n x D / 2 (see NetworkTest); -t 32: startup 8 threads x 5,000 at 0.4 ms = 2 s, peak
      * 32 x 3,750 at 1.6 ms = 6 s, cooldown 8 x 2,500 at 0.4 ms = 1 s: 9 s, always saturated (180,000 x D / C).
      */
     public static RunReport missedRun() {

@@ -10,7 +10,6 @@ import io.upic.liftride.client.engine.Progress;
 import io.upic.liftride.client.engine.RunResult;
 import io.upic.liftride.client.plan.LoadPlan;
 import io.upic.liftride.client.prediction.Baseline;
-import io.upic.liftride.client.prediction.ClosedNetwork;
 import io.upic.liftride.client.prediction.CpuScope;
 import io.upic.liftride.client.prediction.LittlesLaw;
 import io.upic.liftride.client.prediction.Prediction;
@@ -122,9 +121,7 @@ class ReportTest {
                         plan,
                         baseline.meanLatencyNanos(),
                         new Prediction.Network(
-                                new ClosedNetwork(2, 100_000, 900_000),
-                                CpuScope.REMOTE_SERVER,
-                                "stored 2026-11-27T10:00Z")))
+                                2, 100_000, 900_000, CpuScope.REMOTE_SERVER, "stored 2026-11-27T10:00Z")))
                 .processCpuNanos(6_000_000_000L)
                 .build();
         String out = print(remote);
@@ -153,8 +150,7 @@ class ReportTest {
     void theSweepTableHasTheNaiveAndTheModelsPrediction() {
         RunResult r = result(180_000, 180_000, 0, 0, Map.of());
         LoadPlan plan = Fixtures.config().workload().loadPlan();
-        Prediction.Network network =
-                new Prediction.Network(new ClosedNetwork(2, 100_000, 0), CpuScope.EMBEDDED_SERVER, "test");
+        Prediction.Network network = new Prediction.Network(2, 100_000, 0, CpuScope.EMBEDDED_SERVER, "test");
         RunReport report = Fixtures.report(r)
                 .prediction(LittlesLaw.predict(plan, 1_000_000))
                 .model(LittlesLaw.mva(plan, 1_000_000, network))

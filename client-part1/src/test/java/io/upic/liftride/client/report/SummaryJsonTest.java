@@ -10,7 +10,6 @@ import io.upic.liftride.client.engine.PhaseResult;
 import io.upic.liftride.client.engine.Requests;
 import io.upic.liftride.client.engine.RunResult;
 import io.upic.liftride.client.prediction.Baseline;
-import io.upic.liftride.client.prediction.ClosedNetwork;
 import io.upic.liftride.client.prediction.CpuScope;
 import io.upic.liftride.client.prediction.LittlesLaw;
 import io.upic.liftride.client.prediction.Prediction;
@@ -128,7 +127,7 @@ class SummaryJsonTest {
         Prediction model = LittlesLaw.mva(
                 r.plan(),
                 baseline.meanLatencyNanos(),
-                new Prediction.Network(new ClosedNetwork(2, 100_000, 200_000), CpuScope.EMBEDDED_SERVER, "test"));
+                new Prediction.Network(2, 100_000, 200_000, CpuScope.EMBEDDED_SERVER, "test"));
         String json = SummaryJson.toJson(summary(
                 r.toBuilder().baseline(baseline).prediction(naive).model(model).build()));
         assertEquals(List.of(), SummarySchema.errors(json), json);

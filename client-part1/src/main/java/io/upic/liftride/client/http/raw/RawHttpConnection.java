@@ -111,10 +111,7 @@ final class RawHttpConnection implements AutoCloseable {
         while (true) {
             int headerEnd;
             while ((headerEnd = indexOfHeaderEnd()) < 0) {
-                if (inEnd - inStart == in.length) {
-                    throw new ProtocolException("response headers larger than " + in.length + " bytes");
-                }
-                compactAndFill();
+                compactAndFill("response headers");
             }
             int status = parseStatus();
             boolean http10 = in[inStart + 7] == '0';
@@ -165,13 +162,7 @@ final class RawHttpConnection implements AutoCloseable {
     /** {@code HTTP/1.x NNN}: the three digits of the status. */
     private int parseStatus() throws ProtocolException {
         int s = inStart;
-        if (inEnd - s < 12
-                || in[s] != 'H'
-                || in[s + 1] != 'T'
-                || in[s + 2] != 'T'
-                || in[s + 3] != 'P'
-                || in[s + 4] != '/'
-                || in[s + 8] != ' ') {
+        if (inEnd - s < 12 || !containsIgnoreCase(s, s + 5, "http/") || in[s + 8] != ' ') {
             throw new ProtocolException("malformed status line");
         }
         int status = 0;
@@ -204,12 +195,12 @@ final class RawHttpConnection implements AutoCloseable {
         while (true) {
             int eol;
             while ((eol = indexOfCrlf(inStart, inEnd)) < 0) {
-                compactAndFillLine();
+                compactAndFill("a chunk line");
             }
             long size = 0;
             boolean any = false;
             for (int i = inStart; i < eol; i++) {
-                int d = hexDigit(in[i]);
+                int d = Character.digit(in[i], 16);
                 if (d < 0) { // ';' starts a chunk extension
                     break;
                 }
@@ -226,7 +217,7 @@ final class RawHttpConnection implements AutoCloseable {
             if (size == 0) {
                 while (true) { // trailer lines, up to an empty one
                     while ((eol = indexOfCrlf(inStart, inEnd)) < 0) {
-                        compactAndFillLine();
+                        compactAndFill("a chunk line");
                     }
                     boolean empty = eol == inStart;
                     inStart = eol + 2;
@@ -243,27 +234,11 @@ final class RawHttpConnection implements AutoCloseable {
         }
     }
 
-    private static int hexDigit(byte c) {
-        if (c >= '0' && c <= '9') {
-            return c - '0';
-        }
-        if (c >= 'a' && c <= 'f') {
-            return c - 'a' + 10;
-        }
-        if (c >= 'A' && c <= 'F') {
-            return c - 'A' + 10;
-        }
-        return -1;
-    }
-
-    private void compactAndFillLine() throws IOException {
+    /** Makes room and reads more; {@code what} must fit in the buffer whole. */
+    private void compactAndFill(String what) throws IOException {
         if (inEnd - inStart == in.length) {
-            throw new ProtocolException("chunk line longer than " + in.length + " bytes");
+            throw new ProtocolException(what + " larger than " + in.length + " bytes");
         }
-        compactAndFill();
-    }
-
-    private void compactAndFill() throws IOException {
         if (inStart > 0) {
             System.arraycopy(in, inStart, in, 0, inEnd - inStart);
             inEnd -= inStart;

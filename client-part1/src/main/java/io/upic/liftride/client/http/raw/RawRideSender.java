@@ -9,8 +9,11 @@ import java.nio.charset.StandardCharsets;
  * The {@code raw} transport's sender: writes the POST the SDK would write into a reused buffer and sends it in
  * one write on its own kept-alive connection, so the client takes little CPU from a server it shares a machine
  * with. One instance per worker; not thread-safe.
+ *
+ * @param connection the worker's own connection
+ * @param bytes      the request bytes every sender of the factory shares
  */
-final class RawRideSender implements RideSender {
+record RawRideSender(RawHttpConnection connection, RawRideSenderFactory bytes) implements RideSender {
 
     private static final byte[] SEASONS = ascii("/seasons/");
     private static final byte[] DAYS = ascii("/days/");
@@ -20,32 +23,17 @@ final class RawRideSender implements RideSender {
     private static final byte[] LIFT_ID = ascii("{\"liftID\":");
     private static final byte[] TIME = ascii(",\"time\":");
     private static final byte[] WAIT_TIME = ascii(",\"waitTime\":");
-
-    private final RawHttpConnection connection;
-    private final byte[] requestLineStart;
-    private final byte[] headersUpToContentLength;
-    private final RawGets gets;
-
-    /**
-     * @param requestLineStart         {@code POST <context path>/skiers/}
-     * @param headersUpToContentLength {@code  HTTP/1.1\r\nHost: ...\r\nContent-Type: application/json\r\nContent-
-     * Length: }
-     * @param gets                     the GETs' encoder, on the same host and context path
-     */
-    RawRideSender(
-            RawHttpConnection connection, byte[] requestLineStart, byte[] headersUpToContentLength, RawGets gets) {
-        this.connection = connection;
-        this.requestLineStart = requestLineStart;
-        this.headersUpToContentLength = headersUpToContentLength;
-        this.gets = gets;
-    }
+    private static final byte[] RESORTS = ascii("/resorts/");
+    private static final byte[] DAY = ascii("/day/");
+    private static final byte[] VERTICAL_RESORT = ascii("/vertical?resort=");
+    private static final byte[] AND_SEASON = ascii("&season=");
 
     @Override
     public int send(
             int resortId, int seasonId, int dayId, int skierId, int liftId, int minute, int waitTime, String rideKey)
             throws IOException {
         byte[] b = connection.requestBuffer();
-        int p = put(b, 0, requestLineStart);
+        int p = put(b, 0, bytes.postSkiers);
         p = putInt(b, p, resortId);
         p = put(b, p, SEASONS);
         p = putInt(b, p, seasonId);
@@ -53,7 +41,7 @@ final class RawRideSender implements RideSender {
         p = putInt(b, p, dayId);
         p = put(b, p, SKIERS);
         p = putInt(b, p, skierId);
-        p = put(b, p, headersUpToContentLength);
+        p = put(b, p, bytes.postHeaders);
         int bodyLength = LIFT_ID.length
                 + digits(liftId)
                 + TIME.length
@@ -75,9 +63,33 @@ final class RawRideSender implements RideSender {
         return connection.exchange(p);
     }
 
+    /** Writes the request of {@code op} (a GET) as the SDK writes it and sends it. */
     @Override
     public int get(Operation op, int resortId, int seasonId, int dayId, int skierId) throws IOException {
-        return connection.exchange(gets.encode(connection.requestBuffer(), op, resortId, seasonId, dayId, skierId));
+        byte[] b = connection.requestBuffer();
+        int p = put(b, 0, bytes.get);
+        switch (op) {
+            case GET_SKIER_DAY_VERTICAL -> {
+                p = putInt(b, put(b, p, SKIERS), resortId);
+                p = putInt(b, put(b, p, SEASONS), seasonId);
+                p = putInt(b, put(b, p, DAYS), dayId);
+                p = putInt(b, put(b, p, SKIERS), skierId);
+            }
+            case GET_RESORT_SKIERS_DAY -> {
+                p = putInt(b, put(b, p, RESORTS), resortId);
+                p = putInt(b, put(b, p, SEASONS), seasonId);
+                p = putInt(b, put(b, p, DAY), dayId);
+                System.arraycopy(SKIERS, 0, b, p, SKIERS.length - 1); // no trailing slash
+                p += SKIERS.length - 1;
+            }
+            case GET_SKIER_RESORT_TOTALS -> {
+                p = putInt(b, put(b, p, SKIERS), skierId);
+                p = putInt(b, put(b, p, VERTICAL_RESORT), resortId);
+                p = putInt(b, put(b, p, AND_SEASON), seasonId);
+            }
+            default -> throw new IllegalArgumentException("not a GET: " + op.operationId());
+        }
+        return connection.exchange(put(b, p, bytes.getHeaders));
     }
 
     @Override

@@ -17,12 +17,16 @@ public final class RawRideSenderFactory implements RideSenderFactory {
     static final int MAX_VARIABLE_BYTES = 4 * 11 + 24 + 11 + 4 + 3 * 11 + 40 + 19 + 128;
 
     private final InetSocketAddress address;
-    private final byte[] requestLineStart;
-    private final byte[] headersUpToContentLength;
-    private final RawGets gets;
-    private final int connectTimeoutMillis;
-    private final int readTimeoutMillis;
-    private final int callTimeoutMillis;
+    /** {@code POST <context path>/skiers/}. */
+    final byte[] postSkiers;
+    /** {@code  HTTP/1.1\r\nHost: ...\r\nContent-Type: application/json\r\nContent-Length: }. */
+    final byte[] postHeaders;
+    /** {@code GET <context path>}. */
+    final byte[] get;
+    /** {@code  HTTP/1.1\r\nHost: ...\r\n\r\n}. */
+    final byte[] getHeaders;
+
+    private final HttpSettings settings;
 
     public RawRideSenderFactory(HttpSettings settings) {
         URI uri = URI.create(settings.baseUrl());
@@ -39,30 +43,30 @@ public final class RawRideSenderFactory implements RideSenderFactory {
             throw new IllegalArgumentException("cannot resolve host " + uri.getHost());
         }
         String host = uri.getPort() == -1 ? uri.getHost() : uri.getHost() + ":" + port;
-        this.requestLineStart = RawRideSender.ascii("POST " + path + "/skiers/");
-        this.headersUpToContentLength = RawRideSender.ascii(
+        this.postSkiers = RawRideSender.ascii("POST " + path + "/skiers/");
+        this.postHeaders = RawRideSender.ascii(
                 " HTTP/1.1\r\nHost: " + host + "\r\nContent-Type: application/json\r\nContent-Length: ");
-        this.gets = new RawGets(
-                RawRideSender.ascii("GET " + path), RawRideSender.ascii(" HTTP/1.1\r\nHost: " + host + "\r\n\r\n"));
+        this.get = RawRideSender.ascii("GET " + path);
+        this.getHeaders = RawRideSender.ascii(" HTTP/1.1\r\nHost: " + host + "\r\n\r\n");
         // the request is assembled in a fixed buffer: refuse a base URL that leaves no room for the ride
-        int fixed = requestLineStart.length + headersUpToContentLength.length + MAX_VARIABLE_BYTES;
+        int fixed = postSkiers.length + postHeaders.length + MAX_VARIABLE_BYTES;
         if (fixed > RawHttpConnection.REQUEST_BUFFER_BYTES) {
             throw new IllegalArgumentException(
                     "the raw transport's requests are at most " + RawHttpConnection.REQUEST_BUFFER_BYTES
                             + " bytes; host and path of " + settings.baseUrl() + " leave no room for the ride");
         }
-        this.connectTimeoutMillis = settings.connectTimeoutMillis();
-        this.readTimeoutMillis = settings.readTimeoutMillis();
-        this.callTimeoutMillis = settings.callTimeoutMillis();
+        this.settings = settings;
     }
 
     @Override
     public RideSender create() {
         return new RawRideSender(
-                new RawHttpConnection(address, connectTimeoutMillis, readTimeoutMillis, callTimeoutMillis),
-                requestLineStart,
-                headersUpToContentLength,
-                gets);
+                new RawHttpConnection(
+                        address,
+                        settings.connectTimeoutMillis(),
+                        settings.readTimeoutMillis(),
+                        settings.callTimeoutMillis()),
+                this);
     }
 
     @Override

@@ -5,11 +5,15 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import org.junit.jupiter.api.Test;
 
-class ClosedNetworkTest {
+class NetworkTest {
+
+    private static Prediction.Network network(int cores, double d, double z) {
+        return new Prediction.Network(cores, d, z, CpuScope.EMBEDDED_SERVER, "test");
+    }
 
     /** X(n) per nanosecond. */
     private static double x(int cores, double d, double z, int n) {
-        return new ClosedNetwork(cores, d, z).throughputs(n)[n];
+        return network(cores, d, z).throughputs(n)[n];
     }
 
     @Test
@@ -17,7 +21,7 @@ class ClosedNetworkTest {
         for (int cores = 1; cores <= 4; cores++) {
             assertEquals(1 / 300.0, x(cores, 100, 200, 1), 1e-15);
         }
-        assertEquals(0, new ClosedNetwork(2, 1, 1).throughputs(0)[0]);
+        assertEquals(0, network(2, 1, 1).throughputs(0)[0]);
     }
 
     @Test
@@ -37,7 +41,7 @@ class ClosedNetworkTest {
         double[][] cases = {{1, 80, 100}, {2, 80, 100}, {2, 77, 108}, {4, 50, 1_000}, {2, 100, 40_000_000}};
         for (double[] c : cases) {
             int cores = (int) c[0];
-            double[] mva = new ClosedNetwork(cores, c[1], c[2]).throughputs(300);
+            double[] mva = network(cores, c[1], c[2]).throughputs(300);
             for (int n : new int[] {1, 2, 3, 5, 8, 32, 64, 128, 256, 300}) {
                 double exact = birthDeath(cores, c[1], c[2], n);
                 assertEquals(exact, mva[n], exact * 1e-6, "C=" + cores + " D=" + c[1] + " Z=" + c[2] + " N=" + n);
@@ -51,7 +55,7 @@ class ClosedNetworkTest {
         double naive = 64 / (100e3 + 40e6);
         assertEquals(naive, x(2, 100e3, 40e6, 64), naive * 0.002);
         // loopback: D = 77 us, Z = 108 us, 256 threads: the CPU's capacity C / D
-        ClosedNetwork loopback = new ClosedNetwork(2, 77e3, 108e3);
+        Prediction.Network loopback = network(2, 77e3, 108e3);
         assertEquals(loopback.capacityPerSecond(), loopback.throughputPerSecond(256), 1e-6);
         assertEquals(2e9 / 77e3, loopback.capacityPerSecond(), 1e-9);
         // and never above either bound
@@ -63,22 +67,9 @@ class ClosedNetworkTest {
 
     @Test
     void rejectsImpossibleInputsNamingThem() {
-        assertEquals(
-                "cores < 1: 0",
-                assertThrows(IllegalArgumentException.class, () -> new ClosedNetwork(0, 1, 1))
-                        .getMessage());
-        assertEquals(
-                "demandNanos <= 0: 0.0",
-                assertThrows(IllegalArgumentException.class, () -> new ClosedNetwork(2, 0, 1))
-                        .getMessage());
-        assertEquals(
-                "delayNanos < 0: -1.0",
-                assertThrows(IllegalArgumentException.class, () -> new ClosedNetwork(2, 1, -1))
-                        .getMessage());
-        assertEquals(
-                "maxThreads < 0: -1",
-                assertThrows(IllegalArgumentException.class, () -> new ClosedNetwork(2, 1, 1).throughputs(-1))
-                        .getMessage());
+        for (double[] bad : new double[][] {{0, 1, 1}, {2, 0, 1}, {2, 1, -1}, {2, Double.NaN, 1}}) {
+            assertThrows(IllegalArgumentException.class, () -> network((int) bad[0], bad[1], bad[2]));
+        }
     }
 
     /**
