@@ -110,19 +110,19 @@ public final class CompareCommand {
             return parsed.exitCode();
         }
         Request request = parsed.request();
-        RunComparison c;
+        ReportModel.Comparison model;
         try {
-            c = RunComparison.of(
-                    Side.of("baseline", read(request.baseline())),
-                    Side.of("candidate", read(request.candidate())),
-                    request.band(),
-                    request.allowDifferentPlans());
+            model = RunComparison.of(
+                            RunComparison.Side.of("baseline", read(request.baseline())),
+                            RunComparison.Side.of("candidate", read(request.candidate())),
+                            request.band(),
+                            request.allowDifferentPlans())
+                    .model();
         } catch (CompareInputException e) {
             err.println("compare: " + e.getMessage());
             err.flush();
             return UsageException.EXIT_CODE;
         }
-        ReportModel.Comparison model = CompareTables.of(c);
         ConsoleReport.print(out, model);
         if (request.html() != null) {
             err.println("compare: --html ignored: compare writes no HTML page; its tables are in --markdown");
@@ -156,10 +156,10 @@ public final class CompareCommand {
         }
     }
 
-    private static List<SummaryReader.Run> read(List<Path> inputs) throws CompareInputException {
-        List<SummaryReader.Run> runs = new ArrayList<>();
+    private static List<RunRecord> read(List<Path> inputs) throws CompareInputException {
+        List<RunRecord> runs = new ArrayList<>();
         for (Path p : inputs) {
-            runs.addAll(SummaryReader.read(p));
+            runs.addAll(RunRecord.read(p));
         }
         return runs;
     }

@@ -4,6 +4,8 @@ import io.upic.liftride.client.cli.ExitCodes;
 import io.upic.liftride.client.cli.RunOptions;
 import io.upic.liftride.client.part2.chart.RunCharts;
 import io.upic.liftride.client.part2.chart.RunCharts.ChartFile;
+import io.upic.liftride.client.part2.compare.CompareInputException;
+import io.upic.liftride.client.part2.compare.RunRecord;
 import io.upic.liftride.client.part2.cli.Part2Options;
 import io.upic.liftride.client.part2.cli.Subcommand;
 import io.upic.liftride.client.part2.report.ConsoleReport;
@@ -30,7 +32,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.stream.Stream;
 import org.apache.commons.cli.CommandLine;
 
 /**
@@ -125,16 +126,19 @@ public final class MergeCommand {
     private static List<MergedRun> merge(Request request) throws MergeRefusedException {
         List<MergedRun> merged = new ArrayList<>();
         for (Map.Entry<String, List<Path>> g : groups(request.inputs()).entrySet()) {
-            List<ShardRun> shards = new ArrayList<>();
+            List<RunRecord> shards = new ArrayList<>();
             for (Path dir : g.getValue()) {
                 try {
-                    shards.add(ShardRun.load(dir));
-                } catch (IOException e) {
+                    RunRecord shard = RunRecord.load(dir);
+                    if (ShardMerge.CLIENT.equals(shard.summary().client())) {
+                        throw new IOException(dir + " is a merge's output, not a shard's run folder");
+                    }
+                    shards.add(shard);
+                } catch (IOException | CompareInputException e) {
                     throw new MergeRefusedException("cannot merge " + g.getKey() + ": " + e.getMessage());
                 }
             }
-            merged.add(
-                    ShardMerge.merge(g.getKey(), shards, request.allowMissing()).checked(request.thresholds()));
+            merged.add(ShardMerge.merge(g.getKey(), shards, request.allowMissing(), request.thresholds()));
         }
         return merged;
     }
@@ -154,23 +158,23 @@ public final class MergeCommand {
             int exit = ExitCodes.OK;
             for (int i = 0; i < merged.size(); i++) {
                 MergedRun m = merged.get(i);
-                var r = m.result();
+                RunSummary r = m.summary();
                 out.printf(
                         Locale.US,
                         "Merged %s: %d of %d shards, planned %,d, successful %,d, failed %,d, not sent %,d, wall %.2f s,"
                                 + " %,.0f req/s over the whole span%s%s%n",
                         m.name(),
                         m.shards().size(),
-                        m.identity().count(),
-                        r.requests().planned(),
-                        r.requests().successful(),
-                        r.requests().failed(),
-                        r.requests().notSent(),
-                        r.wallNanos() / 1e9,
-                        r.throughputPerSecond(),
+                        m.count(),
+                        r.planned(),
+                        r.successful(),
+                        r.failed(),
+                        r.notSent(),
+                        r.wallSeconds(),
+                        r.throughput(),
                         overlapNote(m),
                         m.missing().isEmpty() ? "" : " (PARTIAL: shards " + m.missing() + " missing)");
-                RunSummary.Server server = m.server();
+                RunSummary.Server server = r.server();
                 if (Boolean.FALSE.equals(server.reconciled())) {
                     out.printf(
                             Locale.US,
@@ -179,10 +183,10 @@ public final class MergeCommand {
                             server.delta(),
                             server.ridesStoredBefore(),
                             server.ridesStoredAfter(),
-                            r.successfulWrites());
+                            m.result().successfulWrites());
                 }
                 ConsoleReport.printRatesAndOperations(out, model.runs().get(i));
-                RunSummary.Aborted abort = m.abort();
+                RunSummary.Aborted abort = r.abort();
                 if (abort != null) {
                     out.println(abort.line());
                 }
@@ -220,7 +224,7 @@ public final class MergeCommand {
                 m.result().startEpochMillis(),
                 m.seconds(),
                 m.result().planName());
-        SummaryJson.write(dir.resolve(MergedSummary.FILE), List.of(MergedSummary.of(m)));
+        SummaryJson.write(dir.resolve(SummaryJson.FILE), List.of(m.summary()));
         String label = String.format(
                 Locale.US,
                 "%d threads, %,d requests, %d shards%s",
@@ -238,24 +242,18 @@ public final class MergeCommand {
             if (!Files.isDirectory(in)) {
                 throw new MergeRefusedException("cannot merge: " + in + " is not a folder");
             }
-            if (Files.isRegularFile(in.resolve(SummaryJson.FILE))) {
-                groups.computeIfAbsent(name(in), k -> new ArrayList<>()).add(in);
-                continue;
+            List<Path> summaries;
+            try {
+                summaries = RunRecord.summaries(in);
+            } catch (CompareInputException e) {
+                throw new MergeRefusedException("cannot merge: " + e.getMessage());
             }
-            List<Path> runs;
-            try (Stream<Path> children = Files.list(in)) {
-                runs = children.filter(p -> Files.isRegularFile(p.resolve(SummaryJson.FILE)))
-                        .sorted()
-                        .toList();
-            } catch (IOException e) {
-                throw new MergeRefusedException("cannot merge: cannot list " + in + " (" + e + ")");
-            }
-            if (runs.isEmpty()) {
+            if (summaries.isEmpty()) {
                 throw new MergeRefusedException("cannot merge: " + in + " holds no " + SummaryJson.FILE
                         + ", neither itself nor a run folder in it (is it a client-part2 output folder?)");
             }
-            for (Path r : runs) {
-                groups.computeIfAbsent(name(r), k -> new ArrayList<>()).add(r);
+            for (Path f : summaries) {
+                groups.computeIfAbsent(name(f.getParent()), k -> new ArrayList<>()).add(f.getParent());
             }
         }
         return groups;

@@ -6,34 +6,39 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.upic.liftride.client.report.RampStages;
 import io.upic.liftride.client.report.RunSummary;
+import io.upic.liftride.client.part2.compare.RunComparison.Side;
+import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-class PlanKeyTest {
+class PlanDifferencesTest {
 
-    private static final PlanKey PLAN = new PlanKey("assignment", 8, 2000, 40, 10, "sdk", null, null, null, null, true);
+    private static final RunSummary PLAN = Summaries.run(8, 5000, 2, 0)
+            .plan("assignment")
+            .prediction(new RunSummary.PredictionInputs("naive N / W", 1, 1, 1, null, null, null))
+            .build();
 
     @Test
     void equalPlansHaveNoDifference() {
-        assertEquals(
-                List.of(),
-                PLAN.differences(new PlanKey("assignment", 8, 2000, 40, 10, "sdk", null, null, null, null, true)));
+        assertEquals(List.of(), RunComparison.differences(PLAN, PLAN.toBuilder().throughput(1).build()));
     }
 
     @Test
     void eachDifferingFieldIsNamedByItsFlag() {
-        PlanKey other = new PlanKey(
-                "spring",
-                16,
-                1000,
-                5,
-                20,
-                "raw",
-                500.0,
-                "writeNewLiftRide=9,getSkierDayVertical=1",
-                "0,500:10s",
-                "1/2",
-                false);
+        RunSummary other = PLAN.toBuilder()
+                .plan("spring")
+                .threads(16)
+                .skiers(1000)
+                .lifts(5)
+                .meanRuns(20)
+                .transport("raw")
+                .offeredRate(500.0)
+                .operations(List.of(row("writeNewLiftRide", 9), row("getSkierDayVertical", 1)))
+                .ramp(ramp("0,500:10s"))
+                .shard(new RunSummary.Shard(1, 2))
+                .prediction(null)
+                .build();
         assertEquals(
                 List.of(
                         "--plan assignment vs spring",
@@ -47,19 +52,24 @@ class PlanKeyTest {
                         "--ramp none vs 0,500:10s",
                         "--shard none vs 1/2",
                         "warm-up a baseline (warm JVM) vs none (--baseline 0: cold JVM)"),
-                PLAN.differences(other));
+                RunComparison.differences(PLAN, other));
     }
 
     @Test
     void thePlanIsDescribedAsFlags() {
-        assertEquals("-t 8 -s 2000 -l 40 -m 10 --plan assignment --transport sdk (closed model)", PLAN.describe());
+        assertEquals(
+                "-t 8 -s 2000 -l 40 -m 10 --plan assignment --transport sdk (closed model)",
+                RunComparison.describe(PLAN));
         assertEquals(
                 "-t 8 -s 2000 -l 40 -m 10 --plan assignment --transport sdk --rate 2.5 --baseline 0",
-                new PlanKey("assignment", 8, 2000, 40, 10, "sdk", 2.5, null, null, null, false).describe());
+                RunComparison.describe(
+                        PLAN.toBuilder().offeredRate(2.5).prediction(null).build()));
         assertEquals(
                 "-t 8 -s 2000 -l 40 -m 10 --plan assignment --transport sdk --mix writeNewLiftRide=1 --ramp 0,50:5s",
-                new PlanKey("assignment", 8, 2000, 40, 10, "sdk", null, "writeNewLiftRide=1", "0,50:5s", null, true)
-                        .describe());
+                RunComparison.describe(PLAN.toBuilder()
+                        .operations(List.of(row("writeNewLiftRide", 1)))
+                        .ramp(ramp("0,50:5s"))
+                        .build()));
     }
 
     private static RunSummary.OperationRow row(String op, int weight) {
@@ -83,17 +93,16 @@ class PlanKeyTest {
         RunSummary ramped = plain.toBuilder().ramp(ramp("0,50:5s")).build();
         RunSummary steeper = plain.toBuilder().ramp(ramp("0,100:5s")).build();
 
-        assertEquals(
-                "writeNewLiftRide=90,getSkierDayVertical=10", PlanKey.of(mixed).mix());
+        assertEquals("writeNewLiftRide=90,getSkierDayVertical=10", RunComparison.mix(mixed));
         assertEquals(
                 List.of("--mix none vs writeNewLiftRide=90,getSkierDayVertical=10"),
-                PlanKey.of(plain).differences(PlanKey.of(mixed)));
+                RunComparison.differences(plain, mixed));
         assertEquals(
                 List.of(
                         "--mix writeNewLiftRide=90,getSkierDayVertical=10 vs writeNewLiftRide=50,getSkierDayVertical=50"),
-                PlanKey.of(mixed).differences(PlanKey.of(reweighted)));
-        assertEquals(List.of("--ramp none vs 0,50:5s"), PlanKey.of(plain).differences(PlanKey.of(ramped)));
-        assertEquals(List.of("--ramp 0,50:5s vs 0,100:5s"), PlanKey.of(ramped).differences(PlanKey.of(steeper)));
+                RunComparison.differences(mixed, reweighted));
+        assertEquals(List.of("--ramp none vs 0,50:5s"), RunComparison.differences(plain, ramped));
+        assertEquals(List.of("--ramp 0,50:5s vs 0,100:5s"), RunComparison.differences(ramped, steeper));
     }
 
     @Test
@@ -103,12 +112,8 @@ class PlanKeyTest {
                 .build();
         RunSummary ramped = Summaries.run(8, 5000, 2, 0).ramp(ramp("0,50:5s")).build();
         for (RunSummary candidate : List.of(mixed, ramped)) {
-            Side b = new Side(
-                    "baseline",
-                    List.of(new SummaryReader.Run(
-                            java.nio.file.Path.of("b"),
-                            Summaries.run(8, 5000, 2, 0).build())));
-            Side c = new Side("candidate", List.of(new SummaryReader.Run(java.nio.file.Path.of("c"), candidate)));
+            Side b = new Side("baseline", List.of(record("b", Summaries.run(8, 5000, 2, 0).build())));
+            Side c = new Side("candidate", List.of(record("c", candidate)));
             CompareInputException e =
                     assertThrows(CompareInputException.class, () -> RunComparison.of(b, c, NoiseBand.DEFAULT, false));
             assertTrue(e.getMessage().startsWith("refusing to compare unlike plans: --"), e.getMessage());
@@ -122,5 +127,9 @@ class PlanKeyTest {
                     () -> Side.of("candidate", List.of(c.runs().get(0), b.runs().get(0))));
             assertTrue(within.getMessage().contains("are not of one plan"), within.getMessage());
         }
+    }
+
+    private static RunRecord record(String source, RunSummary s) {
+        return new RunRecord(Path.of(source), s, Map.of(), List.of());
     }
 }
