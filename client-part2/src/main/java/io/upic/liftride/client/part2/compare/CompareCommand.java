@@ -11,7 +11,6 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -105,11 +104,10 @@ public final class CompareCommand {
 
     /** Runs the comparison of {@code args} (the words after {@code compare}); returns the exit code. */
     public int run(String[] args, String command) {
-        Subcommand<Request> parsed = Subcommand.parse(args, this::parse, usage(command), out, err);
-        if (parsed.done()) {
-            return parsed.exitCode();
-        }
-        Request request = parsed.request();
+        return Subcommand.run(args, this::parse, usage(command), out, err, this::compare);
+    }
+
+    private int compare(Request request) {
         ReportModel.Comparison model;
         try {
             model = RunComparison.of(
@@ -196,7 +194,7 @@ public final class CompareCommand {
             if (part.isBlank()) {
                 throw new UsageException(what + " has an empty entry in its comma-separated list: " + list);
             }
-            paths.add(path(part.trim(), what));
+            paths.add(Subcommand.path(workingDir, part, what));
         }
         return paths;
     }
@@ -209,14 +207,6 @@ public final class CompareCommand {
         if (text.isBlank()) {
             throw flag.missingValue();
         }
-        return path(text.trim(), flag.displayName());
-    }
-
-    private Path path(String text, String what) throws UsageException {
-        try {
-            return workingDir.resolve(text);
-        } catch (InvalidPathException e) {
-            throw new UsageException(what + " must be a path, got " + text + " (" + e.getMessage() + ")");
-        }
+        return Subcommand.path(workingDir, text, flag.displayName());
     }
 }

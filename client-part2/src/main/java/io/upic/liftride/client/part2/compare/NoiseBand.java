@@ -110,7 +110,8 @@ public record NoiseBand(double all, Map<Metric, Double> perMetric) {
     /** The band as one line: {@code 5% on every metric; p99 10%, max off}, per-metric bands in table order. */
     public String describe() {
         List<String> parts = new ArrayList<>();
-        for (Metric m : Stream.concat(MetricRow.ACTUAL.stream(), MetricRow.INTENDED.stream()).toList()) {
+        for (Metric m : Stream.concat(MetricRow.ACTUAL.stream(), MetricRow.INTENDED.stream())
+                .toList()) {
             if (perMetric.containsKey(m)) {
                 parts.add(m + " " + text(perMetric.get(m)));
             }

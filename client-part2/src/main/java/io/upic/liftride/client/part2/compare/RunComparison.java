@@ -119,8 +119,12 @@ public record RunComparison(
             metrics.addAll(MetricRow.INTENDED);
         }
         RunComparison c = new RunComparison(baseline, candidate, band, List.copyOf(diff), new ArrayList<>());
-        c.add("run", "Whole run", true, metrics, r -> Optional.of(
-                new Numbers(r.throughput(), r.failed(), r.latencyMs(), r.latencyFromIntendedMs())));
+        c.add(
+                "run",
+                "Whole run",
+                true,
+                metrics,
+                r -> Optional.of(new Numbers(r.throughput(), r.failed(), r.latencyMs(), r.latencyFromIntendedMs())));
         for (RunSummary.Phase p : baseline.first().phases()) {
             Function<RunSummary, Optional<Numbers>> phase = r -> r.phases().stream()
                     .filter(q -> q.name().equals(p.name()))
@@ -142,7 +146,12 @@ public record RunComparison(
         return new RunComparison(baseline, candidate, band, diff, List.copyOf(c.scopes));
     }
 
-    private void add(String name, String heading, boolean gated, List<Metric> metrics, Function<RunSummary, Optional<Numbers>> of) {
+    private void add(
+            String name,
+            String heading,
+            boolean gated,
+            List<Metric> metrics,
+            Function<RunSummary, Optional<Numbers>> of) {
         List<MetricRow> rows = new ArrayList<>(metrics.size());
         for (Metric m : metrics) {
             Function<RunSummary, Double> value = r -> of.apply(r)
@@ -176,7 +185,9 @@ public record RunComparison(
         p.put("--rate", s.offeredRate() == null ? "none (closed model)" : rate(s.offeredRate()));
         p.put("--mix", Objects.requireNonNullElse(mix(s), "none"));
         p.put("--ramp", s.ramp() == null ? "none" : s.ramp().spec());
-        p.put("--shard", s.shard() == null ? "none" : s.shard().index() + "/" + s.shard().count());
+        p.put(
+                "--shard",
+                s.shard() == null ? "none" : s.shard().index() + "/" + s.shard().count());
         p.put("warm-up", s.prediction() != null ? "a baseline (warm JVM)" : "none (--baseline 0: cold JVM)");
         return p;
     }
@@ -287,7 +298,8 @@ public record RunComparison(
         }
         List<String> parts = new ArrayList<>();
         for (MetricRow row : r) {
-            parts.add(row.metric() + " " + row.changeText() + " (" + row.format(row.baseline().median()) + " -> "
+            parts.add(row.metric() + " " + row.changeText() + " ("
+                    + row.format(row.baseline().median()) + " -> "
                     + row.format(row.candidate().median()) + " " + MetricRow.unit(row.metric()) + ", band "
                     + NoiseBand.text(row.band()) + ")");
         }
@@ -330,8 +342,7 @@ public record RunComparison(
             f.add(new Fact("Plan", describe(baseline.first())));
         } else {
             f.add(new Fact(
-                    "Plans",
-                    "baseline " + describe(baseline.first()) + "; candidate " + describe(candidate.first())));
+                    "Plans", "baseline " + describe(baseline.first()) + "; candidate " + describe(candidate.first())));
             f.add(new Fact(
                     "CAUTION",
                     "UNLIKE PLANS compared (--allow-different-plans): " + String.join(", ", planDifferences)));

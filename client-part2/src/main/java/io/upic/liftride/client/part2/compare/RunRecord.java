@@ -43,7 +43,16 @@ public record RunRecord(Path source, RunSummary summary, Map<String, Histogram> 
 
     /** The keys every run summary has that a reader relies on (the primitives read as 0 when absent). */
     private static final List<String> REQUIRED = List.of(
-            "plan", "threads", "skiers", "lifts", "meanRuns", "transport", "throughput", "failed", "latencyMs", "phases");
+            "plan",
+            "threads",
+            "skiers",
+            "lifts",
+            "meanRuns",
+            "transport",
+            "throughput",
+            "failed",
+            "latencyMs",
+            "phases");
 
     /**
      * The runs {@code input} (a summary file, a run folder or an output folder) holds, in file order, without logs.

@@ -4,10 +4,10 @@ import io.upic.liftride.client.cli.ExitCodes;
 import io.upic.liftride.client.cli.RunOptions;
 import io.upic.liftride.client.part2.chart.RunCharts;
 import io.upic.liftride.client.part2.chart.RunCharts.ChartFile;
-import io.upic.liftride.client.part2.compare.CompareInputException;
-import io.upic.liftride.client.part2.compare.RunRecord;
 import io.upic.liftride.client.part2.cli.Part2Options;
 import io.upic.liftride.client.part2.cli.Subcommand;
+import io.upic.liftride.client.part2.compare.CompareInputException;
+import io.upic.liftride.client.part2.compare.RunRecord;
 import io.upic.liftride.client.part2.report.ConsoleReport;
 import io.upic.liftride.client.part2.report.HdrLog;
 import io.upic.liftride.client.part2.report.HtmlReport;
@@ -23,7 +23,6 @@ import io.upic.liftride.flags.UsageException;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
-import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
@@ -85,20 +84,15 @@ public final class MergeCommand {
 
     /** Runs the merge of {@code args} (the words after {@code merge}); returns the exit code. */
     public int run(String[] args, String command) {
-        Subcommand<Request> parsed = Subcommand.parse(args, this::parse, usage(command), out, err);
-        if (parsed.done()) {
-            return parsed.exitCode();
-        }
-        Request request = parsed.request();
-        List<MergedRun> merged;
-        try {
-            merged = merge(request);
-        } catch (MergeRefusedException e) {
-            err.println(e.getMessage());
-            err.flush();
-            return UsageException.EXIT_CODE;
-        }
-        return write(request.outDir(), merged, command + " " + NAME + " " + String.join(" ", args));
+        return Subcommand.run(args, this::parse, usage(command), out, err, request -> {
+            try {
+                return write(request.outDir(), merge(request), command + " " + NAME + " " + String.join(" ", args));
+            } catch (MergeRefusedException e) {
+                err.println(e.getMessage());
+                err.flush();
+                return UsageException.EXIT_CODE;
+            }
+        });
     }
 
     private Request parse(String[] args) throws UsageException {
@@ -108,7 +102,7 @@ public final class MergeCommand {
         }
         List<Path> inputs = new ArrayList<>();
         for (String a : cl.getArgList()) {
-            inputs.add(path(a, "DIR"));
+            inputs.add(Subcommand.path(workingDir, a, "DIR"));
         }
         if (inputs.isEmpty()) {
             throw new UsageException("merge needs at least one shard output folder");
@@ -120,7 +114,8 @@ public final class MergeCommand {
         if (out.isBlank()) {
             throw OUT.missingValue();
         }
-        return new Request(inputs, path(out, "--out"), ALLOW_MISSING.valueIn(cl), THRESHOLD.valuesIn(cl));
+        return new Request(
+                inputs, Subcommand.path(workingDir, out, "--out"), ALLOW_MISSING.valueIn(cl), THRESHOLD.valuesIn(cl));
     }
 
     private static List<MergedRun> merge(Request request) throws MergeRefusedException {
@@ -172,7 +167,7 @@ public final class MergeCommand {
                         r.notSent(),
                         r.wallSeconds(),
                         r.throughput(),
-                        overlapNote(m),
+                        overlapNote(model.runs().get(i).shards()),
                         m.missing().isEmpty() ? "" : " (PARTIAL: shards " + m.missing() + " missing)");
                 RunSummary.Server server = r.server();
                 if (Boolean.FALSE.equals(server.reconciled())) {
@@ -205,8 +200,7 @@ public final class MergeCommand {
     }
 
     /** The rate while every shard ran, or that they never ran together. */
-    private static String overlapNote(MergedRun m) {
-        ReportModel.Shards sh = MergeSections.shards(m);
+    private static String overlapNote(ReportModel.Shards sh) {
         if (!sh.overlap()) {
             return "; the shards never ran together: no combined rate";
         }
@@ -253,7 +247,8 @@ public final class MergeCommand {
                         + ", neither itself nor a run folder in it (is it a client-part2 output folder?)");
             }
             for (Path f : summaries) {
-                groups.computeIfAbsent(name(f.getParent()), k -> new ArrayList<>()).add(f.getParent());
+                groups.computeIfAbsent(name(f.getParent()), k -> new ArrayList<>())
+                        .add(f.getParent());
             }
         }
         return groups;
@@ -262,13 +257,5 @@ public final class MergeCommand {
     private static String name(Path runDir) {
         Path f = runDir.toAbsolutePath().normalize().getFileName();
         return f == null ? "run" : f.toString();
-    }
-
-    private Path path(String text, String what) throws UsageException {
-        try {
-            return workingDir.resolve(text.trim());
-        } catch (InvalidPathException e) {
-            throw new UsageException(what + " must be a folder, got " + text + " (" + e.getMessage() + ")");
-        }
     }
 }

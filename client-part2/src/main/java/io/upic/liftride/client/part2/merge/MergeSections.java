@@ -1,7 +1,6 @@
 package io.upic.liftride.client.part2.merge;
 
 import io.upic.liftride.client.engine.RunResult;
-import io.upic.liftride.client.http.Operation;
 import io.upic.liftride.client.part2.chart.RunCharts.ChartFile;
 import io.upic.liftride.client.part2.compare.RunRecord;
 import io.upic.liftride.client.part2.metrics.TimeBuckets;
@@ -72,16 +71,6 @@ public final class MergeSections {
         }
         if (!r.problems().isEmpty()) {
             warnings.add("Stopped early: " + String.join("; ", r.problems()) + ".");
-        }
-        List<String> unlogged = r.operations().keySet().stream()
-                .filter(op -> r.operations().get(op).attempts() > 0
-                        && !m.metrics().operations().containsKey(op))
-                .map(Operation::operationId)
-                .toList();
-        if (!unlogged.isEmpty()) {
-            warnings.add("No latencies for " + String.join(", ", unlogged) + ": some shard's " + HdrLog.FILE
-                    + " has no histogram of its attempts (tag " + HdrLog.OPERATION_PREFIX
-                    + "<operationId>), and percentiles cannot be averaged; their counts are merged.");
         }
         List<ReportModel.FileRef> files =
                 dir == null ? List.of() : List.of(new ReportModel.FileRef(dir.resolve(HdrLog.FILE), HdrLog.FILE, ""));

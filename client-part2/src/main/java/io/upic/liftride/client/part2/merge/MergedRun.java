@@ -36,9 +36,7 @@ public record MergedRun(
     /** {@link ExitCodes#FAILED} unless the summary is ok, worse when a threshold failed or a shard aborted. */
     public int exitCode() {
         int code = summary.ok() ? ExitCodes.OK : ExitCodes.FAILED;
-        return thresholds.passed() && summary.abort() == null
-                ? code
-                : ExitCodes.worse(code, ThresholdCheck.EXIT_CODE);
+        return thresholds.passed() && summary.abort() == null ? code : ExitCodes.worse(code, ThresholdCheck.EXIT_CODE);
     }
 
     /** N of the shards' --shard K/N. */

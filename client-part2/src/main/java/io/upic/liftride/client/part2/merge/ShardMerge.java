@@ -24,12 +24,10 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.EnumMap;
-import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
-import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import org.HdrHistogram.Histogram;
@@ -37,9 +35,10 @@ import org.HdrHistogram.Histogram;
 /**
  * Joins the shards of one run from their records only ({@link RunRecord}: summary and histogram logs) into a
  * {@link MergedRun}, after checking they are the parts of one plan. Static and thread-safe. Refused in one line:
- * different plan inputs or N, a K twice, a log that does not count its summary's attempts, or a missing shard
- * without {@code allowMissing}. Counts and histograms add; mean and max combine exactly, percentiles come from the
- * added histograms. The clock is the wall clock: a shard's bucket adds into the merged bucket holding its middle.
+ * different plan inputs or N, a K twice, a log that does not count its summary's attempts (all, first, each
+ * operation), or a missing shard without {@code allowMissing}. Counts and histograms add; mean and max combine
+ * exactly, percentiles come from the added histograms. The clock is the wall clock: a shard's bucket adds into the
+ * merged bucket holding its middle.
  */
 public final class ShardMerge {
 
@@ -59,7 +58,8 @@ public final class ShardMerge {
         List<RunRecord> sorted = new ArrayList<>(shards);
         sorted.sort(Comparator.comparingInt(RunRecord::index));
         List<Integer> missing = check(name, sorted, allowMissing);
-        long origin = sorted.stream().mapToLong(RunRecord::startEpochMillis).min().orElseThrow();
+        long origin =
+                sorted.stream().mapToLong(RunRecord::startEpochMillis).min().orElseThrow();
         RunSummary ref = sorted.get(0).summary();
         List<PhaseResult> phases = new ArrayList<>();
         List<ScopeStats> phaseStats = new ArrayList<>();
@@ -70,8 +70,8 @@ public final class ShardMerge {
         TimeBuckets buckets = new TimeBuckets();
         buckets.setOrigin(0);
         for (RunRecord s : sorted) {
-            run.add(s.histogram(""), s.summary().latencyMs(), s.histogram(HdrLog.FIRST));
-            run.intended(s.histogram(HdrLog.INTENDED), s.summary().latencyFromIntendedMs());
+            RunSummary r = s.summary();
+            run.add(s, "", r.latencyMs(), HdrLog.FIRST, HdrLog.INTENDED, r.latencyFromIntendedMs());
             s.addBuckets(origin, buckets);
         }
         Map<Operation, RunMetrics.OperationLatency> opLatencies = new EnumMap<>(Operation.class);
@@ -82,7 +82,14 @@ public final class ShardMerge {
                 opLatencies);
         ThresholdCheck check = ThresholdCheck.of(thresholds, new HistogramMetrics(metrics, result));
         return new MergedRun(
-                name, sorted, missing, result, metrics, buckets, check, summary(sorted, missing, result, metrics, check));
+                name,
+                sorted,
+                missing,
+                result,
+                metrics,
+                buckets,
+                check,
+                summary(sorted, missing, result, metrics, check));
     }
 
     /** The K of N not given; refuses shards of unlike plans, of another N, a K twice, or a log off its summary. */
@@ -126,6 +133,9 @@ public final class ShardMerge {
             Requests q = s.requests();
             checkLog(name, s, "", q.attempts());
             checkLog(name, s, HdrLog.FIRST, q.attempts() - q.retries());
+            for (RunSummary.OperationRow row : operations(s.summary())) {
+                checkLog(name, s, HdrLog.OPERATION_PREFIX + row.operation(), row.attempts());
+            }
         }
         return missing;
     }
@@ -156,6 +166,10 @@ public final class ShardMerge {
                 s.resort(),
                 s.season(),
                 s.day());
+    }
+
+    private static List<RunSummary.OperationRow> operations(RunSummary s) {
+        return Objects.requireNonNullElse(s.operations(), List.of());
     }
 
     private static long count(Histogram h) {
@@ -200,18 +214,14 @@ public final class ShardMerge {
                 .build();
     }
 
-    /**
-     * The shards' operations' counts joined, and into {@code latencies} those every shard logged a histogram for
-     * (percentiles do not average).
-     */
+    /** The shards' operations' counts joined, and their histograms into {@code latencies}. */
     private static Map<Operation, OperationStats> joinOperations(
             String name, List<RunRecord> shards, Map<Operation, RunMetrics.OperationLatency> latencies)
             throws MergeRefusedException {
         Map<Operation, OperationStats> counts = new EnumMap<>(Operation.class);
-        Map<Operation, Latencies> logged = new EnumMap<>(Operation.class);
-        Set<Operation> unlogged = EnumSet.noneOf(Operation.class);
+        Map<Operation, Scope> logged = new EnumMap<>(Operation.class);
         for (RunRecord s : shards) {
-            for (RunSummary.OperationRow row : Objects.requireNonNullElse(s.summary().operations(), List.<RunSummary.OperationRow>of())) {
+            for (RunSummary.OperationRow row : operations(s.summary())) {
                 Operation op;
                 try {
                     op = Operation.of(row.operation());
@@ -222,18 +232,15 @@ public final class ShardMerge {
                 long nanosSum = mean == null ? 0 : Math.round(mean * 1e6 * row.attempts());
                 counts.merge(
                         op,
-                        new OperationStats(op, row.requests(), row.successful(), row.notFound(), row.attempts(), nanosSum),
+                        new OperationStats(
+                                op, row.requests(), row.successful(), row.notFound(), row.attempts(), nanosSum),
                         OperationStats::plus);
-                Histogram h = s.histogram(HdrLog.operationTag(op));
-                if (h == null && row.attempts() > 0) {
-                    unlogged.add(op);
-                }
-                logged.computeIfAbsent(op, k -> new Latencies()).add(h, row.latencyMs(), null);
+                logged.computeIfAbsent(op, k -> new Scope()).add(s.histogram(HdrLog.operationTag(op)), row.latencyMs());
             }
         }
         logged.forEach((op, l) -> {
-            if (!unlogged.contains(op) && l.all.getTotalCount() > 0) {
-                latencies.put(op, new RunMetrics.OperationLatency(l.all, stats(l.all, l.allParts)));
+            if (l.count > 0) {
+                latencies.put(op, new RunMetrics.OperationLatency(l.h, l.stats()));
             }
         });
         return counts;
@@ -254,10 +261,15 @@ public final class ShardMerge {
             long attempts = count(all);
             threads += p.threads();
             long notSent = p.requests() - p.successful() - p.failed();
-            requests = requests.plus(new Requests(
-                    p.requests(), p.successful(), p.failed(), notSent, attempts - count(first), attempts));
-            latencies.add(all, p.latencyMs(), first);
-            latencies.intended(s.histogram(HdrLog.intendedTag(phaseName)), p.latencyFromIntendedMs());
+            requests = requests.plus(
+                    new Requests(p.requests(), p.successful(), p.failed(), notSent, attempts - count(first), attempts));
+            latencies.add(
+                    s,
+                    HdrLog.tag(phaseName),
+                    p.latencyMs(),
+                    HdrLog.firstTag(phaseName),
+                    HdrLog.intendedTag(phaseName),
+                    p.latencyFromIntendedMs());
             if (all != null) { // the log holds the phases that started, timed from their start to their end
                 start = Math.min(start, all.getStartTimeStamp());
                 end = Math.max(end, all.getEndTimeStamp());
@@ -290,29 +302,31 @@ public final class ShardMerge {
         RunSummary.Server server = server(shards, r);
         List<String> problems = new ArrayList<>(r.problems());
         if (!missing.isEmpty()) {
-            problems.add("partial merge: shards " + missing + " of " + shards.get(0).count() + " were not given");
+            problems.add(
+                    "partial merge: shards " + missing + " of " + shards.get(0).count() + " were not given");
         }
-        boolean requestsOk = abort == null ? r.ok() : r.requests().failed() == 0 && r.problems().isEmpty();
+        boolean requestsOk = abort == null
+                ? r.ok()
+                : r.requests().failed() == 0 && r.problems().isEmpty();
         Map<Operation, Integer> weights = new EnumMap<>(Operation.class);
         if (id.operations() != null) {
             id.operations().forEach(o -> weights.put(Operation.of(o.operation()), o.weight()));
         }
-        return RunSummary.builder()
+        return id.toBuilder() // the plan's inputs as the shards ran them; what is one shard's goes
                 .schemaVersion(RunSummary.SCHEMA_VERSION)
                 .client(CLIENT)
+                .shard(null)
+                .seed(null)
+                .prediction(null)
                 .startTime(Instant.ofEpochMilli(r.startEpochMillis()).toString())
-                .endTime(Instant.ofEpochMilli(r.startEpochMillis() + r.wallNanos() / 1_000_000).toString())
-                .plan(r.planName())
-                .threads(r.numThreads())
-                .skiers(id.skiers())
-                .lifts(id.lifts())
-                .meanRuns(id.meanRuns())
-                .resort(id.resort())
-                .season(id.season())
-                .day(id.day())
+                .endTime(Instant.ofEpochMilli(r.startEpochMillis() + r.wallNanos() / 1_000_000)
+                        .toString())
                 .failuresByCause(r.failuresByCause())
-                .transport(String.join("+", new TreeSet<>(shards.stream().map(s -> s.summary().transport()).toList())))
-                .serverUrl(id.serverUrl())
+                .transport(String.join(
+                        "+",
+                        new TreeSet<>(shards.stream()
+                                .map(s -> s.summary().transport())
+                                .toList())))
                 .requests(r.requests())
                 .wallSeconds(r.wallNanos() / 1e9)
                 .throughput(r.throughputPerSecond())
@@ -320,10 +334,13 @@ public final class ShardMerge {
                 .ok(requestsOk && missing.isEmpty() && !Boolean.FALSE.equals(server.reconciled()))
                 .phases(RunSummary.phases(r, source))
                 .latencyMs(latency(metrics.run().all()))
-                .offeredRate(id.offeredRate())
                 .latencyFromIntendedMs(
-                        metrics.run().fromIntended() == null ? null : latency(metrics.run().fromIntended()))
-                .thresholds(check.results().stream().map(RunSummary.ThresholdOutcome::of).toList())
+                        metrics.run().fromIntended() == null
+                                ? null
+                                : latency(metrics.run().fromIntended()))
+                .thresholds(check.results().stream()
+                        .map(RunSummary.ThresholdOutcome::of)
+                        .toList())
                 .thresholdsPassed(check.passed())
                 .server(server)
                 .problems(problems)
@@ -433,54 +450,71 @@ public final class ShardMerge {
                 s.meanMillis(), s.p50Millis(), s.p90Millis(), s.p99Millis(), s.p999Millis(), s.maxMillis());
     }
 
-    /** Exact totals of one shard's scope: mean and max from its summary where it has them, else the histogram. */
-    private record Part(long count, double meanMillis, double minMillis, double maxMillis) {
+    /**
+     * One merged scope's latencies, added shard by shard: the histogram, and exact totals (mean and max from a
+     * shard's summary where it has them, else its histogram). Not thread-safe.
+     */
+    private static final class Scope {
+        private final Histogram h = LatencyHistograms.forMerge();
+        private long count;
+        private double sumMillis;
+        private double maxMillis;
 
-        static Part of(Histogram h, RunSummary.Latency exact) {
+        void add(Histogram shard, RunSummary.Latency exact) {
+            if (shard == null || shard.getTotalCount() == 0) {
+                return;
+            }
+            h.add(shard);
             boolean known = exact != null && exact.mean() != null && exact.max() != null;
-            return new Part(
-                    h.getTotalCount(),
-                    known ? exact.mean() : h.getMean() / 1e3,
+            long n = shard.getTotalCount();
+            count += n;
+            sumMillis += (known ? exact.mean() : shard.getMean() / 1e3) * n;
+            maxMillis = Math.max(maxMillis, known ? exact.max() : shard.getMaxValue() / 1e3);
+        }
+
+        /** Percentiles from the added histogram, the rest from exact totals. */
+        LatencyStats stats() {
+            if (count == 0) {
+                return LatencyStats.EMPTY;
+            }
+            return new LatencyStats(
+                    count,
+                    sumMillis / count,
                     h.getMinValue() / 1e3,
-                    known ? exact.max() : h.getMaxValue() / 1e3);
+                    LatencyStats.percentileMillis(h, 50, maxMillis),
+                    LatencyStats.percentileMillis(h, 90, maxMillis),
+                    LatencyStats.percentileMillis(h, 95, maxMillis),
+                    LatencyStats.percentileMillis(h, 99, maxMillis),
+                    LatencyStats.percentileMillis(h, 99.9, maxMillis),
+                    maxMillis);
         }
     }
 
-    /** The histograms and the shards' totals of one merged scope, added shard by shard. Not thread-safe. */
+    /** A merged scope's every, first and intended-send latencies. Not thread-safe. */
     private static final class Latencies {
-        private final Histogram all = LatencyHistograms.forMerge();
-        private final Histogram first = LatencyHistograms.forMerge();
-        private final Histogram intended = LatencyHistograms.forMerge();
-        private final List<Part> allParts = new ArrayList<>();
-        private final List<Part> firstParts = new ArrayList<>();
-        private final List<Part> intendedParts = new ArrayList<>();
+        private final Scope all = new Scope();
+        private final Scope first = new Scope();
+        private final Scope intended = new Scope();
         private boolean open;
 
-        void add(Histogram allH, RunSummary.Latency exact, Histogram firstH) {
-            add(all, allParts, allH, exact);
-            add(first, firstParts, firstH, null);
-        }
-
-        /** Adds a shard's latencies from the intended send (the open model: {@code exact} not null). */
-        void intended(Histogram h, RunSummary.Latency exact) {
-            if (exact != null) {
+        /** Adds a shard's scope; {@code intendedExact} is null in the closed model. */
+        void add(
+                RunRecord s,
+                String allTag,
+                RunSummary.Latency exact,
+                String firstTag,
+                String intendedTag,
+                RunSummary.Latency intendedExact) {
+            all.add(s.histogram(allTag), exact);
+            first.add(s.histogram(firstTag), null);
+            if (intendedExact != null) {
                 open = true;
-                add(intended, intendedParts, h, exact);
-            }
-        }
-
-        private static void add(Histogram into, List<Part> parts, Histogram h, RunSummary.Latency exact) {
-            if (h != null && h.getTotalCount() > 0) {
-                into.add(h);
-                parts.add(Part.of(h, exact));
+                intended.add(s.histogram(intendedTag), intendedExact);
             }
         }
 
         long latencyNanosSum() {
-            return Math.round(allParts.stream()
-                            .mapToDouble(p -> p.meanMillis() * p.count())
-                            .sum()
-                    * 1e6);
+            return Math.round(all.sumMillis * 1e6);
         }
 
         /** The scope's statistics (throughput: successful requests per second of its duration). */
@@ -493,33 +527,12 @@ public final class ShardMerge {
                     durationNanos,
                     q.successful(),
                     q.throughputPerSecond(durationNanos),
-                    stats(all, allParts),
-                    stats(first, firstParts),
-                    all,
-                    first,
-                    open ? stats(intended, intendedParts) : null,
-                    open ? intended : null);
+                    all.stats(),
+                    first.stats(),
+                    all.h,
+                    first.h,
+                    open ? intended.stats() : null,
+                    open ? intended.h : null);
         }
-    }
-
-    /** A merged scope: percentiles from the added histogram, the rest from exact totals. */
-    static LatencyStats stats(Histogram h, List<Part> parts) {
-        long count = parts.stream().mapToLong(Part::count).sum();
-        if (count == 0) {
-            return LatencyStats.EMPTY;
-        }
-        double sum = parts.stream().mapToDouble(p -> p.meanMillis() * p.count()).sum();
-        double min = parts.stream().mapToDouble(Part::minMillis).min().orElseThrow();
-        double max = parts.stream().mapToDouble(Part::maxMillis).max().orElseThrow();
-        return new LatencyStats(
-                count,
-                sum / count,
-                min,
-                LatencyStats.percentileMillis(h, 50, max),
-                LatencyStats.percentileMillis(h, 90, max),
-                LatencyStats.percentileMillis(h, 95, max),
-                LatencyStats.percentileMillis(h, 99, max),
-                LatencyStats.percentileMillis(h, 99.9, max),
-                max);
     }
 }

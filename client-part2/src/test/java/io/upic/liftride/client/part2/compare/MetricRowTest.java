@@ -62,7 +62,8 @@ class MetricRowTest {
 
     @Test
     void anUngatedScopeIsWorseNotARegression() {
-        MetricRow r = MetricRow.judge(P99, Spread.of(List.of((double) 10)), Spread.of(List.of((double) 20)), 0.10, false);
+        MetricRow r =
+                MetricRow.judge(P99, Spread.of(List.of((double) 10)), Spread.of(List.of((double) 20)), 0.10, false);
         assertEquals(Verdict.WORSE, r.verdict());
         assertFalse(r.regression());
     }
@@ -78,13 +79,12 @@ class MetricRowTest {
     @Test
     void theMediansAreCompared() {
         MetricRow r = MetricRow.judge(
-                P99,
-                Spread.of(List.of(9.0, 10.0, 50.0)),
-                Spread.of(List.of(10.5, 10.8, 11.0)),
-                0.10,
-                true);
+                P99, Spread.of(List.of(9.0, 10.0, 50.0)), Spread.of(List.of(10.5, 10.8, 11.0)), 0.10, true);
         assertEquals(0.08, r.change(), 1e-12);
         assertEquals(Verdict.WITHIN, r.verdict());
         assertEquals("10.000 (9.000–50.000)", r.text(r.baseline()));
+        assertEquals(new Spread(4, 1, 10, 4), Spread.of(List.of(10.0, 1.0, 3.0, 5.0)), "even: the middle two's mean");
+        assertEquals(new Spread(2, 2, 2, 1), Spread.of(java.util.Arrays.asList(null, 2.0, Double.NaN)), "unmeasured");
+        assertEquals(null, Spread.of(java.util.Arrays.asList(null, null)));
     }
 }

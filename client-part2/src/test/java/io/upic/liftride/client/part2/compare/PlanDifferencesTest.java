@@ -1,15 +1,10 @@
 package io.upic.liftride.client.part2.compare;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.upic.liftride.client.report.RampStages;
 import io.upic.liftride.client.report.RunSummary;
-import io.upic.liftride.client.part2.compare.RunComparison.Side;
-import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class PlanDifferencesTest {
@@ -21,7 +16,9 @@ class PlanDifferencesTest {
 
     @Test
     void equalPlansHaveNoDifference() {
-        assertEquals(List.of(), RunComparison.differences(PLAN, PLAN.toBuilder().throughput(1).build()));
+        assertEquals(
+                List.of(),
+                RunComparison.differences(PLAN, PLAN.toBuilder().throughput(1).build()));
     }
 
     @Test
@@ -103,33 +100,5 @@ class PlanDifferencesTest {
                 RunComparison.differences(mixed, reweighted));
         assertEquals(List.of("--ramp none vs 0,50:5s"), RunComparison.differences(plain, ramped));
         assertEquals(List.of("--ramp 0,50:5s vs 0,100:5s"), RunComparison.differences(ramped, steeper));
-    }
-
-    @Test
-    void compareRefusesDifferentMixesOrRampsAsItRefusesOtherUnlikePlans() throws Exception {
-        RunSummary mixed = Summaries.run(8, 5000, 2, 0)
-                .operations(List.of(row("writeNewLiftRide", 90), row("getSkierDayVertical", 10)))
-                .build();
-        RunSummary ramped = Summaries.run(8, 5000, 2, 0).ramp(ramp("0,50:5s")).build();
-        for (RunSummary candidate : List.of(mixed, ramped)) {
-            Side b = new Side("baseline", List.of(record("b", Summaries.run(8, 5000, 2, 0).build())));
-            Side c = new Side("candidate", List.of(record("c", candidate)));
-            CompareInputException e =
-                    assertThrows(CompareInputException.class, () -> RunComparison.of(b, c, NoiseBand.DEFAULT, false));
-            assertTrue(e.getMessage().startsWith("refusing to compare unlike plans: --"), e.getMessage());
-            RunComparison allowed = RunComparison.of(b, c, NoiseBand.DEFAULT, true);
-            assertEquals(
-                    1,
-                    allowed.planDifferences().size(),
-                    allowed.planDifferences().toString());
-            CompareInputException within = assertThrows(
-                    CompareInputException.class,
-                    () -> Side.of("candidate", List.of(c.runs().get(0), b.runs().get(0))));
-            assertTrue(within.getMessage().contains("are not of one plan"), within.getMessage());
-        }
-    }
-
-    private static RunRecord record(String source, RunSummary s) {
-        return new RunRecord(Path.of(source), s, Map.of(), List.of());
     }
 }

@@ -4,14 +4,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.upic.liftride.client.part2.compare.MetricRow.Spread;
+import io.upic.liftride.client.part2.compare.MetricRow.Verdict;
+import io.upic.liftride.client.part2.compare.RunComparison.Side;
 import io.upic.liftride.client.report.RunSummary;
 import io.upic.liftride.client.threshold.Metric;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import io.upic.liftride.client.part2.compare.MetricRow.Spread;
-import io.upic.liftride.client.part2.compare.MetricRow.Verdict;
-import io.upic.liftride.client.part2.compare.RunComparison.Side;
 import org.junit.jupiter.api.Test;
 
 class RunComparisonTest {
@@ -87,8 +87,7 @@ class RunComparisonTest {
         RunComparison.Scope get = c.scopes().get(4);
         assertEquals("Operation getSkierDayVertical", get.heading());
         assertEquals(
-                MetricRow.ACTUAL,
-                get.rows().stream().map(MetricRow::metric).toList());
+                MetricRow.ACTUAL, get.rows().stream().map(MetricRow::metric).toList());
         MetricRow p99 = row(c, "getSkierDayVertical", Metric.percentile(99));
         assertEquals(2.0, p99.baseline().median());
         assertEquals(3.0, p99.candidate().median());

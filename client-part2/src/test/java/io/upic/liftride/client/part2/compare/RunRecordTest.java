@@ -71,9 +71,7 @@ class RunRecordTest {
                         Summaries.run(8, 2, 1, 0).build()));
         assertEquals(
                 List.of(4, 8),
-                RunRecord.read(file).stream()
-                        .map(r -> r.summary().threads())
-                        .toList());
+                RunRecord.read(file).stream().map(r -> r.summary().threads()).toList());
     }
 
     @Test
@@ -89,16 +87,14 @@ class RunRecordTest {
 
     @Test
     void aMissingPathIsNamed() {
-        CompareInputException e =
-                assertThrows(CompareInputException.class, () -> RunRecord.read(dir.resolve("nope")));
+        CompareInputException e = assertThrows(CompareInputException.class, () -> RunRecord.read(dir.resolve("nope")));
         assertEquals("no such file or folder: " + dir.resolve("nope"), e.getMessage());
     }
 
     @Test
     void aFolderWithoutSummaryIsRefused() throws Exception {
         Files.createDirectories(dir.resolve("empty/sub"));
-        CompareInputException e =
-                assertThrows(CompareInputException.class, () -> RunRecord.read(dir.resolve("empty")));
+        CompareInputException e = assertThrows(CompareInputException.class, () -> RunRecord.read(dir.resolve("empty")));
         assertTrue(e.getMessage().contains("holds no summary.json"), e.getMessage());
     }
 
@@ -132,8 +128,7 @@ class RunRecordTest {
     }
 
     private void assertRefused(String file, String why) {
-        CompareInputException e =
-                assertThrows(CompareInputException.class, () -> RunRecord.read(dir.resolve(file)));
+        CompareInputException e = assertThrows(CompareInputException.class, () -> RunRecord.read(dir.resolve(file)));
         assertTrue(e.getMessage().startsWith(dir.resolve(file) + " " + why), e.getMessage());
         assertEquals(-1, e.getMessage().indexOf('\n'), e.getMessage());
     }

@@ -274,8 +274,8 @@ class ShardMergeTest {
     @Test
     void ratesAreTakenOverTheTimeTheShardsRanTogether() throws Exception {
         long[][] l = randomLatencies(11, 5);
-        MergedRun m =
-                ShardMerge.merge("t8", List.of(tenths(shard(1, 2, T0, l)), tenths(shard(2, 2, T0 + 500, l))), false, List.of());
+        MergedRun m = ShardMerge.merge(
+                "t8", List.of(tenths(shard(1, 2, T0, l)), tenths(shard(2, 2, T0 + 500, l))), false, List.of());
         assertEquals(100, m.seconds().bucketMillis(), "a short run's buckets");
         ReportModel.Shards sh = MergeSections.shards(m);
         assertTrue(sh.overlap());
@@ -289,8 +289,8 @@ class ShardMergeTest {
     @Test
     void shardsThatNeverRanTogetherHaveNoCombinedRate() throws Exception {
         long[][] l = randomLatencies(12, 5);
-        MergedRun m =
-                ShardMerge.merge("t8", List.of(tenths(shard(1, 2, T0, l)), tenths(shard(2, 2, T0 + 5_000, l))), false, List.of());
+        MergedRun m = ShardMerge.merge(
+                "t8", List.of(tenths(shard(1, 2, T0, l)), tenths(shard(2, 2, T0 + 5_000, l))), false, List.of());
         ReportModel.Shards sh = MergeSections.shards(m);
         assertFalse(sh.overlap());
         assertTrue(Double.isNaN(sh.overlapThroughput()), "no rate: " + sh.overlapThroughput());
@@ -450,7 +450,7 @@ class ShardMergeTest {
     }
 
     @Test
-    void anOperationWithoutHistogramsInSomeShardsLogKeepsItsCountsButNoLatencies() throws Exception {
+    void anOperationWhoseHistogramSomeShardsLogLacksIsRefusedAsALogOffItsSummary() throws Exception {
         long[][] a = latencies(5, 1_000);
         double[][] rates = {{50, 50, 0.1}, {50, 50, 0.1}, {50, 50, 0.1}};
         RunRecord one = mixedRamp(shard(1, 2, T0, a), a, rates);
@@ -458,15 +458,13 @@ class ShardMergeTest {
         Map<String, Histogram> byTag = new HashMap<>(full.byTag());
         byTag.remove(HdrLog.operationTag(Operation.GET_SKIER_DAY_VERTICAL));
         RunRecord older = new RunRecord(full.source(), full.summary(), byTag, full.perBucket());
-        MergedRun m = ShardMerge.merge("t8", List.of(one, older), false, List.of());
-        RunSummary.OperationRow get = m.summary().operations().get(1);
-        assertEquals(10, get.requests());
-        assertEquals(new RunSummary.Latency(null, null, null, null, null, null), get.latencyMs());
+        MergeRefusedException e = assertThrows(
+                MergeRefusedException.class, () -> ShardMerge.merge("t8", List.of(one, older), false, List.of()));
         assertTrue(
-                MergeSections.section(m, List.of(), null).warnings().stream()
-                        .anyMatch(w -> w.startsWith("No latencies for getSkierDayVertical")),
-                "the report says why");
-        assertEquals(2.004, m.summary().operations().get(0).latencyMs().max(), 1e-9, "the others merge");
+                e.getMessage()
+                        .contains("latency.hlog holds 0 latencies tagged op.getSkierDayVertical but summary.json"
+                                + " counts 5"),
+                e.getMessage());
     }
 
     @Test
@@ -517,7 +515,8 @@ class ShardMergeTest {
     void missingShardsAreRefusedUnlessAllowedAndThenNamed() throws Exception {
         long[][] l = randomLatencies(7, 3);
         List<RunRecord> two = List.of(shard(1, 4, T0, l), shard(3, 4, T0, l));
-        MergeRefusedException e = assertThrows(MergeRefusedException.class, () -> ShardMerge.merge("t8", two, false, List.of()));
+        MergeRefusedException e =
+                assertThrows(MergeRefusedException.class, () -> ShardMerge.merge("t8", two, false, List.of()));
         assertTrue(
                 e.getMessage().startsWith("cannot merge t8: shards 2/4, 4/4 missing (2 of 4 given)"), e.getMessage());
         assertTrue(e.getMessage().endsWith("Pass --allow-missing to merge the shards there are"));
@@ -532,8 +531,8 @@ class ShardMergeTest {
         RunRecord good = shard(1, 2, T0, l);
         RunRecord other = shard(2, 2, T0, randomLatencies(9, 4));
         RunRecord mixed = new RunRecord(other.source(), other.summary(), good.byTag(), good.perBucket());
-        MergeRefusedException e =
-                assertThrows(MergeRefusedException.class, () -> ShardMerge.merge("t8", List.of(good, mixed), false, List.of()));
+        MergeRefusedException e = assertThrows(
+                MergeRefusedException.class, () -> ShardMerge.merge("t8", List.of(good, mixed), false, List.of()));
         assertTrue(
                 e.getMessage().contains("latency.hlog holds 9 latencies but summary.json counts 12"), e.getMessage());
     }
