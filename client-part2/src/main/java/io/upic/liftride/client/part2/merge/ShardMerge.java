@@ -30,6 +30,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.stream.IntStream;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -116,13 +117,10 @@ public final class ShardMerge {
             }
         }
         int n = ref.count();
-        List<Integer> missing = new ArrayList<>();
-        for (int k = 1; k <= n; k++) {
-            final int want = k;
-            if (sorted.stream().noneMatch(s -> s.index() == want)) {
-                missing.add(k);
-            }
-        }
+        List<Integer> missing = IntStream.rangeClosed(1, n)
+                .filter(k -> sorted.stream().noneMatch(s -> s.index() == k))
+                .boxed()
+                .toList();
         if (!missing.isEmpty() && !allowMissing) {
             List<String> labels = missing.stream().map(k -> k + "/" + n).toList();
             throw new MergeRefusedException("cannot merge " + name + ": shards " + String.join(", ", labels)
