@@ -128,30 +128,22 @@ public final class CompareCommand {
         return write(request, model);
     }
 
-    /** Writes --markdown; returns the comparison's exit code, or 2 when a file cannot be written. */
+    /** Writes --markdown; returns the comparison's exit code, or 2 when the file cannot be written. */
     private int write(Request request, ReportModel.Comparison c) {
-        try {
-            if (request.markdown() != null) {
-                writeFile(request.markdown(), MarkdownReport.render(c));
-                out.println("Markdown: " + request.markdown());
+        Path file = request.markdown();
+        if (file != null) {
+            try {
+                Files.createDirectories(file.toAbsolutePath().getParent());
+                Files.writeString(file, MarkdownReport.render(c), StandardCharsets.UTF_8);
+            } catch (IOException | RuntimeException e) {
+                err.println("compare: cannot write " + file + " (" + e + ")");
+                err.flush();
+                return UsageException.EXIT_CODE;
             }
-        } catch (IOException | RuntimeException e) {
-            err.println("compare: cannot write " + e.getMessage());
-            err.flush();
-            return UsageException.EXIT_CODE;
+            out.println("Markdown: " + file);
         }
         out.flush();
         return c.exitCode();
-    }
-
-    private static void writeFile(Path file, String text) throws IOException {
-        try {
-            Path abs = file.toAbsolutePath();
-            Files.createDirectories(abs.getParent());
-            Files.writeString(abs, text, StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new IOException(file + " (" + e + ")", e);
-        }
     }
 
     private static List<RunRecord> read(List<Path> inputs) throws CompareInputException {
