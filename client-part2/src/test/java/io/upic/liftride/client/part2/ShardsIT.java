@@ -10,7 +10,7 @@ import io.upic.liftride.client.EmbeddedTarget;
 import io.upic.liftride.client.LocalServer;
 import io.upic.liftride.client.http.ServerProbe;
 import io.upic.liftride.client.part2.chart.RunCharts;
-import io.upic.liftride.client.part2.merge.MergedSummary;
+import io.upic.liftride.client.part2.merge.ShardMerge;
 import io.upic.liftride.client.part2.report.HdrLog;
 import io.upic.liftride.client.part2.report.HtmlReport;
 import io.upic.liftride.client.plan.PhasePlan;
@@ -84,11 +84,11 @@ class ShardsIT {
             assertEquals(0, exit, printed);
 
             Path merged = work.resolve("merged");
-            Path summaryFile = merged.resolve("t8").resolve(MergedSummary.FILE);
+            Path summaryFile = merged.resolve("t8").resolve(SummaryJson.FILE);
             assertEquals(
                     List.of(), SummarySchema.errors(Files.readString(summaryFile)), "summary.json follows the schema");
             JsonObject total = json(summaryFile);
-            assertEquals(MergedSummary.CLIENT, total.get("client").getAsString());
+            assertEquals(ShardMerge.CLIENT, total.get("client").getAsString());
             assertTrue(total.getAsJsonObject("server").get("reconciled").getAsBoolean(), "merged server count");
             assertEquals(plan, total.get("planned").getAsLong());
             assertEquals(plan, total.get("successful").getAsLong());
@@ -139,7 +139,7 @@ class ShardsIT {
             assertTrue(failed.contains("FAIL  p99<1us  (measured "), failed);
             String md = Files.readString(work.resolve("failed/report.md"));
             assertTrue(md.contains("Threshold PASS  failed==0") && md.contains("Threshold FAIL  p99<1us"), md);
-            JsonObject withThresholds = json(work.resolve("failed/t8").resolve(MergedSummary.FILE));
+            JsonObject withThresholds = json(work.resolve("failed/t8").resolve(SummaryJson.FILE));
             assertFalse(withThresholds.get("thresholdsPassed").getAsBoolean());
             assertEquals(2, withThresholds.getAsJsonArray("thresholds").size());
         }

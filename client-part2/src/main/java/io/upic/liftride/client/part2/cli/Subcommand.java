@@ -2,16 +2,16 @@ package io.upic.liftride.client.part2.cli;
 
 import io.upic.liftride.flags.UsageException;
 import java.io.PrintStream;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
+import java.util.function.ToIntFunction;
 
 /**
- * The words after a subcommand ({@code merge}, {@code compare}) parsed into its request, with the one way both
- * answer {@code --help} (the usage on stdout, exit 0) and a bad word (one line on stderr, exit 2).
- * Immutable; {@link #parse} is thread-safe if the parser is.
- *
- * @param request  the parsed request, or null when the subcommand is done ({@code --help} or a usage error)
- * @param exitCode the exit code when done: 0 after {@code --help}, {@link UsageException#EXIT_CODE} after an error
+ * Runs a subcommand's words ({@code merge}, {@code compare}) the one way both answer: {@code --help} prints the
+ * usage on stdout (exit 0), a bad word one line on stderr (exit 2), else the parsed request runs. Static and
+ * thread-safe if the parser is.
  */
-public record Subcommand<R>(R request, int exitCode) {
+public final class Subcommand {
 
     /** Parses a subcommand's words; returns null for {@code --help}. */
     @FunctionalInterface
@@ -19,26 +19,33 @@ public record Subcommand<R>(R request, int exitCode) {
         R parse(String[] args) throws UsageException;
     }
 
-    /** Whether the subcommand ends here, with {@link #exitCode()}. */
-    public boolean done() {
-        return request == null;
-    }
+    private Subcommand() {}
 
-    /** Parses {@code args} with {@code parser}, printing {@code usage} for {@code --help}, one line for an error. */
-    public static <R> Subcommand<R> parse(
-            String[] args, Parser<R> parser, String usage, PrintStream out, PrintStream err) {
+    /** Parses {@code args} with {@code parser} and returns the exit code of {@code body} on its request. */
+    public static <R> int run(
+            String[] args, Parser<R> parser, String usage, PrintStream out, PrintStream err, ToIntFunction<R> body) {
+        R request;
         try {
-            R request = parser.parse(args);
-            if (request == null) {
-                out.print(usage);
-                out.flush();
-                return new Subcommand<>(null, 0);
-            }
-            return new Subcommand<>(request, 0);
+            request = parser.parse(args);
         } catch (UsageException e) {
             err.println(e.line());
             err.flush();
-            return new Subcommand<>(null, UsageException.EXIT_CODE);
+            return UsageException.EXIT_CODE;
+        }
+        if (request == null) {
+            out.print(usage);
+            out.flush();
+            return 0;
+        }
+        return body.applyAsInt(request);
+    }
+
+    /** {@code text} resolved against {@code workingDir}; a usage error naming {@code what} when it is no path. */
+    public static Path path(Path workingDir, String text, String what) throws UsageException {
+        try {
+            return workingDir.resolve(text.trim());
+        } catch (InvalidPathException e) {
+            throw new UsageException(what + " must be a path, got " + text + " (" + e.getMessage() + ")");
         }
     }
 }

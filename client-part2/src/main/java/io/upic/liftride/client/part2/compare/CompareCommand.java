@@ -11,7 +11,6 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -105,24 +104,23 @@ public final class CompareCommand {
 
     /** Runs the comparison of {@code args} (the words after {@code compare}); returns the exit code. */
     public int run(String[] args, String command) {
-        Subcommand<Request> parsed = Subcommand.parse(args, this::parse, usage(command), out, err);
-        if (parsed.done()) {
-            return parsed.exitCode();
-        }
-        Request request = parsed.request();
-        RunComparison c;
+        return Subcommand.run(args, this::parse, usage(command), out, err, this::compare);
+    }
+
+    private int compare(Request request) {
+        ReportModel.Comparison model;
         try {
-            c = RunComparison.of(
-                    Side.of("baseline", read(request.baseline())),
-                    Side.of("candidate", read(request.candidate())),
-                    request.band(),
-                    request.allowDifferentPlans());
+            model = RunComparison.of(
+                            RunComparison.Side.of("baseline", read(request.baseline())),
+                            RunComparison.Side.of("candidate", read(request.candidate())),
+                            request.band(),
+                            request.allowDifferentPlans())
+                    .model();
         } catch (CompareInputException e) {
             err.println("compare: " + e.getMessage());
             err.flush();
             return UsageException.EXIT_CODE;
         }
-        ReportModel.Comparison model = CompareTables.of(c);
         ConsoleReport.print(out, model);
         if (request.html() != null) {
             err.println("compare: --html ignored: compare writes no HTML page; its tables are in --markdown");
@@ -130,36 +128,28 @@ public final class CompareCommand {
         return write(request, model);
     }
 
-    /** Writes --markdown; returns the comparison's exit code, or 2 when a file cannot be written. */
+    /** Writes --markdown; returns the comparison's exit code, or 2 when the file cannot be written. */
     private int write(Request request, ReportModel.Comparison c) {
-        try {
-            if (request.markdown() != null) {
-                writeFile(request.markdown(), MarkdownReport.render(c));
-                out.println("Markdown: " + request.markdown());
+        Path file = request.markdown();
+        if (file != null) {
+            try {
+                Files.createDirectories(file.toAbsolutePath().getParent());
+                Files.writeString(file, MarkdownReport.render(c), StandardCharsets.UTF_8);
+            } catch (IOException | RuntimeException e) {
+                err.println("compare: cannot write " + file + " (" + e + ")");
+                err.flush();
+                return UsageException.EXIT_CODE;
             }
-        } catch (IOException | RuntimeException e) {
-            err.println("compare: cannot write " + e.getMessage());
-            err.flush();
-            return UsageException.EXIT_CODE;
+            out.println("Markdown: " + file);
         }
         out.flush();
         return c.exitCode();
     }
 
-    private static void writeFile(Path file, String text) throws IOException {
-        try {
-            Path abs = file.toAbsolutePath();
-            Files.createDirectories(abs.getParent());
-            Files.writeString(abs, text, StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new IOException(file + " (" + e + ")", e);
-        }
-    }
-
-    private static List<SummaryReader.Run> read(List<Path> inputs) throws CompareInputException {
-        List<SummaryReader.Run> runs = new ArrayList<>();
+    private static List<RunRecord> read(List<Path> inputs) throws CompareInputException {
+        List<RunRecord> runs = new ArrayList<>();
         for (Path p : inputs) {
-            runs.addAll(SummaryReader.read(p));
+            runs.addAll(RunRecord.read(p));
         }
         return runs;
     }
@@ -196,7 +186,7 @@ public final class CompareCommand {
             if (part.isBlank()) {
                 throw new UsageException(what + " has an empty entry in its comma-separated list: " + list);
             }
-            paths.add(path(part.trim(), what));
+            paths.add(Subcommand.path(workingDir, part, what));
         }
         return paths;
     }
@@ -209,14 +199,6 @@ public final class CompareCommand {
         if (text.isBlank()) {
             throw flag.missingValue();
         }
-        return path(text.trim(), flag.displayName());
-    }
-
-    private Path path(String text, String what) throws UsageException {
-        try {
-            return workingDir.resolve(text);
-        } catch (InvalidPathException e) {
-            throw new UsageException(what + " must be a path, got " + text + " (" + e.getMessage() + ")");
-        }
+        return Subcommand.path(workingDir, text, flag.displayName());
     }
 }

@@ -48,10 +48,6 @@ public final class AttemptChunk {
         return threadIndex;
     }
 
-    public long startEpochMillis(int row) {
-        return startEpochMillis[row];
-    }
-
     public long startNanos(int row) {
         return startNanos[row];
     }
@@ -64,21 +60,12 @@ public final class AttemptChunk {
         return code[row];
     }
 
-    public int attempt(int row) {
-        return attempt[row];
-    }
-
     /** µs from the request's intended send (open model) to this attempt's start; -1 without a schedule. */
     public int sendDelayMicros(int row) {
         return sendDelayMicros[row];
     }
 
-    /**
-     * Appends one ride POST of the closed model; the caller (the owning worker) hands the chunk off when
-     * {@link #isFull()}.
-     *
-     * @return whether the chunk is full now
-     */
+    /** Appends one ride POST of the closed model; returns whether the chunk is full now (to hand it off). */
     public boolean add(long startEpochMillis, long startNanos, int latencyMicros, int code, int attempt) {
         return add(Operation.WRITE_NEW_LIFT_RIDE, startEpochMillis, startNanos, latencyMicros, code, attempt, -1);
     }
@@ -107,10 +94,6 @@ public final class AttemptChunk {
         this.attempt[i] = (byte) Math.min(attempt, Byte.MAX_VALUE);
         size = i + 1;
         return size == this.code.length;
-    }
-
-    public boolean isFull() {
-        return size == code.length;
     }
 
     void reset(int phaseIndex, int threadIndex) {

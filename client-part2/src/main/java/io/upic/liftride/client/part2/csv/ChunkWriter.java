@@ -3,7 +3,6 @@ package io.upic.liftride.client.part2.csv;
 import io.upic.liftride.client.engine.AttemptListener;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Objects;
@@ -54,11 +53,6 @@ public final class ChunkWriter implements AttemptListener.BackgroundTask {
     @FunctionalInterface
     public interface StreamOpener {
         OutputStream open(Path file) throws IOException;
-    }
-
-    /** A writer to {@code file} through {@code Files.newOutputStream}; see the other constructor. */
-    public ChunkWriter(Path file, List<String> phaseNames, ChunkPool pool, Consumer<AttemptChunk> observer) {
-        this(file, phaseNames, pool, observer, Files::newOutputStream);
     }
 
     /**

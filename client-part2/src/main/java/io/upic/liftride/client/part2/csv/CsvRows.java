@@ -33,10 +33,18 @@ public final class CsvRows {
         }
     }
 
-    private static final byte[] TIMEOUT = ascii("timeout");
-    private static final byte[] CONNECTION_ERROR = ascii("connection_error");
-    private static final byte[] CLIENT_ERROR = ascii("client_error");
-    private static final byte[] INVALID_STATUS = ascii("invalid_status");
+    /** By -code: the names of {@link AttemptCodes}' attempts that got no status. */
+    private static final byte[][] NAMED_ERRORS = new byte[5][];
+
+    static {
+        NAMED_ERRORS[-AttemptCodes.TIMEOUT] = ascii("timeout");
+        NAMED_ERRORS[-AttemptCodes.CONNECTION_ERROR] = ascii("connection_error");
+        NAMED_ERRORS[-AttemptCodes.CLIENT_ERROR] = ascii("client_error");
+        NAMED_ERRORS[-AttemptCodes.INVALID_STATUS] = ascii("invalid_status");
+    }
+
+    private static final byte[] ERROR_PREFIX = ascii("error_");
+
     /** A row never exceeds this many bytes plus the phase name. */
     private static final int MAX_ROW_WITHOUT_PHASE =
             20 + 1 + 4 + 1 + 16 + 1 + 16 + 1 + 1 + 4 + 1 + 11 + 1 + 16 + 1 + longestOperationId() + 1;
@@ -124,28 +132,13 @@ public final class CsvRows {
     private void appendCode(int code) {
         if (code >= 0) {
             appendLong(code);
-            return;
-        }
-        switch (code) {
-            case AttemptCodes.TIMEOUT:
-                appendBytes(TIMEOUT);
-                break;
-            case AttemptCodes.CONNECTION_ERROR:
-                appendBytes(CONNECTION_ERROR);
-                break;
-            case AttemptCodes.CLIENT_ERROR:
-                appendBytes(CLIENT_ERROR);
-                break;
-            case AttemptCodes.INVALID_STATUS:
-                appendBytes(INVALID_STATUS);
-                break;
-            default:
-                appendBytes(ERROR_PREFIX);
-                appendLong(-code);
+        } else if (code > -NAMED_ERRORS.length) {
+            appendBytes(NAMED_ERRORS[-code]);
+        } else {
+            appendBytes(ERROR_PREFIX);
+            appendLong(-code);
         }
     }
-
-    private static final byte[] ERROR_PREFIX = ascii("error_");
 
     private void appendBytes(byte[] b) {
         System.arraycopy(b, 0, buf, pos, b.length);

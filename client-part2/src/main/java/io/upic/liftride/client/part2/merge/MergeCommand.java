@@ -6,6 +6,8 @@ import io.upic.liftride.client.part2.chart.RunCharts;
 import io.upic.liftride.client.part2.chart.RunCharts.ChartFile;
 import io.upic.liftride.client.part2.cli.Part2Options;
 import io.upic.liftride.client.part2.cli.Subcommand;
+import io.upic.liftride.client.part2.compare.CompareInputException;
+import io.upic.liftride.client.part2.compare.RunRecord;
 import io.upic.liftride.client.part2.report.ConsoleReport;
 import io.upic.liftride.client.part2.report.HdrLog;
 import io.upic.liftride.client.part2.report.HtmlReport;
@@ -21,7 +23,6 @@ import io.upic.liftride.flags.UsageException;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
-import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
@@ -30,7 +31,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.stream.Stream;
 import org.apache.commons.cli.CommandLine;
 
 /**
@@ -84,20 +84,15 @@ public final class MergeCommand {
 
     /** Runs the merge of {@code args} (the words after {@code merge}); returns the exit code. */
     public int run(String[] args, String command) {
-        Subcommand<Request> parsed = Subcommand.parse(args, this::parse, usage(command), out, err);
-        if (parsed.done()) {
-            return parsed.exitCode();
-        }
-        Request request = parsed.request();
-        List<MergedRun> merged;
-        try {
-            merged = merge(request);
-        } catch (MergeRefusedException e) {
-            err.println(e.getMessage());
-            err.flush();
-            return UsageException.EXIT_CODE;
-        }
-        return write(request.outDir(), merged, command + " " + NAME + " " + String.join(" ", args));
+        return Subcommand.run(args, this::parse, usage(command), out, err, request -> {
+            try {
+                return write(request.outDir(), merge(request), command + " " + NAME + " " + String.join(" ", args));
+            } catch (MergeRefusedException e) {
+                err.println(e.getMessage());
+                err.flush();
+                return UsageException.EXIT_CODE;
+            }
+        });
     }
 
     private Request parse(String[] args) throws UsageException {
@@ -107,7 +102,7 @@ public final class MergeCommand {
         }
         List<Path> inputs = new ArrayList<>();
         for (String a : cl.getArgList()) {
-            inputs.add(path(a, "DIR"));
+            inputs.add(Subcommand.path(workingDir, a, "DIR"));
         }
         if (inputs.isEmpty()) {
             throw new UsageException("merge needs at least one shard output folder");
@@ -119,22 +114,26 @@ public final class MergeCommand {
         if (out.isBlank()) {
             throw OUT.missingValue();
         }
-        return new Request(inputs, path(out, "--out"), ALLOW_MISSING.valueIn(cl), THRESHOLD.valuesIn(cl));
+        return new Request(
+                inputs, Subcommand.path(workingDir, out, "--out"), ALLOW_MISSING.valueIn(cl), THRESHOLD.valuesIn(cl));
     }
 
     private static List<MergedRun> merge(Request request) throws MergeRefusedException {
         List<MergedRun> merged = new ArrayList<>();
         for (Map.Entry<String, List<Path>> g : groups(request.inputs()).entrySet()) {
-            List<ShardRun> shards = new ArrayList<>();
+            List<RunRecord> shards = new ArrayList<>();
             for (Path dir : g.getValue()) {
                 try {
-                    shards.add(ShardRun.load(dir));
-                } catch (IOException e) {
+                    RunRecord shard = RunRecord.load(dir);
+                    if (ShardMerge.CLIENT.equals(shard.summary().client())) {
+                        throw new IOException(dir + " is a merge's output, not a shard's run folder");
+                    }
+                    shards.add(shard);
+                } catch (IOException | CompareInputException e) {
                     throw new MergeRefusedException("cannot merge " + g.getKey() + ": " + e.getMessage());
                 }
             }
-            merged.add(
-                    ShardMerge.merge(g.getKey(), shards, request.allowMissing()).checked(request.thresholds()));
+            merged.add(ShardMerge.merge(g.getKey(), shards, request.allowMissing(), request.thresholds()));
         }
         return merged;
     }
@@ -154,23 +153,23 @@ public final class MergeCommand {
             int exit = ExitCodes.OK;
             for (int i = 0; i < merged.size(); i++) {
                 MergedRun m = merged.get(i);
-                var r = m.result();
+                RunSummary r = m.summary();
                 out.printf(
                         Locale.US,
                         "Merged %s: %d of %d shards, planned %,d, successful %,d, failed %,d, not sent %,d, wall %.2f s,"
                                 + " %,.0f req/s over the whole span%s%s%n",
                         m.name(),
                         m.shards().size(),
-                        m.identity().count(),
-                        r.requests().planned(),
-                        r.requests().successful(),
-                        r.requests().failed(),
-                        r.requests().notSent(),
-                        r.wallNanos() / 1e9,
-                        r.throughputPerSecond(),
-                        overlapNote(m),
+                        m.count(),
+                        r.planned(),
+                        r.successful(),
+                        r.failed(),
+                        r.notSent(),
+                        r.wallSeconds(),
+                        r.throughput(),
+                        overlapNote(model.runs().get(i).shards()),
                         m.missing().isEmpty() ? "" : " (PARTIAL: shards " + m.missing() + " missing)");
-                RunSummary.Server server = m.server();
+                RunSummary.Server server = r.server();
                 if (Boolean.FALSE.equals(server.reconciled())) {
                     out.printf(
                             Locale.US,
@@ -179,10 +178,10 @@ public final class MergeCommand {
                             server.delta(),
                             server.ridesStoredBefore(),
                             server.ridesStoredAfter(),
-                            r.successfulWrites());
+                            m.result().successfulWrites());
                 }
                 ConsoleReport.printRatesAndOperations(out, model.runs().get(i));
-                RunSummary.Aborted abort = m.abort();
+                RunSummary.Aborted abort = r.abort();
                 if (abort != null) {
                     out.println(abort.line());
                 }
@@ -201,8 +200,7 @@ public final class MergeCommand {
     }
 
     /** The rate while every shard ran, or that they never ran together. */
-    private static String overlapNote(MergedRun m) {
-        ReportModel.Shards sh = MergeSections.shards(m);
+    private static String overlapNote(ReportModel.Shards sh) {
         if (!sh.overlap()) {
             return "; the shards never ran together: no combined rate";
         }
@@ -220,7 +218,7 @@ public final class MergeCommand {
                 m.result().startEpochMillis(),
                 m.seconds(),
                 m.result().planName());
-        SummaryJson.write(dir.resolve(MergedSummary.FILE), List.of(MergedSummary.of(m)));
+        SummaryJson.write(dir.resolve(SummaryJson.FILE), List.of(m.summary()));
         String label = String.format(
                 Locale.US,
                 "%d threads, %,d requests, %d shards%s",
@@ -238,24 +236,19 @@ public final class MergeCommand {
             if (!Files.isDirectory(in)) {
                 throw new MergeRefusedException("cannot merge: " + in + " is not a folder");
             }
-            if (Files.isRegularFile(in.resolve(SummaryJson.FILE))) {
-                groups.computeIfAbsent(name(in), k -> new ArrayList<>()).add(in);
-                continue;
+            List<Path> summaries;
+            try {
+                summaries = RunRecord.summaries(in);
+            } catch (CompareInputException e) {
+                throw new MergeRefusedException("cannot merge: " + e.getMessage());
             }
-            List<Path> runs;
-            try (Stream<Path> children = Files.list(in)) {
-                runs = children.filter(p -> Files.isRegularFile(p.resolve(SummaryJson.FILE)))
-                        .sorted()
-                        .toList();
-            } catch (IOException e) {
-                throw new MergeRefusedException("cannot merge: cannot list " + in + " (" + e + ")");
-            }
-            if (runs.isEmpty()) {
+            if (summaries.isEmpty()) {
                 throw new MergeRefusedException("cannot merge: " + in + " holds no " + SummaryJson.FILE
                         + ", neither itself nor a run folder in it (is it a client-part2 output folder?)");
             }
-            for (Path r : runs) {
-                groups.computeIfAbsent(name(r), k -> new ArrayList<>()).add(r);
+            for (Path f : summaries) {
+                groups.computeIfAbsent(name(f.getParent()), k -> new ArrayList<>())
+                        .add(f.getParent());
             }
         }
         return groups;
@@ -264,13 +257,5 @@ public final class MergeCommand {
     private static String name(Path runDir) {
         Path f = runDir.toAbsolutePath().normalize().getFileName();
         return f == null ? "run" : f.toString();
-    }
-
-    private Path path(String text, String what) throws UsageException {
-        try {
-            return workingDir.resolve(text.trim());
-        } catch (InvalidPathException e) {
-            throw new UsageException(what + " must be a folder, got " + text + " (" + e.getMessage() + ")");
-        }
     }
 }

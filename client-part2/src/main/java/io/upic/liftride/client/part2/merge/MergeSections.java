@@ -1,8 +1,8 @@
 package io.upic.liftride.client.part2.merge;
 
 import io.upic.liftride.client.engine.RunResult;
-import io.upic.liftride.client.http.Operation;
 import io.upic.liftride.client.part2.chart.RunCharts.ChartFile;
+import io.upic.liftride.client.part2.compare.RunRecord;
 import io.upic.liftride.client.part2.metrics.TimeBuckets;
 import io.upic.liftride.client.part2.metrics.Timeline;
 import io.upic.liftride.client.part2.report.HdrLog;
@@ -51,7 +51,7 @@ public final class MergeSections {
     /** The section of one merged run. */
     static ReportModel.Run section(MergedRun m, List<ChartFile> charts, Path dir) {
         RunResult r = m.result();
-        ShardRun id = m.identity();
+        RunSummary summary = m.summary();
         List<String> warnings = new ArrayList<>();
         if (!m.missing().isEmpty()) {
             warnings.add(String.format(
@@ -59,28 +59,19 @@ public final class MergeSections {
                     "PARTIAL: shards %s of %d are missing; the totals below cover only the shards given, %,d"
                             + " requests planned of the plan's.",
                     m.missing(),
-                    id.count(),
+                    m.count(),
                     r.requests().planned()));
         }
-        if (m.transports().size() > 1) {
-            warnings.add("Note: the shards used different transports: " + String.join(", ", m.transports()) + ".");
+        if (summary.transport().contains("+")) {
+            warnings.add("Note: the shards used different transports: "
+                    + summary.transport().replace("+", ", ") + ".");
         }
-        RunSummary.Aborted abort = m.abort();
+        RunSummary.Aborted abort = summary.abort();
         if (abort != null) {
             warnings.add(abort.line() + "; the totals are a partial account.");
         }
         if (!r.problems().isEmpty()) {
             warnings.add("Stopped early: " + String.join("; ", r.problems()) + ".");
-        }
-        List<String> unlogged = r.operations().keySet().stream()
-                .filter(op -> r.operations().get(op).attempts() > 0
-                        && !m.metrics().operations().containsKey(op))
-                .map(Operation::operationId)
-                .toList();
-        if (!unlogged.isEmpty()) {
-            warnings.add("No latencies for " + String.join(", ", unlogged) + ": some shard's " + HdrLog.FILE
-                    + " has no histogram of its attempts (tag " + HdrLog.OPERATION_PREFIX
-                    + "<operationId>), and percentiles cannot be averaged; their counts are merged.");
         }
         List<ReportModel.FileRef> files =
                 dir == null ? List.of() : List.of(new ReportModel.FileRef(dir.resolve(HdrLog.FILE), HdrLog.FILE, ""));
@@ -90,10 +81,10 @@ public final class MergeSections {
                         L,
                         "%s: %s, %d of %d shards",
                         m.name(),
-                        id.planIdentity(),
+                        ShardMerge.planIdentity(summary),
                         m.shards().size(),
-                        id.count()),
-                MergedSummary.of(m),
+                        m.count()),
+                summary,
                 files,
                 warnings,
                 checks(m),
@@ -117,7 +108,7 @@ public final class MergeSections {
         checks.add(new ReportModel.Check(
                 String.format(L, "planned %,d = successful + failed + not sent", q.planned()),
                 q.planned() == q.successful() + q.failed() + q.notSent()));
-        RunSummary.Server server = m.server();
+        RunSummary.Server server = m.summary().server();
         if (!server.checked()) {
             checks.add(new ReportModel.Check(
                     "server count not checked (not every shard read the server's `ridesStored` before and after)",
@@ -146,7 +137,7 @@ public final class MergeSections {
         List<ReportModel.ShardWindow> windows = new ArrayList<>();
         long from = Long.MIN_VALUE, to = Long.MAX_VALUE;
         for (int i = 0; i < m.shards().size(); i++) {
-            ShardRun s = m.shards().get(i);
+            RunRecord s = m.shards().get(i);
             windows.add(new ReportModel.ShardWindow(
                     s.label(),
                     s.startEpochMillis(),
@@ -164,8 +155,8 @@ public final class MergeSections {
                 start,
                 start + r.wallNanos() / 1_000_000,
                 r.requests(),
-                m.metrics().run().throughputPerSecond(),
-                m.metrics().run().all());
+                m.summary().throughput(),
+                m.summary().latencyMs());
         long[] rate = overlapCount(m.seconds(), from - start, to - start);
         return new ReportModel.Shards(
                 windows, from, to, rate[0], rate[1] == 0 ? Double.NaN : rate[0] * 1e3 / rate[1], total);

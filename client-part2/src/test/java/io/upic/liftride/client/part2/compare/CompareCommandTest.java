@@ -118,11 +118,12 @@ class CompareCommandTest {
     @Test
     void everyOutputIsTheReportModelAsTheReportsRenderersWriteIt() throws Exception {
         assertEquals(3, compare("base1", "slow", "--markdown", "c.md"));
-        ReportModel.Comparison model = CompareTables.of(RunComparison.of(
-                Side.of("baseline", SummaryReader.read(work.resolve("base1"))),
-                Side.of("candidate", SummaryReader.read(work.resolve("slow"))),
-                NoiseBand.DEFAULT,
-                false));
+        ReportModel.Comparison model = RunComparison.of(
+                        RunComparison.Side.of("baseline", RunRecord.read(work.resolve("base1"))),
+                        RunComparison.Side.of("candidate", RunRecord.read(work.resolve("slow"))),
+                        NoiseBand.DEFAULT,
+                        false)
+                .model();
         ByteArrayOutputStream console = new ByteArrayOutputStream();
         ConsoleReport.print(new PrintStream(console, true, StandardCharsets.UTF_8), model);
         assertTrue(stdout().startsWith(console.toString(StandardCharsets.UTF_8)), stdout());

@@ -137,7 +137,7 @@ class CompareIT {
         } finally {
             DELAY.set(0);
         }
-        SummaryReader.Run slow = SummaryReader.read(work.resolve("slow/t8")).get(0);
+        RunRecord slow = RunRecord.read(work.resolve("slow/t8")).get(0);
         assertTrue(slow.summary().latencyMs().p50() >= DELAY_MICROS / 1e3, "the delay was applied");
 
         int exit = compare("fast/t8", "slow/t8/summary.json", "slow");
@@ -160,7 +160,7 @@ class CompareIT {
         DELAY.set(0);
         assertEquals(0, client("open-a", 2, "--rate", "2000"), printed());
         assertEquals(0, client("open-b", 2, "--rate", "2000"), printed());
-        SummaryReader.Run a = SummaryReader.read(work.resolve("open-a/t8")).get(0);
+        RunRecord a = RunRecord.read(work.resolve("open-a/t8")).get(0);
         assertEquals(2000.0, a.summary().offeredRate());
         assertTrue(a.summary().phases().get(1).latencyFromIntendedMs().p99() > 0, "per phase");
 

@@ -4,7 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.upic.liftride.client.part2.compare.MetricRow.Spread;
+import io.upic.liftride.client.part2.compare.MetricRow.Verdict;
 import io.upic.liftride.client.threshold.Metric;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class MetricRowTest {
@@ -12,7 +15,7 @@ class MetricRowTest {
     private static final Metric P99 = Metric.percentile(99);
 
     private static MetricRow row(Metric m, double base, double cand, double band) {
-        return MetricRow.judge(m, Spread.of(base), Spread.of(cand), band, true);
+        return MetricRow.judge(m, Spread.of(List.of((double) base)), Spread.of(List.of((double) cand)), band, true);
     }
 
     @Test
@@ -59,14 +62,15 @@ class MetricRowTest {
 
     @Test
     void anUngatedScopeIsWorseNotARegression() {
-        MetricRow r = MetricRow.judge(P99, Spread.of(10), Spread.of(20), 0.10, false);
+        MetricRow r =
+                MetricRow.judge(P99, Spread.of(List.of((double) 10)), Spread.of(List.of((double) 20)), 0.10, false);
         assertEquals(Verdict.WORSE, r.verdict());
         assertFalse(r.regression());
     }
 
     @Test
     void aMetricOneSideDidNotMeasureIsNotCompared() {
-        MetricRow r = MetricRow.judge(P99, null, Spread.of(20), 0.10, true);
+        MetricRow r = MetricRow.judge(P99, null, Spread.of(List.of((double) 20)), 0.10, true);
         assertEquals(Verdict.NOT_MEASURED, r.verdict());
         assertEquals("-", r.changeText());
         assertEquals("-", r.text(r.baseline()));
@@ -75,13 +79,12 @@ class MetricRowTest {
     @Test
     void theMediansAreCompared() {
         MetricRow r = MetricRow.judge(
-                P99,
-                Spread.of(java.util.List.of(9.0, 10.0, 50.0)),
-                Spread.of(java.util.List.of(10.5, 10.8, 11.0)),
-                0.10,
-                true);
+                P99, Spread.of(List.of(9.0, 10.0, 50.0)), Spread.of(List.of(10.5, 10.8, 11.0)), 0.10, true);
         assertEquals(0.08, r.change(), 1e-12);
         assertEquals(Verdict.WITHIN, r.verdict());
         assertEquals("10.000 (9.000–50.000)", r.text(r.baseline()));
+        assertEquals(new Spread(4, 1, 10, 4), Spread.of(List.of(10.0, 1.0, 3.0, 5.0)), "even: the middle two's mean");
+        assertEquals(new Spread(2, 2, 2, 1), Spread.of(java.util.Arrays.asList(null, 2.0, Double.NaN)), "unmeasured");
+        assertEquals(null, Spread.of(java.util.Arrays.asList(null, null)));
     }
 }

@@ -4,6 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.upic.liftride.client.part2.compare.MetricRow.Spread;
+import io.upic.liftride.client.part2.compare.MetricRow.Verdict;
+import io.upic.liftride.client.part2.compare.RunComparison.Side;
 import io.upic.liftride.client.report.RunSummary;
 import io.upic.liftride.client.threshold.Metric;
 import java.nio.file.Path;
@@ -15,14 +18,14 @@ class RunComparisonTest {
 
     private static int n;
 
-    private static SummaryReader.Run run(RunSummary s) throws Exception {
+    private static RunRecord run(RunSummary s) throws Exception {
         // the reader's own mapping, from the real writer's JSON
         Path dir = java.nio.file.Files.createTempDirectory("compare-test-" + n++);
-        return SummaryReader.read(Summaries.write(dir, s)).get(0);
+        return RunRecord.read(Summaries.write(dir, s)).get(0);
     }
 
     private static Side side(String name, RunSummary... summaries) throws Exception {
-        List<SummaryReader.Run> runs = new ArrayList<>();
+        List<RunRecord> runs = new ArrayList<>();
         for (RunSummary s : summaries) {
             runs.add(run(s));
         }
@@ -84,8 +87,7 @@ class RunComparisonTest {
         RunComparison.Scope get = c.scopes().get(4);
         assertEquals("Operation getSkierDayVertical", get.heading());
         assertEquals(
-                ComparedMetrics.ACTUAL,
-                get.rows().stream().map(MetricRow::metric).toList());
+                MetricRow.ACTUAL, get.rows().stream().map(MetricRow::metric).toList());
         MetricRow p99 = row(c, "getSkierDayVertical", Metric.percentile(99));
         assertEquals(2.0, p99.baseline().median());
         assertEquals(3.0, p99.candidate().median());
@@ -98,7 +100,7 @@ class RunComparisonTest {
                 Verdict.WITHIN,
                 row(c, "writeNewLiftRide", Metric.percentile(99)).verdict());
         assertEquals(0, c.exitCode(), "operations, like phases, show where; the whole run decides");
-        var table = CompareTables.of(c).tables().get(4);
+        var table = c.model().tables().get(4);
         assertEquals("Operation getSkierDayVertical", table.header().get(0));
     }
 

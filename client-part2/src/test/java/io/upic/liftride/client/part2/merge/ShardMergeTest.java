@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.upic.liftride.client.engine.Requests;
 import io.upic.liftride.client.http.Operation;
+import io.upic.liftride.client.part2.compare.RunRecord;
 import io.upic.liftride.client.part2.metrics.LatencyHistograms;
 import io.upic.liftride.client.part2.metrics.ScopeStats;
 import io.upic.liftride.client.part2.metrics.TimeBuckets;
@@ -44,7 +45,7 @@ class ShardMergeTest {
     Path dir;
 
     /** A shard of plan fall2021 -t 8 whose phase k recorded {@code micros[k]}, every attempt a 201. */
-    private ShardRun shard(int k, int n, long startEpochMillis, long[][] micros) throws IOException {
+    private RunRecord shard(int k, int n, long startEpochMillis, long[][] micros) throws IOException {
         return shard(k, n, startEpochMillis, micros, b -> b);
     }
 
@@ -53,7 +54,7 @@ class ShardMergeTest {
      * (phase p from {@code start + 100 p} ms for 500 ms) and its per-bucket log (phase p's attempts in the 100 ms
      * bucket from its start).
      */
-    private ShardRun shard(
+    private RunRecord shard(
             int k, int n, long start, long[][] micros, UnaryOperator<RunSummary.RunSummaryBuilder> change)
             throws IOException {
         Map<String, Histogram> byTag = new HashMap<>();
@@ -110,7 +111,7 @@ class ShardMergeTest {
                 .server(new RunSummary.Server(true, 1000L, 2000L, 1000L, false, null))
                 .problems(List.of());
         Path shardDir = Files.createDirectories(dir.resolve("shard" + k));
-        return new ShardRun(shardDir, change.apply(b).build(), byTag, perBucket);
+        return new RunRecord(shardDir, change.apply(b).build(), byTag, perBucket);
     }
 
     /** {@code h} timed as a bucket of {@code width} ms from {@code start}. */
@@ -145,7 +146,7 @@ class ShardMergeTest {
     void twoShardsHistogramsAddUpExactlyToTheHistogramOfAllTheirLatencies() throws Exception {
         long[][] a = randomLatencies(1, 5_000);
         long[][] b = randomLatencies(2, 7_000);
-        MergedRun m = ShardMerge.merge("t8", List.of(shard(1, 2, T0, a), shard(2, 2, T0 + 30, b)), false);
+        MergedRun m = ShardMerge.merge("t8", List.of(shard(1, 2, T0, a), shard(2, 2, T0 + 30, b)), false, List.of());
 
         Histogram expected = LatencyHistograms.forMerge();
         for (long[][] shard : new long[][][] {a, b}) {
@@ -190,8 +191,9 @@ class ShardMergeTest {
         MergedRun m = ShardMerge.merge(
                 "t8",
                 List.of(shard(2, 2, T0 + 2_000, randomLatencies(3, 10)), shard(1, 2, T0, randomLatencies(4, 20))),
-                false);
-        assertEquals(List.of(1, 2), m.shards().stream().map(ShardRun::index).toList(), "sorted by K");
+                false,
+                List.of());
+        assertEquals(List.of(1, 2), m.shards().stream().map(RunRecord::index).toList(), "sorted by K");
         assertEquals(90, m.result().requests().planned());
         assertEquals(90, m.result().requests().successful());
         assertEquals(T0, m.result().startEpochMillis());
@@ -203,7 +205,7 @@ class ShardMergeTest {
         assertArrayEquals(new long[] {60, 60}, attempts(m.seconds(), 0, 1000), "shard 1's attempts, in its second");
         assertArrayEquals(
                 new long[] {30, 30}, attempts(m.seconds(), 2000, 3000), "shard 2's, 2 s later with their histograms");
-        RunSummary s = MergedSummary.of(m);
+        RunSummary s = m.summary();
         assertEquals(90, s.successful());
         assertEquals(2, s.shards().size());
         assertEquals(new RunSummary.Server(true, 1000L, 2000L, 1000L, false, null), s.server());
@@ -232,9 +234,9 @@ class ShardMergeTest {
                 b -> b.meanRuns(11),
                 b -> b.day(2));
         for (UnaryOperator<RunSummary.RunSummaryBuilder> change : changes) {
-            List<ShardRun> shards = List.of(shard(1, 2, T0, l), shard(2, 2, T0, l, change));
+            List<RunRecord> shards = List.of(shard(1, 2, T0, l), shard(2, 2, T0, l, change));
             MergeRefusedException e =
-                    assertThrows(MergeRefusedException.class, () -> ShardMerge.merge("t8", shards, false));
+                    assertThrows(MergeRefusedException.class, () -> ShardMerge.merge("t8", shards, false, List.of()));
             assertTrue(
                     e.getMessage().startsWith("cannot merge t8: " + dir.resolve("shard2") + " ran plan "),
                     e.getMessage());
@@ -248,32 +250,32 @@ class ShardMergeTest {
     }
 
     /** {@code s} with a per-bucket log of ten 201s of 1 ms in each 100 ms of its first second. */
-    private static ShardRun tenths(ShardRun s) {
+    private static RunRecord tenths(RunRecord s) {
         List<Histogram> perBucket = new ArrayList<>();
         for (int i = 0; i < 10; i++) {
             Histogram h = LatencyHistograms.forSecond();
             h.recordValueWithCount(1000, 10);
             perBucket.add(bucket(h, s.startEpochMillis() + 100L * i, 100));
         }
-        return new ShardRun(s.dir(), s.summary(), s.byTag(), perBucket);
+        return new RunRecord(s.source(), s.summary(), s.byTag(), perBucket);
     }
 
     /** {@code s} run in the open model at {@code rate}: its latencies from the intended send are its actual ones. */
-    private static ShardRun open(ShardRun s, double rate) {
+    private static RunRecord open(RunRecord s, double rate) {
         Map<String, Histogram> byTag = new HashMap<>(s.byTag());
         byTag.put(HdrLog.INTENDED, s.histogram("").copy());
         RunSummary open = s.summary().toBuilder()
                 .offeredRate(rate)
                 .latencyFromIntendedMs(s.summary().latencyMs())
                 .build();
-        return new ShardRun(s.dir(), open, byTag, s.perBucket());
+        return new RunRecord(s.source(), open, byTag, s.perBucket());
     }
 
     @Test
     void ratesAreTakenOverTheTimeTheShardsRanTogether() throws Exception {
         long[][] l = randomLatencies(11, 5);
-        MergedRun m =
-                ShardMerge.merge("t8", List.of(tenths(shard(1, 2, T0, l)), tenths(shard(2, 2, T0 + 500, l))), false);
+        MergedRun m = ShardMerge.merge(
+                "t8", List.of(tenths(shard(1, 2, T0, l)), tenths(shard(2, 2, T0 + 500, l))), false, List.of());
         assertEquals(100, m.seconds().bucketMillis(), "a short run's buckets");
         ReportModel.Shards sh = MergeSections.shards(m);
         assertTrue(sh.overlap());
@@ -287,8 +289,8 @@ class ShardMergeTest {
     @Test
     void shardsThatNeverRanTogetherHaveNoCombinedRate() throws Exception {
         long[][] l = randomLatencies(12, 5);
-        MergedRun m =
-                ShardMerge.merge("t8", List.of(tenths(shard(1, 2, T0, l)), tenths(shard(2, 2, T0 + 5_000, l))), false);
+        MergedRun m = ShardMerge.merge(
+                "t8", List.of(tenths(shard(1, 2, T0, l)), tenths(shard(2, 2, T0 + 5_000, l))), false, List.of());
         ReportModel.Shards sh = MergeSections.shards(m);
         assertFalse(sh.overlap());
         assertTrue(Double.isNaN(sh.overlapThroughput()), "no rate: " + sh.overlapThroughput());
@@ -302,11 +304,12 @@ class ShardMergeTest {
                 List.of(
                         open(shard(1, 2, T0, randomLatencies(13, 7)), 50),
                         open(shard(2, 2, T0, randomLatencies(14, 9)), 50)),
-                false);
+                false,
+                List.of());
         assertEquals(48, m.metrics().run().fromIntended().attempts(), "3 x 7 + 3 x 9 attempts");
         assertEquals(
                 m.metrics().run().all().p99(), m.metrics().run().fromIntended().p99());
-        RunSummary s = MergedSummary.of(m);
+        RunSummary s = m.summary();
         assertEquals(50.0, s.offeredRate());
         assertNotNull(s.latencyFromIntendedMs());
     }
@@ -316,7 +319,7 @@ class ShardMergeTest {
      * phase 2 GETs of a skier's vertical; each phase a ramp stage with {@code rates[p]} = {offered, achieved, send
      * lag mean ms}.
      */
-    private static ShardRun mixedRamp(ShardRun s, long[][] micros, double[][] rates) {
+    private static RunRecord mixedRamp(RunRecord s, long[][] micros, double[][] rates) {
         Map<String, Histogram> byTag = new HashMap<>(s.byTag());
         Histogram post = LatencyHistograms.forMerge(), get = LatencyHistograms.forMerge();
         List<Long> postValues = new ArrayList<>(), getValues = new ArrayList<>();
@@ -347,18 +350,18 @@ class ShardMergeTest {
                 .server(new RunSummary.Server(false, 1000L, 1080L, null, null, "other shards write meanwhile"))
                 .latencyFromIntendedMs(s.summary().latencyMs())
                 .build();
-        return new ShardRun(s.dir(), mixed, byTag, s.perBucket());
+        return new RunRecord(s.source(), mixed, byTag, s.perBucket());
     }
 
     /** {@code s} stopped by --abort-on-fail {@code afterSeconds} into its run. */
-    private static ShardRun aborted(ShardRun s, double afterSeconds) {
+    private static RunRecord aborted(RunRecord s, double afterSeconds) {
         long at = s.startEpochMillis() + Math.round(afterSeconds * 1000);
         RunSummary a = s.summary().toBuilder()
                 .stopped(true)
                 .abort(new RunSummary.Aborted(
                         "p99<1ms", "p99 is 150.0 ms", Instant.ofEpochMilli(at).toString(), afterSeconds, null))
                 .build();
-        return new ShardRun(s.dir(), a, s.byTag(), s.perBucket());
+        return new RunRecord(s.source(), a, s.byTag(), s.perBucket());
     }
 
     private static long[][] latencies(int perPhase, long micros) {
@@ -374,12 +377,12 @@ class ShardMergeTest {
     @Test
     void mixesRampsAndAnAbortedShardMergeIntoOneRunsRows() throws Exception {
         long[][] a = latencies(30, 1_000), b = latencies(10, 50_000);
-        ShardRun one = mixedRamp(shard(1, 2, T0, a), a, new double[][] {{50, 50, 0.1}, {50, 49, 0.1}, {60, 60, 0.5}});
-        ShardRun two = aborted(
+        RunRecord one = mixedRamp(shard(1, 2, T0, a), a, new double[][] {{50, 50, 0.1}, {50, 49, 0.1}, {60, 60, 0.5}});
+        RunRecord two = aborted(
                 mixedRamp(shard(2, 2, T0 + 30, b), b, new double[][] {{50, 48, 0.1}, {50, 47, 0.1}, {20, 20, 2.0}}),
                 0.4);
-        MergedRun m = ShardMerge.merge("t8", List.of(two, one), false);
-        RunSummary s = MergedSummary.of(m);
+        MergedRun m = ShardMerge.merge("t8", List.of(two, one), false, List.of());
+        RunSummary s = m.summary();
 
         // the mix: counts add, latencies from the added per-operation histograms (never averaged percentiles)
         RunSummary.OperationRow post = s.operations().get(0),
@@ -446,40 +449,38 @@ class ShardMergeTest {
     }
 
     @Test
-    void anOperationWithoutHistogramsInSomeShardsLogKeepsItsCountsButNoLatencies() throws Exception {
+    void anOperationWhoseHistogramSomeShardsLogLacksIsRefusedAsALogOffItsSummary() throws Exception {
         long[][] a = latencies(5, 1_000);
         double[][] rates = {{50, 50, 0.1}, {50, 50, 0.1}, {50, 50, 0.1}};
-        ShardRun one = mixedRamp(shard(1, 2, T0, a), a, rates);
-        ShardRun full = mixedRamp(shard(2, 2, T0, a), a, rates);
+        RunRecord one = mixedRamp(shard(1, 2, T0, a), a, rates);
+        RunRecord full = mixedRamp(shard(2, 2, T0, a), a, rates);
         Map<String, Histogram> byTag = new HashMap<>(full.byTag());
         byTag.remove(HdrLog.operationTag(Operation.GET_SKIER_DAY_VERTICAL));
-        ShardRun older = new ShardRun(full.dir(), full.summary(), byTag, full.perBucket());
-        MergedRun m = ShardMerge.merge("t8", List.of(one, older), false);
-        RunSummary.OperationRow get = MergedSummary.of(m).operations().get(1);
-        assertEquals(10, get.requests());
-        assertEquals(new RunSummary.Latency(null, null, null, null, null, null), get.latencyMs());
+        RunRecord older = new RunRecord(full.source(), full.summary(), byTag, full.perBucket());
+        MergeRefusedException e = assertThrows(
+                MergeRefusedException.class, () -> ShardMerge.merge("t8", List.of(one, older), false, List.of()));
         assertTrue(
-                MergeSections.section(m, List.of(), null).warnings().stream()
-                        .anyMatch(w -> w.startsWith("No latencies for getSkierDayVertical")),
-                "the report says why");
-        assertEquals(2.004, MergedSummary.of(m).operations().get(0).latencyMs().max(), 1e-9, "the others merge");
+                e.getMessage()
+                        .contains("latency.hlog holds 0 latencies tagged op.getSkierDayVertical but summary.json"
+                                + " counts 5"),
+                e.getMessage());
     }
 
     @Test
     void refusesShardsOfDifferentMixesOrRamps() throws Exception {
         long[][] a = latencies(5, 1_000);
         double[][] rates = {{50, 50, 0.1}, {50, 50, 0.1}, {50, 50, 0.1}};
-        ShardRun one = mixedRamp(shard(1, 2, T0, a), a, rates);
-        ShardRun two = mixedRamp(shard(2, 2, T0, a), a, rates);
+        RunRecord one = mixedRamp(shard(1, 2, T0, a), a, rates);
+        RunRecord two = mixedRamp(shard(2, 2, T0, a), a, rates);
         List<RunSummary.OperationRow> rows = new ArrayList<>(two.summary().operations());
         rows.set(
                 1,
                 new RunSummary.OperationRow(
                         "getSkierDayVertical", 20, 5, 5, 0, 0, 5, 5, rows.get(1).latencyMs()));
-        ShardRun reweighted = new ShardRun(
-                two.dir(), two.summary().toBuilder().operations(rows).build(), two.byTag(), two.perBucket());
-        ShardRun steeper = new ShardRun(
-                two.dir(),
+        RunRecord reweighted = new RunRecord(
+                two.source(), two.summary().toBuilder().operations(rows).build(), two.byTag(), two.perBucket());
+        RunRecord steeper = new RunRecord(
+                two.source(),
                 two.summary().toBuilder()
                         .ramp(new RunSummary.RampOutcome(
                                 "10,200:0.5s,100:0.5s,100:0.5s",
@@ -487,9 +488,9 @@ class ShardMergeTest {
                         .build(),
                 two.byTag(),
                 two.perBucket());
-        for (ShardRun unlike : List.of(reweighted, steeper)) {
+        for (RunRecord unlike : List.of(reweighted, steeper)) {
             MergeRefusedException e = assertThrows(
-                    MergeRefusedException.class, () -> ShardMerge.merge("t8", List.of(one, unlike), false));
+                    MergeRefusedException.class, () -> ShardMerge.merge("t8", List.of(one, unlike), false, List.of()));
             assertTrue(
                     e.getMessage().contains(" --mix writeNewLiftRide=90,getSkierDayVertical=10 --ramp 10,100:0.5s"),
                     e.getMessage());
@@ -499,25 +500,26 @@ class ShardMergeTest {
     @Test
     void refusesADifferentShardCountAndTheSameShardTwice() throws Exception {
         long[][] l = randomLatencies(6, 3);
-        List<ShardRun> unlike = List.of(shard(1, 2, T0, l), shard(2, 3, T0, l));
+        List<RunRecord> unlike = List.of(shard(1, 2, T0, l), shard(2, 3, T0, l));
         MergeRefusedException e =
-                assertThrows(MergeRefusedException.class, () -> ShardMerge.merge("t8", unlike, false));
+                assertThrows(MergeRefusedException.class, () -> ShardMerge.merge("t8", unlike, false, List.of()));
         Path one = dir.resolve("shard1"), two = dir.resolve("shard2");
         assertEquals("cannot merge t8: " + two + " is shard 2/3 but " + one + " is shard 1/2", e.getMessage());
-        List<ShardRun> twice = List.of(shard(2, 2, T0, l), shard(2, 2, T0, l));
-        e = assertThrows(MergeRefusedException.class, () -> ShardMerge.merge("t8", twice, false));
+        List<RunRecord> twice = List.of(shard(2, 2, T0, l), shard(2, 2, T0, l));
+        e = assertThrows(MergeRefusedException.class, () -> ShardMerge.merge("t8", twice, false, List.of()));
         assertEquals("cannot merge t8: shard 2/2 given twice (" + two + " and " + two + ")", e.getMessage());
     }
 
     @Test
     void missingShardsAreRefusedUnlessAllowedAndThenNamed() throws Exception {
         long[][] l = randomLatencies(7, 3);
-        List<ShardRun> two = List.of(shard(1, 4, T0, l), shard(3, 4, T0, l));
-        MergeRefusedException e = assertThrows(MergeRefusedException.class, () -> ShardMerge.merge("t8", two, false));
+        List<RunRecord> two = List.of(shard(1, 4, T0, l), shard(3, 4, T0, l));
+        MergeRefusedException e =
+                assertThrows(MergeRefusedException.class, () -> ShardMerge.merge("t8", two, false, List.of()));
         assertTrue(
                 e.getMessage().startsWith("cannot merge t8: shards 2/4, 4/4 missing (2 of 4 given)"), e.getMessage());
         assertTrue(e.getMessage().endsWith("Pass --allow-missing to merge the shards there are"));
-        MergedRun m = ShardMerge.merge("t8", two, true);
+        MergedRun m = ShardMerge.merge("t8", two, true, List.of());
         assertEquals(List.of(2, 4), m.missing());
         assertEquals(18, m.result().requests().successful());
     }
@@ -525,11 +527,11 @@ class ShardMergeTest {
     @Test
     void refusesAHistogramLogThatDoesNotMatchItsSummary() throws Exception {
         long[][] l = randomLatencies(8, 3);
-        ShardRun good = shard(1, 2, T0, l);
-        ShardRun other = shard(2, 2, T0, randomLatencies(9, 4));
-        ShardRun mixed = new ShardRun(other.dir(), other.summary(), good.byTag(), good.perBucket());
-        MergeRefusedException e =
-                assertThrows(MergeRefusedException.class, () -> ShardMerge.merge("t8", List.of(good, mixed), false));
+        RunRecord good = shard(1, 2, T0, l);
+        RunRecord other = shard(2, 2, T0, randomLatencies(9, 4));
+        RunRecord mixed = new RunRecord(other.source(), other.summary(), good.byTag(), good.perBucket());
+        MergeRefusedException e = assertThrows(
+                MergeRefusedException.class, () -> ShardMerge.merge("t8", List.of(good, mixed), false, List.of()));
         assertTrue(
                 e.getMessage().contains("latency.hlog holds 9 latencies but summary.json counts 12"), e.getMessage());
     }

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.upic.liftride.client.http.AttemptCodes;
-import io.upic.liftride.client.part2.merge.ShardRun;
+import io.upic.liftride.client.part2.compare.RunRecord;
 import io.upic.liftride.client.part2.report.HdrLog;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -72,7 +72,7 @@ class TimeBucketsTest {
         Path log = Files.createTempFile("per-bucket", ".hlog");
         try {
             HdrLog.writePerBucket(log, T0, shard, "test");
-            ShardRun record = new ShardRun(log.getParent(), null, Map.of(), HdrLog.read(log));
+            RunRecord record = new RunRecord(log.getParent(), null, Map.of(), HdrLog.read(log));
             TimeBuckets merged = new TimeBuckets();
             record.addBuckets(T0 - 1000, merged); // this shard started 1 s after the merged run
             assertEquals(n, merged.totalAttempts());

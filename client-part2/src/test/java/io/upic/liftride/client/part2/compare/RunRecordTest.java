@@ -14,7 +14,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-class SummaryReaderTest {
+class RunRecordTest {
 
     @TempDir
     Path dir;
@@ -24,7 +24,7 @@ class SummaryReaderTest {
         RunSummary.Latency old = new RunSummary.Latency(2.0, 1.8, 3.0, 4.0, 8.623, 8.616);
         Path run = Summaries.write(
                 dir.resolve("old"), Summaries.run(8, 5000, 2, 0).latencyMs(old).build());
-        RunSummary s = SummaryReader.read(run).get(0).summary();
+        RunSummary s = RunRecord.read(run).get(0).summary();
         assertEquals(8.616, value(s, Metric.percentile(99.9)));
         assertEquals(8.616, value(s, Metric.MAX));
         assertEquals(4.0, value(s, Metric.percentile(99)));
@@ -35,13 +35,13 @@ class SummaryReaderTest {
         Path run = Summaries.write(
                 dir.resolve("out/t8"), Summaries.run(8, 5000, 2, 0).build());
         for (Path input : List.of(run, run.resolve(SummaryJson.FILE), dir.resolve("out"))) {
-            List<SummaryReader.Run> runs = SummaryReader.read(input);
+            List<RunRecord> runs = RunRecord.read(input);
             assertEquals(1, runs.size(), input.toString());
-            SummaryReader.Run r = runs.get(0);
+            RunRecord r = runs.get(0);
             assertEquals(run.resolve(SummaryJson.FILE), r.source());
             assertEquals(
-                    new PlanKey("fall2021", 8, 2000, 40, 10, "sdk", null, null, null, null, false),
-                    PlanKey.of(r.summary()));
+                    "-t 8 -s 2000 -l 40 -m 10 --plan fall2021 --transport sdk (closed model) --baseline 0",
+                    RunComparison.describe(r.summary()));
             assertEquals(5000, value(r.summary(), Metric.THROUGHPUT));
             assertEquals(4.0, value(r.summary(), Metric.percentile(99)));
             assertEquals(6.0, value(r.summary(), Metric.percentile(99.9)));
@@ -51,7 +51,7 @@ class SummaryReaderTest {
             RunSummary.Phase startup = r.summary().phases().get(0);
             assertEquals(
                     2.0,
-                    ComparedMetrics.value(
+                    MetricRow.value(
                             Metric.percentile(99),
                             startup.throughput(),
                             startup.failed(),
@@ -71,9 +71,7 @@ class SummaryReaderTest {
                         Summaries.run(8, 2, 1, 0).build()));
         assertEquals(
                 List.of(4, 8),
-                SummaryReader.read(file).stream()
-                        .map(r -> r.summary().threads())
-                        .toList());
+                RunRecord.read(file).stream().map(r -> r.summary().threads()).toList());
     }
 
     @Test
@@ -82,23 +80,21 @@ class SummaryReaderTest {
                 .client("client-part1")
                 .latencyMs(new RunSummary.Latency(2.0, null, null, null, null, null))
                 .build();
-        RunSummary r = SummaryReader.read(Summaries.write(dir, s)).get(0).summary();
+        RunSummary r = RunRecord.read(Summaries.write(dir, s)).get(0).summary();
         assertEquals(2.0, value(r, Metric.MEAN));
         assertNull(value(r, Metric.percentile(99)));
     }
 
     @Test
     void aMissingPathIsNamed() {
-        CompareInputException e =
-                assertThrows(CompareInputException.class, () -> SummaryReader.read(dir.resolve("nope")));
+        CompareInputException e = assertThrows(CompareInputException.class, () -> RunRecord.read(dir.resolve("nope")));
         assertEquals("no such file or folder: " + dir.resolve("nope"), e.getMessage());
     }
 
     @Test
     void aFolderWithoutSummaryIsRefused() throws Exception {
         Files.createDirectories(dir.resolve("empty/sub"));
-        CompareInputException e =
-                assertThrows(CompareInputException.class, () -> SummaryReader.read(dir.resolve("empty")));
+        CompareInputException e = assertThrows(CompareInputException.class, () -> RunRecord.read(dir.resolve("empty")));
         assertTrue(e.getMessage().contains("holds no summary.json"), e.getMessage());
     }
 
@@ -121,19 +117,18 @@ class SummaryReaderTest {
         Path big = dir.resolve("big.json");
         try (var ch = java.nio.channels.FileChannel.open(
                 big, java.nio.file.StandardOpenOption.CREATE_NEW, java.nio.file.StandardOpenOption.WRITE)) {
-            ch.write(java.nio.ByteBuffer.wrap(new byte[] {'{'}), SummaryReader.MAX_BYTES); // sparse
+            ch.write(java.nio.ByteBuffer.wrap(new byte[] {'{'}), RunRecord.MAX_BYTES); // sparse
         }
-        assertRefused("big.json", "is " + (SummaryReader.MAX_BYTES + 1) + " bytes, more than a summary's");
+        assertRefused("big.json", "is " + (RunRecord.MAX_BYTES + 1) + " bytes, more than a summary's");
     }
 
     /** The whole run's value of {@code m} as compare reads it. */
     private static Double value(RunSummary s, Metric m) {
-        return ComparedMetrics.value(m, s.throughput(), s.failed(), s.latencyMs(), s.latencyFromIntendedMs());
+        return MetricRow.value(m, s.throughput(), s.failed(), s.latencyMs(), s.latencyFromIntendedMs());
     }
 
     private void assertRefused(String file, String why) {
-        CompareInputException e =
-                assertThrows(CompareInputException.class, () -> SummaryReader.read(dir.resolve(file)));
+        CompareInputException e = assertThrows(CompareInputException.class, () -> RunRecord.read(dir.resolve(file)));
         assertTrue(e.getMessage().startsWith(dir.resolve(file) + " " + why), e.getMessage());
         assertEquals(-1, e.getMessage().indexOf('\n'), e.getMessage());
     }
