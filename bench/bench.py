@@ -60,7 +60,8 @@ class Server:
     """The embedded LiftRide server plus the bare servlet, in its own JVM on a free loopback port."""
 
     def __init__(self):
-        args = ["java", "-Xms512m", "-Xmx512m", "-cp", bench_classpath(), BARE_SERVER, "--host", "127.0.0.1", "--port", "0"]
+        args = ["java", "-Xms512m", "-Xmx512m", "-cp", bench_classpath(), BARE_SERVER, "--host", "127.0.0.1", "--port", "0",
+                "--management-port", "0"]
         self.proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         deadline = time.time() + 60
         self.base = None
