@@ -217,7 +217,7 @@ def read_sweep(kind):
         meta = json.load(f)
     with open(os.path.join(d, "console.txt")) as f:
         console = f.read()
-    naive = re.findall(r"\(naive N/W: ([\d.]+) s, ([\d,]+) req/s\)", console)
+    naive = re.findall(r"naive N ?/ ?W:? ([\d.]+) s, ([\d,]+) req/s", console)
     base = re.search(r"^Baseline: \d.*$", console, re.M)
     rows = []
     for i, t in enumerate(sorted(int(x[len(d) + 2:]) for x in glob.glob(os.path.join(d, "t*"))
